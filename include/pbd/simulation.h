@@ -1,0 +1,93 @@
+#pragma once
+/// \file
+/// The cloth simulation: particles, constraints, the page's PBD step, and grabbing.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "pbd/cloth.h"
+#include "pbd/settings.h"
+
+namespace pbd {
+
+/// Particle state, one array per attribute, all of the same length.
+struct Particles {
+    std::vector<glm::dvec2> position;  ///< current positions x in metres
+    std::vector<glm::dvec2> stepStart; ///< positions at the start of the last step
+    std::vector<glm::dvec2> velocity;  ///< velocities in m/s
+    std::vector<double> inverseMass;   ///< 1/m in 1/kg; 0 = does not move (fixed or grabbed)
+
+    std::size_t size() const { return position.size(); }
+};
+
+/// A cloth simulated with position-based dynamics exactly as the page does it [MHHR06]:
+/// each step predicts positions with symplectic Euler, projects every distance constraint
+/// in array order for `iterations` Gauss-Seidel sweeps, and derives velocities from the
+/// displacement. Particles with inverse mass 0 are neither predicted, corrected nor given a
+/// new velocity.
+class Simulation {
+public:
+    /// Builds the cloth. Throws std::invalid_argument with validate()'s message when the
+    /// settings are invalid.
+    explicit Simulation(const Settings& settings = {});
+
+    /// Applies new settings. Time step, iterations, gravity and mass take effect from the next
+    /// step; a different width, height or fixed count rebuilds the cloth (as restart()).
+    /// Invalid settings are refused: the error is returned and nothing changes.
+    std::optional<SettingsError> apply(const Settings& settings);
+
+    /// Rebuilds the cloth from the current settings: time 0, particles at rest on the grid,
+    /// no grab.
+    void restart();
+
+    /// Advances the simulation by one time step.
+    void step();
+
+    /// Makes particle `index` the grabbed one: it stops moving by itself (inverse mass 0) and
+    /// keeps its velocity until released. A previously grabbed particle is released first.
+    /// Any particle may be grabbed, fixed ones included. Returns false (and changes nothing)
+    /// when the index is out of range.
+    bool grab(Index index);
+    /// Places the grabbed particle at `position` (metres). Does nothing without a grab.
+    void moveGrabbed(glm::dvec2 position);
+    /// Releases the grabbed particle, restoring its inverse mass. Does nothing without a grab.
+    void release();
+    /// The grabbed particle, if any.
+    std::optional<Index> grabbed() const { return grabbed_; }
+
+    /// Sets one particle's inverse mass (1/kg, finite and >= 0; 0 pins it). Returns false and
+    /// changes nothing when the index or value is invalid. For the grabbed particle the value
+    /// takes effect on release.
+    bool setInverseMass(Index index, double inverseMass);
+    /// Pins a particle in place (inverse mass 0).
+    bool pin(Index index) { return setInverseMass(index, 0.0); }
+
+    const Settings& settings() const { return settings_; }
+    const Particles& particles() const { return particles_; }
+    std::span<const DistanceConstraint> constraints() const { return constraints_; }
+    /// Simulated time in seconds since the last restart.
+    double time() const { return time_; }
+    /// Steps taken since the last restart.
+    std::uint64_t stepCount() const { return stepCount_; }
+
+private:
+    void build();
+    void setUniformMass(double mass);
+
+    Settings settings_;
+    Particles particles_;
+    std::vector<DistanceConstraint> constraints_;
+    double time_ = 0.0;
+    std::uint64_t stepCount_ = 0;
+    std::optional<Index> grabbed_;
+    double grabbedInverseMass_ = 0.0; ///< restored on release
+};
+
+/// Largest |length - rest length| over all constraints, in metres.
+double maxConstraintViolation(const Simulation& simulation);
+
+} // namespace pbd

@@ -1,0 +1,126 @@
+#include "settings_flags.h"
+
+#include <charconv>
+#include <iostream>
+#include <type_traits>
+
+namespace pbd::cli {
+namespace {
+
+std::string quote(const std::string& text)
+{
+    std::string out = "'";
+    for (char ch : text.substr(0, 40)) {
+        const auto u = static_cast<unsigned char>(ch);
+        out += (u >= 0x20 && u < 0x7f) ? ch : '?';
+    }
+    return out + (text.size() > 40 ? "...'" : "'");
+}
+
+/// Converts `text` to T; true only when all of it is a number of that type.
+template <typename T>
+bool convert(const std::string& text, T& value)
+{
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    return !text.empty() && ec == std::errc() && ptr == end;
+}
+
+/// The command-line option that sets a Settings field.
+std::string optionForField(const std::string& field)
+{
+    static const std::pair<const char*, const char*> kOptions[] = {
+        {"width", "--width"}, {"height", "--height"},         {"fixedCount", "--fixed"},
+        {"timeStep", "--dt"}, {"iterations", "--iterations"}, {"gravity", "--gravity"},
+        {"mass", "--mass"},
+    };
+    for (const auto& [name, option] : kOptions)
+        if (field == name)
+            return option;
+    return field;
+}
+
+} // namespace
+
+std::optional<std::string> parseWholeOption(const std::string& option, const std::string& text,
+                                            long long lo, long long hi, long long& value)
+{
+    long long parsed = 0;
+    const std::string allowed =
+        "allowed: a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+    if (!convert(text, parsed))
+        return option + ": " + quote(text) + " is not a whole number; " + allowed;
+    if (parsed < lo || parsed > hi)
+        return option + ": " + quote(text) + " is out of range; " + allowed;
+    value = parsed;
+    return std::nullopt;
+}
+
+void SettingsFlags::addTo(CLI::App& app)
+{
+    const Settings d;
+    auto add = [&app](const char* name, std::optional<std::string>& target, const std::string& help) {
+        app.add_option(name, target, help)->type_name("VALUE");
+    };
+    add("--width", width_, "particles per row (default " + std::to_string(d.width) + "; " +
+                               allowedValues("width") + ")");
+    add("--height", height_, "particles per column (default " + std::to_string(d.height) + "; " +
+                                 allowedValues("height") + ")");
+    add("--fixed", fixed_, "fixed corners (default " + std::to_string(d.fixedCount) + "; " +
+                               allowedValues("fixedCount") + ")");
+    add("--dt", dt_, "time step in s (default 0.005; " + allowedValues("timeStep") + ")");
+    add("--iterations", iterations_, "solver iterations per step (default " +
+                                         std::to_string(d.iterations) + "; " +
+                                         allowedValues("iterations") + ")");
+    add("--gravity", gravity_, "gravity along y in m/s^2 (default -9.81; " +
+                                   allowedValues("gravity") + ")");
+    add("--mass", mass_, "particle mass in kg (default 0.5; " + allowedValues("mass") + ")");
+}
+
+std::optional<std::string> SettingsFlags::applyTo(Settings& settings) const
+{
+    Settings next = settings;
+    // Converts one flag's text into its field; an unreadable value is refused here, an
+    // out-of-range one by validate() below.
+    auto read = [](const char* option, const char* field, const std::optional<std::string>& text,
+                   auto& target) -> std::optional<std::string> {
+        if (!text || convert(*text, target))
+            return std::nullopt;
+        const bool whole = std::is_integral_v<std::remove_reference_t<decltype(target)>>;
+        return std::string(option) + ": " + quote(*text) +
+               (whole ? " is not a whole number; " : " is not a number; ") + allowedValues(field);
+    };
+    for (auto error : {read("--width", "width", width_, next.width),
+                       read("--height", "height", height_, next.height),
+                       read("--fixed", "fixedCount", fixed_, next.fixedCount),
+                       read("--dt", "timeStep", dt_, next.timeStep),
+                       read("--iterations", "iterations", iterations_, next.iterations),
+                       read("--gravity", "gravity", gravity_, next.gravity),
+                       read("--mass", "mass", mass_, next.mass)})
+        if (error)
+            return error;
+    if (auto error = validate(next))
+        return optionForField(error->field) + ": " + error->message;
+    settings = next;
+    return std::nullopt;
+}
+
+std::optional<int> parseCommandLine(CLI::App& app, int argc, char** argv)
+{
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << app.get_name() << ": " << e.what() << "\n"
+                  << "Run '" << app.get_name() << " --help' for usage.\n";
+        return kExitUsage;
+    }
+    return std::nullopt;
+}
+
+} // namespace pbd::cli

@@ -1,0 +1,149 @@
+#include "pbd/drag_script.h"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "pbd/simulation.h"
+
+namespace pbd {
+namespace {
+
+std::vector<std::string_view> splitFields(std::string_view line)
+{
+    std::vector<std::string_view> fields;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t')
+            ++i;
+        if (i > start)
+            fields.push_back(line.substr(start, i - start));
+    }
+    return fields;
+}
+
+/// Quotes a field for a message, replacing bytes that are not printable ASCII.
+std::string quoted(std::string_view text)
+{
+    std::string out = "'";
+    for (char ch : text.substr(0, 40)) {
+        const auto u = static_cast<unsigned char>(ch);
+        out += (u >= 0x20 && u < 0x7f) ? ch : '?';
+    }
+    if (text.size() > 40)
+        out += "...";
+    return out + "'";
+}
+
+template <typename T>
+bool parseWhole(std::string_view text, T& value)
+{
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    return ec == std::errc() && ptr == end;
+}
+
+bool parseReal(std::string_view text, double& value)
+{
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    return ec == std::errc() && ptr == end;
+}
+
+} // namespace
+
+DragScriptError::DragScriptError(std::size_t line, const std::string& message)
+    : std::runtime_error("drag script line " + std::to_string(line) + ": " + message), line_(line)
+{
+}
+
+std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount)
+{
+    std::vector<DragEvent> events;
+    std::size_t lineNumber = 0;
+    std::uint64_t lastStep = 0;
+    while (!text.empty()) {
+        const std::size_t eol = text.find('\n');
+        std::string_view line = text.substr(0, eol);
+        text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (line.size() > kMaxDragLineLength)
+            throw DragScriptError(lineNumber, "line is " + std::to_string(line.size()) +
+                                                  " characters long; allowed: at most " +
+                                                  std::to_string(kMaxDragLineLength));
+        if (line.find('\0') != std::string_view::npos)
+            throw DragScriptError(lineNumber, "line contains a NUL byte; allowed: text");
+        const auto fields = splitFields(line);
+        if (fields.empty() || fields[0].front() == '#')
+            continue;
+
+        DragEvent event;
+        if (!parseWhole(fields[0], event.step))
+            throw DragScriptError(lineNumber, "step " + quoted(fields[0]) +
+                                                  " is not a whole number; allowed: 0 or more");
+        if (event.step < lastStep)
+            throw DragScriptError(lineNumber, "step " + std::to_string(event.step) +
+                                                  " comes after step " + std::to_string(lastStep) +
+                                                  "; allowed: steps that never decrease");
+        if (fields.size() < 2)
+            throw DragScriptError(lineNumber, "missing event after step " + quoted(fields[0]) +
+                                                  "; allowed: 'drag INDEX X Y' or 'release'");
+        if (fields[1] == "release") {
+            if (fields.size() != 2)
+                throw DragScriptError(lineNumber, "'release' takes no values, got " +
+                                                      std::to_string(fields.size() - 2));
+            event.kind = DragEvent::Kind::Release;
+        } else if (fields[1] == "drag") {
+            if (fields.size() != 5)
+                throw DragScriptError(lineNumber, "'drag' takes 3 values (INDEX X Y), got " +
+                                                      std::to_string(fields.size() - 2));
+            std::uint64_t index = 0;
+            if (!parseWhole(fields[2], index) || index >= particleCount)
+                throw DragScriptError(lineNumber, "particle index " + quoted(fields[2]) +
+                                                      " is not allowed; allowed: 0 to " +
+                                                      std::to_string(particleCount - 1));
+            event.particle = static_cast<Index>(index);
+            const char* names[2] = {"X", "Y"};
+            for (int k = 0; k < 2; ++k) {
+                double value = 0.0;
+                if (!parseReal(fields[3 + k], value) || !std::isfinite(value) ||
+                    std::abs(value) > kMaxDragCoordinate) {
+                    std::ostringstream limit;
+                    limit << kMaxDragCoordinate;
+                    throw DragScriptError(lineNumber, std::string(names[k]) + " " +
+                                                          quoted(fields[3 + k]) +
+                                                          " is not allowed; allowed: a finite "
+                                                          "number from -" + limit.str() + " to " +
+                                                          limit.str() + " m");
+                }
+                event.position[k] = value;
+            }
+        } else {
+            throw DragScriptError(lineNumber, "unknown event " + quoted(fields[1]) +
+                                                  "; allowed: 'drag' or 'release'");
+        }
+        lastStep = event.step;
+        events.push_back(event);
+    }
+    return events;
+}
+
+void DragPlayer::applyBefore(std::uint64_t step, Simulation& simulation)
+{
+    for (; next_ < events_.size() && events_[next_].step <= step; ++next_) {
+        const DragEvent& e = events_[next_];
+        if (e.kind == DragEvent::Kind::Release) {
+            simulation.release();
+        } else {
+            simulation.grab(e.particle);
+            simulation.moveGrabbed(e.position);
+        }
+    }
+}
+
+} // namespace pbd

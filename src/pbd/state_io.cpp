@@ -1,0 +1,50 @@
+#include "pbd/state_io.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <sstream>
+
+namespace pbd {
+
+bool writePositions(std::FILE* out, const std::vector<glm::dvec2>& positions)
+{
+    for (const glm::dvec2& p : positions)
+        if (std::fprintf(out, "%.17g %.17g\n", p.x, p.y) < 0)
+            return false;
+    return std::fflush(out) == 0;
+}
+
+std::optional<std::string> writePositionsFile(const std::string& path,
+                                              const std::vector<glm::dvec2>& positions)
+{
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "w"),
+                                                         &std::fclose);
+    if (!file)
+        return "cannot open '" + path + "' for writing: " + std::strerror(errno);
+    if (!writePositions(file.get(), positions) || std::fclose(file.release()) != 0)
+        return "cannot write '" + path + "': " + std::strerror(errno);
+    return std::nullopt;
+}
+
+std::optional<std::vector<glm::dvec2>> parsePositions(std::string_view text)
+{
+    std::vector<glm::dvec2> positions;
+    std::istringstream in{std::string(text)};
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty())
+            continue;
+        std::istringstream fields(line);
+        glm::dvec2 p;
+        std::string rest;
+        if (!(fields >> p.x >> p.y) || (fields >> rest) || !std::isfinite(p.x) ||
+            !std::isfinite(p.y))
+            return std::nullopt;
+        positions.push_back(p);
+    }
+    return positions;
+}
+
+} // namespace pbd
