@@ -1,0 +1,40 @@
+#pragma once
+/// \file
+/// The 2D view: world metres (y up) <-> window pixels (y down), as the page draws.
+
+#include <glm/vec2.hpp>
+
+namespace pbd::app {
+
+/// Maps world coordinates to window coordinates like the page's canvas:
+///   screen = origin + zoom * (x, -y).
+/// Window coordinates are GLFW's (pixels of the window, not the framebuffer, origin top-left).
+class Camera {
+public:
+    static constexpr double kPageZoom = 50.0;      ///< pixels per metre in the page's view
+    static constexpr double kPageOriginLift = 200; ///< page: origin 200 px above the centre
+    static constexpr double kMinZoom = 1.0;        ///< pixels per metre
+    static constexpr double kMaxZoom = 20000.0;    ///< pixels per metre
+
+    /// The page's view for a canvas of `canvasSize` pixels whose top-left corner is at
+    /// `canvasOffset` in the window: zoom 50, origin at the canvas centre lifted by 200 px.
+    void resetToPage(glm::dvec2 canvasSize, glm::dvec2 canvasOffset = glm::dvec2(0.0));
+
+    glm::dvec2 worldToScreen(glm::dvec2 world) const;
+    glm::dvec2 screenToWorld(glm::dvec2 screen) const;
+
+    /// Multiplies the zoom by `factor` (clamped to [kMinZoom, kMaxZoom]) and re-pans so that
+    /// the world point under `screenPoint` stays under it. Every zoom gesture ends here.
+    void zoomAt(double factor, glm::dvec2 screenPoint);
+    /// Moves the view by a window-pixel delta.
+    void pan(glm::dvec2 screenDelta);
+
+    double zoom() const { return zoom_; }
+    glm::dvec2 origin() const { return origin_; }
+
+private:
+    glm::dvec2 origin_{512.0, 280.0};
+    double zoom_ = kPageZoom;
+};
+
+} // namespace pbd::app

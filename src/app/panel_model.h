@@ -1,0 +1,56 @@
+#pragma once
+/// \file
+/// The controls panel's values and their commits, without any drawing: what the ImGui panel
+/// shows and what it does when a field is committed (Enter, focus lost, or a +/- button).
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pbd/settings.h"
+
+namespace pbd::app {
+
+/// The panel's editable fields, in the page's order.
+enum class PanelField { Width, Height, FixedCount, TimeStep, Iterations, Gravity, Mass };
+inline constexpr std::size_t kPanelFieldCount = 7;
+
+/// What the simulation must do after a successful commit.
+enum class CommitEffect {
+    None,    ///< the value did not change
+    Restart, ///< width, height or fixed count changed: rebuild the cloth
+    Live,    ///< time step, iterations, gravity or mass changed: apply before the next step
+};
+
+/// The settings being edited plus one validation message per field.
+class PanelModel {
+public:
+    explicit PanelModel(const Settings& settings = {});
+
+    /// Commits typed text for a field. The text must be a number of the field's kind (whole
+    /// for width, height, fixed count and iterations) and pass pbd::validate. On success the
+    /// field's message is cleared; on failure the previous value stays, the field's message
+    /// names the field, the text and the allowed range, and the effect is None.
+    CommitEffect commitText(PanelField field, std::string_view text);
+    /// A +/- button: steps the field by the page's step (1, 1, -, 0.001, 1, 0.01, 0.01) in
+    /// `direction` (+1 or -1); for the fixed count, moves through 1, 2, 4. Refused like
+    /// commitText when the result is invalid.
+    CommitEffect stepField(PanelField field, int direction);
+
+    const Settings& settings() const { return settings_; }
+    /// The text the field shows when not being edited (e.g. "0.005", "-9.81").
+    std::string displayText(PanelField field) const;
+    /// The field's last validation message, empty when its last commit succeeded.
+    const std::string& error(PanelField field) const;
+    /// The panel label of a field, as on the page ("Width", "Time step size", ...).
+    static const char* label(PanelField field);
+    /// The tooltip explaining what a field does.
+    static const char* tooltip(PanelField field);
+
+private:
+    Settings settings_;
+    std::array<std::string, kPanelFieldCount> errors_;
+};
+
+} // namespace pbd::app
