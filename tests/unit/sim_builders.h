@@ -1,0 +1,37 @@
+#pragma once
+// Small builders shared by the core's tests.
+
+#include <cmath>
+
+#include "pbd/simulation.h"
+
+namespace pbd::test {
+
+inline Settings clothSettings(int width, int height, int fixedCount = 2, int iterations = 2)
+{
+    Settings s;
+    s.width = width;
+    s.height = height;
+    s.fixedCount = fixedCount;
+    s.iterations = iterations;
+    return s;
+}
+
+inline void run(Simulation& simulation, int steps)
+{
+    for (int i = 0; i < steps; ++i)
+        simulation.step();
+}
+
+inline bool allFinite(const Simulation& simulation)
+{
+    for (const auto& p : simulation.particles().position)
+        if (!std::isfinite(p.x) || !std::isfinite(p.y))
+            return false;
+    for (const auto& v : simulation.particles().velocity)
+        if (!std::isfinite(v.x) || !std::isfinite(v.y))
+            return false;
+    return true;
+}
+
+} // namespace pbd::test
