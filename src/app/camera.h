@@ -20,16 +20,21 @@ public:
     /// `canvasOffset` in the window: zoom 50, origin at the canvas centre lifted by 200 px.
     void resetToPage(glm::dvec2 canvasSize, glm::dvec2 canvasOffset = glm::dvec2(0.0));
 
+    /// World metres (y up) -> window pixels (y down).
     glm::dvec2 worldToScreen(glm::dvec2 world) const;
+    /// Window pixels (y down) -> world metres (y up); the inverse of worldToScreen.
     glm::dvec2 screenToWorld(glm::dvec2 screen) const;
 
     /// Multiplies the zoom by `factor` (clamped to [kMinZoom, kMaxZoom]) and re-pans so that
     /// the world point under `screenPoint` stays under it. Every zoom gesture ends here.
+    /// A non-finite or non-positive factor, or a non-finite point, changes nothing.
     void zoomAt(double factor, glm::dvec2 screenPoint);
-    /// Moves the view by a window-pixel delta.
+    /// Moves the view by a window-pixel delta: the world follows the pointer.
     void pan(glm::dvec2 screenDelta);
 
+    /// Pixels per metre.
     double zoom() const { return zoom_; }
+    /// Where the world origin is drawn, in window pixels.
     glm::dvec2 origin() const { return origin_; }
 
 private:

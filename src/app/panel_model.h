@@ -26,6 +26,7 @@ enum class CommitEffect {
 /// The settings being edited plus one validation message per field.
 class PanelModel {
 public:
+    /// Starts from `settings` (the page's defaults, or the command line's flags).
     explicit PanelModel(const Settings& settings = {});
 
     /// Commits typed text for a field. The text must be a number of the field's kind (whole
@@ -34,12 +35,16 @@ public:
     /// names the field, the text and the allowed range, and the effect is None.
     CommitEffect commitText(PanelField field, std::string_view text);
     /// A +/- button: steps the field by the page's step (1, 1, -, 0.001, 1, 0.01, 0.01) in
-    /// `direction` (+1 or -1); for the fixed count, moves through 1, 2, 4. Refused like
+    /// `direction` (+1 or -1; only its sign counts); for the fixed count, moves through 1, 2, 4
+    /// and stays put at either end. Real results are rounded to the decimals of the step or
+    /// of the old value, whichever has more, so 0.005 + 0.001 is 0.006 exactly. Refused like
     /// commitText when the result is invalid.
     CommitEffect stepField(PanelField field, int direction);
 
+    /// The committed settings: always the last valid values.
     const Settings& settings() const { return settings_; }
-    /// The text the field shows when not being edited (e.g. "0.005", "-9.81").
+    /// The text the field shows when not being edited (e.g. "40", "0.005", "-9.81"): the
+    /// shortest text that reads back as the same value.
     std::string displayText(PanelField field) const;
     /// The field's last validation message, empty when its last commit succeeded.
     const std::string& error(PanelField field) const;

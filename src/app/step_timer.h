@@ -7,9 +7,10 @@
 
 namespace pbd::app {
 
+/// Averages step durations over windows of kWindow steps, as the page's mainLoop does.
 class StepTimer {
 public:
-    static constexpr std::size_t kWindow = 50;
+    static constexpr std::size_t kWindow = 50; ///< steps per published mean
 
     /// Records one step's duration in milliseconds.
     void add(double milliseconds);

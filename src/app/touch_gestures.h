@@ -4,6 +4,7 @@
 /// fingers pinch-zoom about their centre (and drop any drag).
 
 #include <map>
+#include <optional>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -24,17 +25,46 @@ struct GestureEvent {
 };
 
 /// Tracks touch points by id (window pixels). Each call returns the gestures it completes.
+///
+/// As the page's touch handlers, but the pinch zooms multiplicatively about its centre:
+/// - the first finger down gives PointerDown; moving it while it is alone gives PointerMove;
+///   lifting it gives PointerUp. Every PointerDown is matched by exactly one PointerUp.
+/// - a second finger gives PointerUp for a drag in progress (the page deselects while
+///   pinching) and starts a pinch; moving either pinch finger gives Zoom with
+///   factor = new distance / previous distance about the midpoint of the two fingers.
+/// - a third or later finger is tracked but ignored: the pinch uses the two earliest fingers
+///   still down, and re-measures its distance when one of them is lifted.
+/// - going back from two fingers to one starts no drag (the page starts drags only when a
+///   touch begins alone), so the remaining finger's moves and lift give nothing.
+/// - ids not currently down are ignored by touchMove and touchUp; a repeated touchDown of an
+///   id already down is treated as a move.
 class TouchGestures {
 public:
+    /// Distances below this (window pixels) are degenerate: no Zoom is computed from them.
+    static constexpr double kMinPinchDistance = 1e-6;
+
+    /// Finger `id` touched at `point` (window pixels).
     std::vector<GestureEvent> touchDown(int id, glm::dvec2 point);
+    /// Finger `id` moved to `point` (window pixels).
     std::vector<GestureEvent> touchMove(int id, glm::dvec2 point);
+    /// Finger `id` was lifted at `point` (window pixels).
     std::vector<GestureEvent> touchUp(int id, glm::dvec2 point);
-    /// Forgets every touch (for example when the window loses focus).
-    void reset() { touches_.clear(); }
+    /// Forgets every touch (for example when the window loses focus). Emits nothing: the
+    /// caller releases any drag itself.
+    void reset();
+    /// Fingers currently down.
     std::size_t activeTouches() const { return touches_.size(); }
 
 private:
-    std::map<int, glm::dvec2> touches_;
+    /// The pinch's finger distance in window pixels, from the two earliest fingers down.
+    std::optional<double> pinchDistance() const;
+    /// The midpoint of the two earliest fingers down (window pixels); needs two fingers.
+    glm::dvec2 pinchCentre() const;
+
+    std::map<int, glm::dvec2> touches_; ///< id -> last position, window pixels
+    std::vector<int> order_;            ///< ids in the order they went down
+    std::optional<int> pointerId_;      ///< the finger driving a drag (PointerDown sent)
+    std::optional<double> lastPinchDistance_; ///< pixels, at the last Zoom or pinch start
 };
 
 } // namespace pbd::app

@@ -1,0 +1,292 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "panel_model.h"
+
+using pbd::Settings;
+using pbd::app::CommitEffect;
+using pbd::app::PanelField;
+using pbd::app::PanelModel;
+
+namespace {
+
+/// Settings that differ from the page's defaults in every field.
+Settings customSettings()
+{
+    Settings s;
+    s.width = 100;
+    s.height = 7;
+    s.fixedCount = 4;
+    s.timeStep = 0.0025;
+    s.iterations = 12;
+    s.gravity = 0.0;
+    s.mass = 3.0;
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("the panel shows the page's labels in the page's order", "[panel]")
+{
+    CHECK(std::string(PanelModel::label(PanelField::Width)) == "Width");
+    CHECK(std::string(PanelModel::label(PanelField::Height)) == "Height");
+    CHECK(std::string(PanelModel::label(PanelField::FixedCount)) == "# fixed particles");
+    CHECK(std::string(PanelModel::label(PanelField::TimeStep)) == "Time step size");
+    CHECK(std::string(PanelModel::label(PanelField::Iterations)) == "Iterations");
+    CHECK(std::string(PanelModel::label(PanelField::Gravity)) == "Gravity");
+    CHECK(std::string(PanelModel::label(PanelField::Mass)) == "Mass");
+}
+
+TEST_CASE("tooltips say which fields restart the cloth and why mass does not matter",
+          "[panel]")
+{
+    for (PanelField field : {PanelField::Width, PanelField::Height, PanelField::FixedCount})
+        CHECK_THAT(PanelModel::tooltip(field), Catch::Contains("restarts the cloth"));
+    for (PanelField field : {PanelField::TimeStep, PanelField::Iterations, PanelField::Gravity,
+                             PanelField::Mass}) {
+        CHECK_THAT(PanelModel::tooltip(field), !Catch::Contains("restart"));
+        CHECK(std::string(PanelModel::tooltip(field)).size() > 40);
+    }
+    CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("w_i/(w_1+w_2)"));
+    CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("does not change"));
+}
+
+TEST_CASE("the panel starts with the page's defaults as short text", "[panel]")
+{
+    const PanelModel panel;
+    CHECK(panel.settings() == Settings{});
+    CHECK(panel.displayText(PanelField::Width) == "40");
+    CHECK(panel.displayText(PanelField::Height) == "30");
+    CHECK(panel.displayText(PanelField::FixedCount) == "2");
+    CHECK(panel.displayText(PanelField::TimeStep) == "0.005");
+    CHECK(panel.displayText(PanelField::Iterations) == "2");
+    CHECK(panel.displayText(PanelField::Gravity) == "-9.81");
+    CHECK(panel.displayText(PanelField::Mass) == "0.5");
+    for (std::size_t i = 0; i < pbd::app::kPanelFieldCount; ++i)
+        CHECK(panel.error(static_cast<PanelField>(i)).empty());
+}
+
+TEST_CASE("the panel shows the settings it was given", "[panel]")
+{
+    const PanelModel panel(customSettings());
+    CHECK(panel.displayText(PanelField::Width) == "100");
+    CHECK(panel.displayText(PanelField::TimeStep) == "0.0025");
+    CHECK(panel.displayText(PanelField::Gravity) == "0");
+    CHECK(panel.displayText(PanelField::Mass) == "3");
+}
+
+TEST_CASE("committing width, height or fixed count restarts; the others apply live", "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.commitText(PanelField::Width, "50") == CommitEffect::Restart);
+    CHECK(panel.commitText(PanelField::Height, "12") == CommitEffect::Restart);
+    CHECK(panel.commitText(PanelField::FixedCount, "4") == CommitEffect::Restart);
+    CHECK(panel.commitText(PanelField::TimeStep, "0.01") == CommitEffect::Live);
+    CHECK(panel.commitText(PanelField::Iterations, "10") == CommitEffect::Live);
+    CHECK(panel.commitText(PanelField::Gravity, "-1.62") == CommitEffect::Live);
+    CHECK(panel.commitText(PanelField::Mass, "2e-3") == CommitEffect::Live);
+    const Settings& s = panel.settings();
+    CHECK(s.width == 50);
+    CHECK(s.height == 12);
+    CHECK(s.fixedCount == 4);
+    CHECK(s.timeStep == 0.01);
+    CHECK(s.iterations == 10);
+    CHECK(s.gravity == -1.62);
+    CHECK(s.mass == 0.002);
+    CHECK(panel.displayText(PanelField::Mass) == "0.002");
+    CHECK(panel.displayText(PanelField::Gravity) == "-1.62");
+}
+
+TEST_CASE("surrounding spaces are trimmed before parsing", "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.commitText(PanelField::Width, "  64 ") == CommitEffect::Restart);
+    CHECK(panel.settings().width == 64);
+    CHECK(panel.commitText(PanelField::Gravity, "\t-3.5 ") == CommitEffect::Live);
+    CHECK(panel.settings().gravity == -3.5);
+}
+
+TEST_CASE("committing the value already set changes nothing", "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.commitText(PanelField::Width, "40") == CommitEffect::None);
+    CHECK(panel.commitText(PanelField::FixedCount, "2") == CommitEffect::None);
+    CHECK(panel.commitText(PanelField::TimeStep, "0.0050") == CommitEffect::None);
+    CHECK(panel.commitText(PanelField::Gravity, "-9.81") == CommitEffect::None);
+    CHECK(panel.settings() == Settings{});
+    CHECK(panel.error(PanelField::Width).empty());
+}
+
+TEST_CASE("text that is not a whole number is refused with the label, text and range",
+          "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.commitText(PanelField::Width, "40abc") == CommitEffect::None);
+    CHECK(panel.settings().width == 40);
+    CHECK(panel.error(PanelField::Width) ==
+          "Width: '40abc' is not a whole number; allowed: a whole number from 1 to 2048 "
+          "particles");
+    for (const char* text : {"40.5", "4e1", "", "   ", "abc", "0x10", "1 2"}) {
+        INFO("text '" << text << "'");
+        CHECK(panel.commitText(PanelField::Height, text) == CommitEffect::None);
+        CHECK(panel.settings().height == 30);
+        CHECK(panel.error(PanelField::Height) ==
+              std::string("Height: '") + text +
+                  "' is not a whole number; allowed: a whole number from 1 to 2048 particles");
+    }
+    CHECK(panel.commitText(PanelField::Iterations, "") == CommitEffect::None);
+    CHECK(panel.error(PanelField::Iterations) ==
+          "Iterations: '' is not a whole number; allowed: a whole number from 0 to 1000");
+    // Only the field committed gets a message.
+    CHECK(panel.error(PanelField::Mass).empty());
+}
+
+TEST_CASE("text that is not a number, nan and infinity are refused for real fields", "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.commitText(PanelField::Gravity, "nan") == CommitEffect::None);
+    CHECK(panel.settings().gravity == -9.81);
+    CHECK(panel.error(PanelField::Gravity) ==
+          "Gravity: 'nan' is not a finite number; allowed: a finite number from -10000 to "
+          "10000 m/s^2");
+    CHECK(panel.commitText(PanelField::Gravity, "-inf") == CommitEffect::None);
+    CHECK_THAT(panel.error(PanelField::Gravity), Catch::StartsWith("Gravity: '-inf' "));
+    CHECK(panel.commitText(PanelField::Mass, "inf") == CommitEffect::None);
+    CHECK(panel.settings().mass == 0.5);
+    CHECK_THAT(panel.error(PanelField::Mass), Catch::StartsWith("Mass: 'inf' is not a finite"));
+    CHECK(panel.commitText(PanelField::TimeStep, "0.01s") == CommitEffect::None);
+    CHECK(panel.error(PanelField::TimeStep) ==
+          "Time step size: '0.01s' is not a number; allowed: a finite number from 1e-06 to 1 s");
+    CHECK(panel.commitText(PanelField::TimeStep, "") == CommitEffect::None);
+    CHECK(panel.commitText(PanelField::TimeStep, "1e999") == CommitEffect::None);
+    CHECK_THAT(panel.error(PanelField::TimeStep), Catch::StartsWith("Time step size: '1e999' "));
+    CHECK(panel.settings() == Settings{});
+}
+
+TEST_CASE("numbers out of the allowed range are refused and the old value stays", "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.commitText(PanelField::Width, "0") == CommitEffect::None);
+    CHECK(panel.error(PanelField::Width) ==
+          "Width: '0' is not allowed; allowed: a whole number from 1 to 2048 particles");
+    CHECK(panel.commitText(PanelField::Width, "2049") == CommitEffect::None);
+    CHECK(panel.commitText(PanelField::Width, "-5") == CommitEffect::None);
+    CHECK(panel.commitText(PanelField::Width, "99999999999999999999") == CommitEffect::None);
+    CHECK_THAT(panel.error(PanelField::Width), Catch::Contains("'99999999999999999999'"));
+    CHECK(panel.commitText(PanelField::FixedCount, "3") == CommitEffect::None);
+    CHECK(panel.error(PanelField::FixedCount) ==
+          "# fixed particles: '3' is not allowed; allowed: 1, 2 or 4");
+    CHECK(panel.commitText(PanelField::TimeStep, "0") == CommitEffect::None);
+    CHECK(panel.error(PanelField::TimeStep) ==
+          "Time step size: '0' is not allowed; allowed: a finite number from 1e-06 to 1 s");
+    CHECK(panel.commitText(PanelField::Iterations, "1001") == CommitEffect::None);
+    CHECK(panel.commitText(PanelField::Gravity, "-10000.5") == CommitEffect::None);
+    CHECK(panel.commitText(PanelField::Mass, "-1") == CommitEffect::None);
+    CHECK_THAT(panel.error(PanelField::Mass), Catch::StartsWith("Mass: '-1' is not allowed; "));
+    CHECK(panel.settings() == Settings{});
+}
+
+TEST_CASE("a good commit clears the field's earlier message", "[panel]")
+{
+    PanelModel panel;
+    panel.commitText(PanelField::Width, "40abc");
+    panel.commitText(PanelField::Mass, "0");
+    REQUIRE_FALSE(panel.error(PanelField::Width).empty());
+    CHECK(panel.commitText(PanelField::Width, "41") == CommitEffect::Restart);
+    CHECK(panel.error(PanelField::Width).empty());
+    CHECK_FALSE(panel.error(PanelField::Mass).empty()); // other fields keep theirs
+    // Re-committing the unchanged value also counts as good.
+    CHECK(panel.commitText(PanelField::Mass, "0.5") == CommitEffect::None);
+    CHECK(panel.error(PanelField::Mass).empty());
+}
+
+TEST_CASE("the +/- buttons step by the page's steps", "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.stepField(PanelField::Width, +1) == CommitEffect::Restart);
+    CHECK(panel.stepField(PanelField::Height, -1) == CommitEffect::Restart);
+    CHECK(panel.stepField(PanelField::Iterations, +1) == CommitEffect::Live);
+    CHECK(panel.stepField(PanelField::TimeStep, +1) == CommitEffect::Live);
+    CHECK(panel.stepField(PanelField::Gravity, +1) == CommitEffect::Live);
+    CHECK(panel.stepField(PanelField::Mass, -1) == CommitEffect::Live);
+    const Settings& s = panel.settings();
+    CHECK(s.width == 41);
+    CHECK(s.height == 29);
+    CHECK(s.iterations == 3);
+    CHECK(s.timeStep == 0.006);
+    CHECK(s.gravity == -9.8);
+    CHECK(s.mass == 0.49);
+    CHECK(panel.displayText(PanelField::TimeStep) == "0.006");
+    CHECK(panel.displayText(PanelField::Gravity) == "-9.8");
+    CHECK(panel.displayText(PanelField::Mass) == "0.49");
+}
+
+TEST_CASE("many steps leave no floating-point noise in the shown values", "[panel]")
+{
+    PanelModel panel;
+    for (int i = 0; i < 100; ++i)
+        panel.stepField(PanelField::TimeStep, +1);
+    CHECK(panel.settings().timeStep == 0.105);
+    CHECK(panel.displayText(PanelField::TimeStep) == "0.105");
+    for (int i = 0; i < 981; ++i)
+        panel.stepField(PanelField::Gravity, +1);
+    CHECK(panel.settings().gravity == 0.0);
+    CHECK(panel.displayText(PanelField::Gravity) == "0");
+    for (int i = 0; i < 3; ++i)
+        panel.stepField(PanelField::Gravity, -1);
+    CHECK(panel.displayText(PanelField::Gravity) == "-0.03");
+    // A value typed with more decimals than the step keeps them.
+    panel.commitText(PanelField::TimeStep, "0.0055");
+    panel.stepField(PanelField::TimeStep, +1);
+    CHECK(panel.displayText(PanelField::TimeStep) == "0.0065");
+}
+
+TEST_CASE("the fixed-count buttons move through 1, 2 and 4 and stop at the ends", "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.stepField(PanelField::FixedCount, +1) == CommitEffect::Restart);
+    CHECK(panel.settings().fixedCount == 4);
+    CHECK(panel.stepField(PanelField::FixedCount, +1) == CommitEffect::None);
+    CHECK(panel.settings().fixedCount == 4);
+    CHECK(panel.stepField(PanelField::FixedCount, -1) == CommitEffect::Restart);
+    CHECK(panel.settings().fixedCount == 2);
+    CHECK(panel.stepField(PanelField::FixedCount, -1) == CommitEffect::Restart);
+    CHECK(panel.settings().fixedCount == 1);
+    CHECK(panel.stepField(PanelField::FixedCount, -1) == CommitEffect::None);
+    CHECK(panel.settings().fixedCount == 1);
+    CHECK(panel.stepField(PanelField::FixedCount, +1) == CommitEffect::Restart);
+    CHECK(panel.settings().fixedCount == 2);
+    CHECK(panel.error(PanelField::FixedCount).empty());
+}
+
+TEST_CASE("a step past the end of a range is refused with a message", "[panel]")
+{
+    Settings edge;
+    edge.width = pbd::kMaxClothSide;
+    edge.height = 1;
+    edge.iterations = 0;
+    edge.timeStep = 1.0;
+    edge.mass = 0.01;
+    PanelModel panel(edge);
+    CHECK(panel.stepField(PanelField::Width, +1) == CommitEffect::None);
+    CHECK(panel.settings().width == 2048);
+    CHECK(panel.error(PanelField::Width) ==
+          "Width: '2049' is not allowed; allowed: a whole number from 1 to 2048 particles");
+    CHECK(panel.stepField(PanelField::Height, -1) == CommitEffect::None);
+    CHECK(panel.settings().height == 1);
+    CHECK(panel.error(PanelField::Height) ==
+          "Height: '0' is not allowed; allowed: a whole number from 1 to 2048 particles");
+    CHECK(panel.stepField(PanelField::Iterations, -1) == CommitEffect::None);
+    CHECK(panel.settings().iterations == 0);
+    CHECK(panel.stepField(PanelField::TimeStep, +1) == CommitEffect::None);
+    CHECK(panel.settings().timeStep == 1.0);
+    CHECK_THAT(panel.error(PanelField::TimeStep), Catch::StartsWith("Time step size: '1.001' "));
+    CHECK(panel.stepField(PanelField::Mass, -1) == CommitEffect::None);
+    CHECK(panel.settings().mass == 0.01);
+    CHECK_THAT(panel.error(PanelField::Mass), Catch::StartsWith("Mass: '0' is not allowed"));
+    // The opposite direction is fine and clears the message.
+    CHECK(panel.stepField(PanelField::Width, -1) == CommitEffect::Restart);
+    CHECK(panel.settings().width == 2047);
+    CHECK(panel.error(PanelField::Width).empty());
+}
