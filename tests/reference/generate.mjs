@@ -11,7 +11,7 @@
 // "release" sets gui.selectedParticle = -1.
 import fs from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
+import { loadPageSimulation } from './page_sim.mjs';
 
 const [pagePath, caseDir] = process.argv.slice(2);
 if (!pagePath || !caseDir) {
@@ -19,12 +19,9 @@ if (!pagePath || !caseDir) {
   process.exit(2);
 }
 
-// The page's simulation classes: the <script id="simulation_code"> up to its GUI class.
-const html = fs.readFileSync(pagePath, 'utf8');
-const script = html.match(/<script id="simulation_code"[^>]*>([\s\S]*?)<\/script>/)[1];
-const simulationCode = script.slice(0, script.indexOf('class GUI'));
+const page = loadPageSimulation(pagePath);
 
-export function parseCase(text) {
+function parseCase(text) {
   const c = {};
   for (const line of text.split('\n')) {
     const t = line.trim();
@@ -46,23 +43,16 @@ function parseDrag(text) {
 }
 
 function runCase(c, dragEvents) {
-  const context = { gui: { selectedParticle: -1 }, Math };
-  vm.createContext(context);
-  vm.runInContext(simulationCode + '\nthis.Simulation = Simulation;', context);
-  const sim = new context.Simulation(Number(c.width), Number(c.height), Number(c.fixed));
-  // As GUI.restart() does after construction.
-  sim.numIterations = parseInt(c.iterations);
-  sim.gravity = parseFloat(c.gravity);
-  sim.timeStepSize = parseFloat(c.dt);
-  sim.mass = parseFloat(c.mass);
+  const sim = page.create(c);
+  page.gui.selectedParticle = -1;
   let next = 0;
   for (let step = 0; step < Number(c.steps); step++) {
     for (; next < dragEvents.length && dragEvents[next].step <= step; next++) {
       const e = dragEvents[next];
       if (e.kind === 'release') {
-        context.gui.selectedParticle = -1;
+        page.gui.selectedParticle = -1;
       } else {
-        context.gui.selectedParticle = e.index;
+        page.gui.selectedParticle = e.index;
         sim.particles[e.index].x = e.x;
         sim.particles[e.index].y = e.y;
       }
