@@ -1,0 +1,101 @@
+#pragma once
+/// \file
+/// The desktop app: owns the simulation, the window and everything drawn in it, and turns
+/// input into calls on the core (input -> controller -> simulation -> renderer).
+
+#include <chrono>
+#include <optional>
+
+#include <glm/vec2.hpp>
+
+#include "app_options.h"
+#include "camera.h"
+#include "imgui_layer.h"
+#include "panel.h"
+#include "panel_model.h"
+#include "pbd/simulation.h"
+#include "renderer.h"
+#include "step_timer.h"
+#include "touch_gestures.h"
+#include "window.h"
+#include "x11_touch.h"
+
+struct GLFWwindow;
+
+namespace pbd::app {
+
+/// One window running one simulation. The GLFW window's user pointer leads here; there is no
+/// global state. Construction opens the window (throws AppError on failure); run() loops until
+/// the window closes or --frames is reached and returns the exit status.
+class App {
+public:
+    static constexpr int kStepsPerFrame = 8;     ///< as the page's mainLoop
+    static constexpr double kPanelFraction = 0.25; ///< the page's 75% / 25% columns
+    static constexpr double kWheelZoomBase = 1.1;  ///< zoom factor per wheel notch
+
+    explicit App(const AppOptions& options);
+    ~App();
+    App(const App&) = delete;
+    App& operator=(const App&) = delete;
+
+    /// Runs the frame loop; returns the process exit status.
+    int run();
+
+    // Input, called from the GLFW callbacks and the touch poll (app_input.cpp).
+    void onKey(int key, int action);
+    void onMouseButton(int button, int action);
+    void onCursorPos(glm::dvec2 point);
+    void onScroll(double yOffset);
+    void onFocus(bool focused);
+
+private:
+    // app.cpp
+    void frame(bool step, bool last);
+    void advance();
+    void updateLayout();
+    void applyPanel(const PanelActions& actions);
+    void restart();
+    void rebuilt();
+    void pace();
+    int finish();
+    Viewport viewport() const;
+
+    // app_input.cpp
+    void installCallbacks();
+    void handleTouch();
+    bool inCanvas(glm::dvec2 point) const;
+    bool imguiWantsMouse() const;
+    void pointerDown(glm::dvec2 point);
+    void pointerMove(glm::dvec2 point);
+    void pointerUp();
+    void resetView();
+
+    AppOptions options_;
+    Simulation simulation_;
+    PanelModel model_;
+    Camera camera_;
+    StepTimer stepTimer_;
+    TouchGestures gestures_;
+
+    // Created in this order in the constructor and destroyed in reverse (declaration order).
+    std::optional<Window> window_;
+    std::optional<ImGuiLayer> imgui_;
+    std::optional<Renderer> renderer_;
+    std::optional<Panel> panel_;
+    std::optional<X11Touch> touch_;
+
+    bool paused_ = false;
+    bool singleStep_ = false;           ///< S while paused: one step in the next frame
+    std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last cursor
+    std::optional<int> panelTouch_;     ///< a finger tapping the panel (forwarded to ImGui)
+    double pinchScale_ = 1.0;           ///< touchpad pinch: scale at the last update
+    glm::dvec2 windowSize_{0.0};
+    glm::dvec2 canvasSize_{0.0};
+
+    long long frames_ = 0;
+    double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
+    double stepMilliseconds_ = 0.0; ///< summed over frames: simulation steps only
+    std::chrono::steady_clock::time_point nextFrame_{};
+};
+
+} // namespace pbd::app

@@ -1,0 +1,21 @@
+#pragma once
+/// \file
+/// What the command line asks of pbd-cloth.
+
+#include <optional>
+#include <string>
+
+#include "pbd/settings.h"
+
+namespace pbd::app {
+
+/// Parsed and validated command-line options.
+struct AppOptions {
+    Settings settings;                  ///< the parameter flags shared with `pbd-sim run`
+    std::optional<long long> frames;    ///< --frames: exit after this many rendered frames
+    std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame
+    std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
+    std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
+};
+
+} // namespace pbd::app

@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// Dear ImGui's lifetime for one GLFW window: context, style scaled for HiDPI, font, the GLFW
+/// and OpenGL 3 backends, and the per-frame begin/render calls.
+
+struct GLFWwindow;
+
+namespace pbd::app {
+
+/// Creates the ImGui context and backends in the order of Dear ImGui's
+/// example_glfw_opengl3; destroys them in reverse. Construct it after the app has installed
+/// its own GLFW callbacks: the GLFW backend chains to them.
+class ImGuiLayer {
+public:
+    ImGuiLayer(GLFWwindow* window, float contentScale);
+    ~ImGuiLayer();
+    ImGuiLayer(const ImGuiLayer&) = delete;
+    ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+    /// True when the loaded font has the page's button symbols (U+25B6 and U+25AE).
+    bool hasSymbols() const { return hasSymbols_; }
+
+    void beginFrame();
+    void render();
+
+private:
+    bool hasSymbols_ = false;
+};
+
+} // namespace pbd::app

@@ -1,0 +1,66 @@
+// pbd-cloth: the interactive cloth of the page in a desktop window.
+
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "app.h"
+#include "app_error.h"
+#include "settings_flags.h"
+
+namespace {
+
+/// Most frames --frames accepts (about 190 days at 60 Hz).
+constexpr long long kMaxFrames = 1'000'000'000;
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace pbd;
+    CLI::App cli{"pbd-cloth: interactive position-based dynamics cloth (the page's simulation "
+                 "in a window)",
+                 "pbd-cloth"};
+    cli::SettingsFlags flags;
+    flags.addTo(cli);
+    std::string framesText;
+    app::AppOptions options;
+    cli.add_option("--frames", framesText, "exit after N rendered frames")->type_name("N");
+    cli.add_option("--screenshot", options.screenshotFile,
+                   "write a PNG of the window after the last frame")
+        ->type_name("FILE");
+    cli.add_option("--state-out", options.stateOutFile,
+                   "on exit, write the positions ('x y' per particle, as pbd-sim run)")
+        ->type_name("FILE");
+    cli.add_option("--view-out", options.viewOutFile,
+                   "on exit, write the view (zoom, origin) and the panel's widget rectangles")
+        ->type_name("FILE");
+
+    if (auto status = cli::parseCommandLine(cli, argc, argv))
+        return *status;
+    if (auto error = flags.applyTo(options.settings)) {
+        std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+        return cli::kExitUsage;
+    }
+    if (!framesText.empty()) {
+        long long frames = 0;
+        if (auto error = cli::parseWholeOption("--frames", framesText, 1, kMaxFrames, frames)) {
+            std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+            return cli::kExitUsage;
+        }
+        options.frames = frames;
+    }
+
+    try {
+        app::App application(options);
+        return application.run();
+    } catch (const app::AppError& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return cli::kExitIo;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "pbd-cloth: %s\n", e.what());
+        return cli::kExitIo;
+    }
+}

@@ -1,0 +1,70 @@
+#pragma once
+/// \file
+/// Draws the canvas as the page does: background, axes, constraints as lines, particles as
+/// discs, the grabbed particle red and larger. Geometry lives in GPU buffers: constraint
+/// indices are uploaded once per restart, positions streamed once per frame, discs instanced.
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <glad/gl.h>
+#include <glm/vec2.hpp>
+
+#include "camera.h"
+#include "gl_program.h"
+#include "pbd/cloth.h"
+
+namespace pbd::app {
+
+/// Where to draw, in window coordinates (the camera's) and framebuffer pixels (GL's).
+struct Viewport {
+    glm::dvec2 windowSize{0.0};        ///< window coordinates
+    glm::ivec2 framebufferSize{0};     ///< pixels
+    glm::dvec2 canvasOffset{0.0};      ///< top-left of the canvas, window coordinates
+    glm::dvec2 canvasSize{0.0};        ///< window coordinates
+};
+
+/// Owns the programs, vertex arrays and buffers. Needs a current OpenGL 3.3 core context for
+/// its whole life; the constructor throws AppError when a shader fails.
+class Renderer {
+public:
+    static constexpr double kParticleRadius = 0.025; ///< metres, as on the page
+    static constexpr double kGrabbedScale = 3.0;     ///< the grabbed disc is this much larger
+
+    Renderer();
+    ~Renderer();
+    Renderer(const Renderer&) = delete;
+    Renderer& operator=(const Renderer&) = delete;
+
+    /// Uploads the constraint index pairs (after every restart).
+    void setConstraints(std::span<const DistanceConstraint> constraints);
+    /// Clears the window and draws the canvas. `positions` are streamed to the GPU here.
+    void draw(std::span<const glm::dvec2> positions, std::optional<Index> grabbed,
+              const Camera& camera, const Viewport& viewport);
+
+private:
+    struct ViewUniforms {
+        GLint origin = -1, zoom = -1, windowSize = -1;
+    };
+    void setView(const ViewUniforms& u, const Camera& camera, const Viewport& viewport) const;
+    void streamPositions(std::span<const glm::dvec2> positions);
+
+    GlProgram axesProgram_{"axes.vert.glsl", "axes.frag.glsl"};
+    GlProgram linesProgram_{"lines.vert.glsl", "lines.frag.glsl"};
+    GlProgram discsProgram_{"discs.vert.glsl", "discs.frag.glsl"};
+    ViewUniforms axesView_, linesView_, discsView_;
+    GLint linesColor_ = -1;
+    GLint discsColor_ = -1, discsRadius_ = -1, discsSkip_ = -1, discsPixelScale_ = -1;
+
+    GLuint axesVao_ = 0, axesVbo_ = 0;
+    GLuint linesVao_ = 0, indexBuffer_ = 0;
+    GLuint discsVao_ = 0, quadVbo_ = 0;
+    GLuint positionBuffer_ = 0; ///< shared by lines (vertices) and discs (instances)
+    GLsizei indexCount_ = 0;
+    std::size_t positionCapacity_ = 0; ///< particles the position buffer can hold
+    std::vector<glm::vec2> scratch_;   ///< positions converted to float for upload
+};
+
+} // namespace pbd::app

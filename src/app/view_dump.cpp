@@ -1,0 +1,31 @@
+#include "view_dump.h"
+
+#include <cstdio>
+#include <memory>
+
+namespace pbd::app {
+
+std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view)
+{
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "w"),
+                                                         &std::fclose);
+    if (!file)
+        return "cannot open " + path + " for writing";
+    std::FILE* f = file.get();
+    std::fprintf(f, "window %.17g %.17g\n", view.windowSize.x, view.windowSize.y);
+    std::fprintf(f, "framebuffer %d %d\n", view.framebufferSize.x, view.framebufferSize.y);
+    std::fprintf(f, "canvas %.17g %.17g %.17g %.17g\n", view.canvasOffset.x, view.canvasOffset.y,
+                 view.canvasSize.x, view.canvasSize.y);
+    std::fprintf(f, "zoom %.17g\n", view.camera.zoom());
+    std::fprintf(f, "origin %.17g %.17g\n", view.camera.origin().x, view.camera.origin().y);
+    std::fprintf(f, "paused %d\n", view.paused ? 1 : 0);
+    std::fprintf(f, "frames %lld\n", view.frames);
+    for (const WidgetRect& w : view.widgets)
+        std::fprintf(f, "widget %s %.17g %.17g %.17g %.17g\n", w.id.c_str(), w.min.x, w.min.y,
+                     w.max.x, w.max.y);
+    if (std::ferror(f) != 0 || std::fclose(file.release()) != 0)
+        return "cannot write " + path;
+    return std::nullopt;
+}
+
+} // namespace pbd::app

@@ -1,0 +1,35 @@
+#pragma once
+/// \file
+/// --view-out: the view and the panel's layout as plain text, so that scripted tests can aim
+/// the mouse at a particle or a field and check where the view went.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "camera.h"
+#include "panel.h"
+
+namespace pbd::app {
+
+/// Everything the view file records.
+struct ViewDump {
+    glm::dvec2 windowSize{0.0};       ///< window coordinates
+    glm::ivec2 framebufferSize{0};    ///< pixels
+    glm::dvec2 canvasOffset{0.0};     ///< window coordinates
+    glm::dvec2 canvasSize{0.0};       ///< window coordinates
+    Camera camera;
+    bool paused = false;
+    long long frames = 0;
+    std::vector<WidgetRect> widgets;
+};
+
+/// Writes one "key values..." line per item:
+///   window W H / framebuffer W H / canvas X Y W H / zoom Z / origin X Y / paused 0|1 /
+///   frames N / widget ID X0 Y0 X1 Y1 (one per panel widget).
+/// Numbers use %.17g. Returns an error message on failure.
+std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
+
+} // namespace pbd::app

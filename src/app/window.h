@@ -1,0 +1,42 @@
+#pragma once
+/// \file
+/// GLFW and the OpenGL 3.3 core context: initialisation, the window, the loader, teardown.
+
+#include <glm/vec2.hpp>
+
+struct GLFWwindow;
+
+namespace pbd::app {
+
+/// Owns GLFW (glfwInit .. glfwTerminate) and one window with a current OpenGL 3.3 core context
+/// loaded through glad. Not copyable. The constructor throws AppError with a clear message
+/// when there is no display, the window cannot be created, or the context is older than 3.3.
+class Window {
+public:
+    /// Default window size in screen coordinates, scaled by the monitor's content scale and
+    /// shrunk to fit the monitor's work area.
+    static constexpr int kDefaultWidth = 1400;
+    static constexpr int kDefaultHeight = 960;
+
+    explicit Window(const char* title);
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    GLFWwindow* handle() const { return window_; }
+    /// Window size in window coordinates (what the cursor and the camera use).
+    glm::ivec2 size() const;
+    /// Framebuffer size in pixels (what glViewport and glReadPixels use).
+    glm::ivec2 framebufferSize() const;
+    /// The monitor's content scale (1 on a standard-density display), for the UI.
+    float contentScale() const;
+    /// True while minimised or with an empty framebuffer: no frame should be drawn.
+    bool hidden() const;
+    /// The monitor's refresh rate in Hz (60 when unknown).
+    int refreshRate() const;
+
+private:
+    GLFWwindow* window_ = nullptr;
+};
+
+} // namespace pbd::app
