@@ -94,6 +94,7 @@ private:
     glm::dvec2 windowSize_{0.0};
     glm::dvec2 canvasSize_{0.0};
 
+    bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
     double stepMilliseconds_ = 0.0; ///< summed over frames: simulation steps only
