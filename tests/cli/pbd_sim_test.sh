@@ -66,6 +66,12 @@ bad_values)
   expect 2 "--sizes" "'40'" "WxH" -- bench --sizes 40
   expect 2 "--sizes width" "'0'" -- bench --sizes 0x5
   expect 2 "--iterations" -- bench --iterations 0
+  expect 2 "--solver" "'fast'" "sequential or colored" -- run --solver fast
+  expect 2 "--solver" "'fast'" "sequential or colored" -- bench --solver fast
+  expect 2 "--threads" "'0'" "1 to 64" -- run --threads 0
+  expect 2 "--threads" "'65'" "1 to 64" -- bench --threads 65
+  expect 2 "--threads" "'two'" "whole number" -- run --threads two
+  expect 2 "--settle" "'-1'" "0 to 1000000" -- bench --settle -1
   expect 2 -- nosuchcommand
   expect 2 -- # no subcommand
   ;;
@@ -110,16 +116,25 @@ run_format)
   [[ "$(sed -n 40p "$work/pos")" == "7.8000000000000007 -0" ]] || fail "particle 39 moved: $(sed -n 40p "$work/pos")"
   ;;
 bench)
-  "$sim" bench --sizes 10x10,20x5 --steps 5 >"$work/table" 2>&1 || fail "bench failed"
+  "$sim" bench --sizes 10x10,20x5 --steps 5 --settle 20 >"$work/table" 2>&1 || fail "bench failed"
   cat "$work/table"
-  [[ $(grep -c sequential "$work/table") -eq 2 ]] || fail "expected two rows"
-  grep -qE '^10x10 +100 +342 +2 ' "$work/table" || fail "10x10 row: particles 100, constraints 342, 2 iterations"
-  "$sim" bench --sizes 8x8 --steps 3 --iterations 4 --json >"$work/json" 2>&1 || fail "bench --json failed"
+  # Default: both solvers per size; the colored one on the requested or default threads.
+  [[ $(grep -c sequential "$work/table") -eq 2 ]] || fail "expected two sequential rows"
+  [[ $(grep -c colored "$work/table") -eq 2 ]] || fail "expected two colored rows"
+  grep -qE '^10x10 +100 +342 +2 +sequential +1 ' "$work/table" || fail "10x10 row: particles 100, constraints 342, 2 iterations, 1 thread"
+  grep -q 'strain_max' "$work/table" && grep -q 'strain_rms' "$work/table" || fail "table lacks strain columns"
+  "$sim" bench --sizes 8x8 --steps 3 --iterations 4 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
   cat "$work/json"
-  for key in width height particles constraints iterations solver threads ms_per_step ns_per_projection steps_per_s; do
+  for key in width height particles constraints iterations solver threads ms_per_step ns_per_projection steps_per_s strain_max strain_rms; do
     grep -q "\"$key\": " "$work/json" || fail "JSON lacks $key"
   done
   grep -q '"iterations": 4' "$work/json" || fail "iterations not honoured"
+  [[ $(wc -l <"$work/json") -eq 1 ]] || fail "--solver colored: expected one row"
+  grep -q '"solver": "colored", "threads": 3,' "$work/json" || fail "--solver/--threads not honoured"
+  # The colored solver's positions do not depend on the thread count.
+  "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 1 >"$work/c1" 2>/dev/null || fail "colored run failed"
+  "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 3 >"$work/c3" 2>/dev/null || fail "colored run failed"
+  cmp -s "$work/c1" "$work/c3" || fail "colored positions differ between 1 and 3 threads"
   ;;
 *)
   fail "unknown check $check"
