@@ -9,11 +9,12 @@
 namespace pbd {
 namespace {
 
-/// Busy-wait iterations before a waiting thread gives up its core. A step's phases last
-/// microseconds, so barriers almost always finish while spinning; between steps a worker
-/// spins about as long, then sleeps.
-constexpr int kSpinsBeforeYield = 4096;
-constexpr int kYieldsBeforeSleep = 64;
+/// Busy-wait iterations (tens of microseconds) before a waiting thread sleeps. A step's
+/// phases last microseconds, so on an idle machine barriers finish while spinning. When
+/// another process holds a core, a partner thread may be descheduled for milliseconds:
+/// sleeping (rather than spinning or yielding) then frees this core, and the kernel moves the
+/// partner onto it.
+constexpr int kSpinsBeforeSleep = 2048;
 
 void cpuRelax()
 {
@@ -67,14 +68,10 @@ void WorkerPool::workerLoop(unsigned thread)
 {
     std::uint32_t seen = 0;
     for (;;) {
-        // Wait for the next run: spin, then yield, then sleep until run() notifies.
+        // Wait for the next run: spin, then sleep until run() notifies.
         std::uint32_t now = generation_.load(std::memory_order_acquire);
-        for (int i = 0; now == seen && i < kSpinsBeforeYield; ++i) {
+        for (int i = 0; now == seen && i < kSpinsBeforeSleep; ++i) {
             cpuRelax();
-            now = generation_.load(std::memory_order_acquire);
-        }
-        for (int i = 0; now == seen && i < kYieldsBeforeSleep; ++i) {
-            std::this_thread::yield();
             now = generation_.load(std::memory_order_acquire);
         }
         while (now == seen) {
@@ -98,14 +95,16 @@ void WorkerPool::barrier()
     if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == threadCount_) {
         arrived_.store(0, std::memory_order_relaxed);
         barrierSense_.store(sense + 1, std::memory_order_release);
+        barrierSense_.notify_all(); // no system call unless a thread sleeps
         return;
     }
-    for (int i = 0; barrierSense_.load(std::memory_order_acquire) == sense; ++i) {
-        if (i < kSpinsBeforeYield)
-            cpuRelax();
-        else
-            std::this_thread::yield(); // preempted partner on a busy machine: give way
+    for (int i = 0; i < kSpinsBeforeSleep; ++i) {
+        if (barrierSense_.load(std::memory_order_acquire) != sense)
+            return;
+        cpuRelax();
     }
+    while (barrierSense_.load(std::memory_order_acquire) == sense)
+        barrierSense_.wait(sense, std::memory_order_acquire);
 }
 
 } // namespace pbd
