@@ -29,7 +29,7 @@ void printGlfwError(int code, const char* description)
 
 } // namespace
 
-Window::Window(const char* title)
+Window::Window(const char* title, bool debugContext)
 {
     if (glfwInit() != GLFW_TRUE) {
         throw AppError("pbd-cloth: no display found (" + lastGlfwError("glfwInit failed") +
@@ -42,6 +42,7 @@ Window::Window(const char* title)
     glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE); // HiDPI: a bigger window on dense screens
     glfwWindowHint(GLFW_COCOA_RETINA_FRAMEBUFFER, GLFW_TRUE);
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, debugContext ? GLFW_TRUE : GLFW_FALSE);
 
     int width = kDefaultWidth;
     int height = kDefaultHeight;
@@ -116,7 +117,8 @@ float Window::contentScale() const
 bool Window::hidden() const
 {
     const glm::ivec2 fb = framebufferSize();
-    return glfwGetWindowAttrib(window_, GLFW_ICONIFIED) != 0 || fb.x <= 0 || fb.y <= 0;
+    return fb.x <= 0 || fb.y <= 0 || glfwGetWindowAttrib(window_, GLFW_ICONIFIED) != 0 ||
+           glfwGetWindowAttrib(window_, GLFW_VISIBLE) == 0;
 }
 
 int Window::refreshRate() const

@@ -115,7 +115,8 @@ def read_state(path):
 
 
 def read_view(path):
-    """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}}."""
+    """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}},
+    'solver': name and 'errors': [the panel's validation messages]."""
     view = {"widget": {}}
     with open(path) as f:
         for line in f:
@@ -124,6 +125,10 @@ def read_view(path):
                 continue
             if parts[0] == "widget":
                 view["widget"][parts[1]] = tuple(float(v) for v in parts[2:6])
+            elif parts[0] == "error":
+                view.setdefault("errors", []).append(line[len("error "):].rstrip("\n"))
+            elif parts[0] == "solver":
+                view["solver"] = parts[1]
             else:
                 view[parts[0]] = [float(v) for v in parts[1:]]
     return view
