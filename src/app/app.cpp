@@ -76,8 +76,6 @@ int App::run()
             frames_ == 0 || resumed_
                 ? 0.0
                 : std::chrono::duration<double, std::milli>(start - lastFrameStart_).count();
-        if (frames_ == 0)
-            firstFrameStart_ = start;
         lastFrameStart_ = start;
         resumed_ = false;
         frame(!closing, last, period);
@@ -232,17 +230,13 @@ int App::finish()
 void App::printSummary() const
 {
     const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
-    const double seconds =
-        std::chrono::duration<double>(lastFrameStart_ - firstFrameStart_).count();
-    const double fps = frames_ > 1 && seconds > 0.0 ? static_cast<double>(frames_ - 1) / seconds
-                                                    : 0.0;
     std::fprintf(stderr,
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
                  "(%.3f ms in %d simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
                  "swap %.3f ms); %.1f frames per second; solver %s, %u threads\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
                  mean.simulation, kStepsPerFrame, mean.upload, mean.draw, mean.interface,
-                 mean.swap, fps, solverName(model_.settings().solver),
+                 mean.swap, frameStats_.overallFramesPerSecond(), solverName(model_.settings().solver),
                  simulation_.threadCount());
 }
 

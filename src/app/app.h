@@ -102,7 +102,6 @@ private:
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
     std::chrono::steady_clock::time_point nextFrame_{};
-    std::chrono::steady_clock::time_point firstFrameStart_{};
     std::chrono::steady_clock::time_point lastFrameStart_{};
     bool resumed_ = false; ///< the window was hidden since the last frame
 };

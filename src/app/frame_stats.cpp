@@ -23,8 +23,11 @@ void FrameStats::add(const FrameTimes& times, double periodMilliseconds)
     sum_ += times;
     ++frames_;
     windowSum_ += times;
-    if (periodMilliseconds > 0.0)
+    if (periodMilliseconds > 0.0) {
         windowPeriod_ += periodMilliseconds;
+        periodSum_ += periodMilliseconds;
+        ++periods_;
+    }
     if (++windowFrames_ < kWindow)
         return;
     mean_ = windowSum_.scaled(1.0 / static_cast<double>(kWindow));

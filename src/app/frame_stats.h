@@ -46,6 +46,11 @@ public:
     const FrameTimes& sum() const { return sum_; }
     /// Frames recorded.
     long long frames() const { return frames_; }
+    /// Frames per second over every recorded period (hidden spells excluded; 0 without any).
+    double overallFramesPerSecond() const
+    {
+        return periodSum_ > 0.0 ? 1000.0 * static_cast<double>(periods_) / periodSum_ : 0.0;
+    }
 
 private:
     FrameTimes windowSum_;
@@ -55,6 +60,8 @@ private:
     double framesPerSecond_ = 0.0;
     FrameTimes sum_;
     long long frames_ = 0;
+    double periodSum_ = 0.0;
+    long long periods_ = 0;
 };
 
 } // namespace pbd::app

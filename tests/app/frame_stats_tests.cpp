@@ -23,6 +23,7 @@ TEST_CASE("nothing is published before a full window of frames", "[frame]")
         stats.add({1.0, 0.0, 0.0, 0.0, 0.0}, 16.0);
     CHECK(stats.mean().total() == 0.0);
     CHECK(stats.framesPerSecond() == 0.0);
+    CHECK(stats.overallFramesPerSecond() == Approx(62.5));
     CHECK(stats.frames() == static_cast<long long>(FrameStats::kWindow) - 1);
 }
 
@@ -49,6 +50,7 @@ TEST_CASE("a restarted window forgets the hidden time but keeps the sums", "[fra
     for (std::size_t i = 0; i < FrameStats::kWindow; ++i)
         stats.add({1.0, 0.0, 0.0, 0.0, 0.0}, 10.0);
     CHECK(stats.framesPerSecond() == Approx(100.0));
+    CHECK(stats.overallFramesPerSecond() == Approx(1000.0 * 31.0 / (5000.0 + 300.0)));
     CHECK(stats.sum().simulation == Approx(FrameStats::kWindow + 1.0));
     CHECK(stats.frames() == static_cast<long long>(FrameStats::kWindow) + 1);
 }
