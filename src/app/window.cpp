@@ -105,6 +105,11 @@ Window::Window(const char* title, bool debugContext)
     // then paces frames itself (see App::run).
     glfwSwapInterval(1);
     glfwSetErrorCallback(printGlfwError);
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+        const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+        if (mode != nullptr && mode->refreshRate > 0)
+            refreshRate_ = mode->refreshRate;
+    }
 }
 
 Window::~Window()
@@ -140,13 +145,6 @@ bool Window::hidden() const
     const glm::ivec2 fb = framebufferSize();
     return fb.x <= 0 || fb.y <= 0 || glfwGetWindowAttrib(window_, GLFW_ICONIFIED) != 0 ||
            glfwGetWindowAttrib(window_, GLFW_VISIBLE) == 0;
-}
-
-int Window::refreshRate() const
-{
-    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
-    return mode != nullptr && mode->refreshRate > 0 ? mode->refreshRate : 60;
 }
 
 } // namespace pbd::app

@@ -34,11 +34,13 @@ public:
     /// True while minimised (iconified, or unmapped as X11 window managers do), or with an
     /// empty framebuffer (0x0, as Windows reports a minimised window): no frame is drawn then.
     bool hidden() const;
-    /// The monitor's refresh rate in Hz (60 when unknown).
-    int refreshRate() const;
+    /// The primary monitor's refresh rate in Hz (60 when unknown), read once when the window
+    /// opened: asking the X server every frame costs a round trip and Xlib allocations.
+    int refreshRate() const { return refreshRate_; }
 
 private:
     GLFWwindow* window_ = nullptr;
+    int refreshRate_ = 60;
 };
 
 } // namespace pbd::app
