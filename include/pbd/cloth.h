@@ -22,6 +22,14 @@ struct DistanceConstraint {
     double restLength; ///< rest distance in metres, > 0
 };
 
+/// The grid's two rest lengths in metres, computed as the page computes them (0.1 * 2 and
+/// 0.1 * sqrt(8)), so that every solver uses bit-identical values.
+struct ClothRestLengths {
+    double straight; ///< horizontal and vertical neighbours, 0.2 m
+    double diagonal; ///< diagonal neighbours, about 0.283 m
+};
+ClothRestLengths clothRestLengths();
+
 /// Particle positions and constraints of a width x height grid, exactly as the page builds it:
 /// particle (row i, column j) at (0.2 j, -0.2 i) with index i * width + j; constraints in the
 /// page's order (all horizontal, then all vertical, then per cell the diagonal and the

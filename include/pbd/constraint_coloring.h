@@ -2,8 +2,10 @@
 /// \file
 /// Grouping constraints into independent sets ("colors"): within a set no two constraints
 /// share a particle, so a set's projections can run in any order, or in parallel, with the
-/// same result [BMM17, section on parallel Gauss-Seidel / graph coloring].
+/// same result [BMM17, section on parallel Gauss-Seidel / graph coloring]. The page's grid has
+/// eight regular sets (clothGridSets); any other constraint list can be colored greedily.
 
+#include <array>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -28,14 +30,29 @@ struct ConstraintSets {
     }
 };
 
-/// The eight sets of the page's grid, given the constraints in buildClothGrid()'s order for a
-/// width x height cloth: horizontal by even / odd column, vertical by even / odd row, diagonal
-/// by even / odd row, anti-diagonal by even / odd row, in that order (close to the page's
-/// order: horizontal, vertical, diagonals). Inside a set the constraints keep the page's
-/// relative order, so memory is walked row by row. `pageOrder` must have
-/// clothConstraintCount(width, height) entries.
-ConstraintSets colorClothGrid(std::span<const DistanceConstraint> pageOrder, int width,
-                              int height);
+/// One of the page's grid's independent sets, described by its pattern instead of a list, so
+/// that a solver walks it by index arithmetic and reads no constraint array. The set holds,
+/// for every row i = firstRow, firstRow + rowStep, ... below rowEnd and every k in
+/// 0 .. columnCount - 1, the constraint between particles
+///   a = i * width + firstColumn + k * columnStep + aOffset   and   b = (the same) + bOffset
+/// with rest length restLength, exactly as buildClothGrid() makes it (same a, b and rest).
+struct GridSet {
+    int firstRow;      ///< first row of the set's constraints (0 or 1)
+    int rowStep;       ///< 1: every row; 2: every other row
+    int rowEnd;        ///< rows i < rowEnd
+    int firstColumn;   ///< column j of the first constraint in a row (0 or 1)
+    int columnStep;    ///< columns between consecutive constraints of a row (1 or 2)
+    int columnCount;   ///< constraints per row (>= 0)
+    Index aOffset;     ///< particle a relative to particle (i, j)
+    Index bOffset;     ///< particle b relative to particle (i, j)
+    double restLength; ///< metres, one of clothRestLengths()
+};
+
+/// The eight sets of a width x height page grid, in projection order: horizontal by even /
+/// odd column, vertical by even / odd row, diagonal (i, j)-(i+1, j+1) by even / odd row,
+/// anti-diagonal (i, j+1)-(i+1, j) by even / odd row. No two constraints of a set share a
+/// particle, and together the sets hold each of buildClothGrid()'s constraints exactly once.
+std::array<GridSet, 8> clothGridSets(int width, int height);
 
 /// Greedy graph coloring of any constraint list: each constraint, in order, gets the lowest
 /// set that none of the earlier constraints on its two particles uses. At most

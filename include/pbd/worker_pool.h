@@ -31,6 +31,12 @@ inline IndexRange staticPartition(std::size_t count, unsigned thread, unsigned t
     return {count * thread / threads, count * (thread + 1) / threads};
 }
 
+/// Returns once `value` no longer equals `old`: spins briefly (the phases of a step take
+/// microseconds), then sleeps on an atomic wait, which frees the core for a thread that another
+/// process preempted. Whoever changes `value` must call notify_all() on it; libstdc++ makes
+/// that a system call only while someone sleeps.
+void waitWhileEqual(const std::atomic<std::uint32_t>& value, std::uint32_t old);
+
 /// threadCount - 1 worker threads, started once and joined by the destructor, plus the
 /// calling thread. run() hands one job to all of them; between runs the workers spin briefly
 /// (steps usually follow each other closely) and then sleep on an atomic wait, so an idle

@@ -12,13 +12,19 @@ std::size_t clothConstraintCount(int width, int height)
     return h * (w - 1) + (h - 1) * w + 2 * (h - 1) * (w - 1);
 }
 
+// The page computes with s = 0.1 and multiplies by 2 or sqrt(8); we repeat its arithmetic
+// literally so that every coordinate and rest length is bit-identical to the page's.
+constexpr double kPageSpacing = 0.1;
+
+ClothRestLengths clothRestLengths()
+{
+    return {kPageSpacing * 2.0, kPageSpacing * std::sqrt(8.0)};
+}
+
 ClothGrid buildClothGrid(int width, int height)
 {
-    // The page computes with s = 0.1 and multiplies by 2 or sqrt(8); we repeat its arithmetic
-    // literally so that every coordinate and rest length is bit-identical to the page's.
-    const double s = 0.1;
-    const double straight = s * 2.0;
-    const double diagonal = s * std::sqrt(8.0);
+    const double s = kPageSpacing;
+    const auto [straight, diagonal] = clothRestLengths();
     const Index w = static_cast<Index>(width);
     const Index h = static_cast<Index>(height);
 

@@ -1,38 +1,54 @@
 #pragma once
 // The colored parallel solver behind Solver::Colored. Private to the core.
 
+#include <array>
+#include <cstddef>
+
+#include "pbd/band_schedule.h"
 #include "pbd/constraint_coloring.h"
 #include "pbd/simulation.h"
 #include "pbd/worker_pool.h"
 
 namespace pbd {
 
-/// Projects the constraints set by set (ConstraintSets), each set split statically among the
-/// threads of a persistent WorkerPool. A whole step (prediction, all iterations, velocities)
-/// is one run of the pool, with a barrier between phases. Because no two constraints of a set
-/// share a particle, the result is bit-identical for every thread count.
+/// Projects the page grid's eight independent sets (clothGridSets) one after the other,
+/// walking each by index arithmetic: only positions and inverse masses are read, no
+/// constraint array. The rows are cut into chunks; a step is one sweep of a BandSchedule over
+/// them (phase 0 predicts and projects set 0, then one phase per further set and iteration,
+/// then velocities), run by a persistent WorkerPool. Because no two constraints of a set
+/// share a particle and every particle sees its constraints in the same order under any
+/// schedule, the result is bit-identical for every thread count.
 class ColoredSolver {
 public:
-    /// Takes the sets to project and starts threadCount - 1 workers.
-    ColoredSolver(ConstraintSets sets, unsigned threadCount);
+    /// The projection kernels to use. All give the same bits; Sse2 exists so that tests can
+    /// compare the baseline kernels with the AVX2 ones on a CPU that has AVX2.
+    enum class Kernel {
+        Best, ///< AVX2 where the CPU has it, else SSE2 (or scalar off x86)
+        Sse2, ///< the x86-64 baseline only
+    };
+
+    /// Prepares the sets of a width x height grid and starts threadCount - 1 workers.
+    ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel = Kernel::Best);
+
+    /// Whether the AVX2 kernels run.
+    bool usesAvx2() const { return avx2_; }
 
     /// Threads that take part in a step, the caller included.
     unsigned threadCount() const { return pool_.threadCount(); }
-    /// The sets, for inspection.
-    const ConstraintSets& sets() const { return sets_; }
 
     /// One step of the page's scheme with the colored projection order: predict, `iterations`
-    /// sweeps over the sets, velocities.
+    /// sweeps over the sets, velocities. `particles` must hold width x height particles.
     void step(Particles& particles, double dt, double gravity, int iterations);
 
 private:
-    ConstraintSets sets_;
+    int width_;
+    int height_;
+    bool avx2_;
+    int rowsPerChunk_;
+    std::size_t chunkCount_;
+    std::array<GridSet, 8> sets_;
+    BandSchedule schedule_;
     WorkerPool pool_;
 };
-
-/// Projects constraints [begin, end) of one set, all independent of each other [MHHR06]:
-/// see colored_solver.cpp for the kernel.
-void projectIndependent(glm::dvec2* x, const double* w, const DistanceConstraint* constraints,
-                        std::size_t begin, std::size_t end);
 
 } // namespace pbd

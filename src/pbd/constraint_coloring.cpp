@@ -4,7 +4,6 @@
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
-#include <string>
 
 namespace pbd {
 namespace {
@@ -29,30 +28,21 @@ ConstraintSets groupBySet(std::span<const DistanceConstraint> constraints,
 
 } // namespace
 
-ConstraintSets colorClothGrid(std::span<const DistanceConstraint> pageOrder, int width,
-                              int height)
+std::array<GridSet, 8> clothGridSets(int width, int height)
 {
-    if (pageOrder.size() != clothConstraintCount(width, height))
-        throw std::invalid_argument("colorClothGrid: the constraints are not a " +
-                                    std::to_string(width) + "x" + std::to_string(height) +
-                                    " grid in page order");
-    const std::size_t w = static_cast<std::size_t>(width);
-    const std::size_t h = static_cast<std::size_t>(height);
-    std::vector<std::uint32_t> setOf;
-    setOf.reserve(pageOrder.size());
-    for (std::size_t i = 0; i < h; ++i) // horizontal (i, j)-(i, j+1): by column parity
-        for (std::size_t j = 0; j + 1 < w; ++j)
-            setOf.push_back(static_cast<std::uint32_t>(j % 2));
-    for (std::size_t i = 0; i + 1 < h; ++i) // vertical (i, j)-(i+1, j): by row parity
-        for (std::size_t j = 0; j < w; ++j)
-            setOf.push_back(static_cast<std::uint32_t>(2 + i % 2));
-    for (std::size_t i = 0; i + 1 < h; ++i) { // per cell: diagonal, anti-diagonal, by row parity
-        for (std::size_t j = 0; j + 1 < w; ++j) {
-            setOf.push_back(static_cast<std::uint32_t>(4 + i % 2));
-            setOf.push_back(static_cast<std::uint32_t>(6 + i % 2));
-        }
-    }
-    return groupBySet(pageOrder, setOf, 8);
+    const auto [straight, diagonal] = clothRestLengths();
+    const Index w = static_cast<Index>(width);
+    const int edgeRows = height - 1; // rows i with a row i + 1 below
+    const int cells = width - 1;     // columns j with a column j + 1 to the right
+    //        first row, step, end,  first col, step, count,        a, b,     rest
+    return {{{0, 1, height, 0, 2, width / 2, 0, 1, straight},                 // (i, j)-(i, j+1)
+             {0, 1, height, 1, 2, (width - 1) / 2, 0, 1, straight},
+             {0, 2, edgeRows, 0, 1, width, 0, w, straight},                   // (i, j)-(i+1, j)
+             {1, 2, edgeRows, 0, 1, width, 0, w, straight},
+             {0, 2, edgeRows, 0, 1, cells, 0, w + 1, diagonal},               // (i, j)-(i+1, j+1)
+             {1, 2, edgeRows, 0, 1, cells, 0, w + 1, diagonal},
+             {0, 2, edgeRows, 0, 1, cells, 1, w, diagonal},                   // (i, j+1)-(i+1, j)
+             {1, 2, edgeRows, 0, 1, cells, 1, w, diagonal}}};
 }
 
 ConstraintSets colorGreedy(std::span<const DistanceConstraint> constraints,

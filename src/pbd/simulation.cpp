@@ -7,7 +7,6 @@
 #include <glm/geometric.hpp>
 
 #include "colored_solver.h"
-#include "pbd/constraint_coloring.h"
 #include "pbd/distance_constraint.h"
 #include "step_phases.h"
 
@@ -99,9 +98,8 @@ void Simulation::step()
 {
     if (settings_.solver == Solver::Colored) {
         if (!colored_)
-            colored_ = std::make_unique<ColoredSolver>(
-                colorClothGrid(constraints_, settings_.width, settings_.height),
-                resolveThreadCount(settings_.threads));
+            colored_ = std::make_unique<ColoredSolver>(settings_.width, settings_.height,
+                                                       resolveThreadCount(settings_.threads));
         colored_->step(particles_, settings_.timeStep, settings_.gravity, settings_.iterations);
     } else {
         stepSequential();

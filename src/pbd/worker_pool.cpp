@@ -25,6 +25,17 @@ void cpuRelax()
 
 } // namespace
 
+void waitWhileEqual(const std::atomic<std::uint32_t>& value, std::uint32_t old)
+{
+    for (int i = 0; i < kSpinsBeforeSleep; ++i) {
+        if (value.load(std::memory_order_acquire) != old)
+            return;
+        cpuRelax();
+    }
+    while (value.load(std::memory_order_acquire) == old)
+        value.wait(old, std::memory_order_acquire);
+}
+
 unsigned resolveThreadCount(int requested)
 {
     long long count = requested;
@@ -69,16 +80,8 @@ void WorkerPool::workerLoop(unsigned thread)
     std::uint32_t seen = 0;
     for (;;) {
         // Wait for the next run: spin, then sleep until run() notifies.
-        std::uint32_t now = generation_.load(std::memory_order_acquire);
-        for (int i = 0; now == seen && i < kSpinsBeforeSleep; ++i) {
-            cpuRelax();
-            now = generation_.load(std::memory_order_acquire);
-        }
-        while (now == seen) {
-            generation_.wait(seen, std::memory_order_acquire);
-            now = generation_.load(std::memory_order_acquire);
-        }
-        seen = now;
+        waitWhileEqual(generation_, seen);
+        seen = generation_.load(std::memory_order_acquire);
         if (stop_)
             return;
         jobFunction_(jobContext_, thread);
@@ -98,13 +101,7 @@ void WorkerPool::barrier()
         barrierSense_.notify_all(); // no system call unless a thread sleeps
         return;
     }
-    for (int i = 0; i < kSpinsBeforeSleep; ++i) {
-        if (barrierSense_.load(std::memory_order_acquire) != sense)
-            return;
-        cpuRelax();
-    }
-    while (barrierSense_.load(std::memory_order_acquire) == sense)
-        barrierSense_.wait(sense, std::memory_order_acquire);
+    waitWhileEqual(barrierSense_, sense);
 }
 
 } // namespace pbd

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <tuple>
@@ -10,6 +11,7 @@
 #include "pbd/cloth.h"
 #include "pbd/constraint_coloring.h"
 #include "pbd/simulation.h"
+#include "grid_set_builders.h"
 #include "sim_builders.h"
 
 using pbd::ConstraintSets;
@@ -63,6 +65,8 @@ bool coversExactlyOnce(const ConstraintSets& sets, std::span<const DistanceConst
            sortedKeys(sets.constraints) == sortedKeys(all);
 }
 
+using pbd::test::expandGridSets;
+
 bool bitIdentical(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
 {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0;
@@ -86,14 +90,16 @@ void runWithGrab(Simulation& simulation, int steps, Index grabbed)
 
 } // namespace
 
-TEST_CASE("the grid's eight sets are independent and hold every constraint once", "[colored]")
+TEST_CASE("the grid's eight implicit sets are independent and hold every constraint once",
+          "[colored]")
 {
-    for (auto [w, h] : {std::pair{1, 1}, {1, 6}, {6, 1}, {2, 2}, {7, 5}, {40, 30}}) {
+    for (auto [w, h] : {std::pair{1, 1}, {1, 6}, {6, 1}, {2, 2}, {7, 5}, {8, 9}, {40, 30}}) {
         CAPTURE(w, h);
         const pbd::ClothGrid grid = pbd::buildClothGrid(w, h);
-        const ConstraintSets sets = pbd::colorClothGrid(grid.constraints, w, h);
+        const ConstraintSets sets = expandGridSets(w, h);
         CHECK(sets.setCount() == 8);
         CHECK(setsAreIndependent(sets, grid.positions.size()));
+        // Same particles a and b, same orientation, and the page's rest lengths to the bit.
         CHECK(coversExactlyOnce(sets, grid.constraints));
     }
 }
@@ -101,8 +107,7 @@ TEST_CASE("the grid's eight sets are independent and hold every constraint once"
 TEST_CASE("the grid's sets are horizontal, vertical, diagonal and anti-diagonal", "[colored]")
 {
     const int w = 5;
-    const pbd::ClothGrid grid = pbd::buildClothGrid(w, 4);
-    const ConstraintSets sets = pbd::colorClothGrid(grid.constraints, w, 4);
+    const ConstraintSets sets = expandGridSets(w, 4);
     auto all = [&](std::size_t s, auto predicate) {
         const auto set = sets.set(s);
         return !set.empty() && std::all_of(set.begin(), set.end(), predicate);
@@ -115,6 +120,9 @@ TEST_CASE("the grid's sets are horizontal, vertical, diagonal and anti-diagonal"
     CHECK(all(5, [](const DistanceConstraint& c) { return c.b == c.a + w + 1 && c.a / w % 2 == 1; }));
     CHECK(all(6, [](const DistanceConstraint& c) { return c.b + 1 == c.a + w && c.a / w % 2 == 0; }));
     CHECK(all(7, [](const DistanceConstraint& c) { return c.b + 1 == c.a + w && c.a / w % 2 == 1; }));
+    const pbd::ClothRestLengths rest = pbd::clothRestLengths();
+    CHECK(rest.straight == 0.1 * 2.0);
+    CHECK(rest.diagonal == 0.1 * std::sqrt(8.0));
 }
 
 TEST_CASE("greedy coloring of an arbitrary list gives independent sets covering it once",
