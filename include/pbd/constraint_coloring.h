@@ -57,6 +57,8 @@ std::array<GridSet, 8> clothGridSets(int width, int height);
 /// Greedy graph coloring of any constraint list: each constraint, in order, gets the lowest
 /// set that none of the earlier constraints on its two particles uses. At most
 /// 2 * (largest particle degree) - 1 sets. Every index must be below `particleCount`.
+/// Simulation builds only the page's grid, whose sets the colored solver walks implicitly
+/// (clothGridSets); this is the coloring for any other constraint list.
 ConstraintSets colorGreedy(std::span<const DistanceConstraint> constraints,
                            std::size_t particleCount);
 
