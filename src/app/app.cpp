@@ -236,7 +236,8 @@ void App::printSummary() const
                  "swap %.3f ms); %.1f frames per second; solver %s, %u threads\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
                  mean.simulation, kStepsPerFrame, mean.upload, mean.draw, mean.interface,
-                 mean.swap, frameStats_.overallFramesPerSecond(), solverName(model_.settings().solver),
+                 mean.swap, frameStats_.overallFramesPerSecond(),
+                 solverName(model_.settings().solver),
                  simulation_.threadCount());
 }
 

@@ -84,7 +84,8 @@ Window::Window(const char* title, bool debugContext)
         glfwTerminate();
         throw AppError("pbd-cloth: OpenGL 3.3 core is required, but this display's driver could "
                        "not create such a context (" + why + "); it offers OpenGL " + offered +
-                       ". Update the graphics driver, or try LIBGL_ALWAYS_SOFTWARE=1 (Mesa's software renderer)");
+                       ". Update the graphics driver, or try LIBGL_ALWAYS_SOFTWARE=1 (Mesa's "
+                       "software renderer)");
     }
     glfwMakeContextCurrent(window_);
     const int version = gladLoadGL(glfwGetProcAddress);
