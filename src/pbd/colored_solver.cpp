@@ -17,11 +17,12 @@
 namespace pbd {
 namespace {
 
-/// Particles per chunk of rows: enough work (a few microseconds per phase) to hide the
-/// scheduling, few enough that a chunk's rows stay in cache between phases.
-constexpr int kChunkParticles = 4096;
-/// Chunks per thread at least, where the grid has the rows: spare chunks let a thread take
-/// over the work of one that another process preempted.
+/// Particles per chunk of rows: enough work per phase (microseconds) to hide the scheduling,
+/// few enough that a chunk's rows stay in cache between phases. Smaller chunks make more of
+/// them, down to kMinChunkParticles, to give each thread kChunksPerThread: spare chunks let a
+/// thread take over the work of one that another process preempted.
+constexpr int kChunkParticles = 8192;
+constexpr int kMinChunkParticles = 2048;
 constexpr int kChunksPerThread = 4;
 
 /// One distance projection [MHHR06, BMM17] with |grad C| = |n| = 1 taken exactly, which
@@ -275,14 +276,17 @@ bool cpuHasAvx2()
 
 } // namespace
 
-ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel)
+ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel,
+                             int rowsPerChunk)
     : width_(width), height_(height), avx2_(kernel == Kernel::Best && cpuHasAvx2()),
       sets_(clothGridSets(width, height)), pool_(threadCount)
 {
+    auto rowsFor = [width](int particles) { return (particles + width - 1) / width; };
     const int threads = static_cast<int>(pool_.threadCount());
-    const int bySize = (kChunkParticles + width - 1) / width;
-    const int byThreads = (height + kChunksPerThread * threads - 1) / (kChunksPerThread * threads);
-    rowsPerChunk_ = std::max(1, std::min(bySize, byThreads));
+    const int spread = (height + kChunksPerThread * threads - 1) / (kChunksPerThread * threads);
+    rowsPerChunk_ = rowsPerChunk > 0 ? rowsPerChunk
+                                     : std::max({1, rowsFor(kMinChunkParticles),
+                                                 std::min(rowsFor(kChunkParticles), spread)});
     chunkCount_ = static_cast<std::size_t>((height + rowsPerChunk_ - 1) / rowsPerChunk_);
 }
 
@@ -313,6 +317,10 @@ void ColoredSolver::step(Particles& particles, double dt, double gravity, int it
             detail::updateVelocities(x, x0, v, w, dt, begin, end);
     };
     schedule_.reset(chunkCount_, projectionPhases + 1);
+    if (chunkCount_ == 1) { // a small cloth: waking the workers would cost more than it gives
+        schedule_.work(0, 1, task);
+        return;
+    }
     const unsigned threads = pool_.threadCount();
     auto job = [&](unsigned thread) { schedule_.work(thread, threads, task); };
     pool_.run(job);

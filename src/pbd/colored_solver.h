@@ -28,7 +28,13 @@ public:
     };
 
     /// Prepares the sets of a width x height grid and starts threadCount - 1 workers.
-    ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel = Kernel::Best);
+    /// rowsPerChunk 0 sizes the chunks for speed; tests pass small values to get many chunks.
+    ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel = Kernel::Best,
+                  int rowsPerChunk = 0);
+
+    /// Rows per chunk of the schedule, and the number of chunks.
+    int rowsPerChunk() const { return rowsPerChunk_; }
+    std::size_t chunkCount() const { return chunkCount_; }
 
     /// Whether the AVX2 kernels run.
     bool usesAvx2() const { return avx2_; }

@@ -99,11 +99,12 @@ bool bitIdentical(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2
 } // namespace
 
 TEST_CASE("the colored solver does exactly the plain sweep over the eight sets, for every "
-          "kernel and thread count",
+          "kernel, chunking and thread count",
           "[colored]")
 {
     const double dt = 0.005;
     const double gravity = -9.81;
+    using Kernel = ColoredSolver::Kernel;
     for (auto [w, h] : {std::pair{1, 1}, {1, 9}, {9, 1}, {2, 2}, {5, 3}, {13, 11}, {31, 23},
                         {64, 40}}) {
         for (int iterations : {0, 1, 3}) {
@@ -111,16 +112,22 @@ TEST_CASE("the colored solver does exactly the plain sweep over the eight sets, 
             const ConstraintSets sets = pbd::test::expandGridSets(w, h);
             for (int step = 0; step < 12; ++step)
                 referenceStep(expected, sets, dt, gravity, iterations);
-            for (unsigned threads : {1u, 2u, 3u}) {
-                for (auto kernel : {ColoredSolver::Kernel::Best, ColoredSolver::Kernel::Sse2}) {
-                    CAPTURE(w, h, iterations, threads, kernel == ColoredSolver::Kernel::Best);
-                    Particles particles = disturbedCloth(w, h);
-                    ColoredSolver solver(w, h, threads, kernel);
-                    for (int step = 0; step < 12; ++step)
-                        solver.step(particles, dt, gravity, iterations);
-                    CHECK(bitIdentical(particles.position, expected.position));
-                    CHECK(bitIdentical(particles.velocity, expected.velocity));
-                    CHECK(bitIdentical(particles.stepStart, expected.stepStart));
+            // Chunks of one row and up (0: the solver's own choice), so that chunk boundaries
+            // fall on both row parities.
+            for (int rows : {0, 1, 2, 3}) {
+                for (unsigned threads : {1u, 2u, 3u}) {
+                    for (Kernel kernel : {Kernel::Best, Kernel::Sse2}) {
+                        CAPTURE(w, h, iterations, rows, threads, kernel == Kernel::Best);
+                        Particles particles = disturbedCloth(w, h);
+                        ColoredSolver solver(w, h, threads, kernel, rows);
+                        if (rows > 0)
+                            REQUIRE(solver.chunkCount() == std::size_t((h + rows - 1) / rows));
+                        for (int step = 0; step < 12; ++step)
+                            solver.step(particles, dt, gravity, iterations);
+                        CHECK(bitIdentical(particles.position, expected.position));
+                        CHECK(bitIdentical(particles.velocity, expected.velocity));
+                        CHECK(bitIdentical(particles.stepStart, expected.stepStart));
+                    }
                 }
             }
         }

@@ -169,8 +169,8 @@ TEST_CASE("greedy coloring of an arbitrary list gives independent sets covering 
 TEST_CASE("the colored solver gives bit-identical results for 1, 2 and 3 threads",
           "[colored]")
 {
-    const int w = 31; // odd sizes make uneven partitions
-    const int h = 23;
+    const int w = 95; // odd sizes make uneven partitions; big enough for several chunks
+    const int h = 67;
     std::vector<std::vector<glm::dvec2>> positions;
     std::vector<std::vector<glm::dvec2>> velocities;
     for (int threads : {1, 2, 3}) {
