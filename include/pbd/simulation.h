@@ -3,6 +3,7 @@
 /// The cloth simulation: particles, constraints, the page's PBD step, and grabbing.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -24,16 +25,25 @@ struct Particles {
     std::size_t size() const { return position.size(); }
 };
 
+class ColoredSolver;
+
 /// A cloth simulated with position-based dynamics exactly as the page does it [MHHR06]:
 /// each step predicts positions with symplectic Euler, projects every distance constraint
 /// in array order for `iterations` Gauss-Seidel sweeps, and derives velocities from the
 /// displacement. Particles with inverse mass 0 are neither predicted, corrected nor given a
-/// new velocity.
+/// new velocity. With Settings::solver = Solver::Colored the sweeps go set by set over
+/// independent constraint sets instead, in parallel (see Solver).
 class Simulation {
 public:
     /// Builds the cloth. Throws std::invalid_argument with validate()'s message when the
     /// settings are invalid.
     explicit Simulation(const Settings& settings = {});
+    ~Simulation();
+    /// Copies the state; the copy starts its own worker threads when it first steps.
+    Simulation(const Simulation& other);
+    Simulation& operator=(const Simulation& other);
+    Simulation(Simulation&&) noexcept;
+    Simulation& operator=(Simulation&&) noexcept;
 
     /// Applies new settings. Time step, iterations, gravity and mass take effect from the next
     /// step; a different width, height or fixed count rebuilds the cloth (as restart()).
@@ -44,8 +54,14 @@ public:
     /// no grab.
     void restart();
 
-    /// Advances the simulation by one time step.
+    /// Advances the simulation by one time step with the settings' solver. The Colored
+    /// solver's worker threads start on its first step and persist until the solver, the
+    /// thread count or the cloth changes.
     void step();
+
+    /// Threads a step uses: 1 for Solver::Sequential; for Solver::Colored,
+    /// Settings::threads (0 resolved to the number of hardware cores).
+    unsigned threadCount() const;
 
     /// Makes particle `index` the grabbed one: it stops moving by itself (inverse mass 0) and
     /// keeps its velocity until released. A previously grabbed particle is released first.
@@ -77,6 +93,7 @@ public:
 private:
     void build();
     void setUniformMass(double mass);
+    void stepSequential();
 
     Settings settings_;
     Particles particles_;
@@ -85,9 +102,18 @@ private:
     std::uint64_t stepCount_ = 0;
     std::optional<Index> grabbed_;
     double grabbedInverseMass_ = 0.0; ///< restored on release
+    std::unique_ptr<ColoredSolver> colored_; ///< made on the first colored step
 };
 
 /// Largest |length - rest length| over all constraints, in metres.
 double maxConstraintViolation(const Simulation& simulation);
+
+/// Relative stretch of the constraints, |length - rest| / rest (dimensionless).
+struct Strain {
+    double max = 0.0; ///< largest over all constraints
+    double rms = 0.0; ///< root mean square over all constraints
+};
+/// The cloth's strain now; zero for a cloth without constraints.
+Strain constraintStrain(const Simulation& simulation);
 
 } // namespace pbd

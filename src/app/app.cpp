@@ -87,8 +87,10 @@ void App::frame(bool step, bool last)
     imgui_->render();
     ++frames_;
     if (last && !options_.screenshotFile.empty()) {
-        if (auto error = writeScreenshot(options_.screenshotFile, view.framebufferSize))
+        if (auto error = writeScreenshot(options_.screenshotFile, view.framebufferSize)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+            outputFailed_ = true;
+        }
     }
     glfwSwapBuffers(window_->handle());
 }
@@ -174,7 +176,7 @@ void App::pace()
 
 int App::finish()
 {
-    int status = 0;
+    int status = outputFailed_ ? 1 : 0;
     if (!options_.stateOutFile.empty()) {
         if (auto error = writePositionsFile(options_.stateOutFile, simulation_.particles().position)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());

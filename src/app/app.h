@@ -88,10 +88,13 @@ private:
     bool singleStep_ = false;           ///< S while paused: one step in the next frame
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last cursor
     std::optional<int> panelTouch_;     ///< a finger tapping the panel (forwarded to ImGui)
+    bool touchDrag_ = false;            ///< a finger on the canvas acts as the left button
+    glm::dvec2 cursor_{0.0};            ///< pointer at the last motion event, window coords
     double pinchScale_ = 1.0;           ///< touchpad pinch: scale at the last update
     glm::dvec2 windowSize_{0.0};
     glm::dvec2 canvasSize_{0.0};
 
+    bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
     double stepMilliseconds_ = 0.0; ///< summed over frames: simulation steps only

@@ -31,6 +31,7 @@ void App::installCallbacks()
 {
     GLFWwindow* window = window_->handle();
     glfwSetWindowUserPointer(window, this);
+    cursor_ = cursorOf(window);
     glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int) {
         appOf(w).onKey(key, action);
     });
@@ -58,6 +59,8 @@ bool App::imguiWantsMouse() const
 
 void App::onKey(int key, int action)
 {
+    if (action == GLFW_PRESS && imgui_)
+        imgui_->notePress(key);
     if (action != GLFW_PRESS && action != GLFW_REPEAT)
         return;
     if (ImGui::GetCurrentContext() != nullptr &&
@@ -89,7 +92,9 @@ void App::onKey(int key, int action)
 
 void App::onMouseButton(int button, int action)
 {
-    const glm::dvec2 p = cursorOf(window_->handle());
+    // Where the pointer was when the button went down: the last motion event before it, not
+    // where the pointer is by the time the queued event is handled.
+    const glm::dvec2 p = cursor_;
     if (action == GLFW_RELEASE) {
         if (button == GLFW_MOUSE_BUTTON_LEFT)
             pointerUp(); // always: a drag may end over the panel
@@ -107,6 +112,7 @@ void App::onMouseButton(int button, int action)
 
 void App::onCursorPos(glm::dvec2 p)
 {
+    cursor_ = p;
     if (panFrom_) {
         camera_.pan(p - *panFrom_);
         panFrom_ = p;
@@ -118,7 +124,7 @@ void App::onScroll(double yOffset)
 {
     // Wheel notches give +-1, touchpads fractions, Ctrl+wheel (a Windows precision-touchpad
     // pinch) the same: all zoom smoothly about the cursor.
-    const glm::dvec2 p = cursorOf(window_->handle());
+    const glm::dvec2 p = cursor_;
     if (imguiWantsMouse() || !inCanvas(p))
         return;
     camera_.zoomAt(std::pow(kWheelZoomBase, yOffset), p);
@@ -129,11 +135,14 @@ void App::onFocus(bool focused)
 {
     if (focused)
         return;
-    // Touches and drags in flight will not be finished in this window.
+    // Touches in flight will not be finished in this window. (A mouse drag will: X sends the
+    // button release to the window that got the press.)
     gestures_.reset();
     panelTouch_.reset();
-    panFrom_.reset();
-    pointerUp();
+    if (touchDrag_) {
+        touchDrag_ = false;
+        pointerUp();
+    }
 }
 
 void App::pointerDown(glm::dvec2 p)
@@ -207,14 +216,19 @@ void App::handleTouch()
         for (const GestureEvent& g : gestures) {
             switch (g.kind) {
             case GestureEvent::Kind::PointerDown:
-                if (inCanvas(g.point))
+                if (inCanvas(g.point)) {
+                    touchDrag_ = true;
                     pointerDown(g.point);
+                }
                 break;
             case GestureEvent::Kind::PointerMove:
                 pointerMove(g.point);
                 break;
             case GestureEvent::Kind::PointerUp:
-                pointerUp();
+                if (touchDrag_) {
+                    touchDrag_ = false;
+                    pointerUp();
+                }
                 break;
             case GestureEvent::Kind::Zoom:
                 camera_.zoomAt(g.factor, g.point);

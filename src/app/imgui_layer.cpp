@@ -20,7 +20,7 @@ constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x25AE, 0x25AE, 0x25B6, 0x25
 
 } // namespace
 
-ImGuiLayer::ImGuiLayer(GLFWwindow* window, float contentScale)
+ImGuiLayer::ImGuiLayer(GLFWwindow* window, float contentScale) : window_(window)
 {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -59,11 +59,23 @@ ImGuiLayer::~ImGuiLayer()
     ImGui::DestroyContext();
 }
 
+void ImGuiLayer::notePress(int key)
+{
+    if (key >= 0 && key < static_cast<int>(IM_ARRAYSIZE(ImGuiIO::KeysDown)))
+        pressed_.push_back(key);
+}
+
 void ImGuiLayer::beginFrame()
 {
+    ImGuiIO& io = ImGui::GetIO();
+    for (int key : pressed_)
+        io.KeysDown[key] = true; // seen as pressed in this frame even if already released
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
+    for (int key : pressed_)
+        io.KeysDown[key] = glfwGetKey(window_, key) == GLFW_PRESS; // the real state again
+    pressed_.clear();
 }
 
 void ImGuiLayer::render()

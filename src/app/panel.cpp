@@ -161,8 +161,10 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     }
 
     if (ImGui::BeginTable("controls", 2, ImGuiTableFlags_SizingStretchProp)) {
-        ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 0.45f);
-        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 0.55f);
+        // Labels never cut off: the label column fits the longest label, values take the rest.
+        ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
+                                ImGui::CalcTextSize("Time per sim. step").x);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
         char text[64];
         std::snprintf(text, sizeof text, "%.2f s", stats.time);
         statRow("Current time", text, "Simulated time since the last restart, in seconds.");

@@ -44,7 +44,7 @@ X11Touch::X11Touch(GLFWwindow* window) : state_(std::make_unique<State>())
         XCloseDisplay(display);
         return;
     }
-    const bool pinch = major > 2 || minor >= 4;
+    [[maybe_unused]] const bool pinch = major > 2 || minor >= 4;
 
     std::vector<unsigned char> bits(XIMaskLen(XI_LASTEVENT), 0);
     setMask(bits, XI_TouchBegin);

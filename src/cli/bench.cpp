@@ -44,18 +44,26 @@ struct BenchRow {
     std::size_t particles;
     std::size_t constraints;
     int iterations;
+    unsigned threads;
     double msPerStep;
+    Strain strain;
 };
 
-BenchRow measure(Size size, int iterations, long long fixedSteps)
+BenchRow measure(Size size, int iterations, Solver solver, int threads, long long settleSteps,
+                 long long fixedSteps)
 {
     using Clock = std::chrono::steady_clock;
     Settings settings;
     settings.width = size.width;
     settings.height = size.height;
     settings.iterations = iterations;
+    settings.solver = solver;
+    settings.threads = threads;
     Simulation simulation(settings);
-    for (int i = 0; i < 3; ++i) // warm-up: caches, page faults, branch predictors
+    for (long long i = 0; i < settleSteps; ++i)
+        simulation.step();
+    const Strain strain = constraintStrain(simulation);
+    for (int i = 0; i < 3; ++i) // warm-up: caches, page faults, branch predictors, workers
         simulation.step();
 
     std::vector<double> samples;
@@ -71,8 +79,9 @@ BenchRow measure(Size size, int iterations, long long fixedSteps)
             break;
     }
     std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-    return {size, simulation.particles().size(), simulation.constraints().size(), iterations,
-            samples[samples.size() / 2]};
+    return {size,       simulation.particles().size(), simulation.constraints().size(),
+            iterations, simulation.threadCount(),      samples[samples.size() / 2],
+            strain};
 }
 
 } // namespace
@@ -99,30 +108,50 @@ int benchCommandMain(const BenchOptions& options)
             return kExitUsage;
         }
 
-    const char* solver = "sequential";
-    const int threads = 1;
-    if (!options.json)
-        std::printf("%-11s %10s %12s %5s %-10s %7s %12s %10s %10s\n", "size", "particles",
-                    "constraints", "iter", "solver", "threads", "ms/step", "ns/proj", "steps/s");
-    for (const Size& size : sizes) {
-        const BenchRow row = measure(size, static_cast<int>(iterations), steps);
-        const double projections = static_cast<double>(row.constraints) * row.iterations;
-        const double nsPerProjection = row.msPerStep * 1e6 / projections;
-        const double stepsPerSecond = 1000.0 / row.msPerStep;
-        if (options.json) {
-            std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
-                        "\"iterations\": %d, \"solver\": \"%s\", \"threads\": %d, "
-                        "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                        "\"steps_per_s\": %.6g}\n",
-                        size.width, size.height, row.particles, row.constraints, row.iterations,
-                        solver, threads, row.msPerStep, nsPerProjection, stepsPerSecond);
-        } else {
-            const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
-            std::printf("%-11s %10zu %12zu %5d %-10s %7d %12.4f %10.2f %10.1f\n", label.c_str(),
-                        row.particles, row.constraints, row.iterations, solver, threads,
-                        row.msPerStep, nsPerProjection, stepsPerSecond);
+    long long settle = kDefaultSettleSteps;
+    if (options.settleText)
+        if (auto error = parseWholeOption("--settle", *options.settleText, 0, 1'000'000, settle)) {
+            std::cerr << "pbd-sim bench: " << *error << "\n";
+            return kExitUsage;
         }
-        std::fflush(stdout);
+    if (auto error = options.solverFlags.check()) {
+        std::cerr << "pbd-sim bench: " << *error << "\n";
+        return kExitUsage;
+    }
+    std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
+    if (auto solver = options.solverFlags.solver())
+        solvers = {*solver};
+    const int threads = options.solverFlags.threads().value_or(0);
+
+    if (!options.json)
+        std::printf("%-11s %10s %12s %5s %-10s %7s %12s %10s %10s %11s %11s\n", "size",
+                    "particles", "constraints", "iter", "solver", "threads", "ms/step", "ns/proj",
+                    "steps/s", "strain_max", "strain_rms");
+    for (const Size& size : sizes) {
+        for (const Solver solverKind : solvers) {
+            const BenchRow row =
+                measure(size, static_cast<int>(iterations), solverKind, threads, settle, steps);
+            const char* solver = solverName(solverKind);
+            const double projections = static_cast<double>(row.constraints) * row.iterations;
+            const double nsPerProjection = row.msPerStep * 1e6 / projections;
+            const double stepsPerSecond = 1000.0 / row.msPerStep;
+            if (options.json) {
+                std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
+                            "\"iterations\": %d, \"solver\": \"%s\", \"threads\": %u, "
+                            "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
+                            "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g}\n",
+                            size.width, size.height, row.particles, row.constraints, row.iterations,
+                            solver, row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
+                            row.strain.max, row.strain.rms);
+            } else {
+                const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
+                std::printf("%-11s %10zu %12zu %5d %-10s %7u %12.4f %10.2f %10.1f %11.3e %11.3e\n",
+                            label.c_str(), row.particles, row.constraints, row.iterations, solver,
+                            row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
+                            row.strain.max, row.strain.rms);
+            }
+            std::fflush(stdout);
+        }
     }
     return 0;
 }

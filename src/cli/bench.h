@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "settings_flags.h"
+
 namespace pbd::cli {
 
 /// What `pbd-sim bench` was asked to do, as given on the command line.
@@ -12,10 +14,19 @@ struct BenchOptions {
     std::optional<std::string> sizesText;
     std::optional<std::string> stepsText;
     std::optional<std::string> iterationsText;
+    std::optional<std::string> settleText;
+    SolverFlags solverFlags; ///< no --solver: both solvers
     bool json = false;
 };
 
-/// Benchmarks each size and prints one row (or JSON object) per size. Returns the exit status.
+/// Steps from rest before the strain is measured (and the timing starts), by default: 1 s of
+/// simulated time at the page's dt.
+inline constexpr long long kDefaultSettleSteps = 200;
+
+/// Benchmarks each size with each solver and prints one row (or JSON object) per pair.
+/// For each pair: a fresh cloth, `settle` steps from rest, its strain (largest and RMS of
+/// |length - rest| / rest), 3 warm-up steps, then the median over the timed steps. Returns
+/// the exit status.
 int benchCommandMain(const BenchOptions& options);
 
 } // namespace pbd::cli

@@ -22,7 +22,8 @@ CommandLine::CommandLine()
     runCommand->add_option("--out", run.outFile, "write positions here instead of stdout")
         ->type_name("FILE");
 
-    benchCommand = app.add_subcommand("bench", "measure the time per step");
+    benchCommand = app.add_subcommand(
+        "bench", "measure the time per step and the strain, per size and solver (default: both)");
     benchCommand
         ->add_option("--sizes", bench.sizesText,
                      "cloth sizes WxH[,WxH...] (default 40x30,100x100,300x300,1000x1000)")
@@ -34,6 +35,12 @@ CommandLine::CommandLine()
         ->type_name("N");
     benchCommand->add_option("--iterations", bench.iterationsText, "solver iterations (default 2)")
         ->type_name("N");
+    benchCommand
+        ->add_option("--settle", bench.settleText,
+                     "steps from rest before the strain is measured and the timing starts "
+                     "(default 200, 1 s of simulated time)")
+        ->type_name("N");
+    bench.solverFlags.addTo(*benchCommand);
     benchCommand->add_flag("--json", bench.json, "one JSON object per line");
 }
 

@@ -95,9 +95,10 @@ int runCommandMain(const RunOptions& options)
     }
 
     std::fprintf(stderr,
-                 "pbd-sim run: %lld steps of %dx%d, %.4g ms per step, largest constraint "
-                 "violation %.6g m\n",
-                 steps, settings.width, settings.height,
+                 "pbd-sim run: %lld steps of %dx%d (%s solver, %u thread%s), %.4g ms per step, "
+                 "largest constraint violation %.6g m\n",
+                 steps, settings.width, settings.height, solverName(settings.solver),
+                 simulation.threadCount(), simulation.threadCount() == 1 ? "" : "s",
                  steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,
                  maxConstraintViolation(simulation));
     return 0;

@@ -5,6 +5,8 @@
 #include <iostream>
 #include <type_traits>
 
+#include "pbd/worker_pool.h"
+
 namespace pbd::cli {
 namespace {
 
@@ -46,7 +48,7 @@ std::string optionForField(const std::string& field)
     static const std::pair<const char*, const char*> kOptions[] = {
         {"width", "--width"}, {"height", "--height"},         {"fixedCount", "--fixed"},
         {"timeStep", "--dt"}, {"iterations", "--iterations"}, {"gravity", "--gravity"},
-        {"mass", "--mass"},
+        {"mass", "--mass"},   {"solver", "--solver"},         {"threads", "--threads"},
     };
     for (const auto& [name, option] : kOptions)
         if (field == name)
@@ -70,6 +72,50 @@ std::optional<std::string> parseWholeOption(const std::string& option, const std
     return std::nullopt;
 }
 
+void SolverFlags::addTo(CLI::App& app)
+{
+    app.add_option("--solver", solver_,
+                   "constraint order: sequential (the page's, exact) or colored (parallel "
+                   "independent sets)")
+        ->type_name("NAME");
+    app.add_option("--threads", threads_,
+                   "threads of the colored solver (default: one per core, here " +
+                       std::to_string(resolveThreadCount(0)) + "; allowed: 1 to " +
+                       std::to_string(kMaxThreads) + ")")
+        ->type_name("N");
+}
+
+std::optional<std::string> SolverFlags::check() const
+{
+    if (solver_ && !solverFromName(*solver_))
+        return "--solver: " + quote(*solver_) + " is not a solver; allowed: sequential or colored";
+    long long threads = 0;
+    if (threads_)
+        return parseWholeOption("--threads", *threads_, 1, kMaxThreads, threads);
+    return std::nullopt;
+}
+
+std::optional<Solver> SolverFlags::solver() const
+{
+    return solver_ ? solverFromName(*solver_) : std::nullopt;
+}
+
+std::optional<int> SolverFlags::threads() const
+{
+    int threads = 0;
+    if (threads_ && convert(*threads_, threads))
+        return threads;
+    return std::nullopt;
+}
+
+void SolverFlags::applyTo(Settings& settings) const
+{
+    if (auto solver = this->solver())
+        settings.solver = *solver;
+    if (auto threads = this->threads())
+        settings.threads = *threads;
+}
+
 void SettingsFlags::addTo(CLI::App& app)
 {
     const Settings d;
@@ -89,6 +135,7 @@ void SettingsFlags::addTo(CLI::App& app)
     add("--gravity", gravity_, "gravity along y in m/s^2 (default -9.81; " +
                                    allowedValues("gravity") + ")");
     add("--mass", mass_, "particle mass in kg (default 0.5; " + allowedValues("mass") + ")");
+    solverFlags_.addTo(app);
 }
 
 std::optional<std::string> SettingsFlags::applyTo(Settings& settings) const
@@ -113,6 +160,9 @@ std::optional<std::string> SettingsFlags::applyTo(Settings& settings) const
                        read("--mass", "mass", mass_, next.mass)})
         if (error)
             return error;
+    if (auto error = solverFlags_.check())
+        return error;
+    solverFlags_.applyTo(next);
     if (auto error = validate(next)) {
         // Show the value as typed ("-INF", "99999999999999999999") before the value as read.
         const std::pair<const char*, const std::optional<std::string>*> given[] = {

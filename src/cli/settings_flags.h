@@ -16,7 +16,28 @@ inline constexpr int kExitUsage = 2;
 /// Exit status for input/output failures.
 inline constexpr int kExitIo = 1;
 
-/// --width, --height, --fixed, --dt, --iterations, --gravity and --mass. Values are taken as
+/// --solver sequential|colored and --threads N (1 to kMaxThreads). pbd-sim bench uses these
+/// alone; SettingsFlags includes them for pbd-sim run and pbd-cloth.
+class SolverFlags {
+public:
+    /// Registers the two flags on `app` (or a subcommand).
+    void addTo(CLI::App& app);
+    /// Checks the given flags; on error returns a message naming the option, the value and
+    /// what is allowed.
+    std::optional<std::string> check() const;
+    /// Writes the given flags into `settings` (solver, threads); assumes check() passed.
+    void applyTo(Settings& settings) const;
+    /// The --solver given, if any (after check()).
+    std::optional<Solver> solver() const;
+    /// The --threads given, if any (after check()); nothing means one per core.
+    std::optional<int> threads() const;
+
+private:
+    std::optional<std::string> solver_, threads_;
+};
+
+/// --width, --height, --fixed, --dt, --iterations, --gravity, --mass, --solver and --threads.
+/// Values are taken as
 /// text by CLI11 and converted strictly here, so that every refusal names the option, the
 /// value and the allowed range.
 class SettingsFlags {
@@ -30,6 +51,7 @@ public:
 
 private:
     std::optional<std::string> width_, height_, fixed_, dt_, iterations_, gravity_, mass_;
+    SolverFlags solverFlags_;
 };
 
 /// Strict whole-number conversion of an option value: the whole text must be a number in

@@ -31,6 +31,8 @@ constexpr FieldLimits kLimits[] = {
     {"iterations", true, 0, kMaxIterations, ""},
     {"gravity", false, -kMaxGravity, kMaxGravity, "m/s^2"},
     {"mass", false, kMinMass, kMaxMass, "kg"},
+    {"solver", true, 0, 1, ""},
+    {"threads", true, 0, kMaxThreads, ""},
 };
 
 const FieldLimits* findLimits(const std::string& field)
@@ -45,6 +47,11 @@ std::string describe(const FieldLimits& f)
 {
     if (std::string(f.name) == "fixedCount")
         return "allowed: 1, 2 or 4";
+    if (std::string(f.name) == "solver")
+        return "allowed: sequential (0) or colored (1)";
+    if (std::string(f.name) == "threads")
+        return "allowed: a whole number from 0 to " + std::to_string(kMaxThreads) +
+               " (0: one per core)";
     std::string text = std::string("allowed: ") + (f.whole ? "a whole number" : "a finite number") +
                        " from " + formatNumber(f.lo) + " to " + formatNumber(f.hi);
     if (*f.unit)
@@ -77,11 +84,26 @@ std::optional<SettingsError> validate(const Settings& s)
     const std::pair<const char*, double> values[] = {
         {"width", s.width},       {"height", s.height},         {"fixedCount", s.fixedCount},
         {"timeStep", s.timeStep}, {"iterations", s.iterations}, {"gravity", s.gravity},
-        {"mass", s.mass},
+        {"mass", s.mass},         {"solver", static_cast<int>(s.solver)},
+        {"threads", s.threads},
     };
     for (const auto& [field, value] : values)
         if (auto error = check(field, value))
             return error;
+    return std::nullopt;
+}
+
+const char* solverName(Solver solver)
+{
+    return solver == Solver::Colored ? "colored" : "sequential";
+}
+
+std::optional<Solver> solverFromName(std::string_view name)
+{
+    if (name == "sequential")
+        return Solver::Sequential;
+    if (name == "colored")
+        return Solver::Colored;
     return std::nullopt;
 }
 

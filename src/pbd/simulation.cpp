@@ -6,7 +6,10 @@
 
 #include <glm/geometric.hpp>
 
+#include "colored_solver.h"
+#include "pbd/constraint_coloring.h"
 #include "pbd/distance_constraint.h"
+#include "step_phases.h"
 
 namespace pbd {
 
@@ -18,12 +21,34 @@ Simulation::Simulation(const Settings& settings)
     build();
 }
 
+Simulation::~Simulation() = default;
+Simulation::Simulation(Simulation&&) noexcept = default;
+Simulation& Simulation::operator=(Simulation&&) noexcept = default;
+
+Simulation::Simulation(const Simulation& other)
+    : settings_(other.settings_), particles_(other.particles_),
+      constraints_(other.constraints_), time_(other.time_), stepCount_(other.stepCount_),
+      grabbed_(other.grabbed_), grabbedInverseMass_(other.grabbedInverseMass_)
+{
+}
+
+Simulation& Simulation::operator=(const Simulation& other)
+{
+    if (this != &other) {
+        Simulation copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
 std::optional<SettingsError> Simulation::apply(const Settings& settings)
 {
     if (auto error = validate(settings))
         return error;
     const bool rebuild = !sameCloth(settings, settings_);
     const bool massChanged = settings.mass != settings_.mass;
+    if (settings.solver != settings_.solver || settings.threads != settings_.threads)
+        colored_.reset(); // joins the old workers; the next colored step makes new ones
     settings_ = settings;
     if (rebuild)
         restart();
@@ -52,6 +77,7 @@ void Simulation::build()
     stepCount_ = 0;
     grabbed_.reset();
     grabbedInverseMass_ = 0.0;
+    colored_.reset();
 }
 
 void Simulation::setUniformMass(double mass)
@@ -64,49 +90,56 @@ void Simulation::setUniformMass(double mass)
         grabbedInverseMass_ = w;
 }
 
+unsigned Simulation::threadCount() const
+{
+    return settings_.solver == Solver::Colored ? resolveThreadCount(settings_.threads) : 1u;
+}
+
 void Simulation::step()
 {
+    if (settings_.solver == Solver::Colored) {
+        if (!colored_)
+            colored_ = std::make_unique<ColoredSolver>(
+                colorClothGrid(constraints_, settings_.width, settings_.height),
+                resolveThreadCount(settings_.threads));
+        colored_->step(particles_, settings_.timeStep, settings_.gravity, settings_.iterations);
+    } else {
+        stepSequential();
+    }
+    time_ = time_ + settings_.timeStep;
+    ++stepCount_;
+}
+
+void Simulation::stepSequential()
+{
     const double dt = settings_.timeStep;
-    const double g = settings_.gravity;
     const std::size_t n = particles_.size();
     glm::dvec2* x = particles_.position.data();
     glm::dvec2* x0 = particles_.stepStart.data();
     glm::dvec2* v = particles_.velocity.data();
     const double* w = particles_.inverseMass.data();
 
-    // Symplectic Euler prediction: v* = v + dt a, x* = x + dt v*.
-    for (std::size_t i = 0; i < n; ++i) {
-        if (w[i] == 0.0)
-            continue;
-        x0[i] = x[i];
-        v[i].y = v[i].y + dt * g;
-        x[i].x = x[i].x + dt * v[i].x;
-        x[i].y = x[i].y + dt * v[i].y;
-    }
+    detail::predict(x, x0, v, w, dt, settings_.gravity, 0, n);
 
-    // Gauss-Seidel: each projection sees the corrections of the ones before it.
+    // Gauss-Seidel [MHHR06]: each projection sees the corrections of the ones before it, so
+    // the loop is bound by the latency of one projection (a square root and three divisions
+    // in a chain), not by its throughput. Both ends are read before either is written, so the
+    // compiler need not reload x[b] in case a == b (a == b has length 0 and is skipped).
     const DistanceConstraint* c = constraints_.data();
     const std::size_t m = constraints_.size();
     for (int iteration = 0; iteration < settings_.iterations; ++iteration) {
         for (std::size_t k = 0; k < m; ++k) {
             const Index a = c[k].a;
             const Index b = c[k].b;
-            const DistanceCorrection d = projectDistance(x[a], x[b], w[a], w[b], c[k].restLength);
-            x[a] += d.da;
-            x[b] += d.db;
+            const glm::dvec2 xa = x[a];
+            const glm::dvec2 xb = x[b];
+            const DistanceCorrection d = projectDistance(xa, xb, w[a], w[b], c[k].restLength);
+            x[a] = xa + d.da;
+            x[b] = xb + d.db;
         }
     }
 
-    // v = (x - x_start) / dt, written as the page writes it: (1/dt) * (x - x_start).
-    const double invDt = 1.0 / dt;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (w[i] == 0.0)
-            continue;
-        v[i] = invDt * (x[i] - x0[i]);
-    }
-
-    time_ = time_ + dt;
-    ++stepCount_;
+    detail::updateVelocities(x, x0, v, w, dt, 0, n);
 }
 
 bool Simulation::grab(Index index)
@@ -155,6 +188,22 @@ double maxConstraintViolation(const Simulation& simulation)
     for (const DistanceConstraint& c : simulation.constraints())
         worst = std::max(worst, std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength));
     return worst;
+}
+
+Strain constraintStrain(const Simulation& simulation)
+{
+    const auto& x = simulation.particles().position;
+    Strain strain;
+    double sumSquares = 0.0;
+    const auto constraints = simulation.constraints();
+    for (const DistanceConstraint& c : constraints) {
+        const double e = std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength) / c.restLength;
+        strain.max = std::max(strain.max, e);
+        sumSquares += e * e;
+    }
+    if (!constraints.empty())
+        strain.rms = std::sqrt(sumSquares / static_cast<double>(constraints.size()));
+    return strain;
 }
 
 } // namespace pbd

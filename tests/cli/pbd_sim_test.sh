@@ -104,6 +104,12 @@ bad_values)
   expect 2 "--sizes" "'40'" "WxH" -- bench --sizes 40
   expect 2 "--sizes width" "'0'" -- bench --sizes 0x5
   expect 2 "--iterations" -- bench --iterations 0
+  expect 2 "--solver" "'fast'" "sequential or colored" -- run --solver fast
+  expect 2 "--solver" "'fast'" "sequential or colored" -- bench --solver fast
+  expect 2 "--threads" "'0'" "1 to 64" -- run --threads 0
+  expect 2 "--threads" "'65'" "1 to 64" -- bench --threads 65
+  expect 2 "--threads" "'two'" "whole number" -- run --threads two
+  expect 2 "--settle" "'-1'" "0 to 1000000" -- bench --settle -1
   expect 2 -- nosuchcommand
   expect 2 -- # no subcommand
   ;;
@@ -134,7 +140,16 @@ bad_values_catalogue)
       refuse "$option" "$value" run
     done
   done
-  for option in --steps --iterations --sizes; do
+  for value in "${unreadable[@]}" "nan" "inf" "1.5" "0" "65" "-1"; do
+    refuse --threads "$value" run
+    refuse --threads "$value" bench
+  done
+  for value in "" "fast" "Sequential" "COLORED" "colored " " sequential" "sequential,colored" \
+      "0" "1" $'\xff'; do
+    refuse --solver "$value" run
+    refuse --solver "$value" bench
+  done
+  for option in --steps --iterations --settle --sizes; do
     for value in "${unreadable[@]}"; do
       if [[ $option == --sizes ]]; then # a size whose width is unreadable (if it is one side)
         [[ $value == *[x,]* ]] && continue
@@ -157,6 +172,7 @@ bad_values_catalogue)
   for value in -1 1000000001 9223372036854775807; do refuse --steps "$value" run; done
   for value in 0 -1 1000001; do refuse --steps "$value" bench; done
   for value in 0 1001; do refuse --iterations "$value" bench; done
+  for value in -1 1000001; do refuse --settle "$value" bench; done
   # --sizes names the size or the side that is wrong.
   for value in 40 10X10 " "; do
     refuse --sizes "$value" bench
@@ -180,12 +196,13 @@ bad_values_catalogue)
     grep -q "allowed:" "$work/err" || fail "pbd-sim $args: no 'allowed:' in $(cat "$work/err")"
     [[ -s "$work/out" ]] && fail "pbd-sim $args wrote to stdout"
   done
-  for option in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out; do
+  for option in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
+      --solver --threads; do
     expect 2 "$option" "required" -- run "$option"
     expect 2 "$option" "At Most 1" -- run "$option" 1 "$option" 1
     checks=$((checks + 2))
   done
-  for option in --sizes --steps --iterations; do
+  for option in --sizes --steps --iterations --settle --solver --threads; do
     expect 2 "$option" "required" -- bench "$option"
     checks=$((checks + 1))
   done
@@ -197,7 +214,8 @@ bad_values_catalogue)
   for args in "--width 1 --height 1" "--width 2048 --height 1" "--width 1 --height 2048" \
       "--dt 1e-06" "--dt 1" "--gravity 10000" "--gravity -10000" "--gravity 0" "--gravity -0" \
       "--mass 1e-06" "--mass 1000000" "--iterations 0" "--fixed 1" "--fixed 4" "--dt .5" \
-      "--gravity 5." "--mass .5" "--dt 1E-3" "--steps 0" "--width 0002 --height 3"; do
+      "--gravity 5." "--mass .5" "--dt 1E-3" "--steps 0" "--width 0002 --height 3" \
+      "--solver colored --threads 1" "--solver colored --threads 64" "--solver sequential"; do
     checks=$((checks + 1))
     [[ $args == *--width* ]] || args="--width 3 --height 2 $args"
     [[ $args == *--steps* ]] || args="--steps 2 $args"
@@ -305,16 +323,25 @@ run_format)
   [[ "$(sed -n 40p "$work/pos")" == "7.8000000000000007 -0" ]] || fail "particle 39 moved: $(sed -n 40p "$work/pos")"
   ;;
 bench)
-  "$sim" bench --sizes 10x10,20x5 --steps 5 >"$work/table" 2>&1 || fail "bench failed"
+  "$sim" bench --sizes 10x10,20x5 --steps 5 --settle 20 >"$work/table" 2>&1 || fail "bench failed"
   cat "$work/table"
-  [[ $(grep -c sequential "$work/table") -eq 2 ]] || fail "expected two rows"
-  grep -qE '^10x10 +100 +342 +2 ' "$work/table" || fail "10x10 row: particles 100, constraints 342, 2 iterations"
-  "$sim" bench --sizes 8x8 --steps 3 --iterations 4 --json >"$work/json" 2>&1 || fail "bench --json failed"
+  # Default: both solvers per size; the colored one on the requested or default threads.
+  [[ $(grep -c sequential "$work/table") -eq 2 ]] || fail "expected two sequential rows"
+  [[ $(grep -c colored "$work/table") -eq 2 ]] || fail "expected two colored rows"
+  grep -qE '^10x10 +100 +342 +2 +sequential +1 ' "$work/table" || fail "10x10 row: particles 100, constraints 342, 2 iterations, 1 thread"
+  grep -q 'strain_max' "$work/table" && grep -q 'strain_rms' "$work/table" || fail "table lacks strain columns"
+  "$sim" bench --sizes 8x8 --steps 3 --iterations 4 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
   cat "$work/json"
-  for key in width height particles constraints iterations solver threads ms_per_step ns_per_projection steps_per_s; do
+  for key in width height particles constraints iterations solver threads ms_per_step ns_per_projection steps_per_s strain_max strain_rms; do
     grep -q "\"$key\": " "$work/json" || fail "JSON lacks $key"
   done
   grep -q '"iterations": 4' "$work/json" || fail "iterations not honoured"
+  [[ $(wc -l <"$work/json") -eq 1 ]] || fail "--solver colored: expected one row"
+  grep -q '"solver": "colored", "threads": 3,' "$work/json" || fail "--solver/--threads not honoured"
+  # The colored solver's positions do not depend on the thread count.
+  "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 1 >"$work/c1" 2>/dev/null || fail "colored run failed"
+  "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 3 >"$work/c3" 2>/dev/null || fail "colored run failed"
+  cmp -s "$work/c1" "$work/c3" || fail "colored positions differ between 1 and 3 threads"
   ;;
 *)
   fail "unknown check $check"

@@ -102,8 +102,11 @@ TEST_CASE("every combination of extreme time step, gravity, mass and iterations 
     const double gravity = GENERATE(-pbd::kMaxGravity, 0.0, pbd::kMaxGravity);
     const double mass = GENERATE(pbd::kMinMass, pbd::kMaxMass);
     const int iterations = GENERATE(0, 1, 50);
-    CAPTURE(dt, gravity, mass, iterations);
+    const pbd::Solver solver = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(dt, gravity, mass, iterations, pbd::solverName(solver));
     Settings s = clothSettings(6, 5, 2, iterations);
+    s.solver = solver;
+    s.threads = 1; // the result does not depend on it; more threads only add barrier waits here
     s.timeStep = dt;
     s.gravity = gravity;
     s.mass = mass;
@@ -259,6 +262,8 @@ TEST_CASE("the largest allowed cloth builds and steps", "[extreme][large]")
     // takes about a second in a Release build; the sanitizer build is several times slower, so
     // the test takes just one step with one iteration.
     Settings s = clothSettings(pbd::kMaxClothSide, pbd::kMaxClothSide, 4, 1);
+    s.solver = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(s.solver));
     Simulation sim(s);
     REQUIRE(sim.particles().size() == 2048u * 2048u);
     REQUIRE(sim.constraints().size() == pbd::clothConstraintCount(2048, 2048));

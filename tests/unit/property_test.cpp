@@ -95,6 +95,10 @@ public:
         s.iterations = chance(0.01) ? pbd::kMaxIterations : pick({0, 1, 2, integer(0, 20)});
         s.gravity = pick({-pbd::kMaxGravity, pbd::kMaxGravity, 0.0, -9.81, real(-100, 100)});
         s.mass = pick({pbd::kMinMass, pbd::kMaxMass, 0.5, real(0.01, 10)});
+        if (chance(0.2)) {
+            s.solver = pick({pbd::Solver::Sequential, pbd::Solver::Colored});
+            s.threads = 1; // results do not depend on it; tiny cloths on many threads are slow
+        }
         return s;
     }
 
@@ -104,7 +108,8 @@ public:
         const double nan = std::numeric_limits<double>::quiet_NaN();
         const double inf = std::numeric_limits<double>::infinity();
         Settings s = current;
-        switch (integer(0, 6)) {
+        switch (integer(0, 7)) {
+        case 7: field = "threads"; s.threads = pick({-1, pbd::kMaxThreads + 1}); break;
         case 0: field = "width"; s.width = pick({0, -1, pbd::kMaxClothSide + 1, -2147483647}); break;
         case 1: field = "height"; s.height = pick({0, -5, pbd::kMaxClothSide + 1, 2147483647}); break;
         case 2: field = "fixedCount"; s.fixedCount = pick({0, 3, 5, -2}); break;

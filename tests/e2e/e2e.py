@@ -1,0 +1,185 @@
+"""Shared helpers for the end-to-end tests of pbd-cloth: launching it under the X server that
+xvfb-run started for this test, driving it with xdotool, and reading what it wrote (PNG
+screenshots, --state-out positions, --view-out view files). Standard library only."""
+
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+
+# The page's view (Camera::resetToPage): 50 pixels per metre, origin at the canvas centre
+# lifted by 200 pixels; the canvas is the window minus the panel (a quarter of the width).
+PAGE_ZOOM = 50.0
+PAGE_LIFT = 200.0
+PANEL_FRACTION = 0.25
+
+
+def fail(message):
+    print("FAIL: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+    print("ok: " + message)
+
+
+def workdir():
+    return tempfile.mkdtemp(prefix="pbd-e2e-")
+
+
+def page_view(window_width, window_height):
+    """(canvas width, origin x, origin y, zoom) of the page's initial view."""
+    canvas = window_width - round(PANEL_FRACTION * window_width)
+    return canvas, canvas / 2.0, window_height / 2.0 - PAGE_LIFT, PAGE_ZOOM
+
+
+def world_to_screen(origin, zoom, world):
+    return origin[0] + zoom * world[0], origin[1] - zoom * world[1]
+
+
+def screen_to_world(origin, zoom, screen):
+    return (screen[0] - origin[0]) / zoom, -(screen[1] - origin[1]) / zoom
+
+
+def zoom_at(origin, zoom, factor, point):
+    """The zoom-about-a-point rule: the world point under `point` stays under it."""
+    world = screen_to_world(origin, zoom, point)
+    zoom = zoom * factor
+    return (point[0] - zoom * world[0], point[1] + zoom * world[1]), zoom
+
+
+def xdo(*args):
+    subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
+
+
+class App:
+    """pbd-cloth running in the background on this test's X server."""
+
+    def __init__(self, binary, *args):
+        self.proc = subprocess.Popen([binary, *[str(a) for a in args]],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name",
+                              "pbd-cloth"], capture_output=True, text=True, timeout=60)
+        ids = out.stdout.split()
+        if not ids:
+            self.proc.kill()
+            fail("no pbd-cloth window appeared: " + self.proc.communicate()[1])
+        self.window = ids[0]
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", self.window],
+                                  capture_output=True, text=True, check=True).stdout
+        values = dict(line.split("=", 1) for line in geometry.split())
+        self.x, self.y = int(values["X"]), int(values["Y"])
+        self.width, self.height = int(values["WIDTH"]), int(values["HEIGHT"])
+        time.sleep(1.0)  # let it draw a few frames, so that ImGui knows where the mouse is
+
+    def move(self, x, y, pause=0.15):
+        """Moves the pointer to window coordinates (x, y)."""
+        xdo("mousemove", self.x + round(x), self.y + round(y))
+        time.sleep(pause)
+
+    def glide(self, start, end, steps=10):
+        for i in range(1, steps + 1):
+            t = i / steps
+            self.move(start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]),
+                      pause=0.05)
+        time.sleep(0.2)
+
+    def quit(self, timeout=60):
+        """Presses Escape (with the pointer over the window) and waits for the exit status."""
+        xdo("key", "Escape")
+        try:
+            out, err = self.proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            out, err = self.proc.communicate()
+            fail("pbd-cloth did not exit after Escape: " + err)
+        sys.stderr.write(err)
+        return self.proc.returncode
+
+
+def run(binary, *args, timeout=120, env=None):
+    """Runs pbd-cloth to completion; returns (status, stdout, stderr)."""
+    p = subprocess.run([binary, *[str(a) for a in args]], capture_output=True, text=True,
+                       timeout=timeout, env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def read_state(path):
+    with open(path) as f:
+        return [tuple(float(v) for v in line.split()) for line in f if line.strip()]
+
+
+def read_view(path):
+    """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}}."""
+    view = {"widget": {}}
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            if not parts:
+                continue
+            if parts[0] == "widget":
+                view["widget"][parts[1]] = tuple(float(v) for v in parts[2:6])
+            else:
+                view[parts[0]] = [float(v) for v in parts[1:]]
+    return view
+
+
+def read_png(path):
+    """Decodes an 8-bit RGB or RGBA, non-interlaced PNG: returns (width, height, rows), where
+    rows[y][x] is an (r, g, b) tuple."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        fail(path + " is not a PNG")
+    pos, idat, width, height, channels = 8, b"", 0, 0, 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or color not in (2, 6) or interlace != 0:
+                fail("unsupported PNG format in " + path)
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous, offset = [], bytearray(stride), 0
+    for _ in range(height):
+        kind = raw[offset]
+        line = bytearray(raw[offset + 1:offset + 1 + stride])
+        offset += 1 + stride
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b = previous[i]
+            c = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
+        previous = line
+    return width, height, rows
+
+
+def is_particle_blue(rgb):
+    r, g, b = rgb
+    return b >= 180 and r <= 80 and g <= 80
+
+
+def app_binary():
+    if len(sys.argv) < 2 or not os.path.exists(sys.argv[1]):
+        fail("usage: test.py PATH/TO/pbd-cloth [case]")
+    return sys.argv[1]

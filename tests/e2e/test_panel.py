@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The Controls panel takes typed values like the page's inputs: a value commits on Enter or
+when the field loses focus, an invalid one is refused with a message next to the field, the
++/- buttons step it, and Pause pauses. Checked through --state-out, --view-out and a
+screenshot.
+
+Widget positions come from a first short run's --view-out (the layout does not depend on
+anything typed, until a validation message adds a row)."""
+
+import os
+import time
+
+from e2e import App, app_binary, check, read_png, read_state, read_view, run, workdir, xdo
+
+binary = app_binary()
+out = workdir()
+layout_file = os.path.join(out, "layout.txt")
+status, _, err = run(binary, "--frames", 10, "--view-out", layout_file)
+check(status == 0, "layout probe run exits with status 0 (%s)" % err.strip())
+layout = read_view(layout_file)
+widgets = layout["widget"]
+canvas = layout["canvas"][2]
+
+
+def centre(widget):
+    x0, y0, x1, y1 = widgets[widget]
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+state_file, view_file = os.path.join(out, "state.txt"), os.path.join(out, "view.txt")
+shot = os.path.join(out, "shot.png")
+app = App(binary, "--state-out", state_file, "--view-out", view_file, "--screenshot", shot)
+
+
+def click(widget):
+    app.move(*centre(widget))
+    xdo("click", 1)
+    app.move(*centre(widget), pause=0.3)
+
+
+def key(name):
+    xdo("key", name)
+    time.sleep(0.3)  # a frame or more between keys, as a person types
+
+
+def type_into(widget, text):
+    click(widget)
+    xdo("key", "ctrl+a")
+    xdo("type", "--delay", 40, text)
+
+
+type_into("width", "20")
+key("Return")                     # commit on Enter: 20 x 30
+key("space")                      # pauses: only when Enter ended the editing
+click("width+")                   # 21 x 30
+click("pause")                    # the button, now labelled Resume: runs again
+key("space")                      # paused again
+# Last, because its message pushes the rows below it down: an invalid height (at least 1).
+type_into("height", "0")
+app.move(canvas + 150, layout["window"][1] - 40)
+xdo("click", 1)                   # focus moves away: the commit is tried and refused
+app.move(canvas + 150, layout["window"][1] - 40, pause=0.3)
+app.move(200, 800)
+check(app.quit() == 0, "pbd-cloth exits with status 0")
+
+positions = read_state(state_file)
+check(len(positions) == 21 * 30,
+      "Width typed as 20 + Enter, then +1: the cloth has 21 x 30 particles (got %d)" % len(positions))
+check(positions[20] == (4.0, 0.0), "particle 20 is the second fixed corner of a 21-wide cloth")
+view = read_view(view_file)
+check(view["paused"] == [1.0],
+      "Space after Enter paused (the field had closed), the button resumed, Space paused again")
+
+# The refusal is shown in red next to the Height field.
+_, height, rows = read_png(shot)
+x0, y0, x1, y1 = view["widget"]["height"]
+red = sum(1 for y in range(int(y1), min(height, int(y1) + 80)) for x in range(int(canvas), len(rows[0]))
+          if rows[y][x][0] > 150 and rows[y][x][1] < 80 and rows[y][x][2] < 80)
+check(red > 30, "a red validation message appears below the Height field (%d red pixels)" % red)
+check(view["widget"]["fixed"][1] > y1 + 15,
+      "the message pushed the next row down (# fixed particles at y=%.0f)" % view["widget"]["fixed"][1])
+print("PASS")

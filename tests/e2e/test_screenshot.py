@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""After about 60 frames with the page's defaults, the screenshot looks like the page: #EEEEEE
+canvas, blue particles where the page hangs its cloth (and nowhere else), the red and green
+axes at the origin, and the Controls panel in the right quarter."""
+
+import os
+
+from e2e import (app_binary, check, is_particle_blue, page_view, read_png, read_view, run,
+                 workdir, world_to_screen)
+
+binary = app_binary()
+out = workdir()
+shot, view_file = os.path.join(out, "shot.png"), os.path.join(out, "view.txt")
+status, _, err = run(binary, "--frames", 60, "--screenshot", shot, "--view-out", view_file)
+check(status == 0, "pbd-cloth --frames 60 exits with status 0 (stderr: %s)" % err.strip())
+width, height, rows = read_png(shot)
+view = read_view(view_file)
+check([width, height] == [int(v) for v in view["framebuffer"]],
+      "the screenshot has the framebuffer's size %dx%d" % (width, height))
+check(view["window"] == [1400, 960], "the window opens at 1400x960")
+
+canvas, ox, oy, zoom = page_view(width, height)
+check(view["canvas"] == [0, 0, canvas, height], "the canvas is the window minus a quarter")
+check(view["origin"] == [ox, oy] and view["zoom"] == [zoom],
+      "the initial view is the page's: zoom 50, origin at the canvas centre lifted 200 px")
+
+# Background: the canvas corners and a band far left of the cloth are #EEEEEE.
+for x, y in [(5, 5), (canvas - 5, 5), (5, height - 5), (canvas - 5, height - 5), (100, 500)]:
+    check(rows[y][x] == (0xEE, 0xEE, 0xEE), "canvas pixel (%d, %d) is #EEEEEE" % (x, y))
+
+# The cloth: 40 x 30 particles 0.2 m apart, hanging from (0, 0) and (7.8, 0); after 0.3 s it
+# has sagged less than a metre, so every particle is within this box (with a margin).
+left, top = world_to_screen((ox, oy), zoom, (-0.3, 0.3))
+right, bottom = world_to_screen((ox, oy), zoom, (7.8 + 0.3, -5.8 - 1.0))
+inside = outside = 0
+for y in range(height):
+    row = rows[y]
+    for x in range(canvas):
+        if is_particle_blue(row[x]):
+            if left <= x <= right and top <= y <= bottom:
+                inside += 1
+            else:
+                outside += 1
+check(inside > 1200, "blue particle pixels where the page puts the cloth (%d)" % inside)
+check(outside == 0, "no blue pixels elsewhere on the canvas (%d)" % outside)
+# Particle 0 is fixed at the origin: its disc is drawn there.
+check(any(is_particle_blue(rows[round(oy) + dy][round(ox) + dx])
+          for dx in (-1, 0, 1) for dy in (-1, 0, 1)), "the fixed corner's disc is at the origin")
+
+# Axes: the x axis red to the right of the origin, the y axis green above it (one metre).
+# A line on a pixel boundary lights the row (column) on either side of it.
+red = sum(1 for x in range(round(ox) + 5, round(ox + zoom) - 2)
+          if any(rows[round(oy) + d][x][0] > 200 and rows[round(oy) + d][x][1] < 80
+                 for d in (-1, 0)))
+green = sum(1 for y in range(round(oy - zoom) + 2, round(oy) - 5)
+            if any(rows[y][round(ox) + d][1] > 200 and rows[y][round(ox) + d][0] < 80
+                   for d in (-1, 0)))
+check(red > 20, "red x axis from the origin (%d px)" % red)
+check(green > 30, "green y axis from the origin (%d px)" % green)
+
+# The panel: the right quarter is not canvas; it holds dark text and no particles.
+dark = sum(1 for y in range(height) for x in range(canvas + 2, width) if sum(rows[y][x]) < 200)
+blue = sum(1 for y in range(height) for x in range(canvas + 2, width) if is_particle_blue(rows[y][x]))
+check(dark > 1000, "the panel area holds text (%d dark pixels)" % dark)
+check(blue == 0, "no particles drawn over the panel")
+for field in ["width", "height", "fixed", "dt", "iterations", "gravity", "mass", "restart", "pause"]:
+    x0, y0, x1, y1 = view["widget"][field]
+    check(canvas <= x0 < x1 <= width and 0 <= y0 < y1 <= height,
+          "panel widget '%s' lies in the panel" % field)
+order = [view["widget"][f][1] for f in
+         ["width", "height", "fixed", "dt", "iterations", "gravity", "mass", "restart", "pause"]]
+check(order == sorted(order), "the panel's fields are in the page's order")
+print("PASS")

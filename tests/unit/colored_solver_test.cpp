@@ -1,0 +1,342 @@
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <tuple>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <glm/geometric.hpp>
+
+#include "pbd/cloth.h"
+#include "pbd/constraint_coloring.h"
+#include "pbd/simulation.h"
+#include "sim_builders.h"
+
+using pbd::ConstraintSets;
+using pbd::DistanceConstraint;
+using pbd::Index;
+using pbd::Settings;
+using pbd::Simulation;
+using pbd::Solver;
+
+namespace {
+
+Settings coloredSettings(int width, int height, int threads, int fixedCount = 2,
+                         int iterations = 2)
+{
+    Settings s = pbd::test::clothSettings(width, height, fixedCount, iterations);
+    s.solver = Solver::Colored;
+    s.threads = threads;
+    return s;
+}
+
+/// True when no two constraints of any set share a particle.
+bool setsAreIndependent(const ConstraintSets& sets, std::size_t particleCount)
+{
+    std::vector<std::size_t> lastSet(particleCount, SIZE_MAX);
+    for (std::size_t s = 0; s < sets.setCount(); ++s) {
+        for (const DistanceConstraint& c : sets.set(s)) {
+            if (lastSet[c.a] == s || lastSet[c.b] == s)
+                return false;
+            lastSet[c.a] = s;
+            lastSet[c.b] = s;
+        }
+    }
+    return true;
+}
+
+using Key = std::tuple<Index, Index, double>;
+
+std::vector<Key> sortedKeys(std::span<const DistanceConstraint> constraints)
+{
+    std::vector<Key> keys;
+    for (const DistanceConstraint& c : constraints)
+        keys.emplace_back(c.a, c.b, c.restLength);
+    std::sort(keys.begin(), keys.end());
+    return keys;
+}
+
+/// True when the sets hold exactly the given constraints, each once.
+bool coversExactlyOnce(const ConstraintSets& sets, std::span<const DistanceConstraint> all)
+{
+    return sets.offsets.back() == sets.constraints.size() &&
+           sortedKeys(sets.constraints) == sortedKeys(all);
+}
+
+bool bitIdentical(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
+{
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0;
+}
+
+/// Runs `steps` steps with a scripted grab: particle `grabbed` is taken at step 20, pulled
+/// down and sideways until step 120, and released at step 150.
+void runWithGrab(Simulation& simulation, int steps, Index grabbed)
+{
+    const glm::dvec2 start = simulation.particles().position[grabbed];
+    for (int step = 0; step < steps; ++step) {
+        if (step == 20)
+            simulation.grab(grabbed);
+        if (step >= 20 && step < 120)
+            simulation.moveGrabbed(start + glm::dvec2(0.01, -0.02) * double(step - 20));
+        if (step == 150)
+            simulation.release();
+        simulation.step();
+    }
+}
+
+} // namespace
+
+TEST_CASE("the grid's eight sets are independent and hold every constraint once", "[colored]")
+{
+    for (auto [w, h] : {std::pair{1, 1}, {1, 6}, {6, 1}, {2, 2}, {7, 5}, {40, 30}}) {
+        CAPTURE(w, h);
+        const pbd::ClothGrid grid = pbd::buildClothGrid(w, h);
+        const ConstraintSets sets = pbd::colorClothGrid(grid.constraints, w, h);
+        CHECK(sets.setCount() == 8);
+        CHECK(setsAreIndependent(sets, grid.positions.size()));
+        CHECK(coversExactlyOnce(sets, grid.constraints));
+    }
+}
+
+TEST_CASE("the grid's sets are horizontal, vertical, diagonal and anti-diagonal", "[colored]")
+{
+    const int w = 5;
+    const pbd::ClothGrid grid = pbd::buildClothGrid(w, 4);
+    const ConstraintSets sets = pbd::colorClothGrid(grid.constraints, w, 4);
+    auto all = [&](std::size_t s, auto predicate) {
+        const auto set = sets.set(s);
+        return !set.empty() && std::all_of(set.begin(), set.end(), predicate);
+    };
+    CHECK(all(0, [](const DistanceConstraint& c) { return c.b == c.a + 1 && c.a % w % 2 == 0; }));
+    CHECK(all(1, [](const DistanceConstraint& c) { return c.b == c.a + 1 && c.a % w % 2 == 1; }));
+    CHECK(all(2, [](const DistanceConstraint& c) { return c.b == c.a + w && c.a / w % 2 == 0; }));
+    CHECK(all(3, [](const DistanceConstraint& c) { return c.b == c.a + w && c.a / w % 2 == 1; }));
+    CHECK(all(4, [](const DistanceConstraint& c) { return c.b == c.a + w + 1 && c.a / w % 2 == 0; }));
+    CHECK(all(5, [](const DistanceConstraint& c) { return c.b == c.a + w + 1 && c.a / w % 2 == 1; }));
+    CHECK(all(6, [](const DistanceConstraint& c) { return c.b + 1 == c.a + w && c.a / w % 2 == 0; }));
+    CHECK(all(7, [](const DistanceConstraint& c) { return c.b + 1 == c.a + w && c.a / w % 2 == 1; }));
+}
+
+TEST_CASE("greedy coloring of an arbitrary list gives independent sets covering it once",
+          "[colored]")
+{
+    // A fixed pseudo-random graph: hubs of high degree, repeated pairs and reversed pairs.
+    const std::size_t particles = 300;
+    std::vector<DistanceConstraint> constraints;
+    std::uint64_t state = 12345;
+    auto next = [&state] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<Index>(state >> 33);
+    };
+    for (int k = 0; k < 2000; ++k) {
+        const Index a = next() % (k % 7 == 0 ? 5 : particles); // some hubs
+        Index b = next() % particles;
+        if (b == a)
+            b = (a + 1) % particles;
+        constraints.push_back({a, b, 0.1 + 0.001 * k});
+    }
+    constraints.push_back(constraints[3]);                                  // duplicate
+    constraints.push_back({constraints[4].b, constraints[4].a, 0.5});       // reversed
+
+    const ConstraintSets sets = pbd::colorGreedy(constraints, particles);
+    CHECK(setsAreIndependent(sets, particles));
+    CHECK(coversExactlyOnce(sets, constraints));
+    std::vector<std::size_t> degree(particles, 0);
+    for (const DistanceConstraint& c : constraints) {
+        ++degree[c.a];
+        ++degree[c.b];
+    }
+    CHECK(sets.setCount() <= 2 * *std::max_element(degree.begin(), degree.end()) - 1);
+
+    SECTION("on the page's grid it needs few sets")
+    {
+        const pbd::ClothGrid grid = pbd::buildClothGrid(20, 15);
+        const ConstraintSets gridSets = pbd::colorGreedy(grid.constraints, grid.positions.size());
+        CHECK(setsAreIndependent(gridSets, grid.positions.size()));
+        CHECK(coversExactlyOnce(gridSets, grid.constraints));
+        CHECK(gridSets.setCount() <= 15); // 2 * 8 - 1
+    }
+}
+
+TEST_CASE("the colored solver gives bit-identical results for 1, 2 and 3 threads",
+          "[colored]")
+{
+    const int w = 31; // odd sizes make uneven partitions
+    const int h = 23;
+    std::vector<std::vector<glm::dvec2>> positions;
+    std::vector<std::vector<glm::dvec2>> velocities;
+    for (int threads : {1, 2, 3}) {
+        Simulation simulation(coloredSettings(w, h, threads, 2, 5));
+        REQUIRE(simulation.threadCount() == unsigned(threads));
+        runWithGrab(simulation, 400, Index(h / 2 * w + w / 2));
+        REQUIRE(pbd::test::allFinite(simulation));
+        positions.push_back(simulation.particles().position);
+        velocities.push_back(simulation.particles().velocity);
+    }
+    // The cloth really moved, and the grab mattered.
+    CHECK(glm::distance(positions[0][h * w - 1],
+                        pbd::buildClothGrid(w, h).positions[h * w - 1]) > 0.05);
+    CHECK(bitIdentical(positions[0], positions[1]));
+    CHECK(bitIdentical(positions[0], positions[2]));
+    CHECK(bitIdentical(velocities[0], velocities[1]));
+    CHECK(bitIdentical(velocities[0], velocities[2]));
+}
+
+namespace {
+
+struct ShapeComparison {
+    double largestDifference; ///< between the two orders' settled positions, metres
+    double largestSag;        ///< of the page order's settled positions from the grid, metres
+};
+
+/// Lets the page's hanging cloth settle under both orders and compares the shapes. With its
+/// triangulated cells the cloth is a rigid truss, so its exact equilibrium is the rest grid;
+/// the sag is what the iterations leave unsolved, and both orders shrink it as iterations grow.
+ShapeComparison settleBothOrders(int width, int height, int iterations, int steps)
+{
+    Simulation sequential(pbd::test::clothSettings(width, height, 2, iterations));
+    Simulation colored(coloredSettings(width, height, 2, 2, iterations));
+    pbd::test::run(sequential, steps);
+    pbd::test::run(colored, steps);
+    for (const auto& v : colored.particles().velocity)
+        REQUIRE(glm::length(v) < 1e-6); // at rest
+    const auto rest = pbd::buildClothGrid(width, height).positions;
+    ShapeComparison result{0.0, 0.0};
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        const glm::dvec2 x = sequential.particles().position[i];
+        result.largestDifference = std::max(
+            result.largestDifference, glm::distance(x, colored.particles().position[i]));
+        result.largestSag = std::max(result.largestSag, glm::distance(x, rest[i]));
+    }
+    return result;
+}
+
+} // namespace
+
+TEST_CASE("the colored solver's settled shape is close to the page order's", "[colored]")
+{
+    const int w = 12;
+    const int h = 10;
+    const double clothWidth = pbd::kGridSpacing * (w - 1); // 2.2 m
+    const ShapeComparison few = settleBothOrders(w, h, 10, 600);
+    const ShapeComparison many = settleBothOrders(w, h, 40, 600);
+    INFO("10 iterations: difference " << few.largestDifference << " m, sag " << few.largestSag
+                                      << " m; 40 iterations: difference "
+                                      << many.largestDifference << " m, sag " << many.largestSag
+                                      << " m");
+    // Measured: 10 iterations 3.5e-4 m, 40 iterations 7.5e-5 m: about a fifth of the sag,
+    // shrinking with the sag as the iterations grow.
+    CHECK(many.largestDifference < 1e-4 * clothWidth);
+    CHECK(many.largestDifference < 0.5 * few.largestDifference);
+    CHECK(few.largestDifference < 0.3 * few.largestSag);
+    CHECK(many.largestDifference < 0.3 * many.largestSag);
+}
+
+TEST_CASE("fixed and grabbed particles never move under the colored solver", "[colored]")
+{
+    const int w = 9;
+    const int h = 7;
+    Simulation simulation(coloredSettings(w, h, 2, 4, 3));
+    const auto start = simulation.particles().position;
+    const Index grabbed = Index(3 * w + 4);
+    const glm::dvec2 target(0.5, -2.5);
+    simulation.grab(grabbed);
+    simulation.moveGrabbed(target);
+    for (int step = 0; step < 300; ++step) {
+        simulation.step();
+        for (Index corner : pbd::fixedCorners(w, h, 4))
+            REQUIRE(simulation.particles().position[corner] == start[corner]);
+        REQUIRE(simulation.particles().position[grabbed] == target);
+    }
+    // Its neighbour was pulled towards it.
+    CHECK(glm::distance(simulation.particles().position[grabbed + 1], target) <
+          glm::distance(start[grabbed + 1], target) - 0.5);
+}
+
+TEST_CASE("switching solvers and thread counts between steps keeps the state", "[colored]")
+{
+    Settings settings = pbd::test::clothSettings(10, 8);
+    Simulation simulation(settings);
+    pbd::test::run(simulation, 50);
+    CHECK(simulation.threadCount() == 1);
+    settings.solver = Solver::Colored;
+    settings.threads = 3;
+    REQUIRE_FALSE(simulation.apply(settings));
+    CHECK(simulation.threadCount() == 3);
+    CHECK(simulation.stepCount() == 50);
+    pbd::test::run(simulation, 50);
+    settings.threads = 1;
+    REQUIRE_FALSE(simulation.apply(settings));
+    pbd::test::run(simulation, 50);
+    settings.solver = Solver::Sequential;
+    REQUIRE_FALSE(simulation.apply(settings));
+    pbd::test::run(simulation, 50);
+    CHECK(simulation.stepCount() == 200);
+    CHECK(pbd::test::allFinite(simulation));
+    CHECK(pbd::maxConstraintViolation(simulation) < 0.05);
+}
+
+TEST_CASE("a copied colored simulation continues exactly like the original", "[colored]")
+{
+    Simulation original(coloredSettings(12, 9, 2));
+    pbd::test::run(original, 30);
+    Simulation copy(original);
+    pbd::test::run(original, 40);
+    pbd::test::run(copy, 40);
+    CHECK(bitIdentical(original.particles().position, copy.particles().position));
+    Simulation assigned;
+    assigned = copy;
+    pbd::test::run(assigned, 5);
+    pbd::test::run(copy, 5);
+    CHECK(bitIdentical(assigned.particles().position, copy.particles().position));
+}
+
+TEST_CASE("strain is zero at rest and measures relative stretch", "[colored]")
+{
+    Simulation simulation(pbd::test::clothSettings(6, 5));
+    const pbd::Strain atRest = pbd::constraintStrain(simulation);
+    CHECK(atRest.max == Approx(0.0).margin(1e-12));
+    CHECK(atRest.rms == Approx(0.0).margin(1e-12));
+    // Pull one free corner 0.1 m away: only its three constraints stretch.
+    const Index corner = Index(5 * 6 - 1);
+    simulation.grab(corner);
+    simulation.moveGrabbed(simulation.particles().position[corner] + glm::dvec2(0.0, -0.1));
+    const pbd::Strain pulled = pbd::constraintStrain(simulation);
+    CHECK(pulled.max == Approx(0.5)); // the vertical constraint: 0.3 / 0.2 - 1
+    CHECK(pulled.rms > 0.0);
+    CHECK(pulled.rms < pulled.max);
+}
+
+TEST_CASE("the solver defaults to the page's order and its settings are validated",
+          "[colored][settings]")
+{
+    using Catch::Matchers::Contains;
+    const Settings defaults;
+    CHECK(defaults.solver == Solver::Sequential);
+    CHECK(defaults.threads == 0);
+    CHECK(Simulation(defaults).threadCount() == 1);
+
+    Settings s;
+    s.threads = pbd::kMaxThreads;
+    s.solver = Solver::Colored;
+    CHECK_FALSE(pbd::validate(s));
+    s.threads = -1;
+    auto error = pbd::validate(s);
+    REQUIRE(error);
+    CHECK(error->field == "threads");
+    CHECK_THAT(error->message, Contains("threads = -1") && Contains("0 to 64"));
+    s.threads = pbd::kMaxThreads + 1;
+    CHECK(pbd::validate(s));
+    s.threads = 2;
+    s.solver = static_cast<Solver>(7);
+    error = pbd::validate(s);
+    REQUIRE(error);
+    CHECK(error->field == "solver");
+    CHECK_THAT(error->message, Contains("solver = 7") && Contains("sequential") &&
+                                   Contains("colored"));
+
+    CHECK(pbd::solverFromName("colored") == Solver::Colored);
+    CHECK(pbd::solverFromName("sequential") == Solver::Sequential);
+    CHECK_FALSE(pbd::solverFromName("Colored"));
+    CHECK(std::string(pbd::solverName(Solver::Colored)) == "colored");
+}
