@@ -23,12 +23,27 @@ double millisecondsSince(Clock::time_point start)
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+/// Milliseconds since `mark`, which moves to now: consecutive laps cover a frame's phases.
+double lap(Clock::time_point& mark)
+{
+    const Clock::time_point now = Clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - mark).count();
+    mark = now;
+    return ms;
+}
+
 } // namespace
 
 App::App(const AppOptions& options)
     : options_(options), simulation_(options.settings), model_(options.settings)
 {
-    window_.emplace("pbd-cloth: Position-Based Dynamics");
+    const bool debugGl = GlDebug::wanted();
+    window_.emplace("pbd-cloth: Position-Based Dynamics", debugGl);
+    if (debugGl) {
+        glDebug_.emplace();
+        std::fprintf(stderr, "pbd-cloth: GL debug output %s\n",
+                     glDebug_->active() ? "on (KHR_debug)" : "not available in this context");
+    }
     installCallbacks(); // before ImGui's GLFW backend, which chains to them
     imgui_.emplace(window_->handle(), window_->contentScale());
     renderer_.emplace();
@@ -51,11 +66,19 @@ int App::run()
         if (window_->hidden()) {
             if (closing)
                 break;
-            glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing
+            glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
+            resumed_ = true;            // the hidden spell is no frame period
+            frameStats_.restartWindow();
             continue;
         }
         const bool last = closing || (options_.frames && frames_ + 1 >= *options_.frames);
-        frame(!closing, last);
+        const double period =
+            frames_ == 0 || resumed_
+                ? 0.0
+                : std::chrono::duration<double, std::milli>(start - lastFrameStart_).count();
+        lastFrameStart_ = start;
+        resumed_ = false;
+        frame(!closing, last, period);
         workMilliseconds_ += millisecondsSince(start);
         if (last)
             break;
@@ -64,35 +87,48 @@ int App::run()
     return finish();
 }
 
-void App::frame(bool step, bool last)
+void App::frame(bool step, bool last, double periodMilliseconds)
 {
+    FrameTimes times;
     updateLayout();
-    if (step) {
-        const Clock::time_point start = Clock::now();
+    Clock::time_point mark = Clock::now();
+    if (step)
         advance();
-        stepMilliseconds_ += millisecondsSince(start);
-    }
+    times.simulation = lap(mark);
 
     imgui_->beginFrame();
-    const PanelStats stats{simulation_.time(), stepTimer_.meanMilliseconds(),
-                           simulation_.particles().size(), simulation_.constraints().size(),
-                           paused_};
+    const PanelStats stats{simulation_.time(),
+                           stepTimer_.meanMilliseconds(),
+                           simulation_.particles().size(),
+                           simulation_.constraints().size(),
+                           paused_,
+                           frameStats_.mean(),
+                           frameStats_.framesPerSecond(),
+                           simulation_.threadCount()};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         model_, stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
     applyPanel(actions);
+    times.interface = lap(mark);
 
-    renderer_->draw(simulation_.particles().position, simulation_.grabbed(), camera_, view);
+    renderer_->upload(simulation_.particles().position);
+    times.upload = lap(mark);
+    renderer_->draw(simulation_.grabbed(), camera_, view);
+    times.draw = lap(mark);
     imgui_->render();
+    times.interface += lap(mark);
     ++frames_;
     if (last && !options_.screenshotFile.empty()) {
         if (auto error = writeScreenshot(options_.screenshotFile, view.framebufferSize)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             outputFailed_ = true;
         }
+        lap(mark); // not part of a frame's cost
     }
     glfwSwapBuffers(window_->handle());
+    times.swap = lap(mark);
+    frameStats_.add(times, periodMilliseconds);
 }
 
 void App::advance()
@@ -108,27 +144,13 @@ void App::advance()
 
 void App::updateLayout()
 {
-    const glm::dvec2 size = glm::dvec2(window_->size());
-    if (size == windowSize_ || size.x <= 0.0 || size.y <= 0.0)
-        return;
-    // The page's columns: canvas 75%, panel 25%, but never a panel too narrow to read.
-    const double minimum = std::min(260.0 * window_->contentScale(), 0.5 * size.x);
-    const double panel = std::max(std::round(kPanelFraction * size.x), minimum);
-    const glm::dvec2 canvas{size.x - panel, size.y};
-    if (windowSize_.x <= 0.0) {
-        camera_.resetToPage(canvas);
-    } else {
-        // Keep the world point at the canvas centre where it was (the page's view stays the
-        // page's view for the new canvas size).
-        camera_.pan(0.5 * (canvas - canvasSize_));
-    }
-    windowSize_ = size;
-    canvasSize_ = canvas;
+    layout_.update(glm::dvec2(window_->size()), window_->contentScale(), camera_);
 }
 
 Viewport App::viewport() const
 {
-    return {windowSize_, window_->framebufferSize(), glm::dvec2(0.0), canvasSize_};
+    return {layout_.windowSize(), window_->framebufferSize(), glm::dvec2(0.0),
+            layout_.canvasSize()};
 }
 
 void App::applyPanel(const PanelActions& actions)
@@ -185,21 +207,37 @@ int App::finish()
     }
     if (!options_.viewOutFile.empty()) {
         const Viewport view = viewport();
-        const ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
-                            view.canvasSize, camera_, paused_, frames_, panel_->widgetRects()};
+        ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
+                      view.canvasSize, camera_, paused_, frames_, panel_->widgetRects(),
+                      simulation_.time(), model_.settings(), {}};
+        for (std::size_t i = 0; i < kPanelFieldCount; ++i) {
+            const auto field = static_cast<PanelField>(i);
+            if (!model_.error(field).empty())
+                dump.errors.push_back(model_.error(field));
+        }
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
         }
     }
-    if (options_.frames && frames_ > 0) {
-        std::fprintf(stderr,
-                     "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
-                     "(%.3f ms in %d simulation steps)\n",
-                     frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
-                     stepMilliseconds_ / frames_, kStepsPerFrame);
-    }
+    if (options_.frames && frames_ > 0)
+        printSummary();
+    if (glDebug_ && glDebug_->errors() > 0)
+        std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());
     return status;
+}
+
+void App::printSummary() const
+{
+    const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
+    std::fprintf(stderr,
+                 "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
+                 "(%.3f ms in %d simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
+                 "swap %.3f ms); %.1f frames per second; solver %s, %u threads\n",
+                 frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
+                 mean.simulation, kStepsPerFrame, mean.upload, mean.draw, mean.interface,
+                 mean.swap, frameStats_.overallFramesPerSecond(), solverName(model_.settings().solver),
+                 simulation_.threadCount());
 }
 
 } // namespace pbd::app

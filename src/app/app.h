@@ -10,6 +10,9 @@
 
 #include "app_options.h"
 #include "camera.h"
+#include "canvas_layout.h"
+#include "frame_stats.h"
+#include "gl_debug.h"
 #include "imgui_layer.h"
 #include "panel.h"
 #include "panel_model.h"
@@ -30,7 +33,6 @@ namespace pbd::app {
 class App {
 public:
     static constexpr int kStepsPerFrame = 8;     ///< as the page's mainLoop
-    static constexpr double kPanelFraction = 0.25; ///< the page's 75% / 25% columns
     static constexpr double kWheelZoomBase = 1.1;  ///< zoom factor per wheel notch
 
     explicit App(const AppOptions& options);
@@ -50,7 +52,7 @@ public:
 
 private:
     // app.cpp
-    void frame(bool step, bool last);
+    void frame(bool step, bool last, double periodMilliseconds);
     void advance();
     void updateLayout();
     void applyPanel(const PanelActions& actions);
@@ -59,6 +61,7 @@ private:
     void pace();
     int finish();
     Viewport viewport() const;
+    void printSummary() const;
 
     // app_input.cpp
     void installCallbacks();
@@ -74,11 +77,14 @@ private:
     Simulation simulation_;
     PanelModel model_;
     Camera camera_;
+    CanvasLayout layout_;
     StepTimer stepTimer_;
+    FrameStats frameStats_;
     TouchGestures gestures_;
 
     // Created in this order in the constructor and destroyed in reverse (declaration order).
     std::optional<Window> window_;
+    std::optional<GlDebug> glDebug_; ///< only when GlDebug::wanted()
     std::optional<ImGuiLayer> imgui_;
     std::optional<Renderer> renderer_;
     std::optional<Panel> panel_;
@@ -91,14 +97,13 @@ private:
     bool touchDrag_ = false;            ///< a finger on the canvas acts as the left button
     glm::dvec2 cursor_{0.0};            ///< pointer at the last motion event, window coords
     double pinchScale_ = 1.0;           ///< touchpad pinch: scale at the last update
-    glm::dvec2 windowSize_{0.0};
-    glm::dvec2 canvasSize_{0.0};
 
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
-    double stepMilliseconds_ = 0.0; ///< summed over frames: simulation steps only
     std::chrono::steady_clock::time_point nextFrame_{};
+    std::chrono::steady_clock::time_point lastFrameStart_{};
+    bool resumed_ = false; ///< the window was hidden since the last frame
 };
 
 } // namespace pbd::app

@@ -49,7 +49,7 @@ void App::installCallbacks()
 
 bool App::inCanvas(glm::dvec2 p) const
 {
-    return p.x >= 0.0 && p.y >= 0.0 && p.x < canvasSize_.x && p.y < canvasSize_.y;
+    return p.x >= 0.0 && p.y >= 0.0 && p.x < layout_.canvasSize().x && p.y < layout_.canvasSize().y;
 }
 
 bool App::imguiWantsMouse() const
@@ -165,7 +165,7 @@ void App::pointerUp()
 
 void App::resetView()
 {
-    camera_.resetToPage(canvasSize_);
+    camera_.resetToPage(layout_.canvasSize());
 }
 
 void App::handleTouch()

@@ -1,7 +1,10 @@
-# pbd_app_logic: the app's GL-free logic (camera, picking, touch gestures, panel model, step
-# timer). No OpenGL, GLFW or ImGui here, so the unit tests in tests/app can link it headless.
+# pbd_app_logic: the app's GL-free logic (camera, canvas layout, frame statistics, picking,
+# touch gestures, panel model, step timer). No OpenGL, GLFW or ImGui here, so the unit tests
+# in tests/app can link it headless.
 add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/camera.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/canvas_layout.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/frame_stats.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/panel_model.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/picking.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/step_timer.cpp

@@ -145,6 +145,54 @@ void Panel::fixedCountCombo(PanelModel& model, PanelActions& actions)
     errorRow(model, field);
 }
 
+void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions& actions)
+{
+    ImGui::Spacing();
+    if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    if (!ImGui::BeginTable("performance", 2, ImGuiTableFlags_SizingStretchProp))
+        return;
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("Time per sim. step").x);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+
+    labelCell("Solver", PanelModel::solverTooltip());
+    const Solver current = model.settings().solver;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    if (ImGui::BeginCombo("##solver", PanelModel::solverLabel(current))) {
+        for (Solver choice : kSolverChoices) {
+            const bool selected = choice == current;
+            if (ImGui::Selectable(PanelModel::solverLabel(choice), selected))
+                actions.effect = strongest(actions.effect, model.chooseSolver(choice));
+            if (selected)
+                ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    tooltip(PanelModel::solverTooltip());
+    record("solver");
+
+    char text[96];
+    std::snprintf(text, sizeof text, "%u", stats.threads);
+    statRow("Threads", text,
+            "Threads projecting the constraints: 1 for the page's order; the colored order uses "
+            "one per core unless --threads says otherwise.");
+    formatMilliseconds(text, sizeof text, stats.frame.simulation);
+    statRow("Sim. per frame", text,
+            "Wall-clock time of a frame's eight simulation steps, averaged over 30 frames. "
+            "Under 16 ms leaves room for 60 frames per second.");
+    std::snprintf(text, sizeof text, "%.1f", stats.framesPerSecond);
+    statRow("Frames per sec.", text,
+            "Frames drawn per second over the last 30 frames (the display's rate at most).");
+    std::snprintf(text, sizeof text, "%.2f / %.2f / %.2f / %.2f", stats.frame.upload,
+                  stats.frame.draw, stats.frame.interface, stats.frame.swap);
+    statRow("Other (ms)", text,
+            "The rest of a frame, in ms: position upload / canvas draw calls / this panel "
+            "(ImGui) / buffer swap, where the driver finishes drawing and waits for the "
+            "display.");
+    ImGui::EndTable();
+}
+
 PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
                          glm::dvec2 size)
 {
@@ -199,6 +247,8 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         actions.togglePause = true;
     tooltip("Stop or continue the simulation (Space). While paused, S advances one step.");
     record("pause");
+
+    performance(model, stats, actions);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {

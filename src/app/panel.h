@@ -1,7 +1,8 @@
 #pragma once
 /// \file
-/// The "Controls" panel drawn with ImGui: the page's panel item for item, in its order, plus a
-/// short help section. All values and commits go through PanelModel.
+/// The "Controls" panel drawn with ImGui: the page's panel item for item, in its order, then a
+/// Performance section (solver choice, simulation ms per frame, frame rate, where a frame's
+/// time goes) and a short help section. All values and commits go through PanelModel.
 
 #include <array>
 #include <cstddef>
@@ -10,6 +11,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "frame_stats.h"
 #include "panel_model.h"
 
 namespace pbd::app {
@@ -21,6 +23,9 @@ struct PanelStats {
     std::size_t particles = 0;
     std::size_t constraints = 0;
     bool paused = false;
+    FrameTimes frame;             ///< mean phases of recent frames (ms)
+    double framesPerSecond = 0.0; ///< over recent frames
+    unsigned threads = 1;         ///< threads the solver uses
 };
 
 /// What the user asked for this frame.
@@ -54,6 +59,7 @@ public:
 private:
     void field(PanelModel& model, PanelField field, PanelActions& actions);
     void fixedCountCombo(PanelModel& model, PanelActions& actions);
+    void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
     void errorRow(const PanelModel& model, PanelField field);
     void record(const char* id);
 

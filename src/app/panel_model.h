@@ -23,6 +23,9 @@ enum class CommitEffect {
     Live,    ///< time step, iterations, gravity or mass changed: apply before the next step
 };
 
+/// The choices of the panel's "Solver" combo, in the combo's order.
+inline constexpr std::array<Solver, 2> kSolverChoices{Solver::Sequential, Solver::Colored};
+
 /// The settings being edited plus one validation message per field.
 class PanelModel {
 public:
@@ -41,6 +44,11 @@ public:
     /// commitText when the result is invalid.
     CommitEffect stepField(PanelField field, int direction);
 
+    /// The "Solver" combo: chooses the constraint order. Live when it changed (applied between
+    /// steps, the cloth keeps its state), None when `solver` was already chosen. Width, height
+    /// and the other fields are untouched.
+    CommitEffect chooseSolver(Solver solver);
+
     /// The committed settings: always the last valid values.
     const Settings& settings() const { return settings_; }
     /// The text the field shows when not being edited (e.g. "40", "0.005", "-9.81"): the
@@ -52,6 +60,10 @@ public:
     static const char* label(PanelField field);
     /// The tooltip explaining what a field does.
     static const char* tooltip(PanelField field);
+    /// The combo's text for a solver: "Sequential (page order)" or "Colored (parallel)".
+    static const char* solverLabel(Solver solver);
+    /// The tooltip of the "Solver" combo: what each order does and what it costs.
+    static const char* solverTooltip();
 
 private:
     Settings settings_;

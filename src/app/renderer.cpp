@@ -107,21 +107,19 @@ void Renderer::setConstraints(std::span<const DistanceConstraint> constraints)
     indexCount_ = static_cast<GLsizei>(indices.size());
 }
 
-void Renderer::streamPositions(std::span<const glm::dvec2> positions)
+void Renderer::upload(std::span<const glm::dvec2> positions)
 {
-    scratch_.resize(positions.size());
+    if (scratch_.size() != positions.size())
+        scratch_.resize(positions.size()); // only after a restart with another cloth size
     for (std::size_t i = 0; i < positions.size(); ++i)
         scratch_[i] = glm::vec2(positions[i]);
+    particleCount_ = positions.size();
     const auto bytes = static_cast<GLsizeiptr>(scratch_.size() * sizeof(glm::vec2));
     glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);
     if (positions.size() > positionCapacity_) {
         glBufferData(GL_ARRAY_BUFFER, bytes, scratch_.data(), GL_STREAM_DRAW);
         positionCapacity_ = positions.size();
     } else {
-        // Orphan the old storage so the driver need not wait for last frame's draws.
-        glBufferData(GL_ARRAY_BUFFER,
-                     static_cast<GLsizeiptr>(positionCapacity_ * sizeof(glm::vec2)), nullptr,
-                     GL_STREAM_DRAW);
         glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scratch_.data());
     }
 }
@@ -136,15 +134,15 @@ void Renderer::setView(const ViewUniforms& u, const Camera& camera,
                 static_cast<float>(viewport.windowSize.y));
 }
 
-void Renderer::draw(std::span<const glm::dvec2> positions, std::optional<Index> grabbed,
-                    const Camera& camera, const Viewport& viewport)
+void Renderer::draw(std::optional<Index> grabbed, const Camera& camera, const Viewport& viewport)
 {
+    if (viewport.framebufferSize.x <= 0 || viewport.framebufferSize.y <= 0 ||
+        !(viewport.windowSize.x > 0.0 && viewport.windowSize.y > 0.0))
+        return; // minimised: no zero viewport, no division by a zero window size
     glViewport(0, 0, viewport.framebufferSize.x, viewport.framebufferSize.y);
     glDisable(GL_SCISSOR_TEST);
     glClearColor(kBackground[0], kBackground[1], kBackground[2], kBackground[3]);
     glClear(GL_COLOR_BUFFER_BIT);
-    if (viewport.windowSize.x <= 0.0 || viewport.windowSize.y <= 0.0)
-        return;
 
     // Only the canvas: the panel is drawn over the rest. Scissor works in framebuffer pixels
     // with y up.
@@ -157,8 +155,6 @@ void Renderer::draw(std::span<const glm::dvec2> positions, std::optional<Index> 
               static_cast<GLsizei>(viewport.canvasSize.y * scale.y));
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-
-    streamPositions(positions);
 
     // The page's order: axes, constraints, particles.
     axesProgram_.use();
@@ -177,10 +173,10 @@ void Renderer::draw(std::span<const glm::dvec2> positions, std::optional<Index> 
     glUniform1f(discsPixelScale_, static_cast<float>(scale.x));
     glUniform1f(discsRadius_, static_cast<float>(kParticleRadius));
     glUniform4fv(discsColor_, 1, kParticleColor.data());
-    const bool hasGrab = grabbed && *grabbed < positions.size();
+    const bool hasGrab = grabbed && *grabbed < particleCount_;
     glUniform1i(discsSkip_, hasGrab ? static_cast<GLint>(*grabbed) : -1);
     glBindVertexArray(discsVao_);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(positions.size()));
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(particleCount_));
     if (hasGrab) {
         // The grabbed disc on top: one instance read from the grabbed particle's slot.
         glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);

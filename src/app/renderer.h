@@ -40,16 +40,19 @@ public:
 
     /// Uploads the constraint index pairs (after every restart).
     void setConstraints(std::span<const DistanceConstraint> constraints);
-    /// Clears the window and draws the canvas. `positions` are streamed to the GPU here.
-    void draw(std::span<const glm::dvec2> positions, std::optional<Index> grabbed,
-              const Camera& camera, const Viewport& viewport);
+    /// Streams the positions to the GPU, once per frame: converted to float into a buffer kept
+    /// from frame to frame (no allocation unless the particle count grows) and uploaded in one
+    /// call into storage of the same size.
+    void upload(std::span<const glm::dvec2> positions);
+    /// Clears the window and draws the canvas with the positions of the last upload. Makes no
+    /// GL call at all for an empty window or framebuffer (a minimised window).
+    void draw(std::optional<Index> grabbed, const Camera& camera, const Viewport& viewport);
 
 private:
     struct ViewUniforms {
         GLint origin = -1, zoom = -1, windowSize = -1;
     };
     void setView(const ViewUniforms& u, const Camera& camera, const Viewport& viewport) const;
-    void streamPositions(std::span<const glm::dvec2> positions);
 
     GlProgram axesProgram_{"axes.vert.glsl", "axes.frag.glsl"};
     GlProgram linesProgram_{"lines.vert.glsl", "lines.frag.glsl"};
@@ -64,6 +67,7 @@ private:
     GLuint positionBuffer_ = 0; ///< shared by lines (vertices) and discs (instances)
     GLsizei indexCount_ = 0;
     std::size_t positionCapacity_ = 0; ///< particles the position buffer can hold
+    std::size_t particleCount_ = 0;    ///< particles of the last upload
     std::vector<glm::vec2> scratch_;   ///< positions converted to float for upload
 };
 

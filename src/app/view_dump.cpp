@@ -23,6 +23,13 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
     for (const WidgetRect& w : view.widgets)
         std::fprintf(f, "widget %s %.17g %.17g %.17g %.17g\n", w.id.c_str(), w.min.x, w.min.y,
                      w.max.x, w.max.y);
+    std::fprintf(f, "time %.17g\n", view.time);
+    const Settings& s = view.settings;
+    std::fprintf(f, "settings %d %d %d %.17g %d %.17g %.17g %d\n", s.width, s.height,
+                 s.fixedCount, s.timeStep, s.iterations, s.gravity, s.mass, s.threads);
+    std::fprintf(f, "solver %s\n", solverName(s.solver));
+    for (const std::string& message : view.errors)
+        std::fprintf(f, "error %s\n", message.c_str());
     if (std::ferror(f) != 0 || std::fclose(file.release()) != 0)
         return "cannot write " + path;
     return std::nullopt;

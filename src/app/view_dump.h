@@ -11,6 +11,7 @@
 
 #include "camera.h"
 #include "panel.h"
+#include "pbd/settings.h"
 
 namespace pbd::app {
 
@@ -24,11 +25,17 @@ struct ViewDump {
     bool paused = false;
     long long frames = 0;
     std::vector<WidgetRect> widgets;
+    double time = 0.0;  ///< simulated seconds since the last restart
+    Settings settings;  ///< the panel's committed settings
+    /// The validation message of each field whose last commit was refused
+    std::vector<std::string> errors;
 };
 
 /// Writes one "key values..." line per item:
 ///   window W H / framebuffer W H / canvas X Y W H / zoom Z / origin X Y / paused 0|1 /
-///   frames N / widget ID X0 Y0 X1 Y1 (one per panel widget).
+///   frames N / widget ID X0 Y0 X1 Y1 (one per panel widget) / time T /
+///   settings WIDTH HEIGHT FIXED DT ITERATIONS GRAVITY MASS THREADS / solver NAME /
+///   error MESSAGE (one per refused field; the message starts with the field's label).
 /// Numbers use %.17g. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
 

@@ -21,6 +21,25 @@ std::string lastGlfwError(const char* fallback)
     return description != nullptr ? description : fallback;
 }
 
+/// The OpenGL version a default (any version, compatibility) context offers on this display,
+/// e.g. "3.0 Mesa 22.3.6", or "unknown"; for the message when 3.3 core is refused.
+std::string offeredGlVersion()
+{
+    glfwDefaultWindowHints();
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    GLFWwindow* probe = glfwCreateWindow(64, 64, "pbd-cloth probe", nullptr, nullptr);
+    if (probe == nullptr)
+        return "unknown";
+    glfwMakeContextCurrent(probe);
+    using GetString = const unsigned char* (*)(unsigned);
+    const auto getString = reinterpret_cast<GetString>(glfwGetProcAddress("glGetString"));
+    const unsigned char* version = getString != nullptr ? getString(GL_VERSION) : nullptr;
+    std::string text = version != nullptr ? reinterpret_cast<const char*>(version) : "unknown";
+    glfwMakeContextCurrent(nullptr);
+    glfwDestroyWindow(probe);
+    return text;
+}
+
 /// Prints GLFW errors that happen after startup (they do not stop the app).
 void printGlfwError(int code, const char* description)
 {
@@ -29,7 +48,7 @@ void printGlfwError(int code, const char* description)
 
 } // namespace
 
-Window::Window(const char* title)
+Window::Window(const char* title, bool debugContext)
 {
     if (glfwInit() != GLFW_TRUE) {
         throw AppError("pbd-cloth: no display found (" + lastGlfwError("glfwInit failed") +
@@ -42,6 +61,7 @@ Window::Window(const char* title)
     glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE); // HiDPI: a bigger window on dense screens
     glfwWindowHint(GLFW_COCOA_RETINA_FRAMEBUFFER, GLFW_TRUE);
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, debugContext ? GLFW_TRUE : GLFW_FALSE);
 
     int width = kDefaultWidth;
     int height = kDefaultHeight;
@@ -60,9 +80,11 @@ Window::Window(const char* title)
     window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
     if (window_ == nullptr) {
         const std::string why = lastGlfwError("glfwCreateWindow failed");
+        const std::string offered = offeredGlVersion();
         glfwTerminate();
-        throw AppError("pbd-cloth: could not create a window with an OpenGL 3.3 core context (" +
-                       why + ")");
+        throw AppError("pbd-cloth: OpenGL 3.3 core is required, but this display's driver could "
+                       "not create such a context (" + why + "); it offers OpenGL " + offered +
+                       ". Update the graphics driver, or try LIBGL_ALWAYS_SOFTWARE=1 (Mesa's software renderer)");
     }
     glfwMakeContextCurrent(window_);
     const int version = gladLoadGL(glfwGetProcAddress);
@@ -116,7 +138,8 @@ float Window::contentScale() const
 bool Window::hidden() const
 {
     const glm::ivec2 fb = framebufferSize();
-    return glfwGetWindowAttrib(window_, GLFW_ICONIFIED) != 0 || fb.x <= 0 || fb.y <= 0;
+    return fb.x <= 0 || fb.y <= 0 || glfwGetWindowAttrib(window_, GLFW_ICONIFIED) != 0 ||
+           glfwGetWindowAttrib(window_, GLFW_VISIBLE) == 0;
 }
 
 int Window::refreshRate() const

@@ -18,7 +18,8 @@ public:
     static constexpr int kDefaultWidth = 1400;
     static constexpr int kDefaultHeight = 960;
 
-    explicit Window(const char* title);
+    /// `debugContext`: ask for a debug context (GL debug output fully on; see GlDebug).
+    Window(const char* title, bool debugContext);
     ~Window();
     Window(const Window&) = delete;
     Window& operator=(const Window&) = delete;
@@ -30,7 +31,8 @@ public:
     glm::ivec2 framebufferSize() const;
     /// The monitor's content scale (1 on a standard-density display), for the UI.
     float contentScale() const;
-    /// True while minimised or with an empty framebuffer: no frame should be drawn.
+    /// True while minimised (iconified, or unmapped as X11 window managers do), or with an
+    /// empty framebuffer (0x0, as Windows reports a minimised window): no frame is drawn then.
     bool hidden() const;
     /// The monitor's refresh rate in Hz (60 when unknown).
     int refreshRate() const;

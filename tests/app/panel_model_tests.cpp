@@ -290,3 +290,61 @@ TEST_CASE("a step past the end of a range is refused with a message", "[panel]")
     CHECK(panel.settings().width == 2047);
     CHECK(panel.error(PanelField::Width).empty());
 }
+
+TEST_CASE("the solver combo offers the page's order first, then the colored one", "[panel]")
+{
+    REQUIRE(pbd::app::kSolverChoices.size() == 2);
+    CHECK(pbd::app::kSolverChoices[0] == pbd::Solver::Sequential);
+    CHECK(pbd::app::kSolverChoices[1] == pbd::Solver::Colored);
+    CHECK(std::string(PanelModel::solverLabel(pbd::Solver::Sequential)) ==
+          "Sequential (page order)");
+    CHECK(std::string(PanelModel::solverLabel(pbd::Solver::Colored)) == "Colored (parallel)");
+    CHECK_THAT(PanelModel::solverTooltip(), Catch::Contains("reproduces the page exactly"));
+    CHECK_THAT(PanelModel::solverTooltip(), Catch::Contains("Applies at once"));
+}
+
+TEST_CASE("choosing a solver applies live and leaves every other setting alone", "[panel]")
+{
+    PanelModel panel(customSettings());
+    CHECK(panel.settings().solver == pbd::Solver::Sequential);
+    CHECK(panel.chooseSolver(pbd::Solver::Colored) == CommitEffect::Live);
+    Settings expected = customSettings();
+    expected.solver = pbd::Solver::Colored;
+    CHECK(panel.settings() == expected);
+    CHECK(panel.chooseSolver(pbd::Solver::Colored) == CommitEffect::None);
+    CHECK(panel.chooseSolver(pbd::Solver::Sequential) == CommitEffect::Live);
+    CHECK(panel.settings() == customSettings());
+}
+
+TEST_CASE("the solver chosen on the command line is kept by field commits", "[panel]")
+{
+    Settings colored;
+    colored.solver = pbd::Solver::Colored;
+    colored.threads = 2;
+    PanelModel panel(colored);
+    CHECK(panel.commitText(PanelField::Width, "64") == CommitEffect::Restart);
+    CHECK(panel.commitText(PanelField::Gravity, "nan") == CommitEffect::None);
+    CHECK(panel.settings().solver == pbd::Solver::Colored);
+    CHECK(panel.settings().threads == 2);
+}
+
+TEST_CASE("typed junk, nan, 1e400 and empty text keep the last valid value", "[panel]")
+{
+    PanelModel panel;
+    CHECK(panel.commitText(PanelField::Gravity, "-3") == CommitEffect::Live);
+    const Settings valid = panel.settings();
+    for (PanelField field : {PanelField::Width, PanelField::TimeStep, PanelField::Iterations,
+                             PanelField::Gravity, PanelField::Mass}) {
+        for (const char* text : {"abc", "nan", "1e400", "", "-1e400", "1e-400x"}) {
+            INFO("field " << PanelModel::label(field) << ", text '" << text << "'");
+            CHECK(panel.commitText(field, text) == CommitEffect::None);
+            CHECK(panel.settings() == valid);
+            CHECK_THAT(panel.error(field),
+                       Catch::StartsWith(std::string(PanelModel::label(field)) + ": '" + text +
+                                         "' "));
+            CHECK_THAT(panel.error(field), Catch::Contains("allowed: "));
+        }
+    }
+    CHECK(panel.displayText(PanelField::Gravity) == "-3");
+    CHECK(panel.displayText(PanelField::Width) == "40");
+}

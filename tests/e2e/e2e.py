@@ -60,8 +60,8 @@ def xdo(*args):
 class App:
     """pbd-cloth running in the background on this test's X server."""
 
-    def __init__(self, binary, *args):
-        self.proc = subprocess.Popen([binary, *[str(a) for a in args]],
+    def __init__(self, binary, *args, env=None, settle=1.0):
+        self.proc = subprocess.Popen([binary, *[str(a) for a in args]], env=env,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         out = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name",
                               "pbd-cloth"], capture_output=True, text=True, timeout=60)
@@ -75,7 +75,7 @@ class App:
         values = dict(line.split("=", 1) for line in geometry.split())
         self.x, self.y = int(values["X"]), int(values["Y"])
         self.width, self.height = int(values["WIDTH"]), int(values["HEIGHT"])
-        time.sleep(1.0)  # let it draw a few frames, so that ImGui knows where the mouse is
+        time.sleep(settle)  # let it draw a few frames, so that ImGui knows where the mouse is
 
     def move(self, x, y, pause=0.15):
         """Moves the pointer to window coordinates (x, y)."""
@@ -99,7 +99,27 @@ class App:
             out, err = self.proc.communicate()
             fail("pbd-cloth did not exit after Escape: " + err)
         sys.stderr.write(err)
+        self.stderr = err
         return self.proc.returncode
+
+
+def cpu_ticks(pid):
+    """User plus system CPU time of a process so far, in clock ticks (/proc/PID/stat)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def rss_kib(pid):
+    """Resident memory of a running process in KiB (VmRSS), or None once it has exited."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
 
 
 def run(binary, *args, timeout=120, env=None):
@@ -115,7 +135,8 @@ def read_state(path):
 
 
 def read_view(path):
-    """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}}."""
+    """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}},
+    'solver': name and 'errors': [the panel's validation messages]."""
     view = {"widget": {}}
     with open(path) as f:
         for line in f:
@@ -124,6 +145,10 @@ def read_view(path):
                 continue
             if parts[0] == "widget":
                 view["widget"][parts[1]] = tuple(float(v) for v in parts[2:6])
+            elif parts[0] == "error":
+                view.setdefault("errors", []).append(line[len("error "):].rstrip("\n"))
+            elif parts[0] == "solver":
+                view["solver"] = parts[1]
             else:
                 view[parts[0]] = [float(v) for v in parts[1:]]
     return view

@@ -1,0 +1,29 @@
+#include "canvas_layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pbd::app {
+
+bool CanvasLayout::update(glm::dvec2 size, double contentScale, Camera& camera)
+{
+    if (!(std::isfinite(size.x) && std::isfinite(size.y)) || size.x <= 0.0 || size.y <= 0.0 ||
+        size == windowSize_)
+        return false;
+    const double scale = std::isfinite(contentScale) && contentScale > 0.0 ? contentScale : 1.0;
+    const double minimum = std::min(kMinPanelWidth * scale, 0.5 * size.x);
+    const double panel = std::max(std::round(kPanelFraction * size.x), minimum);
+    const glm::dvec2 canvas{size.x - panel, size.y};
+    if (windowSize_.x <= 0.0) {
+        camera.resetToPage(canvas);
+    } else {
+        // Keep the world point at the canvas centre where it was (the page's view stays the
+        // page's view for the new canvas size); shrinking and growing back returns the view.
+        camera.pan(0.5 * (canvas - canvasSize_));
+    }
+    windowSize_ = size;
+    canvasSize_ = canvas;
+    return true;
+}
+
+} // namespace pbd::app

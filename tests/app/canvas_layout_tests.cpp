@@ -1,0 +1,92 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+
+#include "canvas_layout.h"
+
+using pbd::app::CanvasLayout;
+using pbd::app::Camera;
+
+namespace {
+
+bool finite(glm::dvec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+
+} // namespace
+
+TEST_CASE("the first window size gives the page's columns and the page's view", "[layout]")
+{
+    CanvasLayout layout;
+    Camera camera;
+    CHECK(layout.update({1400.0, 960.0}, 1.0, camera));
+    CHECK(layout.canvasSize() == glm::dvec2(1050.0, 960.0));
+    CHECK(layout.panelWidth() == 350.0);
+    CHECK(camera.zoom() == 50.0);
+    CHECK(camera.origin() == glm::dvec2(525.0, 280.0));
+}
+
+TEST_CASE("a minimised window (zero or non-finite size) changes nothing", "[layout]")
+{
+    CanvasLayout layout;
+    Camera camera;
+    CHECK_FALSE(layout.update({0.0, 0.0}, 1.0, camera));
+    CHECK(layout.windowSize() == glm::dvec2(0.0));
+    layout.update({1400.0, 960.0}, 1.0, camera);
+    const glm::dvec2 origin = camera.origin();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (glm::dvec2 size : {glm::dvec2(0.0, 0.0), glm::dvec2(0.0, 960.0), glm::dvec2(1400.0, 0.0),
+                            glm::dvec2(-5.0, 10.0), glm::dvec2(nan, 10.0)}) {
+        CHECK_FALSE(layout.update(size, 1.0, camera));
+        CHECK(layout.windowSize() == glm::dvec2(1400.0, 960.0));
+        CHECK(camera.origin() == origin);
+    }
+}
+
+TEST_CASE("a window of a few pixels keeps a positive canvas and a finite view", "[layout]")
+{
+    CanvasLayout layout;
+    Camera camera;
+    layout.update({1400.0, 960.0}, 1.0, camera);
+    for (glm::dvec2 size : {glm::dvec2(1.0, 1.0), glm::dvec2(2.0, 3.0), glm::dvec2(7.0, 1.0)}) {
+        CHECK(layout.update(size, 2.0, camera));
+        CHECK(layout.canvasSize().x > 0.0);
+        CHECK(layout.canvasSize().y == size.y);
+        CHECK(layout.panelWidth() >= 0.0);
+        CHECK(layout.panelWidth() <= 0.5 * size.x);
+        CHECK(finite(camera.origin()));
+    }
+}
+
+TEST_CASE("a window far larger than the screen keeps the page's columns", "[layout]")
+{
+    CanvasLayout layout;
+    Camera camera;
+    CHECK(layout.update({32767.0, 32767.0}, 1.0, camera));
+    CHECK(layout.panelWidth() == std::round(0.25 * 32767.0));
+    CHECK(finite(camera.origin()));
+}
+
+TEST_CASE("shrinking to a few pixels and growing back returns the view", "[layout]")
+{
+    CanvasLayout layout;
+    Camera camera;
+    layout.update({1400.0, 960.0}, 1.0, camera);
+    camera.zoomAt(1.7, {300.0, 200.0});
+    const glm::dvec2 origin = camera.origin();
+    for (glm::dvec2 size : {glm::dvec2(3.0, 3.0), glm::dvec2(1.0, 1.0), glm::dvec2(5000.0, 4000.0),
+                            glm::dvec2(641.0, 479.0), glm::dvec2(1400.0, 960.0)})
+        layout.update(size, 1.0, camera);
+    CHECK(camera.origin().x == Approx(origin.x).margin(1e-9));
+    CHECK(camera.origin().y == Approx(origin.y).margin(1e-9));
+    CHECK(camera.zoom() == Approx(50.0 * 1.7));
+}
+
+TEST_CASE("the panel is never narrower than its minimum unless the window is", "[layout]")
+{
+    CanvasLayout layout;
+    Camera camera;
+    layout.update({800.0, 600.0}, 1.0, camera);
+    CHECK(layout.panelWidth() == 260.0);
+    layout.update({800.0, 600.0 + 1.0}, 2.0, camera); // content scale 2: 520, capped at half
+    CHECK(layout.panelWidth() == 400.0);
+}

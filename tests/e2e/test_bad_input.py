@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Typed nonsense never reaches the simulation (issue 5, item 1, panel part): 'abc', 'nan',
+'1e400' and empty text typed into panel fields and committed with Enter leave the last valid
+value in place, the refusals show their message in red, and the running cloth is not restarted.
+
+The fields accept only characters of numbers (like the page's number inputs), so 'abc' and
+'nan' cannot even be typed: the field keeps showing its value. '1e400' and '' get through the
+filter and are refused by the panel model with a message. Fields are edited from the bottom
+up, because each message adds a row below its field."""
+
+import os
+import time
+
+from e2e import App, app_binary, check, read_png, read_state, read_view, run, workdir, xdo
+
+binary = app_binary()
+out = workdir()
+layout_file = os.path.join(out, "layout.txt")
+status, _, err = run(binary, "--frames", 10, "--view-out", layout_file)
+check(status == 0, "layout probe run exits with status 0 (%s)" % err.strip())
+layout = read_view(layout_file)
+widgets = layout["widget"]
+
+state_file, view_file = os.path.join(out, "state.txt"), os.path.join(out, "view.txt")
+shot = os.path.join(out, "shot.png")
+app = App(binary, "--state-out", state_file, "--view-out", view_file, "--screenshot", shot)
+
+
+def type_into(widget, text):
+    x0, y0, x1, y1 = widgets[widget]
+    app.move((x0 + x1) / 2, (y0 + y1) / 2)
+    xdo("click", 1)
+    time.sleep(0.3)
+    xdo("key", "ctrl+a")
+    if text:
+        xdo("type", "--delay", 40, text)
+    else:
+        xdo("key", "BackSpace")
+    time.sleep(0.2)
+    xdo("key", "Return")
+    time.sleep(0.4)
+
+
+attempts = [("mass", "1e400"), ("gravity", "abc"), ("iterations", ""), ("dt", "nan"),
+            ("width", "1e400")]
+for widget, text in attempts:
+    type_into(widget, text)
+app.move(200, 800)
+check(app.quit() == 0, "pbd-cloth exits with status 0")
+
+view = read_view(view_file)
+check(view["settings"] == [40, 30, 2, 0.005, 2, -9.81, 0.5, 0],
+      "every setting kept its last valid value: %s" % view["settings"])
+errors = view.get("errors", [])
+for prefix in ["Mass: '1e400' is not allowed", "Iterations: '' is not a whole number",
+               "Width: '1e400' is not a whole number"]:
+    check(any(e.startswith(prefix) and "allowed: " in e for e in errors),
+          "the panel shows: %s..." % prefix)
+check(not any(e.startswith("Gravity") or e.startswith("Time step") for e in errors),
+      "'abc' and 'nan' could not be typed: Gravity and Time step size show no message")
+check(len(errors) == 3, "three messages in all (%d)" % len(errors))
+
+positions = read_state(state_file)
+check(len(positions) == 40 * 30, "the cloth is still 40 x 30")
+frames = view["frames"][0]  # the frame drawn while closing does not step
+check(abs(view["time"][0] - (frames - 1) * 8 * 0.005) < 1e-6,
+      "the simulation ran on without a restart: %.2f s after %d frames" % (view["time"][0], frames))
+
+# The messages are drawn in red in the panel.
+width, height, rows = read_png(shot)
+canvas = int(view["canvas"][2])
+red = sum(1 for y in range(height) for x in range(canvas, width)
+          if rows[y][x][0] > 150 and rows[y][x][1] < 80 and rows[y][x][2] < 80)
+check(red > 100, "red validation messages in the panel (%d red pixels)" % red)
+print("PASS")

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""pbd-cloth survives its environment (issue 5, item 3).
+
+case resize:   the window shrunk to a few pixels, grown far past the screen and back: no crash,
+               no GL error (GL debug output on through PBD_GL_DEBUG=1), and the final screenshot
+               shows the page's view again.
+case minimise: while the window is minimised (unmapped, as an X11 window manager does it) the
+               app neither steps nor draws nor spins the CPU; restored, it carries on.
+case oldgl:    a driver without OpenGL 3.3 core (Mesa told to offer 3.0): status 1 and a message
+               saying what is required and what the driver offers.
+case longrun:  an hour of simulated time (dt 1 s, 450 frames of 8 steps): positions stay finite,
+               the fixed corners stay put, and the resident memory does not grow."""
+
+import math
+import os
+import subprocess
+import sys
+import time
+
+from e2e import (App, app_binary, check, cpu_ticks, is_particle_blue, page_view, read_png,
+                 read_state, read_view, rss_kib, run, workdir, world_to_screen, xdo)
+
+binary = app_binary()
+case = sys.argv[2] if len(sys.argv) > 2 else "resize"
+out = workdir()
+shot, view_file, state_file = (os.path.join(out, n) for n in ("shot.png", "view.txt", "state.txt"))
+
+if case == "resize":
+    env = dict(os.environ, PBD_GL_DEBUG="1")
+    app = App(binary, "--screenshot", shot, "--view-out", view_file, env=env)
+    for size in [(3, 3), (1, 1), (5000, 4000), (2, 700), (4000, 2), (1400, 960)]:
+        xdo("windowsize", app.window, *size)
+        time.sleep(0.6)
+        check(app.proc.poll() is None, "still running after a resize to %dx%d" % size)
+    app.move(200, 800)
+    status = app.quit()
+    check(status == 0, "exits with status 0 after the resizes")
+    check("GL error" not in app.stderr, "no GL error was reported")
+    if "GL debug output on" not in app.stderr:
+        print("note: this driver offers no KHR_debug; GL errors were not checked")
+    view = read_view(view_file)
+    check(view["window"] == [1400, 960] and view["framebuffer"] == [1400, 960],
+          "the window is 1400x960 again")
+    width, height, rows = read_png(shot)
+    check((width, height) == (1400, 960), "the screenshot has the window's size")
+    canvas, ox, oy, zoom = page_view(width, height)
+    check(abs(view["origin"][0] - ox) < 1e-6 and abs(view["origin"][1] - oy) < 1e-6
+          and view["zoom"] == [zoom], "the view is the page's again (origin %s)" % view["origin"])
+    left, top = world_to_screen((ox, oy), zoom, (-0.3, 0.3))
+    right, bottom = world_to_screen((ox, oy), zoom, (8.1, -7.0))
+    inside = outside = 0
+    for y in range(height):
+        for x in range(canvas):
+            if is_particle_blue(rows[y][x]):
+                if left <= x <= right and top <= y <= bottom:
+                    inside += 1
+                else:
+                    outside += 1
+    check(inside > 1200 and outside == 0,
+          "the cloth is drawn where the page puts it (%d blue pixels, %d elsewhere)"
+          % (inside, outside))
+    check(rows[5][5] == (0xEE, 0xEE, 0xEE), "the canvas background is #EEEEEE")
+
+elif case == "minimise":
+    frames = 240  # 4 s at 60 Hz
+    app = App(binary, "--frames", frames, "--view-out", view_file, settle=0.0)
+    xdo("windowminimize", app.window)  # asks the window manager, where there is one
+    xdo("windowunmap", app.window)     # what the window manager then does
+    time.sleep(0.5)
+    start = cpu_ticks(app.proc.pid)
+    time.sleep(5.0)
+    used = cpu_ticks(app.proc.pid) - start
+    check(app.proc.poll() is None,
+          "minimised for 5 s, it has not finished its %d frames (no frames while hidden)" % frames)
+    ticks = os.sysconf("SC_CLK_TCK")
+    check(used < ticks // 2, "and used %.2f s of CPU in those 5 s (under 0.5 s)" % (used / ticks))
+    xdo("windowmap", app.window)
+    try:
+        app.proc.wait(timeout=60)
+    except Exception:
+        app.proc.kill()
+        check(False, "restored, it finishes its frames")
+    check(app.proc.returncode == 0, "restored, it finishes its frames with status 0")
+    view = read_view(view_file)
+    check(view["frames"] == [frames], "it drew exactly %d frames" % frames)
+    expected = frames * 8 * 0.005
+    check(abs(view["time"][0] - expected) < 1e-9,
+          "simulated time %.3f s: 8 steps of 0.005 s per drawn frame, none while hidden"
+          % view["time"][0])
+
+elif case == "oldgl":
+    env = dict(os.environ, MESA_GL_VERSION_OVERRIDE="3.0", MESA_GLSL_VERSION_OVERRIDE="130")
+    status, _, err = run(binary, "--frames", 1, env=env)
+    check(status == 1, "without OpenGL 3.3: status 1 (got %d)" % status)
+    check("OpenGL 3.3 core is required" in err, "the message says 3.3 core is required: "
+          + err.strip())
+    check("offers OpenGL 3.0" in err, "and which version the driver offers")
+
+elif case == "longrun":
+    frames = 450  # 450 frames x 8 steps x 1 s = one hour of simulated time
+    proc = subprocess.Popen([binary, "--dt", "1", "--frames", str(frames), "--state-out",
+                             state_file, "--view-out", view_file],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    samples, started = [], time.monotonic()
+    while proc.poll() is None:
+        rss = rss_kib(proc.pid)
+        if rss is not None and time.monotonic() - started > 2.0:
+            samples.append(rss)
+        time.sleep(0.25)
+    err = proc.stderr.read()
+    check(proc.returncode == 0, "an hour of simulated time: status 0 (%s)" % err.strip())
+    view = read_view(view_file)
+    check(view["time"][0] == 3600.0, "the simulated time is 3600 s (%r)" % view["time"][0])
+    positions = read_state(state_file)
+    check(len(positions) == 1200 and all(math.isfinite(v) for p in positions for v in p),
+          "all 1200 positions are finite")
+    check(positions[0] == (0.0, 0.0) and positions[39] == (0.2 * 39, 0.0),
+          "the fixed corners have not moved")
+    check(len(samples) >= 8, "resident memory sampled %d times while running" % len(samples))
+    growth = max(samples) - samples[0]
+    check(growth < 4096, "resident memory did not grow (%d KiB at 2 s, at most %d KiB later)"
+          % (samples[0], max(samples)))
+else:
+    check(False, "unknown case " + case)
+print("PASS")
