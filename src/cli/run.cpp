@@ -1,10 +1,10 @@
 #include "run.h"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "pbd/drag_script.h"
 #include "pbd/simulation.h"
@@ -13,34 +13,49 @@
 namespace pbd::cli {
 namespace {
 
+/// Reads the whole file. Errors name the file and the system's reason; a directory is an
+/// error too (std::ifstream would open it and read nothing).
 std::optional<std::string> readFile(const std::string& path, std::string& text)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return "cannot open drag script '" + path + "'";
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad())
-        return "cannot read drag script '" + path + "'";
-    text = buffer.str();
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file)
+        return "cannot open drag script '" + path + "': " + std::strerror(errno);
+    std::string content;
+    char buffer[65536];
+    std::size_t got = 0;
+    while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
+        content.append(buffer, got);
+    const bool failed = std::ferror(file) != 0;
+    const int error = errno;
+    std::fclose(file);
+    if (failed)
+        return "cannot read drag script '" + path + "': " + std::strerror(error);
+    text = std::move(content);
     return std::nullopt;
 }
 
 } // namespace
 
+std::optional<std::string> checkRunOptions(const RunOptions& options, Settings& settings,
+                                           long long& steps)
+{
+    Settings next = settings;
+    if (auto error = options.flags.applyTo(next))
+        return error;
+    if (options.stepsText)
+        if (auto error = parseWholeOption("--steps", *options.stepsText, 0, kMaxRunSteps, steps))
+            return error;
+    settings = next;
+    return std::nullopt;
+}
+
 int runCommandMain(const RunOptions& options)
 {
     Settings settings;
-    if (auto error = options.flags.applyTo(settings)) {
+    long long steps = 1000;
+    if (auto error = checkRunOptions(options, settings, steps)) {
         std::cerr << "pbd-sim run: " << *error << "\n";
         return kExitUsage;
-    }
-    long long steps = 1000;
-    if (options.stepsText) {
-        if (auto error = parseWholeOption("--steps", *options.stepsText, 0, kMaxRunSteps, steps)) {
-            std::cerr << "pbd-sim run: " << *error << "\n";
-            return kExitUsage;
-        }
     }
 
     Simulation simulation(settings);

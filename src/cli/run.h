@@ -20,6 +20,12 @@ struct RunOptions {
     std::optional<std::string> outFile;
 };
 
+/// Converts and validates the settings flags and --steps without running anything. On error
+/// returns a message naming the option, the value and what is allowed (exit status kExitUsage),
+/// and leaves `settings` and `steps` unchanged.
+std::optional<std::string> checkRunOptions(const RunOptions& options, Settings& settings,
+                                           long long& steps);
+
 /// Runs the simulation and writes the final positions. Returns the exit status.
 int runCommandMain(const RunOptions& options);
 

@@ -1,5 +1,6 @@
 #include "settings_flags.h"
 
+#include <cctype>
 #include <charconv>
 #include <iostream>
 #include <type_traits>
@@ -28,6 +29,19 @@ bool convert(const std::string& text, T& value)
     return !text.empty() && ec == std::errc() && ptr == end;
 }
 
+/// Why `text` could not be converted to T, for a message: a number too large (or too small)
+/// for T reads differently from text that is not a number at all.
+template <typename T>
+const char* unreadable(const std::string& text)
+{
+    T value{};
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (!text.empty() && ec == std::errc::result_out_of_range && ptr == end)
+        return " is out of range; ";
+    return std::is_integral_v<T> ? " is not a whole number; " : " is not a number; ";
+}
+
 /// The command-line option that sets a Settings field.
 std::string optionForField(const std::string& field)
 {
@@ -51,7 +65,7 @@ std::optional<std::string> parseWholeOption(const std::string& option, const std
     const std::string allowed =
         "allowed: a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
     if (!convert(text, parsed))
-        return option + ": " + quote(text) + " is not a whole number; " + allowed;
+        return option + ": " + quote(text) + unreadable<long long>(text) + allowed;
     if (parsed < lo || parsed > hi)
         return option + ": " + quote(text) + " is out of range; " + allowed;
     value = parsed;
@@ -133,9 +147,9 @@ std::optional<std::string> SettingsFlags::applyTo(Settings& settings) const
                    auto& target) -> std::optional<std::string> {
         if (!text || convert(*text, target))
             return std::nullopt;
-        const bool whole = std::is_integral_v<std::remove_reference_t<decltype(target)>>;
-        return std::string(option) + ": " + quote(*text) +
-               (whole ? " is not a whole number; " : " is not a number; ") + allowedValues(field);
+        using T = std::remove_reference_t<decltype(target)>;
+        return std::string(option) + ": " + quote(*text) + unreadable<T>(*text) +
+               allowedValues(field);
     };
     for (auto error : {read("--width", "width", width_, next.width),
                        read("--height", "height", height_, next.height),
@@ -149,8 +163,19 @@ std::optional<std::string> SettingsFlags::applyTo(Settings& settings) const
     if (auto error = solverFlags_.check())
         return error;
     solverFlags_.applyTo(next);
-    if (auto error = validate(next))
-        return optionForField(error->field) + ": " + error->message;
+    if (auto error = validate(next)) {
+        // Show the value as typed ("-INF", "99999999999999999999") before the value as read.
+        const std::pair<const char*, const std::optional<std::string>*> given[] = {
+            {"width", &width_}, {"height", &height_},         {"fixedCount", &fixed_},
+            {"timeStep", &dt_}, {"iterations", &iterations_}, {"gravity", &gravity_},
+            {"mass", &mass_},
+        };
+        std::string typed;
+        for (const auto& [field, text] : given)
+            if (error->field == field && *text)
+                typed = quote(**text) + ": ";
+        return optionForField(error->field) + ": " + typed + error->message;
+    }
     settings = next;
     return std::nullopt;
 }
@@ -166,8 +191,41 @@ std::optional<int> parseCommandLine(CLI::App& app, int argc, char** argv)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << app.get_name() << ": " << e.what() << "\n"
-                  << "Run '" << app.get_name() << " --help' for usage.\n";
+        // Name the subcommand that refused, and quote the arguments it did not expect (CLI11
+        // lists them unquoted and in reverse order).
+        std::string command = app.get_name();
+        const auto selected = app.get_subcommands();
+        if (!selected.empty())
+            command += " " + selected.front()->get_name();
+        std::string extras;
+        for (const std::string& arg : app.remaining(true))
+            extras += " " + quote(arg);
+        std::cerr << command << ": ";
+        if (selected.empty() && app.get_require_subcommand_min() > 0) {
+            std::string names;
+            for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+                names += (names.empty() ? "" : " or ") + sub->get_name();
+            std::cerr << (extras.empty() ? "a subcommand is required"
+                                         : "unknown subcommand or option" + extras)
+                      << "; allowed: " << names << "\n";
+        }
+        else if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
+            std::cerr << "unexpected argument" << extras << "; allowed: the options of '"
+                      << command << " --help'";
+            // An option takes the next argument as its value even when it looks like an
+            // option ("--width --height 5"); say so, since that is why "5" was unexpected.
+            for (const CLI::Option* option : selected.empty() ? app.get_options()
+                                                              : selected.front()->get_options())
+                for (const std::string& value : option->results())
+                    if (value.size() > 1 && value[0] == '-' &&
+                        (value[1] == '-' || std::isalpha(static_cast<unsigned char>(value[1]))))
+                        std::cerr << "; note: " << option->get_name() << " took " << quote(value)
+                                  << " as its value";
+            std::cerr << "\n";
+        }
+        else
+            std::cerr << e.what() << "\n";
+        std::cerr << "Run '" << command << " --help' for usage.\n";
         return kExitUsage;
     }
     return std::nullopt;

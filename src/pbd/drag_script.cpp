@@ -1,6 +1,7 @@
 #include "pbd/drag_script.h"
 
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <sstream>
 
@@ -36,6 +37,15 @@ std::string quoted(std::string_view text)
     if (text.size() > 40)
         out += "...";
     return out + "'";
+}
+
+/// The fields from `first` on, quoted and separated by spaces.
+std::string quotedFields(const std::vector<std::string_view>& fields, std::size_t first)
+{
+    std::string out;
+    for (std::size_t i = first; i < fields.size(); ++i)
+        out += (out.empty() ? "" : " ") + quoted(fields[i]);
+    return out;
 }
 
 template <typename T>
@@ -85,7 +95,8 @@ std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t partic
         DragEvent event;
         if (!parseWhole(fields[0], event.step))
             throw DragScriptError(lineNumber, "step " + quoted(fields[0]) +
-                                                  " is not a whole number; allowed: 0 or more");
+                                                  " is not a whole number; allowed: 0 to " +
+                                                  std::to_string(UINT64_MAX));
         if (event.step < lastStep)
             throw DragScriptError(lineNumber, "step " + std::to_string(event.step) +
                                                   " comes after step " + std::to_string(lastStep) +
@@ -96,12 +107,16 @@ std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t partic
         if (fields[1] == "release") {
             if (fields.size() != 2)
                 throw DragScriptError(lineNumber, "'release' takes no values, got " +
-                                                      std::to_string(fields.size() - 2));
+                                                      quotedFields(fields, 2) +
+                                                      "; allowed: 'STEP release'");
             event.kind = DragEvent::Kind::Release;
         } else if (fields[1] == "drag") {
             if (fields.size() != 5)
                 throw DragScriptError(lineNumber, "'drag' takes 3 values (INDEX X Y), got " +
-                                                      std::to_string(fields.size() - 2));
+                                                      std::to_string(fields.size() - 2) +
+                                                      (fields.size() > 2 ? ": " : "") +
+                                                      quotedFields(fields, 2) +
+                                                      "; allowed: 'STEP drag INDEX X Y'");
             std::uint64_t index = 0;
             if (!parseWhole(fields[2], index) || index >= particleCount)
                 throw DragScriptError(lineNumber, "particle index " + quoted(fields[2]) +

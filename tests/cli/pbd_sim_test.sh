@@ -23,6 +23,44 @@ expect() {
   done
 }
 
+# refuse OPTION VALUE ARGS...: pbd-sim ARGS OPTION VALUE must exit 2 without writing to stdout,
+# and its message must name the option, show the value (as quoted in messages: non-printable
+# bytes as '?', at most 40 characters) and say what is allowed.
+checks=0
+refuse() {
+  local option="$1" value="$2"; shift 2
+  checks=$((checks + 1))
+  "$sim" "$@" "$option" "$value" >"$work/out" 2>"$work/err"
+  local got=$? shown
+  shown="${show-$value}" # what the message must quote, when only a part of the value
+  shown="$(printf '%s' "${shown:0:40}" | LC_ALL=C tr -c '\040-\176' '?')"
+  [[ $got -eq 2 ]] || fail "pbd-sim $* $option '$value' exited $got, expected 2: $(cat "$work/err")"
+  [[ -s "$work/out" ]] && fail "pbd-sim $* $option '$value' wrote to stdout"
+  for p in "$option" "$shown" "allowed:"; do
+    grep -qF -- "$p" "$work/err" || fail "pbd-sim $* $option '$value': stderr lacks '$p': $(cat "$work/err")"
+  done
+}
+
+# drag_case STATUS CONTENT PATTERN...: a drag script with CONTENT (printf format) run on a 4x3
+# cloth; checks the status and that stderr contains every pattern.
+drag_case() {
+  local status="$1" content="$2"; shift 2
+  checks=$((checks + 1))
+  printf -- "$content" >"$work/case.drag"
+  "$sim" run --width 4 --height 3 --steps 3 --drag "$work/case.drag" >"$work/out" 2>"$work/err"
+  local got=$?
+  [[ $got -eq $status ]] || fail "drag script $(printf %q "$content") exited $got, expected $status: $(cat "$work/err")"
+  for p in "$@"; do
+    grep -qF -- "$p" "$work/err" || fail "drag script $(printf %q "$content"): stderr lacks '$p': $(cat "$work/err")"
+  done
+  if [[ $status -eq 0 ]]; then
+    [[ $(wc -l <"$work/out") -eq 12 ]] || fail "drag script $(printf %q "$content"): expected 12 positions"
+    grep -qiE 'nan|inf' "$work/out" && fail "drag script $(printf %q "$content"): non-finite output"
+  else
+    [[ -s "$work/out" ]] && fail "drag script $(printf %q "$content"): refused but wrote to stdout"
+  fi
+}
+
 # max_diff A B: the largest absolute difference between two position files of equal length.
 max_diff() {
   paste -d' ' "$1" "$2" | awk 'NF != 4 { print "mismatch"; exit }
@@ -86,6 +124,175 @@ bad_drag_scripts)
   expect 2 "line 1" "'nan'" "finite" -- run --steps 5 --drag "$work/nan.drag"
   head -c 3000 /dev/urandom >"$work/junk.drag"
   expect 2 "line" -- run --steps 5 --drag "$work/junk.drag"
+  ;;
+bad_values_catalogue)
+  # Every kind of unreadable value for every numeric option of run and bench.
+  unreadable=("" "abc" "40abc" "4O" "1e400" "-1e400" "1e-400" "99999999999999999999"
+    "-99999999999999999999" "0x10" "0X1p3" "+5" " 5" "5 " "1,5" "1_000" "." "-" "e5" "1e"
+    "--" $'\xff\xfe' $'5\n' $'\t' "$(printf '9%.0s' {1..300})")
+  for option in --width --height --fixed --iterations --steps; do
+    for value in "${unreadable[@]}" "nan" "inf" "-inf" "1.5" "2e1" "5."; do
+      refuse "$option" "$value" run
+    done
+  done
+  for option in --dt --gravity --mass; do
+    for value in "${unreadable[@]}" "nan" "-nan" "NaN" "nan(1)" "inf" "-inf" "infinity" "-INF"; do
+      refuse "$option" "$value" run
+    done
+  done
+  for value in "${unreadable[@]}" "nan" "inf" "1.5" "0" "65" "-1"; do
+    refuse --threads "$value" run
+    refuse --threads "$value" bench
+  done
+  for value in "" "fast" "Sequential" "COLORED" "colored " " sequential" "sequential,colored" \
+      "0" "1" $'\xff'; do
+    refuse --solver "$value" run
+    refuse --solver "$value" bench
+  done
+  for option in --steps --iterations --settle --sizes; do
+    for value in "${unreadable[@]}"; do
+      if [[ $option == --sizes ]]; then # a size whose width is unreadable (if it is one side)
+        [[ $value == *[x,]* ]] && continue
+        show="$value" refuse "$option" "${value}x5" bench
+      else
+        refuse "$option" "$value" bench
+      fi
+    done
+  done
+  # Readable but outside the allowed range, at both ends of each.
+  for value in 0 -1 2049 2147483647 2147483648 -2147483649; do
+    refuse --width "$value" run
+    refuse --height "$value" run
+  done
+  for value in 0 -1 3 5 8; do refuse --fixed "$value" run; done
+  for value in -1 1001 1000000; do refuse --iterations "$value" run; done
+  for value in 0 -0 -0.005 9.99e-07 1.0000001 1e308 5e-324; do refuse --dt "$value" run; done
+  for value in 10000.000001 -10000.000001 1e5 -1e308; do refuse --gravity "$value" run; done
+  for value in 0 -0.5 9.99e-07 1000000.1 1e308 5e-324; do refuse --mass "$value" run; done
+  for value in -1 1000000001 9223372036854775807; do refuse --steps "$value" run; done
+  for value in 0 -1 1000001; do refuse --steps "$value" bench; done
+  for value in 0 1001; do refuse --iterations "$value" bench; done
+  for value in -1 1000001; do refuse --settle "$value" bench; done
+  # --sizes names the size or the side that is wrong.
+  for value in 40 10X10 " "; do
+    refuse --sizes "$value" bench
+  done
+  for item in "0x5 0" "5x0 0" "2049x1 2049" "1x2049 2049" "10x10, ''" ",10x10 ''" "10x10,,5x5 ''" \
+      "x10 ''" "10x ''" "10x10x10 '10x10'" "-5x5 '-5'" "5x-5 '-5'" "+5x5 '+5'" "1e1x5 '1e1'" \
+      "' 10x10' ' 10'" "'10x10 ' '10 '" "'5x5;6x6' '5;6x6'"; do
+    eval "set -- $item"
+    expect 2 "--sizes" "$2" "allowed:" -- bench --sizes "$1"
+    checks=$((checks + 1))
+  done
+  # Unknown options, missing values, repeated options, stray arguments, no subcommand.
+  for args in "run --bogus 1" "run --WIDTH 5" "run --wid 5" "run -w 5" "run --width=5=5 --x" \
+      "run --json" "run --sizes 3x3" "bench --width 5" "bench --dt 0.1" "--bogus" "--bogus run" \
+      "nosuchcommand" "run bench" "run extra" "bench extra" "run -- --width 5"; do
+    checks=$((checks + 1))
+    # shellcheck disable=SC2086
+    "$sim" $args >"$work/out" 2>"$work/err"
+    got=$?
+    [[ $got -eq 2 ]] || fail "pbd-sim $args exited $got, expected 2"
+    grep -q "allowed:" "$work/err" || fail "pbd-sim $args: no 'allowed:' in $(cat "$work/err")"
+    [[ -s "$work/out" ]] && fail "pbd-sim $args wrote to stdout"
+  done
+  for option in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
+      --solver --threads; do
+    expect 2 "$option" "required" -- run "$option"
+    expect 2 "$option" "At Most 1" -- run "$option" 1 "$option" 1
+    checks=$((checks + 2))
+  done
+  for option in --sizes --steps --iterations --settle --solver --threads; do
+    expect 2 "$option" "required" -- bench "$option"
+    checks=$((checks + 1))
+  done
+  expect 2 "a subcommand is required" "allowed: run or bench" --
+  expect 2 "unexpected argument ''" -- run ""
+  expect 2 "unexpected argument '5'" "--width took '--height' as its value" -- run --width --height 5
+  checks=$((checks + 3))
+  # The edges of each range are accepted (a tiny cloth, so that it is quick).
+  for args in "--width 1 --height 1" "--width 2048 --height 1" "--width 1 --height 2048" \
+      "--dt 1e-06" "--dt 1" "--gravity 10000" "--gravity -10000" "--gravity 0" "--gravity -0" \
+      "--mass 1e-06" "--mass 1000000" "--iterations 0" "--fixed 1" "--fixed 4" "--dt .5" \
+      "--gravity 5." "--mass .5" "--dt 1E-3" "--steps 0" "--width 0002 --height 3" \
+      "--solver colored --threads 1" "--solver colored --threads 64" "--solver sequential"; do
+    checks=$((checks + 1))
+    [[ $args == *--width* ]] || args="--width 3 --height 2 $args"
+    [[ $args == *--steps* ]] || args="--steps 2 $args"
+    # shellcheck disable=SC2086
+    "$sim" run $args >"$work/out" 2>"$work/err" || fail "pbd-sim run $args refused: $(cat "$work/err")"
+    grep -qiE 'nan|inf' "$work/out" && fail "pbd-sim run $args: non-finite output"
+  done
+  echo "$checks refusals and edges checked"
+  ;;
+bad_drag_catalogue)
+  # Refused scripts: status 2, the line, the value and what is allowed.
+  drag_case 2 '0 shake 1\n' "line 1" "'shake'" "allowed: 'drag' or 'release'"
+  drag_case 2 '0 DRAG 1 0 0\n' "line 1" "'DRAG'" "allowed:"
+  drag_case 2 '0 drag 1 0\n' "line 1" "got 2: '1' '0'" "allowed: 'STEP drag INDEX X Y'"
+  drag_case 2 '0 drag\n' "line 1" "got 0" "allowed: 'STEP drag INDEX X Y'"
+  drag_case 2 '0 drag 1 0 0 0\n' "line 1" "got 4" "allowed: 'STEP drag INDEX X Y'"
+  drag_case 2 '0 drag 1 0 0 # note\n' "line 1" "got 5" "allowed:"
+  drag_case 2 '0 release 1\n' "line 1" "got '1'" "allowed: 'STEP release'"
+  drag_case 2 '0\n' "line 1" "missing event" "allowed:"
+  drag_case 2 'release\n' "line 1" "step 'release'" "allowed: 0 to 18446744073709551615"
+  drag_case 2 '# ok\n\n0 drag 12 0 0\n' "line 3" "'12'" "allowed: 0 to 11"
+  drag_case 2 '0 drag 4294967296 0 0\n' "line 1" "'4294967296'" "allowed: 0 to 11"
+  for index in -1 +1 1.0 1e0 0x1 99999999999999999999 abc ""; do
+    drag_case 2 "0 drag $index 0 0\n" "line 1" "allowed:"
+  done
+  for value in nan -nan inf -inf infinity 1e400 -1e400 1e-400 1000000.1 -1000000.1 1e7 0x10 \
+      +1 1,5 1e .; do
+    drag_case 2 "0 drag 1 $value 0\n" "line 1" "X '$value'" "allowed: a finite number from -1e+06 to 1e+06 m"
+    drag_case 2 "0 drag 1 0 $value\n" "line 1" "Y '$value'" "allowed: a finite number"
+  done
+  drag_case 2 '3 release\n1 release\n' "line 2" "step 1 comes after step 3" "never decrease"
+  drag_case 2 '5 drag 1 0 0\n5 release\n4 release\n' "line 3" "step 4" "never decrease"
+  for step in -1 +1 1.5 1e3 0x1 abc 18446744073709551616 99999999999999999999; do
+    drag_case 2 "$step release\n" "line 1" "'$step'" "allowed: 0 to"
+  done
+  drag_case 2 '\xef\xbb\xbf0 release\n' "line 1" "'???0'" "allowed:"
+  drag_case 2 '0 drag 1 0\x00 0\n' "line 1" "NUL" "allowed: text"
+  drag_case 2 '0 drag 1 \x01 0\n' "line 1" "X '?'" "allowed:"
+  drag_case 2 '0\xa0release\n' "line 1" "'0?release'" "allowed:"
+  drag_case 2 '0 release\r\r\n' "line 1" "'release?'" "allowed:"
+  long="$(printf 'x%.0s' {1..1025})"
+  drag_case 2 "0 release\n$long\n" "line 2" "1025 characters" "allowed: at most 1024"
+  drag_case 2 "#$long\n" "line 1" "1026 characters" "allowed: at most 1024"
+  # Binary junk: every byte value but NUL and newline; and random bytes (deterministic seed).
+  drag_case 2 "$(printf '\\x%02x' $(seq 1 9) $(seq 11 255))" "line 1" "allowed:"
+  checks=$((checks + 1))
+  awk 'BEGIN { srand(5); for (i = 0; i < 4096; i++) printf "%c", 1 + int(rand() * 255) }' \
+    >"$work/junk.drag"
+  expect 2 "drag script line" "allowed:" -- run --width 4 --height 3 --steps 3 --drag "$work/junk.drag"
+  # Accepted scripts: still 12 finite positions.
+  drag_case 0 ''
+  drag_case 0 '\n\n\n'
+  drag_case 0 '# only a comment\n'
+  drag_case 0 '   \t  \n'
+  drag_case 0 '0 drag 11 0.5 -0.5'
+  drag_case 0 '  0 \t drag\t11   0.5 -0.5  \n'
+  drag_case 0 '0 release\n'
+  drag_case 0 '0 release\n0 release\n1 release\n'
+  drag_case 0 '0 drag 0 1 1\n1 drag 0 -1 -1\n2 release\n'
+  drag_case 0 '0 drag 5 1000000 -1000000\n1 release\n'
+  drag_case 0 '0 drag 5 0 0\n0 drag 6 0 0\n'
+  drag_case 0 '18446744073709551615 release\n'
+  drag_case 0 '2 drag 5 1e-300 -0\n1000000000 release\n'
+  drag_case 0 "#$(printf 'x%.0s' {1..1023})\n"
+  # CRLF line ends give exactly the same run as LF.
+  printf '0 drag 5 0.3 0.1\n2 release\n' >"$work/lf.drag"
+  printf '0 drag 5 0.3 0.1\r\n2 release\r\n' >"$work/crlf.drag"
+  "$sim" run --width 4 --height 3 --steps 5 --drag "$work/lf.drag" >"$work/lf" 2>/dev/null
+  "$sim" run --width 4 --height 3 --steps 5 --drag "$work/crlf.drag" >"$work/crlf" 2>/dev/null
+  checks=$((checks + 1))
+  cmp -s "$work/lf" "$work/crlf" || fail "CRLF script gave different positions from LF"
+  # A file that cannot be read is an I/O error (status 1), a directory included.
+  expect 1 "cannot read drag script" "Is a directory" -- run --steps 1 --drag "$work"
+  expect 1 "cannot open drag script" "No such file" -- run --steps 1 --drag "$work/missing.drag"
+  expect 1 "cannot open drag script ''" -- run --steps 1 --drag ""
+  checks=$((checks + 3))
+  echo "$checks drag scripts checked"
   ;;
 io_errors)
   expect 1 "cannot open drag script" -- run --steps 1 --drag "$work/missing.drag"

@@ -1,0 +1,47 @@
+#include "command_line.h"
+
+namespace pbd::cli {
+namespace {
+
+constexpr const char* kVersion = "pbd-sim " PBD_VERSION;
+
+} // namespace
+
+CommandLine::CommandLine()
+    : app("pbd-sim: headless position-based dynamics cloth (runs, dumps, benchmarks)", "pbd-sim")
+{
+    app.set_version_flag("--version", kVersion);
+    app.require_subcommand(1);
+
+    runCommand = app.add_subcommand(
+        "run", "simulate and print the final positions, one 'x y' line per particle");
+    run.flags.addTo(*runCommand);
+    runCommand->add_option("--steps", run.stepsText, "steps to simulate (default 1000)")
+        ->type_name("N");
+    runCommand->add_option("--drag", run.dragFile, "drag script (see README)")->type_name("FILE");
+    runCommand->add_option("--out", run.outFile, "write positions here instead of stdout")
+        ->type_name("FILE");
+
+    benchCommand = app.add_subcommand(
+        "bench", "measure the time per step and the strain, per size and solver (default: both)");
+    benchCommand
+        ->add_option("--sizes", bench.sizesText,
+                     "cloth sizes WxH[,WxH...] (default 40x30,100x100,300x300,1000x1000)")
+        ->type_name("LIST");
+    benchCommand
+        ->add_option("--steps", bench.stepsText,
+                     "measured steps per size (default: as many as fit in about half a second, "
+                     "at least 10)")
+        ->type_name("N");
+    benchCommand->add_option("--iterations", bench.iterationsText, "solver iterations (default 2)")
+        ->type_name("N");
+    benchCommand
+        ->add_option("--settle", bench.settleText,
+                     "steps from rest before the strain is measured and the timing starts "
+                     "(default 200, 1 s of simulated time)")
+        ->type_name("N");
+    bench.solverFlags.addTo(*benchCommand);
+    benchCommand->add_flag("--json", bench.json, "one JSON object per line");
+}
+
+} // namespace pbd::cli

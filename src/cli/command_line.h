@@ -1,0 +1,28 @@
+#pragma once
+/// \file
+/// pbd-sim's command line: the CLI11 app with its run and bench subcommands, built without
+/// running anything, so that main() and the command-line fuzzer share it.
+
+#include <CLI/CLI.hpp>
+
+#include "bench.h"
+#include "run.h"
+
+namespace pbd::cli {
+
+/// The parsed command line of pbd-sim. Holds the CLI11 app and the option values it writes
+/// into; not copyable or movable, because the app keeps pointers to those values.
+struct CommandLine {
+    /// Registers --version and the run and bench subcommands with all their options.
+    CommandLine();
+    CommandLine(const CommandLine&) = delete;
+    CommandLine& operator=(const CommandLine&) = delete;
+
+    CLI::App app;
+    RunOptions run;
+    BenchOptions bench;
+    CLI::App* runCommand = nullptr;
+    CLI::App* benchCommand = nullptr;
+};
+
+} // namespace pbd::cli

@@ -1,0 +1,250 @@
+// Property test: random (seeded, reproducible) sequences of settings changes, valid and
+// invalid, grabs, moves, releases, restarts and steps. After every action the simulation must
+// be finite, its fixed particles where they were put, its time growing since the last restart,
+// and a refused change must have changed nothing. Leaks are the sanitizer build's job.
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "pbd/simulation.h"
+#include "sim_builders.h"
+
+using pbd::Index;
+using pbd::Settings;
+using pbd::Simulation;
+
+namespace {
+
+/// What the test expects of the simulation, kept beside it.
+struct Model {
+    std::vector<Index> fixed;          ///< fixed corners of the current cloth
+    std::vector<glm::dvec2> fixedAt;   ///< where each of them must be
+    std::optional<Index> grabbed;
+    glm::dvec2 grabbedAt{0.0};         ///< where the grabbed particle must be
+    double lastTime = 0.0;
+    std::uint64_t steps = 0;
+
+    /// After a (re)build: fixed corners on the grid, no grab, time 0.
+    void rebuilt(const Simulation& sim)
+    {
+        const Settings& s = sim.settings();
+        fixed = pbd::fixedCorners(s.width, s.height, s.fixedCount);
+        fixedAt.clear();
+        for (Index i : fixed)
+            fixedAt.push_back(sim.particles().position[i]);
+        grabbed.reset();
+        lastTime = 0.0;
+        steps = 0;
+    }
+};
+
+/// Everything a refused change must leave as it was.
+struct Snapshot {
+    Settings settings;
+    pbd::Particles particles;
+    double time;
+    std::uint64_t steps;
+    std::optional<Index> grabbed;
+
+    explicit Snapshot(const Simulation& sim)
+        : settings(sim.settings()), particles(sim.particles()), time(sim.time()),
+          steps(sim.stepCount()), grabbed(sim.grabbed())
+    {
+    }
+    bool sameAs(const Simulation& sim) const
+    {
+        const pbd::Particles& p = sim.particles();
+        return settings == sim.settings() && particles.position == p.position &&
+               particles.stepStart == p.stepStart && particles.velocity == p.velocity &&
+               particles.inverseMass == p.inverseMass && time == sim.time() &&
+               steps == sim.stepCount() && grabbed == sim.grabbed();
+    }
+};
+
+class RandomActions {
+public:
+    explicit RandomActions(std::uint64_t seed) : random_(seed) {}
+
+    int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random_); }
+    double real(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(random_); }
+    bool chance(double p) { return std::bernoulli_distribution(p)(random_); }
+    template <typename T>
+    T pick(std::initializer_list<T> values)
+    {
+        return *(values.begin() + integer(0, static_cast<int>(values.size()) - 1));
+    }
+
+    /// Valid settings, often at the edges of the allowed ranges; small cloths so that
+    /// thousands of steps stay quick.
+    Settings validSettings(const Settings& current)
+    {
+        Settings s = current;
+        if (chance(0.3)) {
+            s.width = pick({1, 2, integer(1, 12)});
+            s.height = pick({1, 2, integer(1, 12)});
+            s.fixedCount = pick({1, 2, 4});
+        }
+        s.timeStep = pick({pbd::kMinTimeStep, pbd::kMaxTimeStep, 0.005, real(1e-4, 0.05)});
+        s.iterations = chance(0.01) ? pbd::kMaxIterations : pick({0, 1, 2, integer(0, 20)});
+        s.gravity = pick({-pbd::kMaxGravity, pbd::kMaxGravity, 0.0, -9.81, real(-100, 100)});
+        s.mass = pick({pbd::kMinMass, pbd::kMaxMass, 0.5, real(0.01, 10)});
+        if (chance(0.2)) {
+            s.solver = pick({pbd::Solver::Sequential, pbd::Solver::Colored});
+            s.threads = 1; // results do not depend on it; tiny cloths on many threads are slow
+        }
+        return s;
+    }
+
+    /// `current` with one field made invalid; `field` is set to that field's name.
+    Settings invalidSettings(const Settings& current, std::string& field)
+    {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const double inf = std::numeric_limits<double>::infinity();
+        Settings s = current;
+        switch (integer(0, 7)) {
+        case 7: field = "threads"; s.threads = pick({-1, pbd::kMaxThreads + 1}); break;
+        case 0: field = "width"; s.width = pick({0, -1, pbd::kMaxClothSide + 1, -2147483647}); break;
+        case 1: field = "height"; s.height = pick({0, -5, pbd::kMaxClothSide + 1, 2147483647}); break;
+        case 2: field = "fixedCount"; s.fixedCount = pick({0, 3, 5, -2}); break;
+        case 3: field = "timeStep"; s.timeStep = pick({0.0, -0.005, 1.5, 1e-7, nan, inf, -inf}); break;
+        case 4: field = "iterations"; s.iterations = pick({-1, pbd::kMaxIterations + 1}); break;
+        case 5: field = "gravity"; s.gravity = pick({1e4 + 1e-6, -2e4, nan, inf, -inf}); break;
+        default: field = "mass"; s.mass = pick({0.0, -1.0, 9e-7, 1e7, nan, inf, -inf}); break;
+        }
+        return s;
+    }
+
+    glm::dvec2 position()
+    {
+        if (chance(0.05))
+            return {pick({-1e6, 1e6, 0.0}), pick({-1e6, 1e6, 0.0})};
+        return {real(-5, 5), real(-5, 5)};
+    }
+
+private:
+    std::mt19937_64 random_;
+};
+
+/// The invariants that hold after every action.
+void checkInvariants(const Simulation& sim, const Model& model)
+{
+    INFO("step " << sim.stepCount() << ", time " << sim.time());
+    REQUIRE(pbd::test::allFinite(sim));
+    const pbd::Particles& p = sim.particles();
+    for (std::size_t k = 0; k < model.fixed.size(); ++k) {
+        const Index i = model.fixed[k];
+        if (model.grabbed == i)
+            continue;
+        INFO("fixed particle " << i);
+        REQUIRE(p.position[i] == model.fixedAt[k]);
+        REQUIRE(p.velocity[i] == glm::dvec2(0.0));
+    }
+    REQUIRE(sim.grabbed() == model.grabbed);
+    if (model.grabbed)
+        REQUIRE(p.position[*model.grabbed] == model.grabbedAt);
+    // Inverse masses: 0 for fixed and grabbed particles, 1/mass for the others.
+    const double w = 1.0 / sim.settings().mass;
+    for (Index i = 0; i < p.size(); ++i) {
+        const bool pinned = model.grabbed == i ||
+                            std::find(model.fixed.begin(), model.fixed.end(), i) != model.fixed.end();
+        INFO("particle " << i);
+        REQUIRE(p.inverseMass[i] == (pinned ? 0.0 : w));
+    }
+    REQUIRE(sim.stepCount() == model.steps);
+}
+
+/// Runs `actions` random actions from `seed`; returns the number of steps taken.
+std::uint64_t runRandomSession(std::uint64_t seed, int actions)
+{
+    RandomActions random(seed);
+    Simulation sim(pbd::test::clothSettings(8, 6));
+    Model model;
+    model.rebuilt(sim);
+    std::uint64_t totalSteps = 0;
+
+    for (int action = 0; action < actions; ++action) {
+        const int kind = random.integer(0, 99);
+        if (kind < 50) { // steps: time grows
+            const int n = random.integer(1, 20);
+            for (int k = 0; k < n; ++k) {
+                sim.step();
+                ++model.steps;
+                ++totalSteps;
+                REQUIRE(sim.time() > model.lastTime);
+                model.lastTime = sim.time();
+            }
+        } else if (kind < 62) { // valid settings
+            const Settings next = random.validSettings(sim.settings());
+            const bool rebuild = !pbd::sameCloth(next, sim.settings());
+            const Snapshot before(sim);
+            REQUIRE_FALSE(sim.apply(next));
+            REQUIRE(sim.settings() == next);
+            if (rebuild) {
+                REQUIRE(sim.time() == 0.0);
+                model.rebuilt(sim);
+            } else {
+                // Between steps: nothing moves, time goes on.
+                REQUIRE(sim.particles().position == before.particles.position);
+                REQUIRE(sim.time() == before.time);
+            }
+        } else if (kind < 74) { // invalid settings change nothing
+            std::string field;
+            const Settings bad = random.invalidSettings(sim.settings(), field);
+            const Snapshot before(sim);
+            const auto error = sim.apply(bad);
+            REQUIRE(error);
+            CHECK(error->field == field);
+            REQUIRE(before.sameAs(sim));
+        } else if (kind < 82) { // grab, sometimes out of range
+            const auto n = static_cast<Index>(sim.particles().size());
+            const Index index = random.chance(0.1) ? n + static_cast<Index>(random.integer(0, 3))
+                                                   : static_cast<Index>(random.integer(0, static_cast<int>(n) - 1));
+            const Snapshot before(sim);
+            if (index >= n) {
+                REQUIRE_FALSE(sim.grab(index));
+                REQUIRE(before.sameAs(sim));
+            } else {
+                REQUIRE(sim.grab(index));
+                model.grabbed = index;
+                model.grabbedAt = sim.particles().position[index];
+            }
+        } else if (kind < 92) { // move the grabbed particle (a fixed one stays where it is put)
+            const glm::dvec2 to = random.position();
+            sim.moveGrabbed(to);
+            if (model.grabbed) {
+                model.grabbedAt = to;
+                const auto it = std::find(model.fixed.begin(), model.fixed.end(), *model.grabbed);
+                if (it != model.fixed.end())
+                    model.fixedAt[static_cast<std::size_t>(it - model.fixed.begin())] = to;
+            }
+        } else if (kind < 97) { // release, with or without a grab
+            sim.release();
+            model.grabbed.reset();
+        } else { // restart
+            sim.restart();
+            REQUIRE(sim.time() == 0.0);
+            model.rebuilt(sim);
+        }
+        checkInvariants(sim, model);
+    }
+    return totalSteps;
+}
+
+} // namespace
+
+TEST_CASE("random sequences of settings, grabs, moves, releases, restarts and steps keep every "
+          "invariant",
+          "[property]")
+{
+    const std::uint64_t seed = GENERATE(1, 2, 3, 4, 5, 6, 7, 8);
+    CAPTURE(seed);
+    const std::uint64_t steps = runRandomSession(seed, 600);
+    CHECK(steps > 2000); // thousands of steps per seed
+}
