@@ -184,12 +184,13 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     std::snprintf(text, sizeof text, "%.1f", stats.framesPerSecond);
     statRow("Frames per sec.", text,
             "Frames drawn per second over the last 30 frames (the display's rate at most).");
-    std::snprintf(text, sizeof text, "%.2f / %.2f / %.2f / %.2f", stats.frame.upload,
-                  stats.frame.draw, stats.frame.interface, stats.frame.swap);
-    statRow("Other (ms)", text,
-            "The rest of a frame, in ms: position upload / canvas draw calls / this panel "
-            "(ImGui) / buffer swap, where the driver finishes drawing and waits for the "
-            "display.");
+    std::snprintf(text, sizeof text, "%.2f / %.2f ms", stats.frame.upload, stats.frame.draw);
+    statRow("Upload / draw", text,
+            "Per frame: copying the positions to the GPU, then the canvas's draw calls.");
+    std::snprintf(text, sizeof text, "%.2f / %.2f ms", stats.frame.interface, stats.frame.swap);
+    statRow("Panel / swap", text,
+            "Per frame: this panel (ImGui), then the buffer swap, where the driver finishes "
+            "drawing and waits for the display.");
     ImGui::EndTable();
 }
 
