@@ -7,6 +7,8 @@
 #include <limits>
 #include <system_error>
 
+#include "pbd/input_text.h"
+
 namespace pbd::app {
 namespace {
 
@@ -130,8 +132,8 @@ double roundToDecimals(double value, int decimals)
 CommitEffect refuse(std::string& error, PanelField field, std::string_view text,
                     std::string_view reason)
 {
-    error = std::string(info(field).label) + ": '" + std::string(text) + "' " +
-            std::string(reason) + "; " + allowedValues(info(field).name);
+    error = std::string(info(field).label) + ": " + quoteInput(text) + " " + std::string(reason) +
+            "; " + allowedValues(info(field).name);
     return CommitEffect::None;
 }
 
@@ -211,22 +213,18 @@ CommitEffect PanelModel::commitText(PanelField field, std::string_view text)
 {
     std::string& error = errors_[static_cast<std::size_t>(field)];
     const std::string_view number = trim(text);
-    const char* first = number.data();
-    const char* last = number.data() + number.size();
     if (info(field).whole) {
         long long value = 0;
-        const auto [ptr, ec] = std::from_chars(first, last, value);
-        if (ec == std::errc::result_out_of_range && ptr == last)
+        if (numberOutOfRange<long long>(number))
             return refuse(error, field, text, "is not allowed");
-        if (ec != std::errc() || ptr != last || number.empty())
+        if (!parseNumber(number, value))
             return refuse(error, field, text, "is not a whole number");
         return apply(settings_, error, field, static_cast<double>(value), text);
     }
     double value = 0.0;
-    const auto [ptr, ec] = std::from_chars(first, last, value);
-    if (ec == std::errc::result_out_of_range && ptr == last)
+    if (numberOutOfRange<double>(number))
         return refuse(error, field, text, "is not allowed");
-    if (ec != std::errc() || ptr != last || number.empty())
+    if (!parseNumber(number, value))
         return refuse(error, field, text, "is not a number");
     return apply(settings_, error, field, value, text);
 }

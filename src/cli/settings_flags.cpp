@@ -5,39 +5,18 @@
 #include <iostream>
 #include <type_traits>
 
+#include "pbd/input_text.h"
 #include "pbd/worker_pool.h"
 
 namespace pbd::cli {
 namespace {
-
-std::string quote(const std::string& text)
-{
-    std::string out = "'";
-    for (char ch : text.substr(0, 40)) {
-        const auto u = static_cast<unsigned char>(ch);
-        out += (u >= 0x20 && u < 0x7f) ? ch : '?';
-    }
-    return out + (text.size() > 40 ? "...'" : "'");
-}
-
-/// Converts `text` to T; true only when all of it is a number of that type.
-template <typename T>
-bool convert(const std::string& text, T& value)
-{
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    return !text.empty() && ec == std::errc() && ptr == end;
-}
 
 /// Why `text` could not be converted to T, for a message: a number too large (or too small)
 /// for T reads differently from text that is not a number at all.
 template <typename T>
 const char* unreadable(const std::string& text)
 {
-    T value{};
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (!text.empty() && ec == std::errc::result_out_of_range && ptr == end)
+    if (numberOutOfRange<T>(text))
         return " is out of range; ";
     return std::is_integral_v<T> ? " is not a whole number; " : " is not a number; ";
 }
@@ -64,10 +43,10 @@ std::optional<std::string> parseWholeOption(const std::string& option, const std
     long long parsed = 0;
     const std::string allowed =
         "allowed: a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
-    if (!convert(text, parsed))
-        return option + ": " + quote(text) + unreadable<long long>(text) + allowed;
+    if (!parseNumber(text, parsed))
+        return option + ": " + quoteInput(text) + unreadable<long long>(text) + allowed;
     if (parsed < lo || parsed > hi)
-        return option + ": " + quote(text) + " is out of range; " + allowed;
+        return option + ": " + quoteInput(text) + " is out of range; " + allowed;
     value = parsed;
     return std::nullopt;
 }
@@ -88,7 +67,7 @@ void SolverFlags::addTo(CLI::App& app)
 std::optional<std::string> SolverFlags::check() const
 {
     if (solver_ && !solverFromName(*solver_))
-        return "--solver: " + quote(*solver_) + " is not a solver; allowed: sequential or colored";
+        return "--solver: " + quoteInput(*solver_) + " is not a solver; allowed: sequential or colored";
     long long threads = 0;
     if (threads_)
         return parseWholeOption("--threads", *threads_, 1, kMaxThreads, threads);
@@ -103,7 +82,7 @@ std::optional<Solver> SolverFlags::solver() const
 std::optional<int> SolverFlags::threads() const
 {
     int threads = 0;
-    if (threads_ && convert(*threads_, threads))
+    if (threads_ && parseNumber(*threads_, threads))
         return threads;
     return std::nullopt;
 }
@@ -145,10 +124,10 @@ std::optional<std::string> SettingsFlags::applyTo(Settings& settings) const
     // out-of-range one by validate() below.
     auto read = [](const char* option, const char* field, const std::optional<std::string>& text,
                    auto& target) -> std::optional<std::string> {
-        if (!text || convert(*text, target))
+        if (!text || parseNumber(*text, target))
             return std::nullopt;
         using T = std::remove_reference_t<decltype(target)>;
-        return std::string(option) + ": " + quote(*text) + unreadable<T>(*text) +
+        return std::string(option) + ": " + quoteInput(*text) + unreadable<T>(*text) +
                allowedValues(field);
     };
     for (auto error : {read("--width", "width", width_, next.width),
@@ -173,7 +152,7 @@ std::optional<std::string> SettingsFlags::applyTo(Settings& settings) const
         std::string typed;
         for (const auto& [field, text] : given)
             if (error->field == field && *text)
-                typed = quote(**text) + ": ";
+                typed = quoteInput(**text) + ": ";
         return optionForField(error->field) + ": " + typed + error->message;
     }
     settings = next;
@@ -199,7 +178,7 @@ std::optional<int> parseCommandLine(CLI::App& app, int argc, char** argv)
             command += " " + selected.front()->get_name();
         std::string extras;
         for (const std::string& arg : app.remaining(true))
-            extras += " " + quote(arg);
+            extras += " " + quoteInput(arg);
         std::cerr << command << ": ";
         if (selected.empty() && app.get_require_subcommand_min() > 0) {
             std::string names;
@@ -219,7 +198,7 @@ std::optional<int> parseCommandLine(CLI::App& app, int argc, char** argv)
                 for (const std::string& value : option->results())
                     if (value.size() > 1 && value[0] == '-' &&
                         (value[1] == '-' || std::isalpha(static_cast<unsigned char>(value[1]))))
-                        std::cerr << "; note: " << option->get_name() << " took " << quote(value)
+                        std::cerr << "; note: " << option->get_name() << " took " << quoteInput(value)
                                   << " as its value";
             std::cerr << "\n";
         }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "pbd/input_text.h"
 #include "pbd/simulation.h"
 
 namespace pbd {
@@ -26,41 +27,13 @@ std::vector<std::string_view> splitFields(std::string_view line)
     return fields;
 }
 
-/// Quotes a field for a message, replacing bytes that are not printable ASCII.
-std::string quoted(std::string_view text)
-{
-    std::string out = "'";
-    for (char ch : text.substr(0, 40)) {
-        const auto u = static_cast<unsigned char>(ch);
-        out += (u >= 0x20 && u < 0x7f) ? ch : '?';
-    }
-    if (text.size() > 40)
-        out += "...";
-    return out + "'";
-}
-
 /// The fields from `first` on, quoted and separated by spaces.
 std::string quotedFields(const std::vector<std::string_view>& fields, std::size_t first)
 {
     std::string out;
     for (std::size_t i = first; i < fields.size(); ++i)
-        out += (out.empty() ? "" : " ") + quoted(fields[i]);
+        out += (out.empty() ? "" : " ") + quoteInput(fields[i]);
     return out;
-}
-
-template <typename T>
-bool parseWhole(std::string_view text, T& value)
-{
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    return ec == std::errc() && ptr == end;
-}
-
-bool parseReal(std::string_view text, double& value)
-{
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    return ec == std::errc() && ptr == end;
 }
 
 } // namespace
@@ -93,8 +66,8 @@ std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t partic
             continue;
 
         DragEvent event;
-        if (!parseWhole(fields[0], event.step))
-            throw DragScriptError(lineNumber, "step " + quoted(fields[0]) +
+        if (!parseNumber(fields[0], event.step))
+            throw DragScriptError(lineNumber, "step " + quoteInput(fields[0]) +
                                                   " is not a whole number; allowed: 0 to " +
                                                   std::to_string(UINT64_MAX));
         if (event.step < lastStep)
@@ -102,7 +75,7 @@ std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t partic
                                                   " comes after step " + std::to_string(lastStep) +
                                                   "; allowed: steps that never decrease");
         if (fields.size() < 2)
-            throw DragScriptError(lineNumber, "missing event after step " + quoted(fields[0]) +
+            throw DragScriptError(lineNumber, "missing event after step " + quoteInput(fields[0]) +
                                                   "; allowed: 'drag INDEX X Y' or 'release'");
         if (fields[1] == "release") {
             if (fields.size() != 2)
@@ -118,20 +91,20 @@ std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t partic
                                                       quotedFields(fields, 2) +
                                                       "; allowed: 'STEP drag INDEX X Y'");
             std::uint64_t index = 0;
-            if (!parseWhole(fields[2], index) || index >= particleCount)
-                throw DragScriptError(lineNumber, "particle index " + quoted(fields[2]) +
+            if (!parseNumber(fields[2], index) || index >= particleCount)
+                throw DragScriptError(lineNumber, "particle index " + quoteInput(fields[2]) +
                                                       " is not allowed; allowed: 0 to " +
                                                       std::to_string(particleCount - 1));
             event.particle = static_cast<Index>(index);
             const char* names[2] = {"X", "Y"};
             for (int k = 0; k < 2; ++k) {
                 double value = 0.0;
-                if (!parseReal(fields[3 + k], value) || !std::isfinite(value) ||
+                if (!parseNumber(fields[3 + k], value) || !std::isfinite(value) ||
                     std::abs(value) > kMaxDragCoordinate) {
                     std::ostringstream limit;
                     limit << kMaxDragCoordinate;
                     throw DragScriptError(lineNumber, std::string(names[k]) + " " +
-                                                          quoted(fields[3 + k]) +
+                                                          quoteInput(fields[3 + k]) +
                                                           " is not allowed; allowed: a finite "
                                                           "number from -" + limit.str() + " to " +
                                                           limit.str() + " m");
@@ -139,7 +112,7 @@ std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t partic
                 event.position[k] = value;
             }
         } else {
-            throw DragScriptError(lineNumber, "unknown event " + quoted(fields[1]) +
+            throw DragScriptError(lineNumber, "unknown event " + quoteInput(fields[1]) +
                                                   "; allowed: 'drag' or 'release'");
         }
         lastStep = event.step;

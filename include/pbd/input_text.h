@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// Reading numbers that people type, and quoting what they typed in error messages. Shared by
+/// the drag-script parser, the command line and the app's panel.
+
+#include <charconv>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+namespace pbd {
+
+/// Strict conversion: true only when the whole of `text` is one number of type T (no spaces,
+/// no trailing characters, no leading '+', within T's range). For doubles, "nan" and "inf"
+/// convert; callers that need finite values check them.
+template <typename T>
+bool parseNumber(std::string_view text, T& value)
+{
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    return !text.empty() && ec == std::errc() && ptr == end;
+}
+
+/// True when `text` is a number of type T's syntax that is too large (or too small) for T,
+/// such as "1e400" for a double or "99999999999999999999" for an int.
+template <typename T>
+bool numberOutOfRange(std::string_view text)
+{
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    return !text.empty() && ec == std::errc::result_out_of_range && ptr == end;
+}
+
+/// `text` in single quotes for a message: at most 40 characters ("..." when cut), every byte
+/// outside printable ASCII shown as '?', so that binary junk cannot garble a terminal.
+std::string quoteInput(std::string_view text);
+
+} // namespace pbd
