@@ -120,6 +120,35 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
 }
 
 #if defined(PBD_HAVE_AVX2_KERNEL)
+/// Four projections at once, lane by lane the same operations as projectOne (so the same
+/// bits): the new positions of the four (a, b) pairs. Returns false, writing nothing, when a
+/// lane must be skipped (too short, or both particles immovable); the caller then projects
+/// those four one by one.
+__attribute__((target("avx2"))) inline bool
+projectLanesAvx2(__m256d ax, __m256d ay, __m256d bx, __m256d by, __m256d wa, __m256d wb,
+                 double rest, __m256d& nax, __m256d& nay, __m256d& nbx, __m256d& nby)
+{
+    const __m256d dx = _mm256_sub_pd(ax, bx);
+    const __m256d dy = _mm256_sub_pd(ay, by);
+    const __m256d length =
+        _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)));
+    const __m256d wSum = _mm256_add_pd(wa, wb);
+    const __m256d valid =
+        _mm256_and_pd(_mm256_cmp_pd(length, _mm256_set1_pd(kMinConstraintLength), _CMP_GT_OQ),
+                      _mm256_cmp_pd(wSum, _mm256_setzero_pd(), _CMP_NEQ_UQ));
+    if (_mm256_movemask_pd(valid) != 0xF)
+        return false;
+    const __m256d s = _mm256_div_pd(_mm256_sub_pd(_mm256_set1_pd(rest), length),
+                                    _mm256_mul_pd(length, wSum));
+    const __m256d sa = _mm256_mul_pd(wa, s);
+    const __m256d sb = _mm256_mul_pd(wb, s);
+    nax = _mm256_add_pd(ax, _mm256_mul_pd(sa, dx));
+    nay = _mm256_add_pd(ay, _mm256_mul_pd(sa, dy));
+    nbx = _mm256_sub_pd(bx, _mm256_mul_pd(sb, dx));
+    nby = _mm256_sub_pd(by, _mm256_mul_pd(sb, dy));
+    return true;
+}
+
 /// projectRow<1> with four constraints per iteration, for CPUs with AVX2: the square root
 /// and division units take four lanes at about the cost of two, which halves the time of the
 /// loop's bottleneck. Lane by lane the same operations as projectOne, so the same bits.
@@ -129,9 +158,6 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
                                                     std::size_t b, std::size_t count,
                                                     double rest)
 {
-    const __m256d restLength = _mm256_set1_pd(rest);
-    const __m256d minLength = _mm256_set1_pd(kMinConstraintLength);
-    const __m256d zero = _mm256_setzero_pd();
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
         double* pa = p + 2 * (a + k);
@@ -146,26 +172,12 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
         const __m256d by = _mm256_unpackhi_pd(b01, b23);
         const __m256d wa = _mm256_permute4x64_pd(_mm256_loadu_pd(w + a + k), 0xD8);
         const __m256d wb = _mm256_permute4x64_pd(_mm256_loadu_pd(w + b + k), 0xD8);
-        const __m256d dx = _mm256_sub_pd(ax, bx);
-        const __m256d dy = _mm256_sub_pd(ay, by);
-        const __m256d length =
-            _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)));
-        const __m256d wSum = _mm256_add_pd(wa, wb);
-        const __m256d valid = _mm256_and_pd(_mm256_cmp_pd(length, minLength, _CMP_GT_OQ),
-                                            _mm256_cmp_pd(wSum, zero, _CMP_NEQ_UQ));
-        if (_mm256_movemask_pd(valid) != 0xF) {
+        __m256d nax, nay, nbx, nby;
+        if (!projectLanesAvx2(ax, ay, bx, by, wa, wb, rest, nax, nay, nbx, nby)) {
             for (std::size_t q = k; q < k + 4; ++q)
                 projectOne(p, w, a + q, b + q, rest);
             continue;
         }
-        const __m256d s =
-            _mm256_div_pd(_mm256_sub_pd(restLength, length), _mm256_mul_pd(length, wSum));
-        const __m256d sa = _mm256_mul_pd(wa, s);
-        const __m256d sb = _mm256_mul_pd(wb, s);
-        const __m256d nax = _mm256_add_pd(ax, _mm256_mul_pd(sa, dx));
-        const __m256d nay = _mm256_add_pd(ay, _mm256_mul_pd(sa, dy));
-        const __m256d nbx = _mm256_sub_pd(bx, _mm256_mul_pd(sb, dx));
-        const __m256d nby = _mm256_sub_pd(by, _mm256_mul_pd(sb, dy));
         _mm256_storeu_pd(pa, _mm256_unpacklo_pd(nax, nay));
         _mm256_storeu_pd(pa + 4, _mm256_unpackhi_pd(nax, nay));
         _mm256_storeu_pd(pb, _mm256_unpacklo_pd(nbx, nby));
@@ -180,9 +192,6 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
                                                       std::size_t a, std::size_t count,
                                                       double rest)
 {
-    const __m256d restLength = _mm256_set1_pd(rest);
-    const __m256d minLength = _mm256_set1_pd(kMinConstraintLength);
-    const __m256d zero = _mm256_setzero_pd();
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
         double* q = p + 2 * (a + 2 * k);
@@ -202,26 +211,12 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
         const __m256d w23 = _mm256_loadu_pd(w + a + 2 * k + 4);
         const __m256d wa = _mm256_permute4x64_pd(_mm256_unpacklo_pd(w01, w23), 0xD8);
         const __m256d wb = _mm256_permute4x64_pd(_mm256_unpackhi_pd(w01, w23), 0xD8);
-        const __m256d dx = _mm256_sub_pd(ax, bx);
-        const __m256d dy = _mm256_sub_pd(ay, by);
-        const __m256d length =
-            _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)));
-        const __m256d wSum = _mm256_add_pd(wa, wb);
-        const __m256d valid = _mm256_and_pd(_mm256_cmp_pd(length, minLength, _CMP_GT_OQ),
-                                            _mm256_cmp_pd(wSum, zero, _CMP_NEQ_UQ));
-        if (_mm256_movemask_pd(valid) != 0xF) {
+        __m256d nax, nay, nbx, nby;
+        if (!projectLanesAvx2(ax, ay, bx, by, wa, wb, rest, nax, nay, nbx, nby)) {
             for (std::size_t r = k; r < k + 4; ++r)
                 projectOne(p, w, a + 2 * r, a + 2 * r + 1, rest);
             continue;
         }
-        const __m256d s =
-            _mm256_div_pd(_mm256_sub_pd(restLength, length), _mm256_mul_pd(length, wSum));
-        const __m256d sa = _mm256_mul_pd(wa, s);
-        const __m256d sb = _mm256_mul_pd(wb, s);
-        const __m256d nax = _mm256_add_pd(ax, _mm256_mul_pd(sa, dx));
-        const __m256d nay = _mm256_add_pd(ay, _mm256_mul_pd(sa, dy));
-        const __m256d nbx = _mm256_sub_pd(bx, _mm256_mul_pd(sb, dx));
-        const __m256d nby = _mm256_sub_pd(by, _mm256_mul_pd(sb, dy));
         const __m256d nx01 = _mm256_permute2f128_pd(nax, nbx, 0x20);
         const __m256d nx23 = _mm256_permute2f128_pd(nax, nbx, 0x31);
         const __m256d ny01 = _mm256_permute2f128_pd(nay, nby, 0x20);
