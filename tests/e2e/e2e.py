@@ -208,3 +208,11 @@ def app_binary():
     if len(sys.argv) < 2 or not os.path.exists(sys.argv[1]):
         fail("usage: test.py PATH/TO/pbd-cloth [case]")
     return sys.argv[1]
+
+
+def probe_layout(binary, out):
+    """Runs the app for 10 frames and returns its --view-out layout and its stderr."""
+    layout_file = os.path.join(out, "layout.txt")
+    status, _, err = run(binary, "--frames", 10, "--view-out", layout_file)
+    check(status == 0, "layout probe run exits with status 0 (%s)" % err.strip())
+    return read_view(layout_file), err

@@ -11,14 +11,11 @@ up, because each message adds a row below its field."""
 import os
 import time
 
-from e2e import App, app_binary, check, read_png, read_state, read_view, run, workdir, xdo
+from e2e import App, app_binary, check, probe_layout, read_png, read_state, read_view, workdir, xdo
 
 binary = app_binary()
 out = workdir()
-layout_file = os.path.join(out, "layout.txt")
-status, _, err = run(binary, "--frames", 10, "--view-out", layout_file)
-check(status == 0, "layout probe run exits with status 0 (%s)" % err.strip())
-layout = read_view(layout_file)
+layout, _ = probe_layout(binary, out)
 widgets = layout["widget"]
 
 state_file, view_file = os.path.join(out, "state.txt"), os.path.join(out, "view.txt")

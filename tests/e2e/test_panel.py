@@ -10,14 +10,11 @@ anything typed, until a validation message adds a row)."""
 import os
 import time
 
-from e2e import App, app_binary, check, read_png, read_state, read_view, run, workdir, xdo
+from e2e import App, app_binary, check, probe_layout, read_png, read_state, read_view, workdir, xdo
 
 binary = app_binary()
 out = workdir()
-layout_file = os.path.join(out, "layout.txt")
-status, _, err = run(binary, "--frames", 10, "--view-out", layout_file)
-check(status == 0, "layout probe run exits with status 0 (%s)" % err.strip())
-layout = read_view(layout_file)
+layout, _ = probe_layout(binary, out)
 widgets = layout["widget"]
 canvas = layout["canvas"][2]
 

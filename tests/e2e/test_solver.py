@@ -5,15 +5,13 @@ solver, live: no restart, the time runs on, and the exit summary names the solve
 import os
 import time
 
-from e2e import App, app_binary, check, read_state, read_view, run, workdir, xdo
+from e2e import App, app_binary, check, probe_layout, read_state, read_view, workdir, xdo
 
 binary = app_binary()
 out = workdir()
-layout_file = os.path.join(out, "layout.txt")
-status, _, err = run(binary, "--frames", 10, "--view-out", layout_file)
-check(status == 0, "layout probe run exits with status 0")
+layout, err = probe_layout(binary, out)
 check("solver sequential" in err, "the page's order is the default: " + err.strip())
-x0, y0, x1, y1 = read_view(layout_file)["widget"]["solver"]
+x0, y0, x1, y1 = layout["widget"]["solver"]
 
 state_file, view_file = os.path.join(out, "state.txt"), os.path.join(out, "view.txt")
 app = App(binary, "--frames", 300, "--state-out", state_file, "--view-out", view_file)
