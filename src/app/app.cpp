@@ -209,7 +209,7 @@ int App::finish()
         const Viewport view = viewport();
         ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
                       view.canvasSize, camera_, paused_, frames_, panel_->widgetRects(),
-                      simulation_.time(), model_.settings(), {}};
+                      simulation_.time(), model_.settings(), {}, window_->contentScale()};
         for (std::size_t i = 0; i < kPanelFieldCount; ++i) {
             const auto field = static_cast<PanelField>(i);
             if (!model_.error(field).empty())

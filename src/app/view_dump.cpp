@@ -14,6 +14,7 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
     std::FILE* f = file.get();
     std::fprintf(f, "window %.17g %.17g\n", view.windowSize.x, view.windowSize.y);
     std::fprintf(f, "framebuffer %d %d\n", view.framebufferSize.x, view.framebufferSize.y);
+    std::fprintf(f, "scale %.17g\n", view.contentScale);
     std::fprintf(f, "canvas %.17g %.17g %.17g %.17g\n", view.canvasOffset.x, view.canvasOffset.y,
                  view.canvasSize.x, view.canvasSize.y);
     std::fprintf(f, "zoom %.17g\n", view.camera.zoom());

@@ -29,10 +29,11 @@ struct ViewDump {
     Settings settings;  ///< the panel's committed settings
     /// The validation message of each field whose last commit was refused
     std::vector<std::string> errors;
+    double contentScale = 1.0; ///< the window's content scale, as the panel was scaled by
 };
 
 /// Writes one "key values..." line per item:
-///   window W H / framebuffer W H / canvas X Y W H / zoom Z / origin X Y / paused 0|1 /
+///   window W H / framebuffer W H / scale S / canvas X Y W H / zoom Z / origin X Y / paused 0|1 /
 ///   frames N / widget ID X0 Y0 X1 Y1 (one per panel widget) / time T /
 ///   settings WIDTH HEIGHT FIXED DT ITERATIONS GRAVITY MASS THREADS / solver NAME /
 ///   error MESSAGE (one per refused field; the message starts with the field's label).
