@@ -144,7 +144,13 @@ void App::advance()
 
 void App::updateLayout()
 {
-    layout_.update(glm::dvec2(window_->size()), window_->contentScale(), camera_);
+    layout_.update(glm::dvec2(window_->size()), window_->contentScale(), camera_, logicalScale());
+}
+
+double App::logicalScale() const
+{
+    return logicalPixelScale(window_->contentScale(), window_->size().x,
+                             window_->framebufferSize().x);
 }
 
 Viewport App::viewport() const

@@ -61,6 +61,8 @@ private:
     void pace();
     int finish();
     Viewport viewport() const;
+    /// Window pixels per CSS pixel of the page (logicalPixelScale of the window now).
+    double logicalScale() const;
     void printSummary() const;
 
     // app_input.cpp

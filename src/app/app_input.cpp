@@ -148,7 +148,8 @@ void App::onFocus(bool focused)
 void App::pointerDown(glm::dvec2 p)
 {
     // The page's mouseDown: select the particle, move it only when the pointer moves.
-    if (auto picked = pickParticle(camera_, simulation_.particles().position, p))
+    if (auto picked = pickParticle(camera_, simulation_.particles().position, p,
+                                   kPickRadiusPixels * logicalScale()))
         simulation_.grab(*picked);
 }
 
@@ -165,7 +166,7 @@ void App::pointerUp()
 
 void App::resetView()
 {
-    camera_.resetToPage(layout_.canvasSize());
+    camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale());
 }
 
 void App::handleTouch()

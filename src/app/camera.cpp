@@ -5,11 +5,13 @@
 
 namespace pbd::app {
 
-void Camera::resetToPage(glm::dvec2 canvasSize, glm::dvec2 canvasOffset)
+void Camera::resetToPage(glm::dvec2 canvasSize, glm::dvec2 canvasOffset, double logicalScale)
 {
-    // The page: origin = (canvas.width / 2, canvas.height / 2 - 200), zoom = 50.
-    zoom_ = kPageZoom;
-    origin_ = canvasOffset + glm::dvec2(canvasSize.x / 2.0, canvasSize.y / 2.0 - kPageOriginLift);
+    // The page: origin = (canvas.width / 2, canvas.height / 2 - 200), zoom = 50, in CSS pixels.
+    const double s = std::isfinite(logicalScale) && logicalScale > 0.0 ? logicalScale : 1.0;
+    zoom_ = std::clamp(kPageZoom * s, kMinZoom, kMaxZoom);
+    origin_ = canvasOffset +
+              glm::dvec2(canvasSize.x / 2.0, canvasSize.y / 2.0 - kPageOriginLift * s);
 }
 
 glm::dvec2 Camera::worldToScreen(glm::dvec2 world) const

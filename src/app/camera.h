@@ -11,14 +11,19 @@ namespace pbd::app {
 /// Window coordinates are GLFW's (pixels of the window, not the framebuffer, origin top-left).
 class Camera {
 public:
-    static constexpr double kPageZoom = 50.0;      ///< pixels per metre in the page's view
-    static constexpr double kPageOriginLift = 200; ///< page: origin 200 px above the centre
+    static constexpr double kPageZoom = 50.0;      ///< CSS pixels per metre in the page's view
+    static constexpr double kPageOriginLift = 200; ///< page: origin 200 CSS px above the centre
     static constexpr double kMinZoom = 1.0;        ///< pixels per metre
     static constexpr double kMaxZoom = 20000.0;    ///< pixels per metre
 
     /// The page's view for a canvas of `canvasSize` pixels whose top-left corner is at
-    /// `canvasOffset` in the window: zoom 50, origin at the canvas centre lifted by 200 px.
-    void resetToPage(glm::dvec2 canvasSize, glm::dvec2 canvasOffset = glm::dvec2(0.0));
+    /// `canvasOffset` in the window: zoom 50, origin at the canvas centre lifted by 200 px, both
+    /// in the page's CSS pixels. `logicalScale` is the number of window pixels per CSS pixel
+    /// (logicalPixelScale in canvas_layout.h: 2 on X11 at 192 dpi, 1 on macOS Retina); the
+    /// view is then zoom 50 * scale and lift 200 * scale. A non-finite or non-positive scale
+    /// counts as 1.
+    void resetToPage(glm::dvec2 canvasSize, glm::dvec2 canvasOffset = glm::dvec2(0.0),
+                     double logicalScale = 1.0);
 
     /// World metres (y up) -> window pixels (y down).
     glm::dvec2 worldToScreen(glm::dvec2 world) const;

@@ -5,7 +5,17 @@
 
 namespace pbd::app {
 
-bool CanvasLayout::update(glm::dvec2 size, double contentScale, Camera& camera)
+double logicalPixelScale(double contentScale, double windowWidth, double framebufferWidth)
+{
+    const auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
+    if (!positive(contentScale) || !positive(windowWidth) || !positive(framebufferWidth))
+        return 1.0;
+    const double scale = contentScale * windowWidth / framebufferWidth;
+    return positive(scale) ? scale : 1.0;
+}
+
+bool CanvasLayout::update(glm::dvec2 size, double contentScale, Camera& camera,
+                          double logicalScale)
 {
     if (!(std::isfinite(size.x) && std::isfinite(size.y)) || size.x <= 0.0 || size.y <= 0.0 ||
         size == windowSize_)
@@ -15,7 +25,7 @@ bool CanvasLayout::update(glm::dvec2 size, double contentScale, Camera& camera)
     const double panel = std::max(std::round(kPanelFraction * size.x), minimum);
     const glm::dvec2 canvas{size.x - panel, size.y};
     if (windowSize_.x <= 0.0) {
-        camera.resetToPage(canvas);
+        camera.resetToPage(canvas, glm::dvec2(0.0), logicalScale);
     } else {
         // Keep the world point at the canvas centre where it was (the page's view stays the
         // page's view for the new canvas size); shrinking and growing back returns the view.

@@ -9,6 +9,12 @@
 
 namespace pbd::app {
 
+/// Window coordinates per CSS pixel of the page: contentScale * windowWidth / framebufferWidth.
+/// 1 on a standard display and on macOS Retina (window coordinates are already points there,
+/// the framebuffer twice as wide); 2 on X11 or Windows at 192 dpi (window coordinates are
+/// physical pixels). Sizes or a scale that are zero, negative or non-finite give 1.
+double logicalPixelScale(double contentScale, double windowWidth, double framebufferWidth);
+
 /// The page's columns: canvas 75%, panel 25%, with a panel never too narrow to read (at least
 /// kMinPanelWidth times the content scale, but at most half the window).
 class CanvasLayout {
@@ -17,10 +23,12 @@ public:
     static constexpr double kMinPanelWidth = 260.0; ///< window coordinates at content scale 1
 
     /// Follows a new window size (window coordinates). The first non-empty size sets the page's
-    /// view on `camera`; later ones pan it so that the world point at the canvas centre stays
+    /// view on `camera` (for `logicalScale` window pixels per CSS pixel, see
+    /// logicalPixelScale); later ones pan it so that the world point at the canvas centre stays
     /// there. An empty or non-finite size (minimised window) changes nothing and returns false;
     /// so do sizes equal to the current one. Returns true when the layout changed.
-    bool update(glm::dvec2 windowSize, double contentScale, Camera& camera);
+    bool update(glm::dvec2 windowSize, double contentScale, Camera& camera,
+                double logicalScale = 1.0);
 
     /// The window size of the last update (0 before the first non-empty one).
     glm::dvec2 windowSize() const { return windowSize_; }

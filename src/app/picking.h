@@ -12,7 +12,8 @@
 
 namespace pbd::app {
 
-/// Pick radius in window pixels, as on the page.
+/// Pick radius in CSS pixels, as on the page; in window pixels it is this times the logical
+/// pixel scale (logicalPixelScale in canvas_layout.h).
 inline constexpr double kPickRadiusPixels = 10.0;
 
 /// The particle nearest to `screenPoint` (window pixels) among those whose screen position

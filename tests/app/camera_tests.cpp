@@ -169,3 +169,24 @@ TEST_CASE("panning moves the world with the pointer and keeps the zoom", "[camer
     camera.pan({-30.0, 40.0});
     CHECK(camera.origin() == glm::dvec2(525.0, 280.0));
 }
+
+TEST_CASE("the page view at a logical scale: zoom 50 and lift 200 CSS pixels, times the scale",
+          "[camera]")
+{
+    Camera camera;
+    camera.resetToPage({2100.0, 1920.0}, {0.0, 0.0}, 2.0);
+    CHECK(camera.zoom() == 100.0);
+    CHECK(camera.origin() == glm::dvec2(1050.0, 560.0));
+    // One metre is 100 window pixels: 50 CSS pixels at devicePixelRatio 2.
+    CHECK(camera.worldToScreen({1.0, -1.0}) == glm::dvec2(1150.0, 660.0));
+    camera.resetToPage({1050.0, 960.0}, {10.0, 20.0}, 1.5);
+    CHECK(camera.zoom() == 75.0);
+    CHECK(camera.origin() == glm::dvec2(535.0, 200.0));
+    // Scale 1 is the default; an invalid scale counts as 1.
+    for (const double bad : {0.0, -2.0, std::numeric_limits<double>::quiet_NaN(),
+                             std::numeric_limits<double>::infinity()}) {
+        camera.resetToPage({1050.0, 960.0}, {0.0, 0.0}, bad);
+        CHECK(camera.zoom() == 50.0);
+        CHECK(camera.origin() == glm::dvec2(525.0, 280.0));
+    }
+}

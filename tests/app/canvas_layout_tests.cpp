@@ -90,3 +90,42 @@ TEST_CASE("the panel is never narrower than its minimum unless the window is", "
     layout.update({800.0, 600.0 + 1.0}, 2.0, camera); // content scale 2: 520, capped at half
     CHECK(layout.panelWidth() == 400.0);
 }
+
+TEST_CASE("the logical pixel scale: window pixels per CSS pixel", "[layout]")
+{
+    using pbd::app::logicalPixelScale;
+    // A standard display: scale 1, framebuffer as large as the window.
+    CHECK(logicalPixelScale(1.0, 1400.0, 1400.0) == 1.0);
+    // X11 (and Windows) at 192 dpi: window coordinates are physical pixels.
+    CHECK(logicalPixelScale(2.0, 2800.0, 2800.0) == 2.0);
+    CHECK(logicalPixelScale(1.5, 2100.0, 2100.0) == 1.5);
+    // macOS Retina: window coordinates are points, the framebuffer twice as wide.
+    CHECK(logicalPixelScale(2.0, 1400.0, 2800.0) == 1.0);
+    // Zero, negative or non-finite inputs (a minimised window) give 1.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    CHECK(logicalPixelScale(2.0, 0.0, 0.0) == 1.0);
+    CHECK(logicalPixelScale(2.0, 1400.0, 0.0) == 1.0);
+    CHECK(logicalPixelScale(2.0, 0.0, 2800.0) == 1.0);
+    CHECK(logicalPixelScale(0.0, 1400.0, 1400.0) == 1.0);
+    CHECK(logicalPixelScale(-2.0, 1400.0, 1400.0) == 1.0);
+    CHECK(logicalPixelScale(nan, 1400.0, 1400.0) == 1.0);
+    CHECK(logicalPixelScale(2.0, inf, 1400.0) == 1.0);
+    CHECK(logicalPixelScale(2.0, 1400.0, nan) == 1.0);
+    CHECK(logicalPixelScale(1e300, 1e300, 1e-300) == 1.0); // overflows to infinity
+}
+
+TEST_CASE("at logical scale 2 the first size gives the page's view in CSS pixels", "[layout]")
+{
+    CanvasLayout layout;
+    Camera camera;
+    CHECK(layout.update({2800.0, 1920.0}, 2.0, camera, 2.0));
+    CHECK(layout.canvasSize() == glm::dvec2(2100.0, 1920.0));
+    CHECK(camera.zoom() == 100.0);
+    CHECK(camera.origin() == glm::dvec2(1050.0, 960.0 - 400.0));
+    // Later sizes pan as before (panel at least 2 * 260, canvas 1480): the zoom stays.
+    CHECK(layout.update({2000.0, 1920.0}, 2.0, camera, 2.0));
+    CHECK(layout.canvasSize() == glm::dvec2(1480.0, 1920.0));
+    CHECK(camera.zoom() == 100.0);
+    CHECK(camera.origin() == glm::dvec2(740.0, 560.0));
+}

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "canvas_layout.h"
 #include "picking.h"
 
 using pbd::app::Camera;
@@ -87,4 +88,17 @@ TEST_CASE("picking follows the camera's zoom and pan", "[picking]")
     camera.pan({100.0, 0.0}); // now at (635, 280)
     CHECK_FALSE(pickParticle(camera, positions, {535.0, 280.0}).has_value());
     CHECK(pickParticle(camera, positions, {635.0, 280.0}) == 0u);
+}
+
+TEST_CASE("at logical scale 2 the page's 10 CSS pixels are 20 window pixels", "[picking]")
+{
+    Camera camera;
+    camera.resetToPage({2100.0, 1920.0}, {0.0, 0.0}, 2.0); // origin (1050, 560), zoom 100
+    const std::vector<glm::dvec2> positions{{0.0, 0.0}};
+    const double radius =
+        pbd::app::kPickRadiusPixels * pbd::app::logicalPixelScale(2.0, 2800.0, 2800.0);
+    CHECK(radius == 20.0);
+    CHECK_FALSE(pickParticle(camera, positions, {1050.0 + 15.0, 560.0}).has_value());
+    CHECK(pickParticle(camera, positions, {1050.0 + 15.0, 560.0}, radius) == 0u);
+    CHECK_FALSE(pickParticle(camera, positions, {1050.0, 560.0 + 20.0}, radius).has_value());
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""HiDPI on X11: with Xft.dpi 192 GLFW reports a content scale of 2, and pbd-cloth scales its
-panel by it (fonts, paddings, the panel's minimum width) while the canvas keeps the page's view
-in window coordinates: the cloth hangs where the page puts it and a left press still grabs the
-particle under the cursor.
+"""HiDPI on X11: with Xft.dpi 192 GLFW reports a content scale of 2. X11 window coordinates are
+physical pixels, so pbd-cloth scales its panel by it (fonts, paddings, the panel's minimum width)
+and draws the canvas as a browser at devicePixelRatio 2 draws the page: 50 CSS px per metre is
+100 window pixels, the origin is lifted 2 * 200 px above the canvas centre, and a left press
+picks within 2 * 10 px, grabbing the particle under the cursor.
 
 GLFW reads Xft.dpi from the RESOURCE_MANAGER property when it connects, so the script sets it
 with xrdb (x11-xserver-utils) on the X server that xvfb-run started for this test, between runs.
@@ -14,8 +15,9 @@ import os
 import subprocess
 import time
 
-from e2e import (App, app_binary, check, fail, is_particle_blue, probe_layout, read_png,
-                 read_state, read_view, run, screen_to_world, workdir, world_to_screen, xdo)
+from e2e import (PAGE_LIFT, PAGE_ZOOM, App, app_binary, check, fail, is_particle_blue, page_view,
+                 probe_layout, read_png, read_state, read_view, run, screen_to_world, workdir,
+                 world_to_screen, xdo)
 
 SCREEN = (1600, 1000)  # xvfb-run -s "-screen 0 1600x1000x24" (tests/e2e/CMakeLists.txt)
 DPI = 192
@@ -42,6 +44,10 @@ out = workdir()
 xrdb("-remove")
 normal, _ = probe_layout(binary, out)
 check(normal["scale"] == [1.0], "without Xft.dpi the content scale is 1")
+normal_canvas, normal_ox, normal_oy, normal_zoom = page_view(*normal["window"])
+check(normal["canvas"][2] == normal_canvas and normal["zoom"] == [normal_zoom] and
+      normal["origin"] == [normal_ox, normal_oy],
+      "at 96 dpi the view is the page's: zoom 50, origin at the canvas centre lifted 200 px")
 
 # Xvfb resets when its last client disconnects, and the reset drops the root window's
 # RESOURCE_MANAGER: an idle xdotool keeps a connection open so that the resource outlives xrdb.
@@ -98,10 +104,14 @@ canvas = int(canvas_w)
 dark = sum(1 for y in range(height_px) for x in range(canvas + 2, width) if sum(rows[y][x]) < 200)
 check(dark > 4000, "the panel area holds text (%d dark pixels)" % dark)
 
-# The canvas keeps the page's view in window coordinates.
-ox, oy, zoom = canvas_w / 2.0, win_h / 2.0 - 200.0, 50.0
+# The canvas draws the page's view in CSS pixels, two window pixels each: zoom 100, origin at
+# the canvas centre lifted 400 px. The cloth's box below is scaled with it.
+ox, oy, zoom = canvas_w / 2.0, win_h / 2.0 - 2.0 * PAGE_LIFT, 2.0 * PAGE_ZOOM
 check(view["origin"] == [ox, oy] and view["zoom"] == [zoom],
-      "the initial view is the page's: zoom 50, origin at the canvas centre lifted 200 px")
+      "the initial view is the page's at scale 2: zoom 100, origin at the canvas centre lifted "
+      "400 px (%s, %s)" % (view["zoom"], view["origin"]))
+print("view: zoom %g, origin (%g, %g) at 96 dpi; zoom %g, origin (%g, %g) at %d dpi"
+      % (normal_zoom, normal_ox, normal_oy, zoom, ox, oy, DPI))
 left, top = world_to_screen((ox, oy), zoom, (-0.3, 0.3))
 right, bottom = world_to_screen((ox, oy), zoom, (7.8 + 0.3, -5.8 - 1.0))
 inside = outside = 0
@@ -115,15 +125,16 @@ for y in range(height_px):
 check(inside > 1200, "blue particle pixels where the page puts the cloth (%d)" % inside)
 check(outside == 0, "no blue pixels elsewhere on the canvas (%d)" % outside)
 
-# Picking in window coordinates: press 4 px off the bottom-left particle (free with 2 fixed),
-# drag it to a canvas point, and it ends there (gravity 0 keeps the cloth on its grid).
+# Picking within 10 CSS px = 20 window px: press 15 px below-left of the bottom-left particle
+# (free with 2 fixed; no other particle within 30 px), farther than the 96-dpi radius, drag it
+# to a canvas point, and it ends at the cursor's world point (gravity 0 keeps the grid).
 W, H = 40, 30
 state_file, drag_view = os.path.join(out, "state.txt"), os.path.join(out, "drag-view.txt")
 app = App(binary, "--width", W, "--height", H, "--fixed", 2, "--gravity", 0,
           "--state-out", state_file, "--view-out", drag_view)
 check([app.width, app.height] == [win_w, win_h], "the drag run's window is the probed one")
 index, start = (H - 1) * W, world_to_screen((ox, oy), zoom, (0.0, -0.2 * (H - 1)))
-press, target = (start[0] + 3.0, start[1] - 4.0), (700.0, 400.0)
+press, target = (start[0] - 9.0, start[1] + 12.0), (700.0, 400.0)
 app.move(*press)
 xdo("mousedown", 1)
 app.glide(press, target)
@@ -132,7 +143,7 @@ xdo("mouseup", 1)
 check(status == 0, "pbd-cloth exits with status 0 after Escape")
 after = read_view(drag_view)
 check(after["scale"] == [2.0] and after["origin"] == [ox, oy] and after["zoom"] == [zoom],
-      "the drag run had scale 2 and the page's view")
+      "the drag run had scale 2 and the page's view at scale 2")
 expected = screen_to_world((ox, oy), zoom, target)
 got = read_state(state_file)[index]
 check(abs(got[0] - expected[0]) < 1e-9 and abs(got[1] - expected[1]) < 1e-9,
