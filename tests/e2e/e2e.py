@@ -216,3 +216,19 @@ def probe_layout(binary, out):
     status, _, err = run(binary, "--frames", 10, "--view-out", layout_file)
     check(status == 0, "layout probe run exits with status 0 (%s)" % err.strip())
     return read_view(layout_file), err
+
+
+def count_blue(rows, width, height, box):
+    """Blue particle pixels in the first `width` columns of a screenshot, as (inside, outside)
+    of box = (left, top, right, bottom), in window pixels."""
+    left, top, right, bottom = box
+    inside = outside = 0
+    for y in range(height):
+        row = rows[y]
+        for x in range(width):
+            if is_particle_blue(row[x]):
+                if left <= x <= right and top <= y <= bottom:
+                    inside += 1
+                else:
+                    outside += 1
+    return inside, outside

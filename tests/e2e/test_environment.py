@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, cpu_ticks, is_particle_blue, page_view, read_png,
+from e2e import (App, app_binary, check, count_blue, cpu_ticks, page_view, read_png,
                  read_state, read_view, rss_kib, run, workdir, world_to_screen, xdo)
 
 binary = app_binary()
@@ -48,14 +48,7 @@ if case == "resize":
           and view["zoom"] == [zoom], "the view is the page's again (origin %s)" % view["origin"])
     left, top = world_to_screen((ox, oy), zoom, (-0.3, 0.3))
     right, bottom = world_to_screen((ox, oy), zoom, (8.1, -7.0))
-    inside = outside = 0
-    for y in range(height):
-        for x in range(canvas):
-            if is_particle_blue(rows[y][x]):
-                if left <= x <= right and top <= y <= bottom:
-                    inside += 1
-                else:
-                    outside += 1
+    inside, outside = count_blue(rows, canvas, height, (left, top, right, bottom))
     check(inside > 1200 and outside == 0,
           "the cloth is drawn where the page puts it (%d blue pixels, %d elsewhere)"
           % (inside, outside))

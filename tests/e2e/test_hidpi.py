@@ -15,7 +15,7 @@ import os
 import subprocess
 import time
 
-from e2e import (PAGE_LIFT, PAGE_ZOOM, App, app_binary, check, fail, is_particle_blue, page_view,
+from e2e import (PAGE_LIFT, PAGE_ZOOM, App, app_binary, check, count_blue, fail, page_view,
                  probe_layout, read_png, read_state, read_view, run, screen_to_world, workdir,
                  world_to_screen, xdo)
 
@@ -114,14 +114,7 @@ print("view: zoom %g, origin (%g, %g) at 96 dpi; zoom %g, origin (%g, %g) at %d 
       % (normal_zoom, normal_ox, normal_oy, zoom, ox, oy, DPI))
 left, top = world_to_screen((ox, oy), zoom, (-0.3, 0.3))
 right, bottom = world_to_screen((ox, oy), zoom, (7.8 + 0.3, -5.8 - 1.0))
-inside = outside = 0
-for y in range(height_px):
-    for x in range(canvas):
-        if is_particle_blue(rows[y][x]):
-            if left <= x <= right and top <= y <= bottom:
-                inside += 1
-            else:
-                outside += 1
+inside, outside = count_blue(rows, canvas, height_px, (left, top, right, bottom))
 check(inside > 1200, "blue particle pixels where the page puts the cloth (%d)" % inside)
 check(outside == 0, "no blue pixels elsewhere on the canvas (%d)" % outside)
 

@@ -5,7 +5,7 @@ axes at the origin, and the Controls panel in the right quarter."""
 
 import os
 
-from e2e import (app_binary, check, is_particle_blue, page_view, read_png, read_view, run,
+from e2e import (app_binary, check, count_blue, is_particle_blue, page_view, read_png, read_view, run,
                  workdir, world_to_screen)
 
 binary = app_binary()
@@ -32,15 +32,7 @@ for x, y in [(5, 5), (canvas - 5, 5), (5, height - 5), (canvas - 5, height - 5),
 # has sagged less than a metre, so every particle is within this box (with a margin).
 left, top = world_to_screen((ox, oy), zoom, (-0.3, 0.3))
 right, bottom = world_to_screen((ox, oy), zoom, (7.8 + 0.3, -5.8 - 1.0))
-inside = outside = 0
-for y in range(height):
-    row = rows[y]
-    for x in range(canvas):
-        if is_particle_blue(row[x]):
-            if left <= x <= right and top <= y <= bottom:
-                inside += 1
-            else:
-                outside += 1
+inside, outside = count_blue(rows, canvas, height, (left, top, right, bottom))
 check(inside > 1200, "blue particle pixels where the page puts the cloth (%d)" % inside)
 check(outside == 0, "no blue pixels elsewhere on the canvas (%d)" % outside)
 # Particle 0 is fixed at the origin: its disc is drawn there.
