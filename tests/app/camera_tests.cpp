@@ -5,18 +5,12 @@
 #include <limits>
 
 #include "camera.h"
+#include "page_camera.h"
 
 using pbd::app::Camera;
+using pbd::app::test::pageCamera;
 
 namespace {
-
-/// The page's view of its 1050 x 960 canvas: origin (525, 280), 50 pixels per metre.
-Camera pageCamera()
-{
-    Camera camera;
-    camera.resetToPage({1050.0, 960.0});
-    return camera;
-}
 
 void requireNear(glm::dvec2 actual, glm::dvec2 expected, double margin = 1e-9)
 {

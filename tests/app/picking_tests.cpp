@@ -4,21 +4,11 @@
 
 #include "canvas_layout.h"
 #include "picking.h"
+#include "page_camera.h"
 
 using pbd::app::Camera;
+using pbd::app::test::pageCamera;
 using pbd::app::pickParticle;
-
-namespace {
-
-/// The page's view: world (x, y) is at window (525 + 50 x, 280 - 50 y).
-Camera pageCamera()
-{
-    Camera camera;
-    camera.resetToPage({1050.0, 960.0});
-    return camera;
-}
-
-} // namespace
 
 TEST_CASE("the nearest particle within 10 pixels is picked, not the first one", "[picking]")
 {
