@@ -25,6 +25,14 @@ inline constexpr double kMaxMass = 1e6;
 
 /// Largest number of solver threads (Settings::threads, `--threads`).
 inline constexpr int kMaxThreads = 64;
+/// Largest distance-constraint stiffness in N/m (Settings::stiffness).
+inline constexpr double kMaxStiffness = 1e12;
+/// Largest number of substeps per step (Settings::substeps).
+inline constexpr int kMaxSubsteps = 1000;
+/// Largest velocity damping rate in 1/s (Settings::damping).
+inline constexpr double kMaxDamping = 1000.0;
+/// Largest signed-area stiffness in N/m (Settings::areaStiffness).
+inline constexpr double kMaxAreaStiffness = 1e12;
 
 /// The order in which a step projects the constraints.
 enum class Solver {
@@ -58,6 +66,18 @@ struct Settings {
     /// Threads of the Colored solver: 0 = one per hardware core, else 1 to kMaxThreads.
     /// The result does not depend on it. Sequential always uses one thread.
     int threads = 0;
+    /// Stiffness k of every distance constraint in N/m, 0 to kMaxStiffness: XPBD [MMC16] with
+    /// compliance 1/k. 0 means infinitely stiff (compliance 0), which is exactly PBD.
+    double stiffness = 0.0;
+    /// Substeps per step, 1 to kMaxSubsteps: each runs the whole step with dt / substeps
+    /// ("Small Steps", Macklin et al. 2019). 1 is the page's step.
+    int substeps = 1;
+    /// Velocity damping rate d in 1/s, 0 to kMaxDamping: after each substep's velocity update
+    /// every movable particle's velocity is scaled by max(0, 1 - d h). 0 changes nothing.
+    double damping = 0.0;
+    /// Stiffness of the signed-area constraints of each cell's two triangles in N/m, 0 to
+    /// kMaxAreaStiffness; 0 (the page) adds none. They let a flipped (folded) cell unfold.
+    double areaStiffness = 0.0;
 
     bool operator==(const Settings&) const = default;
 };

@@ -33,6 +33,10 @@ constexpr FieldLimits kLimits[] = {
     {"mass", false, kMinMass, kMaxMass, "kg"},
     {"solver", true, 0, 1, ""},
     {"threads", true, 0, kMaxThreads, ""},
+    {"stiffness", false, 0, kMaxStiffness, "N/m"},
+    {"substeps", true, 1, kMaxSubsteps, ""},
+    {"damping", false, 0, kMaxDamping, "1/s"},
+    {"areaStiffness", false, 0, kMaxAreaStiffness, "N/m"},
 };
 
 const FieldLimits* findLimits(const std::string& field)
@@ -85,7 +89,8 @@ std::optional<SettingsError> validate(const Settings& s)
         {"width", s.width},       {"height", s.height},         {"fixedCount", s.fixedCount},
         {"timeStep", s.timeStep}, {"iterations", s.iterations}, {"gravity", s.gravity},
         {"mass", s.mass},         {"solver", static_cast<int>(s.solver)},
-        {"threads", s.threads},
+        {"threads", s.threads},   {"stiffness", s.stiffness},   {"substeps", s.substeps},
+        {"damping", s.damping},   {"areaStiffness", s.areaStiffness},
     };
     for (const auto& [field, value] : values)
         if (auto error = check(field, value))
