@@ -27,6 +27,9 @@ struct Particles {
 
 class ColoredSolver;
 
+/// Largest |x| or |y| accepted for a grabbed particle's position, in metres.
+inline constexpr double kMaxGrabCoordinate = 1e6;
+
 /// A cloth simulated with position-based dynamics exactly as the page does it [MHHR06]:
 /// each step predicts positions with symplectic Euler, projects every distance constraint
 /// in array order for `iterations` Gauss-Seidel sweeps, and derives velocities from the
@@ -59,17 +62,26 @@ public:
     /// thread count or the cloth changes.
     void step();
 
-    /// Threads a step uses: 1 for Solver::Sequential; for Solver::Colored,
-    /// Settings::threads (0 resolved to the number of hardware cores).
+    /// Threads a step uses, the calling thread included: 1 for Solver::Sequential; for
+    /// Solver::Colored, requestedThreadCount() but at most chunkCount(), since a chunk of rows
+    /// is the unit of work (so 1 for a cloth of one chunk, such as the page's 40 x 30).
     unsigned threadCount() const;
+    /// Threads asked for: 1 for Solver::Sequential; for Solver::Colored, Settings::threads
+    /// (0 resolved to the number of hardware cores).
+    unsigned requestedThreadCount() const;
+    /// Chunks of rows the colored solver cuts the cloth into (at least about 2048 particles
+    /// each); 1 for Solver::Sequential.
+    std::size_t chunkCount() const;
 
     /// Makes particle `index` the grabbed one: it stops moving by itself (inverse mass 0) and
     /// keeps its velocity until released. A previously grabbed particle is released first.
     /// Any particle may be grabbed, fixed ones included. Returns false (and changes nothing)
     /// when the index is out of range.
     bool grab(Index index);
-    /// Places the grabbed particle at `position` (metres). Does nothing without a grab.
-    void moveGrabbed(glm::dvec2 position);
+    /// Places the grabbed particle at `position` (metres, each coordinate finite and within
+    /// +-kMaxGrabCoordinate). Returns false and changes nothing without a grab or for a
+    /// position out of range.
+    bool moveGrabbed(glm::dvec2 position);
     /// Releases the grabbed particle, restoring its inverse mass. Does nothing without a grab.
     void release();
     /// The grabbed particle, if any.

@@ -11,4 +11,4 @@ add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/touch_gestures.cpp
 )
 target_include_directories(pbd_app_logic PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-target_link_libraries(pbd_app_logic PUBLIC pbd PRIVATE pbd_warnings)
+target_link_libraries(pbd_app_logic PUBLIC pbd PRIVATE pbd_internal pbd_warnings)

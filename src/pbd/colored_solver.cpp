@@ -271,18 +271,27 @@ bool cpuHasAvx2()
 
 } // namespace
 
+ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
+                               int rowsPerChunk)
+{
+    auto rowsFor = [width](int particles) { return (particles + width - 1) / width; };
+    const int threads =
+        static_cast<int>(std::clamp(requestedThreads, 1u, static_cast<unsigned>(kMaxThreads)));
+    const int spread = (height + kChunksPerThread * threads - 1) / (kChunksPerThread * threads);
+    const int rows = rowsPerChunk > 0 ? rowsPerChunk
+                                      : std::max({1, rowsFor(kMinChunkParticles),
+                                                  std::min(rowsFor(kChunkParticles), spread)});
+    const auto chunks = static_cast<std::size_t>((height + rows - 1) / rows);
+    return {rows, chunks,
+            static_cast<unsigned>(std::min(static_cast<std::size_t>(threads), chunks))};
+}
+
 ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel,
                              int rowsPerChunk)
     : width_(width), height_(height), avx2_(kernel == Kernel::Best && cpuHasAvx2()),
-      sets_(clothGridSets(width, height)), pool_(threadCount)
+      layout_(coloredChunkLayout(width, height, threadCount, rowsPerChunk)),
+      sets_(clothGridSets(width, height)), pool_(layout_.threadCount)
 {
-    auto rowsFor = [width](int particles) { return (particles + width - 1) / width; };
-    const int threads = static_cast<int>(pool_.threadCount());
-    const int spread = (height + kChunksPerThread * threads - 1) / (kChunksPerThread * threads);
-    rowsPerChunk_ = rowsPerChunk > 0 ? rowsPerChunk
-                                     : std::max({1, rowsFor(kMinChunkParticles),
-                                                 std::min(rowsFor(kChunkParticles), spread)});
-    chunkCount_ = static_cast<std::size_t>((height + rowsPerChunk_ - 1) / rowsPerChunk_);
 }
 
 void ColoredSolver::step(Particles& particles, double dt, double gravity, int iterations)
@@ -299,8 +308,8 @@ void ColoredSolver::step(Particles& particles, double dt, double gravity, int it
     // constraint leaves its row); phase 8 k + s projects set s of iteration k; the last phase
     // derives velocities, once the chunk and its neighbours are through every set.
     auto task = [&](std::uint32_t phase, std::size_t chunk) {
-        const int rowBegin = static_cast<int>(chunk) * rowsPerChunk_;
-        const int rowEnd = std::min(height_, rowBegin + rowsPerChunk_);
+        const int rowBegin = static_cast<int>(chunk) * layout_.rowsPerChunk;
+        const int rowEnd = std::min(height_, rowBegin + layout_.rowsPerChunk);
         const std::size_t begin = static_cast<std::size_t>(rowBegin) * width;
         const std::size_t end = static_cast<std::size_t>(rowEnd) * width;
         if (phase == 0)
@@ -311,8 +320,8 @@ void ColoredSolver::step(Particles& particles, double dt, double gravity, int it
         else
             detail::updateVelocities(x, x0, v, w, dt, begin, end);
     };
-    schedule_.reset(chunkCount_, projectionPhases + 1);
-    if (chunkCount_ == 1) { // a small cloth: waking the workers would cost more than it gives
+    schedule_.reset(layout_.chunkCount, projectionPhases + 1);
+    if (layout_.chunkCount == 1) { // one chunk: the pool has no workers
         schedule_.work(0, 1, task);
         return;
     }
