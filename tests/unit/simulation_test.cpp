@@ -171,7 +171,7 @@ TEST_CASE("a heavier particle moves less than its lighter neighbour", "[simulati
     CHECK(p[1].x - p[0].x == Approx(0.2));
 }
 
-TEST_CASE("large time steps and many iterations stay finite and do not blow up", "[simulation][stability]")
+TEST_CASE("large time steps and many iterations stay finite and do not blow up", "[simulation][stability][slow]")
 {
     auto s = clothSettings(20, 15, GENERATE(1, 2, 4), GENERATE(1, 50));
     s.timeStep = 0.5;
@@ -198,7 +198,7 @@ TEST_CASE("large time steps and many iterations stay finite and do not blow up",
         CHECK(late < 20.0);
 }
 
-TEST_CASE("more iterations give a smaller largest constraint violation", "[simulation][convergence]")
+TEST_CASE("more iterations give a smaller largest constraint violation", "[simulation][convergence][slow]")
 {
     double previous = INFINITY;
     for (int iterations : {1, 2, 5, 20, 100}) {
