@@ -11,6 +11,7 @@
 
 #include "pbd/state_io.h"
 #include "screenshot.h"
+#include "thread_report.h"
 #include "view_dump.h"
 
 namespace pbd::app {
@@ -104,7 +105,7 @@ void App::frame(bool step, bool last, double periodMilliseconds)
                            paused_,
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
-                           simulation_.threadCount()};
+                           cli::threadsText(simulation_)};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         model_, stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
@@ -239,12 +240,12 @@ void App::printSummary() const
     std::fprintf(stderr,
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
                  "(%.3f ms in %d simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
-                 "swap %.3f ms); %.1f frames per second; solver %s, %u threads\n",
+                 "swap %.3f ms); %.1f frames per second; solver %s, threads %s\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
                  mean.simulation, kStepsPerFrame, mean.upload, mean.draw, mean.interface,
                  mean.swap, frameStats_.overallFramesPerSecond(),
                  solverName(model_.settings().solver),
-                 simulation_.threadCount());
+                 cli::threadsText(simulation_).c_str());
 }
 
 } // namespace pbd::app

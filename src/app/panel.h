@@ -25,7 +25,7 @@ struct PanelStats {
     bool paused = false;
     FrameTimes frame;             ///< mean phases of recent frames (ms)
     double framesPerSecond = 0.0; ///< over recent frames
-    unsigned threads = 1;         ///< threads the solver uses
+    std::string threads = "1";   ///< threads a step uses (cli::threadsText)
 };
 
 /// What the user asked for this frame.
