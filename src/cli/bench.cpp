@@ -6,6 +6,7 @@
 #include <iostream>
 #include <vector>
 
+#include "pbd/input_text.h"
 #include "pbd/simulation.h"
 #include "settings_flags.h"
 
@@ -49,11 +50,11 @@ struct BenchRow {
     Strain strain;
 };
 
-BenchRow measure(Size size, int iterations, Solver solver, int threads, long long settleSteps,
-                 long long fixedSteps)
+BenchRow measure(const Settings& base, Size size, int iterations, Solver solver, int threads,
+                 long long settleSteps, long long fixedSteps)
 {
     using Clock = std::chrono::steady_clock;
-    Settings settings;
+    Settings settings = base;
     settings.width = size.width;
     settings.height = size.height;
     settings.iterations = iterations;
@@ -114,6 +115,11 @@ int benchCommandMain(const BenchOptions& options)
             std::cerr << "pbd-sim bench: " << *error << "\n";
             return kExitUsage;
         }
+    Settings base;
+    if (auto error = options.physicsFlags.applyTo(base)) {
+        std::cerr << "pbd-sim bench: " << *error << "\n";
+        return kExitUsage;
+    }
     if (auto error = options.solverFlags.check()) {
         std::cerr << "pbd-sim bench: " << *error << "\n";
         return kExitUsage;
@@ -130,18 +136,21 @@ int benchCommandMain(const BenchOptions& options)
     for (const Size& size : sizes) {
         for (const Solver solverKind : solvers) {
             const BenchRow row =
-                measure(size, static_cast<int>(iterations), solverKind, threads, settle, steps);
+                measure(base, size, static_cast<int>(iterations), solverKind, threads, settle,
+                        steps);
             const char* solver = solverName(solverKind);
             const double projections = static_cast<double>(row.constraints) * row.iterations;
             const double nsPerProjection = row.msPerStep * 1e6 / projections;
             const double stepsPerSecond = 1000.0 / row.msPerStep;
             if (options.json) {
                 std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
-                            "\"iterations\": %d, \"solver\": \"%s\", \"threads\": %u, "
+                            "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, "
+                            "\"solver\": \"%s\", \"threads\": %u, "
                             "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
                             "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g}\n",
                             size.width, size.height, row.particles, row.constraints, row.iterations,
-                            solver, row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
+                            formatNumber(base.stiffness).c_str(), base.substeps, solver,
+                            row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
                             row.strain.max, row.strain.rms);
             } else {
                 const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
