@@ -52,7 +52,12 @@ int Stepping::runFrame(double dt, const std::function<void()>& step)
     while (taken < wanted && credit_ > 0.0) {
         const double start = clock_();
         step();
-        credit_ -= clock_() - start;
+        const double cost = clock_() - start;
+        // A step that the system stretched (the thread preempted on a busy machine) is
+        // charged at most kOutlierFactor times the usual cost, so that one hiccup does not cut
+        // a frame's steps; a lasting change (more iterations) soon moves the usual cost.
+        credit_ -= typicalCost_ > 0.0 ? std::min(cost, kOutlierFactor * typicalCost_) : cost;
+        typicalCost_ = typicalCost_ > 0.0 ? typicalCost_ + 0.25 * (cost - typicalCost_) : cost;
         ++taken;
     }
     const bool cut = taken < wanted;

@@ -19,7 +19,8 @@ namespace pbd::app {
 /// by stepping less (a step of 0.5 s at 60 Hz runs about every 45 frames), and unused credit
 /// is not saved up. Real time: the wall-clock time between frames (at most kMaxFrameGap)
 /// times the speed goes into an accumulator that pays for steps of dt; steps the budget cut
-/// are dropped, not caught up later (no spiral of death).
+/// are dropped, not caught up later (no spiral of death). A step is charged at most
+/// kOutlierFactor times the running mean cost: a preempted step does not cut a frame.
 class Stepping {
 public:
     using Clock = std::function<double()>;
@@ -28,6 +29,8 @@ public:
     static constexpr int kMaxStepsPerFrame = 1000;       ///< real time: at most, per frame
     static constexpr double kMaxFrameGap = 0.25;         ///< s of wall clock a frame may add
     static constexpr double kWindowSeconds = 1.0;        ///< of wall clock per published ratio
+    /// A step is charged at most this many times the usual (running mean) step cost.
+    static constexpr double kOutlierFactor = 4.0;
 
     explicit Stepping(Clock clock);
 
@@ -64,6 +67,7 @@ private:
     double speed_ = 1.0;
     double framePeriod_ = 1.0 / 60.0;
     double credit_ = 0.0;
+    double typicalCost_ = 0.0; ///< running mean of the step cost in s (0: none measured yet)
     double owed_ = 0.0; ///< real time: simulated seconds not yet stepped
     bool started_ = false;
     double lastFrame_ = 0.0;

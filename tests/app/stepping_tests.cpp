@@ -91,6 +91,24 @@ TEST_CASE("a step longer than a frame runs only every few frames", "[stepping]")
     CHECK(stepped <= 12);
 }
 
+TEST_CASE("one step stretched by the system does not cut a frame's steps", "[stepping]")
+{
+    FakeFrames f;
+    f.run(10); // the usual cost: 1 ms
+    int calls = 0;
+    const double start = f.now;
+    // The third step of this frame takes 30 ms (preempted): charged 4 ms, the frame goes on.
+    const int taken = f.stepping.runFrame(0.005, [&] { f.now += ++calls == 3 ? 0.030 : 0.001; });
+    CHECK(taken == 8);
+    f.now = std::max(f.now, start + f.period);
+    CHECK(f.run(1)[0] == 8);
+    // Steps that stay slow are soon charged in full: the budget cuts again.
+    f.stepCost = 0.030;
+    f.run(5);
+    const auto slow = f.run(60);
+    CHECK(sum(slow) <= 60 * (1.0 / 90.0) / 0.030 + 2);
+}
+
 TEST_CASE("real-time stepping follows the wall clock times the speed", "[stepping]")
 {
     for (double speed : {1.0, 0.5, 0.05, 4.0}) {
