@@ -19,6 +19,7 @@
 #include "pbd/simulation.h"
 #include "renderer.h"
 #include "step_timer.h"
+#include "stepping.h"
 #include "touch_router.h"
 #include "window.h"
 #include "x11_touch.h"
@@ -32,7 +33,6 @@ namespace pbd::app {
 /// the window closes or --frames is reached and returns the exit status.
 class App {
 public:
-    static constexpr int kStepsPerFrame = 8;     ///< as the page's mainLoop
     static constexpr double kWheelZoomBase = 1.1;  ///< zoom factor per wheel notch
 
     explicit App(const AppOptions& options);
@@ -53,7 +53,8 @@ public:
 private:
     // app.cpp
     void frame(bool step, bool last, double periodMilliseconds);
-    void advance();
+    void advance(bool resumed);
+    void timedStep();
     void updateLayout();
     void applyPanel(const PanelActions& actions);
     void restart();
@@ -82,6 +83,8 @@ private:
     Camera camera_;
     CanvasLayout layout_;
     StepTimer stepTimer_;
+    Stepping stepping_;      ///< how many steps each frame takes (page or real time, budget)
+    long long steps_ = 0;    ///< steps taken by the frame loop, for the exit summary
     FrameStats frameStats_;
     TouchRouter touchRouter_;
 

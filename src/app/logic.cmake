@@ -8,6 +8,7 @@ add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/panel_model.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/picking.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/step_timer.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/stepping.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/touch_gestures.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/touch_router.cpp
 )

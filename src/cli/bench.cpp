@@ -6,6 +6,7 @@
 #include <iostream>
 #include <vector>
 
+#include "input_text.h"
 #include "pbd/simulation.h"
 #include "settings_flags.h"
 
@@ -51,11 +52,11 @@ struct BenchRow {
     Strain strain;
 };
 
-BenchRow measure(Size size, int iterations, Solver solver, int threads, long long settleSteps,
-                 long long fixedSteps)
+BenchRow measure(const Settings& base, Size size, int iterations, Solver solver, int threads,
+                 long long settleSteps, long long fixedSteps)
 {
     using Clock = std::chrono::steady_clock;
-    Settings settings;
+    Settings settings = base;
     settings.width = size.width;
     settings.height = size.height;
     settings.iterations = iterations;
@@ -100,6 +101,7 @@ struct BenchPlan {
     long long settle = kDefaultSettleSteps;
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
+    Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
 };
 
 /// Reads and checks every option; returns the first error's message.
@@ -119,6 +121,8 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
         if (auto error = parseWholeOption("--settle", *options.settleText, 0, 1'000'000,
                                           plan.settle))
             return error;
+    if (auto error = options.physicsFlags.applyTo(plan.base))
+        return error;
     if (auto error = options.solverFlags.check())
         return error;
     if (auto solver = options.solverFlags.solver())
@@ -143,20 +147,22 @@ int benchCommandMain(const BenchOptions& options)
                     "ns/proj", "steps/s", "strain_max", "strain_rms");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
-            const BenchRow row = measure(size, static_cast<int>(plan.iterations), solverKind,
-                                         plan.threads, plan.settle, plan.steps);
+            const BenchRow row = measure(plan.base, size, static_cast<int>(plan.iterations),
+                                         solverKind, plan.threads, plan.settle, plan.steps);
             const char* solver = solverName(solverKind);
             const double projections = static_cast<double>(row.constraints) * row.iterations;
             const double nsPerProjection = row.msPerStep * 1e6 / projections;
             const double stepsPerSecond = 1000.0 / row.msPerStep;
             if (options.json) {
                 std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
-                            "\"iterations\": %d, \"solver\": \"%s\", \"threads\": %u, "
+                            "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, "
+                            "\"solver\": \"%s\", \"threads\": %u, "
                             "\"threads_requested\": %u, \"chunks\": %zu, "
                             "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
                             "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g}\n",
                             size.width, size.height, row.particles, row.constraints, row.iterations,
-                            solver, row.threads, row.requestedThreads, row.chunks, row.msPerStep,
+                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps, solver,
+                            row.threads, row.requestedThreads, row.chunks, row.msPerStep,
                             nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms);
             } else {
                 const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);

@@ -2,6 +2,13 @@
 
 namespace pbd {
 
+std::string formatNumber(double value)
+{
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
 std::string quoteInput(std::string_view text)
 {
     constexpr std::size_t kShown = 40;

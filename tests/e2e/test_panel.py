@@ -5,7 +5,7 @@ when the field loses focus, an invalid one is refused with a message next to the
 --state-out, --view-out and a screenshot. (The keys on their own: test_keys.py.)
 
 Widget positions come from a first short run's --view-out (the layout does not depend on
-anything typed, until a validation message adds a row)."""
+anything typed: validation messages have a fixed place)."""
 
 import os
 import time
@@ -51,7 +51,7 @@ key("Return")                     # commit on Enter: 20 x 30
 key("space")                      # pauses: only when Enter ended the editing
 click("width+")                   # 21 x 30 (a restart keeps the pause)
 click("pause")                    # the button, now labelled Resume: runs again
-# Last, because its message pushes the rows below it down: an invalid height (at least 1).
+# An invalid height (at least 1): its message goes to the fixed place for messages.
 type_into("height", "0")
 app.move(canvas + 150, layout["window"][1] - 40)
 xdo("click", 1)                   # focus moves away: the commit is tried and refused
@@ -69,12 +69,14 @@ view = read_view(view_file)
 check(view["paused"] == [0.0],
       "Space after Enter paused (the field had closed), then the Pause button resumed")
 
-# The refusal is shown in red next to the Height field.
+# The refusal is shown in red in the fixed place for messages, and no row moved.
 _, height, rows = read_png(shot)
-x0, y0, x1, y1 = view["widget"]["height"]
-red = sum(1 for y in range(int(y1), min(height, int(y1) + 80)) for x in range(int(canvas), len(rows[0]))
+x0, y0, x1, y1 = view["widget"]["messages"]
+red = sum(1 for y in range(int(y0), min(height, int(y1))) for x in range(int(x0), int(x1))
           if rows[y][x][0] > 150 and rows[y][x][1] < 80 and rows[y][x][2] < 80)
-check(red > 30, "a red validation message appears below the Height field (%d red pixels)" % red)
-check(view["widget"]["fixed"][1] > y1 + 15,
-      "the message pushed the next row down (# fixed particles at y=%.0f)" % view["widget"]["fixed"][1])
+check(red > 30, "a red validation message appears in the message area (%d red pixels)" % red)
+check(view["widget"]["fixed"] == widgets["fixed"],
+      "the message did not move the next row (# fixed particles at y=%.0f, before %.0f)"
+      % (view["widget"]["fixed"][1], widgets["fixed"][1]))
+check(view["errors"][0].startswith("Height: '0' is not allowed"), "the message: %s" % view["errors"])
 print("PASS")
