@@ -314,7 +314,10 @@ TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in 
         names.push_back(pbd::app::settingField(field).name);
     CHECK(names == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                             "iterations", "stiffness", "gravity", "mass",
-                                            "substeps", "damping", "areaStiffness"});
+                                            "substeps", "damping", "areaStiffness",
+                                            "tearStrain"});
+    CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
+    CHECK(PanelModel::labelWithUnit(PanelField::TearStrain) == "Tear at strain");
     // Each named PanelField is the table row of that name.
     CHECK(std::string(pbd::app::settingField(PanelField::Stiffness).name) == "stiffness");
     CHECK(std::string(pbd::app::settingField(PanelField::AreaStiffness).name) == "areaStiffness");
