@@ -11,6 +11,7 @@
 
 #include "pbd/state_io.h"
 #include "screenshot.h"
+#include "thread_report.h"
 #include "view_dump.h"
 
 namespace pbd::app {
@@ -108,7 +109,7 @@ void App::frame(bool step, bool last, double periodMilliseconds)
                            paused_,
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
-                           simulation_.threadCount(),
+                           cli::threadsText(simulation_),
                            stepping_.ratio(),
                            stepping_.stepsPerFrame(),
                            stepping_.status()};
@@ -254,13 +255,13 @@ void App::printSummary() const
     std::fprintf(stderr,
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
                  "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
-                 "swap %.3f ms); %.1f frames per second; solver %s, %u threads; stepping %s: "
+                 "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
                  "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
                  mean.simulation, static_cast<double>(steps_) / static_cast<double>(frames_),
                  mean.upload, mean.draw, mean.interface, mean.swap,
                  frameStats_.overallFramesPerSecond(), solverName(model_.settings().solver),
-                 simulation_.threadCount(), steppingName(model_.stepping()),
+                 cli::threadsText(simulation_).c_str(), steppingName(model_.stepping()),
                  stepping_.simulatedSeconds(), stepping_.wallSeconds(),
                  stepping_.wallSeconds() > 0.0
                      ? stepping_.simulatedSeconds() / stepping_.wallSeconds()

@@ -20,7 +20,7 @@
 #include "renderer.h"
 #include "step_timer.h"
 #include "stepping.h"
-#include "touch_gestures.h"
+#include "touch_router.h"
 #include "window.h"
 #include "x11_touch.h"
 
@@ -69,6 +69,7 @@ private:
     // app_input.cpp
     void installCallbacks();
     void handleTouch();
+    void perform(const std::vector<TouchAction>& actions);
     bool inCanvas(glm::dvec2 point) const;
     bool imguiWantsMouse() const;
     void pointerDown(glm::dvec2 point);
@@ -85,7 +86,7 @@ private:
     Stepping stepping_;      ///< how many steps each frame takes (page or real time, budget)
     long long steps_ = 0;    ///< steps taken by the frame loop, for the exit summary
     FrameStats frameStats_;
-    TouchGestures gestures_;
+    TouchRouter touchRouter_;
 
     // Created in this order in the constructor and destroyed in reverse (declaration order).
     std::optional<Window> window_;
@@ -98,10 +99,7 @@ private:
     bool paused_ = false;
     bool singleStep_ = false;           ///< S while paused: one step in the next frame
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last cursor
-    std::optional<int> panelTouch_;     ///< a finger tapping the panel (forwarded to ImGui)
-    bool touchDrag_ = false;            ///< a finger on the canvas acts as the left button
     glm::dvec2 cursor_{0.0};            ///< pointer at the last motion event, window coords
-    double pinchScale_ = 1.0;           ///< touchpad pinch: scale at the last update
 
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     long long frames_ = 0;

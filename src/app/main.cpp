@@ -11,7 +11,7 @@
 #include "app.h"
 #include "app_error.h"
 #include "panel_model.h"
-#include "pbd/input_text.h"
+#include "input_text.h"
 #include "settings_flags.h"
 
 namespace {

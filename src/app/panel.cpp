@@ -301,10 +301,11 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     setupColumns("Frames per sec.");
 
     char text[96];
-    std::snprintf(text, sizeof text, "%u", stats.threads);
-    statRow("Threads", text,
-            "Threads projecting the constraints: 1 for the page's order; the colored order uses "
-            "one per core unless --threads says otherwise.");
+    statRow("Threads", stats.threads.c_str(),
+            "Threads projecting the constraints: 1 for the sequential order; the colored order "
+            "asks for one per core unless --threads says otherwise, and uses at most one per "
+            "chunk of rows (a chunk holds about 2048 particles or more, so a small cloth runs "
+            "on one thread).");
     if (stats.stepsPerFrame > 0.0 && !stats.paused)
         formatMilliseconds(text, sizeof text, stats.frame.simulation);
     else

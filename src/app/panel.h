@@ -28,7 +28,7 @@ struct PanelStats {
     bool paused = false;
     FrameTimes frame;             ///< mean phases of recent frames (ms)
     double framesPerSecond = 0.0; ///< over recent frames
-    unsigned threads = 1;         ///< threads the solver uses
+    std::string threads = "1";   ///< threads a step uses (cli::threadsText)
     /// Simulated seconds per wall-clock second over the last second; 0: not measured yet
     double simulatedPerWall = 0.0;
     double stepsPerFrame = 0.0;   ///< mean over the last second; 0: none ("—")

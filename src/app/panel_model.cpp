@@ -7,7 +7,7 @@
 #include <limits>
 #include <system_error>
 
-#include "pbd/input_text.h"
+#include "input_text.h"
 
 namespace pbd::app {
 namespace {

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <type_traits>
 
-#include "pbd/input_text.h"
-#include "pbd/worker_pool.h"
+#include "input_text.h"
+#include "worker_pool.h"
 
 namespace pbd::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "pbd/input_text.h"
+#include "input_text.h"
 
 namespace pbd {
 

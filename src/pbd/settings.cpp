@@ -1,6 +1,6 @@
 #include "pbd/settings.h"
 
-#include "pbd/input_text.h"
+#include "input_text.h"
 #include "pbd/settings_table.h"
 
 namespace pbd {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "pbd/input_text.h"
+#include "input_text.h"
 
 namespace pbd {
 namespace {
@@ -50,11 +50,11 @@ constexpr SettingField kFields[] = {
      PanelSection::Page, false, true, PBD_REAL(stiffness)},
     {"gravity", "--gravity", "Gravity", "m/s\u00B2", "m/s^2", false, -kMaxGravity, kMaxGravity,
      0.01, nullptr, nullptr, "gravity along y in m/s^2",
-     "Acceleration along y; negative values pull the cloth down. Applies at once.",
+     "Acceleration along y in m/s^2; negative values pull the cloth down. Applies at once.",
      PanelSection::Page, false, false, PBD_REAL(gravity)},
     {"mass", "--mass", "Mass", "kg", "kg", false, kMinMass, kMaxMass, 0.01, nullptr, nullptr,
      "particle mass in kg",
-     "Mass of every particle. With stiffness 0 (PBD) a uniform mass does not change the "
+     "Mass of every particle in kg. With stiffness 0 (PBD) a uniform mass does not change the "
      "motion: gravity accelerates every mass alike, and each constraint moves its two "
      "particles by the weights w_i/(w_1+w_2) of their inverse masses, so a common mass "
      "cancels. With XPBD (stiffness > 0) the mass matters: the compliance is not scaled by it, "

@@ -47,8 +47,13 @@ TEST_CASE("tooltips say which fields restart the cloth and why mass does not mat
     for (PanelField field : {PanelField::TimeStep, PanelField::Iterations, PanelField::Gravity,
                              PanelField::Mass}) {
         CHECK_THAT(PanelModel::tooltip(field), !Catch::Contains("restart"));
-        CHECK(std::string(PanelModel::tooltip(field)).size() > 40);
+        CHECK_THAT(PanelModel::tooltip(field), Catch::Contains("Applies at once"));
     }
+    // Each names its unit or what it counts.
+    CHECK_THAT(PanelModel::tooltip(PanelField::TimeStep), Catch::Contains("seconds per step"));
+    CHECK_THAT(PanelModel::tooltip(PanelField::Iterations), Catch::Contains("sweeps per step"));
+    CHECK_THAT(PanelModel::tooltip(PanelField::Gravity), Catch::Contains("m/s^2"));
+    CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("in kg"));
     CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("w_i/(w_1+w_2)"));
     CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("does not change"));
 }

@@ -363,22 +363,36 @@ bench)
   [[ $(grep -c colored "$work/table") -eq 2 ]] || fail "expected two colored rows"
   grep -qE '^10x10 +100 +342 +2 +sequential +1 ' "$work/table" || fail "10x10 row: particles 100, constraints 342, 2 iterations, 1 thread"
   grep -q 'strain_max' "$work/table" && grep -q 'strain_rms' "$work/table" || fail "table lacks strain columns"
-  "$sim" bench --sizes 8x8 --steps 3 --iterations 4 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
+  # 64 x 128 = 8192 particles: 4 chunks of rows, so 3 threads really work.
+  "$sim" bench --sizes 64x128 --steps 3 --settle 5 --iterations 4 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
   cat "$work/json"
-  for key in width height particles constraints iterations stiffness substeps solver threads ms_per_step ns_per_projection steps_per_s strain_max strain_rms; do
+  for key in width height particles constraints iterations stiffness substeps solver threads threads_requested chunks ms_per_step ns_per_projection steps_per_s strain_max strain_rms; do
     grep -q "\"$key\": " "$work/json" || fail "JSON lacks $key"
   done
   grep -q '"iterations": 4' "$work/json" || fail "iterations not honoured"
   grep -q '"stiffness": 0, "substeps": 1,' "$work/json" || fail "default stiffness 0 and substeps 1 not reported"
   [[ $(wc -l <"$work/json") -eq 1 ]] || fail "--solver colored: expected one row"
-  grep -q '"solver": "colored", "threads": 3,' "$work/json" || fail "--solver/--threads not honoured"
   "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --stiffness 1000 --substeps 4 \
-    --damping 0.5 --area-stiffness 10 --json >"$work/json" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json")"
-  grep -q '"stiffness": 1000, "substeps": 4,' "$work/json" || fail "--stiffness/--substeps not honoured: $(cat "$work/json")"
-  # The colored solver's positions do not depend on the thread count.
-  "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 1 >"$work/c1" 2>/dev/null || fail "colored run failed"
-  "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 3 >"$work/c3" 2>/dev/null || fail "colored run failed"
+    --damping 0.5 --area-stiffness 10 --json >"$work/json2" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json2")"
+  grep -q '"stiffness": 1000, "substeps": 4,' "$work/json2" || fail "--stiffness/--substeps not honoured: $(cat "$work/json2")"
+  grep -q '"solver": "colored", "threads": 3, "threads_requested": 3, "chunks": 4,' "$work/json" || fail "--solver/--threads not honoured on 4 chunks"
+  # A cloth of one chunk runs on the calling thread, whatever --threads asks for: it says so.
+  "$sim" bench --sizes 8x8 --steps 3 --settle 0 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
+  grep -q '"threads": 1, "threads_requested": 3, "chunks": 1,' "$work/json" || fail "8x8 on 3 threads: expected 1 used of 3, 1 chunk: $(cat "$work/json")"
+  "$sim" bench --sizes 8x8 --steps 3 --settle 0 --solver colored --threads 3 >"$work/table" 2>&1 || fail "bench failed"
+  grep -qE '^8x8 .* colored +1/3 +1 ' "$work/table" || fail "8x8 table row: expected threads 1/3 on 1 chunk: $(cat "$work/table")"
+  # The colored solver's positions do not depend on the thread count, on a cloth whose
+  # chunks really are spread over the threads (the summary says how many ran).
+  "$sim" run --width 64 --height 128 --steps 300 --solver colored --threads 1 >"$work/c1" 2>"$work/e1" || fail "colored run failed"
+  "$sim" run --width 64 --height 128 --steps 300 --solver colored --threads 3 >"$work/c3" 2>"$work/e3" || fail "colored run failed"
+  cat "$work/e3"
+  chunks="$(sed -nE 's/.*colored solver, ([0-9]+) chunks? of rows.*/\1/p' "$work/e3")"
+  [[ -n "$chunks" && "$chunks" -gt 1 ]] || fail "expected several chunks of rows: $(cat "$work/e3")"
+  grep -q "), threads 3, " "$work/e3" || fail "expected 3 threads used: $(cat "$work/e3")"
+  grep -q "), threads 1, " "$work/e1" || fail "expected 1 thread used: $(cat "$work/e1")"
   cmp -s "$work/c1" "$work/c3" || fail "colored positions differ between 1 and 3 threads"
+  "$sim" run --width 40 --height 30 --steps 1 --solver colored --threads 2 >/dev/null 2>"$work/e2" || fail "colored run failed"
+  grep -q "1 chunk of rows), threads 1 of 2 (the cloth is one chunk of rows)" "$work/e2" || fail "40x30 on 2 threads: expected 1 used of 2: $(cat "$work/e2")"
   ;;
 *)
   fail "unknown check $check"

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "pbd/input_text.h"
+#include "input_text.h"
 #include "pbd/settings.h"
 #include "pbd/settings_table.h"
 
