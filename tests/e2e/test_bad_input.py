@@ -68,8 +68,9 @@ check(abs(view["time"][0] - (frames - 1) * 8 * 0.005) < 1e-6,
       "the simulation ran on without a restart: %.2f s after %d frames" % (view["time"][0], frames))
 # Every message went to the fixed place for messages: the rows did not move.
 for widget in ["width", "mass", "restart", "substeps", "solver"]:
-    check(view["widget"][widget] == widgets[widget],
-          "%s stayed where it was drawn before any message (%s)" % (widget, view["widget"][widget]))
+    check(view["widget"][widget][1] == widgets[widget][1],
+          "%s stayed at the height it was drawn before any message (%s, before %s)"
+          % (widget, view["widget"][widget], widgets[widget]))
 
 # The messages are drawn in red in the panel.
 width, height, rows = read_png(shot)
