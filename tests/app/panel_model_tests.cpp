@@ -56,6 +56,7 @@ TEST_CASE("tooltips say which fields restart the cloth and why mass does not mat
     CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("in kg"));
     CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("w_i/(w_1+w_2)"));
     CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("does not change"));
+    CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("With XPBD (stiffness > 0) the mass matters"));
 }
 
 TEST_CASE("the panel starts with the page's defaults as short text", "[panel]")
