@@ -142,7 +142,7 @@ bad_values_catalogue)
   for value in "${unreadable[@]}" "nan" "inf" "-inf" "1.5" "2e1" "5."; do
     refuse --substeps "$value" bench
   done
-  for option in --dt --gravity --mass --stiffness --damping --area-stiffness; do
+  for option in --dt --gravity --mass --stiffness --damping --area-stiffness --tear-strain; do
     for value in "${unreadable[@]}" "nan" "-nan" "NaN" "nan(1)" "inf" "-inf" "infinity" "-INF"; do
       refuse "$option" "$value" run
     done
@@ -188,6 +188,7 @@ bad_values_catalogue)
     for value in -1 -5e-324 1000.0000001 1e308; do refuse --damping "$value" $command; done
     for value in -1 -1e-300 1.0000001e12 1e308; do refuse --area-stiffness "$value" $command; done
   done
+  for value in -0.1 -1e-300 1000.0000001 1e308; do refuse --tear-strain "$value" run; done
   for value in 0 -1 1000001; do refuse --steps "$value" bench; done
   for value in 0 1001; do refuse --iterations "$value" bench; done
   for value in -1 1000001; do refuse --settle "$value" bench; done
@@ -205,7 +206,8 @@ bad_values_catalogue)
   # Unknown options, missing values, repeated options, stray arguments, no subcommand.
   for args in "run --bogus 1" "run --WIDTH 5" "run --wid 5" "run -w 5" "run --width=5=5 --x" \
       "run --json" "run --sizes 3x3" "bench --width 5" "bench --dt 0.1" "bench --mass 1" \
-      "bench --gravity 0" "bench --fixed 4" "--stiffness 5" "--bogus" "--bogus run" \
+      "bench --gravity 0" "bench --fixed 4" "bench --tear-strain 1" "--stiffness 5" "--bogus" \
+      "--bogus run" \
       "nosuchcommand" "run bench" "run extra" "bench extra" "run -- --width 5"; do
     checks=$((checks + 1))
     # shellcheck disable=SC2086
@@ -216,7 +218,7 @@ bad_values_catalogue)
     [[ -s "$work/out" ]] && fail "pbd-sim $args wrote to stdout"
   done
   for option in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
-      --solver --threads --stiffness --substeps --damping --area-stiffness; do
+      --solver --threads --stiffness --substeps --damping --area-stiffness --tear-strain; do
     expect 2 "$option" "required" -- run "$option"
     expect 2 "$option" "At Most 1" -- run "$option" 1 "$option" 1
     checks=$((checks + 2))
@@ -237,7 +239,8 @@ bad_values_catalogue)
       "--gravity 5." "--mass .5" "--dt 1E-3" "--steps 0" "--width 0002 --height 3" \
       "--solver colored --threads 1" "--solver colored --threads 64" "--solver sequential" \
       "--stiffness 0" "--stiffness 1e12" "--stiffness 1000" "--substeps 1" "--substeps 1000" \
-      "--damping 0" "--damping 1000" "--area-stiffness 0" "--area-stiffness 1e12"; do
+      "--damping 0" "--damping 1000" "--area-stiffness 0" "--area-stiffness 1e12" \
+      "--tear-strain 0" "--tear-strain 1000" "--tear-strain 0.5"; do
     checks=$((checks + 1))
     [[ $args == *--width* ]] || args="--width 3 --height 2 $args"
     [[ $args == *--steps* ]] || args="--steps 2 $args"
@@ -325,7 +328,7 @@ help_version)
   grep -q "run" "$work/help" && grep -q "bench" "$work/help" || fail "--help lacks the subcommands"
   "$sim" run --help >"$work/help" 2>&1 || fail "run --help exited non-zero"
   for flag in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
-      --stiffness --substeps --damping --area-stiffness --solver --threads; do
+      --stiffness --substeps --damping --area-stiffness --tear-strain --solver --threads; do
     grep -q -- "$flag" "$work/help" || fail "run --help lacks $flag"
   done
   grep -qF -- "--stiffness VALUE" "$work/help" && grep -qF "(default 0; allowed: a finite number from 0 to 1e+12 N/m)" "$work/help" ||
@@ -369,6 +372,9 @@ bench)
   grep -q '"iterations": 4' "$work/json" || fail "iterations not honoured"
   grep -q '"stiffness": 0, "substeps": 1,' "$work/json" || fail "default stiffness 0 and substeps 1 not reported"
   [[ $(wc -l <"$work/json") -eq 1 ]] || fail "--solver colored: expected one row"
+  "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --stiffness 1000 --substeps 4 \
+    --damping 0.5 --area-stiffness 10 --json >"$work/json2" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json2")"
+  grep -q '"stiffness": 1000, "substeps": 4,' "$work/json2" || fail "--stiffness/--substeps not honoured: $(cat "$work/json2")"
   grep -q '"solver": "colored", "threads": 3, "threads_requested": 3, "chunks": 4,' "$work/json" || fail "--solver/--threads not honoured on 4 chunks"
   # A cloth of one chunk runs on the calling thread, whatever --threads asks for: it says so.
   "$sim" bench --sizes 8x8 --steps 3 --settle 0 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
@@ -384,9 +390,6 @@ bench)
   [[ -n "$chunks" && "$chunks" -gt 1 ]] || fail "expected several chunks of rows: $(cat "$work/e3")"
   grep -q "), threads 3, " "$work/e3" || fail "expected 3 threads used: $(cat "$work/e3")"
   grep -q "), threads 1, " "$work/e1" || fail "expected 1 thread used: $(cat "$work/e1")"
-  "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --stiffness 1000 --substeps 4 \
-    --damping 0.5 --area-stiffness 10 --json >"$work/json" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json")"
-  grep -q '"stiffness": 1000, "substeps": 4,' "$work/json" || fail "--stiffness/--substeps not honoured: $(cat "$work/json")"
   cmp -s "$work/c1" "$work/c3" || fail "colored positions differ between 1 and 3 threads"
   "$sim" run --width 40 --height 30 --steps 1 --solver colored --threads 2 >/dev/null 2>"$work/e2" || fail "colored run failed"
   grep -q "1 chunk of rows), threads 1 of 2 (the cloth is one chunk of rows)" "$work/e2" || fail "40x30 on 2 threads: expected 1 used of 2: $(cat "$work/e2")"
