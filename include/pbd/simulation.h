@@ -1,6 +1,11 @@
 #pragma once
 /// \file
-/// The cloth simulation: particles, constraints, the page's PBD step, and grabbing.
+/// The cloth simulation: particles, constraints, the PBD step, and grabbing.
+///
+/// "The page", here and throughout the project, is the web page this simulator reproduces:
+/// pbd.html ("Position-Based Dynamics"), one HTML file whose JavaScript simulates a 40 x 30
+/// cloth beside a Controls panel. It is not in this repository; its copy lives beside it at
+/// ../shared/seed/pbd.html. Comments say what the behaviour is; "as the page" names its origin.
 
 #include <cstdint>
 #include <memory>

@@ -32,7 +32,7 @@ namespace pbd::app {
 /// the window closes or --frames is reached and returns the exit status.
 class App {
 public:
-    static constexpr int kStepsPerFrame = 8;     ///< as the page's mainLoop
+    static constexpr int kStepsPerFrame = 8;     ///< steps per drawn frame (as the page)
     static constexpr double kWheelZoomBase = 1.1;  ///< zoom factor per wheel notch
 
     explicit App(const AppOptions& options);

@@ -1,6 +1,8 @@
 #pragma once
 /// \file
-/// The "Controls" panel drawn with ImGui: the page's panel item for item, in its order, then a
+/// The "Controls" panel drawn with ImGui: current time, time per step, particle and
+/// constraint counts, the width, height, fixed-corner, time-step, iterations, gravity and mass
+/// fields, Restart and Pause (the page's panel, item for item and in its order), then a
 /// Performance section (solver choice, simulation ms per frame, frame rate, where a frame's
 /// time goes) and a short help section. All values and commits go through PanelModel.
 
@@ -46,7 +48,8 @@ struct WidgetRect {
 /// Draws the panel; call between ImGui's NewFrame and Render.
 class Panel {
 public:
-    /// `symbols`: the font has the page's button symbols.
+    /// `symbols`: the font has the play and pause symbols (U+25B6, U+25AE) for the Pause
+    /// button; without them it shows words.
     explicit Panel(bool symbols) : symbols_(symbols) {}
 
     /// Draws the panel docked at `position` with `size` (window coordinates) and applies the

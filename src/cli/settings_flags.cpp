@@ -54,8 +54,8 @@ std::optional<std::string> parseWholeOption(const std::string& option, const std
 void SolverFlags::addTo(CLI::App& app)
 {
     app.add_option("--solver", solver_,
-                   "constraint order: sequential (the page's, exact) or colored (parallel "
-                   "independent sets)")
+                   "constraint order: sequential (each constraint in turn, in the order built) "
+                   "or colored (sets of independent constraints, in parallel)")
         ->type_name("NAME");
     app.add_option("--threads", threads_,
                    "threads of the colored solver (default: one per core, here " +
