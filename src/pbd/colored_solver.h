@@ -3,10 +3,15 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
 
 #include "band_schedule.h"
 #include "constraint_coloring.h"
 #include "pbd/simulation.h"
+#include "step_phases.h"
 #include "worker_pool.h"
 
 namespace pbd {
@@ -46,21 +51,49 @@ public:
                   int rowsPerChunk = 0);
 
     /// The number of chunks of rows.
-    std::size_t chunkCount() const { return layout_.chunkCount; }
+    std::size_t chunkCount() const { return chunkCount_; }
 
     /// Threads that take part in a step, the caller included.
     unsigned threadCount() const { return pool_.threadCount(); }
 
-    /// One step of the page's scheme with the colored projection order: predict, `iterations`
-    /// sweeps over the sets, velocities. `particles` must hold width x height particles.
+    /// One PBD step (no compliance, damping or area constraints) of length dt: substep()
+    /// with those parameters.
     void step(Particles& particles, double dt, double gravity, int iterations);
 
+    /// One substep with the colored projection order: predict (and reset the multipliers),
+    /// `iterations` sweeps over the sets (the 8 distance sets, then, when params.area, the
+    /// 8 sets of cell triangles, whose multipliers `areaLambda` holds, indexed as
+    /// detail::projectCellTriangles does), velocities and damping. `particles` must hold
+    /// width x height particles. When `observe` is given it is called on the calling thread
+    /// after the prediction (0) and after each sweep k (k), for residual recording.
+    void substep(Particles& particles, const detail::SubstepParams& params, double* areaLambda,
+                 const std::function<void(int)>* observe);
+
+    /// Tells the solver which constraints are live (one flag per constraint in the page's
+    /// order, as Simulation stores them); `version` changes whenever the flags do, so that
+    /// the solver rebuilds its masks only then. Removed constraints move nothing.
+    void setLive(std::span<const std::uint8_t> alive, std::uint64_t version);
+
 private:
+    ColoredSolver(int width, int height, Kernel kernel, const ChunkLayout& layout);
+    void startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w,
+                   const detail::SubstepParams& params, double* areaLambda, int rowBegin,
+                   int rowEnd);
+    template <typename Task>
+    void run(std::uint32_t phases, Task& task);
+
     int width_;
     int height_;
     bool avx2_;
-    ChunkLayout layout_;
+    int rowsPerChunk_;
+    std::size_t chunkCount_;
     std::array<GridSet, 8> sets_;
+    std::array<std::size_t, 9> lambdaOffset_{}; ///< set s's multipliers: [offset s, s + 1)
+    std::vector<double> lambda_;                ///< XPBD multipliers, set by set, row by row
+    std::array<std::size_t, 9> rowOffset_{};    ///< set s's rows: [offset s, s + 1)
+    std::vector<double> mask_;          ///< 1 live, 0 removed, as lambda_; empty: all live
+    std::vector<std::uint8_t> rowDead_; ///< per set row: holds a removed constraint
+    std::uint64_t liveVersion_ = ~std::uint64_t{0};     ///< version of the flags the masks were built from
     BandSchedule schedule_;
     WorkerPool pool_;
 };
