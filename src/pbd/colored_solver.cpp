@@ -405,15 +405,9 @@ ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
 
 ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel,
                              int rowsPerChunk)
-    : ColoredSolver(width, height, kernel,
-                    coloredChunkLayout(width, height, threadCount, rowsPerChunk))
-{
-}
-
-ColoredSolver::ColoredSolver(int width, int height, Kernel kernel, const ChunkLayout& layout)
     : width_(width), height_(height), avx2_(kernel == Kernel::Best && cpuHasAvx2()),
-      rowsPerChunk_(layout.rowsPerChunk), chunkCount_(layout.chunkCount),
-      sets_(clothGridSets(width, height)), pool_(layout.threadCount)
+      layout_(coloredChunkLayout(width, height, threadCount, rowsPerChunk)),
+      sets_(clothGridSets(width, height)), pool_(layout_.threadCount)
 {
     std::size_t offset = 0;
     std::size_t rows = 0;
@@ -506,8 +500,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     std::uint32_t phaseOffset = 0;
     auto task = [&](std::uint32_t localPhase, std::size_t chunk) {
         const std::uint32_t phase = localPhase + phaseOffset;
-        const int rowBegin = static_cast<int>(chunk) * rowsPerChunk_;
-        const int rowEnd = std::min(height_, rowBegin + rowsPerChunk_);
+        const int rowBegin = static_cast<int>(chunk) * layout_.rowsPerChunk;
+        const int rowEnd = std::min(height_, rowBegin + layout_.rowsPerChunk);
         const std::size_t begin = static_cast<std::size_t>(rowBegin) * width;
         const std::size_t end = static_cast<std::size_t>(rowEnd) * width;
         if (phase == 0 && fused)
@@ -579,8 +573,8 @@ void ColoredSolver::startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, cons
 template <typename Task>
 void ColoredSolver::run(std::uint32_t phases, Task& task)
 {
-    schedule_.reset(chunkCount_, phases);
-    if (chunkCount_ == 1) { // one chunk: the pool has no workers
+    schedule_.reset(layout_.chunkCount, phases);
+    if (layout_.chunkCount == 1) { // a small cloth: waking the workers would cost more than it gives
         schedule_.work(0, 1, task);
         return;
     }

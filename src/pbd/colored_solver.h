@@ -51,7 +51,7 @@ public:
                   int rowsPerChunk = 0);
 
     /// The number of chunks of rows.
-    std::size_t chunkCount() const { return chunkCount_; }
+    std::size_t chunkCount() const { return layout_.chunkCount; }
 
     /// Threads that take part in a step, the caller included.
     unsigned threadCount() const { return pool_.threadCount(); }
@@ -75,7 +75,6 @@ public:
     void setLive(std::span<const std::uint8_t> alive, std::uint64_t version);
 
 private:
-    ColoredSolver(int width, int height, Kernel kernel, const ChunkLayout& layout);
     void startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w,
                    const detail::SubstepParams& params, double* areaLambda, int rowBegin,
                    int rowEnd);
@@ -85,15 +84,14 @@ private:
     int width_;
     int height_;
     bool avx2_;
-    int rowsPerChunk_;
-    std::size_t chunkCount_;
+    ChunkLayout layout_;
     std::array<GridSet, 8> sets_;
     std::array<std::size_t, 9> lambdaOffset_{}; ///< set s's multipliers: [offset s, s + 1)
     std::vector<double> lambda_;                ///< XPBD multipliers, set by set, row by row
     std::array<std::size_t, 9> rowOffset_{};    ///< set s's rows: [offset s, s + 1)
     std::vector<double> mask_;          ///< 1 live, 0 removed, as lambda_; empty: all live
     std::vector<std::uint8_t> rowDead_; ///< per set row: holds a removed constraint
-    std::uint64_t liveVersion_ = ~std::uint64_t{0};     ///< version of the flags the masks were built from
+    std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
     BandSchedule schedule_;
     WorkerPool pool_;
 };
