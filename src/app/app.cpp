@@ -105,7 +105,7 @@ void App::frame(bool step, bool last, double periodMilliseconds)
                            paused_,
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
-                           cli::threadsText(simulation_)};
+                           cli::threadsShortText(simulation_)};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         model_, stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},

@@ -27,7 +27,7 @@ struct PanelStats {
     bool paused = false;
     FrameTimes frame;             ///< mean phases of recent frames (ms)
     double framesPerSecond = 0.0; ///< over recent frames
-    std::string threads = "1";   ///< threads a step uses (cli::threadsText)
+    std::string threads = "1";   ///< threads a step uses (cli::threadsShortText)
 };
 
 /// What the user asked for this frame.
