@@ -1,6 +1,12 @@
 #pragma once
 /// \file
-/// The cloth simulation: particles, constraints, the page's PBD step, and grabbing.
+/// The cloth simulation: particles, constraints, the PBD step, and grabbing.
+///
+/// "The page", here and throughout the project, is the web page this simulator reproduces:
+/// pbd.html ("Position-Based Dynamics"), one HTML file whose JavaScript simulates a 40 x 30
+/// cloth beside a Controls panel. "The XPBD page" is its compliant sibling, xpbd.html. Neither
+/// is in this repository; their copies live beside it, in ../shared/seed/. Comments say what
+/// the behaviour is; "as the page" only names its origin.
 
 #include <cstdint>
 #include <memory>
