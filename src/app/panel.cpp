@@ -144,8 +144,12 @@ void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
     case RowInput::Commit:
         actions.effect = strongest(actions.effect, model.commitText(field, text_[slot].data()));
         break;
-    case RowInput::Minus: actions.effect = strongest(actions.effect, model.stepField(field, -1)); break;
-    case RowInput::Plus: actions.effect = strongest(actions.effect, model.stepField(field, +1)); break;
+    case RowInput::Minus:
+        actions.effect = strongest(actions.effect, model.stepField(field, -1));
+        break;
+    case RowInput::Plus:
+        actions.effect = strongest(actions.effect, model.stepField(field, +1));
+        break;
     case RowInput::None: break;
     }
 }
@@ -215,7 +219,9 @@ void Panel::stepping(PanelModel& model, const PanelStats& stats)
         "this section says so.";
     labelCell("stepping", "Stepping", help);
     ImGui::SetNextItemWidth(fieldWidth());
-    const auto label = [](SteppingMode m) { return m == SteppingMode::Page ? "page" : "real time"; };
+    const auto label = [](SteppingMode m) {
+        return m == SteppingMode::Page ? "page" : "real time";
+    };
     if (ImGui::BeginCombo("##stepping", label(model.stepping()))) {
         for (SteppingMode mode : {SteppingMode::Page, SteppingMode::RealTime}) {
             const bool selected = mode == model.stepping();

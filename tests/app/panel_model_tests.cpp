@@ -389,9 +389,11 @@ TEST_CASE("the speed field takes 0.05 to 4 and clamps its buttons; stepping is c
     CHECK(panel.commitSpeed("0.25"));
     CHECK(panel.speedText() == "0.25");
     CHECK_FALSE(panel.commitSpeed("5"));
-    CHECK(panel.speedError() == "Speed: '5' is not allowed; allowed: a finite number from 0.05 to 4");
+    CHECK(panel.speedError() ==
+          "Speed: '5' is not allowed; allowed: a finite number from 0.05 to 4");
     CHECK_FALSE(panel.commitSpeed("fast"));
-    CHECK(panel.speedError() == "Speed: 'fast' is not a number; allowed: a finite number from 0.05 to 4");
+    CHECK(panel.speedError() ==
+          "Speed: 'fast' is not a number; allowed: a finite number from 0.05 to 4");
     CHECK(panel.speed() == 0.25);
     CHECK(panel.errors() == std::vector<std::string>{panel.speedError()});
     CHECK(panel.stepSpeed(+1));
