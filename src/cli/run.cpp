@@ -62,7 +62,16 @@ int runCommandMain(const RunOptions& options)
 
     Simulation simulation(settings);
     if (options.loadFile) {
-        // The saved state, then the settings flags given on the command line over it.
+        // The saved state, then the settings flags given on the command line over it. A file
+        // that cannot be read is an input/output failure; one that is not a valid state, a
+        // refused value.
+        if (std::FILE* file = std::fopen(options.loadFile->c_str(), "rb"))
+            std::fclose(file);
+        else {
+            std::cerr << "pbd-sim run: --load: cannot read " << *options.loadFile << ": "
+                      << std::strerror(errno) << "\n";
+            return kExitIo;
+        }
         if (auto error = loadStateFile(simulation, *options.loadFile)) {
             std::cerr << "pbd-sim run: --load: " << *error << "\n";
             return kExitUsage;

@@ -259,6 +259,15 @@ StateParse stateFromJson(std::string_view text)
                                                 std::to_string(state.settings.width) + " x " +
                                                 std::to_string(state.settings.height) +
                                                 "; allowed: " + std::to_string(n)));
+    // Lengths first, so that a file claiming a huge cloth allocates nothing.
+    for (const auto& [key, doubles] : {std::pair{"position", 2 * n}, {"velocity", 2 * n}, {"mass", n}}) {
+        const std::size_t expected = (doubles * sizeof(double) + 2) / 3 * 4;
+        if (in.contains(key) && in[key].is_string() && in[key].get_ref<const std::string&>().size() != expected)
+            return fail(fieldError(key, "holds " + std::to_string(in[key].get_ref<const std::string&>().size()) +
+                                            " base64 characters; allowed: exactly " +
+                                            std::to_string(expected) + " (" +
+                                            std::to_string(doubles) + " doubles) for this cloth"));
+    }
     state.position.resize(n);
     state.velocity.resize(n);
     state.mass.resize(n);

@@ -69,6 +69,49 @@ max_diff() {
 }
 
 case "$check" in
+xpbd_fidelity)
+  # The XPBD page through the command line: stiffness 1000 (its default) with the drag, and
+  # stiffness 0 (PBD) at mass 0.3; and 4 substeps against the page run at dt / 4.
+  xpbd="$cases/../xpbd_cases"
+  "$sim" run --stiffness 1000 --steps 3000 --drag "$cases/page_default_drag.drag" >"$work/x1" 2>/dev/null || fail "xpbd run failed"
+  diff="$(max_diff "$work/x1" "$xpbd/xpbd_default_drag.expected")"
+  echo "stiffness 1000 + drag: largest difference from the XPBD page $diff m"
+  awk -v d="$diff" 'BEGIN { exit !(d + 0 == d && d <= 1e-9) }' || fail "stiffness 1000: difference $diff > 1e-9"
+  "$sim" run --width 20 --height 8 --dt 0.003 --iterations 3 --gravity -12 --mass 0.3 --stiffness 0 \
+    --steps 3000 >"$work/x0" 2>/dev/null || fail "stiffness 0 run failed"
+  diff="$(max_diff "$work/x0" "$xpbd/zero_stiffness.expected")"
+  echo "stiffness 0: largest difference from the XPBD page $diff m"
+  awk -v d="$diff" 'BEGIN { exit !(d + 0 == d && d <= 1e-9) }' || fail "stiffness 0: difference $diff > 1e-9"
+  "$sim" run --dt 0.02 --substeps 4 --stiffness 1000 --steps 750 --drag "$cases/page_default_drag.drag" >"$work/x4" 2>/dev/null || fail "substeps run failed"
+  diff="$(max_diff "$work/x4" "$xpbd/substeps4_drag.expected")"
+  echo "4 substeps: largest difference from the XPBD page at dt / 4 $diff m"
+  awk -v d="$diff" 'BEGIN { exit !(d + 0 == d && d <= 1e-9) }' || fail "substeps: difference $diff > 1e-9"
+  ;;
+state)
+  # 300 steps, save, load, 400 steps: the same bits as 700 straight (the summary's hash too),
+  # with XPBD, tearing and a drag; bad state files and saves are refused.
+  args=(--width 30 --height 20 --stiffness 2000 --tear-strain 0.3 --substeps 2)
+  "$sim" run "${args[@]}" --steps 700 --out "$work/straight" 2>"$work/e700" || fail "700 steps failed"
+  "$sim" run "${args[@]}" --steps 300 --save "$work/s.json" >/dev/null 2>&1 || fail "save failed"
+  "$sim" run --load "$work/s.json" --steps 400 --out "$work/loaded" 2>"$work/e400" || fail "load failed: $(cat "$work/e400")"
+  cmp -s "$work/straight" "$work/loaded" || fail "300 + save + load + 400 differs from 700 straight"
+  h700="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/e700")"
+  h400="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/e400")"
+  [[ -n "$h700" && "$h700" == "$h400" ]] || fail "hashes differ or are missing: '$h700' '$h400'"
+  grep -qE ', constraints [0-9]+, hash [0-9a-f]{16}$' "$work/e700" || fail "summary lacks constraints and hash: $(cat "$work/e700")"
+  # A flag given with --load applies over the loaded settings.
+  "$sim" run --load "$work/s.json" --steps 0 --gravity 0 --save "$work/g.json" >/dev/null 2>&1 || fail "load + flag failed"
+  grep -q '"gravity": 0' "$work/g.json" || fail "--gravity over --load not applied"
+  grep -q '"stiffness": 2000' "$work/g.json" || fail "the loaded stiffness was lost"
+  printf 'not json' >"$work/bad.json"
+  expect 2 "--load" "not JSON" -- run --load "$work/bad.json"
+  sed 's/"version": 1/"version": 9/' "$work/s.json" >"$work/v9.json"
+  expect 2 "version: '9' is not supported" -- run --load "$work/v9.json"
+  expect 1 "cannot read" -- run --load "$work/missing.json"
+  mkdir -p "$work/dir"
+  expect 1 "--save" "$work/dir" -- run --steps 1 --save "$work/dir"
+  [[ -d "$work/dir" ]] || fail "a failed save replaced the directory"
+  ;;
 fidelity)
   # The page's defaults and a drag script, through the command line, against the page's run.
   "$sim" run --steps 3000 --drag "$cases/page_default_drag.drag" --out "$work/pos" 2>"$work/err" ||
