@@ -4,8 +4,11 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "gpu_support.h"
 #include "pbd/simulation.h"
 #include "settings_flags.h"
 
@@ -17,8 +20,9 @@ struct Size {
     int height;
 };
 
-/// Parses "WxH[,WxH...]"; every side must be a valid cloth side.
-std::optional<std::string> parseSizes(const std::string& text, std::vector<Size>& sizes)
+/// Parses "WxH[,WxH...]"; every side must be a valid cloth side (1 to maxSide).
+std::optional<std::string> parseSizes(const std::string& text, std::vector<Size>& sizes,
+                                      int maxSide)
 {
     std::size_t start = 0;
     while (start <= text.size()) {
@@ -29,9 +33,9 @@ std::optional<std::string> parseSizes(const std::string& text, std::vector<Size>
             return "--sizes: '" + item + "' is not WxH; allowed: sizes such as 40x30,300x300";
         long long w = 0;
         long long h = 0;
-        if (auto e = parseWholeOption("--sizes width", item.substr(0, x), 1, kMaxClothSide, w))
+        if (auto e = parseWholeOption("--sizes width", item.substr(0, x), 1, maxSide, w))
             return e;
-        if (auto e = parseWholeOption("--sizes height", item.substr(x + 1), 1, kMaxClothSide, h))
+        if (auto e = parseWholeOption("--sizes height", item.substr(x + 1), 1, maxSide, h))
             return e;
         sizes.push_back({static_cast<int>(w), static_cast<int>(h)});
         start = comma + 1;
@@ -47,10 +51,45 @@ struct BenchRow {
     unsigned threads;
     double msPerStep;
     Strain strain;
+    std::string device; ///< the GPU and precision, for the gpu solver
 };
 
+/// The GPU's median ms per step. A step only queues work, so steps are timed in batches
+/// that end by waiting for the GPU (glFinish): each batch is grown until it takes at least
+/// 50 ms, then batches are timed until half a second has passed (at least 5 of them), or
+/// one batch of fixedSteps when given.
+double measureQueued(Simulation& simulation, long long fixedSteps)
+{
+    using Clock = std::chrono::steady_clock;
+    auto batch = [&](long long n) {
+        simulation.finishBackend();
+        const auto t0 = Clock::now();
+        for (long long i = 0; i < n; ++i)
+            simulation.step();
+        simulation.finishBackend();
+        return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    };
+    if (fixedSteps > 0)
+        return batch(fixedSteps) / static_cast<double>(fixedSteps);
+    long long n = 1;
+    while (n < (1 << 20)) {
+        const double ms = batch(n);
+        if (ms >= 50.0)
+            break;
+        n = ms <= 0.0 ? n * 16 : std::max(n * 2, static_cast<long long>(n * 60.0 / ms));
+    }
+    std::vector<double> samples;
+    const auto begin = Clock::now();
+    while (samples.size() < 5 ||
+           std::chrono::duration<double>(Clock::now() - begin).count() < 0.5)
+        samples.push_back(batch(n) / static_cast<double>(n));
+    std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
+    return samples[samples.size() / 2];
+}
+
 BenchRow measure(Size size, int iterations, Solver solver, int threads, long long settleSteps,
-                 long long fixedSteps)
+                 long long fixedSteps, const SolverFlags& flags,
+                 const std::optional<SolverBackendFactory>& gpu)
 {
     using Clock = std::chrono::steady_clock;
     Settings settings;
@@ -59,12 +98,22 @@ BenchRow measure(Size size, int iterations, Solver solver, int threads, long lon
     settings.iterations = iterations;
     settings.solver = solver;
     settings.threads = threads;
+    flags.applyTo(settings); // the GPU precision
+    settings.solver = solver;
     Simulation simulation(settings);
+    if (solver == Solver::Gpu && gpu)
+        simulation.installBackend(*gpu);
     for (long long i = 0; i < settleSteps; ++i)
         simulation.step();
     const Strain strain = constraintStrain(simulation);
     for (int i = 0; i < 3; ++i) // warm-up: caches, page faults, branch predictors, workers
         simulation.step();
+    if (solver == Solver::Gpu) {
+        const double ms = measureQueued(simulation, fixedSteps);
+        return {size,       simulation.particles().size(), simulation.constraints().size(),
+                iterations, simulation.threadCount(),      ms,
+                strain,     simulation.backendDescription()};
+    }
 
     std::vector<double> samples;
     const auto begin = Clock::now();
@@ -81,16 +130,34 @@ BenchRow measure(Size size, int iterations, Solver solver, int threads, long lon
     std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
     return {size,       simulation.particles().size(), simulation.constraints().size(),
             iterations, simulation.threadCount(),      samples[samples.size() / 2],
-            strain};
+            strain,     ""};
+}
+
+/// `text` with JSON's special characters escaped.
+std::string jsonText(const std::string& text)
+{
+    std::string out;
+    for (char c : text) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (static_cast<unsigned char>(c) >= 0x20)
+            out += c;
+    }
+    return out;
 }
 
 } // namespace
 
 int benchCommandMain(const BenchOptions& options)
 {
+    if (auto error = options.solverFlags.check()) {
+        std::cerr << "pbd-sim bench: " << *error << "\n";
+        return kExitUsage;
+    }
+    const bool gpuOnly = options.solverFlags.solver() == Solver::Gpu;
     std::vector<Size> sizes;
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
-                                sizes)) {
+                                sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide)) {
         std::cerr << "pbd-sim bench: " << *error << "\n";
         return kExitUsage;
     }
@@ -114,14 +181,19 @@ int benchCommandMain(const BenchOptions& options)
             std::cerr << "pbd-sim bench: " << *error << "\n";
             return kExitUsage;
         }
-    if (auto error = options.solverFlags.check()) {
-        std::cerr << "pbd-sim bench: " << *error << "\n";
-        return kExitUsage;
-    }
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     if (auto solver = options.solverFlags.solver())
         solvers = {*solver};
     const int threads = options.solverFlags.threads().value_or(0);
+    std::optional<SolverBackendFactory> gpu;
+    if (gpuOnly) {
+        std::string why;
+        gpu = gpuBackendFactory(why);
+        if (!gpu) {
+            std::cerr << "pbd-sim bench: --solver gpu: " << why << "\n";
+            return kExitIo;
+        }
+    }
 
     if (!options.json)
         std::printf("%-11s %10s %12s %5s %-10s %7s %12s %10s %10s %11s %11s\n", "size",
@@ -129,8 +201,15 @@ int benchCommandMain(const BenchOptions& options)
                     "steps/s", "strain_max", "strain_rms");
     for (const Size& size : sizes) {
         for (const Solver solverKind : solvers) {
-            const BenchRow row =
-                measure(size, static_cast<int>(iterations), solverKind, threads, settle, steps);
+            BenchRow row;
+            try {
+                row = measure(size, static_cast<int>(iterations), solverKind, threads, settle,
+                              steps, options.solverFlags, gpu);
+            } catch (const std::runtime_error& e) { // a cloth beyond the GPU's limits
+                std::cerr << "pbd-sim bench: --solver " << solverName(solverKind) << ", "
+                          << size.width << "x" << size.height << ": " << e.what() << "\n";
+                return kExitIo;
+            }
             const char* solver = solverName(solverKind);
             const double projections = static_cast<double>(row.constraints) * row.iterations;
             const double nsPerProjection = row.msPerStep * 1e6 / projections;
@@ -139,16 +218,24 @@ int benchCommandMain(const BenchOptions& options)
                 std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
                             "\"iterations\": %d, \"solver\": \"%s\", \"threads\": %u, "
                             "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                            "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g}\n",
+                            "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s}\n",
                             size.width, size.height, row.particles, row.constraints, row.iterations,
                             solver, row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
-                            row.strain.max, row.strain.rms);
+                            row.strain.max, row.strain.rms,
+                            row.device.empty() ? ""
+                                               : (", \"gpu_precision\": \"" +
+                                                  std::string(gpuPrecisionName(
+                                                      options.solverFlags.gpuPrecision().value_or(
+                                                          GpuPrecision::Float))) +
+                                                  "\", \"device\": \"" + jsonText(row.device) + "\"")
+                                                     .c_str());
             } else {
                 const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
-                std::printf("%-11s %10zu %12zu %5d %-10s %7u %12.4f %10.2f %10.1f %11.3e %11.3e\n",
+                std::printf("%-11s %10zu %12zu %5d %-10s %7u %12.4f %10.2f %10.1f %11.3e %11.3e%s%s\n",
                             label.c_str(), row.particles, row.constraints, row.iterations, solver,
                             row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
-                            row.strain.max, row.strain.rms);
+                            row.strain.max, row.strain.rms, row.device.empty() ? "" : "  ",
+                            row.device.c_str());
             }
             std::fflush(stdout);
         }

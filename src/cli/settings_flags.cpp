@@ -28,6 +28,7 @@ std::string optionForField(const std::string& field)
         {"width", "--width"}, {"height", "--height"},         {"fixedCount", "--fixed"},
         {"timeStep", "--dt"}, {"iterations", "--iterations"}, {"gravity", "--gravity"},
         {"mass", "--mass"},   {"solver", "--solver"},         {"threads", "--threads"},
+        {"gpuPrecision", "--gpu-precision"},
     };
     for (const auto& [name, option] : kOptions)
         if (field == name)
@@ -54,8 +55,12 @@ std::optional<std::string> parseWholeOption(const std::string& option, const std
 void SolverFlags::addTo(CLI::App& app)
 {
     app.add_option("--solver", solver_,
-                   "constraint order: sequential (the page's, exact) or colored (parallel "
-                   "independent sets)")
+                   "constraint order: sequential (the page's, exact), colored (parallel "
+                   "independent sets) or gpu (the colored order on OpenGL 4.3 compute shaders)")
+        ->type_name("NAME");
+    app.add_option("--gpu-precision", gpuPrecision_,
+                   "arithmetic of the gpu solver: float (default, fastest) or double (the "
+                   "colored CPU solver's results to rounding)")
         ->type_name("NAME");
     app.add_option("--threads", threads_,
                    "threads of the colored solver (default: one per core, here " +
@@ -67,7 +72,11 @@ void SolverFlags::addTo(CLI::App& app)
 std::optional<std::string> SolverFlags::check() const
 {
     if (solver_ && !solverFromName(*solver_))
-        return "--solver: " + quoteInput(*solver_) + " is not a solver; allowed: sequential or colored";
+        return "--solver: " + quoteInput(*solver_) +
+               " is not a solver; allowed: sequential, colored or gpu";
+    if (gpuPrecision_ && !gpuPrecisionFromName(*gpuPrecision_))
+        return "--gpu-precision: " + quoteInput(*gpuPrecision_) +
+               " is not a precision; allowed: float or double";
     long long threads = 0;
     if (threads_)
         return parseWholeOption("--threads", *threads_, 1, kMaxThreads, threads);
@@ -87,8 +96,15 @@ std::optional<int> SolverFlags::threads() const
     return std::nullopt;
 }
 
+std::optional<GpuPrecision> SolverFlags::gpuPrecision() const
+{
+    return gpuPrecision_ ? gpuPrecisionFromName(*gpuPrecision_) : std::nullopt;
+}
+
 void SolverFlags::applyTo(Settings& settings) const
 {
+    if (auto precision = gpuPrecision())
+        settings.gpuPrecision = *precision;
     if (auto solver = this->solver())
         settings.solver = *solver;
     if (auto threads = this->threads())

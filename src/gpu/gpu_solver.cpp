@@ -89,20 +89,6 @@ std::size_t setRows(const GridSet& set)
 
 } // namespace
 
-const char* precisionName(GpuPrecision precision)
-{
-    return precision == GpuPrecision::Float ? "float" : "double";
-}
-
-std::optional<GpuPrecision> precisionFromName(const std::string& name)
-{
-    if (name == "float")
-        return GpuPrecision::Float;
-    if (name == "double")
-        return GpuPrecision::Double;
-    return std::nullopt;
-}
-
 unsigned GpuSolver::glError()
 {
     const GLenum first = glGetError();
@@ -145,7 +131,7 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     const std::size_t vecBytes = solver->count_ * 2 * solver->realSize_;
     const std::string grid = std::to_string(width) + " x " + std::to_string(height);
     if (maxBlock > 0 && vecBytes > static_cast<std::size_t>(maxBlock)) {
-        why = "a " + grid + " cloth does not fit this GPU in " + precisionName(precision) +
+        why = "a " + grid + " cloth does not fit this GPU in " + gpuPrecisionName(precision) +
               ": its positions need " + std::to_string(vecBytes) +
               " bytes in one shader storage block, the GPU allows " +
               std::to_string(maxBlock) + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)";
@@ -200,7 +186,7 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     if (const GLenum error = glError(); error != GL_NO_ERROR) {
         why = "a " + grid + " cloth does not fit this GPU's memory in " +
-              precisionName(precision) + " (" + std::to_string(solver->bytes_) +
+              gpuPrecisionName(precision) + " (" + std::to_string(solver->bytes_) +
               " bytes of buffers; GL error 0x" +
               [&] { char b[16]; std::snprintf(b, sizeof b, "%04x", error); return std::string(b); }() +
               ")";
@@ -299,11 +285,18 @@ void GpuSolver::upload(const GpuParticleState& state)
         state.velocity.size() != count_ || state.inverseMass.size() != count_)
         throw std::invalid_argument("GpuSolver::upload: the state does not hold " +
                                     std::to_string(count_) + " particles");
+    upload(state.position.data(), state.stepStart.data(), state.velocity.data(),
+           state.inverseMass.data());
+}
+
+void GpuSolver::upload(const glm::dvec2* position, const glm::dvec2* stepStart,
+                       const glm::dvec2* velocity, const double* inverseMass)
+{
     const bool dbl = precision_ == GpuPrecision::Double;
-    writePairs(positions_, dbl, 0, state.position.data(), count_);
-    writePairs(stepStart_, dbl, 0, state.stepStart.data(), count_);
-    writePairs(velocities_, dbl, 0, state.velocity.data(), count_);
-    writeReals(inverseMasses_, dbl, 0, state.inverseMass.data(), count_);
+    writePairs(positions_, dbl, 0, position, count_);
+    writePairs(stepStart_, dbl, 0, stepStart, count_);
+    writePairs(velocities_, dbl, 0, velocity, count_);
+    writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
 }
 
 void GpuSolver::download(GpuParticleState& state) const
@@ -314,6 +307,16 @@ void GpuSolver::download(GpuParticleState& state) const
     readPairs(stepStart_, dbl, state.stepStart, count_);
     readPairs(velocities_, dbl, state.velocity, count_);
     readReals(inverseMasses_, dbl, state.inverseMass, count_);
+}
+
+void GpuSolver::download(std::vector<glm::dvec2>& position, std::vector<glm::dvec2>& stepStart,
+                         std::vector<glm::dvec2>& velocity) const
+{
+    const bool dbl = precision_ == GpuPrecision::Double;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    readPairs(positions_, dbl, position, count_);
+    readPairs(stepStart_, dbl, stepStart, count_);
+    readPairs(velocities_, dbl, velocity, count_);
 }
 
 void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const

@@ -14,19 +14,13 @@
 
 #include "pbd/cloth.h"
 #include "pbd/constraint_coloring.h"
+#include "pbd/settings.h"
 
 namespace pbd::gpu {
 
-/// The GPU's arithmetic for positions, velocities, inverse masses and lambdas.
-enum class GpuPrecision {
-    Float,  ///< 32-bit: the fastest; within about 1e-3 m of the CPU after 100 steps
-    Double, ///< 64-bit: the CPU colored solver's operations, to rounding (bits on llvmpipe)
-};
-
-/// "float" or "double".
-const char* precisionName(GpuPrecision precision);
-/// The precision called `name`, or nothing.
-std::optional<GpuPrecision> precisionFromName(const std::string& name);
+/// The GPU's arithmetic for positions, velocities, inverse masses and lambdas (the
+/// settings' enum: Float, Double).
+using pbd::GpuPrecision;
 
 /// What a step needs besides the state, as Settings holds it (same units and meanings).
 struct GpuStepParameters {
@@ -72,8 +66,14 @@ public:
 
     /// Replaces the whole state on the GPU. Every vector must hold particleCount() entries.
     void upload(const GpuParticleState& state);
+    /// The same from arrays of particleCount() entries each.
+    void upload(const glm::dvec2* position, const glm::dvec2* stepStart,
+                const glm::dvec2* velocity, const double* inverseMass);
     /// Reads the whole state back (inverseMass too).
     void download(GpuParticleState& state) const;
+    /// Reads back positions, step-start positions and velocities.
+    void download(std::vector<glm::dvec2>& position, std::vector<glm::dvec2>& stepStart,
+                  std::vector<glm::dvec2>& velocity) const;
     /// Reads back the positions only (m).
     void downloadPositions(std::vector<glm::dvec2>& positions) const;
 

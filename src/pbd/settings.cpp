@@ -31,12 +31,13 @@ constexpr FieldLimits kLimits[] = {
     {"iterations", true, 0, kMaxIterations, ""},
     {"gravity", false, -kMaxGravity, kMaxGravity, "m/s^2"},
     {"mass", false, kMinMass, kMaxMass, "kg"},
-    {"solver", true, 0, 1, ""},
+    {"solver", true, 0, 2, ""},
     {"threads", true, 0, kMaxThreads, ""},
     {"stiffness", false, 0, kMaxStiffness, "N/m"},
     {"substeps", true, 1, kMaxSubsteps, ""},
     {"damping", false, 0, kMaxDamping, "1/s"},
     {"areaStiffness", false, 0, kMaxAreaStiffness, "N/m"},
+    {"gpuPrecision", true, 0, 1, ""},
 };
 
 const FieldLimits* findLimits(const std::string& field)
@@ -52,7 +53,9 @@ std::string describe(const FieldLimits& f)
     if (std::string(f.name) == "fixedCount")
         return "allowed: 1, 2 or 4";
     if (std::string(f.name) == "solver")
-        return "allowed: sequential (0) or colored (1)";
+        return "allowed: sequential (0), colored (1) or gpu (2)";
+    if (std::string(f.name) == "gpuPrecision")
+        return "allowed: float (0) or double (1)";
     if (std::string(f.name) == "threads")
         return "allowed: a whole number from 0 to " + std::to_string(kMaxThreads) +
                " (0: one per core)";
@@ -91,16 +94,49 @@ std::optional<SettingsError> validate(const Settings& s)
         {"mass", s.mass},         {"solver", static_cast<int>(s.solver)},
         {"threads", s.threads},   {"stiffness", s.stiffness},   {"substeps", s.substeps},
         {"damping", s.damping},   {"areaStiffness", s.areaStiffness},
+        {"gpuPrecision", static_cast<int>(s.gpuPrecision)},
     };
-    for (const auto& [field, value] : values)
+    for (const auto& [field, value] : values) {
+        // The GPU solver takes cloths up to kMaxGpuClothSide a side.
+        const std::string name = field;
+        if (s.solver == Solver::Gpu && (name == "width" || name == "height")) {
+            if (value >= 1 && value <= kMaxGpuClothSide)
+                continue;
+            return SettingsError{name, name + " = " + formatNumber(value) +
+                                           " is not allowed; allowed: a whole number from 1 to " +
+                                           std::to_string(kMaxGpuClothSide) +
+                                           " particles with the gpu solver"};
+        }
         if (auto error = check(field, value))
             return error;
+    }
     return std::nullopt;
 }
 
 const char* solverName(Solver solver)
 {
-    return solver == Solver::Colored ? "colored" : "sequential";
+    switch (solver) {
+    case Solver::Colored:
+        return "colored";
+    case Solver::Gpu:
+        return "gpu";
+    default:
+        return "sequential";
+    }
+}
+
+const char* gpuPrecisionName(GpuPrecision precision)
+{
+    return precision == GpuPrecision::Double ? "double" : "float";
+}
+
+std::optional<GpuPrecision> gpuPrecisionFromName(std::string_view name)
+{
+    if (name == "float")
+        return GpuPrecision::Float;
+    if (name == "double")
+        return GpuPrecision::Double;
+    return std::nullopt;
 }
 
 std::optional<Solver> solverFromName(std::string_view name)
@@ -109,6 +145,8 @@ std::optional<Solver> solverFromName(std::string_view name)
         return Solver::Sequential;
     if (name == "colored")
         return Solver::Colored;
+    if (name == "gpu")
+        return Solver::Gpu;
     return std::nullopt;
 }
 

@@ -27,7 +27,8 @@ Simulation::Simulation(Simulation&&) noexcept = default;
 Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 
 Simulation::Simulation(const Simulation& other)
-    : settings_(other.settings_), particles_(other.particles_),
+    : settings_(other.settings_), particles_(other.particles()),
+      backendFactory_(other.backendFactory_),
       constraints_(other.constraints_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
       time_(other.time_), stepCount_(other.stepCount_), grabbed_(other.grabbed_),
       recordResiduals_(other.recordResiduals_), residuals_(other.residuals_)
@@ -51,6 +52,12 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
     const bool massChanged = settings.mass != settings_.mass;
     if (settings.solver != settings_.solver || settings.threads != settings_.threads)
         colored_.reset(); // joins the old workers; the next colored step makes new ones
+    if (settings.solver != settings_.solver || settings.gpuPrecision != settings_.gpuPrecision) {
+        editParticles();
+        backend_.reset(); // the next Gpu step makes one with the new precision
+    }
+    if (massChanged)
+        editParticles();
     settings_ = settings;
     if (rebuild) {
         restart();
@@ -89,6 +96,9 @@ void Simulation::build()
     grabbed_.reset();
     residuals_.clear();
     colored_.reset();
+    backend_.reset();
+    backendAhead_ = false;
+    backendStale_ = true;
 }
 
 void Simulation::refreshInverseMass(Index i)
@@ -108,8 +118,64 @@ void Simulation::recordResiduals(bool on)
         residuals_.clear();
 }
 
+void Simulation::installBackend(SolverBackendFactory factory)
+{
+    editParticles();
+    backend_.reset();
+    backendFactory_ = std::move(factory);
+}
+
+void Simulation::finishBackend()
+{
+    if (backend_)
+        backend_->finish();
+}
+
+std::string Simulation::backendDescription() const
+{
+    return backend_ ? backend_->description() : std::string();
+}
+
+void Simulation::syncFromBackend() const
+{
+    if (backendAhead_ && backend_) {
+        backend_->download(particles_);
+        backendAhead_ = false;
+    }
+}
+
+void Simulation::editParticles()
+{
+    syncFromBackend();
+    backendStale_ = true;
+}
+
+void Simulation::stepBackend()
+{
+    if (!backend_) {
+        if (!backendFactory_)
+            throw std::runtime_error("the gpu solver is not available: this program has no GPU "
+                                     "backend installed");
+        backend_ = backendFactory_(settings_);
+        backendStale_ = true;
+    }
+    if (backendStale_) {
+        backend_->upload(particles_);
+        backendStale_ = false;
+    }
+    residuals_.clear(); // not recorded on the GPU
+    backend_->step(settings_);
+    backendAhead_ = true;
+}
+
 void Simulation::step()
 {
+    if (settings_.solver == Solver::Gpu) {
+        stepBackend();
+        time_ = time_ + settings_.timeStep;
+        ++stepCount_;
+        return;
+    }
     const int substeps = settings_.substeps;
     detail::SubstepParams params;
     params.h = substeps == 1 ? settings_.timeStep : settings_.timeStep / substeps;
@@ -233,6 +299,7 @@ bool Simulation::grab(Index index)
     if (grabbed_ == index)
         return true;
     release();
+    editParticles();
     grabbed_ = index;
     particles_.flags[index] |= kGrabbed;
     refreshInverseMass(index);
@@ -241,14 +308,17 @@ bool Simulation::grab(Index index)
 
 void Simulation::moveGrabbed(glm::dvec2 position)
 {
-    if (grabbed_)
-        particles_.position[*grabbed_] = position;
+    if (!grabbed_)
+        return;
+    editParticles();
+    particles_.position[*grabbed_] = position;
 }
 
 void Simulation::release()
 {
     if (!grabbed_)
         return;
+    editParticles();
     particles_.flags[*grabbed_] &= static_cast<std::uint8_t>(~kGrabbed);
     refreshInverseMass(*grabbed_);
     grabbed_.reset();
@@ -268,6 +338,7 @@ bool Simulation::pin(Index index)
 {
     if (index >= particles_.size())
         return false;
+    editParticles();
     particles_.flags[index] |= kPinned;
     particles_.velocity[index] = glm::dvec2(0.0);
     refreshInverseMass(index);
@@ -278,6 +349,7 @@ bool Simulation::unpin(Index index)
 {
     if (index >= particles_.size())
         return false;
+    editParticles();
     particles_.flags[index] &= static_cast<std::uint8_t>(~kPinned);
     refreshInverseMass(index);
     return true;
@@ -299,6 +371,7 @@ bool Simulation::setMass(Index index, double mass)
 {
     if (index >= particles_.size() || !std::isfinite(mass) || mass < kMinMass || mass > kMaxMass)
         return false;
+    editParticles();
     particles_.mass[index] = mass;
     refreshInverseMass(index);
     return true;

@@ -104,8 +104,8 @@ bad_values)
   expect 2 "--sizes" "'40'" "WxH" -- bench --sizes 40
   expect 2 "--sizes width" "'0'" -- bench --sizes 0x5
   expect 2 "--iterations" -- bench --iterations 0
-  expect 2 "--solver" "'fast'" "sequential or colored" -- run --solver fast
-  expect 2 "--solver" "'fast'" "sequential or colored" -- bench --solver fast
+  expect 2 "--solver" "'fast'" "sequential, colored or gpu" -- run --solver fast
+  expect 2 "--solver" "'fast'" "sequential, colored or gpu" -- bench --solver fast
   expect 2 "--threads" "'0'" "1 to 64" -- run --threads 0
   expect 2 "--threads" "'65'" "1 to 64" -- bench --threads 65
   expect 2 "--threads" "'two'" "whole number" -- run --threads two
@@ -342,6 +342,37 @@ bench)
   "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 1 >"$work/c1" 2>/dev/null || fail "colored run failed"
   "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 3 >"$work/c3" 2>/dev/null || fail "colored run failed"
   cmp -s "$work/c1" "$work/c3" || fail "colored positions differ between 1 and 3 threads"
+  ;;
+gpu)
+  # --solver gpu through a headless EGL context; skipped (77) where none can be made.
+  "$sim" run --solver gpu --steps 1 >"$work/out" 2>"$work/err"
+  got=$?
+  if [[ $got -eq 1 ]] && grep -qE 'EGL|OpenGL' "$work/err"; then
+    echo "skipped: $(cat "$work/err")"
+    exit 77
+  fi
+  [[ $got -eq 0 ]] || fail "pbd-sim run --solver gpu exited $got: $(cat "$work/err")"
+  # maxdev A B: the largest coordinate difference of two position files.
+  maxdev() { paste "$1" "$2" | awk '{for (k = 1; k <= 2; k++) { d = $k - $(k + 2); if (d < 0) d = -d; if (d > m) m = d }} END { printf "%.3g", m + 0 }'; }
+  for args in "--drag $cases/page_default_drag.drag --steps 600" "--fixed 4 --iterations 5 --steps 200"; do
+    # shellcheck disable=SC2086
+    "$sim" run $args --solver colored --threads 1 >"$work/c" 2>/dev/null || fail "colored run failed"
+    # shellcheck disable=SC2086
+    "$sim" run $args --solver gpu --gpu-precision double >"$work/gd" 2>"$work/err" || fail "gpu double run failed: $(cat "$work/err")"
+    grep -q 'gpu solver on .*, double' "$work/err" || fail "summary lacks the device and precision: $(cat "$work/err")"
+    # shellcheck disable=SC2086
+    "$sim" run $args --solver gpu >"$work/gf" 2>"$work/err" || fail "gpu float run failed: $(cat "$work/err")"
+    grep -q ', float' "$work/err" || fail "float is not the gpu solver's default: $(cat "$work/err")"
+    dd="$(maxdev "$work/gd" "$work/c")" df="$(maxdev "$work/gf" "$work/c")"
+    echo "$args: gpu double vs colored $dd m, gpu float vs colored $df m"
+    awk -v d="$dd" 'BEGIN { exit !(d <= 1e-12) }' || fail "$args: gpu double differs from colored by $dd m"
+    awk -v d="$df" 'BEGIN { exit !(d <= 1e-3) }' || fail "$args: gpu float differs from colored by $df m"
+  done
+  expect 2 "--gpu-precision" "'half'" "float or double" -- run --solver gpu --gpu-precision half
+  expect 2 "--width" "5000" "1 to 4096" "gpu solver" -- run --solver gpu --width 5000
+  "$sim" bench --solver gpu --sizes 16x12 --settle 5 --steps 4 --json >"$work/json" 2>"$work/err" || fail "bench --solver gpu failed: $(cat "$work/err")"
+  cat "$work/json"
+  grep -q '"solver": "gpu"' "$work/json" && grep -q '"gpu_precision": "float"' "$work/json" || fail "bench --solver gpu row lacks solver or precision"
   ;;
 *)
   fail "unknown check $check"

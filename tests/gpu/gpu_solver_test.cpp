@@ -17,10 +17,9 @@
 
 using pbd::Index;
 using pbd::gpu::GpuParticleState;
-using pbd::gpu::GpuPrecision;
+using pbd::GpuPrecision;
 using pbd::gpu::GpuSolver;
 using pbd::gpu::GpuStepParameters;
-using pbd::gpu::precisionName;
 
 namespace {
 
