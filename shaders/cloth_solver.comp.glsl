@@ -2,7 +2,7 @@
 // (pbd::clothGridSets), in float or double. The host prepends
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
-//   #define STAGE 0 (predict) | 1 (project) | 2 (velocity and damping)
+//   #define STAGE 0 (predict) | 1 (project) | 2 (velocity and damping) | 3 (cell areas)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
 // operations are exactly those of the CPU kernels, in the same order (see CORE_API.md), so
@@ -22,7 +22,7 @@ layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
 layout(std430, binding = 1) buffer StepStart { REAL2 x0[]; };
 layout(std430, binding = 2) buffer Velocities { REAL2 v[]; };
 layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
-#if STAGE == 1 && XPBD
+#if (STAGE == 1 && XPBD) || STAGE == 3
 layout(std430, binding = 4) buffer Lambdas { REAL lambda[]; };
 #endif
 
@@ -129,5 +129,74 @@ void main()
         vy = vy * uDampFactor;
     }
     v[i] = REAL2(vx, vy);
+}
+#endif
+
+#if STAGE == 3
+// One set of cell triangles with signed-area constraints (XPBD [MMC16]): the cells (i, j) of
+// row parity uSet >> 2 and column parity (uSet >> 1) & 1, triangle uSet & 1:
+//   t = 0: (i, j), (i+1, j), (i, j+1);   t = 1: (i, j+1), (i+1, j), (i+1, j+1).
+// No two triangles of a set share a particle. The operations of the CPU's projectArea.
+layout(location = 0) uniform uint uSet;         // 0 .. 7
+layout(location = 1) uniform uint uWidth;       // particles per row
+layout(location = 2) uniform REAL uRestArea;    // m^2
+layout(location = 3) uniform REAL uAlphaTilde;  // compliance / h^2
+layout(location = 4) uniform uvec2 uCounts[8];  // cells per row of the set, cells in the set
+
+void main()
+{
+    const uint t = invocation();
+    const uvec2 counts = uCounts[uSet];
+    if (t >= counts.y)
+        return;
+    const uint rowIndex = t / counts.x;
+    const uint i = (uSet >> 2) + 2u * rowIndex;
+    const uint j = ((uSet >> 1) & 1u) + 2u * (t - rowIndex * counts.x);
+    const uint base = i * uWidth + j;
+    uint i0, i1, i2;
+    if ((uSet & 1u) == 0u) {
+        i0 = base;
+        i1 = base + uWidth;
+        i2 = base + 1u;
+    } else {
+        i0 = base + 1u;
+        i1 = base + uWidth;
+        i2 = base + uWidth + 1u;
+    }
+    const REAL2 p0 = x[i0];
+    const REAL2 p1 = x[i1];
+    const REAL2 p2 = x[i2];
+    const REAL w0 = w[i0];
+    const REAL w1 = w[i1];
+    const REAL w2 = w[i2];
+    const REAL oneHalf = REAL(0.5);
+    precise REAL g1x = oneHalf * (p2.y - p0.y);
+    precise REAL g1y = oneHalf * (p0.x - p2.x);
+    precise REAL g2x = oneHalf * (p0.y - p1.y);
+    precise REAL g2y = oneHalf * (p1.x - p0.x);
+    precise REAL g0x = -(g1x + g2x);
+    precise REAL g0y = -(g1y + g2y);
+    precise REAL weight = w0 * (g0x * g0x + g0y * g0y) + w1 * (g1x * g1x + g1y * g1y) +
+                          w2 * (g2x * g2x + g2y * g2y);
+    if (!(weight > REAL(0)))
+        return;
+    precise REAL c =
+        oneHalf * ((p1.x - p0.x) * (p2.y - p0.y) - (p1.y - p0.y) * (p2.x - p0.x)) - uRestArea;
+    const REAL lam = lambda[t];
+    precise REAL dl = -(c + uAlphaTilde * lam) / (weight + uAlphaTilde);
+    precise REAL newLambda = lam + dl;
+    lambda[t] = newLambda;
+    precise REAL s0 = w0 * dl;
+    precise REAL s1 = w1 * dl;
+    precise REAL s2 = w2 * dl;
+    precise REAL ax = p0.x + s0 * g0x;
+    precise REAL ay = p0.y + s0 * g0y;
+    precise REAL bx = p1.x + s1 * g1x;
+    precise REAL by = p1.y + s1 * g1y;
+    precise REAL cx = p2.x + s2 * g2x;
+    precise REAL cy = p2.y + s2 * g2y;
+    x[i0] = REAL2(ax, ay);
+    x[i1] = REAL2(bx, by);
+    x[i2] = REAL2(cx, cy);
 }
 #endif

@@ -28,9 +28,6 @@ public:
 
     void step(const Settings& settings) override
     {
-        if (settings.areaStiffness > 0.0)
-            throw std::runtime_error("the gpu solver has no signed-area constraints yet: "
-                                     "areaStiffness must be 0 with --solver gpu");
         GpuStepParameters parameters;
         parameters.timeStep = settings.timeStep;
         parameters.gravity = settings.gravity;
@@ -38,6 +35,7 @@ public:
         parameters.stiffness = settings.stiffness;
         parameters.substeps = settings.substeps;
         parameters.damping = settings.damping;
+        parameters.areaStiffness = settings.areaStiffness;
         solver_->step(parameters);
     }
 

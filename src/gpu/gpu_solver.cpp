@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 
 #include <glad/gl.h>
@@ -38,7 +39,7 @@ GLuint buildProgram(bool doublePrecision, int stage, bool xpbd, std::string& why
     glCompileShader(shader);
     GLint ok = 0;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    auto log = [](GLuint object, bool isShader) {
+    auto log = [](GLuint object, bool isShader) -> std::string {
         GLint length = 0;
         if (isShader)
             glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
@@ -49,7 +50,8 @@ GLuint buildProgram(bool doublePrecision, int stage, bool xpbd, std::string& why
             glGetShaderInfoLog(object, length, nullptr, text.data());
         else
             glGetProgramInfoLog(object, length, nullptr, text.data());
-        return text.c_str();
+        text.resize(std::strlen(text.c_str()));
+        return text;
     };
     if (!ok) {
         why = std::string("the GPU solver's kernel (stage ") + std::to_string(stage) +
@@ -149,8 +151,28 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     solver->project_ = solver->predict_ ? buildProgram(dbl, 1, false, why) : 0;
     solver->projectXpbd_ = solver->project_ ? buildProgram(dbl, 1, true, why) : 0;
     solver->velocity_ = solver->projectXpbd_ ? buildProgram(dbl, 2, false, why) : 0;
-    if (solver->velocity_ == 0)
+    solver->projectArea_ = solver->velocity_ ? buildProgram(dbl, 3, false, why) : 0;
+    if (solver->projectArea_ == 0)
         return nullptr;
+
+    // The cell-triangle sets: row parity s >> 2, column parity (s >> 1) & 1, triangle s & 1.
+    if (width > 1 && height > 1) {
+        glUseProgram(solver->projectArea_);
+        glUniform1ui(1, static_cast<GLuint>(width));
+        setReal(2, dbl, 0.5 * kGridSpacing * kGridSpacing); // the core's kCellRestArea
+        for (GLint s = 0; s < 8; ++s) {
+            const auto rowParity = static_cast<std::size_t>(s >> 2);
+            const auto columnParity = static_cast<std::size_t>((s >> 1) & 1);
+            const std::size_t cellRows = static_cast<std::size_t>(height - 1);
+            const std::size_t cellColumns = static_cast<std::size_t>(width - 1);
+            const std::size_t rows = cellRows > rowParity ? (cellRows - rowParity + 1) / 2 : 0;
+            const std::size_t columns =
+                cellColumns > columnParity ? (cellColumns - columnParity + 1) / 2 : 0;
+            solver->areaCounts_[static_cast<std::size_t>(s)] = rows * columns;
+            glUniform2ui(4 + s, static_cast<GLuint>(std::max<std::size_t>(columns, 1)),
+                         static_cast<GLuint>(rows * columns));
+        }
+    }
 
     // The set descriptions and rest lengths never change: set them once in both projectors.
     for (GLuint program : {solver->project_, solver->projectXpbd_}) {
@@ -197,9 +219,12 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
 
 GpuSolver::~GpuSolver()
 {
-    for (GLuint program : {predict_, project_, projectXpbd_, velocity_})
+    for (GLuint program : {predict_, project_, projectXpbd_, velocity_, projectArea_})
         if (program != 0)
             glDeleteProgram(program);
+    for (GLuint buffer : areaLambdas_)
+        if (buffer != 0)
+            glDeleteBuffers(1, &buffer);
     std::array<GLuint, 12> buffers{positions_, stepStart_, velocities_, inverseMasses_};
     std::copy(lambdas_.begin(), lambdas_.end(), buffers.begin() + 4);
     for (GLuint buffer : buffers)
@@ -358,6 +383,31 @@ void GpuSolver::dispatch(std::size_t invocations) const
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
+void GpuSolver::makeAreaBuffers()
+{
+    if (areaLambdas_[0] != 0)
+        return;
+    const long long maxBlock = maxStorageBlockBytes();
+    glError();
+    std::size_t bytes = 0;
+    for (std::size_t s = 0; s < 8; ++s) {
+        const std::size_t size = std::max<std::size_t>(areaCounts_[s] * realSize_, 16);
+        if (maxBlock > 0 && size > static_cast<std::size_t>(maxBlock))
+            throw std::runtime_error("the area constraints of a " + std::to_string(width_) + " x " +
+                                     std::to_string(height_) + " cloth do not fit this GPU");
+        glGenBuffers(1, &areaLambdas_[s]);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, areaLambdas_[s]);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(size), nullptr,
+                     GL_DYNAMIC_DRAW);
+        bytes += size;
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    bytes_ += bytes;
+    if (glError() != GL_NO_ERROR)
+        throw std::runtime_error("the area constraints of a " + std::to_string(width_) + " x " +
+                                 std::to_string(height_) + " cloth do not fit this GPU's memory");
+}
+
 void GpuSolver::step(const GpuStepParameters& p)
 {
     const bool dbl = precision_ == GpuPrecision::Double;
@@ -370,6 +420,13 @@ void GpuSolver::step(const GpuStepParameters& p)
     const double dampFactor = std::max(0.0, 1.0 - p.damping * h);
     const bool xpbd = p.stiffness != 0.0;
     const GLuint projector = xpbd ? projectXpbd_ : project_;
+    const bool area = p.areaStiffness > 0.0 && width_ > 1 && height_ > 1;
+    if (area) {
+        makeAreaBuffers();
+        const double areaAlpha = 1.0 / p.areaStiffness;
+        glUseProgram(projectArea_);
+        setReal(3, dbl, areaAlpha / (h * h));
+    }
 
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPositions, positions_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kStepStart, stepStart_);
@@ -402,8 +459,17 @@ void GpuSolver::step(const GpuStepParameters& p)
             glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
-        glUseProgram(projector);
+        if (area) {
+            for (GLuint buffer : areaLambdas_) {
+                glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+                glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER,
+                                  GL_UNSIGNED_INT, &zero);
+            }
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
         for (int iteration = 0; iteration < p.iterations; ++iteration) {
+            glUseProgram(projector);
             for (std::size_t s = 0; s < 8; ++s) {
                 if (setCounts_[s] == 0)
                     continue;
@@ -411,6 +477,17 @@ void GpuSolver::step(const GpuStepParameters& p)
                     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, lambdas_[s]);
                 glUniform1ui(0, static_cast<GLuint>(s));
                 dispatch(setCounts_[s]);
+            }
+            if (!area)
+                continue;
+            // Then the cells' signed areas, as the colored CPU solver orders them.
+            glUseProgram(projectArea_);
+            for (std::size_t s = 0; s < 8; ++s) {
+                if (areaCounts_[s] == 0)
+                    continue;
+                glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, areaLambdas_[s]);
+                glUniform1ui(0, static_cast<GLuint>(s));
+                dispatch(areaCounts_[s]);
             }
         }
         glUseProgram(velocity_);

@@ -30,6 +30,7 @@ struct GpuStepParameters {
     double stiffness = 0.0;  ///< N/m; 0 = PBD (compliance 0)
     int substeps = 1;        ///< substeps of dt / substeps
     double damping = 0.0;    ///< 1/s
+    double areaStiffness = 0.0; ///< N/m of the cells' signed-area constraints; 0 = none
 };
 
 /// The particle state as the host sees it (double precision, one entry per particle).
@@ -84,8 +85,10 @@ public:
     /// Writes one particle's inverse mass (1/kg; 0 pins it): pin, grab, release.
     void setInverseMass(Index index, double inverseMass);
 
-    /// Queues one step (substeps x (predict, lambda reset, sweeps, velocity, damping)). Does
-    /// not wait for the GPU; call finish() or read back to wait.
+    /// Queues one step (substeps x (predict, lambda reset, sweeps, velocity, damping)); each
+    /// sweep is the eight distance sets, then, with areaStiffness > 0, the eight sets of cell
+    /// triangles (whose buffers are made on the first such step: std::runtime_error when they
+    /// do not fit). Does not wait for the GPU; call finish() or read back to wait.
     void step(const GpuStepParameters& parameters);
     /// Waits until the GPU has done everything queued.
     void finish() const;
@@ -99,6 +102,7 @@ public:
 private:
     GpuSolver() = default;
     void dispatch(std::size_t invocations) const;
+    void makeAreaBuffers();
 
     int width_ = 0;
     int height_ = 0;
@@ -112,6 +116,9 @@ private:
     unsigned project_ = 0;
     unsigned projectXpbd_ = 0;
     unsigned velocity_ = 0;
+    unsigned projectArea_ = 0;
+    std::array<std::size_t, 8> areaCounts_{}; ///< triangles per area set
+    std::array<unsigned, 8> areaLambdas_{};   ///< made on the first step with area
     unsigned positions_ = 0;
     unsigned stepStart_ = 0;
     unsigned velocities_ = 0;
