@@ -39,6 +39,7 @@ command -v ninja >/dev/null && generator=(-G Ninja)
 cmake -S . -B build-device "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DPBD_BUILD_APP=OFF \
   -DPBD_BUILD_TESTS=ON -DPBD_BUILD_GPU=ON -DPBD_WERROR=OFF \
   -DCMAKE_PREFIX_PATH=/tmp/pbd-deps/usr || { echo "configure failed"; exit 1; }
+grep -E '^(glm|CLI11|Catch2)_DIR' build-device/CMakeCache.txt
 
 phase "build"
 cmake --build build-device -j "$(nproc)" --target pbd-sim pbd_gpu_tests ||
