@@ -3,6 +3,7 @@
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (predict) | 1 (project) | 2 (velocity and damping) | 3 (cell areas)
+//                 | 4 (tearing)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
 // operations are exactly those of the CPU kernels, in the same order (see CORE_API.md), so
@@ -24,6 +25,16 @@ layout(std430, binding = 2) buffer Velocities { REAL2 v[]; };
 layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 #if (STAGE == 1 && XPBD) || STAGE == 3
 layout(std430, binding = 4) buffer Lambdas { REAL lambda[]; };
+#endif
+
+#if STAGE == 1 || STAGE == 4
+// One bit per constraint in the page's order (buildClothGrid): 1 live, 0 removed.
+layout(std430, binding = 5) buffer Alive { uint alive[]; };
+
+bool isAlive(uint k)
+{
+    return ((alive[k >> 5] >> (k & 31u)) & 1u) != 0u;
+}
 #endif
 
 // The invocation's index over a 2D dispatch (the group count per dimension is limited).
@@ -65,6 +76,20 @@ layout(location = 3) uniform REAL uAlphaTilde; // compliance / h^2 (XPBD)
 layout(location = 4) uniform uvec4 uSetA[8];   // firstRow, rowStep, firstColumn, columnStep
 layout(location = 12) uniform uvec4 uSetB[8];  // columnCount, aOffset, bOffset, count
 layout(location = 20) uniform REAL uRest[8];   // rest length, m
+layout(location = 28) uniform uint uMasked;    // 1 when some constraint may be removed
+layout(location = 29) uniform uint uHeight;    // particles per column
+
+// The page-order index (buildClothGrid) of the constraint of set uSet at row i, column j.
+uint constraintIndex(uint i, uint j)
+{
+    const uint verticalBase = uHeight * (uWidth - 1u);
+    if (uSet < 2u)
+        return i * (uWidth - 1u) + j;
+    if (uSet < 4u)
+        return verticalBase + i * uWidth + j;
+    return verticalBase + (uHeight - 1u) * uWidth + 2u * (i * (uWidth - 1u) + j) +
+           (uSet < 6u ? 0u : 1u);
+}
 
 void main()
 {
@@ -92,10 +117,15 @@ void main()
 #if XPBD
     const REAL lam = lambda[t];
     precise REAL s = ((rest - len) - uAlphaTilde * lam) / (len * (wSum + uAlphaTilde));
-    precise REAL newLambda = lam + s * len;
-    lambda[t] = newLambda;
 #else
     precise REAL s = (rest - len) / (len * wSum);
+#endif
+    // As the CPU's masked kernel: a removed constraint's correction times 0.
+    if (uMasked != 0u && !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w)))
+        s = s * REAL(0);
+#if XPBD
+    precise REAL newLambda = lam + s * len;
+    lambda[t] = newLambda;
 #endif
     precise REAL sA = wa * s;
     precise REAL sB = wb * s;
@@ -198,5 +228,56 @@ void main()
     x[i0] = REAL2(ax, ay);
     x[i1] = REAL2(bx, by);
     x[i2] = REAL2(cx, cy);
+}
+#endif
+
+#if STAGE == 4
+// Tearing after a substep: every live constraint whose strain |L - rest| / rest exceeds
+// uTearStrain is removed, all judged on the same positions (the CPU's tear()).
+layout(location = 0) uniform uint uCount;        // constraints
+layout(location = 1) uniform uint uWidth;        // particles per row
+layout(location = 2) uniform uint uHeight;       // particles per column
+layout(location = 3) uniform REAL uTearStrain;   // dimensionless
+layout(location = 4) uniform REAL uRestStraight; // m
+layout(location = 5) uniform REAL uRestDiagonal; // m
+
+void main()
+{
+    const uint k = invocation();
+    if (k >= uCount || !isAlive(k))
+        return;
+    const uint horizontal = uHeight * (uWidth - 1u);
+    const uint vertical = (uHeight - 1u) * uWidth;
+    uint a, b;
+    REAL rest = uRestStraight;
+    if (k < horizontal) {
+        const uint i = k / (uWidth - 1u);
+        a = i * uWidth + (k - i * (uWidth - 1u));
+        b = a + 1u;
+    } else if (k < horizontal + vertical) {
+        a = k - horizontal;
+        b = a + uWidth;
+    } else {
+        const uint q = k - horizontal - vertical;
+        const uint cell = q >> 1;
+        const uint i = cell / (uWidth - 1u);
+        const uint j = cell - i * (uWidth - 1u);
+        rest = uRestDiagonal;
+        if ((q & 1u) == 0u) {
+            a = i * uWidth + j;
+            b = a + uWidth + 1u;
+        } else {
+            a = i * uWidth + j + 1u;
+            b = (i + 1u) * uWidth + j;
+        }
+    }
+    const REAL2 pa = x[a];
+    const REAL2 pb = x[b];
+    precise REAL dx = pa.x - pb.x;
+    precise REAL dy = pa.y - pb.y;
+    precise REAL len = sqrt(dx * dx + dy * dy);
+    precise REAL strain = abs(len - rest) / rest;
+    if (strain > uTearStrain)
+        atomicAnd(alive[k >> 5], ~(1u << (k & 31u)));
 }
 #endif

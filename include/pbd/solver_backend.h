@@ -5,9 +5,12 @@
 /// core stays free of OpenGL, and programs that link an implementation (pbd-sim, pbd-cloth
 /// with pbd_gpu) install it into their Simulation.
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "pbd/settings.h"
 
@@ -25,10 +28,16 @@ public:
     /// Replaces the backend's state: positions, step-start positions, velocities (m, m/s)
     /// and inverse masses (1/kg, 0 = does not move) of every particle.
     virtual void upload(const Particles& particles) = 0;
+    /// Replaces the constraints' live flags, one per constraint in the page's order
+    /// (buildClothGrid): 1 live, 0 removed (torn or cut; projected with a zero correction).
+    virtual void uploadAlive(std::span<const std::uint8_t> alive) = 0;
     /// Queues one step with the settings' time step, iterations, gravity, stiffness,
-    /// substeps and damping: exactly the colored order's arithmetic (see the README for how
-    /// close each precision comes). May return before the work is done.
+    /// substeps, damping, area stiffness and tear strain: exactly the colored order's
+    /// arithmetic (see the README for how close each precision comes), tearing after each
+    /// substep. May return before the work is done.
     virtual void step(const Settings& settings) = 0;
+    /// Reads the live flags back (constraints torn on the backend become 0).
+    virtual void downloadAlive(std::vector<std::uint8_t>& alive) = 0;
     /// Writes the backend's positions, step-start positions and velocities into `particles`
     /// (the other fields are the Simulation's own), waiting for queued steps.
     virtual void download(Particles& particles) = 0;

@@ -36,7 +36,18 @@ public:
         parameters.substeps = settings.substeps;
         parameters.damping = settings.damping;
         parameters.areaStiffness = settings.areaStiffness;
+        parameters.tearStrain = settings.tearStrain;
         solver_->step(parameters);
+    }
+
+    void uploadAlive(std::span<const std::uint8_t> alive) override
+    {
+        solver_->uploadAlive(alive.data(), alive.size());
+    }
+
+    void downloadAlive(std::vector<std::uint8_t>& alive) override
+    {
+        solver_->downloadAlive(alive);
     }
 
     void download(Particles& p) override

@@ -16,7 +16,7 @@ namespace {
 constexpr unsigned kGroupSize = 256; // local_size_x of every kernel
 
 enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInverseMasses = 3,
-                        kLambdas = 4 };
+                        kLambdas = 4, kAlive = 5 };
 
 std::string kernelSource()
 {
@@ -152,8 +152,19 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     solver->projectXpbd_ = solver->project_ ? buildProgram(dbl, 1, true, why) : 0;
     solver->velocity_ = solver->projectXpbd_ ? buildProgram(dbl, 2, false, why) : 0;
     solver->projectArea_ = solver->velocity_ ? buildProgram(dbl, 3, false, why) : 0;
-    if (solver->projectArea_ == 0)
+    solver->tear_ = solver->projectArea_ ? buildProgram(dbl, 4, false, why) : 0;
+    if (solver->tear_ == 0)
         return nullptr;
+    solver->constraintCount_ = clothConstraintCount(width, height);
+    {
+        const auto [straight, diagonal] = clothRestLengths();
+        glUseProgram(solver->tear_);
+        glUniform1ui(0, static_cast<GLuint>(solver->constraintCount_));
+        glUniform1ui(1, static_cast<GLuint>(width));
+        glUniform1ui(2, static_cast<GLuint>(height));
+        setReal(4, dbl, straight);
+        setReal(5, dbl, diagonal);
+    }
 
     // The cell-triangle sets: row parity s >> 2, column parity (s >> 1) & 1, triangle s & 1.
     if (width > 1 && height > 1) {
@@ -179,6 +190,8 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
         glUseProgram(program);
         glUniform1ui(1, static_cast<GLuint>(width));
         setReal(2, dbl, kMinConstraintLength);
+        glUniform1ui(28, 0u);
+        glUniform1ui(29, static_cast<GLuint>(height));
         for (GLint s = 0; s < 8; ++s) {
             const GridSet& set = solver->sets_[static_cast<std::size_t>(s)];
             glUniform4ui(4 + s, static_cast<GLuint>(set.firstRow), static_cast<GLuint>(set.rowStep),
@@ -205,6 +218,10 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     makeBuffer(solver->inverseMasses_, solver->count_ * solver->realSize_);
     for (std::size_t s = 0; s < 8; ++s)
         makeBuffer(solver->lambdas_[s], solver->setCounts_[s] * solver->realSize_);
+    makeBuffer(solver->alive_, (solver->constraintCount_ + 31) / 32 * 4);
+    const GLuint allLive = ~0u; // every constraint live until uploadAlive says otherwise
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                      &allLive);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     if (const GLenum error = glError(); error != GL_NO_ERROR) {
         why = "a " + grid + " cloth does not fit this GPU's memory in " +
@@ -219,7 +236,9 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
 
 GpuSolver::~GpuSolver()
 {
-    for (GLuint program : {predict_, project_, projectXpbd_, velocity_, projectArea_})
+    if (alive_ != 0)
+        glDeleteBuffers(1, &alive_);
+    for (GLuint program : {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_})
         if (program != 0)
             glDeleteProgram(program);
     for (GLuint buffer : areaLambdas_)
@@ -350,6 +369,40 @@ void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
     readPairs(positions_, precision_ == GpuPrecision::Double, positions, count_);
 }
 
+void GpuSolver::uploadAlive(const std::uint8_t* alive, std::size_t count)
+{
+    if (count != constraintCount_)
+        throw std::invalid_argument("GpuSolver::uploadAlive: " + std::to_string(count) +
+                                    " flags for " + std::to_string(constraintCount_) +
+                                    " constraints");
+    std::vector<GLuint> bits((count + 31) / 32, 0u);
+    masked_ = false;
+    for (std::size_t k = 0; k < count; ++k) {
+        if (alive[k] != 0)
+            bits[k / 32] |= 1u << (k % 32);
+        else
+            masked_ = true;
+    }
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, alive_);
+    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bits.size() * 4),
+                    bits.data());
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void GpuSolver::downloadAlive(std::vector<std::uint8_t>& alive) const
+{
+    std::vector<GLuint> bits((constraintCount_ + 31) / 32, 0u);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, alive_);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bits.size() * 4),
+                       bits.data());
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    alive.resize(constraintCount_);
+    for (std::size_t k = 0; k < constraintCount_; ++k)
+        alive[k] = static_cast<std::uint8_t>((bits[k / 32] >> (k % 32)) & 1u);
+}
+
 void GpuSolver::setPosition(Index index, glm::dvec2 position)
 {
     if (index >= count_)
@@ -441,8 +494,16 @@ void GpuSolver::step(const GpuStepParameters& p)
     setReal(1, dbl, invH);
     setReal(2, dbl, dampFactor);
     glUniform1ui(3, p.damping > 0.0 ? 1u : 0u);
+    const bool tearing = p.tearStrain > 0.0 && constraintCount_ > 0;
+    if (tearing) {
+        masked_ = true; // from now on some constraint may be torn
+        glUseProgram(tear_);
+        setReal(3, dbl, p.tearStrain);
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAlive, alive_);
     glUseProgram(projector);
     setReal(3, dbl, alphaTilde);
+    glUniform1ui(28, masked_ ? 1u : 0u);
 
     const GLuint zero = 0;
     for (int substep = 0; substep < p.substeps; ++substep) {
@@ -492,6 +553,10 @@ void GpuSolver::step(const GpuStepParameters& p)
         }
         glUseProgram(velocity_);
         dispatch(count_);
+        if (tearing) {
+            glUseProgram(tear_);
+            dispatch(constraintCount_);
+        }
     }
     glUseProgram(0);
 }

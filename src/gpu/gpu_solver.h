@@ -31,6 +31,7 @@ struct GpuStepParameters {
     int substeps = 1;        ///< substeps of dt / substeps
     double damping = 0.0;    ///< 1/s
     double areaStiffness = 0.0; ///< N/m of the cells' signed-area constraints; 0 = none
+    double tearStrain = 0.0;    ///< strain beyond which a constraint tears after a substep
 };
 
 /// The particle state as the host sees it (double precision, one entry per particle).
@@ -78,6 +79,12 @@ public:
     /// Reads back the positions only (m).
     void downloadPositions(std::vector<glm::dvec2>& positions) const;
 
+    /// Replaces the constraints' live flags: one per constraint of the page's order
+    /// (clothConstraintCount), 1 live, 0 removed (projected with a zero correction).
+    void uploadAlive(const std::uint8_t* alive, std::size_t count);
+    /// Reads the live flags back (constraints torn on the GPU are 0).
+    void downloadAlive(std::vector<std::uint8_t>& alive) const;
+
     /// Writes one particle's position (m): how a grabbed particle is moved.
     void setPosition(Index index, glm::dvec2 position);
     /// Writes one particle's velocity (m/s).
@@ -117,6 +124,10 @@ private:
     unsigned projectXpbd_ = 0;
     unsigned velocity_ = 0;
     unsigned projectArea_ = 0;
+    unsigned tear_ = 0;
+    unsigned alive_ = 0;           ///< one bit per constraint
+    std::size_t constraintCount_ = 0;
+    bool masked_ = false;          ///< some constraint is, or may be, removed
     std::array<std::size_t, 8> areaCounts_{}; ///< triangles per area set
     std::array<unsigned, 8> areaLambdas_{};   ///< made on the first step with area
     unsigned positions_ = 0;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -55,6 +56,7 @@ pbd::Settings settingsOf(const Scenario& s, pbd::Solver solver)
     settings.substeps = s.step.substeps;
     settings.damping = s.step.damping;
     settings.areaStiffness = s.step.areaStiffness;
+    settings.tearStrain = s.step.tearStrain;
     settings.solver = solver;
     settings.threads = 1;
     return settings;
@@ -290,6 +292,13 @@ std::vector<Scenario> scenarios()
     area.step.iterations = 3;
     area.drag = true;
     list.push_back(area);
+
+    Scenario tear;
+    tear.name = "PBD, tearing beyond strain 0.1, a drag";
+    tear.step.tearStrain = 0.1;
+    tear.drag = true;
+    tear.floatNearDouble = false; // a float strain may tear another constraint: not comparable
+    list.push_back(tear);
     return list;
 }
 
@@ -322,11 +331,48 @@ TEST_CASE("a Simulation with Solver::Gpu steps as Solver::Colored does, through 
         INFO(s.name << ": " << d);
         CHECK(d <= 1e-12);
         CHECK(velocityDeviation(gpu, cpu) <= 1e-9);
+        if (s.step.tearStrain > 0.0)
+            continue; // float and double strains may tear different constraints
         const GpuParticleState single =
             runSimulation(s, pbd::Solver::Gpu, 100, GpuPrecision::Float);
         const double df = deviation(single, runCore(s, 100));
         INFO("float: " << df);
         CHECK(df <= (s.floatNearDouble ? 1e-3 : 1e-2));
+    }
+}
+
+TEST_CASE("tearing and cutting on the GPU remove the constraints the CPU removes")
+{
+    Scenario s = scenarios().back(); // tearing beyond strain 0.1, a drag
+    REQUIRE(s.step.tearStrain > 0.0);
+    for (const int cutStep : {-1, 50}) {
+        pbd::Settings settings = settingsOf(s, pbd::Solver::Colored);
+        settings.gpuPrecision = GpuPrecision::Double;
+        pbd::Simulation colored(settings);
+        settings.solver = pbd::Solver::Gpu;
+        pbd::Simulation gpu(settings);
+        gpu.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+        for (int k = 0; k < 200; ++k) {
+            for (pbd::Simulation* sim : {&colored, &gpu}) {
+                if (k == 0)
+                    sim->grab(s.dragged);
+                if (k < 80)
+                    sim->moveGrabbed(dragTarget(k));
+                if (k == 80)
+                    sim->release();
+                if (k == cutStep) // a knife across the middle of the cloth
+                    CHECK(sim->cut({3.9, 0.5}, {4.1, -8.0}) > 0);
+                sim->step();
+            }
+            if (k == 20 || k == 120) // read back mid-run: later tears must still arrive
+                CHECK(gpu.liveConstraintCount() == colored.liveConstraintCount());
+        }
+        INFO("cut at step " << cutStep);
+        CHECK(colored.liveConstraintCount() < colored.constraints().size()); // it did tear
+        CHECK(gpu.liveConstraintCount() == colored.liveConstraintCount());
+        CHECK(std::equal(gpu.alive().begin(), gpu.alive().end(), colored.alive().begin()));
+        CHECK(gpu.constraintsVersion() == colored.constraintsVersion());
+        CHECK(deviation(stateOf(gpu), stateOf(colored)) <= 1e-12);
     }
 }
 
@@ -367,7 +413,7 @@ TEST_CASE("the scalar colored reference is the core's colored solver")
     // Guards the float reference: in double it gives the core's bits (it has no area
     // constraints).
     for (const Scenario& s : scenarios())
-        if (s.step.areaStiffness == 0.0)
+        if (s.step.areaStiffness == 0.0 && s.step.tearStrain == 0.0)
             CHECK(sameBits(runReference<double>(s, 120), runCore(s, 120)));
 }
 
@@ -392,8 +438,8 @@ TEST_CASE("single-precision GPU steps follow the CPU's float arithmetic")
     // division and square root correctly (llvmpipe); 1e-4 m leaves room for GPUs that do not
     // (1e-2 m for the run that amplifies rounding, see Scenario::floatNearDouble).
     for (const Scenario& s : scenarios()) {
-        if (s.step.areaStiffness != 0.0)
-            continue; // the reference has no area constraints
+        if (s.step.areaStiffness != 0.0 || s.step.tearStrain != 0.0)
+            continue; // the reference has no area constraints and does not tear
         const GpuParticleState gpu = runGpu(s, GpuPrecision::Float, 100);
         const GpuParticleState cpu = runReference<float>(s, 100);
         const double d = deviation(gpu, cpu);
