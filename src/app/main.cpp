@@ -44,11 +44,6 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
         return cli::kExitUsage;
     }
-    if (options.settings.solver == Solver::Gpu) {
-        std::fprintf(stderr, "pbd-cloth: --solver: 'gpu' is not in the app yet (pbd-sim has it); "
-                             "allowed here: sequential or colored\n");
-        return cli::kExitUsage;
-    }
     if (!framesText.empty()) {
         long long frames = 0;
         if (auto error = cli::parseWholeOption("--frames", framesText, 1, kMaxFrames, frames)) {
