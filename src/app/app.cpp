@@ -15,6 +15,7 @@
 #include "app_error.h"
 #include "pbd/state_io.h"
 #include "screenshot.h"
+#include "thread_report.h"
 #include "view_dump.h"
 
 namespace pbd::app {
@@ -39,8 +40,12 @@ double lap(Clock::time_point& mark)
 } // namespace
 
 App::App(const AppOptions& options)
-    : options_(options), simulation_(options.settings), model_(options.settings)
+    : options_(options), simulation_(options.settings), model_(options.settings),
+      stepping_([] {
+          return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+      })
 {
+    model_.setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
     window_.emplace("pbd-cloth: Position-Based Dynamics", debugGl);
     if (debugGl) {
@@ -115,7 +120,7 @@ void App::frame(bool step, bool last, double periodMilliseconds)
     updateLayout();
     Clock::time_point mark = Clock::now();
     if (step)
-        advance();
+        advance(periodMilliseconds == 0.0);
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
@@ -126,7 +131,10 @@ void App::frame(bool step, bool last, double periodMilliseconds)
                            paused_,
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
-                           simulation_.threadCount()};
+                           cli::threadsText(simulation_),
+                           stepping_.ratio(),
+                           stepping_.stepsPerFrame(),
+                           stepping_.status()};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         model_, stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
@@ -153,15 +161,27 @@ void App::frame(bool step, bool last, double periodMilliseconds)
     frameStats_.add(times, periodMilliseconds);
 }
 
-void App::advance()
+void App::advance(bool resumed)
 {
-    const int steps = paused_ ? (singleStep_ ? 1 : 0) : kStepsPerFrame;
-    singleStep_ = false;
-    for (int i = 0; i < steps; ++i) {
-        const Clock::time_point start = Clock::now();
-        simulation_.step();
-        stepTimer_.add(millisecondsSince(start));
+    // The panel's stepping choice, within a budget of 2/3 of the display's frame period.
+    stepping_.setMode(model_.stepping(), model_.speed());
+    stepping_.setFramePeriod(1.0 / window_->refreshRate());
+    if (paused_ || resumed) // a pause or a hidden spell is not owed in real time
+        stepping_.idleFrame();
+    if (paused_) {
+        if (singleStep_)
+            timedStep();
+        singleStep_ = false;
+        return;
     }
+    steps_ += stepping_.runFrame(simulation_.settings().timeStep, [this] { timedStep(); });
+}
+
+void App::timedStep()
+{
+    const Clock::time_point start = Clock::now();
+    simulation_.step();
+    stepTimer_.add(millisecondsSince(start));
 }
 
 void App::updateLayout()
@@ -237,12 +257,8 @@ int App::finish()
         const Viewport view = viewport();
         ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
                       view.canvasSize, camera_, paused_, frames_, panel_->widgetRects(),
-                      simulation_.time(), model_.settings(), {}, window_->contentScale()};
-        for (std::size_t i = 0; i < kPanelFieldCount; ++i) {
-            const auto field = static_cast<PanelField>(i);
-            if (!model_.error(field).empty())
-                dump.errors.push_back(model_.error(field));
-        }
+                      simulation_.time(), model_.settings(), model_.errors(),
+                      window_->contentScale(), model_.stepping(), model_.speed()};
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
@@ -260,13 +276,18 @@ void App::printSummary() const
     const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
     std::fprintf(stderr,
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
-                 "(%.3f ms in %d simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
-                 "swap %.3f ms); %.1f frames per second; solver %s, %u threads\n",
+                 "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
+                 "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
+                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
-                 mean.simulation, kStepsPerFrame, mean.upload, mean.draw, mean.interface,
-                 mean.swap, frameStats_.overallFramesPerSecond(),
-                 solverName(model_.settings().solver),
-                 simulation_.threadCount());
+                 mean.simulation, static_cast<double>(steps_) / static_cast<double>(frames_),
+                 mean.upload, mean.draw, mean.interface, mean.swap,
+                 frameStats_.overallFramesPerSecond(), solverName(model_.settings().solver),
+                 cli::threadsText(simulation_).c_str(), steppingName(model_.stepping()),
+                 stepping_.simulatedSeconds(), stepping_.wallSeconds(),
+                 stepping_.wallSeconds() > 0.0
+                     ? stepping_.simulatedSeconds() / stepping_.wallSeconds()
+                     : 0.0);
 }
 
 } // namespace pbd::app

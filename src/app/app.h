@@ -19,7 +19,8 @@
 #include "pbd/simulation.h"
 #include "renderer.h"
 #include "step_timer.h"
-#include "touch_gestures.h"
+#include "stepping.h"
+#include "touch_router.h"
 #include "window.h"
 #include "x11_touch.h"
 
@@ -32,7 +33,6 @@ namespace pbd::app {
 /// the window closes or --frames is reached and returns the exit status.
 class App {
 public:
-    static constexpr int kStepsPerFrame = 8;     ///< as the page's mainLoop
     static constexpr double kWheelZoomBase = 1.1;  ///< zoom factor per wheel notch
 
     explicit App(const AppOptions& options);
@@ -53,7 +53,8 @@ public:
 private:
     // app.cpp
     void frame(bool step, bool last, double periodMilliseconds);
-    void advance();
+    void advance(bool resumed);
+    void timedStep();
     void updateLayout();
     void applyPanel(const PanelActions& actions);
     void restart();
@@ -68,6 +69,7 @@ private:
     // app_input.cpp
     void installCallbacks();
     void handleTouch();
+    void perform(const std::vector<TouchAction>& actions);
     bool inCanvas(glm::dvec2 point) const;
     bool imguiWantsMouse() const;
     void pointerDown(glm::dvec2 point);
@@ -81,8 +83,10 @@ private:
     Camera camera_;
     CanvasLayout layout_;
     StepTimer stepTimer_;
+    Stepping stepping_;      ///< how many steps each frame takes (page or real time, budget)
+    long long steps_ = 0;    ///< steps taken by the frame loop, for the exit summary
     FrameStats frameStats_;
-    TouchGestures gestures_;
+    TouchRouter touchRouter_;
 
     // Created in this order in the constructor and destroyed in reverse (declaration order).
     std::optional<Window> window_;
@@ -95,10 +99,7 @@ private:
     bool paused_ = false;
     bool singleStep_ = false;           ///< S while paused: one step in the next frame
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last cursor
-    std::optional<int> panelTouch_;     ///< a finger tapping the panel (forwarded to ImGui)
-    bool touchDrag_ = false;            ///< a finger on the canvas acts as the left button
     glm::dvec2 cursor_{0.0};            ///< pointer at the last motion event, window coords
-    double pinchScale_ = 1.0;           ///< touchpad pinch: scale at the last update
 
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     long long frames_ = 0;

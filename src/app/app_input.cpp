@@ -137,12 +137,7 @@ void App::onFocus(bool focused)
         return;
     // Touches in flight will not be finished in this window. (A mouse drag will: X sends the
     // button release to the window that got the press.)
-    gestures_.reset();
-    panelTouch_.reset();
-    if (touchDrag_) {
-        touchDrag_ = false;
-        pointerUp();
-    }
+    perform(touchRouter_.reset());
 }
 
 void App::pointerDown(glm::dvec2 p)
@@ -171,70 +166,37 @@ void App::resetView()
 
 void App::handleTouch()
 {
-    for (const TouchEvent& e : touch_->poll()) {
-        using Kind = TouchEvent::Kind;
-        switch (e.kind) {
-        case Kind::PinchBegin:
-            pinchScale_ = 1.0;
+    for (const TouchEvent& e : touch_->poll())
+        perform(touchRouter_.route(e, layout_.canvasSize()));
+}
+
+void App::perform(const std::vector<TouchAction>& actions)
+{
+    for (const TouchAction& a : actions) {
+        switch (a.kind) {
+        case TouchAction::Kind::PanelPress:
+            // ImGui only sees GLFW's pointer, and touch events are not turned into pointer
+            // events for us: put the pointer there and press.
+            glfwSetCursorPos(window_->handle(), a.point.x, a.point.y);
+            ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
+                                               GLFW_PRESS, 0);
             break;
-        case Kind::PinchUpdate:
-            if (e.scale > 0.0 && pinchScale_ > 0.0 && inCanvas(e.point))
-                camera_.zoomAt(e.scale / pinchScale_, e.point);
-            pinchScale_ = e.scale;
+        case TouchAction::Kind::PanelRelease:
+            ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
+                                               GLFW_RELEASE, 0);
             break;
-        case Kind::PinchEnd:
-            pinchScale_ = 1.0;
+        case TouchAction::Kind::PointerDown:
+            pointerDown(a.point);
             break;
-        case Kind::Begin:
-            // A lone finger on the panel taps it like a mouse click (ImGui only sees GLFW's
-            // pointer, and touch events are no longer turned into pointer events for us).
-            if (gestures_.activeTouches() == 0 && !panelTouch_ && !inCanvas(e.point)) {
-                panelTouch_ = e.id;
-                glfwSetCursorPos(window_->handle(), e.point.x, e.point.y);
-                ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
-                                                   GLFW_PRESS, 0);
-                continue;
-            }
+        case TouchAction::Kind::PointerMove:
+            pointerMove(a.point);
             break;
-        case Kind::Update:
-        case Kind::End:
-            if (panelTouch_ && *panelTouch_ == e.id) {
-                if (e.kind == Kind::End) {
-                    panelTouch_.reset();
-                    ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
-                                                       GLFW_RELEASE, 0);
-                }
-                continue;
-            }
+        case TouchAction::Kind::PointerUp:
+            pointerUp();
             break;
-        }
-        if (e.kind != Kind::Begin && e.kind != Kind::Update && e.kind != Kind::End)
-            continue;
-        const std::vector<GestureEvent> gestures =
-            e.kind == Kind::Begin  ? gestures_.touchDown(e.id, e.point)
-            : e.kind == Kind::End ? gestures_.touchUp(e.id, e.point)
-                                  : gestures_.touchMove(e.id, e.point);
-        for (const GestureEvent& g : gestures) {
-            switch (g.kind) {
-            case GestureEvent::Kind::PointerDown:
-                if (inCanvas(g.point)) {
-                    touchDrag_ = true;
-                    pointerDown(g.point);
-                }
-                break;
-            case GestureEvent::Kind::PointerMove:
-                pointerMove(g.point);
-                break;
-            case GestureEvent::Kind::PointerUp:
-                if (touchDrag_) {
-                    touchDrag_ = false;
-                    pointerUp();
-                }
-                break;
-            case GestureEvent::Kind::Zoom:
-                camera_.zoomAt(g.factor, g.point);
-                break;
-            }
+        case TouchAction::Kind::Zoom:
+            camera_.zoomAt(a.factor, a.point);
+            break;
         }
     }
 }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "panel_model.h"
 #include "pbd/settings.h"
 
 namespace pbd::app {
@@ -16,6 +17,8 @@ struct AppOptions {
     std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
+    SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
+    double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
 };
 
 } // namespace pbd::app

@@ -1,6 +1,8 @@
 // pbd-cloth: the interactive cloth of the page in a desktop window.
 
 #include <cstdio>
+#include <cstring>
+#include <optional>
 #include <exception>
 #include <string>
 
@@ -8,6 +10,8 @@
 
 #include "app.h"
 #include "app_error.h"
+#include "panel_model.h"
+#include "input_text.h"
 #include "settings_flags.h"
 
 namespace {
@@ -34,6 +38,15 @@ int main(int argc, char** argv)
     cli.add_option("--state-out", options.stateOutFile,
                    "on exit, write the positions ('x y' per particle, as pbd-sim run)")
         ->type_name("FILE");
+    std::optional<std::string> steppingText, speedText;
+    cli.add_option("--stepping", steppingText,
+                   "page: 8 steps per frame, as the page (default); realtime: simulated time "
+                   "follows the wall clock times --speed")
+        ->type_name("MODE");
+    cli.add_option("--speed", speedText,
+                   "real-time stepping: simulated seconds per wall-clock second (default 1; "
+                   "allowed: a finite number from 0.05 to 4)")
+        ->type_name("X");
     cli.add_option("--view-out", options.viewOutFile,
                    "on exit, write the view (zoom, origin) and the panel's widget rectangles")
         ->type_name("FILE");
@@ -43,6 +56,25 @@ int main(int argc, char** argv)
     if (auto error = flags.applyTo(options.settings)) {
         std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
         return cli::kExitUsage;
+    }
+    if (steppingText) {
+        const auto mode = app::steppingFromName(*steppingText);
+        if (!mode) {
+            std::fprintf(stderr, "pbd-cloth: --stepping: %s is not a stepping mode; allowed: "
+                                 "page or realtime\n", quoteInput(*steppingText).c_str());
+            return cli::kExitUsage;
+        }
+        options.stepping = *mode;
+    }
+    if (speedText) {
+        app::PanelModel probe; // the panel's own check of the Speed field, message and all
+        if (!probe.commitSpeed(*speedText) && !probe.speedError().empty()) {
+            // "Speed: 'x' ..." becomes "--speed: 'x' ..."
+            std::fprintf(stderr, "pbd-cloth: --speed%s\n",
+                         probe.speedError().substr(std::strlen("Speed")).c_str());
+            return cli::kExitUsage;
+        }
+        options.speed = probe.speed();
     }
     if (!framesText.empty()) {
         long long frames = 0;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpu_support.h"
+#include "input_text.h"
 #include "pbd/simulation.h"
 #include "settings_flags.h"
 
@@ -48,7 +49,9 @@ struct BenchRow {
     std::size_t particles;
     std::size_t constraints;
     int iterations;
-    unsigned threads;
+    unsigned threads;          ///< threads a step used
+    unsigned requestedThreads; ///< threads asked for
+    std::size_t chunks;        ///< the colored solver's chunks of rows (1 for sequential)
     double msPerStep;
     Strain strain;
     std::string device; ///< the GPU and precision, for the gpu solver
@@ -87,19 +90,30 @@ double measureQueued(Simulation& simulation, long long fixedSteps)
     return samples[samples.size() / 2];
 }
 
-BenchRow measure(Size size, int iterations, Solver solver, int threads, long long settleSteps,
-                 long long fixedSteps, const SolverFlags& flags,
+/// `text` with JSON's special characters escaped.
+std::string jsonText(const std::string& text)
+{
+    std::string out;
+    for (char c : text) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (static_cast<unsigned char>(c) >= 0x20)
+            out += c;
+    }
+    return out;
+}
+
+BenchRow measure(const Settings& base, Size size, int iterations, Solver solver, int threads,
+                 long long settleSteps, long long fixedSteps,
                  const std::optional<SolverBackendFactory>& gpu)
 {
     using Clock = std::chrono::steady_clock;
-    Settings settings;
+    Settings settings = base;
     settings.width = size.width;
     settings.height = size.height;
     settings.iterations = iterations;
     settings.solver = solver;
     settings.threads = threads;
-    flags.applyTo(settings); // the GPU precision
-    settings.solver = solver;
     Simulation simulation(settings);
     if (solver == Solver::Gpu && gpu)
         simulation.installBackend(*gpu);
@@ -110,9 +124,16 @@ BenchRow measure(Size size, int iterations, Solver solver, int threads, long lon
         simulation.step();
     if (solver == Solver::Gpu) {
         const double ms = measureQueued(simulation, fixedSteps);
-        return {size,       simulation.particles().size(), simulation.constraints().size(),
-                iterations, simulation.threadCount(),      ms,
-                strain,     simulation.backendDescription()};
+        return {size,
+                simulation.particles().size(),
+                simulation.constraints().size(),
+                iterations,
+                simulation.threadCount(),
+                simulation.requestedThreadCount(),
+                simulation.chunkCount(),
+                ms,
+                strain,
+                simulation.backendDescription()};
     }
 
     std::vector<double> samples;
@@ -128,83 +149,90 @@ BenchRow measure(Size size, int iterations, Solver solver, int threads, long lon
             break;
     }
     std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-    return {size,       simulation.particles().size(), simulation.constraints().size(),
-            iterations, simulation.threadCount(),      samples[samples.size() / 2],
-            strain,     ""};
+    return {size,
+            simulation.particles().size(),
+            simulation.constraints().size(),
+            iterations,
+            simulation.threadCount(),
+            simulation.requestedThreadCount(),
+            simulation.chunkCount(),
+            samples[samples.size() / 2],
+            strain,
+            ""};
 }
 
-/// `text` with JSON's special characters escaped.
-std::string jsonText(const std::string& text)
+/// What to measure, read from the options.
+struct BenchPlan {
+    std::vector<Size> sizes;
+    long long steps = 0; ///< 0: at least 10 steps and half a second
+    long long iterations = Settings{}.iterations;
+    long long settle = kDefaultSettleSteps;
+    std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
+    int threads = 0; ///< 0: one per core
+    Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
+    std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
+};
+
+/// Reads and checks every option; returns the first error's message.
+std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan)
 {
-    std::string out;
-    for (char c : text) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        if (static_cast<unsigned char>(c) >= 0x20)
-            out += c;
-    }
-    return out;
+    if (auto error = options.solverFlags.check())
+        return error;
+    const bool gpuOnly = options.solverFlags.solver() == Solver::Gpu;
+    if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
+                                plan.sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide))
+        return error;
+    if (options.stepsText)
+        if (auto error = parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, plan.steps))
+            return error;
+    if (options.iterationsText)
+        if (auto error = parseWholeOption("--iterations", *options.iterationsText, 1,
+                                          kMaxIterations, plan.iterations))
+            return error;
+    if (options.settleText)
+        if (auto error = parseWholeOption("--settle", *options.settleText, 0, 1'000'000,
+                                          plan.settle))
+            return error;
+    if (auto error = options.physicsFlags.applyTo(plan.base))
+        return error;
+    if (auto error = options.solverFlags.check())
+        return error;
+    if (auto solver = options.solverFlags.solver())
+        plan.solvers = {*solver};
+    plan.threads = options.solverFlags.threads().value_or(0);
+    if (auto precision = options.solverFlags.gpuPrecision())
+        plan.base.gpuPrecision = *precision;
+    return std::nullopt;
 }
 
 } // namespace
 
 int benchCommandMain(const BenchOptions& options)
 {
-    if (auto error = options.solverFlags.check()) {
+    BenchPlan plan;
+    if (auto error = readPlan(options, plan)) {
         std::cerr << "pbd-sim bench: " << *error << "\n";
         return kExitUsage;
     }
-    const bool gpuOnly = options.solverFlags.solver() == Solver::Gpu;
-    std::vector<Size> sizes;
-    if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
-                                sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide)) {
-        std::cerr << "pbd-sim bench: " << *error << "\n";
-        return kExitUsage;
-    }
-    long long steps = 0;
-    if (options.stepsText)
-        if (auto error = parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, steps)) {
-            std::cerr << "pbd-sim bench: " << *error << "\n";
-            return kExitUsage;
-        }
-    long long iterations = Settings{}.iterations;
-    if (options.iterationsText)
-        if (auto error = parseWholeOption("--iterations", *options.iterationsText, 1,
-                                          kMaxIterations, iterations)) {
-            std::cerr << "pbd-sim bench: " << *error << "\n";
-            return kExitUsage;
-        }
-
-    long long settle = kDefaultSettleSteps;
-    if (options.settleText)
-        if (auto error = parseWholeOption("--settle", *options.settleText, 0, 1'000'000, settle)) {
-            std::cerr << "pbd-sim bench: " << *error << "\n";
-            return kExitUsage;
-        }
-    std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
-    if (auto solver = options.solverFlags.solver())
-        solvers = {*solver};
-    const int threads = options.solverFlags.threads().value_or(0);
-    std::optional<SolverBackendFactory> gpu;
-    if (gpuOnly) {
+    if (plan.solvers == std::vector<Solver>{Solver::Gpu}) {
         std::string why;
-        gpu = gpuBackendFactory(why);
-        if (!gpu) {
+        plan.gpu = gpuBackendFactory(why);
+        if (!plan.gpu) {
             std::cerr << "pbd-sim bench: --solver gpu: " << why << "\n";
             return kExitIo;
         }
     }
 
     if (!options.json)
-        std::printf("%-11s %10s %12s %5s %-10s %7s %12s %10s %10s %11s %11s\n", "size",
-                    "particles", "constraints", "iter", "solver", "threads", "ms/step", "ns/proj",
-                    "steps/s", "strain_max", "strain_rms");
-    for (const Size& size : sizes) {
-        for (const Solver solverKind : solvers) {
+        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s\n", "size",
+                    "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
+                    "ns/proj", "steps/s", "strain_max", "strain_rms");
+    for (const Size& size : plan.sizes) {
+        for (const Solver solverKind : plan.solvers) {
             BenchRow row;
             try {
-                row = measure(size, static_cast<int>(iterations), solverKind, threads, settle,
-                              steps, options.solverFlags, gpu);
+                row = measure(plan.base, size, static_cast<int>(plan.iterations), solverKind,
+                              plan.threads, plan.settle, plan.steps, plan.gpu);
             } catch (const std::runtime_error& e) { // a cloth beyond the GPU's limits
                 std::cerr << "pbd-sim bench: --solver " << solverName(solverKind) << ", "
                           << size.width << "x" << size.height << ": " << e.what() << "\n";
@@ -216,26 +244,32 @@ int benchCommandMain(const BenchOptions& options)
             const double stepsPerSecond = 1000.0 / row.msPerStep;
             if (options.json) {
                 std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
-                            "\"iterations\": %d, \"solver\": \"%s\", \"threads\": %u, "
+                            "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, "
+                            "\"solver\": \"%s\", \"threads\": %u, "
+                            "\"threads_requested\": %u, \"chunks\": %zu, "
                             "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
                             "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s}\n",
                             size.width, size.height, row.particles, row.constraints, row.iterations,
-                            solver, row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
-                            row.strain.max, row.strain.rms,
-                            row.device.empty() ? ""
-                                               : (", \"gpu_precision\": \"" +
-                                                  std::string(gpuPrecisionName(
-                                                      options.solverFlags.gpuPrecision().value_or(
-                                                          GpuPrecision::Float))) +
-                                                  "\", \"device\": \"" + jsonText(row.device) + "\"")
-                                                     .c_str());
+                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps, solver,
+                            row.threads, row.requestedThreads, row.chunks, row.msPerStep,
+                            nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
+                            row.device.empty()
+                                ? ""
+                                : (", \"gpu_precision\": \"" +
+                                   std::string(gpuPrecisionName(plan.base.gpuPrecision)) +
+                                   "\", \"device\": \"" + jsonText(row.device) + "\"")
+                                      .c_str());
             } else {
                 const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
-                std::printf("%-11s %10zu %12zu %5d %-10s %7u %12.4f %10.2f %10.1f %11.3e %11.3e%s%s\n",
+                // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
+                std::string threads = std::to_string(row.threads);
+                if (row.threads != row.requestedThreads)
+                    threads += "/" + std::to_string(row.requestedThreads);
+                std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e%s%s\n",
                             label.c_str(), row.particles, row.constraints, row.iterations, solver,
-                            row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
-                            row.strain.max, row.strain.rms, row.device.empty() ? "" : "  ",
-                            row.device.c_str());
+                            threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
+                            stepsPerSecond, row.strain.max, row.strain.rms,
+                            row.device.empty() ? "" : "  ", row.device.c_str());
             }
             std::fflush(stdout);
         }

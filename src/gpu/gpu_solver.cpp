@@ -7,6 +7,7 @@
 
 #include <glad/gl.h>
 
+#include "constraint_coloring.h"
 #include "gpu_shaders_embedded.h"
 #include "pbd/distance_constraint.h"
 
@@ -121,10 +122,10 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     solver->count_ = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     const bool dbl = precision == GpuPrecision::Double;
     solver->realSize_ = dbl ? sizeof(double) : sizeof(float);
-    solver->sets_ = clothGridSets(width, height);
+    const std::array<GridSet, 8> sets = clothGridSets(width, height);
     for (std::size_t s = 0; s < 8; ++s)
         solver->setCounts_[s] =
-            setRows(solver->sets_[s]) * static_cast<std::size_t>(solver->sets_[s].columnCount);
+            setRows(sets[s]) * static_cast<std::size_t>(sets[s].columnCount);
 
     // Limits: every buffer is one shader storage block; the grid of groups is 2D.
     const long long maxBlock = maxStorageBlockBytes();
@@ -193,7 +194,7 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
         glUniform1ui(28, 0u);
         glUniform1ui(29, static_cast<GLuint>(height));
         for (GLint s = 0; s < 8; ++s) {
-            const GridSet& set = solver->sets_[static_cast<std::size_t>(s)];
+            const GridSet& set = sets[static_cast<std::size_t>(s)];
             glUniform4ui(4 + s, static_cast<GLuint>(set.firstRow), static_cast<GLuint>(set.rowStep),
                          static_cast<GLuint>(set.firstColumn),
                          static_cast<GLuint>(set.columnStep));

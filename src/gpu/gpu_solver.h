@@ -13,7 +13,6 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
-#include "pbd/constraint_coloring.h"
 #include "pbd/settings.h"
 
 namespace pbd::gpu {
@@ -117,7 +116,6 @@ private:
     std::size_t count_ = 0;
     std::size_t bytes_ = 0;
     std::size_t realSize_ = 8; ///< bytes per REAL
-    std::array<GridSet, 8> sets_{};
     std::array<std::size_t, 8> setCounts_{};
     unsigned predict_ = 0;
     unsigned project_ = 0;

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "pbd/input_text.h"
+#include "input_text.h"
 #include "pbd/simulation.h"
 
 namespace pbd {
