@@ -12,6 +12,9 @@ namespace pbd {
 /// Largest cloth side in particles. 2048 x 2048 is 4.2 million particles and 16.8 million
 /// constraints: about 0.5 GiB in double precision, well within a few GiB.
 inline constexpr int kMaxClothSide = 2048;
+/// Largest cloth side with Solver::Gpu: 4096 x 4096 = 16.8 million particles, 67 million
+/// constraints, about 1.3 GiB of GPU buffers in float (2.1 GiB in double).
+inline constexpr int kMaxGpuClothSide = 4096;
 /// Largest number of Gauss-Seidel sweeps per step.
 inline constexpr int kMaxIterations = 1000;
 /// Smallest and largest time step in seconds.
@@ -46,19 +49,33 @@ enum class Solver {
     /// set in parallel on Settings::threads threads. Bit-identical for every thread count; it
     /// converges a little differently per iteration from the page's order.
     Colored,
+    /// The colored order on OpenGL 4.3 compute shaders (pbd_gpu), in Settings::gpuPrecision.
+    /// Runs only where a program has installed a SolverBackendFactory into the Simulation
+    /// (pbd-sim does); the state stays on the GPU between steps.
+    Gpu,
 };
 
-/// "sequential" or "colored".
+/// The arithmetic of Solver::Gpu.
+enum class GpuPrecision {
+    Float,  ///< 32-bit floats: the fastest, within about 1e-3 m of double after 100 steps
+    Double, ///< 64-bit: the colored CPU solver's operations, to rounding
+};
+/// "float" or "double".
+const char* gpuPrecisionName(GpuPrecision precision);
+/// The precision called `name`, or nothing.
+std::optional<GpuPrecision> gpuPrecisionFromName(std::string_view name);
+
+/// "sequential", "colored" or "gpu".
 const char* solverName(Solver solver);
-/// The solver called `name` ("sequential" or "colored"), or nothing.
+/// The solver called `name` ("sequential", "colored" or "gpu"), or nothing.
 std::optional<Solver> solverFromName(std::string_view name);
 
 /// Everything that defines a run. Defaults are the page's.
 /// width, height and fixedCount define the cloth (changing them rebuilds it);
 /// timeStep, iterations, gravity, mass, solver and threads apply between steps.
 struct Settings {
-    int width = 40;          ///< particles per row, 1 to kMaxClothSide
-    int height = 30;         ///< particles per column, 1 to kMaxClothSide
+    int width = 40;  ///< particles per row, 1 to kMaxClothSide (kMaxGpuClothSide with Gpu)
+    int height = 30; ///< particles per column, 1 to kMaxClothSide (kMaxGpuClothSide with Gpu)
     int fixedCount = 2;      ///< fixed corners: 1, 2 or 4
     double timeStep = 0.005; ///< seconds per step, kMinTimeStep to kMaxTimeStep
     int iterations = 2;      ///< Gauss-Seidel sweeps per step, 0 to kMaxIterations
@@ -83,6 +100,8 @@ struct Settings {
     /// Strain |l - r| / r above which a distance constraint tears (is removed until restart)
     /// after a substep, 0 to kMaxTearStrain; 0 (the page) never tears.
     double tearStrain = 0.0;
+    /// Arithmetic of Solver::Gpu (float is the GPU's fast default); ignored by the others.
+    GpuPrecision gpuPrecision = GpuPrecision::Float;
 
     bool operator==(const Settings&) const = default;
 };

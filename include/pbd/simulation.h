@@ -18,6 +18,7 @@
 
 #include "pbd/cloth.h"
 #include "pbd/settings.h"
+#include "pbd/solver_backend.h"
 
 namespace pbd {
 
@@ -157,12 +158,24 @@ public:
     /// the index is out of range or the constraint was already removed.
     bool removeConstraint(std::size_t index);
     /// One flag per constraint of constraints(): 1 live, 0 removed (torn or cut).
-    std::span<const std::uint8_t> alive() const { return alive_; }
+    std::span<const std::uint8_t> alive() const
+    {
+        syncFromBackend();
+        return alive_;
+    }
     /// Number of live constraints.
-    std::size_t liveConstraintCount() const { return liveCount_; }
+    std::size_t liveConstraintCount() const
+    {
+        syncFromBackend();
+        return liveCount_;
+    }
     /// Changes whenever a constraint is removed or the cloth is rebuilt (never repeats within
     /// a Simulation's life): a renderer re-uploads its line indices only when it changes.
-    std::uint64_t constraintsVersion() const { return constraintsVersion_; }
+    std::uint64_t constraintsVersion() const
+    {
+        syncFromBackend();
+        return constraintsVersion_;
+    }
 
     /// The state now (see SimulationState).
     SimulationState state() const;
@@ -180,8 +193,23 @@ public:
     /// (index 0: after the prediction, k: after sweep k); empty otherwise.
     const std::vector<Residual>& residuals() const { return residuals_; }
 
+    /// Installs what runs Solver::Gpu steps (pbd_gpu's factory, from pbd-sim or the app).
+    /// The backend is made on the first Gpu step and again after a restart or a change of
+    /// solver or precision; without a factory a Gpu step throws std::runtime_error, as it
+    /// does when the factory cannot make one (the message says why).
+    void installBackend(SolverBackendFactory factory);
+    /// Waits until the backend has done every queued step (for timing); nothing otherwise.
+    void finishBackend();
+    /// What runs the Gpu steps (device, precision), or "" before the first Gpu step.
+    std::string backendDescription() const;
+
     const Settings& settings() const { return settings_; }
-    const Particles& particles() const { return particles_; }
+    /// The particles; with Solver::Gpu they are read back from the backend when it is ahead.
+    const Particles& particles() const
+    {
+        syncFromBackend();
+        return particles_;
+    }
     std::span<const DistanceConstraint> constraints() const { return constraints_; }
     /// Simulated time in seconds since the last restart.
     double time() const { return time_; }
@@ -190,6 +218,12 @@ public:
 
 private:
     void build();
+    void stepBackend();
+    /// Reads the backend's state into particles_ when it is ahead.
+    void syncFromBackend() const;
+    /// Before particles_ is changed here: brings it up to date and uploads it before the
+    /// backend's next step.
+    void editParticles();
     void refreshInverseMass(Index index);
     void substepSequential(double h);
     void projectSequential(double alphaTilde, double areaAlphaTilde);
@@ -197,13 +231,20 @@ private:
     void tear(double strain);
 
     Settings settings_;
-    Particles particles_;
+    mutable Particles particles_; ///< behind the backend while backendAhead_
+    SolverBackendFactory backendFactory_;
+    mutable std::unique_ptr<SolverBackend> backend_; ///< made on the first Gpu step
+    mutable bool backendAhead_ = false; ///< the backend has steps that particles_ lacks
+    bool backendStale_ = true;          ///< particles_ has changes that the backend lacks
     std::vector<DistanceConstraint> constraints_;
     std::vector<double> lambda_;                 ///< XPBD multipliers, one per constraint
     std::vector<double> areaLambda_;             ///< one per cell triangle, when area is on
-    std::vector<std::uint8_t> alive_;            ///< one per constraint: 1 live, 0 removed
-    std::size_t liveCount_ = 0;
-    std::uint64_t constraintsVersion_ = 0;
+    // mutable: constraints torn on the backend arrive when someone reads (syncFromBackend)
+    mutable std::vector<std::uint8_t> alive_;    ///< one per constraint: 1 live, 0 removed
+    mutable std::size_t liveCount_ = 0;
+    mutable std::uint64_t constraintsVersion_ = 0;
+    mutable std::uint64_t backendAliveVersion_ = 0; ///< constraintsVersion_ the backend has
+    mutable bool backendMayTear_ = false;            ///< it stepped with tearing since a read
     double time_ = 0.0;
     std::uint64_t stepCount_ = 0;
     std::optional<Index> grabbed_;

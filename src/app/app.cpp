@@ -9,6 +9,10 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#if defined(PBD_HAVE_GPU)
+#include "gpu_backend.h"
+#endif
+#include "app_error.h"
 #include "pbd/state_io.h"
 #include "screenshot.h"
 #include "thread_report.h"
@@ -49,6 +53,24 @@ App::App(const AppOptions& options)
         std::fprintf(stderr, "pbd-cloth: GL debug output %s\n",
                      glDebug_->active() ? "on (KHR_debug)" : "not available in this context");
     }
+    // The GPU solver runs on the window's context when it is OpenGL 4.3 or later.
+    const int gl = window_->glVersion();
+    if (gl < GLAD_MAKE_VERSION(4, 3)) {
+        model_.setGpuUnavailable("GPU unavailable: the window's OpenGL is " +
+                                 std::to_string(GLAD_VERSION_MAJOR(gl)) + "." +
+                                 std::to_string(GLAD_VERSION_MINOR(gl)) +
+                                 "; the GPU solver needs 4.3 (compute shaders)");
+    } else {
+#if defined(PBD_HAVE_GPU)
+        const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+        simulation_.installBackend(
+            gpu::currentContextBackendFactory(renderer != nullptr ? renderer : "OpenGL"));
+#else
+        model_.setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
+#endif
+    }
+    if (options.settings.solver == Solver::Gpu && !model_.gpuUnavailable().empty())
+        throw AppError("pbd-cloth: --solver gpu: " + model_.gpuUnavailable());
     installCallbacks(); // before ImGui's GLFW backend, which chains to them
     imgui_.emplace(window_->handle(), window_->contentScale());
     renderer_.emplace();

@@ -58,3 +58,8 @@ target_compile_definitions(pbd-cloth PRIVATE GLFW_INCLUDE_NONE)
 target_link_libraries(pbd-cloth PRIVATE
   pbd pbd_internal pbd_app_logic pbd_cli_flags pbd_warnings
   glad glfw PkgConfig::IMGUI ${STB_LIBRARY} X11::X11 X11::Xi ${CMAKE_DL_LIBS})
+# The GPU solver on the window's context (OpenGL 4.3), when built.
+if(TARGET pbd_gpu)
+  target_link_libraries(pbd-cloth PRIVATE pbd_gpu)
+  target_compile_definitions(pbd-cloth PRIVATE PBD_HAVE_GPU)
+endif()

@@ -275,8 +275,12 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     if (ImGui::BeginCombo("##solver", PanelModel::solverLabel(current))) {
         for (Solver choice : kSolverChoices) {
             const bool selected = choice == current;
-            if (ImGui::Selectable(PanelModel::solverLabel(choice), selected))
+            const bool unavailable = choice == Solver::Gpu && !model.gpuUnavailable().empty();
+            if (ImGui::Selectable(PanelModel::solverLabel(choice), selected,
+                                  unavailable ? ImGuiSelectableFlags_Disabled : 0))
                 actions.effect = strongest(actions.effect, model.chooseSolver(choice));
+            if (unavailable && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("%s", model.gpuUnavailable().c_str());
             if (selected)
                 ImGui::SetItemDefaultFocus();
         }

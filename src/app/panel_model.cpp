@@ -202,7 +202,14 @@ std::string PanelModel::tooltip(PanelField field)
 
 const char* PanelModel::solverLabel(Solver solver)
 {
-    return solver == Solver::Colored ? "Colored (parallel)" : "Sequential (page order)";
+    switch (solver) {
+    case Solver::Colored:
+        return "Colored (parallel)";
+    case Solver::Gpu:
+        return "GPU (compute shaders)";
+    default:
+        return "Sequential (page order)";
+    }
 }
 
 const char* PanelModel::solverTooltip()
@@ -211,14 +218,17 @@ const char* PanelModel::solverTooltip()
            "one thread; it reproduces the page exactly. Colored: the constraints in eight sets "
            "of independent ones, each set spread over all cores; much faster on big cloths, "
            "the same result for any number of threads, and a slightly different (similar) "
-           "convergence per iteration. Applies at once; the cloth keeps its state.";
+           "convergence per iteration. GPU: the colored order on OpenGL 4.3 compute shaders "
+           "(float; the cloth's state stays on the GPU between frames). Applies at once; the "
+           "cloth keeps its state.";
 }
 
 CommitEffect PanelModel::chooseSolver(Solver solver)
 {
     Settings candidate = settings_;
     candidate.solver = solver;
-    if (candidate == settings_ || validate(candidate))
+    if (candidate == settings_ || validate(candidate) ||
+        (solver == Solver::Gpu && !gpuUnavailable_.empty()))
         return CommitEffect::None;
     settings_ = candidate;
     return CommitEffect::Live;

@@ -50,7 +50,8 @@ enum class CommitEffect {
 };
 
 /// The choices of the panel's "Solver" combo, in the combo's order.
-inline constexpr std::array<Solver, 2> kSolverChoices{Solver::Sequential, Solver::Colored};
+inline constexpr std::array<Solver, 3> kSolverChoices{Solver::Sequential, Solver::Colored,
+                                                     Solver::Gpu};
 
 /// The settings being edited plus one validation message per field.
 class PanelModel {
@@ -74,7 +75,14 @@ public:
     /// The "Solver" combo: chooses the constraint order. Live when it changed (applied between
     /// steps, the cloth keeps its state), None when `solver` was already chosen. Width, height
     /// and the other fields are untouched.
+    /// Solver::Gpu is refused (None) while the GPU is unavailable (see setGpuUnavailable).
     CommitEffect chooseSolver(Solver solver);
+
+    /// Says why the GPU solver cannot run here (e.g. "the window's OpenGL is 3.3; the GPU
+    /// solver needs 4.3"); empty (the default) when it can.
+    void setGpuUnavailable(std::string reason) { gpuUnavailable_ = std::move(reason); }
+    /// Why the GPU solver cannot run here, or empty.
+    const std::string& gpuUnavailable() const { return gpuUnavailable_; }
 
     /// The "Stepping" combo. Returns true when the mode changed.
     bool chooseStepping(SteppingMode mode);
@@ -109,7 +117,8 @@ public:
     static std::string labelWithUnit(PanelField field);
     /// The tooltip: what a field does and its allowed values.
     static std::string tooltip(PanelField field);
-    /// The combo's text for a solver: "Sequential (page order)" or "Colored (parallel)".
+    /// The combo's text for a solver: "Sequential (page order)", "Colored (parallel)" or
+    /// "GPU (compute shaders)".
     static const char* solverLabel(Solver solver);
     /// The tooltip of the "Solver" combo: what each order does and what it costs.
     static const char* solverTooltip();
@@ -120,6 +129,7 @@ private:
     SteppingMode stepping_ = SteppingMode::Page;
     double speed_ = 1.0;
     std::string speedError_;
+    std::string gpuUnavailable_;
 };
 
 } // namespace pbd::app

@@ -77,7 +77,16 @@ Window::Window(const char* title, bool debugContext)
             height = std::min(height, static_cast<int>(static_cast<float>(areaHeight) / scaleY));
     }
 
+    // OpenGL 4.3 core where the driver has it (the GPU solver's compute shaders), else 3.3.
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwSetErrorCallback(nullptr); // a refused 4.3 is no error worth printing
     window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
+    if (window_ == nullptr) {
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+        window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
+    }
     if (window_ == nullptr) {
         const std::string why = lastGlfwError("glfwCreateWindow failed");
         const std::string offered = offeredGlVersion();
@@ -102,6 +111,7 @@ Window::Window(const char* title, bool debugContext)
         glfwTerminate();
         throw AppError("pbd-cloth: OpenGL 3.3 core is required; " + found);
     }
+    glVersion_ = version;
     // Vsync. Where the server has no vertical blank (Xvfb) the swap does not wait; the app
     // then paces frames itself (see App::run).
     glfwSwapInterval(1);

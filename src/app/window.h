@@ -37,9 +37,13 @@ public:
     /// The primary monitor's refresh rate in Hz (60 when unknown), read once when the window
     /// opened: asking the X server every frame costs a round trip and Xlib allocations.
     int refreshRate() const { return refreshRate_; }
+    /// The context's OpenGL version as GLAD_MAKE_VERSION(major, minor): 4.3 or later where
+    /// the driver offers it, else 3.3 or later.
+    int glVersion() const { return glVersion_; }
 
 private:
     GLFWwindow* window_ = nullptr;
+    int glVersion_ = 0;
     int refreshRate_ = 60;
 };
 

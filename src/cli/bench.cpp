@@ -4,8 +4,11 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "gpu_support.h"
 #include "input_text.h"
 #include "pbd/simulation.h"
 #include "settings_flags.h"
@@ -18,8 +21,9 @@ struct Size {
     int height;
 };
 
-/// Parses "WxH[,WxH...]"; every side must be a valid cloth side.
-std::optional<std::string> parseSizes(const std::string& text, std::vector<Size>& sizes)
+/// Parses "WxH[,WxH...]"; every side must be a valid cloth side (1 to maxSide).
+std::optional<std::string> parseSizes(const std::string& text, std::vector<Size>& sizes,
+                                      int maxSide)
 {
     std::size_t start = 0;
     while (start <= text.size()) {
@@ -30,9 +34,9 @@ std::optional<std::string> parseSizes(const std::string& text, std::vector<Size>
             return "--sizes: '" + item + "' is not WxH; allowed: sizes such as 40x30,300x300";
         long long w = 0;
         long long h = 0;
-        if (auto e = parseWholeOption("--sizes width", item.substr(0, x), 1, kMaxClothSide, w))
+        if (auto e = parseWholeOption("--sizes width", item.substr(0, x), 1, maxSide, w))
             return e;
-        if (auto e = parseWholeOption("--sizes height", item.substr(x + 1), 1, kMaxClothSide, h))
+        if (auto e = parseWholeOption("--sizes height", item.substr(x + 1), 1, maxSide, h))
             return e;
         sizes.push_back({static_cast<int>(w), static_cast<int>(h)});
         start = comma + 1;
@@ -50,10 +54,58 @@ struct BenchRow {
     std::size_t chunks;        ///< the colored solver's chunks of rows (1 for sequential)
     double msPerStep;
     Strain strain;
+    std::string device; ///< the GPU and precision, for the gpu solver
 };
 
+/// The GPU's median ms per step. A step only queues work, so steps are timed in batches
+/// that end by waiting for the GPU (glFinish): each batch is grown until it takes at least
+/// 50 ms, then batches are timed until half a second has passed (at least 5 of them), or
+/// one batch of fixedSteps when given.
+double measureQueued(Simulation& simulation, long long fixedSteps)
+{
+    using Clock = std::chrono::steady_clock;
+    auto batch = [&](long long n) {
+        simulation.finishBackend();
+        const auto t0 = Clock::now();
+        for (long long i = 0; i < n; ++i)
+            simulation.step();
+        simulation.finishBackend();
+        return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    };
+    if (fixedSteps > 0)
+        return batch(fixedSteps) / static_cast<double>(fixedSteps);
+    long long n = 1;
+    while (n < (1 << 20)) {
+        const double ms = batch(n);
+        if (ms >= 50.0)
+            break;
+        n = ms <= 0.0 ? n * 16 : std::max(n * 2, static_cast<long long>(n * 60.0 / ms));
+    }
+    std::vector<double> samples;
+    const auto begin = Clock::now();
+    while (samples.size() < 5 ||
+           std::chrono::duration<double>(Clock::now() - begin).count() < 0.5)
+        samples.push_back(batch(n) / static_cast<double>(n));
+    std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
+    return samples[samples.size() / 2];
+}
+
+/// `text` with JSON's special characters escaped.
+std::string jsonText(const std::string& text)
+{
+    std::string out;
+    for (char c : text) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (static_cast<unsigned char>(c) >= 0x20)
+            out += c;
+    }
+    return out;
+}
+
 BenchRow measure(const Settings& base, Size size, int iterations, Solver solver, int threads,
-                 long long settleSteps, long long fixedSteps)
+                 long long settleSteps, long long fixedSteps,
+                 const std::optional<SolverBackendFactory>& gpu)
 {
     using Clock = std::chrono::steady_clock;
     Settings settings = base;
@@ -63,11 +115,26 @@ BenchRow measure(const Settings& base, Size size, int iterations, Solver solver,
     settings.solver = solver;
     settings.threads = threads;
     Simulation simulation(settings);
+    if (solver == Solver::Gpu && gpu)
+        simulation.installBackend(*gpu);
     for (long long i = 0; i < settleSteps; ++i)
         simulation.step();
     const Strain strain = constraintStrain(simulation);
     for (int i = 0; i < 3; ++i) // warm-up: caches, page faults, branch predictors, workers
         simulation.step();
+    if (solver == Solver::Gpu) {
+        const double ms = measureQueued(simulation, fixedSteps);
+        return {size,
+                simulation.particles().size(),
+                simulation.constraints().size(),
+                iterations,
+                simulation.threadCount(),
+                simulation.requestedThreadCount(),
+                simulation.chunkCount(),
+                ms,
+                strain,
+                simulation.backendDescription()};
+    }
 
     std::vector<double> samples;
     const auto begin = Clock::now();
@@ -90,7 +157,8 @@ BenchRow measure(const Settings& base, Size size, int iterations, Solver solver,
             simulation.requestedThreadCount(),
             simulation.chunkCount(),
             samples[samples.size() / 2],
-            strain};
+            strain,
+            ""};
 }
 
 /// What to measure, read from the options.
@@ -101,14 +169,18 @@ struct BenchPlan {
     long long settle = kDefaultSettleSteps;
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
-    Settings base;   ///< --stiffness, --substeps, --damping, --area-stiffness
+    Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
+    std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 
 /// Reads and checks every option; returns the first error's message.
 std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan)
 {
+    if (auto error = options.solverFlags.check())
+        return error;
+    const bool gpuOnly = options.solverFlags.solver() == Solver::Gpu;
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
-                                plan.sizes))
+                                plan.sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide))
         return error;
     if (options.stepsText)
         if (auto error = parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, plan.steps))
@@ -128,6 +200,8 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     if (auto solver = options.solverFlags.solver())
         plan.solvers = {*solver};
     plan.threads = options.solverFlags.threads().value_or(0);
+    if (auto precision = options.solverFlags.gpuPrecision())
+        plan.base.gpuPrecision = *precision;
     return std::nullopt;
 }
 
@@ -140,6 +214,14 @@ int benchCommandMain(const BenchOptions& options)
         std::cerr << "pbd-sim bench: " << *error << "\n";
         return kExitUsage;
     }
+    if (plan.solvers == std::vector<Solver>{Solver::Gpu}) {
+        std::string why;
+        plan.gpu = gpuBackendFactory(why);
+        if (!plan.gpu) {
+            std::cerr << "pbd-sim bench: --solver gpu: " << why << "\n";
+            return kExitIo;
+        }
+    }
 
     if (!options.json)
         std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s\n", "size",
@@ -147,8 +229,15 @@ int benchCommandMain(const BenchOptions& options)
                     "ns/proj", "steps/s", "strain_max", "strain_rms");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
-            const BenchRow row = measure(plan.base, size, static_cast<int>(plan.iterations),
-                                         solverKind, plan.threads, plan.settle, plan.steps);
+            BenchRow row;
+            try {
+                row = measure(plan.base, size, static_cast<int>(plan.iterations), solverKind,
+                              plan.threads, plan.settle, plan.steps, plan.gpu);
+            } catch (const std::runtime_error& e) { // a cloth beyond the GPU's limits
+                std::cerr << "pbd-sim bench: --solver " << solverName(solverKind) << ", "
+                          << size.width << "x" << size.height << ": " << e.what() << "\n";
+                return kExitIo;
+            }
             const char* solver = solverName(solverKind);
             const double projections = static_cast<double>(row.constraints) * row.iterations;
             const double nsPerProjection = row.msPerStep * 1e6 / projections;
@@ -159,21 +248,28 @@ int benchCommandMain(const BenchOptions& options)
                             "\"solver\": \"%s\", \"threads\": %u, "
                             "\"threads_requested\": %u, \"chunks\": %zu, "
                             "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                            "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g}\n",
+                            "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s}\n",
                             size.width, size.height, row.particles, row.constraints, row.iterations,
-                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps,
-                            solver, row.threads, row.requestedThreads, row.chunks, row.msPerStep,
-                            nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms);
+                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps, solver,
+                            row.threads, row.requestedThreads, row.chunks, row.msPerStep,
+                            nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
+                            row.device.empty()
+                                ? ""
+                                : (", \"gpu_precision\": \"" +
+                                   std::string(gpuPrecisionName(plan.base.gpuPrecision)) +
+                                   "\", \"device\": \"" + jsonText(row.device) + "\"")
+                                      .c_str());
             } else {
                 const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
                 // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
                 std::string threads = std::to_string(row.threads);
                 if (row.threads != row.requestedThreads)
                     threads += "/" + std::to_string(row.requestedThreads);
-                std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e\n",
+                std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e%s%s\n",
                             label.c_str(), row.particles, row.constraints, row.iterations, solver,
                             threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
-                            stepsPerSecond, row.strain.max, row.strain.rms);
+                            stepsPerSecond, row.strain.max, row.strain.rms,
+                            row.device.empty() ? "" : "  ", row.device.c_str());
             }
             std::fflush(stdout);
         }

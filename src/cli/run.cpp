@@ -5,7 +5,9 @@
 #include <cstring>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
 
+#include "gpu_support.h"
 #include "pbd/drag_script.h"
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
@@ -87,6 +89,15 @@ int runCommandMain(const RunOptions& options)
         }
         settings = simulation.settings();
     }
+    if (settings.solver == Solver::Gpu) {
+        std::string why;
+        auto factory = gpuBackendFactory(why);
+        if (!factory) {
+            std::cerr << "pbd-sim run: --solver gpu: " << why << "\n";
+            return kExitIo;
+        }
+        simulation.installBackend(std::move(*factory));
+    }
     std::vector<DragEvent> events;
     if (options.dragFile) {
         std::string text;
@@ -104,9 +115,16 @@ int runCommandMain(const RunOptions& options)
 
     DragPlayer player(std::move(events));
     const auto start = std::chrono::steady_clock::now();
-    for (long long step = 0; step < steps; ++step) {
-        player.applyBefore(static_cast<std::uint64_t>(step), simulation);
-        simulation.step();
+    try {
+        for (long long step = 0; step < steps; ++step) {
+            player.applyBefore(static_cast<std::uint64_t>(step), simulation);
+            simulation.step();
+        }
+        simulation.finishBackend();
+    } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth
+        std::cerr << "pbd-sim run: --solver " << solverName(settings.solver) << ": " << e.what()
+                  << "\n";
+        return kExitIo;
     }
     const std::chrono::duration<double, std::milli> elapsed =
         std::chrono::steady_clock::now() - start;
@@ -128,11 +146,13 @@ int runCommandMain(const RunOptions& options)
             return kExitIo;
         }
 
+    const std::string device = simulation.backendDescription();
     std::fprintf(stderr,
-                 "pbd-sim run: %lld steps of %dx%d (%s solver, %zu chunk%s of rows), threads %s, "
+                 "pbd-sim run: %lld steps of %dx%d (%s solver%s%s, %zu chunk%s of rows), threads %s, "
                  "%.4g ms per step, largest constraint violation %.6g m, constraints %zu, "
                  "hash %s\n",
                  steps, settings.width, settings.height, solverName(settings.solver),
+                 device.empty() ? "" : " on ", device.c_str(),
                  simulation.chunkCount(), simulation.chunkCount() == 1 ? "" : "s",
                  threadsText(simulation).c_str(),
                  steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,

@@ -50,6 +50,8 @@ std::optional<std::string> parseWholeOption(const std::string& option, const std
 void SolverFlags::addTo(CLI::App& app)
 {
     app.add_option("--solver", solver_, findSettingField("solver")->brief)->type_name("NAME");
+    app.add_option("--gpu-precision", gpuPrecision_, findSettingField("gpuPrecision")->brief)
+        ->type_name("NAME");
     app.add_option("--threads", threads_,
                    std::string(findSettingField("threads")->brief) +
                        " (default: one per core, here " + std::to_string(resolveThreadCount(0)) +
@@ -60,7 +62,11 @@ void SolverFlags::addTo(CLI::App& app)
 std::optional<std::string> SolverFlags::check() const
 {
     if (solver_ && !solverFromName(*solver_))
-        return "--solver: " + quoteInput(*solver_) + " is not a solver; allowed: sequential or colored";
+        return "--solver: " + quoteInput(*solver_) +
+               " is not a solver; allowed: sequential, colored or gpu";
+    if (gpuPrecision_ && !gpuPrecisionFromName(*gpuPrecision_))
+        return "--gpu-precision: " + quoteInput(*gpuPrecision_) +
+               " is not a precision; allowed: float or double";
     long long threads = 0;
     if (threads_)
         return parseWholeOption("--threads", *threads_, 1, kMaxThreads, threads);
@@ -80,8 +86,15 @@ std::optional<int> SolverFlags::threads() const
     return std::nullopt;
 }
 
+std::optional<GpuPrecision> SolverFlags::gpuPrecision() const
+{
+    return gpuPrecision_ ? gpuPrecisionFromName(*gpuPrecision_) : std::nullopt;
+}
+
 void SolverFlags::applyTo(Settings& settings) const
 {
+    if (auto precision = gpuPrecision())
+        settings.gpuPrecision = *precision;
     if (auto solver = this->solver())
         settings.solver = *solver;
     if (auto threads = this->threads())

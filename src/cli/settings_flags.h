@@ -18,8 +18,9 @@ inline constexpr int kExitUsage = 2;
 /// Exit status for input/output failures.
 inline constexpr int kExitIo = 1;
 
-/// --solver sequential|colored and --threads N (1 to kMaxThreads). pbd-sim bench uses these
-/// alone; SettingsFlags includes them for pbd-sim run and pbd-cloth.
+/// --solver sequential|colored|gpu, --threads N (1 to kMaxThreads) and --gpu-precision
+/// float|double. pbd-sim bench uses these alone; SettingsFlags includes them for pbd-sim run
+/// and pbd-cloth.
 class SolverFlags {
 public:
     /// Registers the two flags on `app` (or a subcommand).
@@ -27,15 +28,18 @@ public:
     /// Checks the given flags; on error returns a message naming the option, the value and
     /// what is allowed.
     std::optional<std::string> check() const;
-    /// Writes the given flags into `settings` (solver, threads); assumes check() passed.
+    /// Writes the given flags into `settings` (solver, threads, GPU precision); assumes
+    /// check() passed.
     void applyTo(Settings& settings) const;
     /// The --solver given, if any (after check()).
     std::optional<Solver> solver() const;
     /// The --threads given, if any (after check()); nothing means one per core.
     std::optional<int> threads() const;
+    /// The --gpu-precision given, if any (after check()).
+    std::optional<GpuPrecision> gpuPrecision() const;
 
 private:
-    std::optional<std::string> solver_, threads_;
+    std::optional<std::string> solver_, threads_, gpuPrecision_;
 };
 
 /// Which parameter flags a command takes.

@@ -17,6 +17,16 @@ std::optional<SettingsError> validate(const Settings& s)
 {
     for (const SettingField& f : settingFields()) {
         const double value = f.get(s);
+        // The GPU solver takes cloths up to kMaxGpuClothSide a side.
+        const std::string_view name = f.name;
+        if (s.solver == Solver::Gpu && (name == "width" || name == "height")) {
+            if (value >= 1 && value <= kMaxGpuClothSide)
+                continue;
+            return SettingsError{f.name, std::string(f.name) + " = " + formatNumber(value) +
+                                             " is not allowed; allowed: a whole number from 1 "
+                                             "to " + std::to_string(kMaxGpuClothSide) +
+                                             " particles with the gpu solver"};
+        }
         if (!allowedValue(f, value))
             return SettingsError{f.name, std::string(f.name) + " = " + formatNumber(value) +
                                              " is not allowed; " + allowedValues(f)};
@@ -26,7 +36,28 @@ std::optional<SettingsError> validate(const Settings& s)
 
 const char* solverName(Solver solver)
 {
-    return solver == Solver::Colored ? "colored" : "sequential";
+    switch (solver) {
+    case Solver::Colored:
+        return "colored";
+    case Solver::Gpu:
+        return "gpu";
+    default:
+        return "sequential";
+    }
+}
+
+const char* gpuPrecisionName(GpuPrecision precision)
+{
+    return precision == GpuPrecision::Double ? "double" : "float";
+}
+
+std::optional<GpuPrecision> gpuPrecisionFromName(std::string_view name)
+{
+    if (name == "float")
+        return GpuPrecision::Float;
+    if (name == "double")
+        return GpuPrecision::Double;
+    return std::nullopt;
 }
 
 std::optional<Solver> solverFromName(std::string_view name)
@@ -35,6 +66,8 @@ std::optional<Solver> solverFromName(std::string_view name)
         return Solver::Sequential;
     if (name == "colored")
         return Solver::Colored;
+    if (name == "gpu")
+        return Solver::Gpu;
     return std::nullopt;
 }
 

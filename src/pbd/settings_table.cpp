@@ -81,18 +81,32 @@ constexpr SettingField kFields[] = {
      nullptr, nullptr, "strain |l - r| / r above which a constraint tears, 0 = never",
      "A distance constraint stretched beyond this strain |l - r| / r after a substep tears: "
      "it is removed until the next restart. 0 (the page) never tears. Applies at once.",
-     PanelSection::BeyondPage, false, false, PBD_REAL(tearStrain)},
-    {"solver", "--solver", "Solver", "", "", true, 0, 1, 1,
-     "allowed: sequential (0) or colored (1)", nullptr,
-     "constraint order: sequential (the page's, exact) or colored (parallel independent sets)",
+     PanelSection::BeyondPage, false, true, PBD_REAL(tearStrain)},
+    {"solver", "--solver", "Solver", "", "", true, 0, 2, 1,
+     "allowed: sequential (0), colored (1) or gpu (2)", nullptr,
+     "constraint order: sequential (the page's, exact), colored (parallel independent sets) "
+     "or gpu (the colored order on OpenGL 4.3 compute shaders)",
      "Order of the constraint projections.", PanelSection::Performance, false, false,
      [](const Settings& s) { return static_cast<double>(static_cast<int>(s.solver)); },
-     [](Settings& s, double v) { s.solver = v == 1 ? Solver::Colored : Solver::Sequential; }},
+     [](Settings& s, double v) {
+         s.solver = v == 2 ? Solver::Gpu : v == 1 ? Solver::Colored : Solver::Sequential;
+     }},
     {"threads", "--threads", "Threads", "", "", true, 0, kMaxThreads, 1,
      "allowed: a whole number from 0 to 64 (0: one per core)", nullptr,
      "threads of the colored solver",
      "Threads projecting the constraints of the colored solver; 0 is one per core.",
      PanelSection::Performance, false, false, PBD_WHOLE(threads)},
+    {"gpuPrecision", "--gpu-precision", "GPU precision", "", "", true, 0, 1, 1,
+     "allowed: float (0) or double (1)", nullptr,
+     "arithmetic of the gpu solver: float (default, fastest) or double (the colored CPU "
+     "solver's results to rounding)",
+     "Arithmetic of the GPU solver: float (fastest) or double (the colored solver's results "
+     "to rounding).",
+     PanelSection::Performance, false, true,
+     [](const Settings& s) { return static_cast<double>(static_cast<int>(s.gpuPrecision)); },
+     [](Settings& s, double v) {
+         s.gpuPrecision = v == 1 ? GpuPrecision::Double : GpuPrecision::Float;
+     }},
 };
 
 #undef PBD_WHOLE
@@ -142,6 +156,8 @@ std::string settingText(const SettingField& field, const Settings& settings)
 {
     if (std::string_view(field.name) == "solver")
         return solverName(settings.solver);
+    if (std::string_view(field.name) == "gpuPrecision")
+        return gpuPrecisionName(settings.gpuPrecision);
     const double value = field.get(settings);
     if (field.whole)
         return std::to_string(static_cast<long long>(value));

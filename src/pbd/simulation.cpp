@@ -29,7 +29,8 @@ Simulation::Simulation(Simulation&&) noexcept = default;
 Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 
 Simulation::Simulation(const Simulation& other)
-    : settings_(other.settings_), particles_(other.particles_),
+    : settings_(other.settings_), particles_(other.particles()),
+      backendFactory_(other.backendFactory_),
       constraints_(other.constraints_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
       alive_(other.alive_), liveCount_(other.liveCount_),
       constraintsVersion_(other.constraintsVersion_),
@@ -55,6 +56,12 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
     const bool massChanged = settings.mass != settings_.mass;
     if (settings.solver != settings_.solver || settings.threads != settings_.threads)
         colored_.reset(); // joins the old workers; the next colored step makes new ones
+    if (settings.solver != settings_.solver || settings.gpuPrecision != settings_.gpuPrecision) {
+        editParticles();
+        backend_.reset(); // the next Gpu step makes one with the new precision
+    }
+    if (massChanged)
+        editParticles();
     settings_ = settings;
     if (rebuild) {
         restart();
@@ -96,6 +103,9 @@ void Simulation::build()
     grabbed_.reset();
     residuals_.clear();
     colored_.reset();
+    backend_.reset();
+    backendAhead_ = false;
+    backendStale_ = true;
 }
 
 void Simulation::refreshInverseMass(Index i)
@@ -221,8 +231,82 @@ void Simulation::recordResiduals(bool on)
         residuals_.clear();
 }
 
+void Simulation::installBackend(SolverBackendFactory factory)
+{
+    editParticles();
+    backend_.reset();
+    backendFactory_ = std::move(factory);
+}
+
+void Simulation::finishBackend()
+{
+    if (backend_)
+        backend_->finish();
+}
+
+std::string Simulation::backendDescription() const
+{
+    return backend_ ? backend_->description() : std::string();
+}
+
+void Simulation::syncFromBackend() const
+{
+    if (!backendAhead_ || !backend_)
+        return;
+    backend_->download(particles_);
+    backendAhead_ = false;
+    if (!backendMayTear_)
+        return;
+    backendMayTear_ = false;
+    std::vector<std::uint8_t> alive;
+    backend_->downloadAlive(alive);
+    for (std::size_t k = 0; k < alive.size() && k < alive_.size(); ++k)
+        if (alive_[k] != 0 && alive[k] == 0) { // as removeConstraint()
+            alive_[k] = 0;
+            --liveCount_;
+            ++constraintsVersion_;
+        }
+    backendAliveVersion_ = constraintsVersion_;
+}
+
+void Simulation::editParticles()
+{
+    syncFromBackend();
+    backendStale_ = true;
+}
+
+void Simulation::stepBackend()
+{
+    if (!backend_) {
+        if (!backendFactory_)
+            throw std::runtime_error("the gpu solver is not available: this program has no GPU "
+                                     "backend installed");
+        backend_ = backendFactory_(settings_);
+        backendStale_ = true;
+    }
+    if (backendStale_) {
+        backend_->upload(particles_);
+        backend_->uploadAlive(alive_);
+        backendAliveVersion_ = constraintsVersion_;
+        backendStale_ = false;
+    } else if (backendAliveVersion_ != constraintsVersion_) {
+        backend_->uploadAlive(alive_); // cut or torn here since the last upload
+        backendAliveVersion_ = constraintsVersion_;
+    }
+    residuals_.clear(); // not recorded on the GPU
+    backend_->step(settings_);
+    backendAhead_ = true;
+    backendMayTear_ = backendMayTear_ || settings_.tearStrain > 0.0;
+}
+
 void Simulation::step()
 {
+    if (settings_.solver == Solver::Gpu) {
+        stepBackend();
+        time_ = time_ + settings_.timeStep;
+        ++stepCount_;
+        return;
+    }
     const int substeps = settings_.substeps;
     detail::SubstepParams params;
     params.h = substeps == 1 ? settings_.timeStep : settings_.timeStep / substeps;
@@ -371,6 +455,7 @@ void Simulation::tear(double strain)
 
 bool Simulation::removeConstraint(std::size_t index)
 {
+    syncFromBackend(); // the backend may have torn others
     if (index >= alive_.size() || alive_[index] == 0)
         return false;
     alive_[index] = 0;
@@ -381,6 +466,7 @@ bool Simulation::removeConstraint(std::size_t index)
 
 std::size_t Simulation::cut(glm::dvec2 from, glm::dvec2 to)
 {
+    syncFromBackend();
     const auto& x = particles_.position;
     std::size_t removed = 0;
     for (std::size_t k = 0; k < constraints_.size(); ++k)
@@ -396,6 +482,7 @@ bool Simulation::grab(Index index)
     if (grabbed_ == index)
         return true;
     release();
+    editParticles();
     grabbed_ = index;
     particles_.flags[index] |= kGrabbed;
     refreshInverseMass(index);
@@ -407,6 +494,7 @@ bool Simulation::moveGrabbed(glm::dvec2 position)
     auto allowed = [](double v) { return std::isfinite(v) && std::abs(v) <= kMaxGrabCoordinate; };
     if (!grabbed_ || !allowed(position.x) || !allowed(position.y))
         return false;
+    editParticles();
     particles_.position[*grabbed_] = position;
     return true;
 }
@@ -415,6 +503,7 @@ void Simulation::release()
 {
     if (!grabbed_)
         return;
+    editParticles();
     particles_.flags[*grabbed_] &= static_cast<std::uint8_t>(~kGrabbed);
     refreshInverseMass(*grabbed_);
     grabbed_.reset();
@@ -434,6 +523,7 @@ bool Simulation::pin(Index index)
 {
     if (index >= particles_.size())
         return false;
+    editParticles();
     particles_.flags[index] |= kPinned;
     particles_.velocity[index] = glm::dvec2(0.0);
     refreshInverseMass(index);
@@ -444,6 +534,7 @@ bool Simulation::unpin(Index index)
 {
     if (index >= particles_.size())
         return false;
+    editParticles();
     particles_.flags[index] &= static_cast<std::uint8_t>(~kPinned);
     refreshInverseMass(index);
     return true;
@@ -465,6 +556,7 @@ bool Simulation::setMass(Index index, double mass)
 {
     if (index >= particles_.size() || !std::isfinite(mass) || mass < kMinMass || mass > kMaxMass)
         return false;
+    editParticles();
     particles_.mass[index] = mass;
     refreshInverseMass(index);
     return true;

@@ -411,16 +411,31 @@ TEST_CASE("the speed field takes 0.05 to 4 and clamps its buttons; stepping is c
     CHECK_FALSE(pbd::app::steppingFromName("Page"));
 }
 
-TEST_CASE("the solver combo offers the page's order first, then the colored one", "[panel]")
+TEST_CASE("the solver combo offers the page's order first, then the colored one, then the GPU",
+          "[panel]")
 {
-    REQUIRE(pbd::app::kSolverChoices.size() == 2);
+    REQUIRE(pbd::app::kSolverChoices.size() == 3);
     CHECK(pbd::app::kSolverChoices[0] == pbd::Solver::Sequential);
     CHECK(pbd::app::kSolverChoices[1] == pbd::Solver::Colored);
+    CHECK(pbd::app::kSolverChoices[2] == pbd::Solver::Gpu);
+    CHECK(std::string(PanelModel::solverLabel(pbd::Solver::Gpu)) == "GPU (compute shaders)");
     CHECK(std::string(PanelModel::solverLabel(pbd::Solver::Sequential)) ==
           "Sequential (page order)");
     CHECK(std::string(PanelModel::solverLabel(pbd::Solver::Colored)) == "Colored (parallel)");
     CHECK_THAT(PanelModel::solverTooltip(), Catch::Contains("reproduces the page exactly"));
     CHECK_THAT(PanelModel::solverTooltip(), Catch::Contains("Applies at once"));
+}
+
+TEST_CASE("the GPU solver is refused while the GPU is unavailable, and chosen once it is",
+          "[panel]")
+{
+    PanelModel model{Settings{}};
+    model.setGpuUnavailable("GPU unavailable: the window's OpenGL is 3.3");
+    CHECK(model.chooseSolver(pbd::Solver::Gpu) == CommitEffect::None);
+    CHECK(model.settings().solver == pbd::Solver::Sequential);
+    model.setGpuUnavailable("");
+    CHECK(model.chooseSolver(pbd::Solver::Gpu) == CommitEffect::Live);
+    CHECK(model.settings().solver == pbd::Solver::Gpu);
 }
 
 TEST_CASE("choosing a solver applies live and leaves every other setting alone", "[panel]")

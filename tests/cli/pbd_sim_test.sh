@@ -147,8 +147,8 @@ bad_values)
   expect 2 "--sizes" "'40'" "WxH" -- bench --sizes 40
   expect 2 "--sizes width" "'0'" -- bench --sizes 0x5
   expect 2 "--iterations" -- bench --iterations 0
-  expect 2 "--solver" "'fast'" "sequential or colored" -- run --solver fast
-  expect 2 "--solver" "'fast'" "sequential or colored" -- bench --solver fast
+  expect 2 "--solver" "'fast'" "sequential, colored or gpu" -- run --solver fast
+  expect 2 "--solver" "'fast'" "sequential, colored or gpu" -- bench --solver fast
   expect 2 "--threads" "'0'" "1 to 64" -- run --threads 0
   expect 2 "--threads" "'65'" "1 to 64" -- bench --threads 65
   expect 2 "--threads" "'two'" "whole number" -- run --threads two
@@ -231,7 +231,9 @@ bad_values_catalogue)
     for value in -1 -5e-324 1000.0000001 1e308; do refuse --damping "$value" $command; done
     for value in -1 -1e-300 1.0000001e12 1e308; do refuse --area-stiffness "$value" $command; done
   done
-  for value in -0.1 -1e-300 1000.0000001 1e308; do refuse --tear-strain "$value" run; done
+  for command in run bench; do
+    for value in -0.1 -1e-300 1000.0000001 1e308; do refuse --tear-strain "$value" $command; done
+  done
   for value in 0 -1 1000001; do refuse --steps "$value" bench; done
   for value in 0 1001; do refuse --iterations "$value" bench; done
   for value in -1 1000001; do refuse --settle "$value" bench; done
@@ -249,7 +251,7 @@ bad_values_catalogue)
   # Unknown options, missing values, repeated options, stray arguments, no subcommand.
   for args in "run --bogus 1" "run --WIDTH 5" "run --wid 5" "run -w 5" "run --width=5=5 --x" \
       "run --json" "run --sizes 3x3" "bench --width 5" "bench --dt 0.1" "bench --mass 1" \
-      "bench --gravity 0" "bench --fixed 4" "bench --tear-strain 1" "--stiffness 5" "--bogus" \
+      "bench --gravity 0" "bench --fixed 4" "bench --drag x" "--stiffness 5" "--bogus" \
       "--bogus run" \
       "nosuchcommand" "run bench" "run extra" "bench extra" "run -- --width 5"; do
     checks=$((checks + 1))
@@ -377,7 +379,7 @@ help_version)
   grep -qF -- "--stiffness VALUE" "$work/help" && grep -qF "(default 0; allowed: a finite number from 0 to 1e+12 N/m)" "$work/help" ||
     fail "run --help: --stiffness lacks its default and range"
   "$sim" bench --help >"$work/help" 2>&1 || fail "bench --help exited non-zero"
-  for flag in --stiffness --substeps --damping --area-stiffness --solver --threads; do
+  for flag in --stiffness --substeps --damping --area-stiffness --tear-strain --solver --threads; do
     grep -q -- "$flag" "$work/help" || fail "bench --help lacks $flag"
   done
   grep -q -- "--mass" "$work/help" && fail "bench --help offers --mass, which it does not take"
@@ -436,6 +438,37 @@ bench)
   cmp -s "$work/c1" "$work/c3" || fail "colored positions differ between 1 and 3 threads"
   "$sim" run --width 40 --height 30 --steps 1 --solver colored --threads 2 >/dev/null 2>"$work/e2" || fail "colored run failed"
   grep -q "1 chunk of rows), threads 1 of 2 (the cloth is one chunk of rows)" "$work/e2" || fail "40x30 on 2 threads: expected 1 used of 2: $(cat "$work/e2")"
+  ;;
+gpu)
+  # --solver gpu through a headless EGL context; skipped (77) where none can be made.
+  "$sim" run --solver gpu --steps 1 >"$work/out" 2>"$work/err"
+  got=$?
+  if [[ $got -eq 1 ]] && grep -qE 'EGL|OpenGL' "$work/err"; then
+    echo "skipped: $(cat "$work/err")"
+    exit 77
+  fi
+  [[ $got -eq 0 ]] || fail "pbd-sim run --solver gpu exited $got: $(cat "$work/err")"
+  # maxdev A B: the largest coordinate difference of two position files.
+  maxdev() { paste "$1" "$2" | awk '{for (k = 1; k <= 2; k++) { d = $k - $(k + 2); if (d < 0) d = -d; if (d > m) m = d }} END { printf "%.3g", m + 0 }'; }
+  for args in "--drag $cases/page_default_drag.drag --steps 600" "--fixed 4 --iterations 5 --steps 200"; do
+    # shellcheck disable=SC2086
+    "$sim" run $args --solver colored --threads 1 >"$work/c" 2>/dev/null || fail "colored run failed"
+    # shellcheck disable=SC2086
+    "$sim" run $args --solver gpu --gpu-precision double >"$work/gd" 2>"$work/err" || fail "gpu double run failed: $(cat "$work/err")"
+    grep -q 'gpu solver on .*, double' "$work/err" || fail "summary lacks the device and precision: $(cat "$work/err")"
+    # shellcheck disable=SC2086
+    "$sim" run $args --solver gpu >"$work/gf" 2>"$work/err" || fail "gpu float run failed: $(cat "$work/err")"
+    grep -q ', float' "$work/err" || fail "float is not the gpu solver's default: $(cat "$work/err")"
+    dd="$(maxdev "$work/gd" "$work/c")" df="$(maxdev "$work/gf" "$work/c")"
+    echo "$args: gpu double vs colored $dd m, gpu float vs colored $df m"
+    awk -v d="$dd" 'BEGIN { exit !(d <= 1e-12) }' || fail "$args: gpu double differs from colored by $dd m"
+    awk -v d="$df" 'BEGIN { exit !(d <= 1e-3) }' || fail "$args: gpu float differs from colored by $df m"
+  done
+  expect 2 "--gpu-precision" "'half'" "float or double" -- run --solver gpu --gpu-precision half
+  expect 2 "--width" "5000" "1 to 4096" "gpu solver" -- run --solver gpu --width 5000
+  "$sim" bench --solver gpu --sizes 16x12 --settle 5 --steps 4 --json >"$work/json" 2>"$work/err" || fail "bench --solver gpu failed: $(cat "$work/err")"
+  cat "$work/json"
+  grep -q '"solver": "gpu"' "$work/json" && grep -q '"gpu_precision": "float"' "$work/json" || fail "bench --solver gpu row lacks solver or precision"
   ;;
 *)
   fail "unknown check $check"

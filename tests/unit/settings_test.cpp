@@ -115,8 +115,17 @@ TEST_CASE("the new physics settings are refused outside their ranges with their 
     CHECK(field == "tearStrain");
     CHECK(refusal([](Settings& s) { s.threads = -1; }, field) ==
           "threads = -1 is not allowed; allowed: a whole number from 0 to 64 (0: one per core)");
-    CHECK(refusal([](Settings& s) { s.solver = static_cast<pbd::Solver>(2); }, field) ==
-          "solver = 2 is not allowed; allowed: sequential (0) or colored (1)");
+    CHECK(refusal([](Settings& s) { s.solver = static_cast<pbd::Solver>(3); }, field) ==
+          "solver = 3 is not allowed; allowed: sequential (0), colored (1) or gpu (2)");
+    CHECK(refusal([](Settings& s) { s.gpuPrecision = static_cast<pbd::GpuPrecision>(2); },
+                  field) == "gpuPrecision = 2 is not allowed; allowed: float (0) or double (1)");
+    // The gpu solver takes sides up to kMaxGpuClothSide, the others up to kMaxClothSide.
+    CHECK(refusal([](Settings& s) { s.width = 3000; }, field) ==
+          "width = 3000 is not allowed; allowed: a whole number from 1 to 2048 particles");
+    CHECK(refusal([](Settings& s) { s.solver = pbd::Solver::Gpu; s.width = 3000; }, field).empty());
+    CHECK(refusal([](Settings& s) { s.solver = pbd::Solver::Gpu; s.height = 4097; }, field) ==
+          "height = 4097 is not allowed; allowed: a whole number from 1 to 4096 particles with "
+          "the gpu solver");
     Settings edges;
     edges.stiffness = pbd::kMaxStiffness;
     edges.substeps = pbd::kMaxSubsteps;
@@ -132,7 +141,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     const auto fields = pbd::settingFields();
     // Settings with every member different from its default, set through the table.
     Settings changed;
-    const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 1, 3};
+    const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 1, 3, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -163,6 +172,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.tearStrain = 0.3;
     expected.solver = pbd::Solver::Colored;
     expected.threads = 3;
+    expected.gpuPrecision = pbd::GpuPrecision::Double;
     CHECK(changed == expected);
     CHECK_FALSE(validate(changed));
     CHECK(pbd::findSettingField("nonsense") == nullptr);

@@ -1,0 +1,55 @@
+#pragma once
+/// \file
+/// A solver that runs whole steps somewhere else than the core's loops (the GPU solver), as
+/// an interface the core declares and a program installs. No graphics API appears here: the
+/// core stays free of OpenGL, and programs that link an implementation (pbd-sim, pbd-cloth
+/// with pbd_gpu) install it into their Simulation.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "pbd/settings.h"
+
+namespace pbd {
+
+struct Particles;
+
+/// Runs steps on its own copy of the particle state (e.g. in GPU buffers). The Simulation
+/// uploads its state before the first step and after any change it makes itself (grab, pin,
+/// mass, restart), and downloads it only when someone reads it, so that many steps run
+/// without a copy.
+class SolverBackend {
+public:
+    virtual ~SolverBackend() = default;
+    /// Replaces the backend's state: positions, step-start positions, velocities (m, m/s)
+    /// and inverse masses (1/kg, 0 = does not move) of every particle.
+    virtual void upload(const Particles& particles) = 0;
+    /// Replaces the constraints' live flags, one per constraint in the page's order
+    /// (buildClothGrid): 1 live, 0 removed (torn or cut; projected with a zero correction).
+    virtual void uploadAlive(std::span<const std::uint8_t> alive) = 0;
+    /// Queues one step with the settings' time step, iterations, gravity, stiffness,
+    /// substeps, damping, area stiffness and tear strain: exactly the colored order's
+    /// arithmetic (see the README for how close each precision comes), tearing after each
+    /// substep. May return before the work is done.
+    virtual void step(const Settings& settings) = 0;
+    /// Reads the live flags back (constraints torn on the backend become 0).
+    virtual void downloadAlive(std::vector<std::uint8_t>& alive) = 0;
+    /// Writes the backend's positions, step-start positions and velocities into `particles`
+    /// (the other fields are the Simulation's own), waiting for queued steps.
+    virtual void download(Particles& particles) = 0;
+    /// Waits until every queued step is done (for timing).
+    virtual void finish() = 0;
+    /// What runs the steps, e.g. "llvmpipe (LLVM 15.0.6, 256 bits), double".
+    virtual std::string description() const = 0;
+};
+
+/// Makes a backend for a cloth of settings.width x settings.height with the settings'
+/// precision. Throws std::runtime_error saying why when it cannot (no usable device, sizes
+/// beyond its limits, a setting it does not support).
+using SolverBackendFactory = std::function<std::unique_ptr<SolverBackend>(const Settings&)>;
+
+} // namespace pbd

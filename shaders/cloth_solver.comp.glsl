@@ -1,0 +1,283 @@
+// The GPU solver's compute kernels: the colored order of the page grid's constraints
+// (pbd::clothGridSets), in float or double. The host prepends
+//   #version 430 core
+//   #define REAL_IS_DOUBLE 0|1
+//   #define STAGE 0 (predict) | 1 (project) | 2 (velocity and damping) | 3 (cell areas)
+//                 | 4 (tearing)
+//   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
+// Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
+// operations are exactly those of the CPU kernels, in the same order (see CORE_API.md), so
+// that the double kernels give the CPU's bits where the GPU rounds as IEEE 754 says.
+
+layout(local_size_x = 256) in;
+
+#if REAL_IS_DOUBLE
+#define REAL double
+#define REAL2 dvec2
+#else
+#define REAL float
+#define REAL2 vec2
+#endif
+
+layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
+layout(std430, binding = 1) buffer StepStart { REAL2 x0[]; };
+layout(std430, binding = 2) buffer Velocities { REAL2 v[]; };
+layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
+#if (STAGE == 1 && XPBD) || STAGE == 3
+layout(std430, binding = 4) buffer Lambdas { REAL lambda[]; };
+#endif
+
+#if STAGE == 1 || STAGE == 4
+// One bit per constraint in the page's order (buildClothGrid): 1 live, 0 removed.
+layout(std430, binding = 5) buffer Alive { uint alive[]; };
+
+bool isAlive(uint k)
+{
+    return ((alive[k >> 5] >> (k & 31u)) & 1u) != 0u;
+}
+#endif
+
+// The invocation's index over a 2D dispatch (the group count per dimension is limited).
+uint invocation()
+{
+    return gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) +
+           gl_GlobalInvocationID.x;
+}
+
+#if STAGE == 0
+// Symplectic Euler for movable particles: x0 = x; v.y += h g; x += h v.
+layout(location = 0) uniform uint uCount;   // particles
+layout(location = 1) uniform REAL uH;       // substep in s
+layout(location = 2) uniform REAL uGravity; // m/s^2 along y
+
+void main()
+{
+    const uint i = invocation();
+    if (i >= uCount || w[i] == REAL(0))
+        return;
+    const REAL2 p = x[i];
+    x0[i] = p;
+    precise REAL vy = v[i].y + uH * uGravity;
+    v[i].y = vy;
+    precise REAL px = p.x + uH * v[i].x;
+    precise REAL py = p.y + uH * vy;
+    x[i] = REAL2(px, py);
+}
+#endif
+
+#if STAGE == 1
+// One grid set: for rows i = firstRow, firstRow + rowStep, ... and k < columnCount, the
+// constraint between a = i * width + firstColumn + k * columnStep + aOffset and
+// b = (the same) + bOffset. No two constraints of a set share a particle.
+layout(location = 0) uniform uint uSet;        // which of the eight sets
+layout(location = 1) uniform uint uWidth;      // particles per row
+layout(location = 2) uniform REAL uMinLength;  // shorter constraints are skipped, m
+layout(location = 3) uniform REAL uAlphaTilde; // compliance / h^2 (XPBD)
+layout(location = 4) uniform uvec4 uSetA[8];   // firstRow, rowStep, firstColumn, columnStep
+layout(location = 12) uniform uvec4 uSetB[8];  // columnCount, aOffset, bOffset, count
+layout(location = 20) uniform REAL uRest[8];   // rest length, m
+layout(location = 28) uniform uint uMasked;    // 1 when some constraint may be removed
+layout(location = 29) uniform uint uHeight;    // particles per column
+
+// The page-order index (buildClothGrid) of the constraint of set uSet at row i, column j.
+uint constraintIndex(uint i, uint j)
+{
+    const uint verticalBase = uHeight * (uWidth - 1u);
+    if (uSet < 2u)
+        return i * (uWidth - 1u) + j;
+    if (uSet < 4u)
+        return verticalBase + i * uWidth + j;
+    return verticalBase + (uHeight - 1u) * uWidth + 2u * (i * (uWidth - 1u) + j) +
+           (uSet < 6u ? 0u : 1u);
+}
+
+void main()
+{
+    const uint t = invocation();
+    const uvec4 sa4 = uSetA[uSet];
+    const uvec4 sb4 = uSetB[uSet];
+    if (t >= sb4.w)
+        return;
+    const uint row = t / sb4.x;
+    const uint column = t - row * sb4.x;
+    const uint base = (sa4.x + row * sa4.y) * uWidth + sa4.z + column * sa4.w;
+    const uint a = base + sb4.y;
+    const uint b = base + sb4.z;
+    const REAL2 pa = x[a];
+    const REAL2 pb = x[b];
+    const REAL wa = w[a];
+    const REAL wb = w[b];
+    precise REAL dx = pa.x - pb.x;
+    precise REAL dy = pa.y - pb.y;
+    precise REAL len = sqrt(dx * dx + dy * dy);
+    precise REAL wSum = wa + wb;
+    if (!(len > uMinLength) || wSum == REAL(0))
+        return;
+    const REAL rest = uRest[uSet];
+#if XPBD
+    const REAL lam = lambda[t];
+    precise REAL s = ((rest - len) - uAlphaTilde * lam) / (len * (wSum + uAlphaTilde));
+#else
+    precise REAL s = (rest - len) / (len * wSum);
+#endif
+    // As the CPU's masked kernel: a removed constraint's correction times 0.
+    if (uMasked != 0u && !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w)))
+        s = s * REAL(0);
+#if XPBD
+    precise REAL newLambda = lam + s * len;
+    lambda[t] = newLambda;
+#endif
+    precise REAL sA = wa * s;
+    precise REAL sB = wb * s;
+    precise REAL ax = pa.x + sA * dx;
+    precise REAL ay = pa.y + sA * dy;
+    precise REAL bx = pb.x - sB * dx;
+    precise REAL by = pb.y - sB * dy;
+    x[a] = REAL2(ax, ay);
+    x[b] = REAL2(bx, by);
+}
+#endif
+
+#if STAGE == 2
+// v = (1/h) (x - x0) for movable particles, then v *= f when damping is on.
+layout(location = 0) uniform uint uCount;      // particles
+layout(location = 1) uniform REAL uInvH;       // 1 / h, 1/s
+layout(location = 2) uniform REAL uDampFactor; // max(0, 1 - d h)
+layout(location = 3) uniform uint uDamp;       // 1 when damping d > 0
+
+void main()
+{
+    const uint i = invocation();
+    if (i >= uCount || w[i] == REAL(0))
+        return;
+    const REAL2 p = x[i];
+    const REAL2 q = x0[i];
+    precise REAL vx = uInvH * (p.x - q.x);
+    precise REAL vy = uInvH * (p.y - q.y);
+    if (uDamp != 0u) {
+        vx = vx * uDampFactor;
+        vy = vy * uDampFactor;
+    }
+    v[i] = REAL2(vx, vy);
+}
+#endif
+
+#if STAGE == 3
+// One set of cell triangles with signed-area constraints (XPBD [MMC16]): the cells (i, j) of
+// row parity uSet >> 2 and column parity (uSet >> 1) & 1, triangle uSet & 1:
+//   t = 0: (i, j), (i+1, j), (i, j+1);   t = 1: (i, j+1), (i+1, j), (i+1, j+1).
+// No two triangles of a set share a particle. The operations of the CPU's projectArea.
+layout(location = 0) uniform uint uSet;         // 0 .. 7
+layout(location = 1) uniform uint uWidth;       // particles per row
+layout(location = 2) uniform REAL uRestArea;    // m^2
+layout(location = 3) uniform REAL uAlphaTilde;  // compliance / h^2
+layout(location = 4) uniform uvec2 uCounts[8];  // cells per row of the set, cells in the set
+
+void main()
+{
+    const uint t = invocation();
+    const uvec2 counts = uCounts[uSet];
+    if (t >= counts.y)
+        return;
+    const uint rowIndex = t / counts.x;
+    const uint i = (uSet >> 2) + 2u * rowIndex;
+    const uint j = ((uSet >> 1) & 1u) + 2u * (t - rowIndex * counts.x);
+    const uint base = i * uWidth + j;
+    uint i0, i1, i2;
+    if ((uSet & 1u) == 0u) {
+        i0 = base;
+        i1 = base + uWidth;
+        i2 = base + 1u;
+    } else {
+        i0 = base + 1u;
+        i1 = base + uWidth;
+        i2 = base + uWidth + 1u;
+    }
+    const REAL2 p0 = x[i0];
+    const REAL2 p1 = x[i1];
+    const REAL2 p2 = x[i2];
+    const REAL w0 = w[i0];
+    const REAL w1 = w[i1];
+    const REAL w2 = w[i2];
+    const REAL oneHalf = REAL(0.5);
+    precise REAL g1x = oneHalf * (p2.y - p0.y);
+    precise REAL g1y = oneHalf * (p0.x - p2.x);
+    precise REAL g2x = oneHalf * (p0.y - p1.y);
+    precise REAL g2y = oneHalf * (p1.x - p0.x);
+    precise REAL g0x = -(g1x + g2x);
+    precise REAL g0y = -(g1y + g2y);
+    precise REAL weight = w0 * (g0x * g0x + g0y * g0y) + w1 * (g1x * g1x + g1y * g1y) +
+                          w2 * (g2x * g2x + g2y * g2y);
+    if (!(weight > REAL(0)))
+        return;
+    precise REAL c =
+        oneHalf * ((p1.x - p0.x) * (p2.y - p0.y) - (p1.y - p0.y) * (p2.x - p0.x)) - uRestArea;
+    const REAL lam = lambda[t];
+    precise REAL dl = -(c + uAlphaTilde * lam) / (weight + uAlphaTilde);
+    precise REAL newLambda = lam + dl;
+    lambda[t] = newLambda;
+    precise REAL s0 = w0 * dl;
+    precise REAL s1 = w1 * dl;
+    precise REAL s2 = w2 * dl;
+    precise REAL ax = p0.x + s0 * g0x;
+    precise REAL ay = p0.y + s0 * g0y;
+    precise REAL bx = p1.x + s1 * g1x;
+    precise REAL by = p1.y + s1 * g1y;
+    precise REAL cx = p2.x + s2 * g2x;
+    precise REAL cy = p2.y + s2 * g2y;
+    x[i0] = REAL2(ax, ay);
+    x[i1] = REAL2(bx, by);
+    x[i2] = REAL2(cx, cy);
+}
+#endif
+
+#if STAGE == 4
+// Tearing after a substep: every live constraint whose strain |L - rest| / rest exceeds
+// uTearStrain is removed, all judged on the same positions (the CPU's tear()).
+layout(location = 0) uniform uint uCount;        // constraints
+layout(location = 1) uniform uint uWidth;        // particles per row
+layout(location = 2) uniform uint uHeight;       // particles per column
+layout(location = 3) uniform REAL uTearStrain;   // dimensionless
+layout(location = 4) uniform REAL uRestStraight; // m
+layout(location = 5) uniform REAL uRestDiagonal; // m
+
+void main()
+{
+    const uint k = invocation();
+    if (k >= uCount || !isAlive(k))
+        return;
+    const uint horizontal = uHeight * (uWidth - 1u);
+    const uint vertical = (uHeight - 1u) * uWidth;
+    uint a, b;
+    REAL rest = uRestStraight;
+    if (k < horizontal) {
+        const uint i = k / (uWidth - 1u);
+        a = i * uWidth + (k - i * (uWidth - 1u));
+        b = a + 1u;
+    } else if (k < horizontal + vertical) {
+        a = k - horizontal;
+        b = a + uWidth;
+    } else {
+        const uint q = k - horizontal - vertical;
+        const uint cell = q >> 1;
+        const uint i = cell / (uWidth - 1u);
+        const uint j = cell - i * (uWidth - 1u);
+        rest = uRestDiagonal;
+        if ((q & 1u) == 0u) {
+            a = i * uWidth + j;
+            b = a + uWidth + 1u;
+        } else {
+            a = i * uWidth + j + 1u;
+            b = (i + 1u) * uWidth + j;
+        }
+    }
+    const REAL2 pa = x[a];
+    const REAL2 pb = x[b];
+    precise REAL dx = pa.x - pb.x;
+    precise REAL dy = pa.y - pb.y;
+    precise REAL len = sqrt(dx * dx + dy * dy);
+    precise REAL strain = abs(len - rest) / rest;
+    if (strain > uTearStrain)
+        atomicAnd(alive[k >> 5], ~(1u << (k & 31u)));
+}
+#endif

@@ -1,0 +1,97 @@
+#include "gpu_backend.h"
+
+#include <stdexcept>
+
+#include "gpu_solver.h"
+#include "pbd/simulation.h"
+
+namespace pbd::gpu {
+namespace {
+
+class GpuBackend final : public SolverBackend {
+public:
+    GpuBackend(std::shared_ptr<HeadlessGl> gl, std::unique_ptr<GpuSolver> solver,
+               std::string renderer)
+        : gl_(std::move(gl)), solver_(std::move(solver)), renderer_(std::move(renderer))
+    {
+    }
+    ~GpuBackend() override
+    {
+        solver_.reset(); // frees the buffers while the context still exists
+    }
+
+    void upload(const Particles& p) override
+    {
+        solver_->upload(p.position.data(), p.stepStart.data(), p.velocity.data(),
+                        p.inverseMass.data());
+    }
+
+    void step(const Settings& settings) override
+    {
+        GpuStepParameters parameters;
+        parameters.timeStep = settings.timeStep;
+        parameters.gravity = settings.gravity;
+        parameters.iterations = settings.iterations;
+        parameters.stiffness = settings.stiffness;
+        parameters.substeps = settings.substeps;
+        parameters.damping = settings.damping;
+        parameters.areaStiffness = settings.areaStiffness;
+        parameters.tearStrain = settings.tearStrain;
+        solver_->step(parameters);
+    }
+
+    void uploadAlive(std::span<const std::uint8_t> alive) override
+    {
+        solver_->uploadAlive(alive.data(), alive.size());
+    }
+
+    void downloadAlive(std::vector<std::uint8_t>& alive) override
+    {
+        solver_->downloadAlive(alive);
+    }
+
+    void download(Particles& p) override
+    {
+        solver_->download(p.position, p.stepStart, p.velocity);
+    }
+
+    void finish() override { solver_->finish(); }
+
+    std::string description() const override
+    {
+        return renderer_ + ", " + gpuPrecisionName(solver_->precision());
+    }
+
+private:
+    std::shared_ptr<HeadlessGl> gl_;
+    std::unique_ptr<GpuSolver> solver_;
+    std::string renderer_;
+};
+
+std::unique_ptr<SolverBackend> makeBackend(std::shared_ptr<HeadlessGl> gl,
+                                           const std::string& renderer, const Settings& settings)
+{
+    std::string why;
+    auto solver = GpuSolver::create(settings.width, settings.height, settings.gpuPrecision, why);
+    if (!solver)
+        throw std::runtime_error(why);
+    return std::make_unique<GpuBackend>(std::move(gl), std::move(solver), renderer);
+}
+
+} // namespace
+
+SolverBackendFactory headlessBackendFactory(std::shared_ptr<HeadlessGl> gl)
+{
+    return [gl](const Settings& settings) {
+        if (!gl->makeCurrent())
+            throw std::runtime_error("the headless OpenGL context cannot be made current");
+        return makeBackend(gl, gl->renderer(), settings);
+    };
+}
+
+SolverBackendFactory currentContextBackendFactory(std::string renderer)
+{
+    return [renderer](const Settings& settings) { return makeBackend(nullptr, renderer, settings); };
+}
+
+} // namespace pbd::gpu

@@ -1,0 +1,22 @@
+#pragma once
+/// \file
+/// The GPU solver as the core's SolverBackend, for Simulation::installBackend.
+
+#include <memory>
+#include <string>
+
+#include "headless_gl.h"
+#include "pbd/solver_backend.h"
+
+namespace pbd::gpu {
+
+/// A factory whose backends run on `gl`'s headless context (pbd-sim). Each backend keeps the
+/// context alive until its buffers are freed. The factory throws std::runtime_error when the
+/// cloth does not fit the GPU's limits or a kernel does not compile.
+SolverBackendFactory headlessBackendFactory(std::shared_ptr<HeadlessGl> gl);
+
+/// A factory whose backends run on the OpenGL 4.3 context current on the calling thread
+/// whenever they are used (the app's window); `renderer` names it in descriptions.
+SolverBackendFactory currentContextBackendFactory(std::string renderer);
+
+} // namespace pbd::gpu

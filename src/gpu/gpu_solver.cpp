@@ -1,0 +1,570 @@
+#include "gpu_solver.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+
+#include <glad/gl.h>
+
+#include "constraint_coloring.h"
+#include "gpu_shaders_embedded.h"
+#include "pbd/distance_constraint.h"
+
+namespace pbd::gpu {
+namespace {
+
+constexpr unsigned kGroupSize = 256; // local_size_x of every kernel
+
+enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInverseMasses = 3,
+                        kLambdas = 4, kAlive = 5 };
+
+std::string kernelSource()
+{
+    for (const auto& shader : kEmbeddedShaders)
+        if (std::string(shader.name) == "cloth_solver.comp.glsl")
+            return shader.source;
+    throw std::logic_error("cloth_solver.comp.glsl is not embedded");
+}
+
+/// Compiles and links one variant of the kernel; 0 and `why` set on failure.
+GLuint buildProgram(bool doublePrecision, int stage, bool xpbd, std::string& why)
+{
+    const std::string source = std::string("#version 430 core\n") +
+                               "#define REAL_IS_DOUBLE " + (doublePrecision ? "1" : "0") + "\n" +
+                               "#define STAGE " + std::to_string(stage) + "\n" +
+                               "#define XPBD " + (xpbd ? "1" : "0") + "\n" + kernelSource();
+    const char* text = source.c_str();
+    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    auto log = [](GLuint object, bool isShader) -> std::string {
+        GLint length = 0;
+        if (isShader)
+            glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
+        else
+            glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length);
+        std::string text(static_cast<std::size_t>(std::max(length, 1)), '\0');
+        if (isShader)
+            glGetShaderInfoLog(object, length, nullptr, text.data());
+        else
+            glGetProgramInfoLog(object, length, nullptr, text.data());
+        text.resize(std::strlen(text.c_str()));
+        return text;
+    };
+    if (!ok) {
+        why = std::string("the GPU solver's kernel (stage ") + std::to_string(stage) +
+              ") does not compile: " + log(shader, true);
+        glDeleteShader(shader);
+        return 0;
+    }
+    const GLuint program = glCreateProgram();
+    glAttachShader(program, shader);
+    glLinkProgram(program);
+    glDeleteShader(shader);
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        why = std::string("the GPU solver's kernel (stage ") + std::to_string(stage) +
+              ") does not link: " + log(program, false);
+        glDeleteProgram(program);
+        return 0;
+    }
+    return program;
+}
+
+void setReal(GLint location, bool doublePrecision, double value)
+{
+    if (doublePrecision)
+        glUniform1d(location, value);
+    else
+        glUniform1f(location, static_cast<float>(value));
+}
+
+std::size_t setRows(const GridSet& set)
+{
+    return set.rowEnd > set.firstRow
+               ? static_cast<std::size_t>((set.rowEnd - set.firstRow + set.rowStep - 1) /
+                                          set.rowStep)
+               : 0;
+}
+
+} // namespace
+
+unsigned GpuSolver::glError()
+{
+    const GLenum first = glGetError();
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    return first;
+}
+
+long long GpuSolver::maxStorageBlockBytes()
+{
+    GLint64 bytes = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &bytes);
+    return static_cast<long long>(bytes);
+}
+
+std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision precision,
+                                             std::string& why)
+{
+    if (width < 1 || height < 1) {
+        why = "the GPU solver needs at least one particle (width " + std::to_string(width) +
+              ", height " + std::to_string(height) + ")";
+        return nullptr;
+    }
+    std::unique_ptr<GpuSolver> solver(new GpuSolver());
+    solver->width_ = width;
+    solver->height_ = height;
+    solver->precision_ = precision;
+    solver->count_ = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    const bool dbl = precision == GpuPrecision::Double;
+    solver->realSize_ = dbl ? sizeof(double) : sizeof(float);
+    const std::array<GridSet, 8> sets = clothGridSets(width, height);
+    for (std::size_t s = 0; s < 8; ++s)
+        solver->setCounts_[s] =
+            setRows(sets[s]) * static_cast<std::size_t>(sets[s].columnCount);
+
+    // Limits: every buffer is one shader storage block; the grid of groups is 2D.
+    const long long maxBlock = maxStorageBlockBytes();
+    GLint maxGroups = 0;
+    glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &maxGroups);
+    const std::size_t vecBytes = solver->count_ * 2 * solver->realSize_;
+    const std::string grid = std::to_string(width) + " x " + std::to_string(height);
+    if (maxBlock > 0 && vecBytes > static_cast<std::size_t>(maxBlock)) {
+        why = "a " + grid + " cloth does not fit this GPU in " + gpuPrecisionName(precision) +
+              ": its positions need " + std::to_string(vecBytes) +
+              " bytes in one shader storage block, the GPU allows " +
+              std::to_string(maxBlock) + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)";
+        return nullptr;
+    }
+    const std::size_t groups = (solver->count_ + kGroupSize - 1) / kGroupSize;
+    const auto maxGroups2d = static_cast<std::size_t>(maxGroups) * static_cast<std::size_t>(maxGroups);
+    if (groups > maxGroups2d) {
+        why = "a " + grid + " cloth needs " + std::to_string(groups) +
+              " work groups, more than this GPU dispatches";
+        return nullptr;
+    }
+
+    solver->predict_ = buildProgram(dbl, 0, false, why);
+    solver->project_ = solver->predict_ ? buildProgram(dbl, 1, false, why) : 0;
+    solver->projectXpbd_ = solver->project_ ? buildProgram(dbl, 1, true, why) : 0;
+    solver->velocity_ = solver->projectXpbd_ ? buildProgram(dbl, 2, false, why) : 0;
+    solver->projectArea_ = solver->velocity_ ? buildProgram(dbl, 3, false, why) : 0;
+    solver->tear_ = solver->projectArea_ ? buildProgram(dbl, 4, false, why) : 0;
+    if (solver->tear_ == 0)
+        return nullptr;
+    solver->constraintCount_ = clothConstraintCount(width, height);
+    {
+        const auto [straight, diagonal] = clothRestLengths();
+        glUseProgram(solver->tear_);
+        glUniform1ui(0, static_cast<GLuint>(solver->constraintCount_));
+        glUniform1ui(1, static_cast<GLuint>(width));
+        glUniform1ui(2, static_cast<GLuint>(height));
+        setReal(4, dbl, straight);
+        setReal(5, dbl, diagonal);
+    }
+
+    // The cell-triangle sets: row parity s >> 2, column parity (s >> 1) & 1, triangle s & 1.
+    if (width > 1 && height > 1) {
+        glUseProgram(solver->projectArea_);
+        glUniform1ui(1, static_cast<GLuint>(width));
+        setReal(2, dbl, 0.5 * kGridSpacing * kGridSpacing); // the core's kCellRestArea
+        for (GLint s = 0; s < 8; ++s) {
+            const auto rowParity = static_cast<std::size_t>(s >> 2);
+            const auto columnParity = static_cast<std::size_t>((s >> 1) & 1);
+            const std::size_t cellRows = static_cast<std::size_t>(height - 1);
+            const std::size_t cellColumns = static_cast<std::size_t>(width - 1);
+            const std::size_t rows = cellRows > rowParity ? (cellRows - rowParity + 1) / 2 : 0;
+            const std::size_t columns =
+                cellColumns > columnParity ? (cellColumns - columnParity + 1) / 2 : 0;
+            solver->areaCounts_[static_cast<std::size_t>(s)] = rows * columns;
+            glUniform2ui(4 + s, static_cast<GLuint>(std::max<std::size_t>(columns, 1)),
+                         static_cast<GLuint>(rows * columns));
+        }
+    }
+
+    // The set descriptions and rest lengths never change: set them once in both projectors.
+    for (GLuint program : {solver->project_, solver->projectXpbd_}) {
+        glUseProgram(program);
+        glUniform1ui(1, static_cast<GLuint>(width));
+        setReal(2, dbl, kMinConstraintLength);
+        glUniform1ui(28, 0u);
+        glUniform1ui(29, static_cast<GLuint>(height));
+        for (GLint s = 0; s < 8; ++s) {
+            const GridSet& set = sets[static_cast<std::size_t>(s)];
+            glUniform4ui(4 + s, static_cast<GLuint>(set.firstRow), static_cast<GLuint>(set.rowStep),
+                         static_cast<GLuint>(set.firstColumn),
+                         static_cast<GLuint>(set.columnStep));
+            glUniform4ui(12 + s, static_cast<GLuint>(std::max(set.columnCount, 1)), set.aOffset,
+                         set.bOffset, static_cast<GLuint>(solver->setCounts_[static_cast<std::size_t>(s)]));
+            setReal(20 + s, dbl, set.restLength);
+        }
+    }
+    glUseProgram(0);
+
+    auto makeBuffer = [&](GLuint& buffer, std::size_t bytes) {
+        glGenBuffers(1, &buffer);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(bytes, 16)),
+                     nullptr, GL_DYNAMIC_DRAW);
+        solver->bytes_ += bytes;
+    };
+    glError(); // start clean
+    makeBuffer(solver->positions_, vecBytes);
+    makeBuffer(solver->stepStart_, vecBytes);
+    makeBuffer(solver->velocities_, vecBytes);
+    makeBuffer(solver->inverseMasses_, solver->count_ * solver->realSize_);
+    for (std::size_t s = 0; s < 8; ++s)
+        makeBuffer(solver->lambdas_[s], solver->setCounts_[s] * solver->realSize_);
+    makeBuffer(solver->alive_, (solver->constraintCount_ + 31) / 32 * 4);
+    const GLuint allLive = ~0u; // every constraint live until uploadAlive says otherwise
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                      &allLive);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    if (const GLenum error = glError(); error != GL_NO_ERROR) {
+        why = "a " + grid + " cloth does not fit this GPU's memory in " +
+              gpuPrecisionName(precision) + " (" + std::to_string(solver->bytes_) +
+              " bytes of buffers; GL error 0x" +
+              [&] { char b[16]; std::snprintf(b, sizeof b, "%04x", error); return std::string(b); }() +
+              ")";
+        return nullptr;
+    }
+    return solver;
+}
+
+GpuSolver::~GpuSolver()
+{
+    if (alive_ != 0)
+        glDeleteBuffers(1, &alive_);
+    for (GLuint program : {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_})
+        if (program != 0)
+            glDeleteProgram(program);
+    for (GLuint buffer : areaLambdas_)
+        if (buffer != 0)
+            glDeleteBuffers(1, &buffer);
+    std::array<GLuint, 12> buffers{positions_, stepStart_, velocities_, inverseMasses_};
+    std::copy(lambdas_.begin(), lambdas_.end(), buffers.begin() + 4);
+    for (GLuint buffer : buffers)
+        if (buffer != 0)
+            glDeleteBuffers(1, &buffer);
+}
+
+namespace {
+
+/// Writes `count` pairs (x, y) from `source` at pair `first` of `buffer`, in the precision.
+void writePairs(GLuint buffer, bool dbl, std::size_t first, const glm::dvec2* source,
+                std::size_t count)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    if (dbl) {
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * 16),
+                        static_cast<GLsizeiptr>(count * 16), source);
+    } else {
+        std::vector<float> values(2 * count);
+        for (std::size_t i = 0; i < count; ++i) {
+            values[2 * i] = static_cast<float>(source[i].x);
+            values[2 * i + 1] = static_cast<float>(source[i].y);
+        }
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * 8),
+                        static_cast<GLsizeiptr>(count * 8), values.data());
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void writeReals(GLuint buffer, bool dbl, std::size_t first, const double* source,
+                std::size_t count)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    if (dbl) {
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * 8),
+                        static_cast<GLsizeiptr>(count * 8), source);
+    } else {
+        std::vector<float> values(source, source + count);
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * 4),
+                        static_cast<GLsizeiptr>(count * 4), values.data());
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void readPairs(GLuint buffer, bool dbl, std::vector<glm::dvec2>& out, std::size_t count)
+{
+    out.resize(count);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    if (dbl) {
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(count * 16),
+                           out.data());
+    } else {
+        std::vector<float> values(2 * count);
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(count * 8),
+                           values.data());
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = glm::dvec2(values[2 * i], values[2 * i + 1]);
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void readReals(GLuint buffer, bool dbl, std::vector<double>& out, std::size_t count)
+{
+    out.resize(count);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    if (dbl) {
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(count * 8),
+                           out.data());
+    } else {
+        std::vector<float> values(count);
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(count * 4),
+                           values.data());
+        std::copy(values.begin(), values.end(), out.begin());
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+} // namespace
+
+void GpuSolver::upload(const GpuParticleState& state)
+{
+    if (state.position.size() != count_ || state.stepStart.size() != count_ ||
+        state.velocity.size() != count_ || state.inverseMass.size() != count_)
+        throw std::invalid_argument("GpuSolver::upload: the state does not hold " +
+                                    std::to_string(count_) + " particles");
+    upload(state.position.data(), state.stepStart.data(), state.velocity.data(),
+           state.inverseMass.data());
+}
+
+void GpuSolver::upload(const glm::dvec2* position, const glm::dvec2* stepStart,
+                       const glm::dvec2* velocity, const double* inverseMass)
+{
+    const bool dbl = precision_ == GpuPrecision::Double;
+    writePairs(positions_, dbl, 0, position, count_);
+    writePairs(stepStart_, dbl, 0, stepStart, count_);
+    writePairs(velocities_, dbl, 0, velocity, count_);
+    writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
+}
+
+void GpuSolver::download(GpuParticleState& state) const
+{
+    const bool dbl = precision_ == GpuPrecision::Double;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    readPairs(positions_, dbl, state.position, count_);
+    readPairs(stepStart_, dbl, state.stepStart, count_);
+    readPairs(velocities_, dbl, state.velocity, count_);
+    readReals(inverseMasses_, dbl, state.inverseMass, count_);
+}
+
+void GpuSolver::download(std::vector<glm::dvec2>& position, std::vector<glm::dvec2>& stepStart,
+                         std::vector<glm::dvec2>& velocity) const
+{
+    const bool dbl = precision_ == GpuPrecision::Double;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    readPairs(positions_, dbl, position, count_);
+    readPairs(stepStart_, dbl, stepStart, count_);
+    readPairs(velocities_, dbl, velocity, count_);
+}
+
+void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
+{
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    readPairs(positions_, precision_ == GpuPrecision::Double, positions, count_);
+}
+
+void GpuSolver::uploadAlive(const std::uint8_t* alive, std::size_t count)
+{
+    if (count != constraintCount_)
+        throw std::invalid_argument("GpuSolver::uploadAlive: " + std::to_string(count) +
+                                    " flags for " + std::to_string(constraintCount_) +
+                                    " constraints");
+    std::vector<GLuint> bits((count + 31) / 32, 0u);
+    masked_ = false;
+    for (std::size_t k = 0; k < count; ++k) {
+        if (alive[k] != 0)
+            bits[k / 32] |= 1u << (k % 32);
+        else
+            masked_ = true;
+    }
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, alive_);
+    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bits.size() * 4),
+                    bits.data());
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void GpuSolver::downloadAlive(std::vector<std::uint8_t>& alive) const
+{
+    std::vector<GLuint> bits((constraintCount_ + 31) / 32, 0u);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, alive_);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bits.size() * 4),
+                       bits.data());
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    alive.resize(constraintCount_);
+    for (std::size_t k = 0; k < constraintCount_; ++k)
+        alive[k] = static_cast<std::uint8_t>((bits[k / 32] >> (k % 32)) & 1u);
+}
+
+void GpuSolver::setPosition(Index index, glm::dvec2 position)
+{
+    if (index >= count_)
+        throw std::out_of_range("GpuSolver::setPosition: particle index out of range");
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    writePairs(positions_, precision_ == GpuPrecision::Double, index, &position, 1);
+}
+
+void GpuSolver::setVelocity(Index index, glm::dvec2 velocity)
+{
+    if (index >= count_)
+        throw std::out_of_range("GpuSolver::setVelocity: particle index out of range");
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    writePairs(velocities_, precision_ == GpuPrecision::Double, index, &velocity, 1);
+}
+
+void GpuSolver::setInverseMass(Index index, double inverseMass)
+{
+    if (index >= count_)
+        throw std::out_of_range("GpuSolver::setInverseMass: particle index out of range");
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    writeReals(inverseMasses_, precision_ == GpuPrecision::Double, index, &inverseMass, 1);
+}
+
+void GpuSolver::dispatch(std::size_t invocations) const
+{
+    const std::size_t groups = (invocations + kGroupSize - 1) / kGroupSize;
+    const std::size_t x = std::min<std::size_t>(groups, 65535);
+    const std::size_t y = (groups + x - 1) / x;
+    glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+void GpuSolver::makeAreaBuffers()
+{
+    if (areaLambdas_[0] != 0)
+        return;
+    const long long maxBlock = maxStorageBlockBytes();
+    glError();
+    std::size_t bytes = 0;
+    for (std::size_t s = 0; s < 8; ++s) {
+        const std::size_t size = std::max<std::size_t>(areaCounts_[s] * realSize_, 16);
+        if (maxBlock > 0 && size > static_cast<std::size_t>(maxBlock))
+            throw std::runtime_error("the area constraints of a " + std::to_string(width_) + " x " +
+                                     std::to_string(height_) + " cloth do not fit this GPU");
+        glGenBuffers(1, &areaLambdas_[s]);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, areaLambdas_[s]);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(size), nullptr,
+                     GL_DYNAMIC_DRAW);
+        bytes += size;
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    bytes_ += bytes;
+    if (glError() != GL_NO_ERROR)
+        throw std::runtime_error("the area constraints of a " + std::to_string(width_) + " x " +
+                                 std::to_string(height_) + " cloth do not fit this GPU's memory");
+}
+
+void GpuSolver::step(const GpuStepParameters& p)
+{
+    const bool dbl = precision_ == GpuPrecision::Double;
+    // The step's scalars, computed on the host in double exactly as the CPU step computes
+    // them (CORE_API.md), then rounded once to the kernel's precision.
+    const double h = p.timeStep / p.substeps;
+    const double invH = 1.0 / h;
+    const double alpha = p.stiffness == 0.0 ? 0.0 : 1.0 / p.stiffness;
+    const double alphaTilde = alpha / (h * h);
+    const double dampFactor = std::max(0.0, 1.0 - p.damping * h);
+    const bool xpbd = p.stiffness != 0.0;
+    const GLuint projector = xpbd ? projectXpbd_ : project_;
+    const bool area = p.areaStiffness > 0.0 && width_ > 1 && height_ > 1;
+    if (area) {
+        makeAreaBuffers();
+        const double areaAlpha = 1.0 / p.areaStiffness;
+        glUseProgram(projectArea_);
+        setReal(3, dbl, areaAlpha / (h * h));
+    }
+
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPositions, positions_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kStepStart, stepStart_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kVelocities, velocities_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInverseMasses, inverseMasses_);
+    glUseProgram(predict_);
+    glUniform1ui(0, static_cast<GLuint>(count_));
+    setReal(1, dbl, h);
+    setReal(2, dbl, p.gravity);
+    glUseProgram(velocity_);
+    glUniform1ui(0, static_cast<GLuint>(count_));
+    setReal(1, dbl, invH);
+    setReal(2, dbl, dampFactor);
+    glUniform1ui(3, p.damping > 0.0 ? 1u : 0u);
+    const bool tearing = p.tearStrain > 0.0 && constraintCount_ > 0;
+    if (tearing) {
+        masked_ = true; // from now on some constraint may be torn
+        glUseProgram(tear_);
+        setReal(3, dbl, p.tearStrain);
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAlive, alive_);
+    glUseProgram(projector);
+    setReal(3, dbl, alphaTilde);
+    glUniform1ui(28, masked_ ? 1u : 0u);
+
+    const GLuint zero = 0;
+    for (int substep = 0; substep < p.substeps; ++substep) {
+        glUseProgram(predict_);
+        dispatch(count_);
+        if (xpbd) {
+            // lambda = 0 for every constraint: all-zero bits are +0.0 in float and double.
+            for (std::size_t s = 0; s < 8; ++s)
+                if (setCounts_[s] > 0) {
+                    glBindBuffer(GL_SHADER_STORAGE_BUFFER, lambdas_[s]);
+                    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER,
+                                      GL_UNSIGNED_INT, &zero);
+                }
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        if (area) {
+            for (GLuint buffer : areaLambdas_) {
+                glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+                glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER,
+                                  GL_UNSIGNED_INT, &zero);
+            }
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        for (int iteration = 0; iteration < p.iterations; ++iteration) {
+            glUseProgram(projector);
+            for (std::size_t s = 0; s < 8; ++s) {
+                if (setCounts_[s] == 0)
+                    continue;
+                if (xpbd)
+                    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, lambdas_[s]);
+                glUniform1ui(0, static_cast<GLuint>(s));
+                dispatch(setCounts_[s]);
+            }
+            if (!area)
+                continue;
+            // Then the cells' signed areas, as the colored CPU solver orders them.
+            glUseProgram(projectArea_);
+            for (std::size_t s = 0; s < 8; ++s) {
+                if (areaCounts_[s] == 0)
+                    continue;
+                glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, areaLambdas_[s]);
+                glUniform1ui(0, static_cast<GLuint>(s));
+                dispatch(areaCounts_[s]);
+            }
+        }
+        glUseProgram(velocity_);
+        dispatch(count_);
+        if (tearing) {
+            glUseProgram(tear_);
+            dispatch(constraintCount_);
+        }
+    }
+    glUseProgram(0);
+}
+
+void GpuSolver::finish() const
+{
+    glFinish();
+}
+
+} // namespace pbd::gpu

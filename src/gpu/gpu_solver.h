@@ -1,0 +1,138 @@
+#pragma once
+/// \file
+/// The cloth's colored projection order on OpenGL 4.3 compute shaders.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "pbd/cloth.h"
+#include "pbd/settings.h"
+
+namespace pbd::gpu {
+
+/// The GPU's arithmetic for positions, velocities, inverse masses and lambdas (the
+/// settings' enum: Float, Double).
+using pbd::GpuPrecision;
+
+/// What a step needs besides the state, as Settings holds it (same units and meanings).
+struct GpuStepParameters {
+    double timeStep = 0.005; ///< dt in s
+    double gravity = -9.81;  ///< m/s^2 along y
+    int iterations = 2;      ///< projection sweeps per substep
+    double stiffness = 0.0;  ///< N/m; 0 = PBD (compliance 0)
+    int substeps = 1;        ///< substeps of dt / substeps
+    double damping = 0.0;    ///< 1/s
+    double areaStiffness = 0.0; ///< N/m of the cells' signed-area constraints; 0 = none
+    double tearStrain = 0.0;    ///< strain beyond which a constraint tears after a substep
+};
+
+/// The particle state as the host sees it (double precision, one entry per particle).
+struct GpuParticleState {
+    std::vector<glm::dvec2> position;  ///< m
+    std::vector<glm::dvec2> stepStart; ///< m, positions at the start of the last substep
+    std::vector<glm::dvec2> velocity;  ///< m/s
+    std::vector<double> inverseMass;   ///< 1/kg; 0 = does not move
+};
+
+/// A width x height page grid on the GPU: positions, step-start positions, velocities and
+/// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
+/// substep is one dispatch to predict, `iterations` sweeps of eight dispatches (one per
+/// clothGridSets() set, in that order), and one dispatch for velocities and damping, with
+/// the arithmetic of the CPU colored kernel [MHHR06, MMC16]. Needs a current OpenGL 4.3
+/// context (HeadlessGl, or the app's window) for its whole life, on the calling thread.
+class GpuSolver {
+public:
+    /// Compiles the kernels and makes the buffers. Returns null and sets `why` when the grid
+    /// does not fit the GPU's limits (shader storage block size, work group count, memory) or
+    /// a kernel does not compile; the message names the size and the limit.
+    static std::unique_ptr<GpuSolver> create(int width, int height, GpuPrecision precision,
+                                             std::string& why);
+    ~GpuSolver();
+    GpuSolver(const GpuSolver&) = delete;
+    GpuSolver& operator=(const GpuSolver&) = delete;
+
+    int width() const { return width_; }
+    int height() const { return height_; }
+    GpuPrecision precision() const { return precision_; }
+    std::size_t particleCount() const { return count_; }
+    /// Bytes of GPU memory in the solver's buffers.
+    std::size_t bufferBytes() const { return bytes_; }
+
+    /// Replaces the whole state on the GPU. Every vector must hold particleCount() entries.
+    void upload(const GpuParticleState& state);
+    /// The same from arrays of particleCount() entries each.
+    void upload(const glm::dvec2* position, const glm::dvec2* stepStart,
+                const glm::dvec2* velocity, const double* inverseMass);
+    /// Reads the whole state back (inverseMass too).
+    void download(GpuParticleState& state) const;
+    /// Reads back positions, step-start positions and velocities.
+    void download(std::vector<glm::dvec2>& position, std::vector<glm::dvec2>& stepStart,
+                  std::vector<glm::dvec2>& velocity) const;
+    /// Reads back the positions only (m).
+    void downloadPositions(std::vector<glm::dvec2>& positions) const;
+
+    /// Replaces the constraints' live flags: one per constraint of the page's order
+    /// (clothConstraintCount), 1 live, 0 removed (projected with a zero correction).
+    void uploadAlive(const std::uint8_t* alive, std::size_t count);
+    /// Reads the live flags back (constraints torn on the GPU are 0).
+    void downloadAlive(std::vector<std::uint8_t>& alive) const;
+
+    /// Writes one particle's position (m): how a grabbed particle is moved.
+    void setPosition(Index index, glm::dvec2 position);
+    /// Writes one particle's velocity (m/s).
+    void setVelocity(Index index, glm::dvec2 velocity);
+    /// Writes one particle's inverse mass (1/kg; 0 pins it): pin, grab, release.
+    void setInverseMass(Index index, double inverseMass);
+
+    /// Queues one step (substeps x (predict, lambda reset, sweeps, velocity, damping)); each
+    /// sweep is the eight distance sets, then, with areaStiffness > 0, the eight sets of cell
+    /// triangles (whose buffers are made on the first such step: std::runtime_error when they
+    /// do not fit). Does not wait for the GPU; call finish() or read back to wait.
+    void step(const GpuStepParameters& parameters);
+    /// Waits until the GPU has done everything queued.
+    void finish() const;
+
+    /// The first GL error since the last call, or 0 (GL_NO_ERROR).
+    static unsigned glError();
+    /// The current context's GL_MAX_SHADER_STORAGE_BLOCK_SIZE in bytes: the largest buffer
+    /// the solver uses (positions, step starts or velocities: 2 reals per particle).
+    static long long maxStorageBlockBytes();
+
+private:
+    GpuSolver() = default;
+    void dispatch(std::size_t invocations) const;
+    void makeAreaBuffers();
+
+    int width_ = 0;
+    int height_ = 0;
+    GpuPrecision precision_ = GpuPrecision::Double;
+    std::size_t count_ = 0;
+    std::size_t bytes_ = 0;
+    std::size_t realSize_ = 8; ///< bytes per REAL
+    std::array<std::size_t, 8> setCounts_{};
+    unsigned predict_ = 0;
+    unsigned project_ = 0;
+    unsigned projectXpbd_ = 0;
+    unsigned velocity_ = 0;
+    unsigned projectArea_ = 0;
+    unsigned tear_ = 0;
+    unsigned alive_ = 0;           ///< one bit per constraint
+    std::size_t constraintCount_ = 0;
+    bool masked_ = false;          ///< some constraint is, or may be, removed
+    std::array<std::size_t, 8> areaCounts_{}; ///< triangles per area set
+    std::array<unsigned, 8> areaLambdas_{};   ///< made on the first step with area
+    unsigned positions_ = 0;
+    unsigned stepStart_ = 0;
+    unsigned velocities_ = 0;
+    unsigned inverseMasses_ = 0;
+    std::array<unsigned, 8> lambdas_{};
+};
+
+} // namespace pbd::gpu
