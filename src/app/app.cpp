@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "pbd/state_io.h"
+#include "help_overlay.h"
 #include "screenshot.h"
 #include "view_dump.h"
 
@@ -35,10 +36,11 @@ double lap(Clock::time_point& mark)
 } // namespace
 
 App::App(const AppOptions& options)
-    : options_(options), simulation_(options.settings), model_(options.settings)
+    : options_(options), simulation_(options.settings), controller_(simulation_)
 {
     const bool debugGl = GlDebug::wanted();
-    window_.emplace("pbd-cloth: Position-Based Dynamics", debugGl);
+    title_ = controller_.title();
+    window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
         glDebug_.emplace();
         std::fprintf(stderr, "pbd-cloth: GL debug output %s\n",
@@ -49,28 +51,50 @@ App::App(const AppOptions& options)
     renderer_.emplace();
     panel_.emplace(imgui_->hasSymbols());
     touch_.emplace(window_->handle());
-    rebuilt();
+    renderer_->setConstraints(simulation_.constraints());
+    uploadedClothVersion_ = controller_.clothVersion();
     updateLayout();
 }
 
 App::~App() = default;
 
+void App::noteActivity()
+{
+    lastActivity_ = Clock::now();
+}
+
+bool App::idle() const
+{
+    // Paused and untouched for a while: nothing on screen can change until the next event.
+    const bool typing = ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput;
+    return controller_.idle() && !typing &&
+           std::chrono::duration<double>(Clock::now() - lastActivity_).count() > kSettleSeconds;
+}
+
 int App::run()
 {
     nextFrame_ = Clock::now();
+    lastActivity_ = nextFrame_;
     while (true) {
-        const Clock::time_point start = Clock::now();
-        glfwPollEvents();
+        const bool wasIdle = idle();
+        if (wasIdle)
+            glfwWaitEventsTimeout(kIdleWakeSeconds); // no busy redraw while paused and idle
+        else
+            glfwPollEvents();
         handleTouch();
+        if (controller_.quitRequested())
+            glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
         const bool closing = glfwWindowShouldClose(window_->handle()) != 0;
-        if (window_->hidden()) {
+        if (window_->hidden() || (wasIdle && idle() && !closing)) {
             if (closing)
                 break;
-            glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
-            resumed_ = true;            // the hidden spell is no frame period
+            if (window_->hidden())
+                glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
+            resumed_ = true;                // the hidden or idle spell is no frame period
             frameStats_.restartWindow();
             continue;
         }
+        const Clock::time_point start = Clock::now();
         const bool last = closing || (options_.frames && frames_ + 1 >= *options_.frames);
         const double period =
             frames_ == 0 || resumed_
@@ -78,7 +102,7 @@ int App::run()
                 : std::chrono::duration<double, std::milli>(start - lastFrameStart_).count();
         lastFrameStart_ = start;
         resumed_ = false;
-        frame(!closing, last, period);
+        frame(last, period);
         workMilliseconds_ += millisecondsSince(start);
         if (last)
             break;
@@ -87,34 +111,47 @@ int App::run()
     return finish();
 }
 
-void App::frame(bool step, bool last, double periodMilliseconds)
+void App::frame(bool last, double periodMilliseconds)
 {
     FrameTimes times;
     updateLayout();
     Clock::time_point mark = Clock::now();
-    if (step)
-        advance();
+    if (!glfwWindowShouldClose(window_->handle()))
+        controller_.advance();
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
     const PanelStats stats{simulation_.time(),
-                           stepTimer_.meanMilliseconds(),
+                           controller_.stepTimer().meanMilliseconds(),
                            simulation_.particles().size(),
                            simulation_.constraints().size(),
-                           paused_,
+                           controller_.paused(),
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
                            simulation_.threadCount()};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
-        model_, stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
+        controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
-    applyPanel(actions);
+    controller_.panel(actions);
+    helpRect_.reset();
+    if (controller_.helpVisible())
+        helpRect_ = drawHelpOverlay(view.canvasSize);
+    if (controller_.clothVersion() != uploadedClothVersion_) {
+        renderer_->setConstraints(simulation_.constraints());
+        uploadedClothVersion_ = controller_.clothVersion();
+    }
+    controller_.updateHover(panelFocus());
+    const std::string title = controller_.title();
+    if (title != title_) {
+        title_ = title;
+        glfwSetWindowTitle(window_->handle(), title_.c_str());
+    }
     times.interface = lap(mark);
 
     renderer_->upload(simulation_.particles().position);
     times.upload = lap(mark);
-    renderer_->draw(simulation_.grabbed(), camera_, view);
+    renderer_->draw({simulation_.grabbed(), controller_.hovered()}, controller_.camera(), view);
     times.draw = lap(mark);
     imgui_->render();
     times.interface += lap(mark);
@@ -131,60 +168,18 @@ void App::frame(bool step, bool last, double periodMilliseconds)
     frameStats_.add(times, periodMilliseconds);
 }
 
-void App::advance()
-{
-    const int steps = paused_ ? (singleStep_ ? 1 : 0) : kStepsPerFrame;
-    singleStep_ = false;
-    for (int i = 0; i < steps; ++i) {
-        const Clock::time_point start = Clock::now();
-        simulation_.step();
-        stepTimer_.add(millisecondsSince(start));
-    }
-}
-
 void App::updateLayout()
 {
-    layout_.update(glm::dvec2(window_->size()), window_->contentScale(), camera_, logicalScale());
-}
-
-double App::logicalScale() const
-{
-    return logicalPixelScale(window_->contentScale(), window_->size().x,
-                             window_->framebufferSize().x);
+    controller_.resize(glm::dvec2(window_->size()), window_->contentScale(),
+                       logicalPixelScale(window_->contentScale(), window_->size().x,
+                                         window_->framebufferSize().x));
 }
 
 Viewport App::viewport() const
 {
-    return {layout_.windowSize(), window_->framebufferSize(), glm::dvec2(0.0),
-            layout_.canvasSize()};
-}
-
-void App::applyPanel(const PanelActions& actions)
-{
-    if (actions.effect == CommitEffect::Restart) {
-        simulation_.apply(model_.settings()); // a different cloth: rebuilt
-        rebuilt();
-    } else if (actions.effect == CommitEffect::Live) {
-        simulation_.apply(model_.settings());
-    }
-    if (actions.restart)
-        restart();
-    if (actions.togglePause)
-        paused_ = !paused_;
-}
-
-void App::restart()
-{
-    // As the page's restart(): every field's value, then a fresh cloth.
-    simulation_.apply(model_.settings());
-    simulation_.restart();
-    rebuilt();
-}
-
-void App::rebuilt()
-{
-    renderer_->setConstraints(simulation_.constraints());
-    stepTimer_.reset();
+    const CanvasLayout& layout = controller_.layout();
+    return {layout.windowSize(), window_->framebufferSize(), glm::dvec2(0.0),
+            layout.canvasSize(), controller_.logicalScale()};
 }
 
 void App::pace()
@@ -213,13 +208,17 @@ int App::finish()
     }
     if (!options_.viewOutFile.empty()) {
         const Viewport view = viewport();
+        const PanelModel& model = controller_.model();
         ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
-                      view.canvasSize, camera_, paused_, frames_, panel_->widgetRects(),
-                      simulation_.time(), model_.settings(), {}, window_->contentScale()};
+                      view.canvasSize, controller_.camera(), controller_.paused(), frames_,
+                      panel_->widgetRects(), simulation_.time(), model.settings(), {},
+                      window_->contentScale(), controller_.helpVisible(), title_};
+        if (helpRect_)
+            dump.widgets.push_back(*helpRect_);
         for (std::size_t i = 0; i < kPanelFieldCount; ++i) {
             const auto field = static_cast<PanelField>(i);
-            if (!model_.error(field).empty())
-                dump.errors.push_back(model_.error(field));
+            if (!model.error(field).empty())
+                dump.errors.push_back(model.error(field));
         }
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
@@ -241,9 +240,9 @@ void App::printSummary() const
                  "(%.3f ms in %d simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
                  "swap %.3f ms); %.1f frames per second; solver %s, %u threads\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
-                 mean.simulation, kStepsPerFrame, mean.upload, mean.draw, mean.interface,
+                 mean.simulation, Controller::kStepsPerFrame, mean.upload, mean.draw, mean.interface,
                  mean.swap, frameStats_.overallFramesPerSecond(),
-                 solverName(model_.settings().solver),
+                 solverName(simulation_.settings().solver),
                  simulation_.threadCount());
 }
 

@@ -8,6 +8,7 @@
 
 #include "app.h"
 #include "app_error.h"
+#include "controls_help.h"
 #include "settings_flags.h"
 
 namespace {
@@ -23,6 +24,7 @@ int main(int argc, char** argv)
     CLI::App cli{"pbd-cloth: interactive position-based dynamics cloth (the page's simulation "
                  "in a window)",
                  "pbd-cloth"};
+    cli.footer("Controls:\n" + app::controlsHelpText());
     cli::SettingsFlags flags;
     flags.addTo(cli);
     std::string framesText;

@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "controls_help.h"
+
 namespace pbd::app {
 namespace {
 
@@ -248,18 +250,24 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         actions.togglePause = true;
     tooltip("Stop or continue the simulation (Space). While paused, S advances one step.");
     record("pause");
+    const float help = ImGui::GetFrameHeight() * 1.5f;
+    if (ImGui::Button("Fit view", ImVec2(width - help - ImGui::GetStyle().ItemSpacing.x, 0.0f)))
+        actions.fitView = true;
+    tooltip("Zoom and pan so that the whole cloth fits the canvas (F). Home: the page's view.");
+    record("fit");
+    ImGui::SameLine();
+    if (ImGui::Button("?", ImVec2(help, 0.0f)))
+        actions.toggleHelp = true;
+    tooltip("Show or hide every mouse and key control (F1).");
+    record("help-button");
 
     performance(model, stats, actions);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const char* line : {"Left-drag a particle to move it (fixed corners too)",
-                                 "Wheel, Ctrl+wheel or pinch: zoom about the cursor",
-                                 "Right- or middle-drag: pan; Home: reset the view",
-                                 "Space: pause / resume; S: one step while paused",
-                                 "R: restart; Esc: quit"}) {
+        for (const ControlHelp& control : controlsHelp()) {
             ImGui::Bullet();
-            ImGui::TextWrapped("%s", line);
+            ImGui::TextWrapped("%s: %s", control.input, control.action);
         }
     }
     ImGui::End();

@@ -12,6 +12,7 @@
 #include <glm/vec2.hpp>
 
 #include "frame_stats.h"
+#include "panel_actions.h"
 #include "panel_model.h"
 
 namespace pbd::app {
@@ -26,13 +27,6 @@ struct PanelStats {
     FrameTimes frame;             ///< mean phases of recent frames (ms)
     double framesPerSecond = 0.0; ///< over recent frames
     unsigned threads = 1;         ///< threads the solver uses
-};
-
-/// What the user asked for this frame.
-struct PanelActions {
-    CommitEffect effect = CommitEffect::None; ///< strongest effect of this frame's commits
-    bool restart = false;                     ///< the Restart button
-    bool togglePause = false;                 ///< the Pause / Resume button
 };
 
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for

@@ -1,6 +1,13 @@
 #include "renderer.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
+
+#include <glm/common.hpp>
+
+#include "view_culling.h"
 
 namespace pbd::app {
 namespace {
@@ -10,6 +17,16 @@ constexpr std::array<float, 4> kBackground{0xEE / 255.0f, 0xEE / 255.0f, 0xEE / 
 constexpr std::array<float, 4> kConstraintColor{0x66 / 255.0f, 0x66 / 255.0f, 0x66 / 255.0f, 1.0f};
 constexpr std::array<float, 4> kParticleColor{0.0f, 0.0f, 1.0f, 1.0f};
 constexpr std::array<float, 4> kGrabbedColor{1.0f, 0.0f, 0.0f, 1.0f};
+constexpr std::array<float, 4> kHoveredColor{1.0f, 0.55f, 0.0f, 0.9f};
+constexpr std::array<float, 4> kFrameColor{0.0f, 0.0f, 0.0f, 1.0f};   // the page's border
+constexpr std::array<float, 4> kOutsideColor{1.0f, 1.0f, 1.0f, 1.0f}; // the page's body
+
+// The page's canvas frame in CSS pixels (times the logical scale in window pixels).
+constexpr double kFrameInset = 4.0;
+constexpr double kFrameBorder = 2.0;
+constexpr double kFrameRadius = 20.0;
+/// Window pixels kept around the view when culling: discs and lines partly in view stay.
+constexpr double kCullMarginPixels = 16.0;
 
 /// Axes: x red, y green, one metre long from the world origin. x y r g b per vertex.
 constexpr std::array<float, 20> kAxes{
@@ -21,13 +38,38 @@ constexpr std::array<float, 8> kQuad{-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f, 1.0
 
 constexpr GLuint kPositionAttribute = 0; // lines: vertex; axes: vertex
 constexpr GLuint kColorAttribute = 1;    // axes
-constexpr GLuint kCornerAttribute = 0;   // discs: quad corner
+constexpr GLuint kCornerAttribute = 0;   // discs and frame: quad corner
 constexpr GLuint kCentreAttribute = 1;   // discs: per-instance particle position
 
 void pointAtPosition(GLuint attribute, std::size_t firstParticle)
 {
     glVertexAttribPointer(attribute, 2, GL_FLOAT, GL_FALSE, sizeof(glm::vec2),
                           reinterpret_cast<const void*>(firstParticle * sizeof(glm::vec2)));
+}
+
+/// Binds a new vertex array whose corner attribute reads the shared quad.
+GLuint quadVertexArray(GLuint quadVbo)
+{
+    GLuint vao = 0;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glBindBuffer(GL_ARRAY_BUFFER, quadVbo);
+    glEnableVertexAttribArray(kCornerAttribute);
+    glVertexAttribPointer(kCornerAttribute, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
+    return vao;
+}
+
+/// Fills `buffer` (bound to `target`) with `bytes`, reallocating only when it must grow.
+void stream(GLenum target, GLuint buffer, const void* data, std::size_t bytes,
+            std::size_t& capacity)
+{
+    glBindBuffer(target, buffer);
+    if (bytes > capacity) {
+        glBufferData(target, static_cast<GLsizeiptr>(bytes), data, GL_STREAM_DRAW);
+        capacity = bytes;
+    } else if (bytes > 0) {
+        glBufferSubData(target, 0, static_cast<GLsizeiptr>(bytes), data);
+    }
 }
 
 } // namespace
@@ -46,8 +88,15 @@ Renderer::Renderer()
     discsRadius_ = discsProgram_.uniform("uRadius");
     discsSkip_ = discsProgram_.uniform("uSkipInstance");
     discsPixelScale_ = discsProgram_.uniform("uPixelScale");
+    discsMinRadius_ = discsProgram_.uniform("uMinRadius");
+    frame_ = {frameProgram_.uniform("uRectMin"),    frameProgram_.uniform("uRectMax"),
+              frameProgram_.uniform("uWindowSize"), frameProgram_.uniform("uInset"),
+              frameProgram_.uniform("uRadius"),     frameProgram_.uniform("uBorder"),
+              frameProgram_.uniform("uPixelScale"), frameProgram_.uniform("uBorderColor"),
+              frameProgram_.uniform("uOutsideColor")};
 
     glGenBuffers(1, &positionBuffer_);
+    glGenBuffers(1, &culledPositionBuffer_);
 
     glGenVertexArrays(1, &axesVao_);
     glBindVertexArray(axesVao_);
@@ -60,68 +109,81 @@ Renderer::Renderer()
     glVertexAttribPointer(kColorAttribute, 3, GL_FLOAT, GL_FALSE, 5 * sizeof(float),
                           reinterpret_cast<const void*>(2 * sizeof(float)));
 
-    glGenVertexArrays(1, &linesVao_);
-    glBindVertexArray(linesVao_);
-    glGenBuffers(1, &indexBuffer_);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer_); // recorded in the VAO
-    glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);
-    glEnableVertexAttribArray(kPositionAttribute);
-    pointAtPosition(kPositionAttribute, 0);
+    // Two line arrays over the same positions: all constraints, and the ones in view.
+    for (auto [vao, indices] : {std::pair{&linesVao_, &indexBuffer_},
+                                std::pair{&culledLinesVao_, &culledIndexBuffer_}}) {
+        glGenVertexArrays(1, vao);
+        glBindVertexArray(*vao);
+        glGenBuffers(1, indices);
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, *indices); // recorded in the VAO
+        glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);
+        glEnableVertexAttribArray(kPositionAttribute);
+        pointAtPosition(kPositionAttribute, 0);
+    }
 
-    glGenVertexArrays(1, &discsVao_);
-    glBindVertexArray(discsVao_);
     glGenBuffers(1, &quadVbo_);
     glBindBuffer(GL_ARRAY_BUFFER, quadVbo_);
     glBufferData(GL_ARRAY_BUFFER, sizeof(kQuad), kQuad.data(), GL_STATIC_DRAW);
-    glEnableVertexAttribArray(kCornerAttribute);
-    glVertexAttribPointer(kCornerAttribute, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
-    glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);
-    glEnableVertexAttribArray(kCentreAttribute);
-    pointAtPosition(kCentreAttribute, 0);
-    glVertexAttribDivisor(kCentreAttribute, 1);
+    // Two disc arrays: every particle (instance i = particle i), and the ones in view.
+    for (auto [vao, centres] : {std::pair{&discsVao_, positionBuffer_},
+                                std::pair{&culledDiscsVao_, culledPositionBuffer_}}) {
+        *vao = quadVertexArray(quadVbo_);
+        glBindBuffer(GL_ARRAY_BUFFER, centres);
+        glEnableVertexAttribArray(kCentreAttribute);
+        pointAtPosition(kCentreAttribute, 0);
+        glVertexAttribDivisor(kCentreAttribute, 1);
+    }
+    frameVao_ = quadVertexArray(quadVbo_);
 
     glBindVertexArray(0);
 }
 
 Renderer::~Renderer()
 {
-    const std::array<GLuint, 3> arrays{axesVao_, linesVao_, discsVao_};
+    const std::array<GLuint, 6> arrays{axesVao_,  linesVao_,       culledLinesVao_,
+                                       discsVao_, culledDiscsVao_, frameVao_};
     glDeleteVertexArrays(static_cast<GLsizei>(arrays.size()), arrays.data());
-    const std::array<GLuint, 4> buffers{axesVbo_, indexBuffer_, quadVbo_, positionBuffer_};
+    const std::array<GLuint, 6> buffers{axesVbo_, indexBuffer_,    culledIndexBuffer_,
+                                        quadVbo_, positionBuffer_, culledPositionBuffer_};
     glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
 }
 
 void Renderer::setConstraints(std::span<const DistanceConstraint> constraints)
 {
-    std::vector<GLuint> indices;
-    indices.reserve(2 * constraints.size());
+    lineIndices_.clear();
+    lineIndices_.reserve(2 * constraints.size());
     for (const DistanceConstraint& c : constraints) {
-        indices.push_back(c.a);
-        indices.push_back(c.b);
+        lineIndices_.push_back(c.a);
+        lineIndices_.push_back(c.b);
     }
     glBindVertexArray(linesVao_);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER,
-                 static_cast<GLsizeiptr>(indices.size() * sizeof(GLuint)), indices.data(),
-                 GL_STATIC_DRAW);
+                 static_cast<GLsizeiptr>(lineIndices_.size() * sizeof(GLuint)),
+                 lineIndices_.data(), GL_STATIC_DRAW);
     glBindVertexArray(0);
-    indexCount_ = static_cast<GLsizei>(indices.size());
+    indexCount_ = static_cast<GLsizei>(lineIndices_.size());
 }
 
 void Renderer::upload(std::span<const glm::dvec2> positions)
 {
     if (scratch_.size() != positions.size())
         scratch_.resize(positions.size()); // only after a restart with another cloth size
-    for (std::size_t i = 0; i < positions.size(); ++i)
-        scratch_[i] = glm::vec2(positions[i]);
-    particleCount_ = positions.size();
-    const auto bytes = static_cast<GLsizeiptr>(scratch_.size() * sizeof(glm::vec2));
-    glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);
-    if (positions.size() > positionCapacity_) {
-        glBufferData(GL_ARRAY_BUFFER, bytes, scratch_.data(), GL_STREAM_DRAW);
-        positionCapacity_ = positions.size();
-    } else {
-        glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scratch_.data());
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    glm::dvec2 lo{kInf}, hi{-kInf};
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const glm::dvec2 p = positions[i];
+        scratch_[i] = glm::vec2(p);
+        lo = glm::min(lo, p); // NaN leaves the bounds alone (min/max keep the first operand)
+        hi = glm::max(hi, p);
     }
+    positions_ = positions;
+    boundsMin_ = lo;
+    boundsMax_ = hi;
+    particleCount_ = positions.size();
+    std::size_t capacity = positionCapacity_ * sizeof(glm::vec2);
+    stream(GL_ARRAY_BUFFER, positionBuffer_, scratch_.data(), scratch_.size() * sizeof(glm::vec2),
+           capacity);
+    positionCapacity_ = capacity / sizeof(glm::vec2);
 }
 
 void Renderer::setView(const ViewUniforms& u, const Camera& camera,
@@ -134,7 +196,72 @@ void Renderer::setView(const ViewUniforms& u, const Camera& camera,
                 static_cast<float>(viewport.windowSize.y));
 }
 
-void Renderer::draw(std::optional<Index> grabbed, const Camera& camera, const Viewport& viewport)
+void Renderer::drawMarker(Index index, double radius, double minRadius,
+                          const std::array<float, 4>& color)
+{
+    // One instance read from the particle's slot.
+    glBindVertexArray(discsVao_);
+    glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);
+    pointAtPosition(kCentreAttribute, index);
+    glUniform1i(discsSkip_, -1);
+    glUniform1f(discsRadius_, static_cast<float>(radius));
+    glUniform1f(discsMinRadius_, static_cast<float>(minRadius));
+    glUniform4fv(discsColor_, 1, color.data());
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 1);
+    pointAtPosition(kCentreAttribute, 0);
+}
+
+void Renderer::drawLines(bool culled)
+{
+    // Smooth lines: coverage-blended edges, as the page's canvas draws them.
+    glEnable(GL_LINE_SMOOTH);
+    glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
+    glUniform4fv(linesColor_, 1, kConstraintColor.data());
+    glBindVertexArray(culled ? culledLinesVao_ : linesVao_);
+    glDrawElements(GL_LINES, culled ? culledIndexCount_ : indexCount_, GL_UNSIGNED_INT, nullptr);
+    glDisable(GL_LINE_SMOOTH);
+}
+
+void Renderer::drawDiscs(const Highlights& highlights, bool culled, double pixelScale)
+{
+    glUniform1f(discsPixelScale_, static_cast<float>(pixelScale));
+    glUniform1f(discsRadius_, static_cast<float>(kParticleRadius));
+    glUniform1f(discsMinRadius_, 0.0f);
+    glUniform4fv(discsColor_, 1, kParticleColor.data());
+    const auto valid = [&](std::optional<Index> i) { return i && *i < particleCount_; };
+    const bool hasGrab = valid(highlights.grabbed);
+    if (culled) {
+        // Instances are the particles in view, the grabbed one left out of the list.
+        glUniform1i(discsSkip_, -1);
+        glBindVertexArray(culledDiscsVao_);
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, culledDiscCount_);
+    } else {
+        glUniform1i(discsSkip_, hasGrab ? static_cast<GLint>(*highlights.grabbed) : -1);
+        glBindVertexArray(discsVao_);
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(particleCount_));
+    }
+}
+
+void Renderer::drawFrame(const Viewport& viewport, double pixelScale)
+{
+    const double s = viewport.logicalScale > 0.0 ? viewport.logicalScale : 1.0;
+    frameProgram_.use();
+    const glm::dvec2 lo = viewport.canvasOffset, hi = viewport.canvasOffset + viewport.canvasSize;
+    glUniform2f(frame_.rectMin, static_cast<float>(lo.x), static_cast<float>(lo.y));
+    glUniform2f(frame_.rectMax, static_cast<float>(hi.x), static_cast<float>(hi.y));
+    glUniform2f(frame_.windowSize, static_cast<float>(viewport.windowSize.x),
+                static_cast<float>(viewport.windowSize.y));
+    glUniform1f(frame_.inset, static_cast<float>(kFrameInset * s));
+    glUniform1f(frame_.radius, static_cast<float>(kFrameRadius * s));
+    glUniform1f(frame_.border, static_cast<float>(kFrameBorder * s));
+    glUniform1f(frame_.pixelScale, static_cast<float>(pixelScale));
+    glUniform4fv(frame_.borderColor, 1, kFrameColor.data());
+    glUniform4fv(frame_.outsideColor, 1, kOutsideColor.data());
+    glBindVertexArray(frameVao_);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+void Renderer::draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport)
 {
     if (viewport.framebufferSize.x <= 0 || viewport.framebufferSize.y <= 0 ||
         !(viewport.windowSize.x > 0.0 && viewport.windowSize.y > 0.0))
@@ -156,6 +283,33 @@ void Renderer::draw(std::optional<Index> grabbed, const Camera& camera, const Vi
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 
+    // What is in view: everything (the usual case: draw the stored buffers), or a part of a
+    // cloth larger than the canvas (draw only that part).
+    const WorldRect view = visibleWorld(camera, viewport.canvasSize,
+                                        kCullMarginPixels);
+    const bool culled = !(view.contains(boundsMin_) && view.contains(boundsMax_));
+    const bool discs = discsVisible(kParticleRadius, camera.zoom(), scale.x);
+    if (culled) {
+        visibleLines(positions_, lineIndices_, view, culledLines_);
+        culledIndexCount_ = static_cast<GLsizei>(culledLines_.size());
+        glBindVertexArray(culledLinesVao_);
+        std::size_t capacity = culledIndexCapacity_;
+        stream(GL_ELEMENT_ARRAY_BUFFER, culledIndexBuffer_, culledLines_.data(),
+               culledLines_.size() * sizeof(GLuint), capacity);
+        culledIndexCapacity_ = capacity;
+        glBindVertexArray(0);
+        culledScratch_.clear();
+        if (discs) {
+            visibleParticles(positions_, view, culledDiscs_);
+            for (std::uint32_t i : culledDiscs_)
+                if (!highlights.grabbed || i != *highlights.grabbed)
+                    culledScratch_.push_back(scratch_[i]);
+        }
+        culledDiscCount_ = static_cast<GLsizei>(culledScratch_.size());
+        stream(GL_ARRAY_BUFFER, culledPositionBuffer_, culledScratch_.data(),
+               culledScratch_.size() * sizeof(glm::vec2), culledPositionCapacity_);
+    }
+
     // The page's order: axes, constraints, particles.
     axesProgram_.use();
     setView(axesView_, camera, viewport);
@@ -164,29 +318,22 @@ void Renderer::draw(std::optional<Index> grabbed, const Camera& camera, const Vi
 
     linesProgram_.use();
     setView(linesView_, camera, viewport);
-    glUniform4fv(linesColor_, 1, kConstraintColor.data());
-    glBindVertexArray(linesVao_);
-    glDrawElements(GL_LINES, indexCount_, GL_UNSIGNED_INT, nullptr);
+    drawLines(culled);
 
     discsProgram_.use();
     setView(discsView_, camera, viewport);
+    if (discs)
+        drawDiscs(highlights, culled, scale.x);
     glUniform1f(discsPixelScale_, static_cast<float>(scale.x));
-    glUniform1f(discsRadius_, static_cast<float>(kParticleRadius));
-    glUniform4fv(discsColor_, 1, kParticleColor.data());
-    const bool hasGrab = grabbed && *grabbed < particleCount_;
-    glUniform1i(discsSkip_, hasGrab ? static_cast<GLint>(*grabbed) : -1);
-    glBindVertexArray(discsVao_);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(particleCount_));
-    if (hasGrab) {
-        // The grabbed disc on top: one instance read from the grabbed particle's slot.
-        glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);
-        pointAtPosition(kCentreAttribute, *grabbed);
-        glUniform1i(discsSkip_, -1);
-        glUniform1f(discsRadius_, static_cast<float>(kGrabbedScale * kParticleRadius));
-        glUniform4fv(discsColor_, 1, kGrabbedColor.data());
-        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, 1);
-        pointAtPosition(kCentreAttribute, 0);
-    }
+    const auto valid = [&](std::optional<Index> i) { return i && *i < particleCount_; };
+    if (valid(highlights.hovered) && highlights.hovered != highlights.grabbed)
+        drawMarker(*highlights.hovered, kHoveredScale * kParticleRadius, kHoveredMinRadius,
+                   kHoveredColor);
+    if (valid(highlights.grabbed)) // the grabbed disc on top
+        drawMarker(*highlights.grabbed, kGrabbedScale * kParticleRadius, kGrabbedMinRadius,
+                   kGrabbedColor);
+
+    drawFrame(viewport, scale.x);
     glBindVertexArray(0);
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);

@@ -7,27 +7,11 @@
 #include <memory>
 #include <vector>
 
-#include <glm/vec2.hpp>
+#include "touch_event.h"
 
 struct GLFWwindow;
 
 namespace pbd::app {
-
-/// One XInput2 event, in window coordinates.
-struct TouchEvent {
-    enum class Kind {
-        Begin,       ///< a finger touched (id)
-        Update,      ///< a finger moved (id)
-        End,         ///< a finger was lifted (id)
-        PinchBegin,  ///< a touchpad pinch started
-        PinchUpdate, ///< the pinch's scale changed: `scale` relative to PinchBegin
-        PinchEnd,
-    };
-    Kind kind;
-    int id = 0;            ///< finger id for Begin/Update/End
-    glm::dvec2 point{0.0}; ///< window coordinates
-    double scale = 1.0;    ///< pinch only: finger distance relative to the start
-};
 
 /// Selects XInput2 touch and pinch events on the GLFW window. Does nothing (and reports
 /// nothing) when the platform is not X11 or the server lacks XInput 2.2.

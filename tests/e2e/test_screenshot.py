@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """After about 60 frames with the page's defaults, the screenshot looks like the page: #EEEEEE
-canvas, blue particles where the page hangs its cloth (and nowhere else), the red and green
-axes at the origin, and the Controls panel in the right quarter."""
+canvas in the page's frame (2 px dark border with rounded corners), blue particles where the
+page hangs its cloth (and nowhere else), the red and green axes at the origin, and the
+Controls panel in the right quarter."""
 
 import os
 
@@ -24,9 +25,27 @@ check(view["canvas"] == [0, 0, canvas, height], "the canvas is the window minus 
 check(view["origin"] == [ox, oy] and view["zoom"] == [zoom],
       "the initial view is the page's: zoom 50, origin at the canvas centre lifted 200 px")
 
-# Background: the canvas corners and a band far left of the cloth are #EEEEEE.
-for x, y in [(5, 5), (canvas - 5, 5), (5, height - 5), (canvas - 5, height - 5), (100, 500)]:
+# Background: inside the frame's corners and a band far left of the cloth are #EEEEEE.
+for x, y in [(30, 30), (canvas - 30, 30), (30, height - 30), (canvas - 30, height - 30),
+             (100, 500)]:
     check(rows[y][x] == (0xEE, 0xEE, 0xEE), "canvas pixel (%d, %d) is #EEEEEE" % (x, y))
+
+# The page's frame: 2 px of dark border 4 px inside each canvas edge (the corners rounded, so
+# the very corner is outside the frame: the page's white).
+def dark(rgb):
+    return sum(rgb) < 3 * 0x40
+
+mid_x, mid_y = canvas // 2, height // 2
+for name, pixels in [("left", [rows[mid_y][x] for x in range(0, 12)]),
+                     ("right", [rows[mid_y][x] for x in range(canvas - 12, canvas)]),
+                     ("top", [rows[y][mid_x] for y in range(0, 12)]),
+                     ("bottom", [rows[y][mid_x] for y in range(height - 12, height)])]:
+    count = sum(1 for p in pixels if dark(p))
+    check(2 <= count <= 3, "the frame's %s edge is 2 px of dark border (%d px)" % (name, count))
+check(rows[1][1] == (255, 255, 255) and not dark(rows[8][8]),
+      "the frame's top-left corner is rounded: white outside it, no border on the diagonal")
+corner = sum(1 for d in range(4, 20) if dark(rows[d][d]))
+check(1 <= corner <= 3, "the rounded border crosses the corner's diagonal (%d px)" % corner)
 
 # The cloth: 40 x 30 particles 0.2 m apart, hanging from (0, 0) and (7.8, 0); after 0.3 s it
 # has sagged less than a metre, so every particle is within this box (with a margin).

@@ -1,0 +1,331 @@
+#include "controller.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <type_traits>
+
+#include "picking.h"
+#include "view_culling.h"
+
+namespace pbd::app {
+
+Controller::Controller(Simulation& simulation)
+    : simulation_(simulation), model_(simulation.settings())
+{
+}
+
+void Controller::resize(glm::dvec2 windowSize, double contentScale, double logicalScale)
+{
+    logicalScale_ = std::isfinite(logicalScale) && logicalScale > 0.0 ? logicalScale : 1.0;
+    layout_.update(windowSize, contentScale, camera_, logicalScale_);
+}
+
+double Controller::pickRadius() const
+{
+    return kPickRadiusPixels * logicalScale_;
+}
+
+bool Controller::inCanvas(glm::dvec2 p) const
+{
+    return p.x >= 0.0 && p.y >= 0.0 && p.x < layout_.canvasSize().x &&
+           p.y < layout_.canvasSize().y;
+}
+
+std::optional<CommandError> Controller::issue(const Command& command)
+{
+    const Settings before = simulation_.settings();
+    if (auto error = pbd::apply(simulation_, command)) {
+        lastError_ = error->message;
+        return error;
+    }
+    const bool rebuilt = std::holds_alternative<RestartCommand>(command) ||
+                         (std::holds_alternative<SetCommand>(command) &&
+                          !sameCloth(before, simulation_.settings()));
+    if (rebuilt) {
+        ++clothVersion_;
+        stepTimer_.reset();
+        dragging_ = false; // the core dropped the grab with the old cloth
+        touchDrag_ = false;
+        hovered_.reset();
+    }
+    if (std::holds_alternative<SetCommand>(command) && model_.settings() != simulation_.settings())
+        model_ = PanelModel(simulation_.settings()); // a change from elsewhere shows in the panel
+    if (observer_)
+        observer_(command);
+    return std::nullopt;
+}
+
+void Controller::mouseButton(MouseButton button, bool pressed, Modifiers modifiers,
+                             PanelFocus focus)
+{
+    const bool pans = button == MouseButton::Right || button == MouseButton::Middle;
+    if (!pressed) {
+        if (button == MouseButton::Left && !touchDrag_)
+            pointerUp(); // always: a drag may end over the panel
+        else if (pans)
+            panFrom_.reset();
+        return;
+    }
+    // Where the pointer was when the button went down: the last motion event before it.
+    if (!cursor_ || focus.mouse || !inCanvas(*cursor_))
+        return;
+    if (button == MouseButton::Left)
+        pointerDown(*cursor_, modifiers);
+    else if (pans)
+        panFrom_ = *cursor_;
+}
+
+void Controller::mouseMove(glm::dvec2 p)
+{
+    if (!std::isfinite(p.x) || !std::isfinite(p.y))
+        return;
+    cursor_ = p;
+    if (panFrom_) {
+        camera_.pan(p - *panFrom_);
+        panFrom_ = p;
+    }
+    pointerMove(p);
+}
+
+void Controller::scroll(double yOffset, PanelFocus focus)
+{
+    // Wheel notches give +-1, touchpads fractions, Ctrl+wheel (a Windows precision-touchpad
+    // pinch) the same: all zoom smoothly about the cursor.
+    if (!cursor_ || focus.mouse || !inCanvas(*cursor_) || !std::isfinite(yOffset))
+        return;
+    camera_.zoomAt(std::pow(kWheelZoomBase, yOffset), *cursor_);
+    pointerMove(*cursor_); // a held particle stays under the cursor
+}
+
+void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus)
+{
+    if (modifiers.control) {
+        if (key == Key::Q && !repeat)
+            quitRequested_ = true; // even while typing in a field
+        return;                    // other Ctrl combinations are not ours (yet)
+    }
+    if (focus.keyboard)
+        return; // typing into a field: the field has the keys (Esc cancels the edit there)
+    switch (key) {
+    case Key::Space:
+        if (!repeat)
+            paused_ = !paused_;
+        break;
+    case Key::R:
+        if (!repeat) {
+            applyModelSettings(); // as the page's restart(): every field's value, then a fresh cloth
+            issue(RestartCommand{});
+        }
+        break;
+    case Key::S:
+        if (paused_)
+            singleStep_ = true;
+        break;
+    case Key::Home:
+        resetView();
+        break;
+    case Key::F:
+        fitView();
+        break;
+    case Key::F1:
+        if (!repeat)
+            helpVisible_ = !helpVisible_;
+        break;
+    case Key::Escape:
+        cancelDrag();
+        helpVisible_ = false;
+        break;
+    case Key::Q:
+    case Key::Other:
+        break;
+    }
+}
+
+std::optional<PanelPointer> Controller::touch(const TouchEvent& e)
+{
+    using Kind = TouchEvent::Kind;
+    switch (e.kind) {
+    case Kind::PinchBegin:
+        pinchScale_ = 1.0;
+        return std::nullopt;
+    case Kind::PinchUpdate:
+        if (e.scale > 0.0 && pinchScale_ > 0.0 && inCanvas(e.point)) {
+            camera_.zoomAt(e.scale / pinchScale_, e.point);
+            if (cursor_)
+                pointerMove(*cursor_);
+        }
+        pinchScale_ = e.scale;
+        return std::nullopt;
+    case Kind::PinchEnd:
+        pinchScale_ = 1.0;
+        return std::nullopt;
+    case Kind::Begin:
+        // A lone finger on the panel taps it like a mouse click (ImGui only sees the pointer).
+        if (gestures_.activeTouches() == 0 && !panelTouch_ && !inCanvas(e.point)) {
+            panelTouch_ = e.id;
+            return PanelPointer{e.point, true};
+        }
+        break;
+    case Kind::Update:
+    case Kind::End:
+        if (panelTouch_ && *panelTouch_ == e.id) {
+            if (e.kind == Kind::End) {
+                panelTouch_.reset();
+                return PanelPointer{e.point, false};
+            }
+            return std::nullopt;
+        }
+        break;
+    }
+    const std::vector<GestureEvent> gestures =
+        e.kind == Kind::Begin ? gestures_.touchDown(e.id, e.point)
+        : e.kind == Kind::End ? gestures_.touchUp(e.id, e.point)
+                              : gestures_.touchMove(e.id, e.point);
+    for (const GestureEvent& g : gestures) {
+        switch (g.kind) {
+        case GestureEvent::Kind::PointerDown:
+            if (inCanvas(g.point)) {
+                touchDrag_ = true;
+                pointerDown(g.point, {});
+            }
+            break;
+        case GestureEvent::Kind::PointerMove:
+            if (touchDrag_)
+                pointerMove(g.point);
+            break;
+        case GestureEvent::Kind::PointerUp:
+            if (touchDrag_) {
+                touchDrag_ = false;
+                pointerUp();
+            }
+            break;
+        case GestureEvent::Kind::Zoom:
+            camera_.zoomAt(g.factor, g.point);
+            break;
+        }
+    }
+    return std::nullopt;
+}
+
+void Controller::focusLost()
+{
+    // A mouse drag will finish (X sends the button release to the window that got the press);
+    // touches in flight will not.
+    gestures_.reset();
+    panelTouch_.reset();
+    if (touchDrag_) {
+        touchDrag_ = false;
+        pointerUp();
+    }
+}
+
+void Controller::panel(const PanelActions& actions)
+{
+    if (actions.effect != CommitEffect::None) {
+        const Settings before = simulation_.settings();
+        applyModelSettings();
+        const Settings& now = simulation_.settings();
+        if (now.width != before.width || now.height != before.height)
+            fitIfClothOutside();
+    }
+    if (actions.restart) {
+        applyModelSettings();
+        issue(RestartCommand{});
+    }
+    if (actions.togglePause)
+        paused_ = !paused_;
+    if (actions.fitView)
+        fitView();
+    if (actions.toggleHelp)
+        helpVisible_ = !helpVisible_;
+}
+
+void Controller::advance()
+{
+    using Clock = std::chrono::steady_clock;
+    const int steps = paused_ ? (singleStep_ ? 1 : 0) : kStepsPerFrame;
+    singleStep_ = false;
+    for (int i = 0; i < steps; ++i) {
+        const Clock::time_point start = Clock::now();
+        issue(StepCommand{});
+        stepTimer_.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    }
+}
+
+void Controller::updateHover(PanelFocus focus)
+{
+    hovered_.reset();
+    if (dragging_ || touchDrag_ || panFrom_ || !cursor_ || focus.mouse || !inCanvas(*cursor_))
+        return;
+    hovered_ = pickParticle(camera_, simulation_.particles().position, *cursor_, pickRadius());
+}
+
+void Controller::resetView()
+{
+    camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
+}
+
+void Controller::fitView()
+{
+    const WorldRect box = boundsOf(simulation_.particles().position);
+    if (box.min.x > box.max.x || layout_.canvasSize().x <= 0.0)
+        return; // no finite particle, or no canvas yet
+    camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
+    if (cursor_)
+        pointerMove(*cursor_); // a held particle stays under the cursor
+}
+
+void Controller::fitIfClothOutside()
+{
+    const WorldRect box = boundsOf(simulation_.particles().position);
+    if (box.min.x <= box.max.x && layout_.canvasSize().x > 0.0 &&
+        !camera_.shows(box.min, box.max, layout_.canvasSize()))
+        fitView();
+}
+
+void Controller::pointerDown(glm::dvec2 p, Modifiers)
+{
+    // The page's mouseDown: select the particle, move it only when the pointer moves.
+    // (Modifiers will choose pin and cut once the core has them.)
+    if (auto picked = pickParticle(camera_, simulation_.particles().position, p, pickRadius())) {
+        if (!issue(GrabCommand{*picked}))
+            dragging_ = true;
+    }
+}
+
+void Controller::pointerMove(glm::dvec2 p)
+{
+    if (dragging_ && simulation_.grabbed())
+        issue(MoveCommand{camera_.screenToWorld(p)});
+}
+
+void Controller::pointerUp()
+{
+    if (!dragging_)
+        return;
+    dragging_ = false;
+    issue(ReleaseCommand{});
+}
+
+void Controller::cancelDrag()
+{
+    touchDrag_ = false;
+    panFrom_.reset();
+    pointerUp();
+}
+
+void Controller::applyModelSettings()
+{
+    if (model_.settings() != simulation_.settings())
+        issue(SetCommand{model_.settings()});
+}
+
+std::string Controller::title() const
+{
+    const Settings& s = simulation_.settings();
+    return "pbd-cloth: " + std::to_string(s.width) + " x " + std::to_string(s.height) +
+           " particles" + (paused_ ? " (paused)" : "");
+}
+
+} // namespace pbd::app
