@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// The distance-constraint projection of position-based dynamics, as a pure function.
+/// The distance-constraint projections of position-based dynamics (PBD) and of its compliant
+/// extension XPBD, as pure functions.
 
 #include <cmath>
 
@@ -40,6 +41,44 @@ inline DistanceCorrection projectDistance(glm::dvec2 xa, glm::dvec2 xb, double w
     const double ny = dy / length;
     const double lambda = -c / ((nx * nx + ny * ny) * wSum);
     return {{wa * lambda * nx, wa * lambda * ny}, {-(wb * lambda * nx), -(wb * lambda * ny)}};
+}
+
+/// The XPBD form of the projection [MMC16, BMM17] for a constraint of compliance alpha
+/// (1/stiffness, m/N; 0 = infinitely stiff) in a (sub)step of length h:
+///   alphaTilde = alpha / h^2,  n = (x_a - x_b) / |x_a - x_b|,  C = |x_a - x_b| - d,
+///   dlambda = -(C + alphaTilde lambda) / ((w_a + w_b) |n|^2 + alphaTilde),
+///   lambda += dlambda,  dx_a = +w_a dlambda n,  dx_b = -w_b dlambda n.
+/// `lambda` is the constraint's accumulated multiplier, reset to 0 at the start of each
+/// (sub)step. The arithmetic follows the XPBD page's order, so that with equal masses the
+/// result is bit-identical to it; with alphaTilde = 0 and lambda = 0 it is projectDistance().
+/// Skipped (lambda untouched) when the particles are closer than kMinConstraintLength or both
+/// are immovable.
+inline DistanceCorrection projectDistanceXpbd(glm::dvec2 xa, glm::dvec2 xb, double wa,
+                                              double wb, double restLength, double alphaTilde,
+                                              double& lambda)
+{
+    const double dx = xa.x - xb.x;
+    const double dy = xa.y - xb.y;
+    const double length = std::sqrt(dx * dx + dy * dy);
+    const double wSum = wa + wb;
+    if (!(length > kMinConstraintLength) || wSum == 0.0)
+        return {};
+    const double c = length - restLength;
+    const double nx = dx / length;
+    const double ny = dy / length;
+    const double k = (nx * nx + ny * ny) * wSum + alphaTilde;
+    const double deltaLambda = -(c + alphaTilde * lambda) / k;
+    lambda = lambda + deltaLambda;
+    return {{wa * deltaLambda * nx, wa * deltaLambda * ny},
+            {-(wb * deltaLambda * nx), -(wb * deltaLambda * ny)}};
+}
+
+/// XPBD's alphaTilde = alpha / h^2 for a constraint of `stiffness` k in N/m (alpha = 1/k,
+/// and alpha = 0 for k = 0, which makes XPBD exactly PBD) in a (sub)step of h seconds.
+inline double complianceOverStepSquared(double stiffness, double h)
+{
+    const double alpha = stiffness != 0.0 ? 1.0 / stiffness : 0.0;
+    return alpha / (h * h);
 }
 
 } // namespace pbd

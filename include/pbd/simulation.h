@@ -15,24 +15,45 @@
 
 namespace pbd {
 
+/// What a particle is, as bits of Particles::flags.
+enum ParticleFlag : std::uint8_t {
+    kPinned = 1,  ///< held in place (the fixed corners, or pinned by the user)
+    kGrabbed = 2, ///< held by the pointer
+};
+
 /// Particle state, one array per attribute, all of the same length.
 struct Particles {
     std::vector<glm::dvec2> position;  ///< current positions x in metres
-    std::vector<glm::dvec2> stepStart; ///< positions at the start of the last step
+    std::vector<glm::dvec2> stepStart; ///< positions at the start of the last substep
     std::vector<glm::dvec2> velocity;  ///< velocities in m/s
-    std::vector<double> inverseMass;   ///< 1/m in 1/kg; 0 = does not move (fixed or grabbed)
+    std::vector<double> mass;          ///< masses in kg, > 0
+    std::vector<std::uint8_t> flags;   ///< ParticleFlag bits
+    /// 1/m in 1/kg, derived from mass and flags: 0 when pinned or grabbed (the particle does
+    /// not move by itself), else 1 / mass. Kept as an array for the solvers' loops.
+    std::vector<double> inverseMass;
 
     std::size_t size() const { return position.size(); }
+    bool pinned(std::size_t i) const { return (flags[i] & kPinned) != 0; }
+};
+
+/// Root mean square and largest |C| = | |x_a - x_b| - rest | over the distance constraints,
+/// in metres: how far a sweep left the cloth from satisfying them.
+struct Residual {
+    double rms = 0.0;
+    double max = 0.0;
 };
 
 class ColoredSolver;
 
-/// A cloth simulated with position-based dynamics exactly as the page does it [MHHR06]:
-/// each step predicts positions with symplectic Euler, projects every distance constraint
-/// in array order for `iterations` Gauss-Seidel sweeps, and derives velocities from the
-/// displacement. Particles with inverse mass 0 are neither predicted, corrected nor given a
-/// new velocity. With Settings::solver = Solver::Colored the sweeps go set by set over
-/// independent constraint sets instead, in parallel (see Solver).
+/// A cloth simulated with position-based dynamics [MHHR06] and its compliant form XPBD
+/// [MMC16]. A step is Settings::substeps substeps of h = dt / substeps, each of which
+/// predicts positions with symplectic Euler, resets the constraints' multipliers, projects
+/// the constraints in Settings::iterations Gauss-Seidel sweeps, derives velocities from the
+/// displacement and damps them. Pinned and grabbed particles are neither predicted, corrected
+/// nor given a new velocity. With stiffness 0, one substep, no damping and the sequential
+/// solver this is exactly the PBD page's step (../shared/seed/pbd.html, see the README); with
+/// stiffness k it is the XPBD page's (../shared/seed/xpbd.html). Settings::solver chooses the
+/// order of the sweeps (see Solver).
 class Simulation {
 public:
     /// Builds the cloth. Throws std::invalid_argument with validate()'s message when the
@@ -45,42 +66,63 @@ public:
     Simulation(Simulation&&) noexcept;
     Simulation& operator=(Simulation&&) noexcept;
 
-    /// Applies new settings. Time step, iterations, gravity and mass take effect from the next
-    /// step; a different width, height or fixed count rebuilds the cloth (as restart()).
-    /// Invalid settings are refused: the error is returned and nothing changes.
+    /// Applies new settings. Time step, iterations, gravity, mass, stiffness, substeps,
+    /// damping, area stiffness and solver take effect from the next step (a new mass replaces
+    /// every particle's); a different width, height or fixed count rebuilds the cloth (as
+    /// restart()). Invalid settings are refused: the error is returned and nothing changes.
     std::optional<SettingsError> apply(const Settings& settings);
 
     /// Rebuilds the cloth from the current settings: time 0, particles at rest on the grid,
-    /// no grab.
+    /// the fixed corners pinned and no other pin, no grab.
     void restart();
 
-    /// Advances the simulation by one time step with the settings' solver. The Colored
-    /// solver's worker threads start on its first step and persist until the solver, the
-    /// thread count or the cloth changes.
+    /// Advances the simulation by one time step (Settings::substeps substeps) with the
+    /// settings' solver. The Colored solver's worker threads start on its first step and
+    /// persist until the solver, the thread count or the cloth changes.
     void step();
 
     /// Threads a step uses: 1 for Solver::Sequential; for Solver::Colored,
     /// Settings::threads (0 resolved to the number of hardware cores).
     unsigned threadCount() const;
 
-    /// Makes particle `index` the grabbed one: it stops moving by itself (inverse mass 0) and
-    /// keeps its velocity until released. A previously grabbed particle is released first.
-    /// Any particle may be grabbed, fixed ones included. Returns false (and changes nothing)
-    /// when the index is out of range.
+    /// Makes particle `index` the grabbed one: it stops moving by itself and keeps its
+    /// velocity until released. A previously grabbed particle is released first. Any particle
+    /// may be grabbed, pinned ones included. Returns false (and changes nothing) when the
+    /// index is out of range.
     bool grab(Index index);
     /// Places the grabbed particle at `position` (metres). Does nothing without a grab.
     void moveGrabbed(glm::dvec2 position);
-    /// Releases the grabbed particle, restoring its inverse mass. Does nothing without a grab.
+    /// Releases the grabbed particle; it keeps the velocity it had when grabbed (the page's
+    /// behaviour). Does nothing without a grab.
     void release();
+    /// Releases the grabbed particle and gives it `velocity` (m/s; finite, else ignored and
+    /// the page's behaviour kept). Does nothing without a grab.
+    void release(glm::dvec2 velocity);
     /// The grabbed particle, if any.
     std::optional<Index> grabbed() const { return grabbed_; }
 
-    /// Sets one particle's inverse mass (1/kg, finite and >= 0; 0 pins it). Returns false and
-    /// changes nothing when the index or value is invalid. For the grabbed particle the value
-    /// takes effect on release.
-    bool setInverseMass(Index index, double inverseMass);
-    /// Pins a particle in place (inverse mass 0).
-    bool pin(Index index) { return setInverseMass(index, 0.0); }
+    /// Pins particle `index` where it is: it no longer moves by itself and its velocity is
+    /// zeroed. Returns false when the index is out of range.
+    bool pin(Index index);
+    /// Unpins particle `index` (a fixed corner too): it moves again from rest. Returns false
+    /// when the index is out of range.
+    bool unpin(Index index);
+    /// Unpins every particle.
+    void unpinAll();
+    /// Pins the fixed corners of Settings::fixedCount again (other pins stay).
+    void pinCorners();
+
+    /// Sets one particle's mass in kg (kMinMass to kMaxMass). Returns false and changes
+    /// nothing when the index or value is invalid. A new Settings::mass replaces it.
+    bool setMass(Index index, double mass);
+
+    /// When on, each step records the residual after the prediction and after each sweep of
+    /// its last substep (residuals()); costs one pass over the constraints per sweep. Off by
+    /// default: then a step does no extra work.
+    void recordResiduals(bool on);
+    /// Iterations + 1 residuals of the last substep of the last step while recording is on
+    /// (index 0: after the prediction, k: after sweep k); empty otherwise.
+    const std::vector<Residual>& residuals() const { return residuals_; }
 
     const Settings& settings() const { return settings_; }
     const Particles& particles() const { return particles_; }
@@ -92,16 +134,21 @@ public:
 
 private:
     void build();
-    void setUniformMass(double mass);
-    void stepSequential();
+    void refreshInverseMass(Index index);
+    void substepSequential(double h);
+    void projectSequential(double alphaTilde, double areaAlphaTilde);
+    Residual measureResidual() const;
 
     Settings settings_;
     Particles particles_;
     std::vector<DistanceConstraint> constraints_;
+    std::vector<double> lambda_;                 ///< XPBD multipliers, one per constraint
+    std::vector<double> areaLambda_;             ///< one per cell triangle, when area is on
     double time_ = 0.0;
     std::uint64_t stepCount_ = 0;
     std::optional<Index> grabbed_;
-    double grabbedInverseMass_ = 0.0; ///< restored on release
+    bool recordResiduals_ = false;
+    std::vector<Residual> residuals_;
     std::unique_ptr<ColoredSolver> colored_; ///< made on the first colored step
 };
 

@@ -11,6 +11,7 @@
 #define PBD_HAVE_AVX2_KERNEL 1
 #endif
 
+#include "area_constraint.h"
 #include "pbd/distance_constraint.h"
 #include "step_phases.h"
 
@@ -32,7 +33,12 @@ constexpr int kChunksPerThread = 4;
 /// Skipped (positions untouched) when L <= kMinConstraintLength or w_a + w_b = 0, as the
 /// sequential kernel does. `p` holds x, y of each particle; the SSE2 path of projectRow
 /// computes exactly these operations lane by lane, so it gives the same bits.
-inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b, double rest)
+/// Compliant: the XPBD form [MMC16] with at = compliance / h^2 and the constraint's
+/// multiplier *lambda: s = ((d - L) - at lambda) / (L (w_a + w_b + at)), lambda += s L (with
+/// at = 0 and lambda = 0 exactly the PBD s above).
+template <bool Compliant>
+inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b, double rest,
+                       double at, double* lambda)
 {
     const double xa = p[2 * a];
     const double ya = p[2 * a + 1];
@@ -46,7 +52,13 @@ inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b,
     const double wSum = wa + wb;
     if (!(length > kMinConstraintLength) || wSum == 0.0)
         return;
-    const double s = (rest - length) / (length * wSum);
+    double s;
+    if constexpr (Compliant) {
+        s = ((rest - length) - at * *lambda) / (length * (wSum + at));
+        *lambda = *lambda + s * length;
+    } else {
+        s = (rest - length) / (length * wSum);
+    }
     const double sa = wa * s;
     const double sb = wb * s;
     p[2 * a] = xa + sa * dx;
@@ -57,9 +69,9 @@ inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b,
 
 /// Projects `count` independent constraints (a + Stride k, b + Stride k), k = 0 .. count - 1,
 /// all of rest length `rest`: one row of a GridSet.
-template <std::size_t Stride>
+template <std::size_t Stride, bool Compliant>
 void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::size_t count,
-                double rest)
+                double rest, double at, double* lambda)
 {
     std::size_t k = 0;
 #if defined(__SSE2__)
@@ -97,12 +109,20 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
         const __m128d valid =
             _mm_and_pd(_mm_cmpgt_pd(length, minLength), _mm_cmpneq_pd(wSum, zero));
         if (_mm_movemask_pd(valid) != 3) {
-            projectOne(p, w, a0, b0, rest);
-            projectOne(p, w, a0 + Stride, b0 + Stride, rest);
+            projectOne<Compliant>(p, w, a0, b0, rest, at, lambda + k);
+            projectOne<Compliant>(p, w, a0 + Stride, b0 + Stride, rest, at, lambda + k + 1);
             continue;
         }
-        const __m128d s =
-            _mm_div_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(length, wSum));
+        __m128d s;
+        if constexpr (Compliant) {
+            const __m128d alpha = _mm_set1_pd(at);
+            const __m128d l = _mm_loadu_pd(lambda + k);
+            s = _mm_div_pd(_mm_sub_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(alpha, l)),
+                           _mm_mul_pd(length, _mm_add_pd(wSum, alpha)));
+            _mm_storeu_pd(lambda + k, _mm_add_pd(l, _mm_mul_pd(s, length)));
+        } else {
+            s = _mm_div_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(length, wSum));
+        }
         const __m128d sa = _mm_mul_pd(wa, s);
         const __m128d sb = _mm_mul_pd(wb, s);
         const __m128d nax = _mm_add_pd(ax, _mm_mul_pd(sa, dx));
@@ -116,7 +136,7 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
     }
 #endif
     for (; k < count; ++k)
-        projectOne(p, w, a + Stride * k, b + Stride * k, rest);
+        projectOne<Compliant>(p, w, a + Stride * k, b + Stride * k, rest, at, lambda + k);
 }
 
 #if defined(PBD_HAVE_AVX2_KERNEL)
@@ -124,9 +144,11 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
 /// bits): the new positions of the four (a, b) pairs. Returns false, writing nothing, when a
 /// lane must be skipped (too short, or both particles immovable); the caller then projects
 /// those four one by one.
+template <bool Compliant>
 __attribute__((target("avx2"))) inline bool
 projectLanesAvx2(__m256d ax, __m256d ay, __m256d bx, __m256d by, __m256d wa, __m256d wb,
-                 double rest, __m256d& nax, __m256d& nay, __m256d& nbx, __m256d& nby)
+                 double rest, double at, __m256d& lambda, __m256d& nax, __m256d& nay,
+                 __m256d& nbx, __m256d& nby)
 {
     const __m256d dx = _mm256_sub_pd(ax, bx);
     const __m256d dy = _mm256_sub_pd(ay, by);
@@ -138,8 +160,18 @@ projectLanesAvx2(__m256d ax, __m256d ay, __m256d bx, __m256d by, __m256d wa, __m
                       _mm256_cmp_pd(wSum, _mm256_setzero_pd(), _CMP_NEQ_UQ));
     if (_mm256_movemask_pd(valid) != 0xF)
         return false;
-    const __m256d s = _mm256_div_pd(_mm256_sub_pd(_mm256_set1_pd(rest), length),
-                                    _mm256_mul_pd(length, wSum));
+    __m256d s;
+    if constexpr (Compliant) {
+        const __m256d alpha = _mm256_set1_pd(at);
+        s = _mm256_div_pd(
+            _mm256_sub_pd(_mm256_sub_pd(_mm256_set1_pd(rest), length),
+                          _mm256_mul_pd(alpha, lambda)),
+            _mm256_mul_pd(length, _mm256_add_pd(wSum, alpha)));
+        lambda = _mm256_add_pd(lambda, _mm256_mul_pd(s, length));
+    } else {
+        s = _mm256_div_pd(_mm256_sub_pd(_mm256_set1_pd(rest), length),
+                          _mm256_mul_pd(length, wSum));
+    }
     const __m256d sa = _mm256_mul_pd(wa, s);
     const __m256d sb = _mm256_mul_pd(wb, s);
     nax = _mm256_add_pd(ax, _mm256_mul_pd(sa, dx));
@@ -154,9 +186,10 @@ projectLanesAvx2(__m256d ax, __m256d ay, __m256d bx, __m256d by, __m256d wa, __m
 /// loop's bottleneck. Lane by lane the same operations as projectOne, so the same bits.
 /// Positions are loaded two particles per register; the unpacks below put the lanes in the
 /// order (0, 2, 1, 3), and vpermpd puts the inverse masses in that order too.
+template <bool Compliant>
 __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, std::size_t a,
                                                     std::size_t b, std::size_t count,
-                                                    double rest)
+                                                    double rest, double at, double* lambda)
 {
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
@@ -173,24 +206,31 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
         const __m256d wa = _mm256_permute4x64_pd(_mm256_loadu_pd(w + a + k), 0xD8);
         const __m256d wb = _mm256_permute4x64_pd(_mm256_loadu_pd(w + b + k), 0xD8);
         __m256d nax, nay, nbx, nby;
-        if (!projectLanesAvx2(ax, ay, bx, by, wa, wb, rest, nax, nay, nbx, nby)) {
+        __m256d l = _mm256_setzero_pd();
+        if constexpr (Compliant)
+            l = _mm256_permute4x64_pd(_mm256_loadu_pd(lambda + k), 0xD8);
+        if (!projectLanesAvx2<Compliant>(ax, ay, bx, by, wa, wb, rest, at, l, nax, nay, nbx,
+                                         nby)) {
             for (std::size_t q = k; q < k + 4; ++q)
-                projectOne(p, w, a + q, b + q, rest);
+                projectOne<Compliant>(p, w, a + q, b + q, rest, at, lambda + q);
             continue;
         }
+        if constexpr (Compliant)
+            _mm256_storeu_pd(lambda + k, _mm256_permute4x64_pd(l, 0xD8));
         _mm256_storeu_pd(pa, _mm256_unpacklo_pd(nax, nay));
         _mm256_storeu_pd(pa + 4, _mm256_unpackhi_pd(nax, nay));
         _mm256_storeu_pd(pb, _mm256_unpacklo_pd(nbx, nby));
         _mm256_storeu_pd(pb + 4, _mm256_unpackhi_pd(nbx, nby));
     }
-    projectRow<1>(p, w, a + k, b + k, count - k, rest);
+    projectRow<1, Compliant>(p, w, a + k, b + k, count - k, rest, at, lambda + k);
 }
 
 /// The horizontal sets with AVX2: constraints (a + 2k, a + 2k + 1), so each register load
 /// holds one constraint's two particles; a 4 x 4 transpose gives natural lane order.
+template <bool Compliant>
 __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w,
                                                       std::size_t a, std::size_t count,
-                                                      double rest)
+                                                      double rest, double at, double* lambda)
 {
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
@@ -212,11 +252,17 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
         const __m256d wa = _mm256_permute4x64_pd(_mm256_unpacklo_pd(w01, w23), 0xD8);
         const __m256d wb = _mm256_permute4x64_pd(_mm256_unpackhi_pd(w01, w23), 0xD8);
         __m256d nax, nay, nbx, nby;
-        if (!projectLanesAvx2(ax, ay, bx, by, wa, wb, rest, nax, nay, nbx, nby)) {
+        __m256d l = _mm256_setzero_pd();
+        if constexpr (Compliant)
+            l = _mm256_loadu_pd(lambda + k);
+        if (!projectLanesAvx2<Compliant>(ax, ay, bx, by, wa, wb, rest, at, l, nax, nay, nbx,
+                                         nby)) {
             for (std::size_t r = k; r < k + 4; ++r)
-                projectOne(p, w, a + 2 * r, a + 2 * r + 1, rest);
+                projectOne<Compliant>(p, w, a + 2 * r, a + 2 * r + 1, rest, at, lambda + r);
             continue;
         }
+        if constexpr (Compliant)
+            _mm256_storeu_pd(lambda + k, l);
         const __m256d nx01 = _mm256_permute2f128_pd(nax, nbx, 0x20);
         const __m256d nx23 = _mm256_permute2f128_pd(nax, nbx, 0x31);
         const __m256d ny01 = _mm256_permute2f128_pd(nay, nby, 0x20);
@@ -226,14 +272,28 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
         _mm256_storeu_pd(q + 8, _mm256_unpacklo_pd(nx23, ny23));
         _mm256_storeu_pd(q + 12, _mm256_unpackhi_pd(nx23, ny23));
     }
-    projectRow<2>(p, w, a + 2 * k, a + 2 * k + 1, count - k, rest);
+    projectRow<2, Compliant>(p, w, a + 2 * k, a + 2 * k + 1, count - k, rest, at,
+                             lambda + k);
 }
 #endif
 
+/// Rows of `set` up to (not including) row `row`: the position of row `row`'s constraints in
+/// the set's multiplier array, in rows.
+std::size_t setRowsBefore(const GridSet& set, int row)
+{
+    const int end = std::min(row, set.rowEnd);
+    return end > set.firstRow
+               ? static_cast<std::size_t>((end - set.firstRow + set.rowStep - 1) / set.rowStep)
+               : 0;
+}
+
 /// Projects the constraints of `set` whose row i lies in [rowBegin, rowEnd). They touch rows
-/// rowBegin .. rowEnd (the last only through constraints of row rowEnd - 1).
+/// rowBegin .. rowEnd (the last only through constraints of row rowEnd - 1). `lambda` is the
+/// set's multiplier array (row after row of the set, columnCount each); unused when not
+/// Compliant.
+template <bool Compliant>
 void projectRows(double* p, const double* w, const GridSet& set, int width, int rowBegin,
-                 int rowEnd, bool avx2)
+                 int rowEnd, bool avx2, double at, double* lambda)
 {
     int i = std::max(rowBegin, set.firstRow);
     i += (i - set.firstRow) % set.rowStep;
@@ -243,20 +303,23 @@ void projectRows(double* p, const double* w, const GridSet& set, int width, int 
             static_cast<std::size_t>(i) * static_cast<std::size_t>(width) + set.firstColumn;
         const std::size_t a = base + set.aOffset;
         const std::size_t b = base + set.bOffset;
+        double* l = Compliant ? lambda + setRowsBefore(set, i) * count : nullptr;
 #if defined(PBD_HAVE_AVX2_KERNEL)
         if (avx2 && set.columnStep == 1) {
-            projectRowAvx2(p, w, a, b, count, set.restLength);
+            projectRowAvx2<Compliant>(p, w, a, b, count, set.restLength, at, l);
             continue;
         }
         if (avx2 && set.columnStep == 2 && b == a + 1) {
-            projectPairsAvx2(p, w, a, count, set.restLength);
+            projectPairsAvx2<Compliant>(p, w, a, count, set.restLength, at, l);
             continue;
         }
+#else
+        (void)avx2;
 #endif
         if (set.columnStep == 1)
-            projectRow<1>(p, w, a, b, count, set.restLength);
+            projectRow<1, Compliant>(p, w, a, b, count, set.restLength, at, l);
         else
-            projectRow<2>(p, w, a, b, count, set.restLength);
+            projectRow<2, Compliant>(p, w, a, b, count, set.restLength, at, l);
     }
 }
 
@@ -283,35 +346,122 @@ ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel
                                      : std::max({1, rowsFor(kMinChunkParticles),
                                                  std::min(rowsFor(kChunkParticles), spread)});
     chunkCount_ = static_cast<std::size_t>((height + rowsPerChunk_ - 1) / rowsPerChunk_);
+    std::size_t offset = 0;
+    for (std::size_t s = 0; s < sets_.size(); ++s) {
+        lambdaOffset_[s] = offset;
+        offset += setRowsBefore(sets_[s], height) * static_cast<std::size_t>(sets_[s].columnCount);
+    }
+    lambdaOffset_[sets_.size()] = offset;
 }
 
 void ColoredSolver::step(Particles& particles, double dt, double gravity, int iterations)
+{
+    detail::SubstepParams params;
+    params.h = dt;
+    params.gravity = gravity;
+    params.iterations = iterations;
+    substep(particles, params, nullptr, nullptr);
+}
+
+void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& params,
+                            double* areaLambda, const std::function<void(int)>* observe)
 {
     glm::dvec2* x = particles.position.data();
     glm::dvec2* x0 = particles.stepStart.data();
     glm::dvec2* v = particles.velocity.data();
     const double* w = particles.inverseMass.data();
     double* p = &x[0].x;
-    const auto projectionPhases = static_cast<std::uint32_t>(sets_.size() * iterations);
+    const bool compliant = params.alphaTilde != 0.0;
+    const bool area = params.area && areaLambda != nullptr && width_ > 1 && height_ > 1;
+    if (compliant)
+        lambda_.resize(lambdaOffset_[sets_.size()]);
+    const std::uint32_t setsPerIteration = area ? 16u : 8u;
+    const auto projectionPhases =
+        static_cast<std::uint32_t>(setsPerIteration * static_cast<std::uint32_t>(params.iterations));
     const auto width = static_cast<std::size_t>(width_);
+    // While observed, the prediction and the velocity update run on their own and the sweeps
+    // one iteration at a time, so that the observer sees the positions after each.
+    const bool fused = observe == nullptr;
 
-    // Phase 0 predicts a chunk's particles and projects set 0 on its rows (no set-0
-    // constraint leaves its row); phase 8 k + s projects set s of iteration k; the last phase
-    // derives velocities, once the chunk and its neighbours are through every set.
-    auto task = [&](std::uint32_t phase, std::size_t chunk) {
+    // Phase 0 predicts a chunk's particles (and resets its rows' multipliers) and projects
+    // set 0 on its rows (no set-0 constraint leaves its row); phase S k + s projects set s of
+    // iteration k (S = 8 distance sets, then 8 triangle sets when the area constraints are
+    // on); the last phase derives velocities, once the chunk and its neighbours are through
+    // every set.
+    std::uint32_t phaseOffset = 0;
+    auto task = [&](std::uint32_t localPhase, std::size_t chunk) {
+        const std::uint32_t phase = localPhase + phaseOffset;
         const int rowBegin = static_cast<int>(chunk) * rowsPerChunk_;
         const int rowEnd = std::min(height_, rowBegin + rowsPerChunk_);
         const std::size_t begin = static_cast<std::size_t>(rowBegin) * width;
         const std::size_t end = static_cast<std::size_t>(rowEnd) * width;
-        if (phase == 0)
-            detail::predict(x, x0, v, w, dt, gravity, begin, end);
-        if (phase < projectionPhases)
-            projectRows(p, w, sets_[phase % sets_.size()], width_, rowBegin, rowEnd,
-                        avx2_);
-        else
-            detail::updateVelocities(x, x0, v, w, dt, begin, end);
+        if (phase == 0 && fused)
+            startRows(x, x0, v, w, params, areaLambda, rowBegin, rowEnd);
+        if (phase < projectionPhases) {
+            const std::uint32_t q = phase % setsPerIteration;
+            if (q < sets_.size()) {
+                if (compliant)
+                    projectRows<true>(p, w, sets_[q], width_, rowBegin, rowEnd, avx2_,
+                                      params.alphaTilde, lambda_.data() + lambdaOffset_[q]);
+                else
+                    projectRows<false>(p, w, sets_[q], width_, rowBegin, rowEnd, avx2_, 0.0,
+                                       nullptr);
+            } else {
+                // Triangle set q - 8: cells of row parity r, column parity c, triangle t.
+                const std::uint32_t t = q - 8;
+                detail::projectCellTriangles(x, w, areaLambda, width_, height_,
+                                             static_cast<int>(t >> 2), 2, rowBegin, rowEnd,
+                                             static_cast<int>((t >> 1) & 1u), 2,
+                                             static_cast<int>(t & 1u), detail::kCellRestArea,
+                                             params.areaAlphaTilde);
+            }
+        } else if (fused) {
+            detail::updateVelocities(x, x0, v, w, params.h, params.damping, begin, end);
+        }
     };
-    schedule_.reset(chunkCount_, projectionPhases + 1);
+    if (fused) {
+        run(projectionPhases + 1, task);
+        return;
+    }
+    startRows(x, x0, v, w, params, areaLambda, 0, height_);
+    (*observe)(0);
+    for (int iteration = 0; iteration < params.iterations; ++iteration) {
+        phaseOffset = setsPerIteration * static_cast<std::uint32_t>(iteration);
+        run(setsPerIteration, task);
+        (*observe)(iteration + 1);
+    }
+    detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0,
+                             static_cast<std::size_t>(height_) * width);
+}
+
+void ColoredSolver::startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w,
+                              const detail::SubstepParams& params, double* areaLambda,
+                              int rowBegin, int rowEnd)
+{
+    const auto width = static_cast<std::size_t>(width_);
+    detail::predict(x, x0, v, w, params.h, params.gravity,
+                    static_cast<std::size_t>(rowBegin) * width,
+                    static_cast<std::size_t>(rowEnd) * width);
+    if (params.alphaTilde != 0.0)
+        for (std::size_t s = 0; s < sets_.size(); ++s) {
+            const auto count = static_cast<std::size_t>(sets_[s].columnCount);
+            double* l = lambda_.data() + lambdaOffset_[s];
+            std::fill(l + setRowsBefore(sets_[s], rowBegin) * count,
+                      l + setRowsBefore(sets_[s], rowEnd) * count, 0.0);
+        }
+    if (params.area && areaLambda != nullptr && width_ > 1) {
+        const std::size_t cellsPerRow = 2 * (width - 1);
+        const int cellRowEnd = std::min(rowEnd, height_ - 1);
+        if (cellRowEnd > rowBegin)
+            std::fill(areaLambda + static_cast<std::size_t>(rowBegin) * cellsPerRow,
+                      areaLambda + static_cast<std::size_t>(cellRowEnd) * cellsPerRow, 0.0);
+    }
+}
+
+template <typename Task>
+void ColoredSolver::run(std::uint32_t phases, Task& task)
+{
+    schedule_.reset(chunkCount_, phases);
     if (chunkCount_ == 1) { // a small cloth: waking the workers would cost more than it gives
         schedule_.work(0, 1, task);
         return;

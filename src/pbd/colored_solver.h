@@ -3,11 +3,15 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "pbd/band_schedule.h"
 #include "pbd/constraint_coloring.h"
 #include "pbd/simulation.h"
 #include "pbd/worker_pool.h"
+#include "step_phases.h"
 
 namespace pbd {
 
@@ -42,17 +46,34 @@ public:
     /// Threads that take part in a step, the caller included.
     unsigned threadCount() const { return pool_.threadCount(); }
 
-    /// One step of the page's scheme with the colored projection order: predict, `iterations`
-    /// sweeps over the sets, velocities. `particles` must hold width x height particles.
+    /// One PBD step (no compliance, damping or area constraints) of length dt: substep()
+    /// with those parameters.
     void step(Particles& particles, double dt, double gravity, int iterations);
 
+    /// One substep with the colored projection order: predict (and reset the multipliers),
+    /// `iterations` sweeps over the sets (the 8 distance sets, then, when params.area, the
+    /// 8 sets of cell triangles, whose multipliers `areaLambda` holds, indexed as
+    /// detail::projectCellTriangles does), velocities and damping. `particles` must hold
+    /// width x height particles. When `observe` is given it is called on the calling thread
+    /// after the prediction (0) and after each sweep k (k), for residual recording.
+    void substep(Particles& particles, const detail::SubstepParams& params, double* areaLambda,
+                 const std::function<void(int)>* observe);
+
 private:
+    void startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w,
+                   const detail::SubstepParams& params, double* areaLambda, int rowBegin,
+                   int rowEnd);
+    template <typename Task>
+    void run(std::uint32_t phases, Task& task);
+
     int width_;
     int height_;
     bool avx2_;
     int rowsPerChunk_;
     std::size_t chunkCount_;
     std::array<GridSet, 8> sets_;
+    std::array<std::size_t, 9> lambdaOffset_{}; ///< set s's multipliers: [offset s, s + 1)
+    std::vector<double> lambda_;                ///< XPBD multipliers, set by set, row by row
     BandSchedule schedule_;
     WorkerPool pool_;
 };

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 
 #include <glm/geometric.hpp>
 
+#include "area_constraint.h"
 #include "colored_solver.h"
 #include "pbd/distance_constraint.h"
 #include "step_phases.h"
@@ -26,8 +28,9 @@ Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 
 Simulation::Simulation(const Simulation& other)
     : settings_(other.settings_), particles_(other.particles_),
-      constraints_(other.constraints_), time_(other.time_), stepCount_(other.stepCount_),
-      grabbed_(other.grabbed_), grabbedInverseMass_(other.grabbedInverseMass_)
+      constraints_(other.constraints_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
+      time_(other.time_), stepCount_(other.stepCount_), grabbed_(other.grabbed_),
+      recordResiduals_(other.recordResiduals_), residuals_(other.residuals_)
 {
 }
 
@@ -49,10 +52,13 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
     if (settings.solver != settings_.solver || settings.threads != settings_.threads)
         colored_.reset(); // joins the old workers; the next colored step makes new ones
     settings_ = settings;
-    if (rebuild)
+    if (rebuild) {
         restart();
-    else if (massChanged)
-        setUniformMass(settings.mass);
+    } else if (massChanged) {
+        particles_.mass.assign(particles_.size(), settings.mass);
+        for (Index i = 0; i < particles_.size(); ++i)
+            refreshInverseMass(i);
+    }
     return std::nullopt;
 }
 
@@ -68,25 +74,26 @@ void Simulation::build()
     particles_.position = std::move(grid.positions);
     particles_.stepStart = particles_.position;
     particles_.velocity.assign(n, glm::dvec2(0.0));
+    particles_.mass.assign(n, settings_.mass);
+    particles_.flags.assign(n, 0);
     particles_.inverseMass.assign(n, 1.0 / settings_.mass);
-    for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount))
+    for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount)) {
+        particles_.flags[i] = kPinned;
         particles_.inverseMass[i] = 0.0;
+    }
     constraints_ = std::move(grid.constraints);
+    lambda_.assign(constraints_.size(), 0.0);
+    areaLambda_.clear();
     time_ = 0.0;
     stepCount_ = 0;
     grabbed_.reset();
-    grabbedInverseMass_ = 0.0;
+    residuals_.clear();
     colored_.reset();
 }
 
-void Simulation::setUniformMass(double mass)
+void Simulation::refreshInverseMass(Index i)
 {
-    const double w = 1.0 / mass;
-    for (double& inverseMass : particles_.inverseMass)
-        if (inverseMass != 0.0)
-            inverseMass = w;
-    if (grabbedInverseMass_ != 0.0)
-        grabbedInverseMass_ = w;
+    particles_.inverseMass[i] = particles_.flags[i] != 0 ? 0.0 : 1.0 / particles_.mass[i];
 }
 
 unsigned Simulation::threadCount() const
@@ -94,38 +101,79 @@ unsigned Simulation::threadCount() const
     return settings_.solver == Solver::Colored ? resolveThreadCount(settings_.threads) : 1u;
 }
 
+void Simulation::recordResiduals(bool on)
+{
+    recordResiduals_ = on;
+    if (!on)
+        residuals_.clear();
+}
+
 void Simulation::step()
 {
+    const int substeps = settings_.substeps;
+    detail::SubstepParams params;
+    params.h = substeps == 1 ? settings_.timeStep : settings_.timeStep / substeps;
+    params.gravity = settings_.gravity;
+    params.iterations = settings_.iterations;
+    params.alphaTilde = complianceOverStepSquared(settings_.stiffness, params.h);
+    params.damping = settings_.damping;
+    params.area = settings_.areaStiffness > 0.0 && settings_.width > 1 && settings_.height > 1;
+    params.areaAlphaTilde = complianceOverStepSquared(settings_.areaStiffness, params.h);
+    if (params.area)
+        areaLambda_.resize(2 * static_cast<std::size_t>(settings_.width - 1) *
+                           static_cast<std::size_t>(settings_.height - 1));
+
     if (settings_.solver == Solver::Colored) {
         if (!colored_)
             colored_ = std::make_unique<ColoredSolver>(settings_.width, settings_.height,
                                                        resolveThreadCount(settings_.threads));
-        colored_->step(particles_, settings_.timeStep, settings_.gravity, settings_.iterations);
+        std::function<void(int)> observe;
+        if (recordResiduals_)
+            observe = [this](int iteration) {
+                residuals_.resize(static_cast<std::size_t>(iteration) + 1);
+                residuals_[static_cast<std::size_t>(iteration)] = measureResidual();
+            };
+        for (int substep = 0; substep < substeps; ++substep)
+            colored_->substep(particles_, params, areaLambda_.data(),
+                              substep + 1 == substeps && observe ? &observe : nullptr);
     } else {
-        stepSequential();
+        for (int substep = 0; substep < substeps; ++substep) {
+            const bool last = substep + 1 == substeps;
+            glm::dvec2* x = particles_.position.data();
+            glm::dvec2* x0 = particles_.stepStart.data();
+            glm::dvec2* v = particles_.velocity.data();
+            const double* w = particles_.inverseMass.data();
+            const std::size_t n = particles_.size();
+            detail::predict(x, x0, v, w, params.h, params.gravity, 0, n);
+            if (params.alphaTilde != 0.0)
+                std::fill(lambda_.begin(), lambda_.end(), 0.0);
+            if (params.area)
+                std::fill(areaLambda_.begin(), areaLambda_.end(), 0.0);
+            if (last && recordResiduals_)
+                residuals_.assign(1, measureResidual());
+            for (int iteration = 0; iteration < params.iterations; ++iteration) {
+                projectSequential(params.alphaTilde, params.area ? params.areaAlphaTilde : -1.0);
+                if (last && recordResiduals_)
+                    residuals_.push_back(measureResidual());
+            }
+            detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
+        }
     }
     time_ = time_ + settings_.timeStep;
     ++stepCount_;
 }
 
-void Simulation::stepSequential()
+void Simulation::projectSequential(double alphaTilde, double areaAlphaTilde)
 {
-    const double dt = settings_.timeStep;
-    const std::size_t n = particles_.size();
     glm::dvec2* x = particles_.position.data();
-    glm::dvec2* x0 = particles_.stepStart.data();
-    glm::dvec2* v = particles_.velocity.data();
     const double* w = particles_.inverseMass.data();
-
-    detail::predict(x, x0, v, w, dt, settings_.gravity, 0, n);
-
+    const DistanceConstraint* c = constraints_.data();
+    const std::size_t m = constraints_.size();
     // Gauss-Seidel [MHHR06]: each projection sees the corrections of the ones before it, so
     // the loop is bound by the latency of one projection (a square root and three divisions
     // in a chain), not by its throughput. Both ends are read before either is written, so the
     // compiler need not reload x[b] in case a == b (a == b has length 0 and is skipped).
-    const DistanceConstraint* c = constraints_.data();
-    const std::size_t m = constraints_.size();
-    for (int iteration = 0; iteration < settings_.iterations; ++iteration) {
+    if (alphaTilde == 0.0) {
         for (std::size_t k = 0; k < m; ++k) {
             const Index a = c[k].a;
             const Index b = c[k].b;
@@ -135,9 +183,47 @@ void Simulation::stepSequential()
             x[a] = xa + d.da;
             x[b] = xb + d.db;
         }
+    } else {
+        double* lambda = lambda_.data();
+        for (std::size_t k = 0; k < m; ++k) {
+            const Index a = c[k].a;
+            const Index b = c[k].b;
+            const glm::dvec2 xa = x[a];
+            const glm::dvec2 xb = x[b];
+            const DistanceCorrection d = projectDistanceXpbd(xa, xb, w[a], w[b], c[k].restLength,
+                                                             alphaTilde, lambda[k]);
+            x[a] = xa + d.da;
+            x[b] = xb + d.db;
+        }
     }
+    if (areaAlphaTilde < 0.0)
+        return;
+    // Then the cells' signed areas, cell by cell in the grid's order, each cell's two
+    // triangles one after the other.
+    const Index width = static_cast<Index>(settings_.width);
+    double* areaLambda = areaLambda_.data();
+    for (Index i = 0; i + 1 < static_cast<Index>(settings_.height); ++i)
+        for (Index j = 0; j + 1 < width; ++j)
+            for (int t = 0; t < 2; ++t) {
+                const detail::CellTriangle tri = detail::cellTriangle(width, i, j, t);
+                detail::projectArea(x, w, tri.p0, tri.p1, tri.p2, detail::kCellRestArea,
+                                    areaAlphaTilde, *areaLambda++);
+            }
+}
 
-    detail::updateVelocities(x, x0, v, w, dt, 0, n);
+Residual Simulation::measureResidual() const
+{
+    const auto& x = particles_.position;
+    Residual r;
+    double sumSquares = 0.0;
+    for (const DistanceConstraint& c : constraints_) {
+        const double e = std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength);
+        r.max = std::max(r.max, e);
+        sumSquares += e * e;
+    }
+    if (!constraints_.empty())
+        r.rms = std::sqrt(sumSquares / static_cast<double>(constraints_.size()));
+    return r;
 }
 
 bool Simulation::grab(Index index)
@@ -148,8 +234,8 @@ bool Simulation::grab(Index index)
         return true;
     release();
     grabbed_ = index;
-    grabbedInverseMass_ = particles_.inverseMass[index];
-    particles_.inverseMass[index] = 0.0;
+    particles_.flags[index] |= kGrabbed;
+    refreshInverseMass(index);
     return true;
 }
 
@@ -163,19 +249,58 @@ void Simulation::release()
 {
     if (!grabbed_)
         return;
-    particles_.inverseMass[*grabbed_] = grabbedInverseMass_;
+    particles_.flags[*grabbed_] &= static_cast<std::uint8_t>(~kGrabbed);
+    refreshInverseMass(*grabbed_);
     grabbed_.reset();
-    grabbedInverseMass_ = 0.0;
 }
 
-bool Simulation::setInverseMass(Index index, double inverseMass)
+void Simulation::release(glm::dvec2 velocity)
 {
-    if (index >= particles_.size() || !std::isfinite(inverseMass) || inverseMass < 0.0)
+    if (!grabbed_)
+        return;
+    const Index index = *grabbed_;
+    release();
+    if (std::isfinite(velocity.x) && std::isfinite(velocity.y) && !particles_.pinned(index))
+        particles_.velocity[index] = velocity;
+}
+
+bool Simulation::pin(Index index)
+{
+    if (index >= particles_.size())
         return false;
-    if (grabbed_ == index)
-        grabbedInverseMass_ = inverseMass;
-    else
-        particles_.inverseMass[index] = inverseMass;
+    particles_.flags[index] |= kPinned;
+    particles_.velocity[index] = glm::dvec2(0.0);
+    refreshInverseMass(index);
+    return true;
+}
+
+bool Simulation::unpin(Index index)
+{
+    if (index >= particles_.size())
+        return false;
+    particles_.flags[index] &= static_cast<std::uint8_t>(~kPinned);
+    refreshInverseMass(index);
+    return true;
+}
+
+void Simulation::unpinAll()
+{
+    for (Index i = 0; i < particles_.size(); ++i)
+        unpin(i);
+}
+
+void Simulation::pinCorners()
+{
+    for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount))
+        pin(i);
+}
+
+bool Simulation::setMass(Index index, double mass)
+{
+    if (index >= particles_.size() || !std::isfinite(mass) || mass < kMinMass || mass > kMaxMass)
+        return false;
+    particles_.mass[index] = mass;
+    refreshInverseMass(index);
     return true;
 }
 

@@ -3,6 +3,7 @@
 // code headless in node. The page is read at run time (never copied into this repository):
 //
 //   node tests/reference/generate.mjs ../shared/seed/pbd.html tests/reference/cases
+//   node tests/reference/generate.mjs ../shared/seed/xpbd.html tests/reference/xpbd_cases
 //
 // For each cases/NAME.case it writes cases/NAME.expected: the final positions, one "x y" line
 // per particle, each number in JavaScript's shortest round-trip form (parses back to the same
@@ -42,12 +43,16 @@ function parseDrag(text) {
   return events;
 }
 
+// A case with "substeps N" runs the page at dt / N for N times the steps (a drag event of
+// step S applies before page step S N): what our step of N substeps must reproduce.
 function runCase(c, dragEvents) {
-  const sim = page.create(c);
+  const substeps = c.substeps ? Number(c.substeps) : 1;
+  const pageCase = { ...c, dt: String(parseFloat(c.dt) / substeps) };
+  const sim = page.create(pageCase);
   page.gui.selectedParticle = -1;
   let next = 0;
-  for (let step = 0; step < Number(c.steps); step++) {
-    for (; next < dragEvents.length && dragEvents[next].step <= step; next++) {
+  for (let step = 0; step < Number(c.steps) * substeps; step++) {
+    for (; next < dragEvents.length && dragEvents[next].step * substeps <= step; next++) {
       const e = dragEvents[next];
       if (e.kind === 'release') {
         page.gui.selectedParticle = -1;

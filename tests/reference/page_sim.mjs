@@ -1,5 +1,6 @@
 // Loads the page's own simulation classes from the page itself (never copied here): the
-// <script id="simulation_code"> of pbd.html up to its GUI class, evaluated as a global script
+// <script id="simulation_code"> of pbd.html (or of its XPBD sister page xpbd.html, which has
+// the same structure plus a stiffness) up to its GUI class, evaluated as a global script
 // (as the browser does; a vm context would slow every global lookup tenfold), with a global
 // `gui` whose selectedParticle plays the page's grabbed particle.
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ export function loadPageSimulation(pagePath) {
     sim.gravity = parseFloat(c.gravity);
     sim.timeStepSize = parseFloat(c.dt);
     sim.mass = parseFloat(c.mass);
+    if (c.stiffness !== undefined) sim.stiffness = parseFloat(c.stiffness); // the XPBD page
     return sim;
   };
   return { create, gui: globalThis.gui };

@@ -21,7 +21,8 @@ inline std::string readTextFile(const std::string& path)
     return text.str();
 }
 
-/// A case file: settings, a step count and an optional drag script.
+/// A case file: settings (stiffness and substeps optional), a step count and an optional drag
+/// script.
 struct ReferenceCase {
     Settings settings;
     long long steps = 0;
@@ -47,6 +48,10 @@ inline ReferenceCase readReferenceCase(const std::string& path)
     c.settings.iterations = std::stoi(values.at("iterations"));
     c.settings.gravity = std::stod(values.at("gravity"));
     c.settings.mass = std::stod(values.at("mass"));
+    if (values.count("stiffness"))
+        c.settings.stiffness = std::stod(values.at("stiffness"));
+    if (values.count("substeps"))
+        c.settings.substeps = std::stoi(values.at("substeps"));
     c.steps = std::stoll(values.at("steps"));
     if (values.count("drag"))
         c.dragFile = values.at("drag");

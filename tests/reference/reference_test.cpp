@@ -1,5 +1,6 @@
-// Fidelity: the core against the page's own simulation, run headless in node
-// (tests/reference/generate.mjs produced cases/*.expected; see README.md).
+// Fidelity: the core against the PBD page's own simulation (../shared/seed/pbd.html) and its
+// XPBD sister page's (xpbd.html), run headless in node (tests/reference/generate.mjs produced
+// cases/*.expected and xpbd_cases/*.expected; see README.md).
 
 #include <cmath>
 #include <string>
@@ -21,9 +22,8 @@ struct Comparison {
     std::size_t particles = 0;
 };
 
-Comparison runAgainstPage(const std::string& name)
+Comparison runAgainstPage(const std::string& dir, const std::string& name)
 {
-    const std::string dir = PBD_REFERENCE_DIR;
     const auto c = pbd::test::readReferenceCase(dir + "/" + name + ".case");
     pbd::Simulation simulation(c.settings);
     std::vector<pbd::DragEvent> events;
@@ -54,9 +54,37 @@ TEST_CASE("positions equal the page's simulation within 1e-9 after thousands of 
 {
     const char* name = GENERATE("page_default_drag", "fixed1", "fixed4_drag", "mass_iterations",
                                 "column", "stiff_large_dt");
-    const Comparison result = runAgainstPage(name);
+    const Comparison result = runAgainstPage(PBD_REFERENCE_DIR, name);
     INFO(name << ": " << result.particles << " particles, largest difference " << result.maxDifference << " m");
     CHECK(result.maxDifference <= kTolerance);
+}
+
+TEST_CASE("positions equal the XPBD page's simulation within 1e-9, for stiffness 0 to 1e6 and substeps", "[reference][xpbd]")
+{
+    const char* name = GENERATE("xpbd_default_drag", "soft_fixed1", "stiff_fixed4_drag",
+                                "zero_stiffness", "no_iterations", "heavy", "substeps4_drag",
+                                "substeps8_pbd");
+    const Comparison result = runAgainstPage(PBD_XPBD_REFERENCE_DIR, name);
+    INFO(name << ": " << result.particles << " particles, largest difference " << result.maxDifference << " m");
+    CHECK(result.maxDifference <= kTolerance);
+}
+
+TEST_CASE("stiffness changes the XPBD reference: a run with stiffness 0 differs from the page's 1000", "[reference][xpbd]")
+{
+    // Guards the XPBD comparison: if the stiffness were ignored, the soft and stiff cases
+    // could not both match.
+    const std::string dir = PBD_XPBD_REFERENCE_DIR;
+    auto c = pbd::test::readReferenceCase(dir + "/soft_fixed1.case");
+    c.settings.stiffness = 0.0;
+    pbd::Simulation pbdRun(c.settings);
+    for (long long step = 0; step < c.steps; ++step)
+        pbdRun.step();
+    const auto expected = pbd::parsePositions(pbd::test::readTextFile(dir + "/soft_fixed1.expected"));
+    REQUIRE(expected);
+    double largest = 0.0;
+    for (std::size_t i = 0; i < expected->size(); ++i)
+        largest = std::max(largest, std::abs(pbdRun.particles().position[i].y - (*expected)[i].y));
+    CHECK(largest > 0.1);
 }
 
 TEST_CASE("the reference data really moved: the drag case differs from an undisturbed run", "[reference]")

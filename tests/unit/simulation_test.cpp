@@ -133,8 +133,9 @@ TEST_CASE("a heavier particle moves less than its lighter neighbour", "[simulati
     auto s = clothSettings(2, 1, 1, 1);
     s.gravity = 0.0;
     Simulation sim(s);
-    REQUIRE(sim.setInverseMass(0, 0.5)); // 2 kg
-    REQUIRE(sim.setInverseMass(1, 2.0)); // 0.5 kg
+    REQUIRE(sim.unpin(0));
+    REQUIRE(sim.setMass(0, 2.0));
+    REQUIRE(sim.setMass(1, 0.5));
     REQUIRE(sim.grab(1));
     sim.moveGrabbed({1.2, 0.0}); // stretch to 1.2 m (rest 0.2)
     sim.release();
