@@ -38,10 +38,24 @@ struct MoveCommand {
     bool operator==(const MoveCommand&) const = default;
 };
 
-/// Let go of the grabbed particle; it keeps the velocity it had when grabbed (the page's
-/// behaviour). Without a grab it changes nothing.
+/// Let go of the grabbed particle. Without `velocity` it keeps the velocity it had when
+/// grabbed (the page's behaviour); with one it takes that velocity (a throw). Without a grab
+/// it changes nothing.
 struct ReleaseCommand {
+    std::optional<glm::dvec2> velocity; ///< m/s, finite
     bool operator==(const ReleaseCommand&) const = default;
+};
+
+/// Pin `particle` where it is (see Simulation::pin).
+struct PinCommand {
+    Index particle = 0; ///< particle index, 0 to particle count - 1
+    bool operator==(const PinCommand&) const = default;
+};
+
+/// Unpin `particle`, a fixed corner too (see Simulation::unpin).
+struct UnpinCommand {
+    Index particle = 0; ///< particle index, 0 to particle count - 1
+    bool operator==(const UnpinCommand&) const = default;
 };
 
 /// Apply a whole Settings value (see Simulation::apply): a different width, height or fixed
@@ -57,8 +71,8 @@ struct RestartCommand {
 };
 
 /// One change to a simulation.
-using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, SetCommand,
-                             RestartCommand>;
+using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
+                             UnpinCommand, SetCommand, RestartCommand>;
 
 /// Why a command was refused.
 struct CommandError {
@@ -66,11 +80,11 @@ struct CommandError {
 };
 
 /// Applies `command` to `simulation`. A refused command (particle index out of range,
-/// non-finite position, invalid settings) changes nothing and returns the reason.
+/// non-finite position or velocity, invalid settings) changes nothing and returns the reason.
 std::optional<CommandError> apply(Simulation& simulation, const Command& command);
 
-/// The command's name as in event scripts: "step", "grab", "move", "release", "set",
-/// "restart".
+/// The command's name as in event scripts: "step", "grab", "move", "release", "pin", "unpin",
+/// "set", "restart".
 const char* commandName(const Command& command);
 
 } // namespace pbd

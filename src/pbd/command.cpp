@@ -16,6 +16,15 @@ struct Overloaded : Fs... {
 template <class... Fs>
 Overloaded(Fs...) -> Overloaded<Fs...>;
 
+/// Refuses an index past the last particle, naming the command.
+std::optional<CommandError> checkIndex(const char* name, Index index, std::size_t count)
+{
+    if (index < count)
+        return std::nullopt;
+    return CommandError{std::string(name) + ": particle " + std::to_string(index) +
+                        " does not exist; allowed: 0 to " + std::to_string(count - 1)};
+}
+
 std::string shortest(double value)
 {
     std::ostringstream out;
@@ -36,11 +45,8 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 return std::nullopt;
             },
             [&](const GrabCommand& c) -> Result {
-                const std::size_t count = simulation.particles().size();
-                if (c.particle >= count)
-                    return CommandError{"grab: particle " + std::to_string(c.particle) +
-                                        " does not exist; allowed: 0 to " +
-                                        std::to_string(count - 1)};
+                if (auto error = checkIndex("grab", c.particle, simulation.particles().size()))
+                    return error;
                 simulation.grab(c.particle);
                 return std::nullopt;
             },
@@ -54,8 +60,28 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 simulation.moveGrabbed(c.position);
                 return std::nullopt;
             },
-            [&](const ReleaseCommand&) -> Result {
-                simulation.release();
+            [&](const ReleaseCommand& c) -> Result {
+                if (!c.velocity) {
+                    simulation.release();
+                    return std::nullopt;
+                }
+                if (!std::isfinite(c.velocity->x) || !std::isfinite(c.velocity->y))
+                    return CommandError{"release: velocity (" + shortest(c.velocity->x) + ", " +
+                                        shortest(c.velocity->y) +
+                                        ") is not allowed; allowed: finite values in m/s"};
+                simulation.release(*c.velocity);
+                return std::nullopt;
+            },
+            [&](const PinCommand& c) -> Result {
+                if (auto error = checkIndex("pin", c.particle, simulation.particles().size()))
+                    return error;
+                simulation.pin(c.particle);
+                return std::nullopt;
+            },
+            [&](const UnpinCommand& c) -> Result {
+                if (auto error = checkIndex("unpin", c.particle, simulation.particles().size()))
+                    return error;
+                simulation.unpin(c.particle);
                 return std::nullopt;
             },
             [&](const SetCommand& c) -> Result {
@@ -78,6 +104,8 @@ const char* commandName(const Command& command)
                           [](const GrabCommand&) { return "grab"; },
                           [](const MoveCommand&) { return "move"; },
                           [](const ReleaseCommand&) { return "release"; },
+                          [](const PinCommand&) { return "pin"; },
+                          [](const UnpinCommand&) { return "unpin"; },
                           [](const SetCommand&) { return "set"; },
                           [](const RestartCommand&) { return "restart"; },
                       },

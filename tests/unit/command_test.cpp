@@ -38,6 +38,7 @@ TEST_CASE("grab, move and release commands drag a particle as the page does", "[
     REQUIRE_FALSE(apply(sim, ReleaseCommand{}));
     CHECK_FALSE(sim.grabbed());
     CHECK(sim.particles().inverseMass[29] == 1.0 / 0.5);
+    CHECK_FALSE(sim.particles().pinned(29));
 }
 
 TEST_CASE("a grab of a particle that does not exist is refused naming it and the range",
@@ -116,6 +117,42 @@ TEST_CASE("every command has its event-script name", "[command]")
     CHECK(std::string(commandName(GrabCommand{1})) == "grab");
     CHECK(std::string(commandName(MoveCommand{})) == "move");
     CHECK(std::string(commandName(ReleaseCommand{})) == "release");
+    CHECK(std::string(commandName(PinCommand{})) == "pin");
+    CHECK(std::string(commandName(UnpinCommand{})) == "unpin");
     CHECK(std::string(commandName(SetCommand{})) == "set");
     CHECK(std::string(commandName(RestartCommand{})) == "restart");
+}
+
+TEST_CASE("a release with a velocity throws the particle; a non-finite one is refused",
+          "[command]")
+{
+    Simulation sim(clothSettings(6, 5));
+    apply(sim, GrabCommand{29});
+    auto error = apply(sim, ReleaseCommand{glm::dvec2(std::numeric_limits<double>::infinity(), 0.0)});
+    REQUIRE(error);
+    CHECK(error->message.find("release: velocity (inf, 0)") == 0);
+    CHECK(sim.grabbed() == Index{29}); // still held
+    REQUIRE_FALSE(apply(sim, ReleaseCommand{glm::dvec2(3.0, -2.0)}));
+    CHECK_FALSE(sim.grabbed());
+    CHECK(sim.particles().velocity[29] == glm::dvec2(3.0, -2.0));
+}
+
+TEST_CASE("pin and unpin commands hold a particle and free a corner; bad indices are refused",
+          "[command]")
+{
+    Simulation sim(clothSettings(6, 5));
+    REQUIRE_FALSE(apply(sim, PinCommand{14}));
+    CHECK(sim.particles().pinned(14));
+    const glm::dvec2 held = sim.particles().position[14];
+    REQUIRE_FALSE(apply(sim, UnpinCommand{0})); // a fixed corner
+    for (int i = 0; i < 20; ++i)
+        apply(sim, StepCommand{});
+    CHECK(sim.particles().position[14] == held);
+    CHECK(sim.particles().position[0].y < 0.0); // the freed corner fell
+    auto error = apply(sim, PinCommand{30});
+    REQUIRE(error);
+    CHECK(error->message == "pin: particle 30 does not exist; allowed: 0 to 29");
+    error = apply(sim, UnpinCommand{99});
+    REQUIRE(error);
+    CHECK(error->message == "unpin: particle 99 does not exist; allowed: 0 to 29");
 }
