@@ -213,13 +213,9 @@ void Renderer::drawMarker(Index index, double radius, double minRadius,
 
 void Renderer::drawLines(bool culled)
 {
-    // Smooth lines: coverage-blended edges, as the page's canvas draws them.
-    glEnable(GL_LINE_SMOOTH);
-    glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
     glUniform4fv(linesColor_, 1, kConstraintColor.data());
     glBindVertexArray(culled ? culledLinesVao_ : linesVao_);
     glDrawElements(GL_LINES, culled ? culledIndexCount_ : indexCount_, GL_UNSIGNED_INT, nullptr);
-    glDisable(GL_LINE_SMOOTH);
 }
 
 void Renderer::drawDiscs(const Highlights& highlights, bool culled, double pixelScale)
@@ -310,7 +306,10 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
                culledScratch_.size() * sizeof(glm::vec2), culledPositionCapacity_);
     }
 
-    // The page's order: axes, constraints, particles.
+    // The page's order: axes, constraints, particles. Smooth lines (coverage-blended edges),
+    // as the page's canvas draws them.
+    glEnable(GL_LINE_SMOOTH);
+    glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
     axesProgram_.use();
     setView(axesView_, camera, viewport);
     glBindVertexArray(axesVao_);
@@ -319,6 +318,7 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
     linesProgram_.use();
     setView(linesView_, camera, viewport);
     drawLines(culled);
+    glDisable(GL_LINE_SMOOTH);
 
     discsProgram_.use();
     setView(discsView_, camera, viewport);

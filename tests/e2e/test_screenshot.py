@@ -54,18 +54,24 @@ right, bottom = world_to_screen((ox, oy), zoom, (7.8 + 0.3, -5.8 - 1.0))
 inside, outside = count_blue(rows, canvas, height, (left, top, right, bottom))
 check(inside > 1200, "blue particle pixels where the page puts the cloth (%d)" % inside)
 check(outside == 0, "no blue pixels elsewhere on the canvas (%d)" % outside)
+# Anti-aliased lines: between the line's #666666 and the background's #EEEEEE the edges
+# blend into intermediate greys (aliased lines have none).
+blended = sum(1 for y in range(round(top), round(bottom)) for x in range(round(left), round(right))
+              if abs(rows[y][x][0] - rows[y][x][1]) < 6 and abs(rows[y][x][1] - rows[y][x][2]) < 6
+              and 0x70 < rows[y][x][0] < 0xE4)
+check(blended > 5000, "the lines' edges are anti-aliased (%d blended grey pixels)" % blended)
 # Particle 0 is fixed at the origin: its disc is drawn there.
 check(any(is_particle_blue(rows[round(oy) + dy][round(ox) + dx])
           for dx in (-1, 0, 1) for dy in (-1, 0, 1)), "the fixed corner's disc is at the origin")
 
 # Axes: the x axis red to the right of the origin, the y axis green above it (one metre).
-# A line on a pixel boundary lights the row (column) on either side of it.
+# A smooth line on a pixel boundary lights the row (column) on either side of it half.
 red = sum(1 for x in range(round(ox) + 5, round(ox + zoom) - 2)
-          if any(rows[round(oy) + d][x][0] > 200 and rows[round(oy) + d][x][1] < 80
-                 for d in (-1, 0)))
+          if any(rows[round(oy) + d][x][0] > 200 and rows[round(oy) + d][x][0] -
+                 rows[round(oy) + d][x][1] > 70 for d in (-1, 0)))
 green = sum(1 for y in range(round(oy - zoom) + 2, round(oy) - 5)
-            if any(rows[y][round(ox) + d][1] > 200 and rows[y][round(ox) + d][0] < 80
-                   for d in (-1, 0)))
+            if any(rows[y][round(ox) + d][1] > 200 and rows[y][round(ox) + d][1] -
+                   rows[y][round(ox) + d][0] > 70 for d in (-1, 0)))
 check(red > 20, "red x axis from the origin (%d px)" % red)
 check(green > 30, "green y axis from the origin (%d px)" % green)
 
