@@ -133,7 +133,12 @@ Renderer::Renderer()
         pointAtPosition(kCentreAttribute, 0);
         glVertexAttribDivisor(kCentreAttribute, 1);
     }
-    frameVao_ = quadVertexArray(quadVbo_);
+    glGenVertexArrays(1, &frameVao_);
+    glBindVertexArray(frameVao_);
+    glGenBuffers(1, &frameVbo_);
+    glBindBuffer(GL_ARRAY_BUFFER, frameVbo_);
+    glEnableVertexAttribArray(kPositionAttribute);
+    glVertexAttribPointer(kPositionAttribute, 2, GL_FLOAT, GL_FALSE, sizeof(glm::vec2), nullptr);
 
     glBindVertexArray(0);
 }
@@ -143,8 +148,9 @@ Renderer::~Renderer()
     const std::array<GLuint, 6> arrays{axesVao_,  linesVao_,       culledLinesVao_,
                                        discsVao_, culledDiscsVao_, frameVao_};
     glDeleteVertexArrays(static_cast<GLsizei>(arrays.size()), arrays.data());
-    const std::array<GLuint, 6> buffers{axesVbo_, indexBuffer_,    culledIndexBuffer_,
-                                        quadVbo_, positionBuffer_, culledPositionBuffer_};
+    const std::array<GLuint, 7> buffers{axesVbo_,        indexBuffer_,          culledIndexBuffer_,
+                                        quadVbo_,        positionBuffer_,       culledPositionBuffer_,
+                                        frameVbo_};
     glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
 }
 
@@ -247,14 +253,37 @@ void Renderer::drawFrame(const Viewport& viewport, double pixelScale)
     glUniform2f(frame_.rectMax, static_cast<float>(hi.x), static_cast<float>(hi.y));
     glUniform2f(frame_.windowSize, static_cast<float>(viewport.windowSize.x),
                 static_cast<float>(viewport.windowSize.y));
+    // Only the band the border can touch: four corner squares and four edge strips.
+    const double corner = std::min((kFrameInset + kFrameRadius) * s + 1.0,
+                                   0.5 * std::min(viewport.canvasSize.x, viewport.canvasSize.y));
+    const double edge = std::min((kFrameInset + kFrameBorder) * s + 1.0, corner);
+    const std::array<std::array<double, 4>, 8> rects{{
+        {lo.x, lo.y, lo.x + corner, lo.y + corner},
+        {hi.x - corner, lo.y, hi.x, lo.y + corner},
+        {lo.x, hi.y - corner, lo.x + corner, hi.y},
+        {hi.x - corner, hi.y - corner, hi.x, hi.y},
+        {lo.x + corner, lo.y, hi.x - corner, lo.y + edge},
+        {lo.x + corner, hi.y - edge, hi.x - corner, hi.y},
+        {lo.x, lo.y + corner, lo.x + edge, hi.y - corner},
+        {hi.x - edge, lo.y + corner, hi.x, hi.y - corner},
+    }};
+    std::array<glm::vec2, 6 * rects.size()> vertices{};
+    for (std::size_t r = 0; r < rects.size(); ++r) {
+        const auto [x0, y0, x1, y1] = rects[r];
+        const glm::vec2 a(x0, y0), b(x1, y0), c(x0, y1), d(x1, y1);
+        const std::array<glm::vec2, 6> quad{a, b, c, c, b, d};
+        std::copy(quad.begin(), quad.end(), vertices.begin() + static_cast<std::ptrdiff_t>(6 * r));
+    }
+    glBindVertexArray(frameVao_);
+    glBindBuffer(GL_ARRAY_BUFFER, frameVbo_);
+    glBufferData(GL_ARRAY_BUFFER, sizeof(vertices), vertices.data(), GL_STREAM_DRAW);
     glUniform1f(frame_.inset, static_cast<float>(kFrameInset * s));
     glUniform1f(frame_.radius, static_cast<float>(kFrameRadius * s));
     glUniform1f(frame_.border, static_cast<float>(kFrameBorder * s));
     glUniform1f(frame_.pixelScale, static_cast<float>(pixelScale));
     glUniform4fv(frame_.borderColor, 1, kFrameColor.data());
     glUniform4fv(frame_.outsideColor, 1, kOutsideColor.data());
-    glBindVertexArray(frameVao_);
-    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
 }
 
 void Renderer::draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport)

@@ -95,7 +95,7 @@ private:
     GLuint culledLinesVao_ = 0, culledIndexBuffer_ = 0; ///< the lines in view, per frame
     GLuint discsVao_ = 0, quadVbo_ = 0;
     GLuint culledDiscsVao_ = 0, culledPositionBuffer_ = 0; ///< the discs in view, per frame
-    GLuint frameVao_ = 0;
+    GLuint frameVao_ = 0, frameVbo_ = 0; ///< the frame's band, window pixels, per frame
     GLuint positionBuffer_ = 0; ///< shared by lines (vertices) and discs (instances)
     GLsizei indexCount_ = 0;
     std::size_t positionCapacity_ = 0; ///< particles the position buffer can hold
