@@ -5,8 +5,10 @@ case fit:  a 300 x 300 cloth starts mostly behind the panel; paused, F fits it: 
            particle is drawn inside the canvas, 20 px clear of its edges, nothing behind the
            panel, and the screenshot shows the cloth's lines at all four corners.
 case help: F1 opens an overlay over the canvas listing every control (one text line per
-           control, checked in the screenshot's pixels); F1 again closes it.
-case esc:  Esc outside a field does not quit; Ctrl+Q does, with status 0.
+           control, checked in the screenshot's pixels); F1 again closes it; --help lists the
+           controls too.
+case esc:  Esc outside a field does not quit; in a field it drops the edit (and does not quit);
+           Ctrl+Q quits, with status 0.
 case idle: paused and untouched, the app sleeps: under 5% of a core; the title says paused."""
 
 import os
@@ -14,8 +16,8 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, cpu_ticks, read_png, read_state, read_view, run,
-                 workdir, world_to_screen, xdo)
+from e2e import (App, app_binary, check, cpu_ticks, probe_layout, read_png, read_state,
+                 read_view, run, workdir, world_to_screen, xdo)
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "fit"
@@ -101,6 +103,10 @@ elif case == "help":
             bands += 1
         inside = has_text
     check(bands >= 13, "the overlay shows a title and 12 lines of controls (%d text lines)" % bands)
+    status, text, _ = run(binary, "--help")
+    check(status == 0 and all(k in text for k in ["Left-drag", "Wheel", "Right- or middle-drag",
+                                                  "Home", "Space", "F1", "Esc", "Ctrl+Q"]),
+          "--help lists the controls too")
     # Closing it again.
     app = App(binary, "--view-out", view_file)
     xdo("key", "F1")
@@ -111,15 +117,30 @@ elif case == "help":
     check(read_view(view_file)["help"] == [0], "F1 twice leaves the overlay closed")
 
 elif case == "esc":
-    app = App(binary, "--view-out", view_file)
+    layout = probe_layout(binary, out)[0]["widget"]
+    app = App(binary, "--view-out", view_file, "--state-out", state_file)
     app.move(300, 300)
     xdo("key", "Escape")
     time.sleep(1.0)
     check(app.proc.poll() is None, "Escape outside a field does not quit")
+    # Typing into Width, then Escape: the edit is dropped, the app keeps running.
+    x0, y0, x1, y1 = layout["width"]
+    app.move((x0 + x1) / 2, (y0 + y1) / 2)
+    xdo("click", 1)
+    time.sleep(0.3)
+    xdo("key", "ctrl+a")
+    xdo("type", "--delay", 40, "55")
+    time.sleep(0.3)
     xdo("key", "Escape")
+    time.sleep(0.3)
+    app.move(300, 300)  # away from the field: the focus leaves it, nothing to commit
+    xdo("click", 1)
     time.sleep(0.5)
-    check(app.proc.poll() is None, "nor does a second Escape")
+    check(app.proc.poll() is None, "Escape in a field does not quit either")
     check(app.quit() == 0, "Ctrl+Q quits with status 0")
+    view = read_view(view_file)
+    check(view["settings"][0] == 40 and len(read_state(state_file)) == 40 * 30,
+          "the edit was cancelled: width is still 40 (%s)" % view["settings"][0])
 
 elif case == "idle":
     app = App(binary, "--width", 100, "--height", 100)
