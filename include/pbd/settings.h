@@ -33,6 +33,8 @@ inline constexpr int kMaxSubsteps = 1000;
 inline constexpr double kMaxDamping = 1000.0;
 /// Largest signed-area stiffness in N/m (Settings::areaStiffness).
 inline constexpr double kMaxAreaStiffness = 1e12;
+/// Largest tearing strain (Settings::tearStrain): 1000 times the rest length.
+inline constexpr double kMaxTearStrain = 1000.0;
 
 /// The order in which a step projects the constraints.
 enum class Solver {
@@ -78,6 +80,9 @@ struct Settings {
     /// Stiffness of the signed-area constraints of each cell's two triangles in N/m, 0 to
     /// kMaxAreaStiffness; 0 (the page) adds none. They let a flipped (folded) cell unfold.
     double areaStiffness = 0.0;
+    /// Strain |l - r| / r above which a distance constraint tears (is removed until restart)
+    /// after a substep, 0 to kMaxTearStrain; 0 (the page) never tears.
+    double tearStrain = 0.0;
 
     bool operator==(const Settings&) const = default;
 };

@@ -116,6 +116,21 @@ public:
     /// nothing when the index or value is invalid. A new Settings::mass replaces it.
     bool setMass(Index index, double mass);
 
+    /// Removes every live constraint whose segment x_a x_b crosses the segment from `from` to
+    /// `to` (metres; closed segments: touching or overlapping counts), as a knife would.
+    /// Removed constraints stay removed until restart. Returns how many were removed.
+    std::size_t cut(glm::dvec2 from, glm::dvec2 to);
+    /// Removes constraint `index` (in constraints() order) until restart. Returns false when
+    /// the index is out of range or the constraint was already removed.
+    bool removeConstraint(std::size_t index);
+    /// One flag per constraint of constraints(): 1 live, 0 removed (torn or cut).
+    std::span<const std::uint8_t> alive() const { return alive_; }
+    /// Number of live constraints.
+    std::size_t liveConstraintCount() const { return liveCount_; }
+    /// Changes whenever a constraint is removed or the cloth is rebuilt (never repeats within
+    /// a Simulation's life): a renderer re-uploads its line indices only when it changes.
+    std::uint64_t constraintsVersion() const { return constraintsVersion_; }
+
     /// When on, each step records the residual after the prediction and after each sweep of
     /// its last substep (residuals()); costs one pass over the constraints per sweep. Off by
     /// default: then a step does no extra work.
@@ -138,12 +153,16 @@ private:
     void substepSequential(double h);
     void projectSequential(double alphaTilde, double areaAlphaTilde);
     Residual measureResidual() const;
+    void tear(double strain);
 
     Settings settings_;
     Particles particles_;
     std::vector<DistanceConstraint> constraints_;
     std::vector<double> lambda_;                 ///< XPBD multipliers, one per constraint
     std::vector<double> areaLambda_;             ///< one per cell triangle, when area is on
+    std::vector<std::uint8_t> alive_;            ///< one per constraint: 1 live, 0 removed
+    std::size_t liveCount_ = 0;
+    std::uint64_t constraintsVersion_ = 0;
     double time_ = 0.0;
     std::uint64_t stepCount_ = 0;
     std::optional<Index> grabbed_;

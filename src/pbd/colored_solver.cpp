@@ -26,6 +26,16 @@ constexpr int kChunkParticles = 8192;
 constexpr int kMinChunkParticles = 2048;
 constexpr int kChunksPerThread = 4;
 
+/// p + k where the kernel uses the array, else nullptr (the array may not exist).
+template <bool Used, typename T>
+inline T* offset(T* p, std::size_t k)
+{
+    if constexpr (Used)
+        return p + k;
+    else
+        return nullptr;
+}
+
 /// One distance projection [MHHR06, BMM17] with |grad C| = |n| = 1 taken exactly, which
 /// saves the page's two divisions by the length:
 ///   C = L - d,  L = |x_a - x_b|,  s = (d - L) / (L (w_a + w_b)),
@@ -35,10 +45,11 @@ constexpr int kChunksPerThread = 4;
 /// computes exactly these operations lane by lane, so it gives the same bits.
 /// Compliant: the XPBD form [MMC16] with at = compliance / h^2 and the constraint's
 /// multiplier *lambda: s = ((d - L) - at lambda) / (L (w_a + w_b + at)), lambda += s L (with
-/// at = 0 and lambda = 0 exactly the PBD s above).
-template <bool Compliant>
+/// at = 0 and lambda = 0 exactly the PBD s above). Masked: s is multiplied by *mask, 1 for a
+/// live constraint and 0 for a removed one (which then moves nothing).
+template <bool Compliant, bool Masked>
 inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b, double rest,
-                       double at, double* lambda)
+                       double at, double* lambda, const double* mask)
 {
     const double xa = p[2 * a];
     const double ya = p[2 * a + 1];
@@ -53,12 +64,14 @@ inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b,
     if (!(length > kMinConstraintLength) || wSum == 0.0)
         return;
     double s;
-    if constexpr (Compliant) {
+    if constexpr (Compliant)
         s = ((rest - length) - at * *lambda) / (length * (wSum + at));
-        *lambda = *lambda + s * length;
-    } else {
+    else
         s = (rest - length) / (length * wSum);
-    }
+    if constexpr (Masked)
+        s = s * *mask;
+    if constexpr (Compliant)
+        *lambda = *lambda + s * length;
     const double sa = wa * s;
     const double sb = wb * s;
     p[2 * a] = xa + sa * dx;
@@ -69,9 +82,9 @@ inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b,
 
 /// Projects `count` independent constraints (a + Stride k, b + Stride k), k = 0 .. count - 1,
 /// all of rest length `rest`: one row of a GridSet.
-template <std::size_t Stride, bool Compliant>
+template <std::size_t Stride, bool Compliant, bool Masked>
 void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::size_t count,
-                double rest, double at, double* lambda)
+                double rest, double at, double* lambda, const double* mask)
 {
     std::size_t k = 0;
 #if defined(__SSE2__)
@@ -109,20 +122,27 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
         const __m128d valid =
             _mm_and_pd(_mm_cmpgt_pd(length, minLength), _mm_cmpneq_pd(wSum, zero));
         if (_mm_movemask_pd(valid) != 3) {
-            projectOne<Compliant>(p, w, a0, b0, rest, at, lambda + k);
-            projectOne<Compliant>(p, w, a0 + Stride, b0 + Stride, rest, at, lambda + k + 1);
+            projectOne<Compliant, Masked>(p, w, a0, b0, rest, at, offset<Compliant>(lambda, k),
+                                          offset<Masked>(mask, k));
+            projectOne<Compliant, Masked>(p, w, a0 + Stride, b0 + Stride, rest, at,
+                                          offset<Compliant>(lambda, k + 1),
+                                          offset<Masked>(mask, k + 1));
             continue;
         }
         __m128d s;
+        __m128d l = zero;
         if constexpr (Compliant) {
             const __m128d alpha = _mm_set1_pd(at);
-            const __m128d l = _mm_loadu_pd(lambda + k);
+            l = _mm_loadu_pd(lambda + k);
             s = _mm_div_pd(_mm_sub_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(alpha, l)),
                            _mm_mul_pd(length, _mm_add_pd(wSum, alpha)));
-            _mm_storeu_pd(lambda + k, _mm_add_pd(l, _mm_mul_pd(s, length)));
         } else {
             s = _mm_div_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(length, wSum));
         }
+        if constexpr (Masked)
+            s = _mm_mul_pd(s, _mm_loadu_pd(mask + k));
+        if constexpr (Compliant)
+            _mm_storeu_pd(lambda + k, _mm_add_pd(l, _mm_mul_pd(s, length)));
         const __m128d sa = _mm_mul_pd(wa, s);
         const __m128d sb = _mm_mul_pd(wb, s);
         const __m128d nax = _mm_add_pd(ax, _mm_mul_pd(sa, dx));
@@ -136,7 +156,8 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
     }
 #endif
     for (; k < count; ++k)
-        projectOne<Compliant>(p, w, a + Stride * k, b + Stride * k, rest, at, lambda + k);
+        projectOne<Compliant, Masked>(p, w, a + Stride * k, b + Stride * k, rest, at,
+                                      offset<Compliant>(lambda, k), offset<Masked>(mask, k));
 }
 
 #if defined(PBD_HAVE_AVX2_KERNEL)
@@ -144,11 +165,11 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
 /// bits): the new positions of the four (a, b) pairs. Returns false, writing nothing, when a
 /// lane must be skipped (too short, or both particles immovable); the caller then projects
 /// those four one by one.
-template <bool Compliant>
+template <bool Compliant, bool Masked>
 __attribute__((target("avx2"))) inline bool
 projectLanesAvx2(__m256d ax, __m256d ay, __m256d bx, __m256d by, __m256d wa, __m256d wb,
-                 double rest, double at, __m256d& lambda, __m256d& nax, __m256d& nay,
-                 __m256d& nbx, __m256d& nby)
+                 double rest, double at, __m256d& lambda, __m256d mask, __m256d& nax,
+                 __m256d& nay, __m256d& nbx, __m256d& nby)
 {
     const __m256d dx = _mm256_sub_pd(ax, bx);
     const __m256d dy = _mm256_sub_pd(ay, by);
@@ -167,11 +188,14 @@ projectLanesAvx2(__m256d ax, __m256d ay, __m256d bx, __m256d by, __m256d wa, __m
             _mm256_sub_pd(_mm256_sub_pd(_mm256_set1_pd(rest), length),
                           _mm256_mul_pd(alpha, lambda)),
             _mm256_mul_pd(length, _mm256_add_pd(wSum, alpha)));
-        lambda = _mm256_add_pd(lambda, _mm256_mul_pd(s, length));
     } else {
         s = _mm256_div_pd(_mm256_sub_pd(_mm256_set1_pd(rest), length),
                           _mm256_mul_pd(length, wSum));
     }
+    if constexpr (Masked)
+        s = _mm256_mul_pd(s, mask);
+    if constexpr (Compliant)
+        lambda = _mm256_add_pd(lambda, _mm256_mul_pd(s, length));
     const __m256d sa = _mm256_mul_pd(wa, s);
     const __m256d sb = _mm256_mul_pd(wb, s);
     nax = _mm256_add_pd(ax, _mm256_mul_pd(sa, dx));
@@ -186,10 +210,11 @@ projectLanesAvx2(__m256d ax, __m256d ay, __m256d bx, __m256d by, __m256d wa, __m
 /// loop's bottleneck. Lane by lane the same operations as projectOne, so the same bits.
 /// Positions are loaded two particles per register; the unpacks below put the lanes in the
 /// order (0, 2, 1, 3), and vpermpd puts the inverse masses in that order too.
-template <bool Compliant>
+template <bool Compliant, bool Masked>
 __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, std::size_t a,
                                                     std::size_t b, std::size_t count,
-                                                    double rest, double at, double* lambda)
+                                                    double rest, double at, double* lambda,
+                                                    const double* mask)
 {
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
@@ -207,12 +232,17 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
         const __m256d wb = _mm256_permute4x64_pd(_mm256_loadu_pd(w + b + k), 0xD8);
         __m256d nax, nay, nbx, nby;
         __m256d l = _mm256_setzero_pd();
+        __m256d m = _mm256_setzero_pd();
         if constexpr (Compliant)
             l = _mm256_permute4x64_pd(_mm256_loadu_pd(lambda + k), 0xD8);
-        if (!projectLanesAvx2<Compliant>(ax, ay, bx, by, wa, wb, rest, at, l, nax, nay, nbx,
-                                         nby)) {
+        if constexpr (Masked)
+            m = _mm256_permute4x64_pd(_mm256_loadu_pd(mask + k), 0xD8);
+        if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax,
+                                                 nay, nbx, nby)) {
             for (std::size_t q = k; q < k + 4; ++q)
-                projectOne<Compliant>(p, w, a + q, b + q, rest, at, lambda + q);
+                projectOne<Compliant, Masked>(p, w, a + q, b + q, rest, at,
+                                              offset<Compliant>(lambda, q),
+                                              offset<Masked>(mask, q));
             continue;
         }
         if constexpr (Compliant)
@@ -222,15 +252,17 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
         _mm256_storeu_pd(pb, _mm256_unpacklo_pd(nbx, nby));
         _mm256_storeu_pd(pb + 4, _mm256_unpackhi_pd(nbx, nby));
     }
-    projectRow<1, Compliant>(p, w, a + k, b + k, count - k, rest, at, lambda + k);
+    projectRow<1, Compliant, Masked>(p, w, a + k, b + k, count - k, rest, at,
+                                     offset<Compliant>(lambda, k), offset<Masked>(mask, k));
 }
 
 /// The horizontal sets with AVX2: constraints (a + 2k, a + 2k + 1), so each register load
 /// holds one constraint's two particles; a 4 x 4 transpose gives natural lane order.
-template <bool Compliant>
+template <bool Compliant, bool Masked>
 __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w,
                                                       std::size_t a, std::size_t count,
-                                                      double rest, double at, double* lambda)
+                                                      double rest, double at, double* lambda,
+                                                      const double* mask)
 {
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
@@ -253,12 +285,17 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
         const __m256d wb = _mm256_permute4x64_pd(_mm256_unpackhi_pd(w01, w23), 0xD8);
         __m256d nax, nay, nbx, nby;
         __m256d l = _mm256_setzero_pd();
+        __m256d m = _mm256_setzero_pd();
         if constexpr (Compliant)
             l = _mm256_loadu_pd(lambda + k);
-        if (!projectLanesAvx2<Compliant>(ax, ay, bx, by, wa, wb, rest, at, l, nax, nay, nbx,
-                                         nby)) {
+        if constexpr (Masked)
+            m = _mm256_loadu_pd(mask + k);
+        if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax,
+                                                 nay, nbx, nby)) {
             for (std::size_t r = k; r < k + 4; ++r)
-                projectOne<Compliant>(p, w, a + 2 * r, a + 2 * r + 1, rest, at, lambda + r);
+                projectOne<Compliant, Masked>(p, w, a + 2 * r, a + 2 * r + 1, rest, at,
+                                              offset<Compliant>(lambda, r),
+                                              offset<Masked>(mask, r));
             continue;
         }
         if constexpr (Compliant)
@@ -272,8 +309,8 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
         _mm256_storeu_pd(q + 8, _mm256_unpacklo_pd(nx23, ny23));
         _mm256_storeu_pd(q + 12, _mm256_unpackhi_pd(nx23, ny23));
     }
-    projectRow<2, Compliant>(p, w, a + 2 * k, a + 2 * k + 1, count - k, rest, at,
-                             lambda + k);
+    projectRow<2, Compliant, Masked>(p, w, a + 2 * k, a + 2 * k + 1, count - k, rest, at,
+                                     offset<Compliant>(lambda, k), offset<Masked>(mask, k));
 }
 #endif
 
@@ -287,13 +324,40 @@ std::size_t setRowsBefore(const GridSet& set, int row)
                : 0;
 }
 
+/// Projects one row of a set: `count` constraints from particles a, b on.
+template <bool Compliant, bool Masked>
+void projectSetRow(double* p, const double* w, const GridSet& set, std::size_t a,
+                   std::size_t b, std::size_t count, bool avx2, double at, double* lambda,
+                   const double* mask)
+{
+#if defined(PBD_HAVE_AVX2_KERNEL)
+    if (avx2 && set.columnStep == 1) {
+        projectRowAvx2<Compliant, Masked>(p, w, a, b, count, set.restLength, at, lambda, mask);
+        return;
+    }
+    if (avx2 && set.columnStep == 2 && b == a + 1) {
+        projectPairsAvx2<Compliant, Masked>(p, w, a, count, set.restLength, at, lambda, mask);
+        return;
+    }
+#else
+    (void)avx2;
+#endif
+    if (set.columnStep == 1)
+        projectRow<1, Compliant, Masked>(p, w, a, b, count, set.restLength, at, lambda, mask);
+    else
+        projectRow<2, Compliant, Masked>(p, w, a, b, count, set.restLength, at, lambda, mask);
+}
+
 /// Projects the constraints of `set` whose row i lies in [rowBegin, rowEnd). They touch rows
 /// rowBegin .. rowEnd (the last only through constraints of row rowEnd - 1). `lambda` is the
-/// set's multiplier array (row after row of the set, columnCount each); unused when not
-/// Compliant.
+/// set's multiplier array (row after row of the set, columnCount each; unused when not
+/// Compliant); `mask` the set's live mask in the same layout and `rowDead` one flag per row
+/// of the set saying whether it holds a removed constraint (both null when none is removed):
+/// rows without one take the unmasked kernels.
 template <bool Compliant>
 void projectRows(double* p, const double* w, const GridSet& set, int width, int rowBegin,
-                 int rowEnd, bool avx2, double at, double* lambda)
+                 int rowEnd, bool avx2, double at, double* lambda, const double* mask,
+                 const std::uint8_t* rowDead)
 {
     int i = std::max(rowBegin, set.firstRow);
     i += (i - set.firstRow) % set.rowStep;
@@ -303,23 +367,13 @@ void projectRows(double* p, const double* w, const GridSet& set, int width, int 
             static_cast<std::size_t>(i) * static_cast<std::size_t>(width) + set.firstColumn;
         const std::size_t a = base + set.aOffset;
         const std::size_t b = base + set.bOffset;
-        double* l = Compliant ? lambda + setRowsBefore(set, i) * count : nullptr;
-#if defined(PBD_HAVE_AVX2_KERNEL)
-        if (avx2 && set.columnStep == 1) {
-            projectRowAvx2<Compliant>(p, w, a, b, count, set.restLength, at, l);
-            continue;
-        }
-        if (avx2 && set.columnStep == 2 && b == a + 1) {
-            projectPairsAvx2<Compliant>(p, w, a, count, set.restLength, at, l);
-            continue;
-        }
-#else
-        (void)avx2;
-#endif
-        if (set.columnStep == 1)
-            projectRow<1, Compliant>(p, w, a, b, count, set.restLength, at, l);
+        const std::size_t row = setRowsBefore(set, i);
+        double* l = Compliant ? lambda + row * count : nullptr;
+        if (rowDead != nullptr && rowDead[row] != 0)
+            projectSetRow<Compliant, true>(p, w, set, a, b, count, avx2, at, l,
+                                           mask + row * count);
         else
-            projectRow<2, Compliant>(p, w, a, b, count, set.restLength, at, l);
+            projectSetRow<Compliant, false>(p, w, set, a, b, count, avx2, at, l, nullptr);
     }
 }
 
@@ -347,11 +401,56 @@ ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel
                                                  std::min(rowsFor(kChunkParticles), spread)});
     chunkCount_ = static_cast<std::size_t>((height + rowsPerChunk_ - 1) / rowsPerChunk_);
     std::size_t offset = 0;
+    std::size_t rows = 0;
     for (std::size_t s = 0; s < sets_.size(); ++s) {
         lambdaOffset_[s] = offset;
+        rowOffset_[s] = rows;
+        rows += setRowsBefore(sets_[s], height);
         offset += setRowsBefore(sets_[s], height) * static_cast<std::size_t>(sets_[s].columnCount);
     }
     lambdaOffset_[sets_.size()] = offset;
+    rowOffset_[sets_.size()] = rows;
+}
+
+void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t version)
+{
+    if (version == liveVersion_)
+        return;
+    liveVersion_ = version;
+    if (std::find(alive.begin(), alive.end(), std::uint8_t{0}) == alive.end()) {
+        mask_.clear();
+        rowDead_.clear();
+        return;
+    }
+    // The constraint index of (set, row i, column j) in the page's order (buildClothGrid):
+    // all horizontal, then all vertical, then per cell the diagonal and the anti-diagonal.
+    const std::size_t w = static_cast<std::size_t>(width_);
+    const std::size_t h = static_cast<std::size_t>(height_);
+    const std::size_t verticalBase = h * (w - 1);
+    const std::size_t diagonalBase = verticalBase + (h - 1) * w;
+    mask_.assign(lambdaOffset_[sets_.size()], 1.0);
+    rowDead_.assign(rowOffset_[sets_.size()], 0);
+    for (std::size_t s = 0; s < sets_.size(); ++s) {
+        const GridSet& set = sets_[s];
+        std::size_t row = 0;
+        for (int i = set.firstRow; i < set.rowEnd; i += set.rowStep, ++row)
+            for (int k = 0; k < set.columnCount; ++k) {
+                const std::size_t ii = static_cast<std::size_t>(i);
+                const std::size_t j = static_cast<std::size_t>(set.firstColumn + k * set.columnStep);
+                std::size_t index;
+                if (s < 2)
+                    index = ii * (w - 1) + j;
+                else if (s < 4)
+                    index = verticalBase + ii * w + j;
+                else
+                    index = diagonalBase + 2 * (ii * (w - 1) + j) + (s < 6 ? 0 : 1);
+                if (alive[index] == 0) {
+                    mask_[lambdaOffset_[s] + row * static_cast<std::size_t>(set.columnCount) +
+                          static_cast<std::size_t>(k)] = 0.0;
+                    rowDead_[rowOffset_[s] + row] = 1;
+                }
+            }
+    }
 }
 
 void ColoredSolver::step(Particles& particles, double dt, double gravity, int iterations)
@@ -372,6 +471,7 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     const double* w = particles.inverseMass.data();
     double* p = &x[0].x;
     const bool compliant = params.alphaTilde != 0.0;
+    const bool masked = !mask_.empty();
     const bool area = params.area && areaLambda != nullptr && width_ > 1 && height_ > 1;
     if (compliant)
         lambda_.resize(lambdaOffset_[sets_.size()]);
@@ -400,12 +500,15 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         if (phase < projectionPhases) {
             const std::uint32_t q = phase % setsPerIteration;
             if (q < sets_.size()) {
+                const double* mask = masked ? mask_.data() + lambdaOffset_[q] : nullptr;
+                const std::uint8_t* dead = masked ? rowDead_.data() + rowOffset_[q] : nullptr;
                 if (compliant)
                     projectRows<true>(p, w, sets_[q], width_, rowBegin, rowEnd, avx2_,
-                                      params.alphaTilde, lambda_.data() + lambdaOffset_[q]);
+                                      params.alphaTilde, lambda_.data() + lambdaOffset_[q],
+                                      mask, dead);
                 else
                     projectRows<false>(p, w, sets_[q], width_, rowBegin, rowEnd, avx2_, 0.0,
-                                       nullptr);
+                                       nullptr, mask, dead);
             } else {
                 // Triangle set q - 8: cells of row parity r, column parity c, triangle t.
                 const std::uint32_t t = q - 8;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "pbd/band_schedule.h"
@@ -59,6 +60,11 @@ public:
     void substep(Particles& particles, const detail::SubstepParams& params, double* areaLambda,
                  const std::function<void(int)>* observe);
 
+    /// Tells the solver which constraints are live (one flag per constraint in the page's
+    /// order, as Simulation stores them); `version` changes whenever the flags do, so that
+    /// the solver rebuilds its masks only then. Removed constraints move nothing.
+    void setLive(std::span<const std::uint8_t> alive, std::uint64_t version);
+
 private:
     void startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w,
                    const detail::SubstepParams& params, double* areaLambda, int rowBegin,
@@ -74,6 +80,10 @@ private:
     std::array<GridSet, 8> sets_;
     std::array<std::size_t, 9> lambdaOffset_{}; ///< set s's multipliers: [offset s, s + 1)
     std::vector<double> lambda_;                ///< XPBD multipliers, set by set, row by row
+    std::array<std::size_t, 9> rowOffset_{};    ///< set s's rows: [offset s, s + 1)
+    std::vector<double> mask_;          ///< 1 live, 0 removed, as lambda_; empty: all live
+    std::vector<std::uint8_t> rowDead_; ///< per set row: holds a removed constraint
+    std::uint64_t liveVersion_ = ~std::uint64_t{0};     ///< version of the flags the masks were built from
     BandSchedule schedule_;
     WorkerPool pool_;
 };

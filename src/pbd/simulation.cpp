@@ -10,6 +10,7 @@
 #include "area_constraint.h"
 #include "colored_solver.h"
 #include "pbd/distance_constraint.h"
+#include "pbd/segment.h"
 #include "step_phases.h"
 
 namespace pbd {
@@ -29,6 +30,8 @@ Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 Simulation::Simulation(const Simulation& other)
     : settings_(other.settings_), particles_(other.particles_),
       constraints_(other.constraints_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
+      alive_(other.alive_), liveCount_(other.liveCount_),
+      constraintsVersion_(other.constraintsVersion_),
       time_(other.time_), stepCount_(other.stepCount_), grabbed_(other.grabbed_),
       recordResiduals_(other.recordResiduals_), residuals_(other.residuals_)
 {
@@ -84,6 +87,9 @@ void Simulation::build()
     constraints_ = std::move(grid.constraints);
     lambda_.assign(constraints_.size(), 0.0);
     areaLambda_.clear();
+    alive_.assign(constraints_.size(), 1);
+    liveCount_ = constraints_.size();
+    ++constraintsVersion_;
     time_ = 0.0;
     stepCount_ = 0;
     grabbed_.reset();
@@ -133,9 +139,13 @@ void Simulation::step()
                 residuals_.resize(static_cast<std::size_t>(iteration) + 1);
                 residuals_[static_cast<std::size_t>(iteration)] = measureResidual();
             };
-        for (int substep = 0; substep < substeps; ++substep)
+        for (int substep = 0; substep < substeps; ++substep) {
+            colored_->setLive(alive_, constraintsVersion_);
             colored_->substep(particles_, params, areaLambda_.data(),
                               substep + 1 == substeps && observe ? &observe : nullptr);
+            if (settings_.tearStrain > 0.0)
+                tear(settings_.tearStrain);
+        }
     } else {
         for (int substep = 0; substep < substeps; ++substep) {
             const bool last = substep + 1 == substeps;
@@ -157,6 +167,8 @@ void Simulation::step()
                     residuals_.push_back(measureResidual());
             }
             detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
+            if (settings_.tearStrain > 0.0)
+                tear(settings_.tearStrain);
         }
     }
     time_ = time_ + settings_.timeStep;
@@ -173,8 +185,11 @@ void Simulation::projectSequential(double alphaTilde, double areaAlphaTilde)
     // the loop is bound by the latency of one projection (a square root and three divisions
     // in a chain), not by its throughput. Both ends are read before either is written, so the
     // compiler need not reload x[b] in case a == b (a == b has length 0 and is skipped).
+    const std::uint8_t* alive = liveCount_ == m ? nullptr : alive_.data();
     if (alphaTilde == 0.0) {
         for (std::size_t k = 0; k < m; ++k) {
+            if (alive != nullptr && alive[k] == 0)
+                continue;
             const Index a = c[k].a;
             const Index b = c[k].b;
             const glm::dvec2 xa = x[a];
@@ -186,6 +201,8 @@ void Simulation::projectSequential(double alphaTilde, double areaAlphaTilde)
     } else {
         double* lambda = lambda_.data();
         for (std::size_t k = 0; k < m; ++k) {
+            if (alive != nullptr && alive[k] == 0)
+                continue;
             const Index a = c[k].a;
             const Index b = c[k].b;
             const glm::dvec2 xa = x[a];
@@ -216,14 +233,53 @@ Residual Simulation::measureResidual() const
     const auto& x = particles_.position;
     Residual r;
     double sumSquares = 0.0;
-    for (const DistanceConstraint& c : constraints_) {
+    for (std::size_t k = 0; k < constraints_.size(); ++k) {
+        if (alive_[k] == 0)
+            continue;
+        const DistanceConstraint& c = constraints_[k];
         const double e = std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength);
         r.max = std::max(r.max, e);
         sumSquares += e * e;
     }
-    if (!constraints_.empty())
-        r.rms = std::sqrt(sumSquares / static_cast<double>(constraints_.size()));
+    if (liveCount_ != 0)
+        r.rms = std::sqrt(sumSquares / static_cast<double>(liveCount_));
     return r;
+}
+
+void Simulation::tear(double strain)
+{
+    // After the substep: every live constraint stretched or compressed beyond `strain`
+    // gives way, all judged on the same positions.
+    const auto& x = particles_.position;
+    for (std::size_t k = 0; k < constraints_.size(); ++k) {
+        if (alive_[k] == 0)
+            continue;
+        const DistanceConstraint& c = constraints_[k];
+        const glm::dvec2 d = x[c.a] - x[c.b];
+        const double length = std::sqrt(d.x * d.x + d.y * d.y);
+        if (std::abs(length - c.restLength) / c.restLength > strain)
+            removeConstraint(k);
+    }
+}
+
+bool Simulation::removeConstraint(std::size_t index)
+{
+    if (index >= alive_.size() || alive_[index] == 0)
+        return false;
+    alive_[index] = 0;
+    --liveCount_;
+    ++constraintsVersion_;
+    return true;
+}
+
+std::size_t Simulation::cut(glm::dvec2 from, glm::dvec2 to)
+{
+    const auto& x = particles_.position;
+    std::size_t removed = 0;
+    for (std::size_t k = 0; k < constraints_.size(); ++k)
+        if (alive_[k] != 0 && segmentsIntersect(from, to, x[constraints_[k].a], x[constraints_[k].b]))
+            removed += removeConstraint(k) ? 1 : 0;
+    return removed;
 }
 
 bool Simulation::grab(Index index)
