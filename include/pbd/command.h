@@ -58,6 +58,14 @@ struct UnpinCommand {
     bool operator==(const UnpinCommand&) const = default;
 };
 
+/// Remove every constraint whose segment crosses the segment from `from` to `to` (see
+/// Simulation::cut), as a knife.
+struct CutCommand {
+    glm::dvec2 from{0.0}; ///< metres, finite
+    glm::dvec2 to{0.0};   ///< metres, finite
+    bool operator==(const CutCommand&) const = default;
+};
+
 /// Apply a whole Settings value (see Simulation::apply): a different width, height or fixed
 /// count rebuilds the cloth, the other fields take effect from the next step.
 struct SetCommand {
@@ -72,7 +80,7 @@ struct RestartCommand {
 
 /// One change to a simulation.
 using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
-                             UnpinCommand, SetCommand, RestartCommand>;
+                             UnpinCommand, CutCommand, SetCommand, RestartCommand>;
 
 /// Why a command was refused.
 struct CommandError {
@@ -80,11 +88,11 @@ struct CommandError {
 };
 
 /// Applies `command` to `simulation`. A refused command (particle index out of range,
-/// non-finite position or velocity, invalid settings) changes nothing and returns the reason.
+/// non-finite position, velocity or cut, invalid settings) changes nothing and returns the reason.
 std::optional<CommandError> apply(Simulation& simulation, const Command& command);
 
 /// The command's name as in event scripts: "step", "grab", "move", "release", "pin", "unpin",
-/// "set", "restart".
+/// "cut", "set", "restart".
 const char* commandName(const Command& command);
 
 } // namespace pbd

@@ -51,8 +51,8 @@ App::App(const AppOptions& options)
     renderer_.emplace();
     panel_.emplace(imgui_->hasSymbols());
     touch_.emplace(window_->handle());
-    renderer_->setConstraints(simulation_.constraints());
-    uploadedClothVersion_ = controller_.clothVersion();
+    renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
+    uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
 }
 
@@ -124,7 +124,7 @@ void App::frame(bool last, double periodMilliseconds)
     const PanelStats stats{simulation_.time(),
                            controller_.stepTimer().meanMilliseconds(),
                            simulation_.particles().size(),
-                           simulation_.constraints().size(),
+                           simulation_.liveConstraintCount(),
                            controller_.paused(),
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
@@ -137,9 +137,9 @@ void App::frame(bool last, double periodMilliseconds)
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    if (controller_.clothVersion() != uploadedClothVersion_) {
-        renderer_->setConstraints(simulation_.constraints());
-        uploadedClothVersion_ = controller_.clothVersion();
+    if (simulation_.constraintsVersion() != uploadedConstraints_) { // rebuilt, torn or cut
+        renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
+        uploadedConstraints_ = simulation_.constraintsVersion();
     }
     controller_.updateHover(panelFocus());
     const std::string title = controller_.title();

@@ -82,7 +82,7 @@ private:
     std::optional<Panel> panel_;
     std::optional<X11Touch> touch_;
 
-    std::uint64_t uploadedClothVersion_ = 0; ///< the cloth whose lines the renderer holds
+    std::uint64_t uploadedConstraints_ = 0; ///< constraintsVersion() of the renderer's lines
     std::string title_;                      ///< the window title last set
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1

@@ -154,13 +154,16 @@ Renderer::~Renderer()
     glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
 }
 
-void Renderer::setConstraints(std::span<const DistanceConstraint> constraints)
+void Renderer::setConstraints(std::span<const DistanceConstraint> constraints,
+                              std::span<const std::uint8_t> alive)
 {
     lineIndices_.clear();
     lineIndices_.reserve(2 * constraints.size());
-    for (const DistanceConstraint& c : constraints) {
-        lineIndices_.push_back(c.a);
-        lineIndices_.push_back(c.b);
+    for (std::size_t k = 0; k < constraints.size(); ++k) {
+        if (k < alive.size() && alive[k] == 0)
+            continue; // torn or cut
+        lineIndices_.push_back(constraints[k].a);
+        lineIndices_.push_back(constraints[k].b);
     }
     glBindVertexArray(linesVao_);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER,

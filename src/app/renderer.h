@@ -55,8 +55,10 @@ public:
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
-    /// Uploads the constraint index pairs (after every restart).
-    void setConstraints(std::span<const DistanceConstraint> constraints);
+    /// Uploads the index pairs of the live constraints (alive[k] != 0), after every restart,
+    /// tear or cut.
+    void setConstraints(std::span<const DistanceConstraint> constraints,
+                        std::span<const std::uint8_t> alive);
     /// Streams the positions to the GPU, once per frame: converted to float into a buffer kept
     /// from frame to frame (no allocation unless the particle count grows) and uploaded in one
     /// call into storage of the same size. The positions must stay unchanged until draw().

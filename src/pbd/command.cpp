@@ -84,6 +84,15 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 simulation.unpin(c.particle);
                 return std::nullopt;
             },
+            [&](const CutCommand& c) -> Result {
+                for (const glm::dvec2 p : {c.from, c.to})
+                    if (!std::isfinite(p.x) || !std::isfinite(p.y))
+                        return CommandError{"cut: point (" + shortest(p.x) + ", " +
+                                            shortest(p.y) +
+                                            ") is not allowed; allowed: finite coordinates in m"};
+                simulation.cut(c.from, c.to);
+                return std::nullopt;
+            },
             [&](const SetCommand& c) -> Result {
                 if (auto error = simulation.apply(c.settings))
                     return CommandError{"set: " + error->message};
@@ -106,6 +115,7 @@ const char* commandName(const Command& command)
                           [](const ReleaseCommand&) { return "release"; },
                           [](const PinCommand&) { return "pin"; },
                           [](const UnpinCommand&) { return "unpin"; },
+                          [](const CutCommand&) { return "cut"; },
                           [](const SetCommand&) { return "set"; },
                           [](const RestartCommand&) { return "restart"; },
                       },

@@ -119,6 +119,7 @@ TEST_CASE("every command has its event-script name", "[command]")
     CHECK(std::string(commandName(ReleaseCommand{})) == "release");
     CHECK(std::string(commandName(PinCommand{})) == "pin");
     CHECK(std::string(commandName(UnpinCommand{})) == "unpin");
+    CHECK(std::string(commandName(CutCommand{})) == "cut");
     CHECK(std::string(commandName(SetCommand{})) == "set");
     CHECK(std::string(commandName(RestartCommand{})) == "restart");
 }
@@ -155,4 +156,19 @@ TEST_CASE("pin and unpin commands hold a particle and free a corner; bad indices
     error = apply(sim, UnpinCommand{99});
     REQUIRE(error);
     CHECK(error->message == "unpin: particle 99 does not exist; allowed: 0 to 29");
+}
+
+TEST_CASE("a cut command removes the constraints it crosses; a non-finite cut is refused",
+          "[command]")
+{
+    Simulation sim(clothSettings(6, 5));
+    const std::size_t all = sim.liveConstraintCount();
+    // A vertical cut between columns 2 and 3 (x 0.4 .. 0.6) through every row: it crosses the
+    // 5 horizontal constraints there and the 2 diagonals of each of the 4 cells.
+    REQUIRE_FALSE(apply(sim, CutCommand{{0.5, 0.1}, {0.5, -0.9}}));
+    CHECK(sim.liveConstraintCount() == all - 5 - 8);
+    const auto error = apply(sim, CutCommand{{0.5, 0.1}, {std::nan(""), -0.9}});
+    REQUIRE(error);
+    CHECK(error->message.find("cut: point (nan, -0.9") == 0);
+    CHECK(sim.liveConstraintCount() == all - 13);
 }
