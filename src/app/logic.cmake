@@ -10,6 +10,7 @@ add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/panel_model.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/picking.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/step_timer.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/strain_colors.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/touch_gestures.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/view_culling.cpp
 )
