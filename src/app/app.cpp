@@ -11,6 +11,8 @@
 
 #include "pbd/state_io.h"
 #include "help_overlay.h"
+#include "pbd/strain.h"
+#include "strain_legend.h"
 #include "screenshot.h"
 #include "view_dump.h"
 
@@ -39,6 +41,7 @@ App::App(const AppOptions& options)
     : options_(options), simulation_(options.settings), controller_(simulation_)
 {
     const bool debugGl = GlDebug::wanted();
+    controller_.setColorBy(options.colorBy);
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
@@ -128,7 +131,8 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.paused(),
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
-                           simulation_.threadCount()};
+                           simulation_.threadCount(),
+                           controller_.colorBy()};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
@@ -142,6 +146,16 @@ void App::frame(bool last, double periodMilliseconds)
         uploadedConstraints_ = simulation_.constraintsVersion();
     }
     controller_.updateHover(panelFocus());
+    // Strain colours: the core computes the strains, the renderer only maps them.
+    std::optional<LineColoring> coloring;
+    legendRect_.reset();
+    if (controller_.colorBy() == ColorBy::Strain) {
+        strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
+        signedStrains(simulation_, strains_);
+        strainScale_ = autoStrainScale(strains_, strainScratch_);
+        coloring = LineColoring{strains_, strainScale_};
+        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, window_->contentScale());
+    }
     const std::string title = controller_.title();
     if (title != title_) {
         title_ = title;
@@ -151,7 +165,8 @@ void App::frame(bool last, double periodMilliseconds)
 
     renderer_->upload(simulation_.particles().position);
     times.upload = lap(mark);
-    renderer_->draw({simulation_.grabbed(), controller_.hovered()}, controller_.camera(), view);
+    renderer_->draw({simulation_.grabbed(), controller_.hovered()}, controller_.camera(), view,
+                    coloring ? &*coloring : nullptr);
     times.draw = lap(mark);
     imgui_->render();
     times.interface += lap(mark);
@@ -215,6 +230,10 @@ int App::finish()
                       window_->contentScale(), controller_.helpVisible(), title_};
         if (helpRect_)
             dump.widgets.push_back(*helpRect_);
+        if (legendRect_)
+            dump.widgets.push_back(*legendRect_);
+        dump.colorBy = colorByName(controller_.colorBy());
+        dump.strainScale = strainScale_;
         for (std::size_t i = 0; i < kPanelFieldCount; ++i) {
             const auto field = static_cast<PanelField>(i);
             if (!model.error(field).empty())

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -85,6 +86,10 @@ private:
     std::uint64_t uploadedConstraints_ = 0; ///< constraintsVersion() of the renderer's lines
     std::string title_;                      ///< the window title last set
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
+    std::optional<WidgetRect> legendRect_;   ///< the strain legend as drawn in the last frame
+    std::vector<float> strains_;             ///< signed strain per constraint (colour by strain)
+    std::vector<float> strainScratch_;       ///< autoStrainScale's workspace
+    double strainScale_ = 0.0;               ///< the colours' saturation strain, last frame
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pbd/settings.h"
+#include "strain_colors.h"
 
 namespace pbd::app {
 
@@ -16,6 +17,7 @@ struct AppOptions {
     std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
+    ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
 };
 
 } // namespace pbd::app

@@ -239,6 +239,8 @@ void Controller::panel(const PanelActions& actions)
         fitView();
     if (actions.toggleHelp)
         helpVisible_ = !helpVisible_;
+    if (actions.colorBy)
+        colorBy_ = *actions.colorBy;
 }
 
 void Controller::advance()

@@ -111,6 +111,9 @@ public:
     const StepTimer& stepTimer() const { return stepTimer_; }
     bool paused() const { return paused_; }
     bool helpVisible() const { return helpVisible_; }
+    /// What the constraint lines show (panel combo, --color-by).
+    ColorBy colorBy() const { return colorBy_; }
+    void setColorBy(ColorBy colorBy) { colorBy_ = colorBy; }
     bool quitRequested() const { return quitRequested_; }
     /// The particle a left click would grab (see updateHover).
     std::optional<Index> hovered() const { return hovered_; }
@@ -149,6 +152,7 @@ private:
     bool paused_ = false;
     bool singleStep_ = false;           ///< S while paused: one step in the next frame
     bool helpVisible_ = false;
+    ColorBy colorBy_ = ColorBy::None;
     bool quitRequested_ = false;
     bool dragging_ = false;             ///< a left-button or one-finger drag holds a particle
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last pointer

@@ -49,6 +49,7 @@ add_executable(pbd-cloth
   ${CMAKE_CURRENT_SOURCE_DIR}/renderer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/screenshot.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/shader_sources.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/strain_legend.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/view_dump.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/window.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/x11_touch.cpp

@@ -9,6 +9,7 @@
 #include "app.h"
 #include "app_error.h"
 #include "controls_help.h"
+#include "pbd/input_text.h"
 #include "settings_flags.h"
 
 namespace {
@@ -40,10 +41,22 @@ int main(int argc, char** argv)
                    "on exit, write the view (zoom, origin) and the panel's widget rectangles")
         ->type_name("FILE");
 
+    std::string colorByText = "none";
+    cli.add_option("--color-by", colorByText,
+                   "colour the constraint lines by: none (the page's grey) or strain")
+        ->type_name("none|strain");
+
     if (auto status = cli::parseCommandLine(cli, argc, argv))
         return *status;
     if (auto error = flags.applyTo(options.settings)) {
         std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+        return cli::kExitUsage;
+    }
+    if (colorByText == "strain") {
+        options.colorBy = app::ColorBy::Strain;
+    } else if (colorByText != "none") {
+        std::fprintf(stderr, "pbd-cloth: --color-by %s is not allowed; allowed: none or strain\n",
+                     pbd::quoteInput(colorByText).c_str());
         return cli::kExitUsage;
     }
     if (!framesText.empty()) {

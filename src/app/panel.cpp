@@ -260,6 +260,22 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         actions.toggleHelp = true;
     tooltip("Show or hide every mouse and key control (F1).");
     record("help-button");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Colour lines by");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    if (ImGui::BeginCombo("##colorby", colorByName(stats.colorBy))) {
+        for (ColorBy choice : {ColorBy::None, ColorBy::Strain}) {
+            if (ImGui::Selectable(colorByName(choice), choice == stats.colorBy) &&
+                choice != stats.colorBy)
+                actions.colorBy = choice;
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("none: the page's grey lines. strain: each line coloured by its signed strain "
+            "(l - r) / r, blue compressed, grey at rest, red stretched, saturating at the 99th "
+            "percentile of |strain| (the legend on the canvas shows the scale).");
+    record("colorby");
 
     performance(model, stats, actions);
 

@@ -27,6 +27,7 @@ struct PanelStats {
     FrameTimes frame;             ///< mean phases of recent frames (ms)
     double framesPerSecond = 0.0; ///< over recent frames
     unsigned threads = 1;         ///< threads the solver uses
+    ColorBy colorBy = ColorBy::None; ///< what the lines show
 };
 
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for

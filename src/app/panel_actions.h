@@ -3,7 +3,10 @@
 /// What the user asked for in the panel this frame: the ImGui panel fills it in, the
 /// controller turns it into commands and view changes.
 
+#include <optional>
+
 #include "panel_model.h"
+#include "strain_colors.h"
 
 namespace pbd::app {
 
@@ -14,6 +17,7 @@ struct PanelActions {
     bool togglePause = false;                 ///< the Pause / Resume button
     bool fitView = false;                     ///< the Fit view button
     bool toggleHelp = false;                  ///< the "?" button
+    std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
 };
 
 } // namespace pbd::app

@@ -7,6 +7,7 @@
 
 #include <glm/common.hpp>
 
+#include "strain_colors.h"
 #include "view_culling.h"
 
 namespace pbd::app {
@@ -84,6 +85,10 @@ Renderer::Renderer()
         view->windowSize = program->uniform("uWindowSize");
     }
     linesColor_ = linesProgram_.uniform("uColor");
+    linesByStrain_ = linesProgram_.uniform("uColorByStrain");
+    linesStrains_ = linesProgram_.uniform("uStrains");
+    linesColorMap_ = linesProgram_.uniform("uColorMap");
+    linesStrainScale_ = linesProgram_.uniform("uStrainScale");
     discsColor_ = discsProgram_.uniform("uColor");
     discsRadius_ = discsProgram_.uniform("uRadius");
     discsSkip_ = discsProgram_.uniform("uSkipInstance");
@@ -94,6 +99,25 @@ Renderer::Renderer()
               frameProgram_.uniform("uRadius"),     frameProgram_.uniform("uBorder"),
               frameProgram_.uniform("uPixelScale"), frameProgram_.uniform("uBorderColor"),
               frameProgram_.uniform("uOutsideColor")};
+
+    // The strain colour map as a 1D texture, and a buffer texture for per-line strains.
+    const auto table = strainColorTable();
+    glGenTextures(1, &colorMapTexture_);
+    glBindTexture(GL_TEXTURE_1D, colorMapTexture_);
+    glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB32F, static_cast<GLsizei>(table.size()), 0, GL_RGB,
+                 GL_FLOAT, table.data());
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_1D, 0);
+    glGenBuffers(1, &strainBuffer_);
+    glBindBuffer(GL_TEXTURE_BUFFER, strainBuffer_);
+    glBufferData(GL_TEXTURE_BUFFER, sizeof(float), nullptr, GL_STREAM_DRAW);
+    strainCapacity_ = sizeof(float);
+    glGenTextures(1, &strainTexture_);
+    glBindTexture(GL_TEXTURE_BUFFER, strainTexture_);
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, strainBuffer_);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
 
     glGenBuffers(1, &positionBuffer_);
     glGenBuffers(1, &culledPositionBuffer_);
@@ -152,6 +176,9 @@ Renderer::~Renderer()
                                         quadVbo_,        positionBuffer_,       culledPositionBuffer_,
                                         frameVbo_};
     glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
+    const std::array<GLuint, 2> textures{colorMapTexture_, strainTexture_};
+    glDeleteTextures(static_cast<GLsizei>(textures.size()), textures.data());
+    glDeleteBuffers(1, &strainBuffer_);
 }
 
 void Renderer::setConstraints(std::span<const DistanceConstraint> constraints,
@@ -159,11 +186,14 @@ void Renderer::setConstraints(std::span<const DistanceConstraint> constraints,
 {
     lineIndices_.clear();
     lineIndices_.reserve(2 * constraints.size());
+    lineConstraint_.clear();
+    lineConstraint_.reserve(constraints.size());
     for (std::size_t k = 0; k < constraints.size(); ++k) {
         if (k < alive.size() && alive[k] == 0)
             continue; // torn or cut
         lineIndices_.push_back(constraints[k].a);
         lineIndices_.push_back(constraints[k].b);
+        lineConstraint_.push_back(static_cast<std::uint32_t>(k));
     }
     glBindVertexArray(linesVao_);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER,
@@ -220,11 +250,37 @@ void Renderer::drawMarker(Index index, double radius, double minRadius,
     pointAtPosition(kCentreAttribute, 0);
 }
 
-void Renderer::drawLines(bool culled)
+void Renderer::drawLines(bool culled, const LineColoring* coloring)
 {
     glUniform4fv(linesColor_, 1, kConstraintColor.data());
+    glUniform1i(linesByStrain_, coloring != nullptr ? 1 : 0);
+    if (coloring != nullptr) {
+        // Line i of the draw call is gl_PrimitiveID i: its strain goes to slot i.
+        const std::size_t lines = culled ? culledLineIds_.size() : lineConstraint_.size();
+        lineStrains_.resize(lines);
+        for (std::size_t i = 0; i < lines; ++i) {
+            const std::uint32_t k = lineConstraint_[culled ? culledLineIds_[i] : i];
+            lineStrains_[i] = k < coloring->strains.size() ? coloring->strains[k] : 0.0f;
+        }
+        stream(GL_TEXTURE_BUFFER, strainBuffer_, lineStrains_.data(),
+               lineStrains_.size() * sizeof(float), strainCapacity_);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_BUFFER, strainTexture_);
+        glActiveTexture(GL_TEXTURE1);
+        glBindTexture(GL_TEXTURE_1D, colorMapTexture_);
+        glActiveTexture(GL_TEXTURE0);
+        glUniform1i(linesStrains_, 0);
+        glUniform1i(linesColorMap_, 1);
+        glUniform1f(linesStrainScale_, static_cast<float>(coloring->scale > 0.0 ? coloring->scale : 1.0));
+    }
     glBindVertexArray(culled ? culledLinesVao_ : linesVao_);
     glDrawElements(GL_LINES, culled ? culledIndexCount_ : indexCount_, GL_UNSIGNED_INT, nullptr);
+    if (coloring != nullptr) {
+        glActiveTexture(GL_TEXTURE1);
+        glBindTexture(GL_TEXTURE_1D, 0);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_BUFFER, 0);
+    }
 }
 
 void Renderer::drawDiscs(const Highlights& highlights, bool culled, double pixelScale)
@@ -289,7 +345,8 @@ void Renderer::drawFrame(const Viewport& viewport, double pixelScale)
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
 }
 
-void Renderer::draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport)
+void Renderer::draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport,
+                    const LineColoring* coloring)
 {
     if (viewport.framebufferSize.x <= 0 || viewport.framebufferSize.y <= 0 ||
         !(viewport.windowSize.x > 0.0 && viewport.windowSize.y > 0.0))
@@ -318,7 +375,7 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
     const bool culled = !(view.contains(boundsMin_) && view.contains(boundsMax_));
     const bool discs = discsVisible(kParticleRadius, camera.zoom(), scale.x);
     if (culled) {
-        visibleLines(positions_, lineIndices_, view, culledLines_);
+        visibleLines(positions_, lineIndices_, view, culledLines_, &culledLineIds_);
         culledIndexCount_ = static_cast<GLsizei>(culledLines_.size());
         glBindVertexArray(culledLinesVao_);
         std::size_t capacity = culledIndexCapacity_;
@@ -349,7 +406,7 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
 
     linesProgram_.use();
     setView(linesView_, camera, viewport);
-    drawLines(culled);
+    drawLines(culled, coloring);
     glDisable(GL_LINE_SMOOTH);
 
     discsProgram_.use();

@@ -38,6 +38,12 @@ struct Highlights {
     std::optional<Index> hovered; ///< the particle a left click would grab now
 };
 
+/// Lines coloured by strain (see strain_colors.h).
+struct LineColoring {
+    std::span<const float> strains; ///< signed strain per constraint (all, in core order)
+    double scale = 1.0;             ///< strain at which the colour saturates, > 0
+};
+
 /// Owns the programs, vertex arrays and buffers. Needs a current OpenGL 3.3 core context for
 /// its whole life; the constructor throws AppError when a shader fails.
 class Renderer {
@@ -65,7 +71,9 @@ public:
     void upload(std::span<const glm::dvec2> positions);
     /// Clears the window and draws the canvas with the positions of the last upload. Makes no
     /// GL call at all for an empty window or framebuffer (a minimised window).
-    void draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport);
+    /// `coloring`: colour the lines by strain, or the page's grey when null.
+    void draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport,
+              const LineColoring* coloring = nullptr);
 
 private:
     struct ViewUniforms {
@@ -80,7 +88,14 @@ private:
     GlProgram discsProgram_{"discs.vert.glsl", "discs.frag.glsl"};
     GlProgram frameProgram_{"frame.vert.glsl", "frame.frag.glsl"};
     ViewUniforms axesView_, linesView_, discsView_;
-    GLint linesColor_ = -1;
+    GLint linesColor_ = -1, linesByStrain_ = -1, linesStrains_ = -1, linesColorMap_ = -1,
+          linesStrainScale_ = -1;
+    GLuint strainBuffer_ = 0, strainTexture_ = 0; ///< per drawn line, per frame
+    GLuint colorMapTexture_ = 0;                  ///< strainColorTable()
+    std::size_t strainCapacity_ = 0;              ///< bytes
+    std::vector<std::uint32_t> lineConstraint_;   ///< constraint index of each uploaded line
+    std::vector<std::uint32_t> culledLineIds_;    ///< uploaded line of each culled line
+    std::vector<float> lineStrains_;              ///< strain of each drawn line, this frame
     GLint discsColor_ = -1, discsRadius_ = -1, discsSkip_ = -1, discsPixelScale_ = -1;
     GLint discsMinRadius_ = -1;
     struct FrameUniforms {
@@ -88,7 +103,7 @@ private:
               pixelScale = -1, borderColor = -1, outsideColor = -1;
     } frame_;
 
-    void drawLines(bool culled);
+    void drawLines(bool culled, const LineColoring* coloring);
     void drawDiscs(const Highlights& highlights, bool culled, double pixelScale);
     void drawFrame(const Viewport& viewport, double pixelScale);
 

@@ -39,9 +39,12 @@ void visibleParticles(std::span<const glm::dvec2> positions, const WorldRect& re
 }
 
 void visibleLines(std::span<const glm::dvec2> positions, std::span<const std::uint32_t> pairs,
-                  const WorldRect& rect, std::vector<std::uint32_t>& out)
+                  const WorldRect& rect, std::vector<std::uint32_t>& out,
+                  std::vector<std::uint32_t>* kept)
 {
     out.clear();
+    if (kept)
+        kept->clear();
     for (std::size_t k = 0; k + 1 < pairs.size(); k += 2) {
         const std::uint32_t a = pairs[k], b = pairs[k + 1];
         if (a >= positions.size() || b >= positions.size())
@@ -51,6 +54,8 @@ void visibleLines(std::span<const glm::dvec2> positions, std::span<const std::ui
             std::max(pa.y, pb.y) >= rect.min.y && std::min(pa.y, pb.y) <= rect.max.y) {
             out.push_back(a);
             out.push_back(b);
+            if (kept)
+                kept->push_back(static_cast<std::uint32_t>(k / 2));
         }
     }
 }

@@ -39,9 +39,11 @@ void visibleParticles(std::span<const glm::dvec2> positions, const WorldRect& re
 
 /// Replaces `out` with the index pairs (a, b, a, b, ...) from `pairs` whose segment may cross
 /// `rect`: those whose bounding box overlaps it. Never drops a segment that crosses the
-/// rectangle; may keep one that passes near a corner.
+/// rectangle; may keep one that passes near a corner. When `kept` is given it is replaced
+/// with the pair number (k for pairs[2k], pairs[2k + 1]) of each kept segment.
 void visibleLines(std::span<const glm::dvec2> positions, std::span<const std::uint32_t> pairs,
-                  const WorldRect& rect, std::vector<std::uint32_t>& out);
+                  const WorldRect& rect, std::vector<std::uint32_t>& out,
+                  std::vector<std::uint32_t>* kept = nullptr);
 
 /// Smallest disc diameter in framebuffer pixels that is drawn; smaller discs are skipped
 /// (the lines already show the cloth there).

@@ -32,6 +32,8 @@ struct ViewDump {
     double contentScale = 1.0; ///< the window's content scale, as the panel was scaled by
     bool help = false;         ///< the help overlay is shown
     std::string title;         ///< the window title
+    std::string colorBy = "none"; ///< what the lines show
+    double strainScale = 0.0;     ///< saturation strain of the colours (0 when not by strain)
 };
 
 /// Writes one "key values..." line per item:
@@ -39,7 +41,7 @@ struct ViewDump {
 ///   frames N / widget ID X0 Y0 X1 Y1 (one per panel widget) / time T /
 ///   settings WIDTH HEIGHT FIXED DT ITERATIONS GRAVITY MASS THREADS / solver NAME /
 ///   error MESSAGE (one per refused field; the message starts with the field's label) /
-///   help 0|1 / title TEXT.
+///   help 0|1 / colorby NAME / strainscale S / title TEXT.
 /// Numbers use %.17g. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
 

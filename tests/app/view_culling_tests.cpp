@@ -45,9 +45,10 @@ TEST_CASE("a line is kept when its box meets the rectangle: inside, crossing, or
         {-1.0, 2.0}, // 6
     };
     const Indices pairs{0, 1, 2, 3, 4, 5, 0, 4, 6, 4};
-    Indices out;
-    visibleLines(positions, pairs, {{0.0, 0.0}, {1.0, 1.0}}, out);
+    Indices out, kept{7};
+    visibleLines(positions, pairs, {{0.0, 0.0}, {1.0, 1.0}}, out, &kept);
     CHECK(out == Indices{0, 1, 2, 3, 0, 4});
+    CHECK(kept == Indices{0, 1, 3}); // the pairs' numbers, for their colours
 }
 
 TEST_CASE("pairs naming particles that do not exist are dropped", "[culling]")
