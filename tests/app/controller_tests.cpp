@@ -449,3 +449,17 @@ TEST_CASE("the title shows the cloth's size and whether it is paused", "[control
     rig.tap(Key::Space);
     CHECK(rig.controller.title() == "pbd-cloth: 12 x 7 particles (paused)");
 }
+
+TEST_CASE("the panel's colour choice switches the lines between grey and strain",
+          "[controller]")
+{
+    Rig rig;
+    CHECK(rig.controller.colorBy() == ColorBy::None);
+    PanelActions actions;
+    actions.colorBy = ColorBy::Strain;
+    rig.controller.panel(actions);
+    CHECK(rig.controller.colorBy() == ColorBy::Strain);
+    rig.controller.panel(PanelActions{}); // no choice this frame: unchanged
+    CHECK(rig.controller.colorBy() == ColorBy::Strain);
+    CHECK(rig.commands.empty()); // a view choice, not a change to the simulation
+}
