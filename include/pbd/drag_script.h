@@ -17,13 +17,12 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/simulation.h"
 
 namespace pbd {
 
-class Simulation;
-
-/// Largest accepted |X| or |Y| in a drag event, in metres.
-inline constexpr double kMaxDragCoordinate = 1e6;
+/// Largest accepted |X| or |Y| in a drag event, in metres: what Simulation::moveGrabbed takes.
+inline constexpr double kMaxDragCoordinate = kMaxGrabCoordinate;
 /// Longest accepted line of a drag script, in characters.
 inline constexpr std::size_t kMaxDragLineLength = 1024;
 

@@ -45,6 +45,9 @@ struct Residual {
 
 class ColoredSolver;
 
+/// Largest |x| or |y| accepted for a grabbed particle's position, in metres.
+inline constexpr double kMaxGrabCoordinate = 1e6;
+
 /// A cloth simulated with position-based dynamics [MHHR06] and its compliant form XPBD
 /// [MMC16]. A step is Settings::substeps substeps of h = dt / substeps, each of which
 /// predicts positions with symplectic Euler, resets the constraints' multipliers, projects
@@ -81,17 +84,26 @@ public:
     /// persist until the solver, the thread count or the cloth changes.
     void step();
 
-    /// Threads a step uses: 1 for Solver::Sequential; for Solver::Colored,
-    /// Settings::threads (0 resolved to the number of hardware cores).
+    /// Threads a step uses, the calling thread included: 1 for Solver::Sequential; for
+    /// Solver::Colored, requestedThreadCount() but at most chunkCount(), since a chunk of rows
+    /// is the unit of work (so 1 for a cloth of one chunk, such as the page's 40 x 30).
     unsigned threadCount() const;
+    /// Threads asked for: 1 for Solver::Sequential; for Solver::Colored, Settings::threads
+    /// (0 resolved to the number of hardware cores).
+    unsigned requestedThreadCount() const;
+    /// Chunks of rows the colored solver cuts the cloth into (at least about 2048 particles
+    /// each); 1 for Solver::Sequential.
+    std::size_t chunkCount() const;
 
     /// Makes particle `index` the grabbed one: it stops moving by itself and keeps its
     /// velocity until released. A previously grabbed particle is released first. Any particle
     /// may be grabbed, pinned ones included. Returns false (and changes nothing) when the
     /// index is out of range.
     bool grab(Index index);
-    /// Places the grabbed particle at `position` (metres). Does nothing without a grab.
-    void moveGrabbed(glm::dvec2 position);
+    /// Places the grabbed particle at `position` (metres, each coordinate finite and within
+    /// +-kMaxGrabCoordinate). Returns false and changes nothing without a grab or for a
+    /// position out of range.
+    bool moveGrabbed(glm::dvec2 position);
     /// Releases the grabbed particle; it keeps the velocity it had when grabbed (the page's
     /// behaviour). Does nothing without a grab.
     void release();

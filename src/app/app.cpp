@@ -14,6 +14,7 @@
 #include "pbd/strain.h"
 #include "strain_legend.h"
 #include "screenshot.h"
+#include "thread_report.h"
 #include "view_dump.h"
 
 namespace pbd::app {
@@ -38,8 +39,12 @@ double lap(Clock::time_point& mark)
 } // namespace
 
 App::App(const AppOptions& options)
-    : options_(options), simulation_(options.settings), controller_(simulation_)
+    : options_(options), simulation_(options.settings),
+      controller_(simulation_, [] {
+          return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+      })
 {
+    controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
     controller_.setColorBy(options.colorBy);
     title_ = controller_.title();
@@ -120,7 +125,7 @@ void App::frame(bool last, double periodMilliseconds)
     updateLayout();
     Clock::time_point mark = Clock::now();
     if (!glfwWindowShouldClose(window_->handle()))
-        controller_.advance();
+        controller_.advance(1.0 / window_->refreshRate(), periodMilliseconds == 0.0);
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
@@ -131,7 +136,10 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.paused(),
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
-                           simulation_.threadCount(),
+                           cli::threadsText(simulation_),
+                           controller_.stepping().ratio(),
+                           controller_.stepping().stepsPerFrame(),
+                           controller_.stepping().status(),
                            controller_.colorBy()};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
@@ -226,19 +234,15 @@ int App::finish()
         const PanelModel& model = controller_.model();
         ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
                       view.canvasSize, controller_.camera(), controller_.paused(), frames_,
-                      panel_->widgetRects(), simulation_.time(), model.settings(), {},
-                      window_->contentScale(), controller_.helpVisible(), title_};
+                      panel_->widgetRects(), simulation_.time(), model.settings(),
+                      model.errors(), window_->contentScale(), model.stepping(),
+                      model.speed(), controller_.helpVisible(), title_};
         if (helpRect_)
             dump.widgets.push_back(*helpRect_);
         if (legendRect_)
             dump.widgets.push_back(*legendRect_);
         dump.colorBy = colorByName(controller_.colorBy());
         dump.strainScale = strainScale_;
-        for (std::size_t i = 0; i < kPanelFieldCount; ++i) {
-            const auto field = static_cast<PanelField>(i);
-            if (!model.error(field).empty())
-                dump.errors.push_back(model.error(field));
-        }
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
@@ -256,13 +260,18 @@ void App::printSummary() const
     const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
     std::fprintf(stderr,
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
-                 "(%.3f ms in %d simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
-                 "swap %.3f ms); %.1f frames per second; solver %s, %u threads\n",
+                 "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
+                 "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
+                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
-                 mean.simulation, Controller::kStepsPerFrame, mean.upload, mean.draw, mean.interface,
-                 mean.swap, frameStats_.overallFramesPerSecond(),
-                 solverName(simulation_.settings().solver),
-                 simulation_.threadCount());
+                 mean.simulation, static_cast<double>(controller_.steps()) / static_cast<double>(frames_),
+                 mean.upload, mean.draw, mean.interface, mean.swap,
+                 frameStats_.overallFramesPerSecond(), solverName(simulation_.settings().solver),
+                 cli::threadsText(simulation_).c_str(), steppingName(controller_.model().stepping()),
+                 controller_.stepping().simulatedSeconds(), controller_.stepping().wallSeconds(),
+                 controller_.stepping().wallSeconds() > 0.0
+                     ? controller_.stepping().simulatedSeconds() / controller_.stepping().wallSeconds()
+                     : 0.0);
 }
 
 } // namespace pbd::app

@@ -124,12 +124,12 @@ void App::handleTouch()
 {
     for (const TouchEvent& e : touch_->poll()) {
         noteActivity();
-        if (const auto tap = controller_.touch(e)) {
+        for (const PanelPointer& tap : controller_.touch(e)) {
             // ImGui sees only GLFW's pointer: put it under the finger and press or release.
-            if (tap->down)
-                glfwSetCursorPos(window_->handle(), tap->point.x, tap->point.y);
+            if (tap.down)
+                glfwSetCursorPos(window_->handle(), tap.point.x, tap.point.y);
             ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
-                                               tap->down ? GLFW_PRESS : GLFW_RELEASE, 0);
+                                               tap.down ? GLFW_PRESS : GLFW_RELEASE, 0);
         }
     }
 }

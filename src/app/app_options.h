@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "panel_model.h"
 #include "pbd/settings.h"
 #include "strain_colors.h"
 
@@ -18,6 +19,8 @@ struct AppOptions {
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
     ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
+    SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
+    double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
 };
 
 } // namespace pbd::app

@@ -10,8 +10,8 @@
 
 namespace pbd::app {
 
-Controller::Controller(Simulation& simulation)
-    : simulation_(simulation), model_(simulation.settings())
+Controller::Controller(Simulation& simulation, Stepping::Clock clock)
+    : simulation_(simulation), model_(simulation.settings()), stepping_(std::move(clock))
 {
 }
 
@@ -142,82 +142,51 @@ void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus
     }
 }
 
-std::optional<PanelPointer> Controller::touch(const TouchEvent& e)
+std::vector<PanelPointer> Controller::touch(const TouchEvent& e)
 {
-    using Kind = TouchEvent::Kind;
-    switch (e.kind) {
-    case Kind::PinchBegin:
-        pinchScale_ = 1.0;
-        return std::nullopt;
-    case Kind::PinchUpdate:
-        if (e.scale > 0.0 && pinchScale_ > 0.0 && inCanvas(e.point)) {
-            camera_.zoomAt(e.scale / pinchScale_, e.point);
-            if (cursor_)
-                pointerMove(*cursor_);
-        }
-        pinchScale_ = e.scale;
-        return std::nullopt;
-    case Kind::PinchEnd:
-        pinchScale_ = 1.0;
-        return std::nullopt;
-    case Kind::Begin:
-        // A lone finger on the panel taps it like a mouse click (ImGui only sees the pointer).
-        if (gestures_.activeTouches() == 0 && !panelTouch_ && !inCanvas(e.point)) {
-            panelTouch_ = e.id;
-            return PanelPointer{e.point, true};
-        }
-        break;
-    case Kind::Update:
-    case Kind::End:
-        if (panelTouch_ && *panelTouch_ == e.id) {
-            if (e.kind == Kind::End) {
-                panelTouch_.reset();
-                return PanelPointer{e.point, false};
-            }
-            return std::nullopt;
-        }
-        break;
-    }
-    const std::vector<GestureEvent> gestures =
-        e.kind == Kind::Begin ? gestures_.touchDown(e.id, e.point)
-        : e.kind == Kind::End ? gestures_.touchUp(e.id, e.point)
-                              : gestures_.touchMove(e.id, e.point);
-    for (const GestureEvent& g : gestures) {
-        switch (g.kind) {
-        case GestureEvent::Kind::PointerDown:
-            if (inCanvas(g.point)) {
-                touchDrag_ = true;
-                pointerDown(g.point, {});
-            }
+    return perform(touchRouter_.route(e, layout_.canvasSize()));
+}
+
+std::vector<PanelPointer> Controller::perform(const std::vector<TouchAction>& actions)
+{
+    std::vector<PanelPointer> taps;
+    for (const TouchAction& a : actions) {
+        switch (a.kind) {
+        case TouchAction::Kind::PanelPress:
+            taps.push_back({a.point, true});
             break;
-        case GestureEvent::Kind::PointerMove:
+        case TouchAction::Kind::PanelRelease:
+            taps.push_back({a.point, false});
+            break;
+        case TouchAction::Kind::PointerDown:
+            touchDrag_ = true;
+            pointerDown(a.point, {});
+            break;
+        case TouchAction::Kind::PointerMove:
             if (touchDrag_)
-                pointerMove(g.point);
+                pointerMove(a.point);
             break;
-        case GestureEvent::Kind::PointerUp:
+        case TouchAction::Kind::PointerUp:
             if (touchDrag_) {
                 touchDrag_ = false;
                 pointerUp();
             }
             break;
-        case GestureEvent::Kind::Zoom:
-            camera_.zoomAt(g.factor, g.point);
+        case TouchAction::Kind::Zoom:
+            camera_.zoomAt(a.factor, a.point);
+            if (dragging_ && cursor_ && !touchDrag_)
+                pointerMove(*cursor_); // a mouse-held particle stays under the cursor
             break;
         }
     }
-    return std::nullopt;
+    return taps;
 }
 
 void Controller::focusLost()
 {
     // A mouse drag will finish (X sends the button release to the window that got the press);
     // touches in flight will not.
-    gestures_.reset();
-    panelTouch_.reset();
-    if (touchDrag_) {
-        touchDrag_ = false;
-        pointerUp();
-    }
+    perform(touchRouter_.reset());
 }
 
 void Controller::panel(const PanelActions& actions)
@@ -243,16 +212,29 @@ void Controller::panel(const PanelActions& actions)
         colorBy_ = *actions.colorBy;
 }
 
-void Controller::advance()
+void Controller::advance(double framePeriod, bool resumed)
+{
+    // The panel's stepping choice, within a budget of a part of the display's frame period.
+    stepping_.setMode(model_.stepping(), model_.speed());
+    if (framePeriod > 0.0 && std::isfinite(framePeriod))
+        stepping_.setFramePeriod(framePeriod);
+    if (paused_ || resumed) // a pause or a hidden spell is not owed in real time
+        stepping_.idleFrame();
+    if (paused_) {
+        if (singleStep_)
+            timedStep();
+        singleStep_ = false;
+        return;
+    }
+    steps_ += stepping_.runFrame(simulation_.settings().timeStep, [this] { timedStep(); });
+}
+
+void Controller::timedStep()
 {
     using Clock = std::chrono::steady_clock;
-    const int steps = paused_ ? (singleStep_ ? 1 : 0) : kStepsPerFrame;
-    singleStep_ = false;
-    for (int i = 0; i < steps; ++i) {
-        const Clock::time_point start = Clock::now();
-        issue(StepCommand{});
-        stepTimer_.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-    }
+    const Clock::time_point start = Clock::now();
+    issue(StepCommand{});
+    stepTimer_.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
 }
 
 void Controller::updateHover(PanelFocus focus)

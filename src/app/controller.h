@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -19,8 +20,8 @@
 #include "pbd/command.h"
 #include "pbd/simulation.h"
 #include "step_timer.h"
-#include "touch_event.h"
-#include "touch_gestures.h"
+#include "stepping.h"
+#include "touch_router.h"
 
 namespace pbd::app {
 
@@ -53,12 +54,12 @@ struct PanelPointer {
 /// changes the simulation only through pbd::apply.
 class Controller {
 public:
-    static constexpr int kStepsPerFrame = 8;       ///< as the page's mainLoop
     static constexpr double kWheelZoomBase = 1.1;  ///< zoom factor per wheel notch
     static constexpr double kFitMarginPixels = 20; ///< CSS pixels around a fitted cloth
 
     /// `simulation` must outlive the controller. The panel starts from its settings.
-    explicit Controller(Simulation& simulation);
+    /// `clock` (monotonic seconds) paces real-time stepping; tests pass a fake one.
+    Controller(Simulation& simulation, Stepping::Clock clock);
 
     /// Follows the window: size in window coordinates, the monitor's content scale (panel)
     /// and the window pixels per CSS pixel (logicalPixelScale). The first call sets the
@@ -74,16 +75,20 @@ public:
     void scroll(double yOffset, PanelFocus focus);
     /// A key was pressed (`repeat` false) or auto-repeated (`repeat` true).
     void key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus);
-    /// One touch or pinch event. Returns the panel tap to forward to ImGui, if it is one.
-    std::optional<PanelPointer> touch(const TouchEvent& event);
+    /// One touch or pinch event (routed by TouchRouter). Returns the panel taps to forward to
+    /// ImGui, in order (none unless a finger taps the panel).
+    std::vector<PanelPointer> touch(const TouchEvent& event);
     /// The window lost the focus: touches in flight will not finish here.
     void focusLost();
     /// The panel's requests of this frame (its model already holds the committed values).
     void panel(const PanelActions& actions);
 
     // ---- per frame ----
-    /// Takes this frame's steps: kStepsPerFrame, or none while paused (one after S).
-    void advance();
+    /// Takes this frame's steps as the panel's stepping choice asks (the page's 8, or real
+    /// time), within the budget of a display frame of `framePeriod` seconds; none while paused
+    /// (one after S). `resumed`: the window was hidden or idle since the last frame, which is
+    /// not owed in real time.
+    void advance(double framePeriod = 1.0 / 60.0, bool resumed = false);
     /// Recomputes the particle a left click would grab now (the cloth moves under a still
     /// pointer); none while dragging, panning, or with the pointer off the canvas.
     void updateHover(PanelFocus focus);
@@ -109,6 +114,9 @@ public:
     PanelModel& model() { return model_; }
     const PanelModel& model() const { return model_; }
     const StepTimer& stepTimer() const { return stepTimer_; }
+    const Stepping& stepping() const { return stepping_; }
+    /// Steps taken by advance() so far, for the exit summary.
+    long long steps() const { return steps_; }
     bool paused() const { return paused_; }
     bool helpVisible() const { return helpVisible_; }
     /// What the constraint lines show (panel combo, --color-by).
@@ -137,6 +145,8 @@ private:
     void pointerMove(glm::dvec2 point);
     void pointerUp();
     void cancelDrag();
+    void timedStep();
+    std::vector<PanelPointer> perform(const std::vector<TouchAction>& actions);
     void applyModelSettings();
     void fitIfClothOutside();
 
@@ -145,7 +155,9 @@ private:
     Camera camera_;
     CanvasLayout layout_;
     StepTimer stepTimer_;
-    TouchGestures gestures_;
+    Stepping stepping_;
+    TouchRouter touchRouter_;
+    long long steps_ = 0;
     std::function<void(const Command&)> observer_;
 
     double logicalScale_ = 1.0;
@@ -156,10 +168,8 @@ private:
     bool quitRequested_ = false;
     bool dragging_ = false;             ///< a left-button or one-finger drag holds a particle
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last pointer
-    std::optional<int> panelTouch_;     ///< a finger tapping the panel (forwarded to ImGui)
     bool touchDrag_ = false;            ///< the drag in progress is a finger's
     std::optional<glm::dvec2> cursor_;  ///< pointer at the last motion event, window coords
-    double pinchScale_ = 1.0;           ///< touchpad pinch: scale at the last update
     std::optional<Index> hovered_;
     std::uint64_t clothVersion_ = 0;
     std::string lastError_;

@@ -60,5 +60,5 @@ target_include_directories(pbd-cloth SYSTEM PRIVATE ${STB_IMAGE_WRITE_INCLUDE_DI
 # glad provides the GL declarations; GLFW must not include the system GL header.
 target_compile_definitions(pbd-cloth PRIVATE GLFW_INCLUDE_NONE)
 target_link_libraries(pbd-cloth PRIVATE
-  pbd pbd_app_logic pbd_cli_flags pbd_warnings
+  pbd pbd_internal pbd_app_logic pbd_cli_flags pbd_warnings
   glad glfw PkgConfig::IMGUI ${STB_LIBRARY} X11::X11 X11::Xi ${CMAKE_DL_LIBS})

@@ -16,7 +16,8 @@ namespace {
 constexpr const char* kFontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr float kFontPixels = 15.0f; // at content scale 1
 /// Latin-1 plus the page's button symbols: U+25AE (pause bar) and U+25B6 (play triangle).
-constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x25AE, 0x25AE, 0x25B6, 0x25B6, 0};
+constexpr ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2014, 0x2014, 0x25AE, 0x25AE,
+                                     0x25B6, 0x25B6, 0};
 
 } // namespace
 

@@ -1,6 +1,8 @@
 // pbd-cloth: the interactive cloth of the page in a desktop window.
 
 #include <cstdio>
+#include <cstring>
+#include <optional>
 #include <exception>
 #include <string>
 
@@ -9,7 +11,8 @@
 #include "app.h"
 #include "app_error.h"
 #include "controls_help.h"
-#include "pbd/input_text.h"
+#include "input_text.h"
+#include "panel_model.h"
 #include "settings_flags.h"
 
 namespace {
@@ -37,6 +40,15 @@ int main(int argc, char** argv)
     cli.add_option("--state-out", options.stateOutFile,
                    "on exit, write the positions ('x y' per particle, as pbd-sim run)")
         ->type_name("FILE");
+    std::optional<std::string> steppingText, speedText;
+    cli.add_option("--stepping", steppingText,
+                   "page: 8 steps per frame, as the page (default); realtime: simulated time "
+                   "follows the wall clock times --speed")
+        ->type_name("MODE");
+    cli.add_option("--speed", speedText,
+                   "real-time stepping: simulated seconds per wall-clock second (default 1; "
+                   "allowed: a finite number from 0.05 to 4)")
+        ->type_name("X");
     cli.add_option("--view-out", options.viewOutFile,
                    "on exit, write the view (zoom, origin) and the panel's widget rectangles")
         ->type_name("FILE");
@@ -55,9 +67,28 @@ int main(int argc, char** argv)
     if (colorByText == "strain") {
         options.colorBy = app::ColorBy::Strain;
     } else if (colorByText != "none") {
-        std::fprintf(stderr, "pbd-cloth: --color-by %s is not allowed; allowed: none or strain\n",
-                     pbd::quoteInput(colorByText).c_str());
+        std::fprintf(stderr, "pbd-cloth: --color-by: %s is not a colouring; allowed: none or "
+                             "strain\n", quoteInput(colorByText).c_str());
         return cli::kExitUsage;
+    }
+    if (steppingText) {
+        const auto mode = app::steppingFromName(*steppingText);
+        if (!mode) {
+            std::fprintf(stderr, "pbd-cloth: --stepping: %s is not a stepping mode; allowed: "
+                                 "page or realtime\n", quoteInput(*steppingText).c_str());
+            return cli::kExitUsage;
+        }
+        options.stepping = *mode;
+    }
+    if (speedText) {
+        app::PanelModel probe; // the panel's own check of the Speed field, message and all
+        if (!probe.commitSpeed(*speedText) && !probe.speedError().empty()) {
+            // "Speed: 'x' ..." becomes "--speed: 'x' ..."
+            std::fprintf(stderr, "pbd-cloth: --speed%s\n",
+                         probe.speedError().substr(std::strlen("Speed")).c_str());
+            return cli::kExitUsage;
+        }
+        options.speed = probe.speed();
     }
     if (!framesText.empty()) {
         long long frames = 0;

@@ -11,10 +11,8 @@
 namespace pbd::app {
 namespace {
 
-constexpr const char* kFieldIds[kPanelFieldCount] = {
-    "width", "height", "fixed", "dt", "iterations", "gravity", "mass"};
-
-std::size_t slot(PanelField field) { return static_cast<std::size_t>(field); }
+/// The widget id of a settings row: its flag without the dashes ("width", "dt", "fixed").
+std::string fieldId(PanelField field) { return settingField(field).flag + 2; }
 
 /// None < Live < Restart: a frame's commits need the strongest of their effects.
 CommitEffect strongest(CommitEffect a, CommitEffect b)
@@ -23,33 +21,7 @@ CommitEffect strongest(CommitEffect a, CommitEffect b)
     return rank(a) >= rank(b) ? a : b;
 }
 
-void tooltip(const char* text)
-{
-    if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(text);
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-    }
-}
-
-void labelCell(const char* label, const char* help)
-{
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(label);
-    tooltip(help);
-    ImGui::TableSetColumnIndex(1);
-}
-
-void statRow(const char* label, const char* value, const char* help)
-{
-    labelCell(label, help);
-    ImGui::TextUnformatted(value);
-    tooltip(help);
-}
+const ImVec4 kErrorRed(0.85f, 0.0f, 0.0f, 1.0f);
 
 /// The page shows 2 decimals; a small cloth's steps take microseconds, so keep 3 significant
 /// digits instead, which is never "0.00" for a measured step.
@@ -61,77 +33,159 @@ void formatMilliseconds(char* out, std::size_t size, double ms)
         std::snprintf(out, size, "%.3g ms", ms);
 }
 
+/// The label column fits `widest`, the table's longest label, so that no label is cut off.
+void setupColumns(const char* widest)
+{
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize(widest).x);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+}
+
+/// Width of a field's text box: the value column less the two buttons.
+float fieldWidth()
+{
+    const float button = ImGui::GetFrameHeight();
+    const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+    return std::max(button, ImGui::GetContentRegionAvail().x - 2.0f * (button + spacing));
+}
+
 } // namespace
 
-void Panel::record(const char* id)
+Panel::Panel(bool symbols)
+    : symbols_(symbols), text_(settingFields().size() + 1), editing_(settingFields().size() + 1)
+{
+}
+
+void Panel::record(const std::string& id)
 {
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();
     rects_.push_back({id, {min.x, min.y}, {max.x, max.y}});
 }
 
-void Panel::errorRow(const PanelModel& model, PanelField field)
+void Panel::tooltip(const std::string& id, const char* text)
 {
-    const std::string& error = model.error(field);
-    if (error.empty())
+    // After a short rest on the widget, and never while a field is being typed in, so that a
+    // tooltip cannot cover the text being edited.
+    if (!ImGui::IsItemHovered())
         return;
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(1);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.0f, 0.0f, 1.0f));
-    ImGui::TextWrapped("%s", error.c_str());
-    ImGui::PopStyleColor();
+    const double now = ImGui::GetTime();
+    if (hovered_ != id) {
+        hovered_ = id;
+        hoveredSince_ = now;
+    }
+    if (now - hoveredSince_ < kTooltipDelay || ImGui::IsAnyItemActive())
+        return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
-void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
+void Panel::labelCell(const std::string& id, const char* label, const char* help)
 {
-    const std::size_t i = slot(field);
-    labelCell(PanelModel::label(field), PanelModel::tooltip(field));
-    ImGui::PushID(kFieldIds[i]);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label);
+    tooltip(id + ".label", help);
+    ImGui::TableSetColumnIndex(1);
+}
 
+void Panel::statRow(const char* label, const char* value, const char* help)
+{
+    labelCell(label, label, help);
+    ImGui::TextUnformatted(value);
+    tooltip(std::string(label) + ".value", help);
+}
+
+Panel::RowInput Panel::numberRow(const NumberRow& row)
+{
+    labelCell(row.id, row.label.c_str(), row.tooltip.c_str());
+    ImGui::PushID(row.id.c_str());
+    auto& text = text_[row.slot];
     // While the user types, the text is theirs; otherwise it shows the committed value.
-    if (!editing_[i]) {
-        const std::string shown = model.displayText(field);
-        std::snprintf(text_[i].data(), text_[i].size(), "%s", shown.c_str());
-    }
+    if (!editing_[row.slot])
+        std::snprintf(text.data(), text.size(), "%s", row.shown.c_str());
     const float button = ImGui::GetFrameHeight();
     const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
-    ImGui::SetNextItemWidth(std::max(button, ImGui::GetContentRegionAvail().x - 2.0f * (button + spacing)));
-    const bool enter = ImGui::InputText("##value", text_[i].data(), text_[i].size(),
+    ImGui::SetNextItemWidth(fieldWidth());
+    if (row.failed) {
+        ImGui::PushStyleColor(ImGuiCol_Border, kErrorRed);
+        ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
+    }
+    const bool enter = ImGui::InputText("##value", text.data(), text.size(),
                                         ImGuiInputTextFlags_EnterReturnsTrue |
                                             ImGuiInputTextFlags_AutoSelectAll |
                                             ImGuiInputTextFlags_CharsScientific);
-    const bool committed = enter || ImGui::IsItemDeactivatedAfterEdit();
-    editing_[i] = ImGui::IsItemActive() && !enter;
-    tooltip(PanelModel::tooltip(field));
-    record(kFieldIds[i]);
-    if (committed) {
-        actions.effect = strongest(actions.effect, model.commitText(field, text_[i].data()));
-        editing_[i] = false;
+    if (row.failed) {
+        ImGui::PopStyleVar();
+        ImGui::PopStyleColor();
     }
+    RowInput input = RowInput::None;
+    if (enter || ImGui::IsItemDeactivatedAfterEdit())
+        input = RowInput::Commit;
+    editing_[row.slot] = ImGui::IsItemActive() && !enter;
+    tooltip(row.id, row.tooltip.c_str());
+    record(row.id);
 
     ImGui::PushButtonRepeat(true);
     ImGui::SameLine(0.0f, spacing);
     if (ImGui::Button("-", ImVec2(button, button)))
-        actions.effect = strongest(actions.effect, model.stepField(field, -1));
-    tooltip("Decrease by one step (hold to repeat)");
-    record((std::string(kFieldIds[i]) + "-").c_str());
+        input = RowInput::Minus;
+    tooltip(row.id + "-", "Decrease by one step, stopping at the smallest allowed value "
+                          "(hold to repeat)");
+    record(row.id + "-");
     ImGui::SameLine(0.0f, spacing);
     if (ImGui::Button("+", ImVec2(button, button)))
-        actions.effect = strongest(actions.effect, model.stepField(field, +1));
-    tooltip("Increase by one step (hold to repeat)");
-    record((std::string(kFieldIds[i]) + "+").c_str());
+        input = RowInput::Plus;
+    tooltip(row.id + "+", "Increase by one step, stopping at the largest allowed value "
+                          "(hold to repeat)");
+    record(row.id + "+");
     ImGui::PopButtonRepeat();
-
     ImGui::PopID();
-    errorRow(model, field);
+    if (input == RowInput::Commit)
+        editing_[row.slot] = false;
+    return input;
+}
+
+void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
+{
+    const std::size_t slot = static_cast<std::size_t>(field);
+    const std::string tip = PanelModel::tooltip(field);
+    const NumberRow row{slot, fieldId(field), PanelModel::labelWithUnit(field), tip,
+                        model.displayText(field), !model.error(field).empty()};
+    switch (numberRow(row)) {
+    case RowInput::Commit:
+        actions.effect = strongest(actions.effect, model.commitText(field, text_[slot].data()));
+        break;
+    case RowInput::Minus: actions.effect = strongest(actions.effect, model.stepField(field, -1)); break;
+    case RowInput::Plus: actions.effect = strongest(actions.effect, model.stepField(field, +1)); break;
+    case RowInput::None: break;
+    }
+}
+
+void Panel::fields(PanelModel& model, PanelSection section, PanelActions& actions)
+{
+    for (PanelField f : panelFields()) {
+        if (settingField(f).section != section)
+            continue;
+        if (settingField(f).accepts) // a few allowed values: a combo (the fixed count)
+            fixedCountCombo(model, actions);
+        else
+            field(model, f, actions);
+    }
 }
 
 void Panel::fixedCountCombo(PanelModel& model, PanelActions& actions)
 {
     const PanelField field = PanelField::FixedCount;
-    labelCell(PanelModel::label(field), PanelModel::tooltip(field));
+    const std::string id = fieldId(field);
+    const std::string tip = PanelModel::tooltip(field);
+    labelCell(id, PanelModel::labelWithUnit(field).c_str(), tip.c_str());
     const std::string current = model.displayText(field);
-    ImGui::SetNextItemWidth(ImGui::GetFrameHeight() * 3.0f);
+    ImGui::SetNextItemWidth(fieldWidth()); // as wide as the other fields' text boxes
     if (ImGui::BeginCombo("##fixed", current.c_str())) {
         for (const char* option : {"1", "2", "4"}) {
             const bool selected = current == option;
@@ -142,9 +196,82 @@ void Panel::fixedCountCombo(PanelModel& model, PanelActions& actions)
         }
         ImGui::EndCombo();
     }
-    tooltip(PanelModel::tooltip(field));
-    record(kFieldIds[slot(field)]);
-    errorRow(model, field);
+    tooltip(id, tip.c_str());
+    record(id);
+}
+
+void Panel::messages(const PanelModel& model)
+{
+    // A fixed place with room for kMessageLines lines, drawn even when empty, so that a
+    // message never moves the rows below it (a scroll bar appears if they need more).
+    const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing() +
+                         ImGui::GetStyle().WindowPadding.y;
+    ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
+    for (const std::string& message : model.errors())
+        ImGui::TextWrapped("%s", message.c_str());
+    ImGui::PopStyleColor();
+    ImGui::EndChild();
+    record("messages");
+}
+
+void Panel::stepping(PanelModel& model, const PanelStats& stats)
+{
+    ImGui::Spacing();
+    if (!ImGui::CollapsingHeader("Stepping", ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    if (!ImGui::BeginTable("stepping", 2, ImGuiTableFlags_SizingStretchProp))
+        return;
+    setupColumns("Sim. speed");
+    const char* help =
+        "Page: 8 steps per frame, as the page (its speed follows the display: 2.4x real time "
+        "at 60 Hz). Real time: the simulated time follows the wall clock times the speed, with "
+        "the fixed time step. Either way the simulation gets about 2/3 of each frame, so the "
+        "window stays responsive; when that is not enough, the simulation runs slower and "
+        "this section says so.";
+    labelCell("stepping", "Stepping", help);
+    ImGui::SetNextItemWidth(fieldWidth());
+    const auto label = [](SteppingMode m) { return m == SteppingMode::Page ? "page" : "real time"; };
+    if (ImGui::BeginCombo("##stepping", label(model.stepping()))) {
+        for (SteppingMode mode : {SteppingMode::Page, SteppingMode::RealTime}) {
+            const bool selected = mode == model.stepping();
+            if (ImGui::Selectable(label(mode), selected))
+                model.chooseStepping(mode);
+            if (selected)
+                ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("stepping", help);
+    record("stepping");
+
+    const std::size_t slot = text_.size() - 1;
+    const NumberRow row{slot, "speed", "Speed (x)",
+                        "Real-time stepping: simulated seconds per wall-clock second. "
+                        "Allowed: a finite number from 0.05 to 4.",
+                        model.speedText(), !model.speedError().empty()};
+    switch (numberRow(row)) {
+    case RowInput::Commit: model.commitSpeed(text_[slot].data()); break;
+    case RowInput::Minus: model.stepSpeed(-1); break;
+    case RowInput::Plus: model.stepSpeed(+1); break;
+    case RowInput::None: break;
+    }
+
+    char text[96];
+    if (stats.simulatedPerWall > 0.0 && !stats.paused)
+        std::snprintf(text, sizeof text, "%.2gx real time", stats.simulatedPerWall);
+    else
+        std::snprintf(text, sizeof text, "%s", dash());
+    statRow("Sim. speed", text,
+            "Simulated seconds per wall-clock second over the last second.");
+    ImGui::EndTable();
+    if (!stats.steppingStatus.empty() && !stats.paused) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.55f, 0.0f, 1.0f));
+        ImGui::TextWrapped("%s: the simulation needs more than its share of each frame",
+                           stats.steppingStatus.c_str());
+        ImGui::PopStyleColor();
+        record("stepping-status");
+    }
 }
 
 void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions& actions)
@@ -152,13 +279,11 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     ImGui::Spacing();
     if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen))
         return;
-    if (!ImGui::BeginTable("performance", 2, ImGuiTableFlags_SizingStretchProp))
-        return;
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("Time per sim. step").x);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-
-    labelCell("Solver", PanelModel::solverTooltip());
+    // The solver combo on a line of its own, as wide as the panel: its labels are long, and
+    // a narrow (800 px) window must not cut them.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Solver");
+    tooltip("solver.label", PanelModel::solverTooltip());
     const Solver current = model.settings().solver;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     if (ImGui::BeginCombo("##solver", PanelModel::solverLabel(current))) {
@@ -171,17 +296,24 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
         }
         ImGui::EndCombo();
     }
-    tooltip(PanelModel::solverTooltip());
+    tooltip("solver", PanelModel::solverTooltip());
     record("solver");
+    if (!ImGui::BeginTable("performance", 2, ImGuiTableFlags_SizingStretchProp))
+        return;
+    setupColumns("Frames per sec.");
 
     char text[96];
-    std::snprintf(text, sizeof text, "%u", stats.threads);
-    statRow("Threads", text,
-            "Threads projecting the constraints: 1 for the page's order; the colored order uses "
-            "one per core unless --threads says otherwise.");
-    formatMilliseconds(text, sizeof text, stats.frame.simulation);
+    statRow("Threads", stats.threads.c_str(),
+            "Threads projecting the constraints: 1 for the sequential order; the colored order "
+            "asks for one per core unless --threads says otherwise, and uses at most one per "
+            "chunk of rows (a chunk holds about 2048 particles or more, so a small cloth runs "
+            "on one thread).");
+    if (stats.stepsPerFrame > 0.0 && !stats.paused)
+        formatMilliseconds(text, sizeof text, stats.frame.simulation);
+    else
+        std::snprintf(text, sizeof text, "%s", dash()); // no steps: no time to show
     statRow("Sim. per frame", text,
-            "Wall-clock time of a frame's eight simulation steps, averaged over 30 frames. "
+            "Wall-clock time of a frame's simulation steps, averaged over 30 frames. "
             "Under 16 ms leaves room for 60 frames per second.");
     std::snprintf(text, sizeof text, "%.1f", stats.framesPerSecond);
     statRow("Frames per sec.", text,
@@ -212,14 +344,14 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     }
 
     if (ImGui::BeginTable("controls", 2, ImGuiTableFlags_SizingStretchProp)) {
-        // Labels never cut off: the label column fits the longest label, values take the rest.
-        ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
-                                ImGui::CalcTextSize("Time per sim. step").x);
-        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        setupColumns("Time per sim. step");
         char text[64];
         std::snprintf(text, sizeof text, "%.2f s", stats.time);
         statRow("Current time", text, "Simulated time since the last restart, in seconds.");
-        formatMilliseconds(text, sizeof text, stats.millisecondsPerStep);
+        if (stats.millisecondsPerStep > 0.0)
+            formatMilliseconds(text, sizeof text, stats.millisecondsPerStep);
+        else
+            std::snprintf(text, sizeof text, "%s", dash()); // fewer than 50 steps so far
         statRow("Time per sim. step", text,
                 "Wall-clock time of one simulation step, averaged over the last 50 steps.");
         std::snprintf(text, sizeof text, "%zu", stats.particles);
@@ -227,38 +359,31 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         std::snprintf(text, sizeof text, "%zu", stats.constraints);
         statRow("# constraints", text,
                 "Distance constraints: horizontal, vertical and two diagonals per cell.");
-
-        field(model, PanelField::Width, actions);
-        field(model, PanelField::Height, actions);
-        fixedCountCombo(model, actions);
-        field(model, PanelField::TimeStep, actions);
-        field(model, PanelField::Iterations, actions);
-        field(model, PanelField::Gravity, actions);
-        field(model, PanelField::Mass, actions);
+        fields(model, PanelSection::Page, actions);
         ImGui::EndTable();
     }
+    messages(model);
 
-    ImGui::Spacing();
     const float width = ImGui::GetContentRegionAvail().x;
     if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(width, 0.0f)))
         actions.restart = true;
-    tooltip("Rebuild the cloth from the values above, at rest, with time 0 (R).");
+    tooltip("restart", "Rebuild the cloth from the values above, at rest, with time 0 (R).");
     record("restart");
     const char* pauseLabel = stats.paused ? (symbols_ ? "\u25B6 Resume###pause" : "Resume###pause")
                                           : (symbols_ ? "\u25AE\u25AE Pause###pause" : "Pause###pause");
     if (ImGui::Button(pauseLabel, ImVec2(width, 0.0f)))
         actions.togglePause = true;
-    tooltip("Stop or continue the simulation (Space). While paused, S advances one step.");
+    tooltip("pause", "Stop or continue the simulation (Space). While paused, S advances one step.");
     record("pause");
     const float help = ImGui::GetFrameHeight() * 1.5f;
     if (ImGui::Button("Fit view", ImVec2(width - help - ImGui::GetStyle().ItemSpacing.x, 0.0f)))
         actions.fitView = true;
-    tooltip("Zoom and pan so that the whole cloth fits the canvas (F). Home: the page's view.");
+    tooltip("fit", "Zoom and pan so that the whole cloth fits the canvas (F). Home: the page's view.");
     record("fit");
     ImGui::SameLine();
     if (ImGui::Button("?", ImVec2(help, 0.0f)))
         actions.toggleHelp = true;
-    tooltip("Show or hide every mouse and key control (F1).");
+    tooltip("help-button", "Show or hide every mouse and key control (F1).");
     record("help-button");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Colour lines by");
@@ -272,11 +397,19 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         }
         ImGui::EndCombo();
     }
-    tooltip("none: the page's grey lines. strain: each line coloured by its signed strain "
+    tooltip("colorby", "none: the page's grey lines. strain: each line coloured by its signed strain "
             "(l - r) / r, blue compressed, grey at rest, red stretched, saturating at the 99th "
             "percentile of |strain| (the legend on the canvas shows the scale).");
     record("colorby");
 
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Physics beyond the page", ImGuiTreeNodeFlags_DefaultOpen) &&
+        ImGui::BeginTable("beyond", 2, ImGuiTableFlags_SizingStretchProp)) {
+        setupColumns("Area stiffness (N/m)");
+        fields(model, PanelSection::BeyondPage, actions);
+        ImGui::EndTable();
+    }
+    stepping(model, stats);
     performance(model, stats, actions);
 
     ImGui::Spacing();

@@ -1,8 +1,11 @@
 #pragma once
 /// \file
-/// The "Controls" panel drawn with ImGui: the page's panel item for item, in its order, then a
-/// Performance section (solver choice, simulation ms per frame, frame rate, where a frame's
-/// time goes) and a short help section. All values and commits go through PanelModel.
+/// The "Controls" panel drawn with ImGui: the page's panel item for item, in its order (with
+/// xpbd.html's Stiffness), a fixed place for validation messages, the sections "Physics beyond
+/// the page" (the table's other rows), "Stepping" (page or real time, speed, how fast the
+/// simulation really runs), Performance (solver choice, simulation ms per frame, frame rate,
+/// where a frame's time goes) and a short help section. All values and commits go through
+/// PanelModel; the rows come from the settings table.
 
 #include <array>
 #include <cstddef>
@@ -20,13 +23,17 @@ namespace pbd::app {
 /// The read-only values the panel shows.
 struct PanelStats {
     double time = 0.0;            ///< simulated seconds since the restart
-    double millisecondsPerStep = 0.0;
+    double millisecondsPerStep = 0.0; ///< mean of the last 50 steps; 0: none yet ("—")
     std::size_t particles = 0;
     std::size_t constraints = 0;
     bool paused = false;
     FrameTimes frame;             ///< mean phases of recent frames (ms)
     double framesPerSecond = 0.0; ///< over recent frames
-    unsigned threads = 1;         ///< threads the solver uses
+    std::string threads = "1";   ///< threads a step uses (cli::threadsText)
+    /// Simulated seconds per wall-clock second over the last second; 0: not measured yet
+    double simulatedPerWall = 0.0;
+    double stepsPerFrame = 0.0;   ///< mean over the last second; 0: none ("—")
+    std::string steppingStatus;   ///< "running at 0.4x real time ..." when behind, else empty
     ColorBy colorBy = ColorBy::None; ///< what the lines show
 };
 
@@ -42,7 +49,12 @@ struct WidgetRect {
 class Panel {
 public:
     /// `symbols`: the font has the page's button symbols.
-    explicit Panel(bool symbols) : symbols_(symbols) {}
+    explicit Panel(bool symbols);
+    /// Seconds the mouse must rest on a widget before its tooltip shows.
+    static constexpr double kTooltipDelay = 0.5;
+    /// Lines reserved for validation messages below the page's fields: a message never moves
+    /// the rows below it.
+    static constexpr int kMessageLines = 3;
 
     /// Draws the panel docked at `position` with `size` (window coordinates) and applies the
     /// user's commits to `model`.
@@ -52,16 +64,36 @@ public:
     const std::vector<WidgetRect>& widgetRects() const { return rects_; }
 
 private:
+    /// One editable number row: label, text field, -/+ buttons. `slot` indexes text_.
+    /// Returns the commit's text when the field was committed this frame.
+    struct NumberRow {
+        std::size_t slot;
+        std::string id;        ///< widget id for --view-out ("width", "speed")
+        std::string label;     ///< with its unit
+        std::string tooltip;
+        std::string shown;     ///< the committed value's text
+        bool failed;           ///< its last commit was refused: red frame
+    };
+    enum class RowInput { None, Commit, Minus, Plus };
+    RowInput numberRow(const NumberRow& row);
     void field(PanelModel& model, PanelField field, PanelActions& actions);
+    void fields(PanelModel& model, PanelSection section, PanelActions& actions);
     void fixedCountCombo(PanelModel& model, PanelActions& actions);
+    void messages(const PanelModel& model);
+    void stepping(PanelModel& model, const PanelStats& stats);
     void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
-    void errorRow(const PanelModel& model, PanelField field);
-    void record(const char* id);
+    void tooltip(const std::string& id, const char* text);
+    void labelCell(const std::string& id, const char* label, const char* help);
+    void statRow(const char* label, const char* value, const char* help);
+    void record(const std::string& id);
+    const char* dash() const { return symbols_ ? "\u2014" : "-"; }
 
     bool symbols_;
-    std::array<std::array<char, 64>, kPanelFieldCount> text_{};
-    std::array<bool, kPanelFieldCount> editing_{};
+    std::vector<std::array<char, 64>> text_;  ///< per settings row, then the speed field
+    std::vector<bool> editing_;
     std::vector<WidgetRect> rects_;
+    std::string hovered_;    ///< the widget under the mouse, for the tooltip delay
+    double hoveredSince_ = 0.0; ///< ImGui time (s) when the mouse came onto it
 };
 
 } // namespace pbd::app

@@ -7,89 +7,22 @@
 #include <limits>
 #include <system_error>
 
-#include "pbd/input_text.h"
+#include "input_text.h"
 
 namespace pbd::app {
 namespace {
 
-/// One row per panel field, in PanelField order.
-struct FieldInfo {
-    const char* label;   ///< the page's label
-    const char* name;    ///< the Settings member, as pbd::validate and pbd::allowedValues name it
-    bool whole;          ///< whole numbers only
-    double step;         ///< the page's input step (unused for the fixed count)
-    const char* tooltip; ///< what the control does
-};
-
-constexpr FieldInfo kFields[kPanelFieldCount] = {
-    {"Width", "width", true, 1.0,
-     "Particles per row of the cloth, 1 to 2048. Committing a new width restarts the cloth."},
-    {"Height", "height", true, 1.0,
-     "Particles per column of the cloth, 1 to 2048. Committing a new height restarts the "
-     "cloth."},
-    {"# fixed particles", "fixedCount", true, 1.0,
-     "How many corners are pinned: 1 (top left), 2 (both top corners) or 4 (all corners). "
-     "Changing it restarts the cloth."},
-    {"Time step size", "timeStep", false, 0.001,
-     "Simulated seconds per step (eight steps per frame). Smaller steps give a stiffer, more "
-     "accurate cloth but slow the motion down. Applies at once."},
-    {"Iterations", "iterations", true, 1.0,
-     "Constraint projection sweeps per step. More sweeps make the cloth stiffer and less "
-     "stretchy, and each step costs more. Applies at once."},
-    {"Gravity", "gravity", false, 0.01,
-     "Acceleration along y in m/s^2; negative values pull the cloth down. Applies at once."},
-    {"Mass", "mass", false, 0.01,
-     "Mass of every particle in kg. A uniform mass does not change the motion: gravity "
-     "accelerates every mass alike, and each constraint moves its two particles by the weights "
-     "w_i/(w_1+w_2) of their inverse masses, so a common mass cancels. Applies at once."},
-};
-
-const FieldInfo& info(PanelField field)
+const SettingField& info(PanelField field)
 {
-    return kFields[static_cast<std::size_t>(field)];
+    return settingField(field);
 }
 
-bool isRestartField(PanelField field)
-{
-    return field == PanelField::Width || field == PanelField::Height ||
-           field == PanelField::FixedCount;
-}
-
-double get(const Settings& s, PanelField field)
-{
-    switch (field) {
-    case PanelField::Width: return s.width;
-    case PanelField::Height: return s.height;
-    case PanelField::FixedCount: return s.fixedCount;
-    case PanelField::TimeStep: return s.timeStep;
-    case PanelField::Iterations: return s.iterations;
-    case PanelField::Gravity: return s.gravity;
-    case PanelField::Mass: return s.mass;
-    }
-    return 0.0;
-}
-
-/// `value` must be whole and within int's range for the whole fields.
-void set(Settings& s, PanelField field, double value)
-{
-    switch (field) {
-    case PanelField::Width: s.width = static_cast<int>(value); break;
-    case PanelField::Height: s.height = static_cast<int>(value); break;
-    case PanelField::FixedCount: s.fixedCount = static_cast<int>(value); break;
-    case PanelField::TimeStep: s.timeStep = value; break;
-    case PanelField::Iterations: s.iterations = static_cast<int>(value); break;
-    case PanelField::Gravity: s.gravity = value; break;
-    case PanelField::Mass: s.mass = value; break;
-    }
-}
-
-/// Shortest text that reads back as the same double: "0.005", "-9.81", "1e-06".
-std::string formatReal(double value)
-{
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
-}
+/// The Speed field, described like a settings row (it is the app's, not the simulation's).
+constexpr SettingField kSpeed = {
+    "speed", "--speed", "Speed", "x", "", false, kMinSpeed, kMaxSpeed, 0.05, nullptr, nullptr,
+    "real-time stepping: simulated seconds per wall-clock second",
+    "Real-time stepping: simulated seconds per second of wall-clock time.",
+    PanelSection::Page, false, false, nullptr, nullptr};
 
 std::string_view trim(std::string_view text)
 {
@@ -105,7 +38,7 @@ std::string_view trim(std::string_view text)
 /// "1.5e-07" -> 8, "40" -> 0).
 int decimalsOf(double value)
 {
-    const std::string text = formatReal(std::fabs(value));
+    const std::string text = formatNumber(std::fabs(value));
     const std::size_t e = text.find('e');
     const std::string mantissa = text.substr(0, e);
     const std::size_t dot = mantissa.find('.');
@@ -129,12 +62,43 @@ double roundToDecimals(double value, int decimals)
 }
 
 /// Stores the refusal message "<label>: '<text>' <reason>; allowed: ..." in `error`.
-CommitEffect refuse(std::string& error, PanelField field, std::string_view text,
+CommitEffect refuse(std::string& error, const SettingField& f, std::string_view text,
                     std::string_view reason)
 {
-    error = std::string(info(field).label) + ": " + quoteInput(text) + " " + std::string(reason) +
-            "; " + allowedValues(info(field).name);
+    error = std::string(f.label) + ": " + quoteInput(text) + " " + std::string(reason) + "; " +
+            allowedValues(f);
     return CommitEffect::None;
+}
+
+/// Reads typed text as a number of the field's kind; on failure stores the message.
+std::optional<double> readText(std::string& error, const SettingField& f, std::string_view text)
+{
+    const std::string_view number = trim(text);
+    if (f.whole) {
+        long long value = 0;
+        if (numberOutOfRange<long long>(number))
+            return refuse(error, f, text, "is not allowed"), std::nullopt;
+        if (!parseNumber(number, value))
+            return refuse(error, f, text, "is not a whole number"), std::nullopt;
+        return static_cast<double>(value);
+    }
+    double value = 0.0;
+    if (numberOutOfRange<double>(number))
+        return refuse(error, f, text, "is not allowed"), std::nullopt;
+    if (!parseNumber(number, value))
+        return refuse(error, f, text, "is not a number"), std::nullopt;
+    return value;
+}
+
+/// Checks the value's kind and range (refusing with a message quoting `text`).
+bool acceptable(std::string& error, const SettingField& f, double value, std::string_view text)
+{
+    if (!std::isfinite(value))
+        return refuse(error, f, text, "is not a finite number"), false;
+    if (f.whole && !(value >= std::numeric_limits<int>::min() &&
+                     value <= std::numeric_limits<int>::max()))
+        return refuse(error, f, text, "is not allowed"), false;
+    return true;
 }
 
 /// Validates `settings` with `field` set to `value` and commits it, or refuses it with a message
@@ -142,17 +106,14 @@ CommitEffect refuse(std::string& error, PanelField field, std::string_view text,
 CommitEffect apply(Settings& settings, std::string& error, PanelField field, double value,
                    std::string_view text)
 {
-    const FieldInfo& f = info(field);
-    if (!std::isfinite(value))
-        return refuse(error, field, text, "is not a finite number");
-    if (f.whole && !(value >= std::numeric_limits<int>::min() &&
-                     value <= std::numeric_limits<int>::max()))
-        return refuse(error, field, text, "is not allowed");
+    const SettingField& f = info(field);
+    if (!acceptable(error, f, value, text))
+        return CommitEffect::None;
     Settings candidate = settings;
-    set(candidate, field, value);
+    f.set(candidate, value);
     if (const auto problem = validate(candidate)) {
         if (problem->field == f.name)
-            return refuse(error, field, text, "is not allowed");
+            return refuse(error, f, text, "is not allowed");
         // Another field was already invalid (settings given to the constructor): say so.
         error = problem->message;
         return CommitEffect::None;
@@ -161,16 +122,82 @@ CommitEffect apply(Settings& settings, std::string& error, PanelField field, dou
     if (candidate == settings)
         return CommitEffect::None;
     settings = candidate;
-    return isRestartField(field) ? CommitEffect::Restart : CommitEffect::Live;
+    return f.rebuildsCloth ? CommitEffect::Restart : CommitEffect::Live;
+}
+
+/// The value one +/- step from `current`: the next accepted whole value for fields with a
+/// choice of values (the fixed count), else current +- step, rounded to the decimals of the
+/// step or of `current`, and clamped to [lo, hi]. Nothing when no accepted value lies that way.
+std::optional<double> stepped(const SettingField& f, double current, int sign)
+{
+    if (f.accepts) {
+        std::optional<double> target;
+        for (double v = f.lo; v <= f.hi; v += 1.0) {
+            if (!f.accepts(v))
+                continue;
+            if (sign > 0 && v > current && !target)
+                target = v;
+            if (sign < 0 && v < current)
+                target = v;
+        }
+        return target;
+    }
+    double next = current + sign * f.step;
+    if (!f.whole)
+        next = roundToDecimals(next, std::max(decimalsOf(f.step), decimalsOf(current)));
+    return std::clamp(next, f.lo, f.hi);
 }
 
 } // namespace
 
-PanelModel::PanelModel(const Settings& settings) : settings_(settings) {}
+const std::vector<PanelField>& panelFields()
+{
+    static const std::vector<PanelField> fields = [] {
+        std::vector<PanelField> list;
+        const auto rows = settingFields();
+        for (PanelSection section : {PanelSection::Page, PanelSection::BeyondPage})
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                if (rows[i].section == section)
+                    list.push_back(static_cast<PanelField>(i));
+        return list;
+    }();
+    return fields;
+}
+
+const SettingField& settingField(PanelField field)
+{
+    return settingFields()[static_cast<std::size_t>(field)];
+}
+
+const char* steppingName(SteppingMode mode)
+{
+    return mode == SteppingMode::RealTime ? "realtime" : "page";
+}
+
+std::optional<SteppingMode> steppingFromName(std::string_view name)
+{
+    if (name == "page")
+        return SteppingMode::Page;
+    if (name == "realtime")
+        return SteppingMode::RealTime;
+    return std::nullopt;
+}
+
+PanelModel::PanelModel(const Settings& settings)
+    : settings_(settings), errors_(settingFields().size())
+{
+}
 
 const char* PanelModel::label(PanelField field) { return info(field).label; }
 
-const char* PanelModel::tooltip(PanelField field) { return info(field).tooltip; }
+std::string PanelModel::labelWithUnit(PanelField field) { return pbd::labelWithUnit(info(field)); }
+
+std::string PanelModel::tooltip(PanelField field)
+{
+    std::string allowed = allowedValues(info(field));
+    allowed[0] = 'A';
+    return std::string(info(field).help) + " " + allowed + ".";
+}
 
 const char* PanelModel::solverLabel(Solver solver)
 {
@@ -201,66 +228,81 @@ const std::string& PanelModel::error(PanelField field) const
     return errors_[static_cast<std::size_t>(field)];
 }
 
+std::vector<std::string> PanelModel::errors() const
+{
+    std::vector<std::string> list;
+    for (PanelField field : panelFields())
+        if (!error(field).empty())
+            list.push_back(error(field));
+    if (!speedError_.empty())
+        list.push_back(speedError_);
+    return list;
+}
+
 std::string PanelModel::displayText(PanelField field) const
 {
-    const double value = get(settings_, field);
-    if (info(field).whole)
-        return std::to_string(static_cast<long long>(value));
-    return formatReal(value);
+    return settingText(info(field), settings_);
 }
 
 CommitEffect PanelModel::commitText(PanelField field, std::string_view text)
 {
     std::string& error = errors_[static_cast<std::size_t>(field)];
-    const std::string_view number = trim(text);
-    if (info(field).whole) {
-        long long value = 0;
-        if (numberOutOfRange<long long>(number))
-            return refuse(error, field, text, "is not allowed");
-        if (!parseNumber(number, value))
-            return refuse(error, field, text, "is not a whole number");
-        return apply(settings_, error, field, static_cast<double>(value), text);
-    }
-    double value = 0.0;
-    if (numberOutOfRange<double>(number))
-        return refuse(error, field, text, "is not allowed");
-    if (!parseNumber(number, value))
-        return refuse(error, field, text, "is not a number");
-    return apply(settings_, error, field, value, text);
+    const std::optional<double> value = readText(error, info(field), text);
+    return value ? apply(settings_, error, field, *value, text) : CommitEffect::None;
 }
 
 CommitEffect PanelModel::stepField(PanelField field, int direction)
 {
     if (direction == 0)
         return CommitEffect::None;
-    const int sign = direction > 0 ? 1 : -1;
-    const double current = get(settings_, field);
-    double next = 0.0;
-    if (field == PanelField::FixedCount) {
-        // Like the page's select: 1, 2, 4 in order, staying put at either end.
-        constexpr int kChoices[] = {1, 2, 4};
-        std::optional<int> target;
-        for (int choice : kChoices) {
-            if (sign > 0 && choice > current && !target)
-                target = choice;
-            if (sign < 0 && choice < current)
-                target = choice;
-        }
-        if (!target)
-            return CommitEffect::None;
-        next = *target;
-    } else {
-        const double step = info(field).step;
-        next = current + sign * step;
-        if (!info(field).whole) {
-            const int decimals = std::max(decimalsOf(step), decimalsOf(current));
-            next = roundToDecimals(next, decimals);
-        }
-    }
+    const SettingField& f = info(field);
+    const std::optional<double> next = stepped(f, f.get(settings_), direction > 0 ? 1 : -1);
+    if (!next)
+        return CommitEffect::None;
     std::string& error = errors_[static_cast<std::size_t>(field)];
-    const std::string text = info(field).whole ? std::to_string(static_cast<long long>(next))
-                                                : formatReal(next);
-    return apply(settings_, error, field, next, text);
+    const std::string text =
+        f.whole ? std::to_string(static_cast<long long>(*next)) : formatNumber(*next);
+    return apply(settings_, error, field, *next, text);
+}
+
+bool PanelModel::chooseStepping(SteppingMode mode)
+{
+    const bool changed = mode != stepping_;
+    stepping_ = mode;
+    return changed;
+}
+
+void PanelModel::setStepping(SteppingMode mode, double speed)
+{
+    stepping_ = mode;
+    if (speed >= kMinSpeed && speed <= kMaxSpeed)
+        speed_ = speed;
+}
+
+std::string PanelModel::speedText() const { return formatNumber(speed_); }
+
+bool PanelModel::commitSpeed(std::string_view text)
+{
+    const std::optional<double> value = readText(speedError_, kSpeed, text);
+    if (!value || !acceptable(speedError_, kSpeed, *value, text))
+        return false;
+    if (!allowedValue(kSpeed, *value))
+        return refuse(speedError_, kSpeed, text, "is not allowed"), false;
+    speedError_.clear();
+    const bool changed = *value != speed_;
+    speed_ = *value;
+    return changed;
+}
+
+bool PanelModel::stepSpeed(int direction)
+{
+    if (direction == 0)
+        return false;
+    const double next = *stepped(kSpeed, speed_, direction > 0 ? 1 : -1);
+    speedError_.clear();
+    const bool changed = next != speed_;
+    speed_ = next;
+    return changed;
 }
 
 } // namespace pbd::app

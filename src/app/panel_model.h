@@ -7,14 +7,40 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pbd/settings.h"
+#include "pbd/settings_table.h"
 
 namespace pbd::app {
 
-/// The panel's editable fields, in the page's order.
-enum class PanelField { Width, Height, FixedCount, TimeStep, Iterations, Gravity, Mass };
-inline constexpr std::size_t kPanelFieldCount = 7;
+/// A field of the panel: the index of its row in pbd::settingFields(), whose order is the
+/// panel's. The named values are the rows of the current table (a unit test checks each name);
+/// panelFields() lists every row that the panel shows, so a new row of the table appears in
+/// the panel without a name here.
+enum class PanelField : std::size_t {
+    Width, Height, FixedCount, TimeStep, Iterations, Stiffness, Gravity, Mass, // the page's
+    Substeps, Damping, AreaStiffness,                                          // beyond it
+};
+
+/// The table's rows that the panel shows as fields, in order: PanelSection::Page, then
+/// PanelSection::BeyondPage (solver and threads live in the Performance section).
+const std::vector<PanelField>& panelFields();
+/// The table row of a field.
+const SettingField& settingField(PanelField field);
+
+/// How the app advances the simulation each frame (the panel's "Stepping" choice).
+enum class SteppingMode {
+    Page,     ///< 8 steps per frame, as the page's mainLoop (the default)
+    RealTime, ///< simulated time follows the wall clock times the speed factor
+};
+/// "page" or "realtime" (the command line's words).
+const char* steppingName(SteppingMode mode);
+/// The mode called `name` ("page" or "realtime"), or nothing.
+std::optional<SteppingMode> steppingFromName(std::string_view name);
+/// Smallest and largest real-time speed factor (simulated seconds per wall-clock second).
+inline constexpr double kMinSpeed = 0.05;
+inline constexpr double kMaxSpeed = 4.0;
 
 /// What the simulation must do after a successful commit.
 enum class CommitEffect {
@@ -37,17 +63,37 @@ public:
     /// field's message is cleared; on failure the previous value stays, the field's message
     /// names the field, the text and the allowed range, and the effect is None.
     CommitEffect commitText(PanelField field, std::string_view text);
-    /// A +/- button: steps the field by the page's step (1, 1, -, 0.001, 1, 0.01, 0.01) in
-    /// `direction` (+1 or -1; only its sign counts); for the fixed count, moves through 1, 2, 4
-    /// and stays put at either end. Real results are rounded to the decimals of the step or
-    /// of the old value, whichever has more, so 0.005 + 0.001 is 0.006 exactly. Refused like
-    /// commitText when the result is invalid.
+    /// A +/- button: steps the field by its step in the table (the page's: 1, 1, -, 0.001, 1,
+    /// 10, 0.01, 0.01) in `direction` (+1 or -1; only its sign counts); for the fixed count,
+    /// moves through 1, 2, 4 and stays put at either end. Real results are rounded to the
+    /// decimals of the step or of the old value, whichever has more, so 0.005 + 0.001 is 0.006
+    /// exactly. A step past a limit stops at the limit (0.001 - 0.001 gives 1e-06, the
+    /// smallest time step); at the limit it changes nothing.
     CommitEffect stepField(PanelField field, int direction);
 
     /// The "Solver" combo: chooses the constraint order. Live when it changed (applied between
     /// steps, the cloth keeps its state), None when `solver` was already chosen. Width, height
     /// and the other fields are untouched.
     CommitEffect chooseSolver(Solver solver);
+
+    /// The "Stepping" combo. Returns true when the mode changed.
+    bool chooseStepping(SteppingMode mode);
+    /// The "Speed" field (real-time stepping's factor, kMinSpeed to kMaxSpeed): committed like
+    /// a settings field; on failure the speed stays and speedError() says why. True when the
+    /// speed changed.
+    bool commitSpeed(std::string_view text);
+    /// The Speed field's +/- buttons: 0.05 per step, clamped to the range.
+    bool stepSpeed(int direction);
+    SteppingMode stepping() const { return stepping_; }
+    double speed() const { return speed_; }
+    /// The Speed field's text ("1", "0.25").
+    std::string speedText() const;
+    /// The Speed field's last message, empty when its last commit succeeded.
+    const std::string& speedError() const { return speedError_; }
+    /// Starts with the command line's --stepping and --speed (speed must be in range).
+    void setStepping(SteppingMode mode, double speed);
+    /// Every field's message that is not empty, in panel order (speed last).
+    std::vector<std::string> errors() const;
 
     /// The committed settings: always the last valid values.
     const Settings& settings() const { return settings_; }
@@ -56,10 +102,13 @@ public:
     std::string displayText(PanelField field) const;
     /// The field's last validation message, empty when its last commit succeeded.
     const std::string& error(PanelField field) const;
-    /// The panel label of a field, as on the page ("Width", "Time step size", ...).
+    /// The panel label of a field, as on the page ("Width", "Time step size", ...); messages
+    /// start with it.
     static const char* label(PanelField field);
-    /// The tooltip explaining what a field does.
-    static const char* tooltip(PanelField field);
+    /// The label as the panel shows it, with its unit: "Time step size (s)".
+    static std::string labelWithUnit(PanelField field);
+    /// The tooltip: what a field does and its allowed values.
+    static std::string tooltip(PanelField field);
     /// The combo's text for a solver: "Sequential (page order)" or "Colored (parallel)".
     static const char* solverLabel(Solver solver);
     /// The tooltip of the "Solver" combo: what each order does and what it costs.
@@ -67,7 +116,10 @@ public:
 
 private:
     Settings settings_;
-    std::array<std::string, kPanelFieldCount> errors_;
+    std::vector<std::string> errors_; ///< one per row of the settings table
+    SteppingMode stepping_ = SteppingMode::Page;
+    double speed_ = 1.0;
+    std::string speedError_;
 };
 
 } // namespace pbd::app

@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <memory>
 
+#include "input_text.h"
+#include "pbd/settings_table.h"
+
 namespace pbd::app {
 
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view)
@@ -25,10 +28,11 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
         std::fprintf(f, "widget %s %.17g %.17g %.17g %.17g\n", w.id.c_str(), w.min.x, w.min.y,
                      w.max.x, w.max.y);
     std::fprintf(f, "time %.17g\n", view.time);
-    const Settings& s = view.settings;
-    std::fprintf(f, "settings %d %d %d %.17g %d %.17g %.17g %d\n", s.width, s.height,
-                 s.fixedCount, s.timeStep, s.iterations, s.gravity, s.mass, s.threads);
-    std::fprintf(f, "solver %s\n", solverName(s.solver));
+    for (const SettingField& field : settingFields()) // every setting of the table
+        std::fprintf(f, "setting %s %s\n", field.name, settingText(field, view.settings).c_str());
+    std::fprintf(f, "solver %s\n", solverName(view.settings.solver));
+    std::fprintf(f, "stepping %s %s\n", steppingName(view.stepping),
+                 formatNumber(view.speed).c_str());
     for (const std::string& message : view.errors)
         std::fprintf(f, "error %s\n", message.c_str());
     std::fprintf(f, "help %d\n", view.help ? 1 : 0);

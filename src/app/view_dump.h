@@ -30,6 +30,8 @@ struct ViewDump {
     /// The validation message of each field whose last commit was refused
     std::vector<std::string> errors;
     double contentScale = 1.0; ///< the window's content scale, as the panel was scaled by
+    SteppingMode stepping = SteppingMode::Page; ///< the panel's stepping choice
+    double speed = 1.0;                         ///< the panel's real-time speed
     bool help = false;         ///< the help overlay is shown
     std::string title;         ///< the window title
     std::string colorBy = "none"; ///< what the lines show
@@ -39,10 +41,11 @@ struct ViewDump {
 /// Writes one "key values..." line per item:
 ///   window W H / framebuffer W H / scale S / canvas X Y W H / zoom Z / origin X Y / paused 0|1 /
 ///   frames N / widget ID X0 Y0 X1 Y1 (one per panel widget) / time T /
-///   settings WIDTH HEIGHT FIXED DT ITERATIONS GRAVITY MASS THREADS / solver NAME /
+///   setting NAME VALUE (one per row of the settings table, value as the panel shows it) /
+///   solver NAME / stepping page|realtime SPEED /
 ///   error MESSAGE (one per refused field; the message starts with the field's label) /
 ///   help 0|1 / colorby NAME / strainscale S / title TEXT.
-/// Numbers use %.17g. Returns an error message on failure.
+/// Numbers use %.17g, settings the shortest text that reads back as the same value. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
 
 } // namespace pbd::app

@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "touch_event.h"
+#include "touch_router.h" // TouchEvent
 
 struct GLFWwindow;
 
@@ -22,10 +22,6 @@ public:
     X11Touch(const X11Touch&) = delete;
     X11Touch& operator=(const X11Touch&) = delete;
 
-    /// True when touch events were selected (XI >= 2.2).
-    bool touchAvailable() const;
-    /// True when touchpad pinch gestures were selected (XI >= 2.4).
-    bool pinchAvailable() const;
     /// The events that arrived since the last call, in order. Never blocks.
     std::vector<TouchEvent> poll();
 

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <vector>
 
+#include "input_text.h"
 #include "pbd/simulation.h"
 #include "settings_flags.h"
 
@@ -44,16 +45,18 @@ struct BenchRow {
     std::size_t particles;
     std::size_t constraints;
     int iterations;
-    unsigned threads;
+    unsigned threads;          ///< threads a step used
+    unsigned requestedThreads; ///< threads asked for
+    std::size_t chunks;        ///< the colored solver's chunks of rows (1 for sequential)
     double msPerStep;
     Strain strain;
 };
 
-BenchRow measure(Size size, int iterations, Solver solver, int threads, long long settleSteps,
-                 long long fixedSteps)
+BenchRow measure(const Settings& base, Size size, int iterations, Solver solver, int threads,
+                 long long settleSteps, long long fixedSteps)
 {
     using Clock = std::chrono::steady_clock;
-    Settings settings;
+    Settings settings = base;
     settings.width = size.width;
     settings.height = size.height;
     settings.iterations = iterations;
@@ -79,76 +82,98 @@ BenchRow measure(Size size, int iterations, Solver solver, int threads, long lon
             break;
     }
     std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-    return {size,       simulation.particles().size(), simulation.constraints().size(),
-            iterations, simulation.threadCount(),      samples[samples.size() / 2],
+    return {size,
+            simulation.particles().size(),
+            simulation.constraints().size(),
+            iterations,
+            simulation.threadCount(),
+            simulation.requestedThreadCount(),
+            simulation.chunkCount(),
+            samples[samples.size() / 2],
             strain};
+}
+
+/// What to measure, read from the options.
+struct BenchPlan {
+    std::vector<Size> sizes;
+    long long steps = 0; ///< 0: at least 10 steps and half a second
+    long long iterations = Settings{}.iterations;
+    long long settle = kDefaultSettleSteps;
+    std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
+    int threads = 0; ///< 0: one per core
+    Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
+};
+
+/// Reads and checks every option; returns the first error's message.
+std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan)
+{
+    if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
+                                plan.sizes))
+        return error;
+    if (options.stepsText)
+        if (auto error = parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, plan.steps))
+            return error;
+    if (options.iterationsText)
+        if (auto error = parseWholeOption("--iterations", *options.iterationsText, 1,
+                                          kMaxIterations, plan.iterations))
+            return error;
+    if (options.settleText)
+        if (auto error = parseWholeOption("--settle", *options.settleText, 0, 1'000'000,
+                                          plan.settle))
+            return error;
+    if (auto error = options.physicsFlags.applyTo(plan.base))
+        return error;
+    if (auto error = options.solverFlags.check())
+        return error;
+    if (auto solver = options.solverFlags.solver())
+        plan.solvers = {*solver};
+    plan.threads = options.solverFlags.threads().value_or(0);
+    return std::nullopt;
 }
 
 } // namespace
 
 int benchCommandMain(const BenchOptions& options)
 {
-    std::vector<Size> sizes;
-    if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
-                                sizes)) {
+    BenchPlan plan;
+    if (auto error = readPlan(options, plan)) {
         std::cerr << "pbd-sim bench: " << *error << "\n";
         return kExitUsage;
     }
-    long long steps = 0;
-    if (options.stepsText)
-        if (auto error = parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, steps)) {
-            std::cerr << "pbd-sim bench: " << *error << "\n";
-            return kExitUsage;
-        }
-    long long iterations = Settings{}.iterations;
-    if (options.iterationsText)
-        if (auto error = parseWholeOption("--iterations", *options.iterationsText, 1,
-                                          kMaxIterations, iterations)) {
-            std::cerr << "pbd-sim bench: " << *error << "\n";
-            return kExitUsage;
-        }
-
-    long long settle = kDefaultSettleSteps;
-    if (options.settleText)
-        if (auto error = parseWholeOption("--settle", *options.settleText, 0, 1'000'000, settle)) {
-            std::cerr << "pbd-sim bench: " << *error << "\n";
-            return kExitUsage;
-        }
-    if (auto error = options.solverFlags.check()) {
-        std::cerr << "pbd-sim bench: " << *error << "\n";
-        return kExitUsage;
-    }
-    std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
-    if (auto solver = options.solverFlags.solver())
-        solvers = {*solver};
-    const int threads = options.solverFlags.threads().value_or(0);
 
     if (!options.json)
-        std::printf("%-11s %10s %12s %5s %-10s %7s %12s %10s %10s %11s %11s\n", "size",
-                    "particles", "constraints", "iter", "solver", "threads", "ms/step", "ns/proj",
-                    "steps/s", "strain_max", "strain_rms");
-    for (const Size& size : sizes) {
-        for (const Solver solverKind : solvers) {
-            const BenchRow row =
-                measure(size, static_cast<int>(iterations), solverKind, threads, settle, steps);
+        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s\n", "size",
+                    "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
+                    "ns/proj", "steps/s", "strain_max", "strain_rms");
+    for (const Size& size : plan.sizes) {
+        for (const Solver solverKind : plan.solvers) {
+            const BenchRow row = measure(plan.base, size, static_cast<int>(plan.iterations),
+                                         solverKind, plan.threads, plan.settle, plan.steps);
             const char* solver = solverName(solverKind);
             const double projections = static_cast<double>(row.constraints) * row.iterations;
             const double nsPerProjection = row.msPerStep * 1e6 / projections;
             const double stepsPerSecond = 1000.0 / row.msPerStep;
             if (options.json) {
                 std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
-                            "\"iterations\": %d, \"solver\": \"%s\", \"threads\": %u, "
+                            "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, "
+                            "\"solver\": \"%s\", \"threads\": %u, "
+                            "\"threads_requested\": %u, \"chunks\": %zu, "
                             "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
                             "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g}\n",
                             size.width, size.height, row.particles, row.constraints, row.iterations,
-                            solver, row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
-                            row.strain.max, row.strain.rms);
+                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps, solver,
+                            row.threads, row.requestedThreads, row.chunks, row.msPerStep,
+                            nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms);
             } else {
                 const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
-                std::printf("%-11s %10zu %12zu %5d %-10s %7u %12.4f %10.2f %10.1f %11.3e %11.3e\n",
+                // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
+                std::string threads = std::to_string(row.threads);
+                if (row.threads != row.requestedThreads)
+                    threads += "/" + std::to_string(row.requestedThreads);
+                std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e\n",
                             label.c_str(), row.particles, row.constraints, row.iterations, solver,
-                            row.threads, row.msPerStep, nsPerProjection, stepsPerSecond,
-                            row.strain.max, row.strain.rms);
+                            threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
+                            stepsPerSecond, row.strain.max, row.strain.rms);
             }
             std::fflush(stdout);
         }

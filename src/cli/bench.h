@@ -16,6 +16,8 @@ struct BenchOptions {
     std::optional<std::string> iterationsText;
     std::optional<std::string> settleText;
     SolverFlags solverFlags; ///< no --solver: both solvers
+    /// --stiffness, --substeps, --damping, --area-stiffness (the table's onBench settings)
+    SettingsFlags physicsFlags{FlagSet::Bench};
     bool json = false;
 };
 

@@ -41,6 +41,7 @@ CommandLine::CommandLine()
                      "(default 200, 1 s of simulated time)")
         ->type_name("N");
     bench.solverFlags.addTo(*benchCommand);
+    bench.physicsFlags.addTo(*benchCommand);
     benchCommand->add_flag("--json", bench.json, "one JSON object per line");
 }
 

@@ -9,6 +9,7 @@
 #include "pbd/drag_script.h"
 #include "pbd/simulation.h"
 #include "pbd/state_io.h"
+#include "thread_report.h"
 
 namespace pbd::cli {
 namespace {
@@ -95,10 +96,11 @@ int runCommandMain(const RunOptions& options)
     }
 
     std::fprintf(stderr,
-                 "pbd-sim run: %lld steps of %dx%d (%s solver, %u thread%s), %.4g ms per step, "
-                 "largest constraint violation %.6g m\n",
+                 "pbd-sim run: %lld steps of %dx%d (%s solver, %zu chunk%s of rows), threads %s, "
+                 "%.4g ms per step, largest constraint violation %.6g m\n",
                  steps, settings.width, settings.height, solverName(settings.solver),
-                 simulation.threadCount(), simulation.threadCount() == 1 ? "" : "s",
+                 simulation.chunkCount(), simulation.chunkCount() == 1 ? "" : "s",
+                 threadsText(simulation).c_str(),
                  steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,
                  maxConstraintViolation(simulation));
     return 0;

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <type_traits>
 
-#include "pbd/input_text.h"
-#include "pbd/worker_pool.h"
+#include "input_text.h"
+#include "worker_pool.h"
 
 namespace pbd::cli {
 namespace {
@@ -24,16 +24,12 @@ const char* unreadable(const std::string& text)
 /// The command-line option that sets a Settings field.
 std::string optionForField(const std::string& field)
 {
-    static const std::pair<const char*, const char*> kOptions[] = {
-        {"width", "--width"}, {"height", "--height"},         {"fixedCount", "--fixed"},
-        {"timeStep", "--dt"}, {"iterations", "--iterations"}, {"gravity", "--gravity"},
-        {"mass", "--mass"},   {"solver", "--solver"},         {"threads", "--threads"},
-    };
-    for (const auto& [name, option] : kOptions)
-        if (field == name)
-            return option;
-    return field;
+    const SettingField* f = findSettingField(field);
+    return f ? f->flag : field;
 }
+
+/// Solver and threads have flags of their own kind (a name; 1 to kMaxThreads): SolverFlags.
+bool ownFlag(const SettingField& field) { return field.section == PanelSection::Performance; }
 
 } // namespace
 
@@ -53,14 +49,11 @@ std::optional<std::string> parseWholeOption(const std::string& option, const std
 
 void SolverFlags::addTo(CLI::App& app)
 {
-    app.add_option("--solver", solver_,
-                   "constraint order: sequential (the page's, exact) or colored (parallel "
-                   "independent sets)")
-        ->type_name("NAME");
+    app.add_option("--solver", solver_, findSettingField("solver")->brief)->type_name("NAME");
     app.add_option("--threads", threads_,
-                   "threads of the colored solver (default: one per core, here " +
-                       std::to_string(resolveThreadCount(0)) + "; allowed: 1 to " +
-                       std::to_string(kMaxThreads) + ")")
+                   std::string(findSettingField("threads")->brief) +
+                       " (default: one per core, here " + std::to_string(resolveThreadCount(0)) +
+                       "; allowed: 1 to " + std::to_string(kMaxThreads) + ")")
         ->type_name("N");
 }
 
@@ -95,64 +88,68 @@ void SolverFlags::applyTo(Settings& settings) const
         settings.threads = *threads;
 }
 
+SettingsFlags::SettingsFlags(FlagSet set) : set_(set)
+{
+    for (const SettingField& field : settingFields())
+        if (!ownFlag(field) && (set == FlagSet::All || field.onBench))
+            fields_.push_back(&field);
+    values_.resize(fields_.size());
+}
+
 void SettingsFlags::addTo(CLI::App& app)
 {
-    const Settings d;
-    auto add = [&app](const char* name, std::optional<std::string>& target, const std::string& help) {
-        app.add_option(name, target, help)->type_name("VALUE");
-    };
-    add("--width", width_, "particles per row (default " + std::to_string(d.width) + "; " +
-                               allowedValues("width") + ")");
-    add("--height", height_, "particles per column (default " + std::to_string(d.height) + "; " +
-                                 allowedValues("height") + ")");
-    add("--fixed", fixed_, "fixed corners (default " + std::to_string(d.fixedCount) + "; " +
-                               allowedValues("fixedCount") + ")");
-    add("--dt", dt_, "time step in s (default 0.005; " + allowedValues("timeStep") + ")");
-    add("--iterations", iterations_, "solver iterations per step (default " +
-                                         std::to_string(d.iterations) + "; " +
-                                         allowedValues("iterations") + ")");
-    add("--gravity", gravity_, "gravity along y in m/s^2 (default -9.81; " +
-                                   allowedValues("gravity") + ")");
-    add("--mass", mass_, "particle mass in kg (default 0.5; " + allowedValues("mass") + ")");
-    solverFlags_.addTo(app);
+    const Settings defaults;
+    for (std::size_t i = 0; i < fields_.size(); ++i) {
+        const SettingField& f = *fields_[i];
+        app.add_option(f.flag, values_[i],
+                       std::string(f.brief) + " (default " + settingText(f, defaults) + "; " +
+                           allowedValues(f) + ")")
+            ->type_name("VALUE");
+    }
+    if (set_ == FlagSet::All)
+        solverFlags_.addTo(app);
 }
 
 std::optional<std::string> SettingsFlags::applyTo(Settings& settings) const
 {
     Settings next = settings;
-    // Converts one flag's text into its field; an unreadable value is refused here, an
+    // Converts each flag's text into its field; an unreadable value is refused here, an
     // out-of-range one by validate() below.
-    auto read = [](const char* option, const char* field, const std::optional<std::string>& text,
-                   auto& target) -> std::optional<std::string> {
-        if (!text || parseNumber(*text, target))
-            return std::nullopt;
-        using T = std::remove_reference_t<decltype(target)>;
-        return std::string(option) + ": " + quoteInput(*text) + unreadable<T>(*text) +
-               allowedValues(field);
-    };
-    for (auto error : {read("--width", "width", width_, next.width),
-                       read("--height", "height", height_, next.height),
-                       read("--fixed", "fixedCount", fixed_, next.fixedCount),
-                       read("--dt", "timeStep", dt_, next.timeStep),
-                       read("--iterations", "iterations", iterations_, next.iterations),
-                       read("--gravity", "gravity", gravity_, next.gravity),
-                       read("--mass", "mass", mass_, next.mass)})
+    for (std::size_t i = 0; i < fields_.size(); ++i) {
+        const SettingField& f = *fields_[i];
+        const std::optional<std::string>& text = values_[i];
+        if (!text)
+            continue;
+        std::optional<std::string> error;
+        if (f.whole) {
+            int value = 0;
+            if (parseNumber(*text, value))
+                f.set(next, value);
+            else
+                error = std::string(f.flag) + ": " + quoteInput(*text) + unreadable<int>(*text) +
+                        allowedValues(f);
+        } else {
+            double value = 0.0;
+            if (parseNumber(*text, value))
+                f.set(next, value);
+            else
+                error = std::string(f.flag) + ": " + quoteInput(*text) +
+                        unreadable<double>(*text) + allowedValues(f);
+        }
         if (error)
             return error;
-    if (auto error = solverFlags_.check())
-        return error;
-    solverFlags_.applyTo(next);
+    }
+    if (set_ == FlagSet::All) {
+        if (auto error = solverFlags_.check())
+            return error;
+        solverFlags_.applyTo(next);
+    }
     if (auto error = validate(next)) {
         // Show the value as typed ("-INF", "99999999999999999999") before the value as read.
-        const std::pair<const char*, const std::optional<std::string>*> given[] = {
-            {"width", &width_}, {"height", &height_},         {"fixedCount", &fixed_},
-            {"timeStep", &dt_}, {"iterations", &iterations_}, {"gravity", &gravity_},
-            {"mass", &mass_},
-        };
         std::string typed;
-        for (const auto& [field, text] : given)
-            if (error->field == field && *text)
-                typed = quoteInput(**text) + ": ";
+        for (std::size_t i = 0; i < fields_.size(); ++i)
+            if (error->field == fields_[i]->name && values_[i])
+                typed = quoteInput(*values_[i]) + ": ";
         return optionForField(error->field) + ": " + typed + error->message;
     }
     settings = next;

@@ -4,10 +4,12 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "pbd/settings.h"
+#include "pbd/settings_table.h"
 
 namespace pbd::cli {
 
@@ -36,12 +38,24 @@ private:
     std::optional<std::string> solver_, threads_;
 };
 
-/// --width, --height, --fixed, --dt, --iterations, --gravity, --mass, --solver and --threads.
-/// Values are taken as
-/// text by CLI11 and converted strictly here, so that every refusal names the option, the
-/// value and the allowed range.
+/// Which parameter flags a command takes.
+enum class FlagSet {
+    All,   ///< every setting of the table (pbd-sim run, pbd-cloth), solver and threads included
+    Bench, ///< the settings marked onBench in the table (pbd-sim bench; it has its own
+           ///< --iterations and SolverFlags)
+};
+
+/// The parameter flags derived from the settings table (pbd/settings_table.h): --width,
+/// --height, --fixed, --dt, --iterations, --stiffness, --gravity, --mass, --substeps,
+/// --damping, --area-stiffness, and with FlagSet::All also --solver and --threads. Values are
+/// taken as text by CLI11 and converted strictly here, so that every refusal names the
+/// option, the value and the allowed range.
 class SettingsFlags {
 public:
+    explicit SettingsFlags(FlagSet set = FlagSet::All);
+    SettingsFlags(const SettingsFlags&) = delete; // CLI11 keeps pointers into values_
+    SettingsFlags& operator=(const SettingsFlags&) = delete;
+
     /// Registers the flags on `app` (or a subcommand).
     void addTo(CLI::App& app);
     /// Writes the given flags into `settings` and validates the result. On error returns a
@@ -50,8 +64,10 @@ public:
     std::optional<std::string> applyTo(Settings& settings) const;
 
 private:
-    std::optional<std::string> width_, height_, fixed_, dt_, iterations_, gravity_, mass_;
-    SolverFlags solverFlags_;
+    FlagSet set_;
+    std::vector<const SettingField*> fields_;           ///< the numeric flags, in table order
+    std::vector<std::optional<std::string>> values_;    ///< their text as given, same order
+    SolverFlags solverFlags_;                           ///< FlagSet::All only
 };
 
 /// Strict whole-number conversion of an option value: the whole text must be a number in

@@ -1,4 +1,4 @@
-#include "pbd/band_schedule.h"
+#include "band_schedule.h"
 
 namespace pbd {
 

@@ -388,18 +388,27 @@ bool cpuHasAvx2()
 
 } // namespace
 
+ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
+                               int rowsPerChunk)
+{
+    auto rowsFor = [width](int particles) { return (particles + width - 1) / width; };
+    const int threads =
+        static_cast<int>(std::clamp(requestedThreads, 1u, static_cast<unsigned>(kMaxThreads)));
+    const int spread = (height + kChunksPerThread * threads - 1) / (kChunksPerThread * threads);
+    const int rows = rowsPerChunk > 0 ? rowsPerChunk
+                                      : std::max({1, rowsFor(kMinChunkParticles),
+                                                  std::min(rowsFor(kChunkParticles), spread)});
+    const auto chunks = static_cast<std::size_t>((height + rows - 1) / rows);
+    return {rows, chunks,
+            static_cast<unsigned>(std::min(static_cast<std::size_t>(threads), chunks))};
+}
+
 ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel,
                              int rowsPerChunk)
     : width_(width), height_(height), avx2_(kernel == Kernel::Best && cpuHasAvx2()),
-      sets_(clothGridSets(width, height)), pool_(threadCount)
+      layout_(coloredChunkLayout(width, height, threadCount, rowsPerChunk)),
+      sets_(clothGridSets(width, height)), pool_(layout_.threadCount)
 {
-    auto rowsFor = [width](int particles) { return (particles + width - 1) / width; };
-    const int threads = static_cast<int>(pool_.threadCount());
-    const int spread = (height + kChunksPerThread * threads - 1) / (kChunksPerThread * threads);
-    rowsPerChunk_ = rowsPerChunk > 0 ? rowsPerChunk
-                                     : std::max({1, rowsFor(kMinChunkParticles),
-                                                 std::min(rowsFor(kChunkParticles), spread)});
-    chunkCount_ = static_cast<std::size_t>((height + rowsPerChunk_ - 1) / rowsPerChunk_);
     std::size_t offset = 0;
     std::size_t rows = 0;
     for (std::size_t s = 0; s < sets_.size(); ++s) {
@@ -491,8 +500,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     std::uint32_t phaseOffset = 0;
     auto task = [&](std::uint32_t localPhase, std::size_t chunk) {
         const std::uint32_t phase = localPhase + phaseOffset;
-        const int rowBegin = static_cast<int>(chunk) * rowsPerChunk_;
-        const int rowEnd = std::min(height_, rowBegin + rowsPerChunk_);
+        const int rowBegin = static_cast<int>(chunk) * layout_.rowsPerChunk;
+        const int rowEnd = std::min(height_, rowBegin + layout_.rowsPerChunk);
         const std::size_t begin = static_cast<std::size_t>(rowBegin) * width;
         const std::size_t end = static_cast<std::size_t>(rowEnd) * width;
         if (phase == 0 && fused)
@@ -564,8 +573,8 @@ void ColoredSolver::startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, cons
 template <typename Task>
 void ColoredSolver::run(std::uint32_t phases, Task& task)
 {
-    schedule_.reset(chunkCount_, phases);
-    if (chunkCount_ == 1) { // a small cloth: waking the workers would cost more than it gives
+    schedule_.reset(layout_.chunkCount, phases);
+    if (layout_.chunkCount == 1) { // a small cloth: waking the workers would cost more than it gives
         schedule_.work(0, 1, task);
         return;
     }

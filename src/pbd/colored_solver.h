@@ -8,11 +8,11 @@
 #include <span>
 #include <vector>
 
-#include "pbd/band_schedule.h"
-#include "pbd/constraint_coloring.h"
+#include "band_schedule.h"
+#include "constraint_coloring.h"
 #include "pbd/simulation.h"
-#include "pbd/worker_pool.h"
 #include "step_phases.h"
+#include "worker_pool.h"
 
 namespace pbd {
 
@@ -23,6 +23,19 @@ namespace pbd {
 /// then velocities), run by a persistent WorkerPool. Because no two constraints of a set
 /// share a particle and every particle sees its constraints in the same order under any
 /// schedule, the result is bit-identical for every thread count.
+/// How the colored solver cuts a width x height cloth into chunks of rows, and the threads
+/// that then work on it: the requested count (clamped to 1..kMaxThreads) but no more than
+/// there are chunks, since a chunk is the unit of work. rowsPerChunk 0 sizes the chunks for
+/// speed (at least kMinChunkParticles particles each, so a small cloth is one chunk and runs
+/// on the calling thread); tests pass small values to get many chunks.
+struct ChunkLayout {
+    int rowsPerChunk;
+    std::size_t chunkCount;
+    unsigned threadCount;
+};
+ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
+                               int rowsPerChunk = 0);
+
 class ColoredSolver {
 public:
     /// The projection kernels to use. All give the same bits; Sse2 exists so that tests can
@@ -32,17 +45,13 @@ public:
         Sse2, ///< the x86-64 baseline only
     };
 
-    /// Prepares the sets of a width x height grid and starts threadCount - 1 workers.
-    /// rowsPerChunk 0 sizes the chunks for speed; tests pass small values to get many chunks.
+    /// Prepares the sets of a width x height grid, cut as coloredChunkLayout says, and starts
+    /// its threadCount - 1 workers (none for a cloth of one chunk).
     ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel = Kernel::Best,
                   int rowsPerChunk = 0);
 
-    /// Rows per chunk of the schedule, and the number of chunks.
-    int rowsPerChunk() const { return rowsPerChunk_; }
-    std::size_t chunkCount() const { return chunkCount_; }
-
-    /// Whether the AVX2 kernels run.
-    bool usesAvx2() const { return avx2_; }
+    /// The number of chunks of rows.
+    std::size_t chunkCount() const { return layout_.chunkCount; }
 
     /// Threads that take part in a step, the caller included.
     unsigned threadCount() const { return pool_.threadCount(); }
@@ -75,15 +84,14 @@ private:
     int width_;
     int height_;
     bool avx2_;
-    int rowsPerChunk_;
-    std::size_t chunkCount_;
+    ChunkLayout layout_;
     std::array<GridSet, 8> sets_;
     std::array<std::size_t, 9> lambdaOffset_{}; ///< set s's multipliers: [offset s, s + 1)
     std::vector<double> lambda_;                ///< XPBD multipliers, set by set, row by row
     std::array<std::size_t, 9> rowOffset_{};    ///< set s's rows: [offset s, s + 1)
     std::vector<double> mask_;          ///< 1 live, 0 removed, as lambda_; empty: all live
     std::vector<std::uint8_t> rowDead_; ///< per set row: holds a removed constraint
-    std::uint64_t liveVersion_ = ~std::uint64_t{0};     ///< version of the flags the masks were built from
+    std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
     BandSchedule schedule_;
     WorkerPool pool_;
 };

@@ -1,4 +1,4 @@
-#include "pbd/constraint_coloring.h"
+#include "constraint_coloring.h"
 
 #include <algorithm>
 #include <bit>

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "input_text.h"
 #include "pbd/command.h"
-#include "pbd/input_text.h"
 #include "pbd/simulation.h"
 
 namespace pbd {

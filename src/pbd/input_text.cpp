@@ -1,6 +1,13 @@
-#include "pbd/input_text.h"
+#include "input_text.h"
 
 namespace pbd {
+
+std::string formatNumber(double value)
+{
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
 
 std::string quoteInput(std::string_view text)
 {

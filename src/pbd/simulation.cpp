@@ -104,7 +104,21 @@ void Simulation::refreshInverseMass(Index i)
 
 unsigned Simulation::threadCount() const
 {
+    if (settings_.solver != Solver::Colored)
+        return 1u;
+    return coloredChunkLayout(settings_.width, settings_.height, requestedThreadCount()).threadCount;
+}
+
+unsigned Simulation::requestedThreadCount() const
+{
     return settings_.solver == Solver::Colored ? resolveThreadCount(settings_.threads) : 1u;
+}
+
+std::size_t Simulation::chunkCount() const
+{
+    if (settings_.solver != Solver::Colored)
+        return 1;
+    return coloredChunkLayout(settings_.width, settings_.height, requestedThreadCount()).chunkCount;
 }
 
 void Simulation::recordResiduals(bool on)
@@ -295,10 +309,13 @@ bool Simulation::grab(Index index)
     return true;
 }
 
-void Simulation::moveGrabbed(glm::dvec2 position)
+bool Simulation::moveGrabbed(glm::dvec2 position)
 {
-    if (grabbed_)
-        particles_.position[*grabbed_] = position;
+    auto allowed = [](double v) { return std::isfinite(v) && std::abs(v) <= kMaxGrabCoordinate; };
+    if (!grabbed_ || !allowed(position.x) || !allowed(position.y))
+        return false;
+    particles_.position[*grabbed_] = position;
+    return true;
 }
 
 void Simulation::release()

@@ -1,4 +1,4 @@
-#include "pbd/worker_pool.h"
+#include "worker_pool.h"
 
 #include <algorithm>
 

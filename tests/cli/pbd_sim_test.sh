@@ -110,6 +110,10 @@ bad_values)
   expect 2 "--threads" "'65'" "1 to 64" -- bench --threads 65
   expect 2 "--threads" "'two'" "whole number" -- run --threads two
   expect 2 "--settle" "'-1'" "0 to 1000000" -- bench --settle -1
+  expect 2 "--stiffness" "stiffness = -1" "0 to 1e+12 N/m" -- run --stiffness -1
+  expect 2 "--substeps" "substeps = 0" "1 to 1000" -- run --substeps 0
+  expect 2 "--damping" "'fast'" "not a number" "0 to 1000 1/s" -- bench --damping fast
+  expect 2 "--area-stiffness" "areaStiffness = 2e+12" "0 to 1e+12 N/m" -- bench --area-stiffness 2e12
   expect 2 -- nosuchcommand
   expect 2 -- # no subcommand
   ;;
@@ -130,14 +134,22 @@ bad_values_catalogue)
   unreadable=("" "abc" "40abc" "4O" "1e400" "-1e400" "1e-400" "99999999999999999999"
     "-99999999999999999999" "0x10" "0X1p3" "+5" " 5" "5 " "1,5" "1_000" "." "-" "e5" "1e"
     "--" $'\xff\xfe' $'5\n' $'\t' "$(printf '9%.0s' {1..300})")
-  for option in --width --height --fixed --iterations --steps; do
+  for option in --width --height --fixed --iterations --substeps --steps; do
     for value in "${unreadable[@]}" "nan" "inf" "-inf" "1.5" "2e1" "5."; do
       refuse "$option" "$value" run
     done
   done
-  for option in --dt --gravity --mass; do
+  for value in "${unreadable[@]}" "nan" "inf" "-inf" "1.5" "2e1" "5."; do
+    refuse --substeps "$value" bench
+  done
+  for option in --dt --gravity --mass --stiffness --damping --area-stiffness; do
     for value in "${unreadable[@]}" "nan" "-nan" "NaN" "nan(1)" "inf" "-inf" "infinity" "-INF"; do
       refuse "$option" "$value" run
+    done
+  done
+  for option in --stiffness --damping --area-stiffness; do
+    for value in "${unreadable[@]}" "nan" "inf" "-INF"; do
+      refuse "$option" "$value" bench
     done
   done
   for value in "${unreadable[@]}" "nan" "inf" "1.5" "0" "65" "-1"; do
@@ -170,6 +182,12 @@ bad_values_catalogue)
   for value in 10000.000001 -10000.000001 1e5 -1e308; do refuse --gravity "$value" run; done
   for value in 0 -0.5 9.99e-07 1000000.1 1e308 5e-324; do refuse --mass "$value" run; done
   for value in -1 1000000001 9223372036854775807; do refuse --steps "$value" run; done
+  for command in run bench; do
+    for value in -1 -1e-300 1.0000001e12 1e308; do refuse --stiffness "$value" $command; done
+    for value in 0 -1 1001 2147483648; do refuse --substeps "$value" $command; done
+    for value in -1 -5e-324 1000.0000001 1e308; do refuse --damping "$value" $command; done
+    for value in -1 -1e-300 1.0000001e12 1e308; do refuse --area-stiffness "$value" $command; done
+  done
   for value in 0 -1 1000001; do refuse --steps "$value" bench; done
   for value in 0 1001; do refuse --iterations "$value" bench; done
   for value in -1 1000001; do refuse --settle "$value" bench; done
@@ -186,7 +204,8 @@ bad_values_catalogue)
   done
   # Unknown options, missing values, repeated options, stray arguments, no subcommand.
   for args in "run --bogus 1" "run --WIDTH 5" "run --wid 5" "run -w 5" "run --width=5=5 --x" \
-      "run --json" "run --sizes 3x3" "bench --width 5" "bench --dt 0.1" "--bogus" "--bogus run" \
+      "run --json" "run --sizes 3x3" "bench --width 5" "bench --dt 0.1" "bench --mass 1" \
+      "bench --gravity 0" "bench --fixed 4" "--stiffness 5" "--bogus" "--bogus run" \
       "nosuchcommand" "run bench" "run extra" "bench extra" "run -- --width 5"; do
     checks=$((checks + 1))
     # shellcheck disable=SC2086
@@ -197,12 +216,13 @@ bad_values_catalogue)
     [[ -s "$work/out" ]] && fail "pbd-sim $args wrote to stdout"
   done
   for option in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
-      --solver --threads; do
+      --solver --threads --stiffness --substeps --damping --area-stiffness; do
     expect 2 "$option" "required" -- run "$option"
     expect 2 "$option" "At Most 1" -- run "$option" 1 "$option" 1
     checks=$((checks + 2))
   done
-  for option in --sizes --steps --iterations --settle --solver --threads; do
+  for option in --sizes --steps --iterations --settle --solver --threads --stiffness --substeps \
+      --damping --area-stiffness; do
     expect 2 "$option" "required" -- bench "$option"
     checks=$((checks + 1))
   done
@@ -215,7 +235,9 @@ bad_values_catalogue)
       "--dt 1e-06" "--dt 1" "--gravity 10000" "--gravity -10000" "--gravity 0" "--gravity -0" \
       "--mass 1e-06" "--mass 1000000" "--iterations 0" "--fixed 1" "--fixed 4" "--dt .5" \
       "--gravity 5." "--mass .5" "--dt 1E-3" "--steps 0" "--width 0002 --height 3" \
-      "--solver colored --threads 1" "--solver colored --threads 64" "--solver sequential"; do
+      "--solver colored --threads 1" "--solver colored --threads 64" "--solver sequential" \
+      "--stiffness 0" "--stiffness 1e12" "--stiffness 1000" "--substeps 1" "--substeps 1000" \
+      "--damping 0" "--damping 1000" "--area-stiffness 0" "--area-stiffness 1e12"; do
     checks=$((checks + 1))
     [[ $args == *--width* ]] || args="--width 3 --height 2 $args"
     [[ $args == *--steps* ]] || args="--steps 2 $args"
@@ -302,9 +324,17 @@ help_version)
   "$sim" --help >"$work/help" 2>&1 || fail "--help exited non-zero"
   grep -q "run" "$work/help" && grep -q "bench" "$work/help" || fail "--help lacks the subcommands"
   "$sim" run --help >"$work/help" 2>&1 || fail "run --help exited non-zero"
-  for flag in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out; do
+  for flag in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
+      --stiffness --substeps --damping --area-stiffness --solver --threads; do
     grep -q -- "$flag" "$work/help" || fail "run --help lacks $flag"
   done
+  grep -qF -- "--stiffness VALUE" "$work/help" && grep -qF "(default 0; allowed: a finite number from 0 to 1e+12 N/m)" "$work/help" ||
+    fail "run --help: --stiffness lacks its default and range"
+  "$sim" bench --help >"$work/help" 2>&1 || fail "bench --help exited non-zero"
+  for flag in --stiffness --substeps --damping --area-stiffness --solver --threads; do
+    grep -q -- "$flag" "$work/help" || fail "bench --help lacks $flag"
+  done
+  grep -q -- "--mass" "$work/help" && fail "bench --help offers --mass, which it does not take"
   "$sim" --version | grep -qE '^pbd-sim [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
   ;;
 run_format)
@@ -330,18 +360,36 @@ bench)
   [[ $(grep -c colored "$work/table") -eq 2 ]] || fail "expected two colored rows"
   grep -qE '^10x10 +100 +342 +2 +sequential +1 ' "$work/table" || fail "10x10 row: particles 100, constraints 342, 2 iterations, 1 thread"
   grep -q 'strain_max' "$work/table" && grep -q 'strain_rms' "$work/table" || fail "table lacks strain columns"
-  "$sim" bench --sizes 8x8 --steps 3 --iterations 4 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
+  # 64 x 128 = 8192 particles: 4 chunks of rows, so 3 threads really work.
+  "$sim" bench --sizes 64x128 --steps 3 --settle 5 --iterations 4 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
   cat "$work/json"
-  for key in width height particles constraints iterations solver threads ms_per_step ns_per_projection steps_per_s strain_max strain_rms; do
+  for key in width height particles constraints iterations stiffness substeps solver threads threads_requested chunks ms_per_step ns_per_projection steps_per_s strain_max strain_rms; do
     grep -q "\"$key\": " "$work/json" || fail "JSON lacks $key"
   done
   grep -q '"iterations": 4' "$work/json" || fail "iterations not honoured"
+  grep -q '"stiffness": 0, "substeps": 1,' "$work/json" || fail "default stiffness 0 and substeps 1 not reported"
   [[ $(wc -l <"$work/json") -eq 1 ]] || fail "--solver colored: expected one row"
-  grep -q '"solver": "colored", "threads": 3,' "$work/json" || fail "--solver/--threads not honoured"
-  # The colored solver's positions do not depend on the thread count.
-  "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 1 >"$work/c1" 2>/dev/null || fail "colored run failed"
-  "$sim" run --width 13 --height 9 --steps 300 --solver colored --threads 3 >"$work/c3" 2>/dev/null || fail "colored run failed"
+  grep -q '"solver": "colored", "threads": 3, "threads_requested": 3, "chunks": 4,' "$work/json" || fail "--solver/--threads not honoured on 4 chunks"
+  # A cloth of one chunk runs on the calling thread, whatever --threads asks for: it says so.
+  "$sim" bench --sizes 8x8 --steps 3 --settle 0 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
+  grep -q '"threads": 1, "threads_requested": 3, "chunks": 1,' "$work/json" || fail "8x8 on 3 threads: expected 1 used of 3, 1 chunk: $(cat "$work/json")"
+  "$sim" bench --sizes 8x8 --steps 3 --settle 0 --solver colored --threads 3 >"$work/table" 2>&1 || fail "bench failed"
+  grep -qE '^8x8 .* colored +1/3 +1 ' "$work/table" || fail "8x8 table row: expected threads 1/3 on 1 chunk: $(cat "$work/table")"
+  # The colored solver's positions do not depend on the thread count, on a cloth whose
+  # chunks really are spread over the threads (the summary says how many ran).
+  "$sim" run --width 64 --height 128 --steps 300 --solver colored --threads 1 >"$work/c1" 2>"$work/e1" || fail "colored run failed"
+  "$sim" run --width 64 --height 128 --steps 300 --solver colored --threads 3 >"$work/c3" 2>"$work/e3" || fail "colored run failed"
+  cat "$work/e3"
+  chunks="$(sed -nE 's/.*colored solver, ([0-9]+) chunks? of rows.*/\1/p' "$work/e3")"
+  [[ -n "$chunks" && "$chunks" -gt 1 ]] || fail "expected several chunks of rows: $(cat "$work/e3")"
+  grep -q "), threads 3, " "$work/e3" || fail "expected 3 threads used: $(cat "$work/e3")"
+  grep -q "), threads 1, " "$work/e1" || fail "expected 1 thread used: $(cat "$work/e1")"
+  "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --stiffness 1000 --substeps 4 \
+    --damping 0.5 --area-stiffness 10 --json >"$work/json" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json")"
+  grep -q '"stiffness": 1000, "substeps": 4,' "$work/json" || fail "--stiffness/--substeps not honoured: $(cat "$work/json")"
   cmp -s "$work/c1" "$work/c3" || fail "colored positions differ between 1 and 3 threads"
+  "$sim" run --width 40 --height 30 --steps 1 --solver colored --threads 2 >/dev/null 2>"$work/e2" || fail "colored run failed"
+  grep -q "1 chunk of rows), threads 1 of 2 (the cloth is one chunk of rows)" "$work/e2" || fail "40x30 on 2 threads: expected 1 used of 2: $(cat "$work/e2")"
   ;;
 *)
   fail "unknown check $check"

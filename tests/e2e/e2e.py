@@ -136,8 +136,8 @@ def read_state(path):
 
 def read_view(path):
     """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}},
-    'solver': name, 'title': the window title and 'errors': [the panel's validation
-    messages]."""
+    'solver': name, 'settings': {name: value}, 'stepping': (mode, speed), 'title': the window
+    title and 'errors': [the panel's validation messages]."""
     view = {"widget": {}}
     with open(path) as f:
         for line in f:
@@ -152,6 +152,13 @@ def read_view(path):
                 view[parts[0]] = parts[1]
             elif parts[0] == "title":
                 view["title"] = line[len("title "):].rstrip("\n")
+            elif parts[0] == "setting":  # setting NAME VALUE: a number, or the solver's name
+                try:
+                    view.setdefault("settings", {})[parts[1]] = float(parts[2])
+                except ValueError:
+                    view.setdefault("settings", {})[parts[1]] = parts[2]
+            elif parts[0] == "stepping":
+                view["stepping"] = (parts[1], float(parts[2]))
             else:
                 view[parts[0]] = [float(v) for v in parts[1:]]
     return view

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Typed nonsense never reaches the simulation (issue 5, item 1, panel part): 'abc', 'nan',
 '1e400' and empty text typed into panel fields and committed with Enter leave the last valid
-value in place, the refusals show their message in red, and the running cloth is not restarted.
+value in place, the refusals show their message in red in the panel's fixed place for messages
+(no row moves), and the running cloth is not restarted.
 
 The fields accept only characters of numbers (like the page's number inputs), so 'abc' and
 'nan' cannot even be typed: the field keeps showing its value. '1e400' and '' get through the
-filter and are refused by the panel model with a message. Fields are edited from the bottom
-up, because each message adds a row below its field."""
+filter and are refused by the panel model with a message."""
 
 import os
 import time
@@ -39,29 +39,37 @@ def type_into(widget, text):
 
 
 attempts = [("mass", "1e400"), ("gravity", "abc"), ("iterations", ""), ("dt", "nan"),
-            ("width", "1e400")]
+            ("width", "1e400"), ("stiffness", "1e13"), ("substeps", "0")]
 for widget, text in attempts:
     type_into(widget, text)
 app.move(200, 800)
 check(app.quit() == 0, "pbd-cloth exits with status 0")
 
 view = read_view(view_file)
-check(view["settings"] == [40, 30, 2, 0.005, 2, -9.81, 0.5, 0],
+defaults = {"width": 40, "height": 30, "fixedCount": 2, "timeStep": 0.005, "iterations": 2,
+            "stiffness": 0, "gravity": -9.81, "mass": 0.5, "substeps": 1, "damping": 0,
+            "areaStiffness": 0, "solver": "sequential", "threads": 0}
+check(view["settings"] == defaults,
       "every setting kept its last valid value: %s" % view["settings"])
 errors = view.get("errors", [])
 for prefix in ["Mass: '1e400' is not allowed", "Iterations: '' is not a whole number",
-               "Width: '1e400' is not a whole number"]:
+               "Width: '1e400' is not a whole number", "Stiffness: '1e13' is not allowed",
+               "Substeps: '0' is not allowed"]:
     check(any(e.startswith(prefix) and "allowed: " in e for e in errors),
           "the panel shows: %s..." % prefix)
 check(not any(e.startswith("Gravity") or e.startswith("Time step") for e in errors),
       "'abc' and 'nan' could not be typed: Gravity and Time step size show no message")
-check(len(errors) == 3, "three messages in all (%d)" % len(errors))
+check(len(errors) == 5, "five messages in all (%d)" % len(errors))
 
 positions = read_state(state_file)
 check(len(positions) == 40 * 30, "the cloth is still 40 x 30")
 frames = view["frames"][0]  # the frame drawn while closing does not step
 check(abs(view["time"][0] - (frames - 1) * 8 * 0.005) < 1e-6,
       "the simulation ran on without a restart: %.2f s after %d frames" % (view["time"][0], frames))
+# Every message went to the fixed place for messages: the rows did not move.
+for widget in ["width", "mass", "restart", "substeps", "solver"]:
+    check(view["widget"][widget] == widgets[widget],
+          "%s stayed where it was drawn before any message (%s)" % (widget, view["widget"][widget]))
 
 # The messages are drawn in red in the panel.
 width, height, rows = read_png(shot)

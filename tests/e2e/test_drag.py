@@ -8,6 +8,7 @@ case fixed: a fixed corner can be grabbed too; released, it stays fixed where it
 Gravity 0 keeps the cloth at rest on the page's grid, so that the particle's screen position is
 known before the press: particle (row i, column j) at world (0.2 j, -0.2 i)."""
 
+import math
 import os
 import sys
 
@@ -56,9 +57,14 @@ check(abs(got[0] - expected[0]) < 1e-9 and abs(got[1] - expected[1]) < 1e-9,
       "particle %d is at the cursor's world position (%.6f, %.6f): (%.6f, %.6f)"
       % (index, expected[0], expected[1], got[0], got[1]))
 if case == "free":
-    # The grab only moves the grabbed particle directly; its neighbours are pulled towards it.
+    # The grab only moves the grabbed particle directly; its neighbour above (rest distance
+    # 0.2 m) is pulled along with it: it ends near the particle, far from where it started.
     neighbour = positions[index - W]
-    check(neighbour != (0.0, -0.2 * (H - 2)), "its neighbour was pulled along")
+    start = (0.0, -0.2 * (H - 2))
+    near = math.dist(neighbour, got)
+    check(near < 0.5 and math.dist(start, got) > 2.0,
+          "its neighbour was pulled along: %.3f m from the dragged particle (rest 0.2 m), "
+          "which moved %.2f m from the neighbour's start" % (near, math.dist(start, got)))
 else:
     check(positions[W - 1] == (0.2 * (W - 1), 0.0), "the other fixed corner did not move")
 print("PASS")

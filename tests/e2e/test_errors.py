@@ -24,13 +24,21 @@ elif case == "flags":
                         (["--dt", "abc"], ["--dt", "abc"]),
                         (["--fixed", "3"], ["--fixed", "3"]),
                         (["--frames", "0"], ["--frames", "0"]),
-                        (["--no-such-flag"], ["--no-such-flag"])]:
+                        (["--no-such-flag"], ["--no-such-flag"]),
+                        (["--stiffness", "-1"], ["--stiffness", "-1", "0 to 1e+12 N/m"]),
+                        (["--substeps", "0"], ["--substeps", "0", "1 to 1000"]),
+                        (["--damping", "x"], ["--damping", "'x'", "0 to 1000 1/s"]),
+                        (["--area-stiffness", "nan"], ["--area-stiffness", "nan", "allowed:"]),
+                        (["--stepping", "fast"], ["--stepping", "'fast'", "page or realtime"]),
+                        (["--speed", "5"], ["--speed", "'5'", "0.05 to 4"]),
+                        (["--speed", "abc"], ["--speed", "'abc'", "not a number"])]:
         status, _, err = run(binary, *args)
         check(status == 2, "%s: status 2 (got %d)" % (" ".join(args), status))
         check(all(w in err for w in words), "%s: the message names %s: %s"
               % (" ".join(args), ", ".join(words), err.strip().splitlines()[0]))
     status, out, _ = run(binary, "--help")
-    check(status == 0 and "--screenshot" in out and "--gravity" in out,
+    check(status == 0 and "--screenshot" in out and "--gravity" in out and "--stiffness" in out
+          and "--stepping" in out and "--speed" in out,
           "--help lists the app's and the simulation's flags")
 elif case == "shader":
     source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shaders")

@@ -139,8 +139,8 @@ elif case == "esc":
     check(app.proc.poll() is None, "Escape in a field does not quit either")
     check(app.quit() == 0, "Ctrl+Q quits with status 0")
     view = read_view(view_file)
-    check(view["settings"][0] == 40 and len(read_state(state_file)) == 40 * 30,
-          "the edit was cancelled: width is still 40 (%s)" % view["settings"][0])
+    check(view["settings"]["width"] == 40 and len(read_state(state_file)) == 40 * 30,
+          "the edit was cancelled: width is still 40 (%s)" % view["settings"]["width"])
 
 elif case == "idle":
     app = App(binary, "--width", 100, "--height", 100)

@@ -1,7 +1,7 @@
 // libFuzzer target: any bytes as pbd-sim's arguments (split at NUL bytes, at most 64 of them).
 // CLI11 parses them with pbd-sim's real command line; then the run subcommand's values go
 // through the same strict conversion and validation as `pbd-sim run` (nothing is simulated)
-// and bench's numeric values through the same whole-number parser. Every refusal must name an
+// and bench's numeric values through the same whole-number parser and settings flags. Every refusal must name an
 // option and say what is allowed; every accepted run must yield valid settings.
 
 #include <cstddef>
@@ -98,6 +98,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (bench.iterationsText)
             checkRefusal(pbd::cli::parseWholeOption("--iterations", *bench.iterationsText, 1,
                                                     pbd::kMaxIterations, value));
+        // --stiffness, --substeps, --damping, --area-stiffness: refused with the option and
+        // the range, or valid settings.
+        pbd::Settings settings;
+        const auto error = bench.physicsFlags.applyTo(settings);
+        checkRefusal(error);
+        require(error ? settings == pbd::Settings{} : !pbd::validate(settings));
     }
     return 0;
 }

@@ -4,8 +4,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "pbd/band_schedule.h"
-#include "pbd/worker_pool.h"
+#include "band_schedule.h"
+#include "worker_pool.h"
 
 using pbd::BandSchedule;
 using pbd::WorkerPool;

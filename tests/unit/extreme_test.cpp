@@ -256,7 +256,7 @@ TEST_CASE("two free particles of a cloth dragged one after the other onto one po
     CHECK(sim.particles().position[21] == glm::dvec2(0.5, -0.5));
 }
 
-TEST_CASE("the largest allowed cloth builds and steps", "[extreme][large]")
+TEST_CASE("the largest allowed cloth builds and steps", "[extreme][large][slow]")
 {
     // 2048 x 2048: 4.2 million particles, 16.8 million constraints, about 0.5 GiB. One step
     // takes about a second in a Release build; the sanitizer build is several times slower, so

@@ -1,7 +1,7 @@
 #pragma once
 // The grid's implicit constraint sets written out as lists, for the colored solver's tests.
 
-#include "pbd/constraint_coloring.h"
+#include "constraint_coloring.h"
 
 namespace pbd::test {
 

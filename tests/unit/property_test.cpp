@@ -95,6 +95,12 @@ public:
         s.iterations = chance(0.01) ? pbd::kMaxIterations : pick({0, 1, 2, integer(0, 20)});
         s.gravity = pick({-pbd::kMaxGravity, pbd::kMaxGravity, 0.0, -9.81, real(-100, 100)});
         s.mass = pick({pbd::kMinMass, pbd::kMaxMass, 0.5, real(0.01, 10)});
+        // XPBD, substeps, damping and area constraints: often off (the page), else anywhere in
+        // range, the limits included. Few substeps, so that thousands of steps stay quick.
+        s.stiffness = pick({0.0, 0.0, pbd::kMaxStiffness, 1000.0, real(1.0, 1e6)});
+        s.substeps = chance(0.7) ? 1 : integer(2, 4);
+        s.damping = pick({0.0, 0.0, pbd::kMaxDamping, real(0.0, 10.0)});
+        s.areaStiffness = pick({0.0, 0.0, pbd::kMaxAreaStiffness, real(0.0, 1e4)});
         if (chance(0.2)) {
             s.solver = pick({pbd::Solver::Sequential, pbd::Solver::Colored});
             s.threads = 1; // results do not depend on it; tiny cloths on many threads are slow
@@ -108,7 +114,11 @@ public:
         const double nan = std::numeric_limits<double>::quiet_NaN();
         const double inf = std::numeric_limits<double>::infinity();
         Settings s = current;
-        switch (integer(0, 7)) {
+        switch (integer(0, 11)) {
+        case 8: field = "stiffness"; s.stiffness = pick({-1.0, -1e-300, 1.5e12, nan, inf, -inf}); break;
+        case 9: field = "substeps"; s.substeps = pick({0, -1, pbd::kMaxSubsteps + 1, -2147483647}); break;
+        case 10: field = "damping"; s.damping = pick({-1e-9, -1.0, 1000.5, nan, inf, -inf}); break;
+        case 11: field = "areaStiffness"; s.areaStiffness = pick({-1.0, 2e12, nan, inf, -inf}); break;
         case 7: field = "threads"; s.threads = pick({-1, pbd::kMaxThreads + 1}); break;
         case 0: field = "width"; s.width = pick({0, -1, pbd::kMaxClothSide + 1, -2147483647}); break;
         case 1: field = "height"; s.height = pick({0, -5, pbd::kMaxClothSide + 1, 2147483647}); break;

@@ -4,7 +4,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <vector>
+
+#include "input_text.h"
 #include "pbd/settings.h"
+#include "pbd/settings_table.h"
 
 using Catch::Matchers::Contains;
 using pbd::Settings;
@@ -87,4 +91,111 @@ TEST_CASE("allowedValues describes each field for unreadable input", "[settings]
     CHECK(pbd::allowedValues("iterations") == "allowed: a whole number from 0 to 1000");
     CHECK(pbd::allowedValues("fixedCount") == "allowed: 1, 2 or 4");
     CHECK(pbd::allowedValues("nonsense").empty());
+}
+
+TEST_CASE("the new physics settings are refused outside their ranges with their units",
+          "[settings]")
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::string field;
+    CHECK(refusal([](Settings& s) { s.stiffness = -1.0; }, field) ==
+          "stiffness = -1 is not allowed; allowed: a finite number from 0 to 1e+12 N/m");
+    CHECK(field == "stiffness");
+    CHECK(refusal([](Settings& s) { s.substeps = 0; }, field) ==
+          "substeps = 0 is not allowed; allowed: a whole number from 1 to 1000");
+    CHECK(field == "substeps");
+    CHECK(refusal([&](Settings& s) { s.damping = nan; }, field) ==
+          "damping = nan is not allowed; allowed: a finite number from 0 to 1000 1/s");
+    CHECK(field == "damping");
+    CHECK(refusal([](Settings& s) { s.areaStiffness = 2e12; }, field) ==
+          "areaStiffness = 2e+12 is not allowed; allowed: a finite number from 0 to 1e+12 N/m");
+    CHECK(field == "areaStiffness");
+    CHECK(refusal([](Settings& s) { s.threads = -1; }, field) ==
+          "threads = -1 is not allowed; allowed: a whole number from 0 to 64 (0: one per core)");
+    CHECK(refusal([](Settings& s) { s.solver = static_cast<pbd::Solver>(2); }, field) ==
+          "solver = 2 is not allowed; allowed: sequential (0) or colored (1)");
+    Settings edges;
+    edges.stiffness = pbd::kMaxStiffness;
+    edges.substeps = pbd::kMaxSubsteps;
+    edges.damping = pbd::kMaxDamping;
+    edges.areaStiffness = pbd::kMaxAreaStiffness;
+    CHECK_FALSE(validate(edges));
+}
+
+TEST_CASE("the settings table covers every field of Settings once, with its accessors",
+          "[settings]")
+{
+    const auto fields = pbd::settingFields();
+    // Settings with every member different from its default, set through the table.
+    Settings changed;
+    const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 1, 3};
+    REQUIRE(fields.size() == std::size(values));
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        INFO(fields[i].name);
+        const double before = fields[i].get(changed);
+        fields[i].set(changed, values[i]);
+        CHECK(fields[i].get(changed) == values[i]);
+        CHECK(before != values[i]);
+        CHECK(pbd::findSettingField(fields[i].name) == &fields[i]);
+        CHECK(std::string(fields[i].flag).rfind("--", 0) == 0);
+        for (std::size_t j = 0; j < i; ++j) {
+            CHECK(std::string(fields[i].name) != fields[j].name);
+            CHECK(std::string(fields[i].flag) != fields[j].flag);
+        }
+    }
+    // The table wrote every member: no member of Settings is left at its default.
+    Settings expected;
+    expected.width = 7;
+    expected.height = 9;
+    expected.fixedCount = 4;
+    expected.timeStep = 0.01;
+    expected.iterations = 5;
+    expected.stiffness = 1000;
+    expected.gravity = -1.62;
+    expected.mass = 2;
+    expected.substeps = 3;
+    expected.damping = 0.5;
+    expected.areaStiffness = 10;
+    expected.solver = pbd::Solver::Colored;
+    expected.threads = 3;
+    CHECK(changed == expected);
+    CHECK_FALSE(validate(changed));
+    CHECK(pbd::findSettingField("nonsense") == nullptr);
+}
+
+TEST_CASE("the table gives the panel's order, sections, labels with units and value text",
+          "[settings]")
+{
+    std::vector<std::string> page, beyond;
+    for (const pbd::SettingField& f : pbd::settingFields()) {
+        if (f.section == pbd::PanelSection::Page)
+            page.push_back(f.name);
+        if (f.section == pbd::PanelSection::BeyondPage)
+            beyond.push_back(f.name);
+    }
+    // xpbd.html's panel: Stiffness between Iterations and Gravity.
+    CHECK(page == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
+                                           "iterations", "stiffness", "gravity", "mass"});
+    CHECK(beyond == std::vector<std::string>{"substeps", "damping", "areaStiffness"});
+    CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
+    CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");
+    CHECK(pbd::labelWithUnit(*pbd::findSettingField("width")) == "Width");
+    const Settings s;
+    CHECK(pbd::settingText(*pbd::findSettingField("timeStep"), s) == "0.005");
+    CHECK(pbd::settingText(*pbd::findSettingField("gravity"), s) == "-9.81");
+    CHECK(pbd::settingText(*pbd::findSettingField("width"), s) == "40");
+    CHECK(pbd::settingText(*pbd::findSettingField("solver"), s) == "sequential");
+    CHECK(pbd::allowedValues("stiffness") == "allowed: a finite number from 0 to 1e+12 N/m");
+}
+
+TEST_CASE("one number formatter: the shortest text that reads back as the same double",
+          "[settings]")
+{
+    CHECK(pbd::formatNumber(0.005) == "0.005");
+    CHECK(pbd::formatNumber(-9.81) == "-9.81");
+    CHECK(pbd::formatNumber(1e-6) == "1e-06");
+    CHECK(pbd::formatNumber(1e12) == "1e+12");
+    CHECK(pbd::formatNumber(40.0) == "40");
+    CHECK(pbd::formatNumber(0.1 + 0.2) == "0.30000000000000004");
+    CHECK(pbd::formatNumber(std::numeric_limits<double>::quiet_NaN()) == "nan");
 }

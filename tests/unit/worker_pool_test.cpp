@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "pbd/worker_pool.h"
+#include "worker_pool.h"
 
 using pbd::WorkerPool;
 

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "pbd/worker_pool.h"
+#include "worker_pool.h"
 
 namespace pbd {
 

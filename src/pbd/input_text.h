@@ -32,6 +32,10 @@ bool numberOutOfRange(std::string_view text)
     return !text.empty() && ec == std::errc::result_out_of_range && ptr == end;
 }
 
+/// The shortest text that reads back as the same double ("0.005", "-9.81", "1e-06", "nan"):
+/// the one number formatter of messages, the panel's fields and dumps.
+std::string formatNumber(double value);
+
 /// `text` in single quotes for a message: at most 40 characters ("..." when cut), every byte
 /// outside printable ASCII shown as '?', so that binary junk cannot garble a terminal.
 std::string quoteInput(std::string_view text);
