@@ -89,6 +89,12 @@ Renderer::Renderer()
     linesStrains_ = linesProgram_.uniform("uStrains");
     linesColorMap_ = linesProgram_.uniform("uColorMap");
     linesStrainScale_ = linesProgram_.uniform("uStrainScale");
+    // The two samplers on their own units for good: two sampler types on one unit make every
+    // draw with the program fail, coloured or not.
+    linesProgram_.use();
+    glUniform1i(linesStrains_, 0);
+    glUniform1i(linesColorMap_, 1);
+    glUseProgram(0);
     discsColor_ = discsProgram_.uniform("uColor");
     discsRadius_ = discsProgram_.uniform("uRadius");
     discsSkip_ = discsProgram_.uniform("uSkipInstance");
@@ -269,8 +275,6 @@ void Renderer::drawLines(bool culled, const LineColoring* coloring)
         glActiveTexture(GL_TEXTURE1);
         glBindTexture(GL_TEXTURE_1D, colorMapTexture_);
         glActiveTexture(GL_TEXTURE0);
-        glUniform1i(linesStrains_, 0);
-        glUniform1i(linesColorMap_, 1);
         glUniform1f(linesStrainScale_, static_cast<float>(coloring->scale > 0.0 ? coloring->scale : 1.0));
     }
     glBindVertexArray(culled ? culledLinesVao_ : linesVao_);

@@ -50,6 +50,13 @@ canvas, ox, oy, zoom = page_view(width, height)
 left, top = world_to_screen((ox, oy), zoom, (-0.1, -0.1))
 right, bottom = world_to_screen((ox, oy), zoom, (7.9, -6.5))
 
+
+def grey_line(rgb):
+    r, g, b = rgb
+    return abs(r - g) < 6 and abs(g - b) < 6 and r < 0xC0
+
+
+lines = count(rows, (left, top, right, bottom), grey_line)
 if case == "stretched":
     check(view["colorby"] == "strain" and view["strainscale"][0] > 0.001,
           "lines coloured by strain, scale %.4f" % view["strainscale"][0])
@@ -69,6 +76,7 @@ if case == "stretched":
     text = count(rows, box, lambda p: sum(p) < 200)
     check(text > 50, "the legend has its numbers (%d dark text pixels)" % text)
 elif case == "rest":
+    check(lines > 5000, "the lines are drawn, grey (%d pixels)" % lines)
     red, blue = count(rows, (left, top, right, bottom), reddish), count(
         rows, (left, top, right, bottom), compression_blue)
     check(red == 0 and blue == 0, "a cloth at rest is grey (%d red, %d blue pixels)" % (red, blue))
@@ -77,5 +85,7 @@ else:
           "the default draws no colours and no legend")
     red, blue = count(rows, (left, top, right, bottom), reddish), count(
         rows, (left, top, right, bottom), compression_blue)
-    check(red == 0 and blue == 0, "no coloured line pixels (%d red, %d blue)" % (red, blue))
+    check(lines > 5000 and red == 0 and blue == 0,
+          "grey lines (%d pixels) and no coloured line pixels (%d red, %d blue)"
+          % (lines, red, blue))
 print("PASS")
