@@ -140,7 +140,8 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.stepping().ratio(),
                            controller_.stepping().stepsPerFrame(),
                            controller_.stepping().status(),
-                           controller_.colorBy()};
+                           controller_.colorBy(),
+                           controller_.throwOnRelease()};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
@@ -155,6 +156,14 @@ void App::frame(bool last, double periodMilliseconds)
     }
     controller_.updateHover(panelFocus());
     // Strain colours: the core computes the strains, the renderer only maps them.
+    if (const auto knife = controller_.knife()) { // the knife's line while Ctrl+dragging
+        const glm::dvec2 a = controller_.camera().worldToScreen(knife->first);
+        const glm::dvec2 b = controller_.camera().worldToScreen(knife->second);
+        ImGui::GetForegroundDrawList()->AddLine(
+            ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
+            ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
+            2.0f * static_cast<float>(controller_.logicalScale()));
+    }
     std::optional<LineColoring> coloring;
     legendRect_.reset();
     if (controller_.colorBy() == ColorBy::Strain) {

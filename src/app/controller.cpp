@@ -11,7 +11,8 @@
 namespace pbd::app {
 
 Controller::Controller(Simulation& simulation, Stepping::Clock clock)
-    : simulation_(simulation), model_(simulation.settings()), stepping_(std::move(clock))
+    : simulation_(simulation), model_(simulation.settings()), stepping_(clock),
+      clock_(std::move(clock))
 {
 }
 
@@ -61,8 +62,13 @@ void Controller::mouseButton(MouseButton button, bool pressed, Modifiers modifie
 {
     const bool pans = button == MouseButton::Right || button == MouseButton::Middle;
     if (!pressed) {
-        if (button == MouseButton::Left && !touchDrag_)
+        if (button == MouseButton::Left && knife_) {
+            const auto [from, to] = *knife_;
+            knife_.reset();
+            issue(CutCommand{from, to});
+        } else if (button == MouseButton::Left && !touchDrag_) {
             pointerUp(); // always: a drag may end over the panel
+        }
         else if (pans)
             panFrom_.reset();
         return;
@@ -85,6 +91,8 @@ void Controller::mouseMove(glm::dvec2 p)
         camera_.pan(p - *panFrom_);
         panFrom_ = p;
     }
+    if (knife_)
+        knife_->second = camera_.screenToWorld(p);
     pointerMove(p);
 }
 
@@ -210,6 +218,8 @@ void Controller::panel(const PanelActions& actions)
         helpVisible_ = !helpVisible_;
     if (actions.colorBy)
         colorBy_ = *actions.colorBy;
+    if (actions.throwOnRelease)
+        throwOnRelease_ = *actions.throwOnRelease;
 }
 
 void Controller::advance(double framePeriod, bool resumed)
@@ -268,20 +278,65 @@ void Controller::fitIfClothOutside()
         fitView();
 }
 
-void Controller::pointerDown(glm::dvec2 p, Modifiers)
+void Controller::pointerDown(glm::dvec2 p, Modifiers modifiers)
 {
+    if (modifiers.control) { // the knife: cuts from here to where the button goes up
+        knife_ = {camera_.screenToWorld(p), camera_.screenToWorld(p)};
+        return;
+    }
+    const auto picked = pickParticle(camera_, simulation_.particles().position, p, pickRadius());
+    if (!picked)
+        return;
+    if (modifiers.shift) { // toggles a pin, corners too
+        if (simulation_.particles().pinned(*picked))
+            issue(UnpinCommand{*picked});
+        else
+            issue(PinCommand{*picked});
+        return;
+    }
     // The page's mouseDown: select the particle, move it only when the pointer moves.
-    // (Modifiers will choose pin and cut once the core has them.)
-    if (auto picked = pickParticle(camera_, simulation_.particles().position, p, pickRadius())) {
-        if (!issue(GrabCommand{*picked}))
-            dragging_ = true;
+    if (!issue(GrabCommand{*picked})) {
+        dragging_ = true;
+        trail_.clear();
+        noteTrail(simulation_.particles().position[*picked]);
     }
 }
 
 void Controller::pointerMove(glm::dvec2 p)
 {
-    if (dragging_ && simulation_.grabbed())
-        issue(MoveCommand{camera_.screenToWorld(p)});
+    if (dragging_ && simulation_.grabbed()) {
+        const glm::dvec2 world = camera_.screenToWorld(p);
+        issue(MoveCommand{world});
+        noteTrail(world);
+    }
+}
+
+void Controller::noteTrail(glm::dvec2 world)
+{
+    const double now = clock_();
+    // Keep what the throw window needs: the samples inside it and the last one before it.
+    while (trail_.size() >= 2 && trail_[1].first < now - kThrowWindow)
+        trail_.erase(trail_.begin());
+    trail_.emplace_back(now, world);
+}
+
+glm::dvec2 Controller::throwVelocity() const
+{
+    // The pointer's mean velocity over the last kThrowWindow seconds: from the sample at or
+    // just before the window's start to the newest one. A pointer that rested for the whole
+    // window throws nothing.
+    if (trail_.size() < 2)
+        return glm::dvec2(0.0);
+    const double now = clock_();
+    const auto& [t1, p1] = trail_.back();
+    if (t1 < now - kThrowWindow)
+        return glm::dvec2(0.0);
+    std::size_t first = 0;
+    while (first + 1 < trail_.size() && trail_[first + 1].first <= now - kThrowWindow)
+        ++first;
+    const auto& [t0, p0] = trail_[first];
+    const double dt = std::max(now, t1) - t0;
+    return dt > 0.0 ? (p1 - p0) / dt : glm::dvec2(0.0);
 }
 
 void Controller::pointerUp()
@@ -289,14 +344,24 @@ void Controller::pointerUp()
     if (!dragging_)
         return;
     dragging_ = false;
-    issue(ReleaseCommand{});
+    if (throwOnRelease_)
+        issue(ReleaseCommand{throwVelocity()});
+    else
+        issue(ReleaseCommand{});
+    trail_.clear();
 }
 
 void Controller::cancelDrag()
 {
     touchDrag_ = false;
     panFrom_.reset();
-    pointerUp();
+    knife_.reset();
+    // Esc: the particle is let go where it is, without a throw.
+    if (dragging_) {
+        dragging_ = false;
+        trail_.clear();
+        issue(ReleaseCommand{});
+    }
 }
 
 void Controller::applyModelSettings()

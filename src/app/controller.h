@@ -56,6 +56,8 @@ class Controller {
 public:
     static constexpr double kWheelZoomBase = 1.1;  ///< zoom factor per wheel notch
     static constexpr double kFitMarginPixels = 20; ///< CSS pixels around a fitted cloth
+    /// A throw takes the pointer's velocity over this many seconds before the release.
+    static constexpr double kThrowWindow = 0.05;
 
     /// `simulation` must outlive the controller. The panel starts from its settings.
     /// `clock` (monotonic seconds) paces real-time stepping; tests pass a fake one.
@@ -67,7 +69,9 @@ public:
     void resize(glm::dvec2 windowSize, double contentScale, double logicalScale);
 
     // ---- input ----
-    /// A button went down (`pressed`) or up where the pointer last moved to.
+    /// A button went down (`pressed`) or up where the pointer last moved to. Left on a
+    /// particle grabs it (Shift: pins or unpins it instead); Ctrl+left starts a knife that
+    /// cuts on release; right or middle pans.
     void mouseButton(MouseButton button, bool pressed, Modifiers modifiers, PanelFocus focus);
     /// The pointer moved to `point` (window coordinates).
     void mouseMove(glm::dvec2 point);
@@ -122,6 +126,12 @@ public:
     /// What the constraint lines show (panel combo, --color-by).
     ColorBy colorBy() const { return colorBy_; }
     void setColorBy(ColorBy colorBy) { colorBy_ = colorBy; }
+    /// On release: throw (the particle takes the pointer's velocity, the default) or keep its
+    /// velocity (the page's behaviour).
+    bool throwOnRelease() const { return throwOnRelease_; }
+    void setThrowOnRelease(bool on) { throwOnRelease_ = on; }
+    /// The knife being drawn (Ctrl+drag): from and to in world metres.
+    std::optional<std::pair<glm::dvec2, glm::dvec2>> knife() const { return knife_; }
     bool quitRequested() const { return quitRequested_; }
     /// The particle a left click would grab (see updateHover).
     std::optional<Index> hovered() const { return hovered_; }
@@ -146,6 +156,8 @@ private:
     void pointerUp();
     void cancelDrag();
     void timedStep();
+    void noteTrail(glm::dvec2 world);
+    glm::dvec2 throwVelocity() const;
     std::vector<PanelPointer> perform(const std::vector<TouchAction>& actions);
     void applyModelSettings();
     void fitIfClothOutside();
@@ -165,6 +177,12 @@ private:
     bool singleStep_ = false;           ///< S while paused: one step in the next frame
     bool helpVisible_ = false;
     ColorBy colorBy_ = ColorBy::None;
+    bool throwOnRelease_ = true;
+    Stepping::Clock clock_;
+    /// The dragged particle's target (world metres) at recent pointer events, with their times
+    /// (clock seconds), newest last: the throw's velocity.
+    std::vector<std::pair<double, glm::dvec2>> trail_;
+    std::optional<std::pair<glm::dvec2, glm::dvec2>> knife_;
     bool quitRequested_ = false;
     bool dragging_ = false;             ///< a left-button or one-finger drag holds a particle
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last pointer

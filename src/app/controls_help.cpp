@@ -7,8 +7,10 @@
 namespace pbd::app {
 namespace {
 
-constexpr std::array<ControlHelp, 12> kControls{{
-    {"Left-drag a particle", "grab the nearest particle within 10 px (fixed corners too) and move it"},
+constexpr std::array<ControlHelp, 14> kControls{{
+    {"Left-drag a particle", "grab the nearest particle within 10 px (fixed corners too) and move it; let go while moving to throw it"},
+    {"Shift+click a particle", "pin it where it is, or unpin it (corners too)"},
+    {"Ctrl+drag", "knife: cut every constraint the line crosses"},
     {"One finger on the canvas", "drags like the left button"},
     {"Wheel, Ctrl+wheel, pinch", "zoom about the cursor or the pinch centre"},
     {"Right- or middle-drag", "pan the view"},

@@ -401,6 +401,22 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
             "(l - r) / r, blue compressed, grey at rest, red stretched, saturating at the 99th "
             "percentile of |strain| (the legend on the canvas shows the scale).");
     record("colorby");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("On release");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    const char* releaseNames[] = {"throw", "keep velocity (page)"};
+    if (ImGui::BeginCombo("##release", releaseNames[stats.throwOnRelease ? 0 : 1])) {
+        for (int i = 0; i < 2; ++i)
+            if (ImGui::Selectable(releaseNames[i], (i == 0) == stats.throwOnRelease) &&
+                (i == 0) != stats.throwOnRelease)
+                actions.throwOnRelease = i == 0;
+        ImGui::EndCombo();
+    }
+    tooltip("release", "throw: a released particle takes the pointer's velocity over the last "
+                       "50 ms. keep velocity: it keeps the velocity it had when grabbed, as on "
+                       "the page.");
+    record("release");
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Physics beyond the page", ImGuiTreeNodeFlags_DefaultOpen) &&

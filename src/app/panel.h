@@ -35,6 +35,7 @@ struct PanelStats {
     double stepsPerFrame = 0.0;   ///< mean over the last second; 0: none ("—")
     std::string steppingStatus;   ///< "running at 0.4x real time ..." when behind, else empty
     ColorBy colorBy = ColorBy::None; ///< what the lines show
+    bool throwOnRelease = true;      ///< a released particle takes the pointer's velocity
 };
 
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for

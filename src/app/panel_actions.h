@@ -18,6 +18,7 @@ struct PanelActions {
     bool fitView = false;                     ///< the Fit view button
     bool toggleHelp = false;                  ///< the "?" button
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
+    std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
 };
 
 } // namespace pbd::app

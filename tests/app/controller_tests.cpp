@@ -30,12 +30,12 @@ Settings restingCloth(int width = 40, int height = 30)
 }
 
 /// A controller on a 1400 x 960 window: canvas 1050 x 960, the page's view with origin
-/// (525, 280) and 50 pixels per metre. Records every command it applies. Its clock stands
-/// still, so steps cost nothing against the frame budget: each running frame takes the page's
-/// 8 steps.
+/// (525, 280) and 50 pixels per metre. Records every command it applies. Its clock (`now`,
+/// seconds) moves only when a test moves it, so steps cost nothing against the frame budget:
+/// each running frame takes the page's 8 steps.
 struct Rig {
     explicit Rig(const Settings& settings = restingCloth(), double logicalScale = 1.0)
-        : simulation(settings), controller(simulation, [] { return 0.0; }) // time stands still
+        : simulation(settings), controller(simulation, [this] { return now; })
     {
         controller.setCommandObserver([this](const Command& c) { commands.push_back(c); });
         controller.resize({1400.0, 960.0}, 1.0, logicalScale);
@@ -67,6 +67,7 @@ struct Rig {
         controller.key(key, false, modifiers, focus);
     }
 
+    double now = 0.0;
     Simulation simulation;
     Controller controller;
     std::vector<Command> commands;
@@ -464,4 +465,110 @@ TEST_CASE("the panel's colour choice switches the lines between grey and strain"
     rig.controller.panel(PanelActions{}); // no choice this frame: unchanged
     CHECK(rig.controller.colorBy() == ColorBy::Strain);
     CHECK(rig.commands.empty()); // a view choice, not a change to the simulation
+    CHECK(rig.controller.throwOnRelease());
+    actions = {};
+    actions.throwOnRelease = false;
+    rig.controller.panel(actions);
+    CHECK_FALSE(rig.controller.throwOnRelease());
+}
+
+TEST_CASE("Shift+click pins a free particle and frees a pinned corner, grabbing nothing",
+          "[controller][pin]")
+{
+    Rig rig;
+    const Modifiers shift{true, false, false};
+    rig.controller.mouseMove(rig.screenOf(10, 10));
+    rig.controller.mouseButton(MouseButton::Left, true, shift, kCanvas);
+    rig.releaseButton(MouseButton::Left);
+    CHECK(rig.simulation.particles().pinned(10 * 40 + 10));
+    CHECK_FALSE(rig.simulation.grabbed());
+    CHECK(std::get<PinCommand>(rig.commands.back()).particle == Index{410});
+    rig.controller.mouseMove(rig.screenOf(0, 0));
+    rig.controller.mouseButton(MouseButton::Left, true, shift, kCanvas);
+    rig.releaseButton(MouseButton::Left);
+    CHECK_FALSE(rig.simulation.particles().pinned(0));
+    CHECK(std::get<UnpinCommand>(rig.commands.back()).particle == Index{0});
+    CHECK(rig.count<GrabCommand>() == 0);
+}
+
+TEST_CASE("Ctrl+drag cuts the constraints its line crosses, on release", "[controller][cut]")
+{
+    Rig rig;
+    const std::size_t all = rig.simulation.liveConstraintCount();
+    const Modifiers ctrl{false, true, false};
+    // Between columns 19 and 20 (x 3.8 .. 4.0), from above the cloth to below it.
+    const glm::dvec2 from = rig.controller.camera().worldToScreen({3.9, 0.5});
+    const glm::dvec2 to = rig.controller.camera().worldToScreen({3.9, -6.5});
+    rig.controller.mouseMove(from);
+    rig.controller.mouseButton(MouseButton::Left, true, ctrl, kCanvas);
+    rig.controller.mouseMove(0.5 * (from + to));
+    REQUIRE(rig.controller.knife());
+    CHECK(rig.simulation.liveConstraintCount() == all); // nothing cut while drawing
+    rig.controller.mouseMove(to);
+    rig.releaseButton(MouseButton::Left);
+    CHECK_FALSE(rig.controller.knife());
+    const CutCommand cut = std::get<CutCommand>(rig.commands.back());
+    CHECK(cut.from.x == Approx(3.9));
+    CHECK(cut.to.y == Approx(-6.5));
+    // 30 horizontal constraints and 2 diagonals in each of the 29 cells between the columns.
+    CHECK(rig.simulation.liveConstraintCount() == all - 30 - 2 * 29);
+    CHECK_FALSE(rig.simulation.grabbed());
+}
+
+TEST_CASE("Esc drops a knife without cutting", "[controller][cut]")
+{
+    Rig rig;
+    rig.controller.mouseMove({100.0, 100.0});
+    rig.controller.mouseButton(MouseButton::Left, true, {false, true, false}, kCanvas);
+    rig.controller.mouseMove({900.0, 900.0});
+    rig.tap(Key::Escape);
+    rig.releaseButton(MouseButton::Left);
+    CHECK(rig.count<CutCommand>() == 0);
+}
+
+TEST_CASE("a release throws the particle with the pointer's velocity over the last 50 ms",
+          "[controller][throw]")
+{
+    Rig rig;
+    const Index index = 29 * 40 + 20;
+    rig.press(MouseButton::Left, rig.screenOf(29, 20));
+    const double zoom = rig.controller.camera().zoom();
+    // Slow at first, then 10 px (0.2 m) every 10 ms to the right: 20 m/s.
+    glm::dvec2 p = rig.screenOf(29, 20);
+    for (int i = 0; i < 5; ++i) {
+        rig.now += 0.1;
+        p.x += 1.0;
+        rig.controller.mouseMove(p);
+    }
+    for (int i = 0; i < 10; ++i) {
+        rig.now += 0.01;
+        p.x += 10.0;
+        rig.controller.mouseMove(p);
+    }
+    rig.releaseButton(MouseButton::Left);
+    const auto release = std::get<ReleaseCommand>(rig.commands.back());
+    REQUIRE(release.velocity);
+    CHECK(release.velocity->x == Approx(10.0 / zoom / 0.01));
+    CHECK(release.velocity->y == Approx(0.0).margin(1e-9));
+    CHECK(rig.simulation.particles().velocity[index].x == Approx(20.0));
+}
+
+TEST_CASE("a pointer that rested before the release throws nothing; keep-velocity mode is the "
+          "page's release",
+          "[controller][throw]")
+{
+    Rig rig;
+    rig.press(MouseButton::Left, rig.screenOf(29, 20));
+    rig.now += 0.01;
+    rig.controller.mouseMove(rig.screenOf(29, 20) + glm::dvec2(30.0, 0.0));
+    rig.now += 0.2; // held still
+    rig.releaseButton(MouseButton::Left);
+    CHECK(std::get<ReleaseCommand>(rig.commands.back()).velocity == glm::dvec2(0.0));
+
+    rig.controller.setThrowOnRelease(false);
+    rig.press(MouseButton::Left, rig.screenOf(29, 30));
+    rig.now += 0.01;
+    rig.controller.mouseMove(rig.screenOf(29, 30) + glm::dvec2(30.0, 0.0));
+    rig.releaseButton(MouseButton::Left);
+    CHECK_FALSE(std::get<ReleaseCommand>(rig.commands.back()).velocity);
 }
