@@ -252,6 +252,7 @@ int App::finish()
             dump.widgets.push_back(*legendRect_);
         dump.colorBy = colorByName(controller_.colorBy());
         dump.strainScale = strainScale_;
+        dump.constraints = simulation_.liveConstraintCount();
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
