@@ -136,7 +136,7 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.paused(),
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
-                           cli::threadsText(simulation_),
+                           cli::threadsShortText(simulation_),
                            controller_.stepping().ratio(),
                            controller_.stepping().stepsPerFrame(),
                            controller_.stepping().status(),
@@ -218,7 +218,8 @@ void App::pace()
 {
     // With working vsync the swap already waited for the display. Where it does not wait
     // (Xvfb, vsync forced off) hold the frame rate at the monitor's, so that the cloth moves
-    // at the page's speed and the CPU is not spun for frames nobody sees.
+    // at its intended speed (8 steps of dt per displayed frame) and the CPU is not spun for
+    // frames nobody sees.
     const auto period = std::chrono::duration_cast<Clock::duration>(
         std::chrono::duration<double>(1.0 / window_->refreshRate()));
     const Clock::time_point now = Clock::now();

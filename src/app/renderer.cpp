@@ -13,7 +13,7 @@
 namespace pbd::app {
 namespace {
 
-// The page's colours.
+// Background #EEEEEE, constraints #666666, particles blue, the grabbed one red (as the page).
 constexpr std::array<float, 4> kBackground{0xEE / 255.0f, 0xEE / 255.0f, 0xEE / 255.0f, 1.0f};
 constexpr std::array<float, 4> kConstraintColor{0x66 / 255.0f, 0x66 / 255.0f, 0x66 / 255.0f, 1.0f};
 constexpr std::array<float, 4> kParticleColor{0.0f, 0.0f, 1.0f, 1.0f};
@@ -399,7 +399,7 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
                culledScratch_.size() * sizeof(glm::vec2), culledPositionCapacity_);
     }
 
-    // The page's order: axes, constraints, particles. Smooth lines (coverage-blended edges),
+    // Back to front: axes, constraints, particles. Smooth lines (coverage-blended edges),
     // as the page's canvas draws them.
     glEnable(GL_LINE_SMOOTH);
     glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);

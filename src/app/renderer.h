@@ -1,11 +1,12 @@
 #pragma once
 /// \file
-/// Draws the canvas as the page does: background, axes, constraints as smooth lines, particles
-/// as discs, the grabbed particle red and larger, the page's rounded canvas frame. Geometry
-/// lives in GPU buffers: constraint indices are uploaded once per restart, positions streamed
-/// once per frame, discs instanced. When part of the cloth is out of view only what is in view
-/// is drawn, and discs under 2 pixels are not drawn at all (a software renderer's cost is per
-/// primitive).
+/// Draws the canvas: a light grey (#EEEEEE) background, the axes, constraints as smooth grey
+/// lines (or coloured by strain), particles as blue discs, the grabbed particle red and larger,
+/// the particle under the pointer orange, and a rounded frame (the page's picture). Geometry
+/// lives in GPU buffers: constraint indices are uploaded when the constraints change,
+/// positions streamed once per frame, discs instanced. When part of the cloth is out of view
+/// only what is in view is drawn, and discs under 2 pixels are not drawn at all (a software
+/// renderer's cost is per primitive).
 
 #include <array>
 #include <cstddef>

@@ -101,7 +101,7 @@ struct BenchPlan {
     long long settle = kDefaultSettleSteps;
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
-    Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
+    Settings base;   ///< --stiffness, --substeps, --damping, --area-stiffness
 };
 
 /// Reads and checks every option; returns the first error's message.
@@ -161,8 +161,8 @@ int benchCommandMain(const BenchOptions& options)
                             "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
                             "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g}\n",
                             size.width, size.height, row.particles, row.constraints, row.iterations,
-                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps, solver,
-                            row.threads, row.requestedThreads, row.chunks, row.msPerStep,
+                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps,
+                            solver, row.threads, row.requestedThreads, row.chunks, row.msPerStep,
                             nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms);
             } else {
                 const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
