@@ -14,6 +14,9 @@
 #endif
 #include "app_error.h"
 #include "pbd/state_io.h"
+#include "help_overlay.h"
+#include "pbd/strain.h"
+#include "strain_legend.h"
 #include "screenshot.h"
 #include "thread_report.h"
 #include "view_dump.h"
@@ -40,14 +43,16 @@ double lap(Clock::time_point& mark)
 } // namespace
 
 App::App(const AppOptions& options)
-    : options_(options), simulation_(options.settings), model_(options.settings),
-      stepping_([] {
+    : options_(options), simulation_(options.settings),
+      controller_(simulation_, [] {
           return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
       })
 {
-    model_.setStepping(options.stepping, options.speed);
+    controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
-    window_.emplace("pbd-cloth: Position-Based Dynamics", debugGl);
+    controller_.setColorBy(options.colorBy);
+    title_ = controller_.title();
+    window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
         glDebug_.emplace();
         std::fprintf(stderr, "pbd-cloth: GL debug output %s\n",
@@ -56,7 +61,7 @@ App::App(const AppOptions& options)
     // The GPU solver runs on the window's context when it is OpenGL 4.3 or later.
     const int gl = window_->glVersion();
     if (gl < GLAD_MAKE_VERSION(4, 3)) {
-        model_.setGpuUnavailable("GPU unavailable: the window's OpenGL is " +
+        controller_.model().setGpuUnavailable("GPU unavailable: the window's OpenGL is " +
                                  std::to_string(GLAD_VERSION_MAJOR(gl)) + "." +
                                  std::to_string(GLAD_VERSION_MINOR(gl)) +
                                  "; the GPU solver needs 4.3 (compute shaders)");
@@ -66,38 +71,60 @@ App::App(const AppOptions& options)
         simulation_.installBackend(
             gpu::currentContextBackendFactory(renderer != nullptr ? renderer : "OpenGL"));
 #else
-        model_.setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
+        controller_.model().setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
 #endif
     }
-    if (options.settings.solver == Solver::Gpu && !model_.gpuUnavailable().empty())
-        throw AppError("pbd-cloth: --solver gpu: " + model_.gpuUnavailable());
+    if (options.settings.solver == Solver::Gpu && !controller_.model().gpuUnavailable().empty())
+        throw AppError("pbd-cloth: --solver gpu: " + controller_.model().gpuUnavailable());
     installCallbacks(); // before ImGui's GLFW backend, which chains to them
     imgui_.emplace(window_->handle(), window_->contentScale());
     renderer_.emplace();
     panel_.emplace(imgui_->hasSymbols());
     touch_.emplace(window_->handle());
-    rebuilt();
+    renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
+    uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
 }
 
 App::~App() = default;
 
+void App::noteActivity()
+{
+    lastActivity_ = Clock::now();
+}
+
+bool App::idle() const
+{
+    // Paused and untouched for a while: nothing on screen can change until the next event.
+    const bool typing = ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput;
+    return controller_.idle() && !typing &&
+           std::chrono::duration<double>(Clock::now() - lastActivity_).count() > kSettleSeconds;
+}
+
 int App::run()
 {
     nextFrame_ = Clock::now();
+    lastActivity_ = nextFrame_;
     while (true) {
-        const Clock::time_point start = Clock::now();
-        glfwPollEvents();
+        const bool wasIdle = idle();
+        if (wasIdle)
+            glfwWaitEventsTimeout(kIdleWakeSeconds); // no busy redraw while paused and idle
+        else
+            glfwPollEvents();
         handleTouch();
+        if (controller_.quitRequested())
+            glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
         const bool closing = glfwWindowShouldClose(window_->handle()) != 0;
-        if (window_->hidden()) {
+        if (window_->hidden() || (wasIdle && idle() && !closing)) {
             if (closing)
                 break;
-            glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
-            resumed_ = true;            // the hidden spell is no frame period
+            if (window_->hidden())
+                glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
+            resumed_ = true;                // the hidden or idle spell is no frame period
             frameStats_.restartWindow();
             continue;
         }
+        const Clock::time_point start = Clock::now();
         const bool last = closing || (options_.frames && frames_ + 1 >= *options_.frames);
         const double period =
             frames_ == 0 || resumed_
@@ -105,7 +132,7 @@ int App::run()
                 : std::chrono::duration<double, std::milli>(start - lastFrameStart_).count();
         lastFrameStart_ = start;
         resumed_ = false;
-        frame(!closing, last, period);
+        frame(last, period);
         workMilliseconds_ += millisecondsSince(start);
         if (last)
             break;
@@ -114,37 +141,71 @@ int App::run()
     return finish();
 }
 
-void App::frame(bool step, bool last, double periodMilliseconds)
+void App::frame(bool last, double periodMilliseconds)
 {
     FrameTimes times;
     updateLayout();
     Clock::time_point mark = Clock::now();
-    if (step)
-        advance(periodMilliseconds == 0.0);
+    if (!glfwWindowShouldClose(window_->handle()))
+        controller_.advance(1.0 / window_->refreshRate(), periodMilliseconds == 0.0);
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
     const PanelStats stats{simulation_.time(),
-                           stepTimer_.meanMilliseconds(),
+                           controller_.stepTimer().meanMilliseconds(),
                            simulation_.particles().size(),
-                           simulation_.constraints().size(),
-                           paused_,
+                           simulation_.liveConstraintCount(),
+                           controller_.paused(),
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
                            cli::threadsShortText(simulation_),
-                           stepping_.ratio(),
-                           stepping_.stepsPerFrame(),
-                           stepping_.status()};
+                           controller_.stepping().ratio(),
+                           controller_.stepping().stepsPerFrame(),
+                           controller_.stepping().status(),
+                           controller_.colorBy(),
+                           controller_.throwOnRelease()};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
-        model_, stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
+        controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
-    applyPanel(actions);
+    controller_.panel(actions);
+    helpRect_.reset();
+    if (controller_.helpVisible())
+        helpRect_ = drawHelpOverlay(view.canvasSize);
+    if (simulation_.constraintsVersion() != uploadedConstraints_) { // rebuilt, torn or cut
+        renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
+        uploadedConstraints_ = simulation_.constraintsVersion();
+    }
+    controller_.updateHover(panelFocus());
+    // Strain colours: the core computes the strains, the renderer only maps them.
+    if (const auto knife = controller_.knife()) { // the knife's line while Ctrl+dragging
+        const glm::dvec2 a = controller_.camera().worldToScreen(knife->first);
+        const glm::dvec2 b = controller_.camera().worldToScreen(knife->second);
+        ImGui::GetForegroundDrawList()->AddLine(
+            ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
+            ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
+            2.0f * static_cast<float>(controller_.logicalScale()));
+    }
+    std::optional<LineColoring> coloring;
+    legendRect_.reset();
+    if (controller_.colorBy() == ColorBy::Strain) {
+        strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
+        signedStrains(simulation_, strains_);
+        strainScale_ = autoStrainScale(strains_, strainScratch_);
+        coloring = LineColoring{strains_, strainScale_};
+        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, window_->contentScale());
+    }
+    const std::string title = controller_.title();
+    if (title != title_) {
+        title_ = title;
+        glfwSetWindowTitle(window_->handle(), title_.c_str());
+    }
     times.interface = lap(mark);
 
     renderer_->upload(simulation_.particles().position);
     times.upload = lap(mark);
-    renderer_->draw(simulation_.grabbed(), camera_, view);
+    renderer_->draw({simulation_.grabbed(), controller_.hovered()}, controller_.camera(), view,
+                    coloring ? &*coloring : nullptr);
     times.draw = lap(mark);
     imgui_->render();
     times.interface += lap(mark);
@@ -161,73 +222,18 @@ void App::frame(bool step, bool last, double periodMilliseconds)
     frameStats_.add(times, periodMilliseconds);
 }
 
-void App::advance(bool resumed)
-{
-    // The panel's stepping choice, within a budget of 2/3 of the display's frame period.
-    stepping_.setMode(model_.stepping(), model_.speed());
-    stepping_.setFramePeriod(1.0 / window_->refreshRate());
-    if (paused_ || resumed) // a pause or a hidden spell is not owed in real time
-        stepping_.idleFrame();
-    if (paused_) {
-        if (singleStep_)
-            timedStep();
-        singleStep_ = false;
-        return;
-    }
-    steps_ += stepping_.runFrame(simulation_.settings().timeStep, [this] { timedStep(); });
-}
-
-void App::timedStep()
-{
-    const Clock::time_point start = Clock::now();
-    simulation_.step();
-    stepTimer_.add(millisecondsSince(start));
-}
-
 void App::updateLayout()
 {
-    layout_.update(glm::dvec2(window_->size()), window_->contentScale(), camera_, logicalScale());
-}
-
-double App::logicalScale() const
-{
-    return logicalPixelScale(window_->contentScale(), window_->size().x,
-                             window_->framebufferSize().x);
+    controller_.resize(glm::dvec2(window_->size()), window_->contentScale(),
+                       logicalPixelScale(window_->contentScale(), window_->size().x,
+                                         window_->framebufferSize().x));
 }
 
 Viewport App::viewport() const
 {
-    return {layout_.windowSize(), window_->framebufferSize(), glm::dvec2(0.0),
-            layout_.canvasSize()};
-}
-
-void App::applyPanel(const PanelActions& actions)
-{
-    if (actions.effect == CommitEffect::Restart) {
-        simulation_.apply(model_.settings()); // a different cloth: rebuilt
-        rebuilt();
-    } else if (actions.effect == CommitEffect::Live) {
-        simulation_.apply(model_.settings());
-    }
-    if (actions.restart)
-        restart();
-    if (actions.togglePause)
-        paused_ = !paused_;
-}
-
-void App::restart()
-{
-    // Every field's current value (the invalid ones keep their last valid value), then a
-    // fresh cloth at rest at time 0.
-    simulation_.apply(model_.settings());
-    simulation_.restart();
-    rebuilt();
-}
-
-void App::rebuilt()
-{
-    renderer_->setConstraints(simulation_.constraints());
-    stepTimer_.reset();
+    const CanvasLayout& layout = controller_.layout();
+    return {layout.windowSize(), window_->framebufferSize(), glm::dvec2(0.0),
+            layout.canvasSize(), controller_.logicalScale()};
 }
 
 void App::pace()
@@ -257,10 +263,19 @@ int App::finish()
     }
     if (!options_.viewOutFile.empty()) {
         const Viewport view = viewport();
+        const PanelModel& model = controller_.model();
         ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
-                      view.canvasSize, camera_, paused_, frames_, panel_->widgetRects(),
-                      simulation_.time(), model_.settings(), model_.errors(),
-                      window_->contentScale(), model_.stepping(), model_.speed()};
+                      view.canvasSize, controller_.camera(), controller_.paused(), frames_,
+                      panel_->widgetRects(), simulation_.time(), model.settings(),
+                      model.errors(), window_->contentScale(), model.stepping(),
+                      model.speed(), controller_.helpVisible(), title_};
+        if (helpRect_)
+            dump.widgets.push_back(*helpRect_);
+        if (legendRect_)
+            dump.widgets.push_back(*legendRect_);
+        dump.colorBy = colorByName(controller_.colorBy());
+        dump.strainScale = strainScale_;
+        dump.constraints = simulation_.liveConstraintCount();
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
@@ -282,13 +297,13 @@ void App::printSummary() const
                  "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
                  "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
-                 mean.simulation, static_cast<double>(steps_) / static_cast<double>(frames_),
+                 mean.simulation, static_cast<double>(controller_.steps()) / static_cast<double>(frames_),
                  mean.upload, mean.draw, mean.interface, mean.swap,
-                 frameStats_.overallFramesPerSecond(), solverName(model_.settings().solver),
-                 cli::threadsText(simulation_).c_str(), steppingName(model_.stepping()),
-                 stepping_.simulatedSeconds(), stepping_.wallSeconds(),
-                 stepping_.wallSeconds() > 0.0
-                     ? stepping_.simulatedSeconds() / stepping_.wallSeconds()
+                 frameStats_.overallFramesPerSecond(), solverName(simulation_.settings().solver),
+                 cli::threadsText(simulation_).c_str(), steppingName(controller_.model().stepping()),
+                 controller_.stepping().simulatedSeconds(), controller_.stepping().wallSeconds(),
+                 controller_.stepping().wallSeconds() > 0.0
+                     ? controller_.stepping().simulatedSeconds() / controller_.stepping().wallSeconds()
                      : 0.0);
 }
 

@@ -1,26 +1,24 @@
 #pragma once
 /// \file
-/// The desktop app: owns the simulation, the window and everything drawn in it, and turns
-/// input into calls on the core (input -> controller -> simulation -> renderer).
+/// The desktop app: the glue between the window, the controller and the renderer. Platform
+/// events become Controller calls (app_input.cpp); each frame the controller steps the
+/// simulation, the panel and the renderer draw (input -> controller -> simulation -> renderer).
 
 #include <chrono>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
 #include "app_options.h"
-#include "camera.h"
-#include "canvas_layout.h"
+#include "controller.h"
 #include "frame_stats.h"
 #include "gl_debug.h"
 #include "imgui_layer.h"
 #include "panel.h"
-#include "panel_model.h"
 #include "pbd/simulation.h"
 #include "renderer.h"
-#include "step_timer.h"
-#include "stepping.h"
-#include "touch_router.h"
 #include "window.h"
 #include "x11_touch.h"
 
@@ -30,10 +28,15 @@ namespace pbd::app {
 
 /// One window running one simulation. The GLFW window's user pointer leads here; there is no
 /// global state. Construction opens the window (throws AppError on failure); run() loops until
-/// the window closes or --frames is reached and returns the exit status.
+/// the window closes, Ctrl+Q, or --frames is reached and returns the exit status.
 class App {
 public:
-    static constexpr double kWheelZoomBase = 1.1;  ///< zoom factor per wheel notch
+    /// After the last input, keep drawing this long before idling (ImGui's hover and tooltip
+    /// changes need a few frames), in seconds.
+    static constexpr double kSettleSeconds = 1.0;
+    /// While idle, wake this often to read touch events (they arrive on their own X
+    /// connection, which glfwWaitEvents does not watch), in seconds.
+    static constexpr double kIdleWakeSeconds = 0.25;
 
     explicit App(const AppOptions& options);
     ~App();
@@ -43,50 +46,34 @@ public:
     /// Runs the frame loop; returns the process exit status.
     int run();
 
-    // Input, called from the GLFW callbacks and the touch poll (app_input.cpp).
-    void onKey(int key, int action);
-    void onMouseButton(int button, int action);
+    // Platform input, called from the GLFW callbacks (app_input.cpp).
+    void onKey(int key, int action, int mods);
+    void onMouseButton(int button, int action, int mods);
     void onCursorPos(glm::dvec2 point);
     void onScroll(double yOffset);
     void onFocus(bool focused);
+    /// Something happened that needs frames drawn (input, expose, resize).
+    void noteActivity();
 
 private:
     // app.cpp
-    void frame(bool step, bool last, double periodMilliseconds);
-    void advance(bool resumed);
-    void timedStep();
+    void frame(bool last, double periodMilliseconds);
     void updateLayout();
-    void applyPanel(const PanelActions& actions);
-    void restart();
-    void rebuilt();
     void pace();
+    bool idle() const;
     int finish();
     Viewport viewport() const;
-    /// Window pixels per CSS pixel of the page (logicalPixelScale of the window now).
-    double logicalScale() const;
     void printSummary() const;
 
     // app_input.cpp
     void installCallbacks();
     void handleTouch();
-    void perform(const std::vector<TouchAction>& actions);
-    bool inCanvas(glm::dvec2 point) const;
-    bool imguiWantsMouse() const;
-    void pointerDown(glm::dvec2 point);
-    void pointerMove(glm::dvec2 point);
-    void pointerUp();
-    void resetView();
+    PanelFocus panelFocus() const;
 
     AppOptions options_;
     Simulation simulation_;
-    PanelModel model_;
-    Camera camera_;
-    CanvasLayout layout_;
-    StepTimer stepTimer_;
-    Stepping stepping_;      ///< how many steps each frame takes (page or real time, budget)
-    long long steps_ = 0;    ///< steps taken by the frame loop, for the exit summary
+    Controller controller_;
     FrameStats frameStats_;
-    TouchRouter touchRouter_;
 
     // Created in this order in the constructor and destroyed in reverse (declaration order).
     std::optional<Window> window_;
@@ -96,17 +83,20 @@ private:
     std::optional<Panel> panel_;
     std::optional<X11Touch> touch_;
 
-    bool paused_ = false;
-    bool singleStep_ = false;           ///< S while paused: one step in the next frame
-    std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last cursor
-    glm::dvec2 cursor_{0.0};            ///< pointer at the last motion event, window coords
-
+    std::uint64_t uploadedConstraints_ = 0; ///< constraintsVersion() of the renderer's lines
+    std::string title_;                      ///< the window title last set
+    std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
+    std::optional<WidgetRect> legendRect_;   ///< the strain legend as drawn in the last frame
+    std::vector<float> strains_;             ///< signed strain per constraint (colour by strain)
+    std::vector<float> strainScratch_;       ///< autoStrainScale's workspace
+    double strainScale_ = 0.0;               ///< the colours' saturation strain, last frame
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
     std::chrono::steady_clock::time_point nextFrame_{};
     std::chrono::steady_clock::time_point lastFrameStart_{};
-    bool resumed_ = false; ///< the window was hidden since the last frame
+    std::chrono::steady_clock::time_point lastActivity_{};
+    bool resumed_ = false; ///< the window was hidden or idle since the last frame
 };
 
 } // namespace pbd::app

@@ -1,6 +1,5 @@
-// App's input: GLFW callbacks, XInput2 touch and pinch. Every zoom ends in Camera::zoomAt.
-
-#include <cmath>
+// App's input glue: GLFW callbacks and XInput2 touch become Controller calls. The logic
+// (what a press, a key or a pinch does) lives in the controller.
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
@@ -8,7 +7,6 @@
 #include <backends/imgui_impl_glfw.h>
 
 #include "app.h"
-#include "picking.h"
 
 namespace pbd::app {
 namespace {
@@ -18,11 +16,35 @@ App& appOf(GLFWwindow* window)
     return *static_cast<App*>(glfwGetWindowUserPointer(window));
 }
 
-glm::dvec2 cursorOf(GLFWwindow* window)
+Key keyOf(int key)
 {
-    glm::dvec2 p{0.0};
-    glfwGetCursorPos(window, &p.x, &p.y);
-    return p;
+    switch (key) {
+    case GLFW_KEY_SPACE: return Key::Space;
+    case GLFW_KEY_S: return Key::S;
+    case GLFW_KEY_R: return Key::R;
+    case GLFW_KEY_F: return Key::F;
+    case GLFW_KEY_Q: return Key::Q;
+    case GLFW_KEY_HOME: return Key::Home;
+    case GLFW_KEY_ESCAPE: return Key::Escape;
+    case GLFW_KEY_F1: return Key::F1;
+    default: return Key::Other;
+    }
+}
+
+MouseButton buttonOf(int button)
+{
+    switch (button) {
+    case GLFW_MOUSE_BUTTON_LEFT: return MouseButton::Left;
+    case GLFW_MOUSE_BUTTON_RIGHT: return MouseButton::Right;
+    case GLFW_MOUSE_BUTTON_MIDDLE: return MouseButton::Middle;
+    default: return MouseButton::Other;
+    }
+}
+
+Modifiers modifiersOf(int mods)
+{
+    return {(mods & GLFW_MOD_SHIFT) != 0, (mods & GLFW_MOD_CONTROL) != 0,
+            (mods & GLFW_MOD_ALT) != 0};
 }
 
 } // namespace
@@ -31,12 +53,14 @@ void App::installCallbacks()
 {
     GLFWwindow* window = window_->handle();
     glfwSetWindowUserPointer(window, this);
-    cursor_ = cursorOf(window);
-    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int) {
-        appOf(w).onKey(key, action);
+    glm::dvec2 cursor{0.0};
+    glfwGetCursorPos(window, &cursor.x, &cursor.y);
+    controller_.mouseMove(cursor);
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        appOf(w).onKey(key, action, mods);
     });
-    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int) {
-        appOf(w).onMouseButton(button, action);
+    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+        appOf(w).onMouseButton(button, action, mods);
     });
     glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) {
         appOf(w).onCursorPos({x, y});
@@ -45,159 +69,67 @@ void App::installCallbacks()
     glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int focused) {
         appOf(w).onFocus(focused != 0);
     });
+    // Not input, but the picture must be redrawn even while paused and idle.
+    glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { appOf(w).noteActivity(); });
+    glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { appOf(w).noteActivity(); });
 }
 
-bool App::inCanvas(glm::dvec2 p) const
+PanelFocus App::panelFocus() const
 {
-    return p.x >= 0.0 && p.y >= 0.0 && p.x < layout_.canvasSize().x && p.y < layout_.canvasSize().y;
+    if (ImGui::GetCurrentContext() == nullptr)
+        return {};
+    const ImGuiIO& io = ImGui::GetIO();
+    return {io.WantCaptureMouse, io.WantTextInput || io.WantCaptureKeyboard};
 }
 
-bool App::imguiWantsMouse() const
+void App::onKey(int key, int action, int mods)
 {
-    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureMouse;
-}
-
-void App::onKey(int key, int action)
-{
+    noteActivity();
     if (action == GLFW_PRESS && imgui_)
         imgui_->notePress(key);
     if (action != GLFW_PRESS && action != GLFW_REPEAT)
         return;
-    if (ImGui::GetCurrentContext() != nullptr &&
-        (ImGui::GetIO().WantTextInput || ImGui::GetIO().WantCaptureKeyboard))
-        return; // typing into a field
-    switch (key) {
-    case GLFW_KEY_SPACE:
-        if (action == GLFW_PRESS)
-            paused_ = !paused_;
-        break;
-    case GLFW_KEY_R:
-        if (action == GLFW_PRESS)
-            restart();
-        break;
-    case GLFW_KEY_S:
-        if (paused_)
-            singleStep_ = true;
-        break;
-    case GLFW_KEY_HOME:
-        resetView();
-        break;
-    case GLFW_KEY_ESCAPE:
-        glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
-        break;
-    default:
-        break;
-    }
+    controller_.key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods), panelFocus());
 }
 
-void App::onMouseButton(int button, int action)
+void App::onMouseButton(int button, int action, int mods)
 {
-    // Where the pointer was when the button went down: the last motion event before it, not
-    // where the pointer is by the time the queued event is handled.
-    const glm::dvec2 p = cursor_;
-    if (action == GLFW_RELEASE) {
-        if (button == GLFW_MOUSE_BUTTON_LEFT)
-            pointerUp(); // always: a drag may end over the panel
-        else if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE)
-            panFrom_.reset();
+    noteActivity();
+    if (action != GLFW_PRESS && action != GLFW_RELEASE)
         return;
-    }
-    if (action != GLFW_PRESS || imguiWantsMouse() || !inCanvas(p))
-        return;
-    if (button == GLFW_MOUSE_BUTTON_LEFT)
-        pointerDown(p);
-    else if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE)
-        panFrom_ = p;
+    controller_.mouseButton(buttonOf(button), action == GLFW_PRESS, modifiersOf(mods),
+                            panelFocus());
 }
 
 void App::onCursorPos(glm::dvec2 p)
 {
-    cursor_ = p;
-    if (panFrom_) {
-        camera_.pan(p - *panFrom_);
-        panFrom_ = p;
-    }
-    pointerMove(p);
+    noteActivity();
+    controller_.mouseMove(p);
 }
 
 void App::onScroll(double yOffset)
 {
-    // Wheel notches give +-1, touchpads fractions, Ctrl+wheel (a Windows precision-touchpad
-    // pinch) the same: all zoom smoothly about the cursor.
-    const glm::dvec2 p = cursor_;
-    if (imguiWantsMouse() || !inCanvas(p))
-        return;
-    camera_.zoomAt(std::pow(kWheelZoomBase, yOffset), p);
-    pointerMove(p); // a held particle stays under the cursor
+    noteActivity();
+    controller_.scroll(yOffset, panelFocus());
 }
 
 void App::onFocus(bool focused)
 {
-    if (focused)
-        return;
-    // Touches in flight will not be finished in this window. (A mouse drag will: X sends the
-    // button release to the window that got the press.)
-    perform(touchRouter_.reset());
-}
-
-void App::pointerDown(glm::dvec2 p)
-{
-    // A press grabs the nearest particle within the pick radius; it moves only when the
-    // pointer moves.
-    if (auto picked = pickParticle(camera_, simulation_.particles().position, p,
-                                   kPickRadiusPixels * logicalScale()))
-        simulation_.grab(*picked);
-}
-
-void App::pointerMove(glm::dvec2 p)
-{
-    if (simulation_.grabbed())
-        simulation_.moveGrabbed(camera_.screenToWorld(p));
-}
-
-void App::pointerUp()
-{
-    simulation_.release();
-}
-
-void App::resetView()
-{
-    camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale());
+    noteActivity();
+    if (!focused)
+        controller_.focusLost();
 }
 
 void App::handleTouch()
 {
-    for (const TouchEvent& e : touch_->poll())
-        perform(touchRouter_.route(e, layout_.canvasSize()));
-}
-
-void App::perform(const std::vector<TouchAction>& actions)
-{
-    for (const TouchAction& a : actions) {
-        switch (a.kind) {
-        case TouchAction::Kind::PanelPress:
-            // ImGui only sees GLFW's pointer, and touch events are not turned into pointer
-            // events for us: put the pointer there and press.
-            glfwSetCursorPos(window_->handle(), a.point.x, a.point.y);
+    for (const TouchEvent& e : touch_->poll()) {
+        noteActivity();
+        for (const PanelPointer& tap : controller_.touch(e)) {
+            // ImGui sees only GLFW's pointer: put it under the finger and press or release.
+            if (tap.down)
+                glfwSetCursorPos(window_->handle(), tap.point.x, tap.point.y);
             ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
-                                               GLFW_PRESS, 0);
-            break;
-        case TouchAction::Kind::PanelRelease:
-            ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
-                                               GLFW_RELEASE, 0);
-            break;
-        case TouchAction::Kind::PointerDown:
-            pointerDown(a.point);
-            break;
-        case TouchAction::Kind::PointerMove:
-            pointerMove(a.point);
-            break;
-        case TouchAction::Kind::PointerUp:
-            pointerUp();
-            break;
-        case TouchAction::Kind::Zoom:
-            camera_.zoomAt(a.factor, a.point);
-            break;
+                                               tap.down ? GLFW_PRESS : GLFW_RELEASE, 0);
         }
     }
 }

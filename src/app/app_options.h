@@ -7,6 +7,7 @@
 
 #include "panel_model.h"
 #include "pbd/settings.h"
+#include "strain_colors.h"
 
 namespace pbd::app {
 
@@ -17,6 +18,7 @@ struct AppOptions {
     std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
+    ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
 };

@@ -43,4 +43,39 @@ void Camera::pan(glm::dvec2 screenDelta)
         origin_ += screenDelta;
 }
 
+void Camera::fit(glm::dvec2 worldMin, glm::dvec2 worldMax, glm::dvec2 canvasSize,
+                 double marginPixels)
+{
+    const auto finite = [](glm::dvec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); };
+    if (!finite(worldMin) || !finite(worldMax) || !finite(canvasSize) ||
+        !std::isfinite(marginPixels) || worldMax.x < worldMin.x || worldMax.y < worldMin.y ||
+        canvasSize.x <= 0.0 || canvasSize.y <= 0.0)
+        return;
+    // A canvas narrower than two margins keeps a margin of a quarter of its smaller side.
+    const double margin = std::clamp(marginPixels, 0.0, 0.25 * std::min(canvasSize.x, canvasSize.y));
+    const glm::dvec2 room = canvasSize - 2.0 * margin;
+    const glm::dvec2 extent = worldMax - worldMin;
+    double zoom = zoom_;
+    if (extent.x > 0.0 && extent.y > 0.0)
+        zoom = std::min(room.x / extent.x, room.y / extent.y);
+    else if (extent.x > 0.0)
+        zoom = room.x / extent.x;
+    else if (extent.y > 0.0)
+        zoom = room.y / extent.y;
+    zoom_ = std::clamp(zoom, kMinZoom, kMaxZoom);
+    const glm::dvec2 centre = 0.5 * (worldMin + worldMax);
+    origin_ = 0.5 * canvasSize - zoom_ * glm::dvec2(centre.x, -centre.y);
+}
+
+bool Camera::shows(glm::dvec2 worldMin, glm::dvec2 worldMax, glm::dvec2 canvasSize,
+                   double marginPixels) const
+{
+    // y flips: the world's top (max y) is the screen's smallest y.
+    const glm::dvec2 topLeft = worldToScreen({worldMin.x, worldMax.y});
+    const glm::dvec2 bottomRight = worldToScreen({worldMax.x, worldMin.y});
+    return topLeft.x >= marginPixels && topLeft.y >= marginPixels &&
+           bottomRight.x <= canvasSize.x - marginPixels &&
+           bottomRight.y <= canvasSize.y - marginPixels;
+}
+
 } // namespace pbd::app

@@ -37,6 +37,19 @@ public:
     /// Moves the view by a window-pixel delta: the world follows the pointer.
     void pan(glm::dvec2 screenDelta);
 
+    /// Fits the world box [worldMin, worldMax] (metres) into a canvas of `canvasSize` window
+    /// pixels at the window's top-left, `marginPixels` from every edge, as large as it goes
+    /// with the same zoom on both axes, centred. A box of zero width or height (one row or
+    /// column of particles) is fitted by its other side; a single point keeps the zoom and
+    /// is centred. The margin shrinks when the canvas is smaller than two margins. The zoom
+    /// stays within [kMinZoom, kMaxZoom]. Non-finite or inverted input changes nothing.
+    void fit(glm::dvec2 worldMin, glm::dvec2 worldMax, glm::dvec2 canvasSize,
+             double marginPixels);
+    /// True when the world box [worldMin, worldMax] is drawn inside the canvas of
+    /// `canvasSize` window pixels, at least `marginPixels` from every edge.
+    bool shows(glm::dvec2 worldMin, glm::dvec2 worldMax, glm::dvec2 canvasSize,
+               double marginPixels = 0.0) const;
+
     /// Pixels per metre.
     double zoom() const { return zoom_; }
     /// Where the world origin is drawn, in window pixels.

@@ -24,6 +24,8 @@ set(PBD_SHADERS
   ${PROJECT_SOURCE_DIR}/shaders/lines.frag.glsl
   ${PROJECT_SOURCE_DIR}/shaders/discs.vert.glsl
   ${PROJECT_SOURCE_DIR}/shaders/discs.frag.glsl
+  ${PROJECT_SOURCE_DIR}/shaders/frame.vert.glsl
+  ${PROJECT_SOURCE_DIR}/shaders/frame.frag.glsl
 )
 set(PBD_SHADERS_HEADER ${CMAKE_CURRENT_BINARY_DIR}/generated/shaders_embedded.h)
 add_custom_command(
@@ -41,11 +43,13 @@ add_executable(pbd-cloth
   ${CMAKE_CURRENT_SOURCE_DIR}/app_input.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/gl_debug.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/gl_program.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/help_overlay.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/imgui_layer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/panel.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/renderer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/screenshot.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/shader_sources.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/strain_legend.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/view_dump.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/window.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/x11_touch.cpp

@@ -10,8 +10,9 @@
 
 #include "app.h"
 #include "app_error.h"
-#include "panel_model.h"
+#include "controls_help.h"
 #include "input_text.h"
+#include "panel_model.h"
 #include "settings_flags.h"
 
 namespace {
@@ -27,6 +28,7 @@ int main(int argc, char** argv)
     CLI::App cli{"pbd-cloth: interactive position-based dynamics cloth: drag it with the mouse, "
                  "change its settings in the panel",
                  "pbd-cloth"};
+    cli.footer("Controls:\n" + app::controlsHelpText());
     cli::SettingsFlags flags;
     flags.addTo(cli);
     std::string framesText;
@@ -51,10 +53,22 @@ int main(int argc, char** argv)
                    "on exit, write the view (zoom, origin) and the panel's widget rectangles")
         ->type_name("FILE");
 
+    std::string colorByText = "none";
+    cli.add_option("--color-by", colorByText,
+                   "colour the constraint lines by: none (the page's grey) or strain")
+        ->type_name("none|strain");
+
     if (auto status = cli::parseCommandLine(cli, argc, argv))
         return *status;
     if (auto error = flags.applyTo(options.settings)) {
         std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+        return cli::kExitUsage;
+    }
+    if (colorByText == "strain") {
+        options.colorBy = app::ColorBy::Strain;
+    } else if (colorByText != "none") {
+        std::fprintf(stderr, "pbd-cloth: --color-by: %s is not a colouring; allowed: none or "
+                             "strain\n", quoteInput(colorByText).c_str());
         return cli::kExitUsage;
     }
     if (steppingText) {

@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "controls_help.h"
+
 namespace pbd::app {
 namespace {
 
@@ -361,6 +363,48 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         actions.togglePause = true;
     tooltip("pause", "Stop or continue the simulation (Space). While paused, S advances one step.");
     record("pause");
+    const float help = ImGui::GetFrameHeight() * 1.5f;
+    if (ImGui::Button("Fit view", ImVec2(width - help - ImGui::GetStyle().ItemSpacing.x, 0.0f)))
+        actions.fitView = true;
+    tooltip("fit", "Zoom and pan so that the whole cloth fits the canvas (F). Home: the page's view.");
+    record("fit");
+    ImGui::SameLine();
+    if (ImGui::Button("?", ImVec2(help, 0.0f)))
+        actions.toggleHelp = true;
+    tooltip("help-button", "Show or hide every mouse and key control (F1).");
+    record("help-button");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Colour lines by");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    if (ImGui::BeginCombo("##colorby", colorByName(stats.colorBy))) {
+        for (ColorBy choice : {ColorBy::None, ColorBy::Strain}) {
+            if (ImGui::Selectable(colorByName(choice), choice == stats.colorBy) &&
+                choice != stats.colorBy)
+                actions.colorBy = choice;
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("colorby", "none: the page's grey lines. strain: each line coloured by its signed strain "
+            "(l - r) / r, blue compressed, grey at rest, red stretched, saturating at the 99th "
+            "percentile of |strain| (the legend on the canvas shows the scale).");
+    record("colorby");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("On release");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    const char* releaseNames[] = {"throw", "keep velocity (page)"};
+    if (ImGui::BeginCombo("##release", releaseNames[stats.throwOnRelease ? 0 : 1])) {
+        for (int i = 0; i < 2; ++i)
+            if (ImGui::Selectable(releaseNames[i], (i == 0) == stats.throwOnRelease) &&
+                (i == 0) != stats.throwOnRelease)
+                actions.throwOnRelease = i == 0;
+        ImGui::EndCombo();
+    }
+    tooltip("release", "throw: a released particle takes the pointer's velocity over the last "
+                       "50 ms. keep velocity: it keeps the velocity it had when grabbed, as on "
+                       "the page.");
+    record("release");
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Physics beyond the page", ImGuiTreeNodeFlags_DefaultOpen) &&
@@ -374,13 +418,9 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const char* line : {"Left-drag a particle to move it (fixed corners too)",
-                                 "Wheel, Ctrl+wheel or pinch: zoom about the cursor",
-                                 "Right- or middle-drag: pan; Home: reset the view",
-                                 "Space: pause / resume; S: one step while paused",
-                                 "R: restart; Esc: quit"}) {
+        for (const ControlHelp& control : controlsHelp()) {
             ImGui::Bullet();
-            ImGui::TextWrapped("%s", line);
+            ImGui::TextWrapped("%s: %s", control.input, control.action);
         }
     }
     ImGui::End();

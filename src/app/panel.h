@@ -15,6 +15,7 @@
 #include <glm/vec2.hpp>
 
 #include "frame_stats.h"
+#include "panel_actions.h"
 #include "panel_model.h"
 
 namespace pbd::app {
@@ -33,13 +34,8 @@ struct PanelStats {
     double simulatedPerWall = 0.0;
     double stepsPerFrame = 0.0;   ///< mean over the last second; 0: none ("—")
     std::string steppingStatus;   ///< "running at 0.4x real time ..." when behind, else empty
-};
-
-/// What the user asked for this frame.
-struct PanelActions {
-    CommitEffect effect = CommitEffect::None; ///< strongest effect of this frame's commits
-    bool restart = false;                     ///< the Restart button
-    bool togglePause = false;                 ///< the Pause / Resume button
+    ColorBy colorBy = ColorBy::None; ///< what the lines show
+    bool throwOnRelease = true;      ///< a released particle takes the pointer's velocity
 };
 
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for

@@ -1,10 +1,16 @@
 #pragma once
 /// \file
-/// Draws the canvas: a light grey (#EEEEEE) background, the axes, constraints as grey lines,
-/// particles as blue discs, the grabbed particle red and larger (the page's picture). Geometry lives in GPU buffers: constraint
-/// indices are uploaded once per restart, positions streamed once per frame, discs instanced.
+/// Draws the canvas: a light grey (#EEEEEE) background, the axes, constraints as smooth grey
+/// lines (or coloured by strain), particles as blue discs, the grabbed particle red and larger,
+/// the particle under the pointer orange, and a rounded frame (the page's picture). Geometry
+/// lives in GPU buffers: constraint indices are uploaded when the constraints change,
+/// positions streamed once per frame, discs instanced. When part of the cloth is out of view
+/// only what is in view is drawn, and discs under 2 pixels are not drawn at all (a software
+/// renderer's cost is per primitive).
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
@@ -24,6 +30,19 @@ struct Viewport {
     glm::ivec2 framebufferSize{0};     ///< pixels
     glm::dvec2 canvasOffset{0.0};      ///< top-left of the canvas, window coordinates
     glm::dvec2 canvasSize{0.0};        ///< window coordinates
+    double logicalScale = 1.0;         ///< window pixels per CSS pixel of the page
+};
+
+/// The particles drawn apart from the others.
+struct Highlights {
+    std::optional<Index> grabbed; ///< red, larger, on top
+    std::optional<Index> hovered; ///< the particle a left click would grab now
+};
+
+/// Lines coloured by strain (see strain_colors.h).
+struct LineColoring {
+    std::span<const float> strains; ///< signed strain per constraint (all, in core order)
+    double scale = 1.0;             ///< strain at which the colour saturates, > 0
 };
 
 /// Owns the programs, vertex arrays and buffers. Needs a current OpenGL 3.3 core context for
@@ -32,43 +51,84 @@ class Renderer {
 public:
     static constexpr double kParticleRadius = 0.025; ///< metres, as on the page
     static constexpr double kGrabbedScale = 3.0;     ///< the grabbed disc is this much larger
+    /// The grabbed disc's smallest radius in window pixels (6 px across at any zoom).
+    static constexpr double kGrabbedMinRadius = 3.0;
+    static constexpr double kHoveredScale = 2.0;     ///< the hovered disc is this much larger
+    /// The hovered disc's smallest radius in window pixels.
+    static constexpr double kHoveredMinRadius = 4.0;
 
     Renderer();
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
-    /// Uploads the constraint index pairs (after every restart).
-    void setConstraints(std::span<const DistanceConstraint> constraints);
+    /// Uploads the index pairs of the live constraints (alive[k] != 0), after every restart,
+    /// tear or cut.
+    void setConstraints(std::span<const DistanceConstraint> constraints,
+                        std::span<const std::uint8_t> alive);
     /// Streams the positions to the GPU, once per frame: converted to float into a buffer kept
     /// from frame to frame (no allocation unless the particle count grows) and uploaded in one
-    /// call into storage of the same size.
+    /// call into storage of the same size. The positions must stay unchanged until draw().
     void upload(std::span<const glm::dvec2> positions);
     /// Clears the window and draws the canvas with the positions of the last upload. Makes no
     /// GL call at all for an empty window or framebuffer (a minimised window).
-    void draw(std::optional<Index> grabbed, const Camera& camera, const Viewport& viewport);
+    /// `coloring`: colour the lines by strain, or the page's grey when null.
+    void draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport,
+              const LineColoring* coloring = nullptr);
 
 private:
     struct ViewUniforms {
         GLint origin = -1, zoom = -1, windowSize = -1;
     };
     void setView(const ViewUniforms& u, const Camera& camera, const Viewport& viewport) const;
+    /// One disc on top of the others, read from particle `index`'s slot.
+    void drawMarker(Index index, double radius, double minRadius, const std::array<float, 4>& color);
 
     GlProgram axesProgram_{"axes.vert.glsl", "axes.frag.glsl"};
     GlProgram linesProgram_{"lines.vert.glsl", "lines.frag.glsl"};
     GlProgram discsProgram_{"discs.vert.glsl", "discs.frag.glsl"};
+    GlProgram frameProgram_{"frame.vert.glsl", "frame.frag.glsl"};
     ViewUniforms axesView_, linesView_, discsView_;
-    GLint linesColor_ = -1;
+    GLint linesColor_ = -1, linesByStrain_ = -1, linesStrains_ = -1, linesColorMap_ = -1,
+          linesStrainScale_ = -1;
+    GLuint strainBuffer_ = 0, strainTexture_ = 0; ///< per drawn line, per frame
+    GLuint colorMapTexture_ = 0;                  ///< strainColorTable()
+    std::size_t strainCapacity_ = 0;              ///< bytes
+    std::vector<std::uint32_t> lineConstraint_;   ///< constraint index of each uploaded line
+    std::vector<std::uint32_t> culledLineIds_;    ///< uploaded line of each culled line
+    std::vector<float> lineStrains_;              ///< strain of each drawn line, this frame
     GLint discsColor_ = -1, discsRadius_ = -1, discsSkip_ = -1, discsPixelScale_ = -1;
+    GLint discsMinRadius_ = -1;
+    struct FrameUniforms {
+        GLint rectMin = -1, rectMax = -1, windowSize = -1, inset = -1, radius = -1, border = -1,
+              pixelScale = -1, borderColor = -1, outsideColor = -1;
+    } frame_;
+
+    void drawLines(bool culled, const LineColoring* coloring);
+    void drawDiscs(const Highlights& highlights, bool culled, double pixelScale);
+    void drawFrame(const Viewport& viewport, double pixelScale);
 
     GLuint axesVao_ = 0, axesVbo_ = 0;
     GLuint linesVao_ = 0, indexBuffer_ = 0;
+    GLuint culledLinesVao_ = 0, culledIndexBuffer_ = 0; ///< the lines in view, per frame
     GLuint discsVao_ = 0, quadVbo_ = 0;
+    GLuint culledDiscsVao_ = 0, culledPositionBuffer_ = 0; ///< the discs in view, per frame
+    GLuint frameVao_ = 0, frameVbo_ = 0; ///< the frame's band, window pixels, per frame
     GLuint positionBuffer_ = 0; ///< shared by lines (vertices) and discs (instances)
     GLsizei indexCount_ = 0;
     std::size_t positionCapacity_ = 0; ///< particles the position buffer can hold
     std::size_t particleCount_ = 0;    ///< particles of the last upload
     std::vector<glm::vec2> scratch_;   ///< positions converted to float for upload
+    std::span<const glm::dvec2> positions_; ///< of the last upload (for culling)
+    glm::dvec2 boundsMin_{0.0}, boundsMax_{0.0}; ///< box around them (finite ones)
+    std::vector<std::uint32_t> lineIndices_;  ///< the constraint pairs, as uploaded
+    std::vector<std::uint32_t> culledLines_;  ///< pairs in view, this frame
+    std::vector<std::uint32_t> culledDiscs_;  ///< particles in view, this frame
+    std::vector<glm::vec2> culledScratch_;    ///< their positions as float
+    GLsizei culledIndexCount_ = 0;
+    std::size_t culledIndexCapacity_ = 0;    ///< bytes
+    std::size_t culledPositionCapacity_ = 0; ///< bytes
+    GLsizei culledDiscCount_ = 0;
 };
 
 } // namespace pbd::app

@@ -35,6 +35,11 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
                  formatNumber(view.speed).c_str());
     for (const std::string& message : view.errors)
         std::fprintf(f, "error %s\n", message.c_str());
+    std::fprintf(f, "help %d\n", view.help ? 1 : 0);
+    std::fprintf(f, "colorby %s\n", view.colorBy.c_str());
+    std::fprintf(f, "strainscale %.17g\n", view.strainScale);
+    std::fprintf(f, "constraints %zu\n", view.constraints);
+    std::fprintf(f, "title %s\n", view.title.c_str());
     if (std::ferror(f) != 0 || std::fclose(file.release()) != 0)
         return "cannot write " + path;
     return std::nullopt;

@@ -32,6 +32,11 @@ struct ViewDump {
     double contentScale = 1.0; ///< the window's content scale, as the panel was scaled by
     SteppingMode stepping = SteppingMode::Page; ///< the panel's stepping choice
     double speed = 1.0;                         ///< the panel's real-time speed
+    bool help = false;         ///< the help overlay is shown
+    std::string title;         ///< the window title
+    std::string colorBy = "none"; ///< what the lines show
+    double strainScale = 0.0;     ///< saturation strain of the colours (0 when not by strain)
+    std::size_t constraints = 0;  ///< live constraints (torn and cut ones not counted)
 };
 
 /// Writes one "key values..." line per item:
@@ -39,7 +44,8 @@ struct ViewDump {
 ///   frames N / widget ID X0 Y0 X1 Y1 (one per panel widget) / time T /
 ///   setting NAME VALUE (one per row of the settings table, value as the panel shows it) /
 ///   solver NAME / stepping page|realtime SPEED /
-///   error MESSAGE (one per refused field; the message starts with the field's label).
+///   error MESSAGE (one per refused field; the message starts with the field's label) /
+///   help 0|1 / colorby NAME / strainscale S / constraints N / title TEXT.
 /// Numbers use %.17g, settings the shortest text that reads back as the same value. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
 

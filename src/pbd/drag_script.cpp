@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "input_text.h"
+#include "pbd/command.h"
 #include "pbd/simulation.h"
 
 namespace pbd {
@@ -125,11 +126,13 @@ void DragPlayer::applyBefore(std::uint64_t step, Simulation& simulation)
 {
     for (; next_ < events_.size() && events_[next_].step <= step; ++next_) {
         const DragEvent& e = events_[next_];
+        // Through the commands, as every other source of changes. The parser has bounded the
+        // index and the coordinates, so neither command is refused.
         if (e.kind == DragEvent::Kind::Release) {
-            simulation.release();
+            apply(simulation, ReleaseCommand{});
         } else {
-            simulation.grab(e.particle);
-            simulation.moveGrabbed(e.position);
+            apply(simulation, GrabCommand{e.particle});
+            apply(simulation, MoveCommand{e.position});
         }
     }
 }

@@ -184,3 +184,63 @@ TEST_CASE("the page view at a logical scale: zoom 50 and lift 200 CSS pixels, ti
         CHECK(camera.origin() == glm::dvec2(525.0, 280.0));
     }
 }
+
+TEST_CASE("fit: a wide box in a tall canvas is limited by its width, centred, with the margin",
+          "[camera][fit]")
+{
+    Camera camera;
+    camera.fit({-10.0, -1.0}, {10.0, 1.0}, {400.0, 900.0}, 20.0);
+    CHECK(camera.zoom() == Approx(360.0 / 20.0));
+    requireNear(camera.worldToScreen({-10.0, 1.0}), {20.0, 450.0 - 18.0});
+    requireNear(camera.worldToScreen({10.0, -1.0}), {380.0, 450.0 + 18.0});
+    CHECK(camera.shows({-10.0, -1.0}, {10.0, 1.0}, {400.0, 900.0}, 19.999));
+    CHECK_FALSE(camera.shows({-10.0, -1.0}, {10.0, 1.0}, {400.0, 900.0}, 20.001));
+}
+
+TEST_CASE("fit: a tall box in a wide canvas is limited by its height", "[camera][fit]")
+{
+    Camera camera;
+    camera.fit({2.0, -30.0}, {4.0, 0.0}, {1600.0, 320.0}, 10.0);
+    CHECK(camera.zoom() == Approx(300.0 / 30.0));
+    requireNear(camera.worldToScreen({3.0, -15.0}), {800.0, 160.0}); // the centre at the centre
+    requireNear(camera.worldToScreen({2.0, 0.0}), {790.0, 10.0});
+}
+
+TEST_CASE("fit: one row is fitted by its width, one point keeps the zoom and is centred",
+          "[camera][fit]")
+{
+    Camera camera;
+    camera.fit({0.0, -1.0}, {7.8, -1.0}, {1000.0, 500.0}, 50.0);
+    CHECK(camera.zoom() == Approx(900.0 / 7.8));
+    requireNear(camera.worldToScreen({3.9, -1.0}), {500.0, 250.0});
+    const double zoom = camera.zoom();
+    camera.fit({5.0, 5.0}, {5.0, 5.0}, {1000.0, 500.0}, 50.0);
+    CHECK(camera.zoom() == zoom);
+    requireNear(camera.worldToScreen({5.0, 5.0}), {500.0, 250.0});
+}
+
+TEST_CASE("fit: a canvas smaller than two margins still shows the whole box; bad input is "
+          "ignored",
+          "[camera][fit]")
+{
+    Camera camera;
+    camera.fit({0.0, 0.0}, {1.0, 1.0}, {30.0, 30.0}, 20.0);
+    CHECK(camera.shows({0.0, 0.0}, {1.0, 1.0}, {30.0, 30.0}));
+    CHECK(camera.zoom() == Approx(15.0)); // margin 7.5 = a quarter of the side
+    const Camera before = camera;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    camera.fit({0.0, 0.0}, {nan, 1.0}, {30.0, 30.0}, 20.0);
+    camera.fit({1.0, 0.0}, {0.0, 1.0}, {30.0, 30.0}, 20.0); // inverted
+    camera.fit({0.0, 0.0}, {1.0, 1.0}, {0.0, 30.0}, 20.0);  // no canvas
+    CHECK(camera.zoom() == before.zoom());
+    CHECK(camera.origin() == before.origin());
+}
+
+TEST_CASE("fit: the zoom stays within its limits", "[camera][fit]")
+{
+    Camera camera;
+    camera.fit({0.0, 0.0}, {1e-9, 1e-9}, {1000.0, 1000.0}, 0.0);
+    CHECK(camera.zoom() == Camera::kMaxZoom);
+    camera.fit({0.0, 0.0}, {1e6, 1e6}, {1000.0, 1000.0}, 0.0);
+    CHECK(camera.zoom() == Camera::kMinZoom);
+}

@@ -90,14 +90,14 @@ class App:
         time.sleep(0.2)
 
     def quit(self, timeout=60):
-        """Presses Escape (with the pointer over the window) and waits for the exit status."""
-        xdo("key", "Escape")
+        """Presses Ctrl+Q (with the pointer over the window) and waits for the exit status."""
+        xdo("key", "ctrl+q")
         try:
             out, err = self.proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             out, err = self.proc.communicate()
-            fail("pbd-cloth did not exit after Escape: " + err)
+            fail("pbd-cloth did not exit after Ctrl+Q: " + err)
         sys.stderr.write(err)
         self.stderr = err
         return self.proc.returncode
@@ -136,8 +136,8 @@ def read_state(path):
 
 def read_view(path):
     """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}},
-    'solver': name, 'settings': {name: value}, 'stepping': (mode, speed) and 'errors': [the
-    panel's validation messages]."""
+    'solver': name, 'settings': {name: value}, 'stepping': (mode, speed), 'title': the window
+    title and 'errors': [the panel's validation messages]."""
     view = {"widget": {}}
     with open(path) as f:
         for line in f:
@@ -148,8 +148,10 @@ def read_view(path):
                 view["widget"][parts[1]] = tuple(float(v) for v in parts[2:6])
             elif parts[0] == "error":
                 view.setdefault("errors", []).append(line[len("error "):].rstrip("\n"))
-            elif parts[0] == "solver":
-                view["solver"] = parts[1]
+            elif parts[0] in ("solver", "colorby"):
+                view[parts[0]] = parts[1]
+            elif parts[0] == "title":
+                view["title"] = line[len("title "):].rstrip("\n")
             elif parts[0] == "setting":  # setting NAME VALUE: a number, or the solver's name
                 try:
                     view.setdefault("settings", {})[parts[1]] = float(parts[2])

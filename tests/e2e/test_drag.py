@@ -42,10 +42,10 @@ app.glide(press, target)
 if case == "fixed":
     xdo("mouseup", 1)
     app.move(target[0] + 100, target[1] + 100)  # moving afterwards must not drag it
-status = app.quit()  # Escape; in case "free" with the button still held
+status = app.quit()  # Ctrl+Q; in case "free" with the button still held
 if case == "free":
     xdo("mouseup", 1)
-check(status == 0, "pbd-cloth exits with status 0 after Escape")
+check(status == 0, "pbd-cloth exits with status 0 after Ctrl+Q")
 
 view = read_view(view_file)
 check(view["origin"] == [ox, oy] and view["zoom"] == [zoom], "the view stayed the page's")

@@ -52,7 +52,7 @@ if case == "resize":
     check(inside > 1200 and outside == 0,
           "the cloth is drawn where the page puts it (%d blue pixels, %d elsewhere)"
           % (inside, outside))
-    check(rows[5][5] == (0xEE, 0xEE, 0xEE), "the canvas background is #EEEEEE")
+    check(rows[30][30] == (0xEE, 0xEE, 0xEE), "the canvas background is #EEEEEE")
 
 elif case == "minimise":
     frames = 240  # 4 s at 60 Hz

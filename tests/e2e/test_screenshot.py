@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """After about 60 frames with the page's defaults, the screenshot looks like the page: #EEEEEE
-canvas, blue particles where the page hangs its cloth (and nowhere else), the red and green
-axes at the origin, and the Controls panel in the right quarter."""
+canvas in the page's frame (2 px dark border with rounded corners), blue particles where the
+page hangs its cloth (and nowhere else), the red and green axes at the origin, and the
+Controls panel in the right quarter."""
 
 import os
 
@@ -24,9 +25,27 @@ check(view["canvas"] == [0, 0, canvas, height], "the canvas is the window minus 
 check(view["origin"] == [ox, oy] and view["zoom"] == [zoom],
       "the initial view is the page's: zoom 50, origin at the canvas centre lifted 200 px")
 
-# Background: the canvas corners and a band far left of the cloth are #EEEEEE.
-for x, y in [(5, 5), (canvas - 5, 5), (5, height - 5), (canvas - 5, height - 5), (100, 500)]:
+# Background: inside the frame's corners and a band far left of the cloth are #EEEEEE.
+for x, y in [(30, 30), (canvas - 30, 30), (30, height - 30), (canvas - 30, height - 30),
+             (100, 500)]:
     check(rows[y][x] == (0xEE, 0xEE, 0xEE), "canvas pixel (%d, %d) is #EEEEEE" % (x, y))
+
+# The page's frame: 2 px of dark border 4 px inside each canvas edge (the corners rounded, so
+# the very corner is outside the frame: the page's white).
+def dark(rgb):
+    return sum(rgb) < 3 * 0x40
+
+mid_x, mid_y = canvas // 2, height // 2
+for name, pixels in [("left", [rows[mid_y][x] for x in range(0, 12)]),
+                     ("right", [rows[mid_y][x] for x in range(canvas - 12, canvas)]),
+                     ("top", [rows[y][mid_x] for y in range(0, 12)]),
+                     ("bottom", [rows[y][mid_x] for y in range(height - 12, height)])]:
+    count = sum(1 for p in pixels if dark(p))
+    check(2 <= count <= 3, "the frame's %s edge is 2 px of dark border (%d px)" % (name, count))
+check(rows[1][1] == (255, 255, 255) and not dark(rows[8][8]),
+      "the frame's top-left corner is rounded: white outside it, no border on the diagonal")
+corner = sum(1 for d in range(4, 20) if dark(rows[d][d]))
+check(1 <= corner <= 3, "the rounded border crosses the corner's diagonal (%d px)" % corner)
 
 # The cloth: 40 x 30 particles 0.2 m apart, hanging from (0, 0) and (7.8, 0); after 0.3 s it
 # has sagged less than a metre, so every particle is within this box (with a margin).
@@ -35,18 +54,24 @@ right, bottom = world_to_screen((ox, oy), zoom, (7.8 + 0.3, -5.8 - 1.0))
 inside, outside = count_blue(rows, canvas, height, (left, top, right, bottom))
 check(inside > 1200, "blue particle pixels where the page puts the cloth (%d)" % inside)
 check(outside == 0, "no blue pixels elsewhere on the canvas (%d)" % outside)
+# Anti-aliased lines: between the line's #666666 and the background's #EEEEEE the edges
+# blend into intermediate greys (aliased lines have none).
+blended = sum(1 for y in range(round(top), round(bottom)) for x in range(round(left), round(right))
+              if abs(rows[y][x][0] - rows[y][x][1]) < 6 and abs(rows[y][x][1] - rows[y][x][2]) < 6
+              and 0x70 < rows[y][x][0] < 0xE4)
+check(blended > 5000, "the lines' edges are anti-aliased (%d blended grey pixels)" % blended)
 # Particle 0 is fixed at the origin: its disc is drawn there.
 check(any(is_particle_blue(rows[round(oy) + dy][round(ox) + dx])
           for dx in (-1, 0, 1) for dy in (-1, 0, 1)), "the fixed corner's disc is at the origin")
 
 # Axes: the x axis red to the right of the origin, the y axis green above it (one metre).
-# A line on a pixel boundary lights the row (column) on either side of it.
+# A smooth line on a pixel boundary lights the row (column) on either side of it half.
 red = sum(1 for x in range(round(ox) + 5, round(ox + zoom) - 2)
-          if any(rows[round(oy) + d][x][0] > 200 and rows[round(oy) + d][x][1] < 80
-                 for d in (-1, 0)))
+          if any(rows[round(oy) + d][x][0] > 200 and rows[round(oy) + d][x][0] -
+                 rows[round(oy) + d][x][1] > 70 for d in (-1, 0)))
 green = sum(1 for y in range(round(oy - zoom) + 2, round(oy) - 5)
-            if any(rows[y][round(ox) + d][1] > 200 and rows[y][round(ox) + d][0] < 80
-                   for d in (-1, 0)))
+            if any(rows[y][round(ox) + d][1] > 200 and rows[y][round(ox) + d][1] -
+                   rows[y][round(ox) + d][0] > 70 for d in (-1, 0)))
 check(red > 20, "red x axis from the origin (%d px)" % red)
 check(green > 30, "green y axis from the origin (%d px)" % green)
 

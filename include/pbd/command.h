@@ -1,0 +1,98 @@
+#pragma once
+/// \file
+/// Commands: every change to a simulation, from any source (mouse, keys, panel, event script,
+/// replay), is one Command value applied by one function, apply(). A recording is then just
+/// the list of commands with the steps they took effect at.
+///
+/// Adding a command is a few lines: a struct here, its alternative in Command, one overload in
+/// command.cpp's visitor (the build fails until it exists) and its name in commandName().
+
+#include <optional>
+#include <string>
+#include <variant>
+
+#include <glm/vec2.hpp>
+
+#include "pbd/cloth.h"
+#include "pbd/settings.h"
+
+namespace pbd {
+
+class Simulation;
+
+/// Advance the simulation by one time step (Settings::timeStep seconds).
+struct StepCommand {
+    bool operator==(const StepCommand&) const = default;
+};
+
+/// Make `particle` the grabbed one (see Simulation::grab); a particle already grabbed stays
+/// grabbed, another one is released first.
+struct GrabCommand {
+    Index particle = 0; ///< particle index, 0 to particle count - 1
+    bool operator==(const GrabCommand&) const = default;
+};
+
+/// Place the grabbed particle at `position`.
+struct MoveCommand {
+    glm::dvec2 position{0.0}; ///< metres, finite
+    bool operator==(const MoveCommand&) const = default;
+};
+
+/// Let go of the grabbed particle. Without `velocity` it keeps the velocity it had when
+/// grabbed (the page's behaviour); with one it takes that velocity (a throw). Without a grab
+/// it changes nothing.
+struct ReleaseCommand {
+    std::optional<glm::dvec2> velocity; ///< m/s, finite
+    bool operator==(const ReleaseCommand&) const = default;
+};
+
+/// Pin `particle` where it is (see Simulation::pin).
+struct PinCommand {
+    Index particle = 0; ///< particle index, 0 to particle count - 1
+    bool operator==(const PinCommand&) const = default;
+};
+
+/// Unpin `particle`, a fixed corner too (see Simulation::unpin).
+struct UnpinCommand {
+    Index particle = 0; ///< particle index, 0 to particle count - 1
+    bool operator==(const UnpinCommand&) const = default;
+};
+
+/// Remove every constraint whose segment crosses the segment from `from` to `to` (see
+/// Simulation::cut), as a knife.
+struct CutCommand {
+    glm::dvec2 from{0.0}; ///< metres, finite
+    glm::dvec2 to{0.0};   ///< metres, finite
+    bool operator==(const CutCommand&) const = default;
+};
+
+/// Apply a whole Settings value (see Simulation::apply): a different width, height or fixed
+/// count rebuilds the cloth, the other fields take effect from the next step.
+struct SetCommand {
+    Settings settings;
+    bool operator==(const SetCommand&) const = default;
+};
+
+/// Rebuild the cloth from the current settings (see Simulation::restart).
+struct RestartCommand {
+    bool operator==(const RestartCommand&) const = default;
+};
+
+/// One change to a simulation.
+using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
+                             UnpinCommand, CutCommand, SetCommand, RestartCommand>;
+
+/// Why a command was refused.
+struct CommandError {
+    std::string message; ///< names the command, the offending value and what is allowed
+};
+
+/// Applies `command` to `simulation`. A refused command (particle index out of range,
+/// non-finite position, velocity or cut, invalid settings) changes nothing and returns the reason.
+std::optional<CommandError> apply(Simulation& simulation, const Command& command);
+
+/// The command's name as in event scripts: "step", "grab", "move", "release", "pin", "unpin",
+/// "cut", "set", "restart".
+const char* commandName(const Command& command);
+
+} // namespace pbd

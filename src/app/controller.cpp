@@ -1,0 +1,380 @@
+#include "controller.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <type_traits>
+
+#include "picking.h"
+#include "view_culling.h"
+
+namespace pbd::app {
+
+Controller::Controller(Simulation& simulation, Stepping::Clock clock)
+    : simulation_(simulation), model_(simulation.settings()), stepping_(clock),
+      clock_(std::move(clock))
+{
+}
+
+void Controller::resize(glm::dvec2 windowSize, double contentScale, double logicalScale)
+{
+    logicalScale_ = std::isfinite(logicalScale) && logicalScale > 0.0 ? logicalScale : 1.0;
+    layout_.update(windowSize, contentScale, camera_, logicalScale_);
+}
+
+double Controller::pickRadius() const
+{
+    return kPickRadiusPixels * logicalScale_;
+}
+
+bool Controller::inCanvas(glm::dvec2 p) const
+{
+    return p.x >= 0.0 && p.y >= 0.0 && p.x < layout_.canvasSize().x &&
+           p.y < layout_.canvasSize().y;
+}
+
+std::optional<CommandError> Controller::issue(const Command& command)
+{
+    const Settings before = simulation_.settings();
+    if (auto error = pbd::apply(simulation_, command)) {
+        lastError_ = error->message;
+        return error;
+    }
+    const bool rebuilt = std::holds_alternative<RestartCommand>(command) ||
+                         (std::holds_alternative<SetCommand>(command) &&
+                          !sameCloth(before, simulation_.settings()));
+    if (rebuilt) {
+        ++clothVersion_;
+        stepTimer_.reset();
+        dragging_ = false; // the core dropped the grab with the old cloth
+        touchDrag_ = false;
+        hovered_.reset();
+    }
+    if (std::holds_alternative<SetCommand>(command) && model_.settings() != simulation_.settings())
+        model_ = PanelModel(simulation_.settings()); // a change from elsewhere shows in the panel
+    if (observer_)
+        observer_(command);
+    return std::nullopt;
+}
+
+void Controller::mouseButton(MouseButton button, bool pressed, Modifiers modifiers,
+                             PanelFocus focus)
+{
+    const bool pans = button == MouseButton::Right || button == MouseButton::Middle;
+    if (!pressed) {
+        if (button == MouseButton::Left && knife_) {
+            const auto [from, to] = *knife_;
+            knife_.reset();
+            issue(CutCommand{from, to});
+        } else if (button == MouseButton::Left && !touchDrag_) {
+            pointerUp(); // always: a drag may end over the panel
+        }
+        else if (pans)
+            panFrom_.reset();
+        return;
+    }
+    // Where the pointer was when the button went down: the last motion event before it.
+    if (!cursor_ || focus.mouse || !inCanvas(*cursor_))
+        return;
+    if (button == MouseButton::Left)
+        pointerDown(*cursor_, modifiers);
+    else if (pans)
+        panFrom_ = *cursor_;
+}
+
+void Controller::mouseMove(glm::dvec2 p)
+{
+    if (!std::isfinite(p.x) || !std::isfinite(p.y))
+        return;
+    cursor_ = p;
+    if (panFrom_) {
+        camera_.pan(p - *panFrom_);
+        panFrom_ = p;
+    }
+    if (knife_)
+        knife_->second = camera_.screenToWorld(p);
+    pointerMove(p);
+}
+
+void Controller::scroll(double yOffset, PanelFocus focus)
+{
+    // Wheel notches give +-1, touchpads fractions, Ctrl+wheel (a Windows precision-touchpad
+    // pinch) the same: all zoom smoothly about the cursor.
+    if (!cursor_ || focus.mouse || !inCanvas(*cursor_) || !std::isfinite(yOffset))
+        return;
+    camera_.zoomAt(std::pow(kWheelZoomBase, yOffset), *cursor_);
+    pointerMove(*cursor_); // a held particle stays under the cursor
+}
+
+void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus)
+{
+    if (modifiers.control) {
+        if (key == Key::Q && !repeat)
+            quitRequested_ = true; // even while typing in a field
+        return;                    // other Ctrl combinations are not ours (yet)
+    }
+    if (focus.keyboard)
+        return; // typing into a field: the field has the keys (Esc cancels the edit there)
+    switch (key) {
+    case Key::Space:
+        if (!repeat)
+            paused_ = !paused_;
+        break;
+    case Key::R:
+        if (!repeat) {
+            applyModelSettings(); // as the page's restart(): every field's value, then a fresh cloth
+            issue(RestartCommand{});
+        }
+        break;
+    case Key::S:
+        if (paused_)
+            singleStep_ = true;
+        break;
+    case Key::Home:
+        resetView();
+        break;
+    case Key::F:
+        fitView();
+        break;
+    case Key::F1:
+        if (!repeat)
+            helpVisible_ = !helpVisible_;
+        break;
+    case Key::Escape:
+        cancelDrag();
+        helpVisible_ = false;
+        break;
+    case Key::Q:
+    case Key::Other:
+        break;
+    }
+}
+
+std::vector<PanelPointer> Controller::touch(const TouchEvent& e)
+{
+    return perform(touchRouter_.route(e, layout_.canvasSize()));
+}
+
+std::vector<PanelPointer> Controller::perform(const std::vector<TouchAction>& actions)
+{
+    std::vector<PanelPointer> taps;
+    for (const TouchAction& a : actions) {
+        switch (a.kind) {
+        case TouchAction::Kind::PanelPress:
+            taps.push_back({a.point, true});
+            break;
+        case TouchAction::Kind::PanelRelease:
+            taps.push_back({a.point, false});
+            break;
+        case TouchAction::Kind::PointerDown:
+            touchDrag_ = true;
+            pointerDown(a.point, {});
+            break;
+        case TouchAction::Kind::PointerMove:
+            if (touchDrag_)
+                pointerMove(a.point);
+            break;
+        case TouchAction::Kind::PointerUp:
+            if (touchDrag_) {
+                touchDrag_ = false;
+                pointerUp();
+            }
+            break;
+        case TouchAction::Kind::Zoom:
+            camera_.zoomAt(a.factor, a.point);
+            if (dragging_ && cursor_ && !touchDrag_)
+                pointerMove(*cursor_); // a mouse-held particle stays under the cursor
+            break;
+        }
+    }
+    return taps;
+}
+
+void Controller::focusLost()
+{
+    // A mouse drag will finish (X sends the button release to the window that got the press);
+    // touches in flight will not.
+    perform(touchRouter_.reset());
+}
+
+void Controller::panel(const PanelActions& actions)
+{
+    if (actions.effect != CommitEffect::None) {
+        const Settings before = simulation_.settings();
+        applyModelSettings();
+        const Settings& now = simulation_.settings();
+        if (now.width != before.width || now.height != before.height)
+            fitIfClothOutside();
+    }
+    if (actions.restart) {
+        applyModelSettings();
+        issue(RestartCommand{});
+    }
+    if (actions.togglePause)
+        paused_ = !paused_;
+    if (actions.fitView)
+        fitView();
+    if (actions.toggleHelp)
+        helpVisible_ = !helpVisible_;
+    if (actions.colorBy)
+        colorBy_ = *actions.colorBy;
+    if (actions.throwOnRelease)
+        throwOnRelease_ = *actions.throwOnRelease;
+}
+
+void Controller::advance(double framePeriod, bool resumed)
+{
+    // The panel's stepping choice, within a budget of a part of the display's frame period.
+    stepping_.setMode(model_.stepping(), model_.speed());
+    if (framePeriod > 0.0 && std::isfinite(framePeriod))
+        stepping_.setFramePeriod(framePeriod);
+    if (paused_ || resumed) // a pause or a hidden spell is not owed in real time
+        stepping_.idleFrame();
+    if (paused_) {
+        if (singleStep_)
+            timedStep();
+        singleStep_ = false;
+        return;
+    }
+    steps_ += stepping_.runFrame(simulation_.settings().timeStep, [this] { timedStep(); });
+}
+
+void Controller::timedStep()
+{
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    issue(StepCommand{});
+    stepTimer_.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+}
+
+void Controller::updateHover(PanelFocus focus)
+{
+    hovered_.reset();
+    if (dragging_ || touchDrag_ || panFrom_ || !cursor_ || focus.mouse || !inCanvas(*cursor_))
+        return;
+    hovered_ = pickParticle(camera_, simulation_.particles().position, *cursor_, pickRadius());
+}
+
+void Controller::resetView()
+{
+    camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
+}
+
+void Controller::fitView()
+{
+    const WorldRect box = boundsOf(simulation_.particles().position);
+    if (box.min.x > box.max.x || layout_.canvasSize().x <= 0.0)
+        return; // no finite particle, or no canvas yet
+    camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
+    if (cursor_)
+        pointerMove(*cursor_); // a held particle stays under the cursor
+}
+
+void Controller::fitIfClothOutside()
+{
+    const WorldRect box = boundsOf(simulation_.particles().position);
+    if (box.min.x <= box.max.x && layout_.canvasSize().x > 0.0 &&
+        !camera_.shows(box.min, box.max, layout_.canvasSize()))
+        fitView();
+}
+
+void Controller::pointerDown(glm::dvec2 p, Modifiers modifiers)
+{
+    if (modifiers.control) { // the knife: cuts from here to where the button goes up
+        knife_ = {camera_.screenToWorld(p), camera_.screenToWorld(p)};
+        return;
+    }
+    const auto picked = pickParticle(camera_, simulation_.particles().position, p, pickRadius());
+    if (!picked)
+        return;
+    if (modifiers.shift) { // toggles a pin, corners too
+        if (simulation_.particles().pinned(*picked))
+            issue(UnpinCommand{*picked});
+        else
+            issue(PinCommand{*picked});
+        return;
+    }
+    // The page's mouseDown: select the particle, move it only when the pointer moves.
+    if (!issue(GrabCommand{*picked})) {
+        dragging_ = true;
+        trail_.clear();
+        noteTrail(simulation_.particles().position[*picked]);
+    }
+}
+
+void Controller::pointerMove(glm::dvec2 p)
+{
+    if (dragging_ && simulation_.grabbed()) {
+        const glm::dvec2 world = camera_.screenToWorld(p);
+        issue(MoveCommand{world});
+        noteTrail(world);
+    }
+}
+
+void Controller::noteTrail(glm::dvec2 world)
+{
+    const double now = clock_();
+    // Keep what the throw window needs: the samples inside it and the last one before it.
+    while (trail_.size() >= 2 && trail_[1].first < now - kThrowWindow)
+        trail_.erase(trail_.begin());
+    trail_.emplace_back(now, world);
+}
+
+glm::dvec2 Controller::throwVelocity() const
+{
+    // The pointer's mean velocity over the last kThrowWindow seconds: from the sample at or
+    // just before the window's start to the newest one. A pointer that rested for the whole
+    // window throws nothing.
+    if (trail_.size() < 2)
+        return glm::dvec2(0.0);
+    const double now = clock_();
+    const auto& [t1, p1] = trail_.back();
+    if (t1 < now - kThrowWindow)
+        return glm::dvec2(0.0);
+    std::size_t first = 0;
+    while (first + 1 < trail_.size() && trail_[first + 1].first <= now - kThrowWindow)
+        ++first;
+    const auto& [t0, p0] = trail_[first];
+    const double dt = std::max(now, t1) - t0;
+    return dt > 0.0 ? (p1 - p0) / dt : glm::dvec2(0.0);
+}
+
+void Controller::pointerUp()
+{
+    if (!dragging_)
+        return;
+    dragging_ = false;
+    if (throwOnRelease_)
+        issue(ReleaseCommand{throwVelocity()});
+    else
+        issue(ReleaseCommand{});
+    trail_.clear();
+}
+
+void Controller::cancelDrag()
+{
+    touchDrag_ = false;
+    panFrom_.reset();
+    knife_.reset();
+    // Esc: the particle is let go where it is, without a throw.
+    if (dragging_) {
+        dragging_ = false;
+        trail_.clear();
+        issue(ReleaseCommand{});
+    }
+}
+
+void Controller::applyModelSettings()
+{
+    if (model_.settings() != simulation_.settings())
+        issue(SetCommand{model_.settings()});
+}
+
+std::string Controller::title() const
+{
+    const Settings& s = simulation_.settings();
+    return "pbd-cloth: " + std::to_string(s.width) + " x " + std::to_string(s.height) +
+           " particles" + (paused_ ? " (paused)" : "");
+}
+
+} // namespace pbd::app

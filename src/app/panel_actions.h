@@ -1,0 +1,24 @@
+#pragma once
+/// \file
+/// What the user asked for in the panel this frame: the ImGui panel fills it in, the
+/// controller turns it into commands and view changes.
+
+#include <optional>
+
+#include "panel_model.h"
+#include "strain_colors.h"
+
+namespace pbd::app {
+
+/// What the user asked for this frame.
+struct PanelActions {
+    CommitEffect effect = CommitEffect::None; ///< strongest effect of this frame's commits
+    bool restart = false;                     ///< the Restart button
+    bool togglePause = false;                 ///< the Pause / Resume button
+    bool fitView = false;                     ///< the Fit view button
+    bool toggleHelp = false;                  ///< the "?" button
+    std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
+    std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
+};
+
+} // namespace pbd::app

@@ -1,0 +1,125 @@
+#include "pbd/command.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "pbd/simulation.h"
+
+namespace pbd {
+namespace {
+
+/// Builds a visitor from one lambda per alternative.
+template <class... Fs>
+struct Overloaded : Fs... {
+    using Fs::operator()...;
+};
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
+
+/// Refuses an index past the last particle, naming the command.
+std::optional<CommandError> checkIndex(const char* name, Index index, std::size_t count)
+{
+    if (index < count)
+        return std::nullopt;
+    return CommandError{std::string(name) + ": particle " + std::to_string(index) +
+                        " does not exist; allowed: 0 to " + std::to_string(count - 1)};
+}
+
+std::string shortest(double value)
+{
+    std::ostringstream out;
+    out.precision(17);
+    out << value;
+    return out.str();
+}
+
+} // namespace
+
+std::optional<CommandError> apply(Simulation& simulation, const Command& command)
+{
+    using Result = std::optional<CommandError>;
+    return std::visit(
+        Overloaded{
+            [&](const StepCommand&) -> Result {
+                simulation.step();
+                return std::nullopt;
+            },
+            [&](const GrabCommand& c) -> Result {
+                if (auto error = checkIndex("grab", c.particle, simulation.particles().size()))
+                    return error;
+                simulation.grab(c.particle);
+                return std::nullopt;
+            },
+            [&](const MoveCommand& c) -> Result {
+                if (!std::isfinite(c.position.x) || !std::isfinite(c.position.y))
+                    return CommandError{"move: position (" + shortest(c.position.x) + ", " +
+                                        shortest(c.position.y) +
+                                        ") is not allowed; allowed: finite coordinates in m"};
+                if (!simulation.grabbed())
+                    return CommandError{"move: no particle is grabbed; allowed after a grab"};
+                simulation.moveGrabbed(c.position);
+                return std::nullopt;
+            },
+            [&](const ReleaseCommand& c) -> Result {
+                if (!c.velocity) {
+                    simulation.release();
+                    return std::nullopt;
+                }
+                if (!std::isfinite(c.velocity->x) || !std::isfinite(c.velocity->y))
+                    return CommandError{"release: velocity (" + shortest(c.velocity->x) + ", " +
+                                        shortest(c.velocity->y) +
+                                        ") is not allowed; allowed: finite values in m/s"};
+                simulation.release(*c.velocity);
+                return std::nullopt;
+            },
+            [&](const PinCommand& c) -> Result {
+                if (auto error = checkIndex("pin", c.particle, simulation.particles().size()))
+                    return error;
+                simulation.pin(c.particle);
+                return std::nullopt;
+            },
+            [&](const UnpinCommand& c) -> Result {
+                if (auto error = checkIndex("unpin", c.particle, simulation.particles().size()))
+                    return error;
+                simulation.unpin(c.particle);
+                return std::nullopt;
+            },
+            [&](const CutCommand& c) -> Result {
+                for (const glm::dvec2 p : {c.from, c.to})
+                    if (!std::isfinite(p.x) || !std::isfinite(p.y))
+                        return CommandError{"cut: point (" + shortest(p.x) + ", " +
+                                            shortest(p.y) +
+                                            ") is not allowed; allowed: finite coordinates in m"};
+                simulation.cut(c.from, c.to);
+                return std::nullopt;
+            },
+            [&](const SetCommand& c) -> Result {
+                if (auto error = simulation.apply(c.settings))
+                    return CommandError{"set: " + error->message};
+                return std::nullopt;
+            },
+            [&](const RestartCommand&) -> Result {
+                simulation.restart();
+                return std::nullopt;
+            },
+        },
+        command);
+}
+
+const char* commandName(const Command& command)
+{
+    return std::visit(Overloaded{
+                          [](const StepCommand&) { return "step"; },
+                          [](const GrabCommand&) { return "grab"; },
+                          [](const MoveCommand&) { return "move"; },
+                          [](const ReleaseCommand&) { return "release"; },
+                          [](const PinCommand&) { return "pin"; },
+                          [](const UnpinCommand&) { return "unpin"; },
+                          [](const CutCommand&) { return "cut"; },
+                          [](const SetCommand&) { return "set"; },
+                          [](const RestartCommand&) { return "restart"; },
+                      },
+                      command);
+}
+
+} // namespace pbd

@@ -1,0 +1,39 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+#include "controls_help.h"
+
+using pbd::app::controlsHelp;
+using pbd::app::controlsHelpText;
+
+TEST_CASE("the controls help names every key and mouse control the controller handles",
+          "[help]")
+{
+    std::string inputs;
+    for (const auto& control : controlsHelp())
+        inputs += std::string(control.input) + "\n";
+    for (const char* input : {"Left-drag", "Shift+click", "Ctrl+drag", "finger", "Wheel", "pinch", "Right- or middle-drag",
+                              "F\n", "Home", "Space", "S\n", "R\n", "F1", "Esc", "Ctrl+Q"})
+        CHECK(inputs.find(input) != std::string::npos);
+}
+
+TEST_CASE("the --help text has one aligned line per control", "[help]")
+{
+    const std::string text = controlsHelpText();
+    std::size_t lines = 0, column = std::string::npos;
+    for (const auto& control : controlsHelp()) {
+        const std::string action = control.action;
+        const std::size_t at = text.find(action);
+        REQUIRE(at != std::string::npos);
+        const std::size_t lineStart = text.rfind('\n', at) + 1; // npos + 1 == 0 on the first
+        CHECK(text.compare(lineStart + 2, std::string(control.input).size(), control.input) == 0);
+        if (column == std::string::npos)
+            column = at - lineStart;
+        CHECK(at - lineStart == column); // the actions start in one column
+        ++lines;
+    }
+    CHECK(lines == controlsHelp().size());
+    CHECK(std::count(text.begin(), text.end(), '\n') == static_cast<long>(lines));
+}
