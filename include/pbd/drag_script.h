@@ -1,14 +1,25 @@
 #pragma once
 /// \file
-/// Drag scripts: scripted grab, move and release events for headless runs and tests.
+/// Event scripts (first called drag scripts): every command a user can give, scripted, for
+/// headless runs, recordings and tests.
 ///
-/// One event per line; blank lines and lines starting with '#' are ignored.
-///   STEP drag INDEX X Y   before step STEP (0-based), particle INDEX becomes the grabbed
-///                         particle if it is not already, and is placed at (X, Y) metres
-///   STEP release          before step STEP, the grabbed particle is released
-/// STEP never decreases.
+/// One event per line; blank lines and lines starting with '#' are ignored. Each applies
+/// before step STEP (0-based); STEP never decreases.
+///   STEP drag INDEX X Y        particle INDEX becomes the grabbed one if it is not already,
+///                              and is placed at (X, Y) metres
+///   STEP release               the grabbed particle is let go, keeping its velocity (the page)
+///   STEP release VX VY         ... and given the velocity (VX, VY) m/s (a throw)
+///   STEP pin INDEX             pins particle INDEX where it is
+///   STEP unpin INDEX           unpins it (a fixed corner too)
+///   STEP cut X1 Y1 X2 Y2       removes the constraints crossing that segment (metres)
+///   STEP set FIELD VALUE       applies a setting; FIELD is its command-line flag without the
+///                              dashes (dt, iterations, stiffness, tear-strain, ...); width,
+///                              height and fixed restart the cloth
+///   STEP restart               rebuilds the cloth
+///   STEP end                   the script's end: `pbd-sim run` stops there without --steps
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,18 +32,25 @@
 
 namespace pbd {
 
-/// Largest accepted |X| or |Y| in a drag event, in metres: what Simulation::moveGrabbed takes.
+/// Largest accepted |X| or |Y| in a drag or cut event, in metres: what
+/// Simulation::moveGrabbed takes.
 inline constexpr double kMaxDragCoordinate = kMaxGrabCoordinate;
+/// Largest accepted |VX| or |VY| of a release, in m/s.
+inline constexpr double kMaxReleaseSpeed = 1e6;
 /// Longest accepted line of a drag script, in characters.
 inline constexpr std::size_t kMaxDragLineLength = 1024;
 
 /// One scripted event.
 struct DragEvent {
-    enum class Kind { Drag, Release };
+    enum class Kind { Drag, Release, Pin, Unpin, Cut, Set, Restart, End };
     std::uint64_t step = 0;  ///< applied before this step (0-based)
     Kind kind = Kind::Drag;
-    Index particle = 0;      ///< Drag only
-    glm::dvec2 position{0.0}; ///< Drag only, metres
+    Index particle = 0;      ///< Drag, Pin, Unpin
+    glm::dvec2 position{0.0}; ///< Drag: the place; Cut: the segment's start (metres)
+    glm::dvec2 to{0.0};       ///< Cut: the segment's end (metres)
+    std::optional<glm::dvec2> velocity; ///< Release: the throw (m/s), or none (the page)
+    std::string field;        ///< Set: the Settings member (e.g. "timeStep")
+    double value = 0.0;       ///< Set: its value
 };
 
 /// A drag script that could not be parsed; what() names the line, the value and what is
@@ -47,8 +65,15 @@ private:
     std::size_t line_;
 };
 
-/// Parses a whole script. `particleCount` bounds the particle indices. Throws DragScriptError.
+/// Parses a whole script for a simulation that starts with `settings`: its size bounds the
+/// particle indices, following `set width/height` lines. Throws DragScriptError.
+std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings);
+/// The same for a script of drags and releases on a cloth of `particleCount` particles.
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount);
+
+/// The event as a script line ("120 drag 5 1.5 -2"), numbers in shortest round-trip form:
+/// parsing the line gives the same event.
+std::string formatEvent(const DragEvent& event);
 
 /// Feeds parsed events to a simulation step by step.
 class DragPlayer {

@@ -1,5 +1,6 @@
 #include "run.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -23,7 +24,7 @@ std::optional<std::string> readFile(const std::string& path, std::string& text)
 {
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (!file)
-        return "cannot open drag script '" + path + "': " + std::strerror(errno);
+        return "cannot open event script '" + path + "': " + std::strerror(errno);
     std::string content;
     char buffer[65536];
     std::size_t got = 0;
@@ -33,7 +34,7 @@ std::optional<std::string> readFile(const std::string& path, std::string& text)
     const int error = errno;
     std::fclose(file);
     if (failed)
-        return "cannot read drag script '" + path + "': " + std::strerror(error);
+        return "cannot read event script '" + path + "': " + std::strerror(error);
     text = std::move(content);
     return std::nullopt;
 }
@@ -106,13 +107,20 @@ int runCommandMain(const RunOptions& options)
             return kExitIo;
         }
         try {
-            events = parseDragScript(text, simulation.particles().size());
+            events = parseEventScript(text, simulation.settings());
         } catch (const DragScriptError& e) {
             std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
             return kExitUsage;
         }
     }
 
+    // Without --steps, a script's `end` line says how many steps to run.
+    if (!options.stepsText)
+        for (const DragEvent& event : events)
+            if (event.kind == DragEvent::Kind::End) {
+                steps = static_cast<long long>(std::min<std::uint64_t>(event.step, kMaxRunSteps));
+                break;
+            }
     DragPlayer player(std::move(events));
     const auto start = std::chrono::steady_clock::now();
     try {

@@ -7,6 +7,7 @@
 
 #include "input_text.h"
 #include "pbd/command.h"
+#include "pbd/settings_table.h"
 #include "pbd/simulation.h"
 
 namespace pbd {
@@ -37,14 +38,74 @@ std::string quotedFields(const std::vector<std::string_view>& fields, std::size_
     return out;
 }
 
+constexpr const char* kEventNames =
+    "'drag INDEX X Y', 'release [VX VY]', 'pin INDEX', 'unpin INDEX', 'cut X1 Y1 X2 Y2', "
+    "'set FIELD VALUE', 'restart' or 'end'";
+
 } // namespace
 
 DragScriptError::DragScriptError(std::size_t line, const std::string& message)
-    : std::runtime_error("drag script line " + std::to_string(line) + ": " + message), line_(line)
+    : std::runtime_error("event script line " + std::to_string(line) + ": " + message), line_(line)
 {
 }
 
-std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount)
+namespace {
+
+/// The cloth's size as the script's `set` lines change it, for the index bounds.
+struct ScriptCloth {
+    std::size_t width;
+    std::size_t height;
+    std::size_t particles() const { return width * height; }
+};
+
+/// A finite number within +-limit, or a DragScriptError naming `what`.
+double readCoordinate(std::size_t line, std::string_view text, const char* what, double limit,
+                      const char* unit)
+{
+    double value = 0.0;
+    if (!parseNumber(text, value) || !std::isfinite(value) || std::abs(value) > limit) {
+        std::ostringstream bound;
+        bound << limit;
+        throw DragScriptError(line, std::string(what) + " " + quoteInput(text) +
+                                        " is not allowed; allowed: a finite number from -" +
+                                        bound.str() + " to " + bound.str() + " " + unit);
+    }
+    return value;
+}
+
+Index readIndex(std::size_t line, std::string_view text, const ScriptCloth& cloth)
+{
+    std::uint64_t index = 0;
+    if (!parseNumber(text, index) || index >= cloth.particles())
+        throw DragScriptError(line, "particle index " + quoteInput(text) +
+                                        " is not allowed; allowed: 0 to " +
+                                        std::to_string(cloth.particles() - 1));
+    return static_cast<Index>(index);
+}
+
+void requireValues(std::size_t line, const std::vector<std::string_view>& fields,
+                   std::size_t count, const char* usage)
+{
+    if (fields.size() == count + 2)
+        return;
+    throw DragScriptError(line, "'" + std::string(fields[1]) + "' takes " +
+                                    std::to_string(count) + (count == 1 ? " value" : " values") +
+                                    ", got " + std::to_string(fields.size() - 2) +
+                                    (fields.size() > 2 ? ": " + quotedFields(fields, 2) : "") +
+                                    "; allowed: '" + usage + "'");
+}
+
+/// The setting whose flag without dashes is `name` ("dt", "tear-strain").
+const SettingField* fieldByFlag(std::string_view name)
+{
+    for (const SettingField& field : settingFields())
+        if (std::string_view(field.flag).substr(2) == name)
+            return &field;
+    return nullptr;
+}
+
+std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
+                                   std::optional<Settings> settings)
 {
     std::vector<DragEvent> events;
     std::size_t lineNumber = 0;
@@ -77,49 +138,128 @@ std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t partic
                                                   "; allowed: steps that never decrease");
         if (fields.size() < 2)
             throw DragScriptError(lineNumber, "missing event after step " + quoteInput(fields[0]) +
-                                                  "; allowed: 'drag INDEX X Y' or 'release'");
-        if (fields[1] == "release") {
-            if (fields.size() != 2)
-                throw DragScriptError(lineNumber, "'release' takes no values, got " +
-                                                      quotedFields(fields, 2) +
-                                                      "; allowed: 'STEP release'");
+                                                  "; allowed: " + kEventNames);
+        const std::string_view verb = fields[1];
+        if (verb == "release") {
             event.kind = DragEvent::Kind::Release;
-        } else if (fields[1] == "drag") {
-            if (fields.size() != 5)
-                throw DragScriptError(lineNumber, "'drag' takes 3 values (INDEX X Y), got " +
-                                                      std::to_string(fields.size() - 2) +
-                                                      (fields.size() > 2 ? ": " : "") +
+            if (fields.size() != 2 && fields.size() != 4)
+                throw DragScriptError(lineNumber, "'release' takes no values or 2 (VX VY), got " +
                                                       quotedFields(fields, 2) +
-                                                      "; allowed: 'STEP drag INDEX X Y'");
-            std::uint64_t index = 0;
-            if (!parseNumber(fields[2], index) || index >= particleCount)
-                throw DragScriptError(lineNumber, "particle index " + quoteInput(fields[2]) +
-                                                      " is not allowed; allowed: 0 to " +
-                                                      std::to_string(particleCount - 1));
-            event.particle = static_cast<Index>(index);
-            const char* names[2] = {"X", "Y"};
-            for (int k = 0; k < 2; ++k) {
-                double value = 0.0;
-                if (!parseNumber(fields[3 + k], value) || !std::isfinite(value) ||
-                    std::abs(value) > kMaxDragCoordinate) {
-                    std::ostringstream limit;
-                    limit << kMaxDragCoordinate;
-                    throw DragScriptError(lineNumber, std::string(names[k]) + " " +
-                                                          quoteInput(fields[3 + k]) +
-                                                          " is not allowed; allowed: a finite "
-                                                          "number from -" + limit.str() + " to " +
-                                                          limit.str() + " m");
-                }
-                event.position[k] = value;
+                                                      "; allowed: 'STEP release' or "
+                                                      "'STEP release VX VY'");
+            if (fields.size() == 4)
+                event.velocity = glm::dvec2(
+                    readCoordinate(lineNumber, fields[2], "VX", kMaxReleaseSpeed, "m/s"),
+                    readCoordinate(lineNumber, fields[3], "VY", kMaxReleaseSpeed, "m/s"));
+        } else if (verb == "drag") {
+            requireValues(lineNumber, fields, 3, "STEP drag INDEX X Y");
+            event.particle = readIndex(lineNumber, fields[2], cloth);
+            event.position = {readCoordinate(lineNumber, fields[3], "X", kMaxDragCoordinate, "m"),
+                              readCoordinate(lineNumber, fields[4], "Y", kMaxDragCoordinate, "m")};
+        } else if (verb == "pin" || verb == "unpin") {
+            event.kind = verb == "pin" ? DragEvent::Kind::Pin : DragEvent::Kind::Unpin;
+            requireValues(lineNumber, fields, 1, verb == "pin" ? "STEP pin INDEX" : "STEP unpin INDEX");
+            event.particle = readIndex(lineNumber, fields[2], cloth);
+        } else if (verb == "cut") {
+            event.kind = DragEvent::Kind::Cut;
+            requireValues(lineNumber, fields, 4, "STEP cut X1 Y1 X2 Y2");
+            event.position = {readCoordinate(lineNumber, fields[2], "X1", kMaxDragCoordinate, "m"),
+                              readCoordinate(lineNumber, fields[3], "Y1", kMaxDragCoordinate, "m")};
+            event.to = {readCoordinate(lineNumber, fields[4], "X2", kMaxDragCoordinate, "m"),
+                        readCoordinate(lineNumber, fields[5], "Y2", kMaxDragCoordinate, "m")};
+        } else if (verb == "set") {
+            event.kind = DragEvent::Kind::Set;
+            requireValues(lineNumber, fields, 2, "STEP set FIELD VALUE");
+            const SettingField* field = fieldByFlag(fields[2]);
+            if (!field || std::string_view(field->name) == "solver" ||
+                std::string_view(field->name) == "gpuPrecision")
+                throw DragScriptError(lineNumber, "setting " + quoteInput(fields[2]) +
+                                                      " is not allowed; allowed: a setting's "
+                                                      "flag without dashes, such as dt, "
+                                                      "iterations, stiffness, tear-strain");
+            double value = 0.0;
+            if (!parseNumber(fields[3], value) || !allowedValue(*field, value))
+                throw DragScriptError(lineNumber, std::string(fields[2]) + " " +
+                                                      quoteInput(fields[3]) +
+                                                      " is not allowed; " + allowedValues(*field));
+            event.field = field->name;
+            event.value = value;
+            if (settings) {
+                field->set(*settings, value);
+                if (auto error = validate(*settings))
+                    throw DragScriptError(lineNumber, error->message);
+                cloth = {static_cast<std::size_t>(settings->width),
+                         static_cast<std::size_t>(settings->height)};
             }
+        } else if (verb == "restart" || verb == "end") {
+            event.kind = verb == "restart" ? DragEvent::Kind::Restart : DragEvent::Kind::End;
+            requireValues(lineNumber, fields, 0, verb == "restart" ? "STEP restart" : "STEP end");
         } else {
-            throw DragScriptError(lineNumber, "unknown event " + quoteInput(fields[1]) +
-                                                  "; allowed: 'drag' or 'release'");
+            throw DragScriptError(lineNumber, "unknown event " + quoteInput(verb) +
+                                                  "; allowed: " + kEventNames);
         }
         lastStep = event.step;
-        events.push_back(event);
+        events.push_back(std::move(event));
     }
     return events;
+}
+
+} // namespace
+
+std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings)
+{
+    return parseScript(text,
+                       {static_cast<std::size_t>(settings.width),
+                        static_cast<std::size_t>(settings.height)},
+                       settings);
+}
+
+std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount)
+{
+    return parseScript(text, {particleCount, 1}, std::nullopt);
+}
+
+std::string formatEvent(const DragEvent& e)
+{
+    // Streamed rather than concatenated: GCC 12 warns falsely (-Wrestrict) on some chains of
+    // std::string additions.
+    std::ostringstream line;
+    line << e.step << ' ';
+    auto number = [](double v) { return formatNumber(v); };
+    switch (e.kind) {
+    case DragEvent::Kind::Drag:
+        line << "drag " << e.particle << ' ' << number(e.position.x) << ' '
+             << number(e.position.y);
+        break;
+    case DragEvent::Kind::Release:
+        line << "release";
+        if (e.velocity)
+            line << ' ' << number(e.velocity->x) << ' ' << number(e.velocity->y);
+        break;
+    case DragEvent::Kind::Pin:
+        line << "pin " << e.particle;
+        break;
+    case DragEvent::Kind::Unpin:
+        line << "unpin " << e.particle;
+        break;
+    case DragEvent::Kind::Cut:
+        line << "cut " << number(e.position.x) << ' ' << number(e.position.y) << ' '
+             << number(e.to.x) << ' ' << number(e.to.y);
+        break;
+    case DragEvent::Kind::Set: {
+        const SettingField* field = findSettingField(e.field);
+        line << "set " << (field ? std::string_view(field->flag).substr(2) : e.field) << ' '
+             << number(e.value);
+        break;
+    }
+    case DragEvent::Kind::Restart:
+        line << "restart";
+        break;
+    case DragEvent::Kind::End:
+        line << "end";
+        break;
+    }
+    return line.str();
 }
 
 void DragPlayer::applyBefore(std::uint64_t step, Simulation& simulation)
@@ -127,12 +267,37 @@ void DragPlayer::applyBefore(std::uint64_t step, Simulation& simulation)
     for (; next_ < events_.size() && events_[next_].step <= step; ++next_) {
         const DragEvent& e = events_[next_];
         // Through the commands, as every other source of changes. The parser has bounded the
-        // index and the coordinates, so neither command is refused.
-        if (e.kind == DragEvent::Kind::Release) {
-            apply(simulation, ReleaseCommand{});
-        } else {
+        // indices, coordinates and values; an index beyond a cloth that a `set` made smaller
+        // than the parser assumed (a script parsed with parseDragScript) is refused and skipped.
+        switch (e.kind) {
+        case DragEvent::Kind::Drag:
             apply(simulation, GrabCommand{e.particle});
             apply(simulation, MoveCommand{e.position});
+            break;
+        case DragEvent::Kind::Release:
+            apply(simulation, ReleaseCommand{e.velocity});
+            break;
+        case DragEvent::Kind::Pin:
+            apply(simulation, PinCommand{e.particle});
+            break;
+        case DragEvent::Kind::Unpin:
+            apply(simulation, UnpinCommand{e.particle});
+            break;
+        case DragEvent::Kind::Cut:
+            apply(simulation, CutCommand{e.position, e.to});
+            break;
+        case DragEvent::Kind::Set:
+            if (const SettingField* field = findSettingField(e.field)) {
+                Settings settings = simulation.settings();
+                field->set(settings, e.value);
+                apply(simulation, SetCommand{settings});
+            }
+            break;
+        case DragEvent::Kind::Restart:
+            apply(simulation, RestartCommand{});
+            break;
+        case DragEvent::Kind::End:
+            break;
         }
     }
 }

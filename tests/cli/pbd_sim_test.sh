@@ -262,12 +262,17 @@ bad_values_catalogue)
     grep -q "allowed:" "$work/err" || fail "pbd-sim $args: no 'allowed:' in $(cat "$work/err")"
     [[ -s "$work/out" ]] && fail "pbd-sim $args wrote to stdout"
   done
-  for option in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
-      --solver --threads --stiffness --substeps --damping --area-stiffness --tear-strain; do
+  for option in --width --height --fixed --dt --iterations --gravity --mass --steps --events --out \
+      --solver --threads --stiffness --substeps --damping --area-stiffness --tear-strain --load \
+      --save; do
     expect 2 "$option" "required" -- run "$option"
     expect 2 "$option" "At Most 1" -- run "$option" 1 "$option" 1
     checks=$((checks + 2))
   done
+  # --drag is --events under its first name: the messages name --events.
+  expect 2 "--events" "required" -- run --drag
+  expect 2 "--events" "At Most 1" -- run --drag 1 --events 1
+  checks=$((checks + 2))
   for option in --sizes --steps --iterations --settle --solver --threads --stiffness --substeps \
       --damping --area-stiffness; do
     expect 2 "$option" "required" -- bench "$option"
@@ -297,7 +302,7 @@ bad_values_catalogue)
   ;;
 bad_drag_catalogue)
   # Refused scripts: status 2, the line, the value and what is allowed.
-  drag_case 2 '0 shake 1\n' "line 1" "'shake'" "allowed: 'drag' or 'release'"
+  drag_case 2 '0 shake 1\n' "line 1" "'shake'" "allowed: 'drag INDEX X Y', 'release [VX VY]'"
   drag_case 2 '0 DRAG 1 0 0\n' "line 1" "'DRAG'" "allowed:"
   drag_case 2 '0 drag 1 0\n' "line 1" "got 2: '1' '0'" "allowed: 'STEP drag INDEX X Y'"
   drag_case 2 '0 drag\n' "line 1" "got 0" "allowed: 'STEP drag INDEX X Y'"
@@ -334,7 +339,7 @@ bad_drag_catalogue)
   checks=$((checks + 1))
   awk 'BEGIN { srand(5); for (i = 0; i < 4096; i++) printf "%c", 1 + int(rand() * 255) }' \
     >"$work/junk.drag"
-  expect 2 "drag script line" "allowed:" -- run --width 4 --height 3 --steps 3 --drag "$work/junk.drag"
+  expect 2 "event script line" "allowed:" -- run --width 4 --height 3 --steps 3 --drag "$work/junk.drag"
   # Accepted scripts: still 12 finite positions.
   drag_case 0 ''
   drag_case 0 '\n\n\n'
@@ -358,14 +363,14 @@ bad_drag_catalogue)
   checks=$((checks + 1))
   cmp -s "$work/lf" "$work/crlf" || fail "CRLF script gave different positions from LF"
   # A file that cannot be read is an I/O error (status 1), a directory included.
-  expect 1 "cannot read drag script" "Is a directory" -- run --steps 1 --drag "$work"
-  expect 1 "cannot open drag script" "No such file" -- run --steps 1 --drag "$work/missing.drag"
-  expect 1 "cannot open drag script ''" -- run --steps 1 --drag ""
+  expect 1 "cannot read event script" "Is a directory" -- run --steps 1 --drag "$work"
+  expect 1 "cannot open event script" "No such file" -- run --steps 1 --drag "$work/missing.drag"
+  expect 1 "cannot open event script ''" -- run --steps 1 --drag ""
   checks=$((checks + 3))
   echo "$checks drag scripts checked"
   ;;
 io_errors)
-  expect 1 "cannot open drag script" -- run --steps 1 --drag "$work/missing.drag"
+  expect 1 "cannot open event script" -- run --steps 1 --drag "$work/missing.drag"
   expect 1 "cannot open" "/nonexistent/dir/out.txt" -- run --steps 1 --out /nonexistent/dir/out.txt
   ;;
 help_version)

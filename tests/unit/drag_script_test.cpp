@@ -46,7 +46,7 @@ TEST_CASE("drag-script errors name the line, the value and what is allowed", "[d
 {
     std::size_t line = 0;
     CHECK_THAT(errorOf("0 drag 1 0 0\n5 wiggle 1\n", line), Contains("line 2") && Contains("'wiggle'") &&
-                                                                Contains("'drag' or 'release'"));
+                                                                Contains("'cut X1 Y1 X2 Y2'"));
     CHECK(line == 2);
     CHECK_THAT(errorOf("# c\n\n3 drag 1 0\n", line), Contains("line 3") && Contains("3 values") && Contains("got 2"));
     CHECK(line == 3);
