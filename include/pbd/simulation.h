@@ -1,6 +1,12 @@
 #pragma once
 /// \file
-/// The cloth simulation: particles, constraints, the page's PBD step, and grabbing.
+/// The cloth simulation: particles, constraints, the PBD step, and grabbing.
+///
+/// "The page", here and throughout the project, is the web page this simulator reproduces:
+/// pbd.html ("Position-Based Dynamics"), one HTML file whose JavaScript simulates a 40 x 30
+/// cloth beside a Controls panel. "The XPBD page" is its compliant sibling, xpbd.html. Neither
+/// is in this repository; their copies live beside it, in ../shared/seed/. Comments say what
+/// the behaviour is; "as the page" only names its origin.
 
 #include <cstdint>
 #include <memory>
@@ -42,6 +48,21 @@ struct Particles {
 struct Residual {
     double rms = 0.0;
     double max = 0.0;
+};
+
+/// Everything that defines where a simulation stands, for saving and loading: continuing
+/// from a restored state gives bit for bit the steps the original would have taken. (The
+/// multipliers and step-start positions are not part of it: each substep begins them anew.)
+struct SimulationState {
+    Settings settings;
+    double time = 0.0;           ///< simulated seconds since the last restart
+    std::uint64_t steps = 0;     ///< steps since the last restart
+    std::vector<glm::dvec2> position; ///< metres, width x height of them
+    std::vector<glm::dvec2> velocity; ///< m/s
+    std::vector<double> mass;         ///< kg, kMinMass to kMaxMass
+    std::vector<Index> pinned;        ///< pinned particles, ascending
+    std::optional<Index> grabbed;     ///< the grabbed particle, if any
+    std::vector<std::size_t> removed; ///< removed (torn or cut) constraints, ascending
 };
 
 class ColoredSolver;
@@ -155,6 +176,14 @@ public:
         syncFromBackend();
         return constraintsVersion_;
     }
+
+    /// The state now (see SimulationState).
+    SimulationState state() const;
+    /// Replaces the whole state by `state`. Everything is checked first (valid settings,
+    /// arrays of width x height finite values, masses in range, indices in range and
+    /// ascending); on a refusal nothing changes and the message names the field, the value
+    /// and what is allowed.
+    std::optional<std::string> restore(const SimulationState& state);
 
     /// When on, each step records the residual after the prediction and after each sweep of
     /// its last substep (residuals()); costs one pass over the constraints per sweep. Off by

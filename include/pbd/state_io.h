@@ -4,6 +4,7 @@
 /// particle in index order, each number printed with 17 significant digits (%.17g), which
 /// round-trips a double exactly.
 
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -20,6 +21,13 @@ bool writePositions(std::FILE* out, const std::vector<glm::dvec2>& positions);
 /// Writes the positions to the file at `path`. Returns an error message on failure.
 std::optional<std::string> writePositionsFile(const std::string& path,
                                               const std::vector<glm::dvec2>& positions);
+
+/// 64-bit FNV-1a (offset 0xcbf29ce484222325, prime 0x100000001b3) of the positions' IEEE-754
+/// bytes, little-endian, x then y per particle in index order: equal hashes mean (all but
+/// certainly) bit-identical runs. Printed as 16 lowercase hex digits by formatHash().
+std::uint64_t positionsHash(const std::vector<glm::dvec2>& positions);
+/// The hash as 16 lowercase hex digits.
+std::string formatHash(std::uint64_t hash);
 
 /// Reads text in that format. Returns nothing when a line is not two finite numbers.
 std::optional<std::vector<glm::dvec2>> parsePositions(std::string_view text);

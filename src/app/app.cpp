@@ -131,7 +131,7 @@ void App::frame(bool step, bool last, double periodMilliseconds)
                            paused_,
                            frameStats_.mean(),
                            frameStats_.framesPerSecond(),
-                           cli::threadsText(simulation_),
+                           cli::threadsShortText(simulation_),
                            stepping_.ratio(),
                            stepping_.stepsPerFrame(),
                            stepping_.status()};
@@ -217,7 +217,8 @@ void App::applyPanel(const PanelActions& actions)
 
 void App::restart()
 {
-    // As the page's restart(): every field's value, then a fresh cloth.
+    // Every field's current value (the invalid ones keep their last valid value), then a
+    // fresh cloth at rest at time 0.
     simulation_.apply(model_.settings());
     simulation_.restart();
     rebuilt();
@@ -233,7 +234,8 @@ void App::pace()
 {
     // With working vsync the swap already waited for the display. Where it does not wait
     // (Xvfb, vsync forced off) hold the frame rate at the monitor's, so that the cloth moves
-    // at the page's speed and the CPU is not spun for frames nobody sees.
+    // at its intended speed (8 steps of dt per displayed frame) and the CPU is not spun for
+    // frames nobody sees.
     const auto period = std::chrono::duration_cast<Clock::duration>(
         std::chrono::duration<double>(1.0 / window_->refreshRate()));
     const Clock::time_point now = Clock::now();

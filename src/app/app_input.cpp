@@ -142,7 +142,8 @@ void App::onFocus(bool focused)
 
 void App::pointerDown(glm::dvec2 p)
 {
-    // The page's mouseDown: select the particle, move it only when the pointer moves.
+    // A press grabs the nearest particle within the pick radius; it moves only when the
+    // pointer moves.
     if (auto picked = pickParticle(camera_, simulation_.particles().position, p,
                                    kPickRadiusPixels * logicalScale()))
         simulation_.grab(*picked);

@@ -1,13 +1,13 @@
 #pragma once
 /// \file
-/// The 2D view: world metres (y up) <-> window pixels (y down), as the page draws.
+/// The 2D view: world metres (y up) <-> window pixels (y down).
 
 #include <glm/vec2.hpp>
 
 namespace pbd::app {
 
-/// Maps world coordinates to window coordinates like the page's canvas:
-///   screen = origin + zoom * (x, -y).
+/// Maps world coordinates to window coordinates:
+///   screen = origin + zoom * (x, -y)   (the page's canvas transform).
 /// Window coordinates are GLFW's (pixels of the window, not the framebuffer, origin top-left).
 class Camera {
 public:

@@ -27,8 +27,8 @@ bool CanvasLayout::update(glm::dvec2 size, double contentScale, Camera& camera,
     if (windowSize_.x <= 0.0) {
         camera.resetToPage(canvas, glm::dvec2(0.0), logicalScale);
     } else {
-        // Keep the world point at the canvas centre where it was (the page's view stays the
-        // page's view for the new canvas size); shrinking and growing back returns the view.
+        // Keep the world point at the canvas centre where it was (the initial view stays
+        // centred for the new canvas size); shrinking and growing back returns the view.
         camera.pan(0.5 * (canvas - canvasSize_));
     }
     windowSize_ = size;

@@ -22,8 +22,8 @@ public:
     static constexpr double kPanelFraction = 0.25; ///< the page's 75% / 25% columns
     static constexpr double kMinPanelWidth = 260.0; ///< window coordinates at content scale 1
 
-    /// Follows a new window size (window coordinates). The first non-empty size sets the page's
-    /// view on `camera` (for `logicalScale` window pixels per CSS pixel, see
+    /// Follows a new window size (window coordinates). The first non-empty size sets the
+    /// initial view (Camera::resetToPage) on `camera` (for `logicalScale` window pixels per CSS pixel, see
     /// logicalPixelScale); later ones pan it so that the world point at the canvas centre stays
     /// there. An empty or non-finite size (minimised window) changes nothing and returns false;
     /// so do sizes equal to the current one. Returns true when the layout changed.

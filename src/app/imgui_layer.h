@@ -19,7 +19,7 @@ public:
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
-    /// True when the loaded font has the page's button symbols (U+25B6 and U+25AE).
+    /// True when the loaded font has the play and pause symbols (U+25B6 and U+25AE).
     bool hasSymbols() const { return hasSymbols_; }
 
     /// Records a key press (GLFW key code). ImGui 1.86 reads keys as a per-frame down state,

@@ -1,4 +1,4 @@
-// pbd-cloth: the interactive cloth of the page in a desktop window.
+// pbd-cloth: the interactive position-based dynamics cloth in a desktop window.
 
 #include <cstdio>
 #include <cstring>
@@ -24,8 +24,8 @@ constexpr long long kMaxFrames = 1'000'000'000;
 int main(int argc, char** argv)
 {
     using namespace pbd;
-    CLI::App cli{"pbd-cloth: interactive position-based dynamics cloth (the page's simulation "
-                 "in a window)",
+    CLI::App cli{"pbd-cloth: interactive position-based dynamics cloth: drag it with the mouse, "
+                 "change its settings in the panel",
                  "pbd-cloth"};
     cli::SettingsFlags flags;
     flags.addTo(cli);

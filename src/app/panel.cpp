@@ -21,16 +21,6 @@ CommitEffect strongest(CommitEffect a, CommitEffect b)
 
 const ImVec4 kErrorRed(0.85f, 0.0f, 0.0f, 1.0f);
 
-/// The page shows 2 decimals; a small cloth's steps take microseconds, so keep 3 significant
-/// digits instead, which is never "0.00" for a measured step.
-void formatMilliseconds(char* out, std::size_t size, double ms)
-{
-    if (ms >= 1.0)
-        std::snprintf(out, size, "%.2f ms", ms);
-    else
-        std::snprintf(out, size, "%.3g ms", ms);
-}
-
 /// The label column fits `widest`, the table's longest label, so that no label is cut off.
 void setupColumns(const char* widest)
 {
@@ -67,12 +57,8 @@ void Panel::tooltip(const std::string& id, const char* text)
     // tooltip cannot cover the text being edited.
     if (!ImGui::IsItemHovered())
         return;
-    const double now = ImGui::GetTime();
-    if (hovered_ != id) {
-        hovered_ = id;
-        hoveredSince_ = now;
-    }
-    if (now - hoveredSince_ < kTooltipDelay || ImGui::IsAnyItemActive())
+    anyHovered_ = true;
+    if (!tooltipTimer_.hovered(id, ImGui::GetTime(), ImGui::IsAnyItemActive()))
         return;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
@@ -158,8 +144,12 @@ void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
     case RowInput::Commit:
         actions.effect = strongest(actions.effect, model.commitText(field, text_[slot].data()));
         break;
-    case RowInput::Minus: actions.effect = strongest(actions.effect, model.stepField(field, -1)); break;
-    case RowInput::Plus: actions.effect = strongest(actions.effect, model.stepField(field, +1)); break;
+    case RowInput::Minus:
+        actions.effect = strongest(actions.effect, model.stepField(field, -1));
+        break;
+    case RowInput::Plus:
+        actions.effect = strongest(actions.effect, model.stepField(field, +1));
+        break;
     case RowInput::None: break;
     }
 }
@@ -229,7 +219,9 @@ void Panel::stepping(PanelModel& model, const PanelStats& stats)
         "this section says so.";
     labelCell("stepping", "Stepping", help);
     ImGui::SetNextItemWidth(fieldWidth());
-    const auto label = [](SteppingMode m) { return m == SteppingMode::Page ? "page" : "real time"; };
+    const auto label = [](SteppingMode m) {
+        return m == SteppingMode::Page ? "page" : "real time";
+    };
     if (ImGui::BeginCombo("##stepping", label(model.stepping()))) {
         for (SteppingMode mode : {SteppingMode::Page, SteppingMode::RealTime}) {
             const bool selected = mode == model.stepping();
@@ -255,12 +247,8 @@ void Panel::stepping(PanelModel& model, const PanelStats& stats)
     case RowInput::None: break;
     }
 
-    char text[96];
-    if (stats.simulatedPerWall > 0.0 && !stats.paused)
-        std::snprintf(text, sizeof text, "%.2gx real time", stats.simulatedPerWall);
-    else
-        std::snprintf(text, sizeof text, "%s", dash());
-    statRow("Sim. speed", text,
+    const std::string speed = simulationSpeedText(stats.simulatedPerWall, stats.paused, dash());
+    statRow("Sim. speed", speed.c_str(),
             "Simulated seconds per wall-clock second over the last second.");
     ImGui::EndTable();
     if (!stats.steppingStatus.empty() && !stats.paused) {
@@ -310,11 +298,9 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
             "asks for one per core unless --threads says otherwise, and uses at most one per "
             "chunk of rows (a chunk holds about 2048 particles or more, so a small cloth runs "
             "on one thread).");
-    if (stats.stepsPerFrame > 0.0 && !stats.paused)
-        formatMilliseconds(text, sizeof text, stats.frame.simulation);
-    else
-        std::snprintf(text, sizeof text, "%s", dash()); // no steps: no time to show
-    statRow("Sim. per frame", text,
+    const std::string perFrame = simulationPerFrameText(stats.frame.simulation,
+                                                        stats.stepsPerFrame, stats.paused, dash());
+    statRow("Sim. per frame", perFrame.c_str(),
             "Wall-clock time of a frame's simulation steps, averaged over 30 frames. "
             "Under 16 ms leaves room for 60 frames per second.");
     std::snprintf(text, sizeof text, "%.1f", stats.framesPerSecond);
@@ -335,6 +321,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
 {
     PanelActions actions;
     rects_.clear();
+    anyHovered_ = false;
     ImGui::SetNextWindowPos(ImVec2(static_cast<float>(position.x), static_cast<float>(position.y)));
     ImGui::SetNextWindowSize(ImVec2(static_cast<float>(size.x), static_cast<float>(size.y)));
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -350,11 +337,8 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         char text[64];
         std::snprintf(text, sizeof text, "%.2f s", stats.time);
         statRow("Current time", text, "Simulated time since the last restart, in seconds.");
-        if (stats.millisecondsPerStep > 0.0)
-            formatMilliseconds(text, sizeof text, stats.millisecondsPerStep);
-        else
-            std::snprintf(text, sizeof text, "%s", dash()); // fewer than 50 steps so far
-        statRow("Time per sim. step", text,
+        const std::string stepTime = stepTimeText(stats.millisecondsPerStep, dash());
+        statRow("Time per sim. step", stepTime.c_str(),
                 "Wall-clock time of one simulation step, averaged over the last 50 steps.");
         std::snprintf(text, sizeof text, "%zu", stats.particles);
         statRow("# particles", text, "Particles in the cloth: width x height.");
@@ -400,6 +384,8 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         }
     }
     ImGui::End();
+    if (!anyHovered_)
+        tooltipTimer_.reset();
     return actions;
 }
 

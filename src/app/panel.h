@@ -55,8 +55,6 @@ class Panel {
 public:
     /// `symbols`: the font has the page's button symbols.
     explicit Panel(bool symbols);
-    /// Seconds the mouse must rest on a widget before its tooltip shows.
-    static constexpr double kTooltipDelay = 0.5;
     /// Lines reserved for validation messages below the page's fields: a message never moves
     /// the rows below it.
     static constexpr int kMessageLines = 3;
@@ -97,8 +95,8 @@ private:
     std::vector<std::array<char, 64>> text_;  ///< per settings row, then the speed field
     std::vector<bool> editing_;
     std::vector<WidgetRect> rects_;
-    std::string hovered_;    ///< the widget under the mouse, for the tooltip delay
-    double hoveredSince_ = 0.0; ///< ImGui time (s) when the mouse came onto it
+    TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
+    bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
 };
 
 } // namespace pbd::app

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <system_error>
@@ -313,6 +314,51 @@ bool PanelModel::stepSpeed(int direction)
     const bool changed = next != speed_;
     speed_ = next;
     return changed;
+}
+
+} // namespace pbd::app
+
+namespace pbd::app {
+namespace {
+
+/// The page shows 2 decimals; a small cloth's steps take microseconds, so keep 3 significant
+/// digits below 1 ms, which is never "0.00" for a measured step.
+std::string milliseconds(double ms)
+{
+    char text[48];
+    std::snprintf(text, sizeof text, ms >= 1.0 ? "%.2f ms" : "%.3g ms", ms);
+    return text;
+}
+
+} // namespace
+
+bool TooltipTimer::hovered(std::string_view id, double now, bool editing)
+{
+    if (id != id_) {
+        id_ = std::string(id);
+        since_ = now;
+    }
+    return !editing && now - since_ >= kDelay;
+}
+
+std::string stepTimeText(double meanMilliseconds, std::string_view none)
+{
+    return meanMilliseconds > 0.0 ? milliseconds(meanMilliseconds) : std::string(none);
+}
+
+std::string simulationPerFrameText(double ms, double stepsPerFrame, bool paused,
+                                   std::string_view none)
+{
+    return stepsPerFrame > 0.0 && !paused ? milliseconds(ms) : std::string(none);
+}
+
+std::string simulationSpeedText(double ratio, bool paused, std::string_view none)
+{
+    if (ratio <= 0.0 || paused)
+        return std::string(none);
+    char text[48];
+    std::snprintf(text, sizeof text, "%.2gx real time", ratio);
+    return text;
 }
 
 } // namespace pbd::app

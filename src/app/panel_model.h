@@ -20,7 +20,7 @@ namespace pbd::app {
 /// the panel without a name here.
 enum class PanelField : std::size_t {
     Width, Height, FixedCount, TimeStep, Iterations, Stiffness, Gravity, Mass, // the page's
-    Substeps, Damping, AreaStiffness,                                          // beyond it
+    Substeps, Damping, AreaStiffness, TearStrain,                              // beyond it
 };
 
 /// The table's rows that the panel shows as fields, in order: PanelSection::Page, then
@@ -131,5 +131,35 @@ private:
     std::string speedError_;
     std::string gpuUnavailable_;
 };
+
+} // namespace pbd::app
+
+namespace pbd::app {
+
+/// When a tooltip may show: after kDelay seconds on the same widget, and never while a field is
+/// being typed in (so that a tooltip cannot cover the text being edited).
+class TooltipTimer {
+public:
+    static constexpr double kDelay = 0.5; ///< seconds of rest on a widget
+
+    /// The mouse is on widget `id` at `now` (seconds); `editing`: a text field is active.
+    /// True when the widget's tooltip may show.
+    bool hovered(std::string_view id, double now, bool editing);
+    /// The mouse is on no widget with a tooltip: the next one starts its delay afresh.
+    void reset() { id_.clear(); }
+
+private:
+    std::string id_;
+    double since_ = 0.0;
+};
+
+/// The panel's statistics as text: "—" (`none`) until a value exists.
+/// Time per step: the mean of the last 50 steps, none before the first 50 (after a restart).
+std::string stepTimeText(double meanMilliseconds, std::string_view none);
+/// Simulation time per frame: none while paused or when no frame has stepped lately.
+std::string simulationPerFrameText(double milliseconds, double stepsPerFrame, bool paused,
+                                   std::string_view none);
+/// Simulated seconds per wall-clock second ("2.4x real time"): none while paused or unmeasured.
+std::string simulationSpeedText(double ratio, bool paused, std::string_view none);
 
 } // namespace pbd::app

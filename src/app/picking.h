@@ -12,8 +12,8 @@
 
 namespace pbd::app {
 
-/// Pick radius in CSS pixels, as on the page; in window pixels it is this times the logical
-/// pixel scale (logicalPixelScale in canvas_layout.h).
+/// Pick radius in CSS pixels (a press grabs the nearest particle closer than this); in window
+/// pixels it is this times the logical pixel scale (logicalPixelScale in canvas_layout.h).
 inline constexpr double kPickRadiusPixels = 10.0;
 
 /// The particle nearest to `screenPoint` (window pixels) among those whose screen position

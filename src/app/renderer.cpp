@@ -5,7 +5,7 @@
 namespace pbd::app {
 namespace {
 
-// The page's colours.
+// Background #EEEEEE, constraints #666666, particles blue, the grabbed one red (as the page).
 constexpr std::array<float, 4> kBackground{0xEE / 255.0f, 0xEE / 255.0f, 0xEE / 255.0f, 1.0f};
 constexpr std::array<float, 4> kConstraintColor{0x66 / 255.0f, 0x66 / 255.0f, 0x66 / 255.0f, 1.0f};
 constexpr std::array<float, 4> kParticleColor{0.0f, 0.0f, 1.0f, 1.0f};
@@ -156,7 +156,7 @@ void Renderer::draw(std::optional<Index> grabbed, const Camera& camera, const Vi
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 
-    // The page's order: axes, constraints, particles.
+    // Back to front: axes, constraints, particles.
     axesProgram_.use();
     setView(axesView_, camera, viewport);
     glBindVertexArray(axesVao_);

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// Draws the canvas as the page does: background, axes, constraints as lines, particles as
-/// discs, the grabbed particle red and larger. Geometry lives in GPU buffers: constraint
+/// Draws the canvas: a light grey (#EEEEEE) background, the axes, constraints as grey lines,
+/// particles as blue discs, the grabbed particle red and larger (the page's picture). Geometry lives in GPU buffers: constraint
 /// indices are uploaded once per restart, positions streamed once per frame, discs instanced.
 
 #include <cstddef>

@@ -4,7 +4,7 @@ namespace pbd::app {
 
 void StepTimer::add(double milliseconds)
 {
-    // As the page's mainLoop: accumulate, and every kWindow steps publish the mean and start over.
+    // Accumulate, and every kWindow steps publish the mean and start over.
     sum_ += milliseconds;
     ++count_;
     if (count_ == kWindow) {

@@ -1,13 +1,14 @@
 #pragma once
 /// \file
 /// The panel's "Time per sim. step": the mean of the last 50 steps, refreshed every 50 steps
-/// as on the page.
+/// (the page's mainLoop does the same).
 
 #include <cstddef>
 
 namespace pbd::app {
 
-/// Averages step durations over windows of kWindow steps, as the page's mainLoop does.
+/// Averages step durations over consecutive windows of kWindow steps: the value shown is the
+/// mean of the last complete window.
 class StepTimer {
 public:
     static constexpr std::size_t kWindow = 50; ///< steps per published mean

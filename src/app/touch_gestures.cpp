@@ -42,7 +42,7 @@ std::vector<GestureEvent> TouchGestures::touchDown(int id, glm::dvec2 point)
         pointerId_ = id;
         events.push_back({Kind::PointerDown, point});
     } else if (order_.size() == 2) {
-        // Like the page: pinching deselects, so release the drag where its finger is now.
+        // Pinching releases the grabbed particle, where its finger is now.
         if (pointerId_) {
             events.push_back({Kind::PointerUp, touches_.at(*pointerId_)});
             pointerId_.reset();

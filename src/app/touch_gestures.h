@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// Turns raw touch points into the page's gestures: one finger drags like the mouse, two
-/// fingers pinch-zoom about their centre (and drop any drag).
+/// Turns raw touch points into gestures: one finger drags like the mouse, two fingers
+/// pinch-zoom about their centre (and drop any drag).
 
 #include <map>
 #include <optional>
@@ -26,16 +26,17 @@ struct GestureEvent {
 
 /// Tracks touch points by id (window pixels). Each call returns the gestures it completes.
 ///
-/// As the page's touch handlers, but the pinch zooms multiplicatively about its centre:
+/// The rules (the page's touch handlers, except that the pinch zooms multiplicatively about
+/// its centre):
 /// - the first finger down gives PointerDown; moving it while it is alone gives PointerMove;
 ///   lifting it gives PointerUp. Every PointerDown is matched by exactly one PointerUp.
-/// - a second finger gives PointerUp for a drag in progress (the page deselects while
-///   pinching) and starts a pinch; moving either pinch finger gives Zoom with
+/// - a second finger gives PointerUp for a drag in progress (a pinch never drags) and starts
+///   a pinch; moving either pinch finger gives Zoom with
 ///   factor = new distance / previous distance about the midpoint of the two fingers.
 /// - a third or later finger is tracked but ignored: the pinch uses the two earliest fingers
 ///   still down, and re-measures its distance when one of them is lifted.
-/// - going back from two fingers to one starts no drag (the page starts drags only when a
-///   touch begins alone), so the remaining finger's moves and lift give nothing.
+/// - going back from two fingers to one starts no drag (drags start only when a touch begins
+///   alone), so the remaining finger's moves and lift give nothing.
 /// - ids not currently down are ignored by touchMove and touchUp; a repeated touchDown of an
 ///   id already down is treated as a move.
 class TouchGestures {

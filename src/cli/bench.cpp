@@ -169,7 +169,7 @@ struct BenchPlan {
     long long settle = kDefaultSettleSteps;
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
-    Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
+    Settings base;   ///< --stiffness, --substeps, --damping, --area-stiffness, --gpu-precision
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 

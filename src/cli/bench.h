@@ -22,7 +22,7 @@ struct BenchOptions {
 };
 
 /// Steps from rest before the strain is measured (and the timing starts), by default: 1 s of
-/// simulated time at the page's dt.
+/// simulated time at the default dt of 0.005 s.
 inline constexpr long long kDefaultSettleSteps = 200;
 
 /// Benchmarks each size with each solver and prints one row (or JSON object) per pair.

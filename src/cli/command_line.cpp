@@ -19,6 +19,10 @@ CommandLine::CommandLine()
     runCommand->add_option("--steps", run.stepsText, "steps to simulate (default 1000)")
         ->type_name("N");
     runCommand->add_option("--drag", run.dragFile, "drag script (see README)")->type_name("FILE");
+    runCommand->add_option("--load", run.loadFile, "start from a saved state (JSON, see README)")
+        ->type_name("FILE");
+    runCommand->add_option("--save", run.saveFile, "save the final state (JSON)")
+        ->type_name("FILE");
     runCommand->add_option("--out", run.outFile, "write positions here instead of stdout")
         ->type_name("FILE");
 

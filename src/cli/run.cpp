@@ -10,6 +10,7 @@
 #include "gpu_support.h"
 #include "pbd/drag_script.h"
 #include "pbd/simulation.h"
+#include "pbd/state_file.h"
 #include "pbd/state_io.h"
 #include "thread_report.h"
 
@@ -62,6 +63,32 @@ int runCommandMain(const RunOptions& options)
     }
 
     Simulation simulation(settings);
+    if (options.loadFile) {
+        // The saved state, then the settings flags given on the command line over it. A file
+        // that cannot be read is an input/output failure; one that is not a valid state, a
+        // refused value.
+        if (std::FILE* file = std::fopen(options.loadFile->c_str(), "rb"))
+            std::fclose(file);
+        else {
+            std::cerr << "pbd-sim run: --load: cannot read " << *options.loadFile << ": "
+                      << std::strerror(errno) << "\n";
+            return kExitIo;
+        }
+        if (auto error = loadStateFile(simulation, *options.loadFile)) {
+            std::cerr << "pbd-sim run: --load: " << *error << "\n";
+            return kExitUsage;
+        }
+        Settings loaded = simulation.settings();
+        if (auto error = options.flags.applyTo(loaded)) {
+            std::cerr << "pbd-sim run: " << *error << "\n";
+            return kExitUsage;
+        }
+        if (auto error = simulation.apply(loaded)) {
+            std::cerr << "pbd-sim run: " << error->message << "\n";
+            return kExitUsage;
+        }
+        settings = simulation.settings();
+    }
     if (settings.solver == Solver::Gpu) {
         std::string why;
         auto factory = gpuBackendFactory(why);
@@ -113,16 +140,24 @@ int runCommandMain(const RunOptions& options)
         return kExitIo;
     }
 
+    if (options.saveFile)
+        if (auto error = saveStateFile(simulation, *options.saveFile)) {
+            std::cerr << "pbd-sim run: --save: " << *error << "\n";
+            return kExitIo;
+        }
+
     const std::string device = simulation.backendDescription();
     std::fprintf(stderr,
                  "pbd-sim run: %lld steps of %dx%d (%s solver%s%s, %zu chunk%s of rows), threads %s, "
-                 "%.4g ms per step, largest constraint violation %.6g m\n",
+                 "%.4g ms per step, largest constraint violation %.6g m, constraints %zu, "
+                 "hash %s\n",
                  steps, settings.width, settings.height, solverName(settings.solver),
                  device.empty() ? "" : " on ", device.c_str(),
                  simulation.chunkCount(), simulation.chunkCount() == 1 ? "" : "s",
                  threadsText(simulation).c_str(),
                  steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,
-                 maxConstraintViolation(simulation));
+                 maxConstraintViolation(simulation), simulation.liveConstraintCount(),
+                 formatHash(positionsHash(positions)).c_str());
     return 0;
 }
 

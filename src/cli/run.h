@@ -18,6 +18,8 @@ struct RunOptions {
     std::optional<std::string> stepsText;
     std::optional<std::string> dragFile;
     std::optional<std::string> outFile;
+    std::optional<std::string> loadFile; ///< start from this saved state (--load)
+    std::optional<std::string> saveFile; ///< save the final state here (--save)
 };
 
 /// Converts and validates the settings flags and --steps without running anything. On error

@@ -16,4 +16,16 @@ std::string threadsText(const Simulation& simulation)
     return text + " (the cloth has " + std::to_string(chunks) + " chunks of rows)";
 }
 
+std::string threadsShortText(const Simulation& simulation)
+{
+    const unsigned used = simulation.threadCount();
+    const unsigned requested = simulation.requestedThreadCount();
+    std::string text = std::to_string(used);
+    if (used == requested)
+        return text;
+    const std::size_t chunks = simulation.chunkCount();
+    return text + " of " + std::to_string(requested) + " (" + std::to_string(chunks) +
+           (chunks == 1 ? " chunk" : " chunks") + " of rows)";
+}
+
 } // namespace pbd::cli

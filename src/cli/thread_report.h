@@ -13,4 +13,7 @@ namespace pbd::cli {
 /// "3 of 8 (the cloth has 3 chunks of rows)".
 std::string threadsText(const Simulation& simulation);
 
+/// The same for a narrow table cell: "1", "1 of 2 (1 chunk of rows)", "3 of 8 (3 chunks of rows)".
+std::string threadsShortText(const Simulation& simulation);
+
 } // namespace pbd::cli

@@ -50,7 +50,7 @@ constexpr SettingField kFields[] = {
      PanelSection::Page, false, true, PBD_REAL(stiffness)},
     {"gravity", "--gravity", "Gravity", "m/s\u00B2", "m/s^2", false, -kMaxGravity, kMaxGravity,
      0.01, nullptr, nullptr, "gravity along y in m/s^2",
-     "Acceleration along y; negative values pull the cloth down. Applies at once.",
+     "Acceleration along y in m/s^2; negative values pull the cloth down. Applies at once.",
      PanelSection::Page, false, false, PBD_REAL(gravity)},
     {"mass", "--mass", "Mass", "kg", "kg", false, kMinMass, kMaxMass, 0.01, nullptr, nullptr,
      "particle mass in kg",
@@ -77,6 +77,11 @@ constexpr SettingField kFields[] = {
      "Stiffness of a signed-area constraint on each cell's two triangles, which lets a "
      "flipped (folded) cell unfold. 0 (the page) adds none. Applies at once.",
      PanelSection::BeyondPage, false, true, PBD_REAL(areaStiffness)},
+    {"tearStrain", "--tear-strain", "Tear at strain", "", "", false, 0, kMaxTearStrain, 0.1,
+     nullptr, nullptr, "strain |l - r| / r above which a constraint tears, 0 = never",
+     "A distance constraint stretched beyond this strain |l - r| / r after a substep tears: "
+     "it is removed until the next restart. 0 (the page) never tears. Applies at once.",
+     PanelSection::BeyondPage, false, false, PBD_REAL(tearStrain)},
     {"solver", "--solver", "Solver", "", "", true, 0, 2, 1,
      "allowed: sequential (0), colored (1) or gpu (2)", nullptr,
      "constraint order: sequential (the page's, exact), colored (parallel independent sets) "

@@ -9,6 +9,7 @@
 
 #include "area_constraint.h"
 #include "colored_solver.h"
+#include "input_text.h"
 #include "pbd/distance_constraint.h"
 #include "pbd/segment.h"
 #include "step_phases.h"
@@ -129,6 +130,99 @@ std::size_t Simulation::chunkCount() const
     if (settings_.solver != Solver::Colored)
         return 1;
     return coloredChunkLayout(settings_.width, settings_.height, requestedThreadCount()).chunkCount;
+}
+
+SimulationState Simulation::state() const
+{
+    syncFromBackend();
+    SimulationState state;
+    state.settings = settings_;
+    state.time = time_;
+    state.steps = stepCount_;
+    state.position = particles_.position;
+    state.velocity = particles_.velocity;
+    state.mass = particles_.mass;
+    for (Index i = 0; i < particles_.size(); ++i)
+        if (particles_.pinned(i))
+            state.pinned.push_back(i);
+    state.grabbed = grabbed_;
+    for (std::size_t k = 0; k < alive_.size(); ++k)
+        if (alive_[k] == 0)
+            state.removed.push_back(k);
+    return state;
+}
+
+std::optional<std::string> Simulation::restore(const SimulationState& state)
+{
+    if (auto error = validate(state.settings))
+        return "settings: " + error->message;
+    const std::size_t n = static_cast<std::size_t>(state.settings.width) *
+                          static_cast<std::size_t>(state.settings.height);
+    const std::size_t m = clothConstraintCount(state.settings.width, state.settings.height);
+    auto count = [n](const char* field, std::size_t size) -> std::optional<std::string> {
+        if (size == n)
+            return std::nullopt;
+        return std::string(field) + ": " + std::to_string(size) +
+               " values for a cloth of " + std::to_string(n) + " particles; allowed: exactly " +
+               std::to_string(n);
+    };
+    if (auto e = count("position", state.position.size()))
+        return e;
+    if (auto e = count("velocity", state.velocity.size()))
+        return e;
+    if (auto e = count("mass", state.mass.size()))
+        return e;
+    if (!std::isfinite(state.time) || state.time < 0.0)
+        return "time = " + formatNumber(state.time) +
+               " is not allowed; allowed: a finite number >= 0 s";
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::dvec2 p = state.position[i];
+        const glm::dvec2 v = state.velocity[i];
+        if (!std::isfinite(p.x) || !std::isfinite(p.y))
+            return "position[" + std::to_string(i) + "] is not finite; allowed: finite numbers";
+        if (!std::isfinite(v.x) || !std::isfinite(v.y))
+            return "velocity[" + std::to_string(i) + "] is not finite; allowed: finite numbers";
+        if (!(state.mass[i] >= kMinMass && state.mass[i] <= kMaxMass))
+            return "mass[" + std::to_string(i) + "] = " + formatNumber(state.mass[i]) +
+                   " is not allowed; " + allowedValues("mass");
+    }
+    auto ascending = [](const char* field, const auto& indices,
+                        std::size_t limit) -> std::optional<std::string> {
+        for (std::size_t k = 0; k < indices.size(); ++k)
+            if (indices[k] >= limit || (k > 0 && indices[k] <= indices[k - 1]))
+                return std::string(field) + "[" + std::to_string(k) + "] = " +
+                       std::to_string(indices[k]) + " is not allowed; allowed: ascending indices below " +
+                       std::to_string(limit);
+        return std::nullopt;
+    };
+    if (auto e = ascending("pinned", state.pinned, n))
+        return e;
+    if (auto e = ascending("removed", state.removed, m))
+        return e;
+    if (state.grabbed && *state.grabbed >= n)
+        return "grabbed = " + std::to_string(*state.grabbed) +
+               " is not allowed; allowed: a particle index below " + std::to_string(n);
+
+    settings_ = state.settings;
+    build();
+    time_ = state.time;
+    stepCount_ = state.steps;
+    particles_.position = state.position;
+    particles_.stepStart = state.position;
+    particles_.velocity = state.velocity;
+    particles_.mass = state.mass;
+    std::fill(particles_.flags.begin(), particles_.flags.end(), std::uint8_t{0});
+    for (Index i : state.pinned)
+        particles_.flags[i] |= kPinned;
+    if (state.grabbed) {
+        grabbed_ = *state.grabbed;
+        particles_.flags[*state.grabbed] |= kGrabbed;
+    }
+    for (Index i = 0; i < n; ++i)
+        refreshInverseMass(i);
+    for (std::size_t k : state.removed)
+        removeConstraint(k);
+    return std::nullopt;
 }
 
 void Simulation::recordResiduals(bool on)
@@ -472,25 +566,33 @@ bool Simulation::setMass(Index index, double mass)
 double maxConstraintViolation(const Simulation& simulation)
 {
     const auto& x = simulation.particles().position;
+    const auto constraints = simulation.constraints();
+    const auto alive = simulation.alive();
     double worst = 0.0;
-    for (const DistanceConstraint& c : simulation.constraints())
-        worst = std::max(worst, std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength));
+    for (std::size_t k = 0; k < constraints.size(); ++k)
+        if (alive[k] != 0)
+            worst = std::max(worst, std::abs(glm::distance(x[constraints[k].a], x[constraints[k].b]) -
+                                             constraints[k].restLength));
     return worst;
 }
 
 Strain constraintStrain(const Simulation& simulation)
 {
     const auto& x = simulation.particles().position;
+    const auto constraints = simulation.constraints();
+    const auto alive = simulation.alive();
     Strain strain;
     double sumSquares = 0.0;
-    const auto constraints = simulation.constraints();
-    for (const DistanceConstraint& c : constraints) {
+    for (std::size_t k = 0; k < constraints.size(); ++k) {
+        if (alive[k] == 0)
+            continue;
+        const DistanceConstraint& c = constraints[k];
         const double e = std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength) / c.restLength;
         strain.max = std::max(strain.max, e);
         sumSquares += e * e;
     }
-    if (!constraints.empty())
-        strain.rms = std::sqrt(sumSquares / static_cast<double>(constraints.size()));
+    if (simulation.liveConstraintCount() != 0)
+        strain.rms = std::sqrt(sumSquares / static_cast<double>(simulation.liveConstraintCount()));
     return strain;
 }
 

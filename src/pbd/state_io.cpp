@@ -1,5 +1,7 @@
 #include "pbd/state_io.h"
 
+#include <bit>
+
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -45,6 +47,25 @@ std::optional<std::vector<glm::dvec2>> parsePositions(std::string_view text)
         positions.push_back(p);
     }
     return positions;
+}
+
+std::uint64_t positionsHash(const std::vector<glm::dvec2>& positions)
+{
+    static_assert(std::endian::native == std::endian::little);
+    std::uint64_t hash = 0xcbf29ce484222325ull;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(positions.data());
+    for (std::size_t i = 0; i < positions.size() * sizeof(glm::dvec2); ++i) {
+        hash ^= bytes[i];
+        hash *= 0x100000001b3ull;
+    }
+    return hash;
+}
+
+std::string formatHash(std::uint64_t hash)
+{
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return text;
 }
 
 } // namespace pbd

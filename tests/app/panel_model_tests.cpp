@@ -320,7 +320,10 @@ TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in 
         names.push_back(pbd::app::settingField(field).name);
     CHECK(names == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                             "iterations", "stiffness", "gravity", "mass",
-                                            "substeps", "damping", "areaStiffness"});
+                                            "substeps", "damping", "areaStiffness",
+                                            "tearStrain"});
+    CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
+    CHECK(PanelModel::labelWithUnit(PanelField::TearStrain) == "Tear at strain");
     // Each named PanelField is the table row of that name.
     CHECK(std::string(pbd::app::settingField(PanelField::Stiffness).name) == "stiffness");
     CHECK(std::string(pbd::app::settingField(PanelField::AreaStiffness).name) == "areaStiffness");
@@ -386,9 +389,11 @@ TEST_CASE("the speed field takes 0.05 to 4 and clamps its buttons; stepping is c
     CHECK(panel.commitSpeed("0.25"));
     CHECK(panel.speedText() == "0.25");
     CHECK_FALSE(panel.commitSpeed("5"));
-    CHECK(panel.speedError() == "Speed: '5' is not allowed; allowed: a finite number from 0.05 to 4");
+    CHECK(panel.speedError() ==
+          "Speed: '5' is not allowed; allowed: a finite number from 0.05 to 4");
     CHECK_FALSE(panel.commitSpeed("fast"));
-    CHECK(panel.speedError() == "Speed: 'fast' is not a number; allowed: a finite number from 0.05 to 4");
+    CHECK(panel.speedError() ==
+          "Speed: 'fast' is not a number; allowed: a finite number from 0.05 to 4");
     CHECK(panel.speed() == 0.25);
     CHECK(panel.errors() == std::vector<std::string>{panel.speedError()});
     CHECK(panel.stepSpeed(+1));
@@ -477,4 +482,38 @@ TEST_CASE("typed junk, nan, 1e400 and empty text keep the last valid value", "[p
     }
     CHECK(panel.displayText(PanelField::Gravity) == "-3");
     CHECK(panel.displayText(PanelField::Width) == "40");
+}
+
+TEST_CASE("a tooltip shows after half a second on its widget, never while a field is edited",
+          "[panel]")
+{
+    pbd::app::TooltipTimer timer;
+    CHECK_FALSE(timer.hovered("width", 10.0, false));
+    CHECK_FALSE(timer.hovered("width", 10.49, false));
+    CHECK(timer.hovered("width", 10.5, false));
+    CHECK_FALSE(timer.hovered("width", 11.0, true)); // typing: no tooltip over the field
+    CHECK(timer.hovered("width", 11.1, false));
+    // Another widget starts its own delay.
+    CHECK_FALSE(timer.hovered("height", 11.2, false));
+    CHECK(timer.hovered("height", 11.7, false));
+    // Leaving every widget and coming back starts afresh.
+    timer.reset();
+    CHECK_FALSE(timer.hovered("height", 20.0, false));
+    CHECK(timer.hovered("height", 20.5, false));
+}
+
+TEST_CASE("statistics show a dash until a value exists", "[panel]")
+{
+    const char* none = "-";
+    // Time per step: the mean of 50 steps, none right after a restart (not "0 ms").
+    CHECK(pbd::app::stepTimeText(0.0, none) == "-");
+    CHECK(pbd::app::stepTimeText(0.197, none) == "0.197 ms");
+    CHECK(pbd::app::stepTimeText(12.345, none) == "12.35 ms");
+    // Simulation per frame: none while paused (not "6.5e-05 ms") or before any step.
+    CHECK(pbd::app::simulationPerFrameText(6.5e-05, 8.0, true, none) == "-");
+    CHECK(pbd::app::simulationPerFrameText(6.5e-05, 0.0, false, none) == "-");
+    CHECK(pbd::app::simulationPerFrameText(1.5, 8.0, false, none) == "1.50 ms");
+    CHECK(pbd::app::simulationSpeedText(0.0, false, none) == "-");
+    CHECK(pbd::app::simulationSpeedText(2.4, true, none) == "-");
+    CHECK(pbd::app::simulationSpeedText(2.4, false, none) == "2.4x real time");
 }

@@ -69,6 +69,49 @@ max_diff() {
 }
 
 case "$check" in
+xpbd_fidelity)
+  # The XPBD page through the command line: stiffness 1000 (its default) with the drag, and
+  # stiffness 0 (PBD) at mass 0.3; and 4 substeps against the page run at dt / 4.
+  xpbd="$cases/../xpbd_cases"
+  "$sim" run --stiffness 1000 --steps 3000 --drag "$cases/page_default_drag.drag" >"$work/x1" 2>/dev/null || fail "xpbd run failed"
+  diff="$(max_diff "$work/x1" "$xpbd/xpbd_default_drag.expected")"
+  echo "stiffness 1000 + drag: largest difference from the XPBD page $diff m"
+  awk -v d="$diff" 'BEGIN { exit !(d + 0 == d && d <= 1e-9) }' || fail "stiffness 1000: difference $diff > 1e-9"
+  "$sim" run --width 20 --height 8 --dt 0.003 --iterations 3 --gravity -12 --mass 0.3 --stiffness 0 \
+    --steps 3000 >"$work/x0" 2>/dev/null || fail "stiffness 0 run failed"
+  diff="$(max_diff "$work/x0" "$xpbd/zero_stiffness.expected")"
+  echo "stiffness 0: largest difference from the XPBD page $diff m"
+  awk -v d="$diff" 'BEGIN { exit !(d + 0 == d && d <= 1e-9) }' || fail "stiffness 0: difference $diff > 1e-9"
+  "$sim" run --dt 0.02 --substeps 4 --stiffness 1000 --steps 750 --drag "$cases/page_default_drag.drag" >"$work/x4" 2>/dev/null || fail "substeps run failed"
+  diff="$(max_diff "$work/x4" "$xpbd/substeps4_drag.expected")"
+  echo "4 substeps: largest difference from the XPBD page at dt / 4 $diff m"
+  awk -v d="$diff" 'BEGIN { exit !(d + 0 == d && d <= 1e-9) }' || fail "substeps: difference $diff > 1e-9"
+  ;;
+state)
+  # 300 steps, save, load, 400 steps: the same bits as 700 straight (the summary's hash too),
+  # with XPBD, tearing and a drag; bad state files and saves are refused.
+  args=(--width 30 --height 20 --stiffness 2000 --tear-strain 0.3 --substeps 2)
+  "$sim" run "${args[@]}" --steps 700 --out "$work/straight" 2>"$work/e700" || fail "700 steps failed"
+  "$sim" run "${args[@]}" --steps 300 --save "$work/s.json" >/dev/null 2>&1 || fail "save failed"
+  "$sim" run --load "$work/s.json" --steps 400 --out "$work/loaded" 2>"$work/e400" || fail "load failed: $(cat "$work/e400")"
+  cmp -s "$work/straight" "$work/loaded" || fail "300 + save + load + 400 differs from 700 straight"
+  h700="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/e700")"
+  h400="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/e400")"
+  [[ -n "$h700" && "$h700" == "$h400" ]] || fail "hashes differ or are missing: '$h700' '$h400'"
+  grep -qE ', constraints [0-9]+, hash [0-9a-f]{16}$' "$work/e700" || fail "summary lacks constraints and hash: $(cat "$work/e700")"
+  # A flag given with --load applies over the loaded settings.
+  "$sim" run --load "$work/s.json" --steps 0 --gravity 0 --save "$work/g.json" >/dev/null 2>&1 || fail "load + flag failed"
+  grep -q '"gravity": 0' "$work/g.json" || fail "--gravity over --load not applied"
+  grep -q '"stiffness": 2000' "$work/g.json" || fail "the loaded stiffness was lost"
+  printf 'not json' >"$work/bad.json"
+  expect 2 "--load" "not JSON" -- run --load "$work/bad.json"
+  sed 's/"version": 1/"version": 9/' "$work/s.json" >"$work/v9.json"
+  expect 2 "version: '9' is not supported" -- run --load "$work/v9.json"
+  expect 1 "cannot read" -- run --load "$work/missing.json"
+  mkdir -p "$work/dir"
+  expect 1 "--save" "$work/dir" -- run --steps 1 --save "$work/dir"
+  [[ -d "$work/dir" ]] || fail "a failed save replaced the directory"
+  ;;
 fidelity)
   # The page's defaults and a drag script, through the command line, against the page's run.
   "$sim" run --steps 3000 --drag "$cases/page_default_drag.drag" --out "$work/pos" 2>"$work/err" ||
@@ -142,7 +185,7 @@ bad_values_catalogue)
   for value in "${unreadable[@]}" "nan" "inf" "-inf" "1.5" "2e1" "5."; do
     refuse --substeps "$value" bench
   done
-  for option in --dt --gravity --mass --stiffness --damping --area-stiffness; do
+  for option in --dt --gravity --mass --stiffness --damping --area-stiffness --tear-strain; do
     for value in "${unreadable[@]}" "nan" "-nan" "NaN" "nan(1)" "inf" "-inf" "infinity" "-INF"; do
       refuse "$option" "$value" run
     done
@@ -188,6 +231,7 @@ bad_values_catalogue)
     for value in -1 -5e-324 1000.0000001 1e308; do refuse --damping "$value" $command; done
     for value in -1 -1e-300 1.0000001e12 1e308; do refuse --area-stiffness "$value" $command; done
   done
+  for value in -0.1 -1e-300 1000.0000001 1e308; do refuse --tear-strain "$value" run; done
   for value in 0 -1 1000001; do refuse --steps "$value" bench; done
   for value in 0 1001; do refuse --iterations "$value" bench; done
   for value in -1 1000001; do refuse --settle "$value" bench; done
@@ -205,7 +249,8 @@ bad_values_catalogue)
   # Unknown options, missing values, repeated options, stray arguments, no subcommand.
   for args in "run --bogus 1" "run --WIDTH 5" "run --wid 5" "run -w 5" "run --width=5=5 --x" \
       "run --json" "run --sizes 3x3" "bench --width 5" "bench --dt 0.1" "bench --mass 1" \
-      "bench --gravity 0" "bench --fixed 4" "--stiffness 5" "--bogus" "--bogus run" \
+      "bench --gravity 0" "bench --fixed 4" "bench --tear-strain 1" "--stiffness 5" "--bogus" \
+      "--bogus run" \
       "nosuchcommand" "run bench" "run extra" "bench extra" "run -- --width 5"; do
     checks=$((checks + 1))
     # shellcheck disable=SC2086
@@ -216,7 +261,7 @@ bad_values_catalogue)
     [[ -s "$work/out" ]] && fail "pbd-sim $args wrote to stdout"
   done
   for option in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
-      --solver --threads --stiffness --substeps --damping --area-stiffness; do
+      --solver --threads --stiffness --substeps --damping --area-stiffness --tear-strain; do
     expect 2 "$option" "required" -- run "$option"
     expect 2 "$option" "At Most 1" -- run "$option" 1 "$option" 1
     checks=$((checks + 2))
@@ -237,7 +282,8 @@ bad_values_catalogue)
       "--gravity 5." "--mass .5" "--dt 1E-3" "--steps 0" "--width 0002 --height 3" \
       "--solver colored --threads 1" "--solver colored --threads 64" "--solver sequential" \
       "--stiffness 0" "--stiffness 1e12" "--stiffness 1000" "--substeps 1" "--substeps 1000" \
-      "--damping 0" "--damping 1000" "--area-stiffness 0" "--area-stiffness 1e12"; do
+      "--damping 0" "--damping 1000" "--area-stiffness 0" "--area-stiffness 1e12" \
+      "--tear-strain 0" "--tear-strain 1000" "--tear-strain 0.5"; do
     checks=$((checks + 1))
     [[ $args == *--width* ]] || args="--width 3 --height 2 $args"
     [[ $args == *--steps* ]] || args="--steps 2 $args"
@@ -325,7 +371,7 @@ help_version)
   grep -q "run" "$work/help" && grep -q "bench" "$work/help" || fail "--help lacks the subcommands"
   "$sim" run --help >"$work/help" 2>&1 || fail "run --help exited non-zero"
   for flag in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
-      --stiffness --substeps --damping --area-stiffness --solver --threads; do
+      --stiffness --substeps --damping --area-stiffness --tear-strain --solver --threads; do
     grep -q -- "$flag" "$work/help" || fail "run --help lacks $flag"
   done
   grep -qF -- "--stiffness VALUE" "$work/help" && grep -qF "(default 0; allowed: a finite number from 0 to 1e+12 N/m)" "$work/help" ||
@@ -369,6 +415,9 @@ bench)
   grep -q '"iterations": 4' "$work/json" || fail "iterations not honoured"
   grep -q '"stiffness": 0, "substeps": 1,' "$work/json" || fail "default stiffness 0 and substeps 1 not reported"
   [[ $(wc -l <"$work/json") -eq 1 ]] || fail "--solver colored: expected one row"
+  "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --stiffness 1000 --substeps 4 \
+    --damping 0.5 --area-stiffness 10 --json >"$work/json2" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json2")"
+  grep -q '"stiffness": 1000, "substeps": 4,' "$work/json2" || fail "--stiffness/--substeps not honoured: $(cat "$work/json2")"
   grep -q '"solver": "colored", "threads": 3, "threads_requested": 3, "chunks": 4,' "$work/json" || fail "--solver/--threads not honoured on 4 chunks"
   # A cloth of one chunk runs on the calling thread, whatever --threads asks for: it says so.
   "$sim" bench --sizes 8x8 --steps 3 --settle 0 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
@@ -384,9 +433,6 @@ bench)
   [[ -n "$chunks" && "$chunks" -gt 1 ]] || fail "expected several chunks of rows: $(cat "$work/e3")"
   grep -q "), threads 3, " "$work/e3" || fail "expected 3 threads used: $(cat "$work/e3")"
   grep -q "), threads 1, " "$work/e1" || fail "expected 1 thread used: $(cat "$work/e1")"
-  "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --stiffness 1000 --substeps 4 \
-    --damping 0.5 --area-stiffness 10 --json >"$work/json" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json")"
-  grep -q '"stiffness": 1000, "substeps": 4,' "$work/json" || fail "--stiffness/--substeps not honoured: $(cat "$work/json")"
   cmp -s "$work/c1" "$work/c3" || fail "colored positions differ between 1 and 3 threads"
   "$sim" run --width 40 --height 30 --steps 1 --solver colored --threads 2 >/dev/null 2>"$work/e2" || fail "colored run failed"
   grep -q "1 chunk of rows), threads 1 of 2 (the cloth is one chunk of rows)" "$work/e2" || fail "40x30 on 2 threads: expected 1 used of 2: $(cat "$work/e2")"

@@ -48,7 +48,8 @@ check(app.quit() == 0, "pbd-cloth exits with status 0")
 view = read_view(view_file)
 defaults = {"width": 40, "height": 30, "fixedCount": 2, "timeStep": 0.005, "iterations": 2,
             "stiffness": 0, "gravity": -9.81, "mass": 0.5, "substeps": 1, "damping": 0,
-            "areaStiffness": 0, "solver": "sequential", "threads": 0, "gpuPrecision": "float"}
+            "areaStiffness": 0, "tearStrain": 0, "solver": "sequential", "threads": 0,
+            "gpuPrecision": "float"}
 check(view["settings"] == defaults,
       "every setting kept its last valid value: %s" % view["settings"])
 errors = view.get("errors", [])
@@ -68,8 +69,9 @@ check(abs(view["time"][0] - (frames - 1) * 8 * 0.005) < 1e-6,
       "the simulation ran on without a restart: %.2f s after %d frames" % (view["time"][0], frames))
 # Every message went to the fixed place for messages: the rows did not move.
 for widget in ["width", "mass", "restart", "substeps", "solver"]:
-    check(view["widget"][widget] == widgets[widget],
-          "%s stayed where it was drawn before any message (%s)" % (widget, view["widget"][widget]))
+    check(view["widget"][widget][1] == widgets[widget][1],
+          "%s stayed at the height it was drawn before any message (%s, before %s)"
+          % (widget, view["widget"][widget], widgets[widget]))
 
 # The messages are drawn in red in the panel.
 width, height, rows = read_png(shot)

@@ -75,8 +75,8 @@ x0, y0, x1, y1 = view["widget"]["messages"]
 red = sum(1 for y in range(int(y0), min(height, int(y1))) for x in range(int(x0), int(x1))
           if rows[y][x][0] > 150 and rows[y][x][1] < 80 and rows[y][x][2] < 80)
 check(red > 30, "a red validation message appears in the message area (%d red pixels)" % red)
-check(view["widget"]["fixed"] == widgets["fixed"],
-      "the message did not move the next row (# fixed particles at y=%.0f, before %.0f)"
-      % (view["widget"]["fixed"][1], widgets["fixed"][1]))
+for widget in ["fixed", "dt", "restart"]:
+    check(view["widget"][widget][1] == widgets[widget][1] and view["widget"][widget][3] == widgets[widget][3],
+          "the message did not move %s down (%s, before %s)" % (widget, view["widget"][widget], widgets[widget]))
 check(view["errors"][0].startswith("Height: '0' is not allowed"), "the message: %s" % view["errors"])
 print("PASS")

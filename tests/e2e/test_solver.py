@@ -7,8 +7,8 @@ for comparison:
 - a short run on the default solver ends exactly where `pbd-sim run` (sequential) does, so the
   app's steps are pbd-sim's;
 - run "live": choose "Colored (parallel)" and let it run on: the time runs on (no restart),
-  the summary reports the simulation's colored thread count (--threads 2: "1 of 2", the page's
-  cloth being one chunk of rows), and the positions leave the sequential solver's;
+  the summary reports the simulation's colored thread count (--threads 2: "1 of 2", the
+  default 40 x 30 cloth being one chunk of rows), and the positions leave the sequential solver's;
 - run "restart": choose it, click Restart (a fresh cloth at time 0 with the panel's settings),
   let it run: the positions equal `pbd-sim run --solver colored` for that many steps, bit for
   bit, which differ from the sequential solver's."""
@@ -86,7 +86,7 @@ check("solver colored, threads 1 of 2 (the cloth is one chunk of rows)" in summa
 check(steps >= 8 * (view["frames"][0] - 2),
       "no restart: the time ran on through the %d frames (%d steps; the frame that saw Escape "
       "takes none)" % (view["frames"][0], steps))
-check(len(positions) == 1200, "the page's 40 x 30 cloth")
+check(len(positions) == 1200, "the default 40 x 30 cloth")
 check(positions != pbd_sim_positions("sequential", steps),
       "after the switch the cloth left the sequential solver's path (%d steps)" % steps)
 

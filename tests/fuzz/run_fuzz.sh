@@ -11,16 +11,16 @@ build="$root/${2:-build-fuzz}"
 
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPBD_FUZZ=ON -DPBD_BUILD_APP=OFF -DPBD_BUILD_TESTS=OFF
-cmake --build "$build" -j "$(nproc)" --target drag_script_fuzz command_line_fuzz
+cmake --build "$build" -j "$(nproc)" --target drag_script_fuzz command_line_fuzz state_file_fuzz
 
 mkdir -p "$build/artifacts"
 status=0
-for target in drag_script command_line; do
+for target in drag_script command_line state_file; do
   corpus="$build/corpus/$target"
   mkdir -p "$corpus"
   echo "== fuzz $target for ${seconds}s"
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$build/${target}_fuzz" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+    "$build/${target}_fuzz" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
     -rss_limit_mb=2048 -dict="$root/tests/fuzz/$target.dict" -print_final_stats=1 \
     -artifact_prefix="$build/artifacts/${target}-" "$corpus" "$root/tests/fuzz/corpus/$target" \
     >"$build/$target.log" 2>&1 || status=1

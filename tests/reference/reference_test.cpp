@@ -59,7 +59,7 @@ TEST_CASE("positions equal the page's simulation within 1e-9 after thousands of 
     CHECK(result.maxDifference <= kTolerance);
 }
 
-TEST_CASE("positions equal the XPBD page's simulation within 1e-9, for stiffness 0 to 1e6 and substeps", "[reference][xpbd]")
+TEST_CASE("positions equal the XPBD page's simulation within 1e-9, for stiffness 0 to 1e6 and substeps", "[reference][xpbd][slow]")
 {
     const char* name = GENERATE("xpbd_default_drag", "soft_fixed1", "stiff_fixed4_drag",
                                 "zero_stiffness", "no_iterations", "heavy", "substeps4_drag",

@@ -299,6 +299,8 @@ TEST_CASE("tearing and cutting are bit-identical for every thread count", "[tear
         s.tearStrain = 0.3;
         s.stiffness = 5000.0;
         Simulation sim(s);
+        REQUIRE(sim.chunkCount() > 1); // several chunks: the threads really share the cloth
+        REQUIRE(sim.threadCount() == threads);
         REQUIRE(sim.grab(120 * 90 - 1));
         for (int step = 0; step < 150; ++step) {
             sim.moveGrabbed({23.8 + 0.05 * step, -17.8 - 0.04 * step});

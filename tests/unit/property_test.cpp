@@ -101,6 +101,7 @@ public:
         s.substeps = chance(0.7) ? 1 : integer(2, 4);
         s.damping = pick({0.0, 0.0, pbd::kMaxDamping, real(0.0, 10.0)});
         s.areaStiffness = pick({0.0, 0.0, pbd::kMaxAreaStiffness, real(0.0, 1e4)});
+        s.tearStrain = pick({0.0, 0.0, 0.0, pbd::kMaxTearStrain, real(0.05, 2.0)});
         if (chance(0.2)) {
             s.solver = pick({pbd::Solver::Sequential, pbd::Solver::Colored});
             s.threads = 1; // results do not depend on it; tiny cloths on many threads are slow
@@ -114,7 +115,8 @@ public:
         const double nan = std::numeric_limits<double>::quiet_NaN();
         const double inf = std::numeric_limits<double>::infinity();
         Settings s = current;
-        switch (integer(0, 11)) {
+        switch (integer(0, 12)) {
+        case 12: field = "tearStrain"; s.tearStrain = pick({-0.1, -1e-300, 1000.5, nan, inf, -inf}); break;
         case 8: field = "stiffness"; s.stiffness = pick({-1.0, -1e-300, 1.5e12, nan, inf, -inf}); break;
         case 9: field = "substeps"; s.substeps = pick({0, -1, pbd::kMaxSubsteps + 1, -2147483647}); break;
         case 10: field = "damping"; s.damping = pick({-1e-9, -1.0, 1000.5, nan, inf, -inf}); break;

@@ -110,6 +110,9 @@ TEST_CASE("the new physics settings are refused outside their ranges with their 
     CHECK(refusal([](Settings& s) { s.areaStiffness = 2e12; }, field) ==
           "areaStiffness = 2e+12 is not allowed; allowed: a finite number from 0 to 1e+12 N/m");
     CHECK(field == "areaStiffness");
+    CHECK(refusal([](Settings& s) { s.tearStrain = -0.1; }, field) ==
+          "tearStrain = -0.1 is not allowed; allowed: a finite number from 0 to 1000");
+    CHECK(field == "tearStrain");
     CHECK(refusal([](Settings& s) { s.threads = -1; }, field) ==
           "threads = -1 is not allowed; allowed: a whole number from 0 to 64 (0: one per core)");
     CHECK(refusal([](Settings& s) { s.solver = static_cast<pbd::Solver>(3); }, field) ==
@@ -128,6 +131,7 @@ TEST_CASE("the new physics settings are refused outside their ranges with their 
     edges.substeps = pbd::kMaxSubsteps;
     edges.damping = pbd::kMaxDamping;
     edges.areaStiffness = pbd::kMaxAreaStiffness;
+    edges.tearStrain = pbd::kMaxTearStrain;
     CHECK_FALSE(validate(edges));
 }
 
@@ -137,7 +141,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     const auto fields = pbd::settingFields();
     // Settings with every member different from its default, set through the table.
     Settings changed;
-    const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 1, 3, 1};
+    const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 1, 3, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -165,6 +169,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.substeps = 3;
     expected.damping = 0.5;
     expected.areaStiffness = 10;
+    expected.tearStrain = 0.3;
     expected.solver = pbd::Solver::Colored;
     expected.threads = 3;
     expected.gpuPrecision = pbd::GpuPrecision::Double;
@@ -186,7 +191,8 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
     // xpbd.html's panel: Stiffness between Iterations and Gravity.
     CHECK(page == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                            "iterations", "stiffness", "gravity", "mass"});
-    CHECK(beyond == std::vector<std::string>{"substeps", "damping", "areaStiffness"});
+    CHECK(beyond ==
+          std::vector<std::string>{"substeps", "damping", "areaStiffness", "tearStrain"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("width")) == "Width");

@@ -55,7 +55,7 @@ double highest(const Simulation& sim)
 
 } // namespace
 
-TEST_CASE("a step of N substeps is N steps of dt / N, on both solvers", "[pipeline][substeps]")
+TEST_CASE("a step of N substeps is N steps of dt / N, on both solvers", "[pipeline][substeps][slow]")
 {
     for (Solver solver : {Solver::Sequential, Solver::Colored})
         for (double stiffness : {0.0, 500.0})

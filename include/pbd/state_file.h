@@ -1,0 +1,54 @@
+#pragma once
+/// \file
+/// Saved states: the whole of a simulation (settings, time, positions, velocities, masses,
+/// pins, the grab, removed constraints) as versioned JSON, written and read exactly (a loaded
+/// state continues bit for bit as the saved one would have).
+///
+/// Format (version 1): one JSON object
+///   {"format": "pbd-cloth-state", "version": 1,
+///    "settings": {"width": 40, ..., "solver": "sequential", ...},  (every setting by name)
+///    "time": 1.5, "steps": 300, "grabbed": null or an index,
+///    "particles": N, "position": B, "velocity": B, "mass": B,
+///    "pinned": [indices], "removed": [constraint indices]}
+/// where B is base64 of the IEEE-754 doubles, little-endian (x then y per particle for
+/// position and velocity): exact, and a 1000 x 1000 cloth saves and loads in well under a
+/// second. Numbers in "settings" and "time" round-trip exactly (17 significant digits).
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pbd/simulation.h"
+
+namespace pbd {
+
+/// Largest state file accepted, in bytes: a 2048 x 2048 cloth's is about 230 MB.
+inline constexpr std::size_t kMaxStateFileBytes = std::size_t{512} << 20;
+
+/// The state as JSON text.
+std::string stateToJson(const SimulationState& state);
+
+/// Why a state file was refused.
+struct StateError {
+    std::string field;   ///< the JSON field, e.g. "settings.width" or "position"; "" for the file
+    std::string message; ///< names the field, the value and what is allowed
+};
+
+/// Reads a state from JSON text. Checks everything (format, version, types, counts against the
+/// size, finite numbers, ranges, index order); returns the state or the first problem.
+struct StateParse {
+    std::optional<SimulationState> state;
+    std::optional<StateError> error;
+};
+StateParse stateFromJson(std::string_view text);
+
+/// Writes the simulation's state to `path` through a temporary file in the same folder that is
+/// renamed over the target only when complete, so a failed save leaves an existing file as it
+/// was. Returns the reason on failure (the path and the system's message).
+std::optional<std::string> saveStateFile(const Simulation& simulation, const std::string& path);
+
+/// Loads the state in `path` into `simulation`. On any problem (unreadable, too large, not a
+/// state file, invalid) nothing changes and the reason is returned, naming the field.
+std::optional<std::string> loadStateFile(Simulation& simulation, const std::string& path);
+
+} // namespace pbd

@@ -1,0 +1,349 @@
+#include "pbd/state_file.h"
+
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
+#include "input_text.h"
+#include "pbd/settings_table.h"
+
+namespace pbd {
+namespace {
+
+static_assert(std::endian::native == std::endian::little,
+              "state files store doubles little-endian, as this machine does");
+
+using Json = nlohmann::json;
+
+constexpr const char* kFormat = "pbd-cloth-state";
+constexpr int kVersion = 1;
+
+constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+std::string encodeBase64(const void* data, std::size_t size)
+{
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    std::string out;
+    out.reserve((size + 2) / 3 * 4);
+    std::size_t i = 0;
+    for (; i + 3 <= size; i += 3) {
+        const unsigned v = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+        out.push_back(kBase64[v >> 18]);
+        out.push_back(kBase64[(v >> 12) & 63]);
+        out.push_back(kBase64[(v >> 6) & 63]);
+        out.push_back(kBase64[v & 63]);
+    }
+    if (i < size) {
+        const unsigned v = (bytes[i] << 16) | (i + 1 < size ? bytes[i + 1] << 8 : 0);
+        out.push_back(kBase64[v >> 18]);
+        out.push_back(kBase64[(v >> 12) & 63]);
+        out.push_back(i + 1 < size ? kBase64[(v >> 6) & 63] : '=');
+        out.push_back('=');
+    }
+    return out;
+}
+
+/// Decodes base64 (with padding) into `out`; false on any character or length that is not.
+bool decodeBase64(std::string_view text, std::string& out)
+{
+    static const auto table = [] {
+        std::array<int, 256> t{};
+        t.fill(-1);
+        for (int k = 0; k < 64; ++k)
+            t[static_cast<unsigned char>(kBase64[k])] = k;
+        return t;
+    }();
+    if (text.size() % 4 != 0)
+        return false;
+    out.clear();
+    out.reserve(text.size() / 4 * 3);
+    for (std::size_t i = 0; i < text.size(); i += 4) {
+        int v[4];
+        int pad = 0;
+        for (int k = 0; k < 4; ++k) {
+            const char c = text[i + static_cast<std::size_t>(k)];
+            if (c == '=' && i + 4 == text.size() && k >= 2) {
+                v[k] = 0;
+                ++pad;
+                continue;
+            }
+            if (pad > 0)
+                return false;
+            v[k] = table[static_cast<unsigned char>(c)];
+            if (v[k] < 0)
+                return false;
+        }
+        const unsigned bits = (static_cast<unsigned>(v[0]) << 18) |
+                              (static_cast<unsigned>(v[1]) << 12) |
+                              (static_cast<unsigned>(v[2]) << 6) | static_cast<unsigned>(v[3]);
+        out.push_back(static_cast<char>(bits >> 16));
+        if (pad < 2)
+            out.push_back(static_cast<char>((bits >> 8) & 255));
+        if (pad < 1)
+            out.push_back(static_cast<char>(bits & 255));
+    }
+    return true;
+}
+
+StateError fieldError(const std::string& field, const std::string& message)
+{
+    return {field, field + ": " + message};
+}
+
+/// The settings object: every field of the table by name, the solver by its name.
+Json settingsToJson(const Settings& settings)
+{
+    Json out = Json::object();
+    for (const SettingField& field : settingFields()) {
+        if (std::string_view(field.name) == "solver")
+            out[field.name] = solverName(settings.solver);
+        else if (field.whole)
+            out[field.name] = static_cast<long long>(field.get(settings));
+        else
+            out[field.name] = field.get(settings);
+    }
+    return out;
+}
+
+std::optional<StateError> settingsFromJson(const Json& in, Settings& settings)
+{
+    if (!in.is_object())
+        return fieldError("settings", "is not an object; allowed: {\"width\": 40, ...}");
+    for (const auto& [key, value] : in.items())
+        if (!findSettingField(key))
+            return fieldError("settings." + key, "is not a setting; allowed: the settings of "
+                                                 "pbd-sim run's flags by name, e.g. timeStep");
+    for (const SettingField& field : settingFields()) {
+        const std::string name = std::string("settings.") + field.name;
+        const auto it = in.find(field.name);
+        if (it == in.end())
+            continue; // not in this file: the default
+        if (std::string_view(field.name) == "solver") {
+            const auto solver = it->is_string() ? solverFromName(it->get<std::string>())
+                                                : std::nullopt;
+            if (!solver)
+                return fieldError(name, quoteInput(it->dump()) + " is not a solver; " +
+                                            allowedValues(field));
+            settings.solver = *solver;
+            continue;
+        }
+        if (!it->is_number())
+            return fieldError(name, quoteInput(it->dump()) + " is not a number; " +
+                                        allowedValues(field));
+        const double value = it->get<double>();
+        if (!allowedValue(field, value))
+            return fieldError(name, formatNumber(value) + " is not allowed; " +
+                                        allowedValues(field));
+        field.set(settings, value);
+    }
+    return std::nullopt;
+}
+
+std::string doublesToBase64(const std::vector<glm::dvec2>& values)
+{
+    return encodeBase64(values.data(), values.size() * sizeof(glm::dvec2));
+}
+
+/// Reads `count` doubles from the base64 string at `key`.
+std::optional<StateError> doublesFromJson(const Json& in, const char* key, std::size_t count,
+                                          double* out)
+{
+    const auto it = in.find(key);
+    if (it == in.end())
+        return fieldError(key, "is missing; allowed: base64 of " + std::to_string(count) +
+                                   " little-endian doubles");
+    if (!it->is_string())
+        return fieldError(key, "is not a string; allowed: base64 of " + std::to_string(count) +
+                                   " little-endian doubles");
+    std::string bytes;
+    if (!decodeBase64(it->get_ref<const std::string&>(), bytes))
+        return fieldError(key, "is not base64; allowed: base64 of " + std::to_string(count) +
+                                   " little-endian doubles");
+    if (bytes.size() != count * sizeof(double))
+        return fieldError(key, "holds " + std::to_string(bytes.size() / sizeof(double)) +
+                                   " doubles; allowed: exactly " + std::to_string(count) +
+                                   " for this cloth");
+    std::memcpy(out, bytes.data(), bytes.size());
+    return std::nullopt;
+}
+
+template <typename T>
+std::optional<StateError> indicesFromJson(const Json& in, const char* key, std::vector<T>& out)
+{
+    const auto it = in.find(key);
+    if (it == in.end())
+        return std::nullopt; // none
+    if (!it->is_array())
+        return fieldError(key, "is not an array; allowed: an array of ascending indices");
+    out.reserve(it->size());
+    for (const Json& value : *it) {
+        if (!value.is_number_unsigned())
+            return fieldError(key, quoteInput(value.dump()) +
+                                       " is not an index; allowed: whole numbers >= 0");
+        out.push_back(static_cast<T>(value.get<std::uint64_t>()));
+        if (static_cast<std::uint64_t>(out.back()) != value.get<std::uint64_t>())
+            return fieldError(key, quoteInput(value.dump()) + " is too large an index");
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string stateToJson(const SimulationState& state)
+{
+    Json out;
+    out["format"] = kFormat;
+    out["version"] = kVersion;
+    out["settings"] = settingsToJson(state.settings);
+    out["time"] = state.time;
+    out["steps"] = state.steps;
+    out["grabbed"] = state.grabbed ? Json(*state.grabbed) : Json(nullptr);
+    out["particles"] = state.position.size();
+    out["position"] = doublesToBase64(state.position);
+    out["velocity"] = doublesToBase64(state.velocity);
+    out["mass"] = encodeBase64(state.mass.data(), state.mass.size() * sizeof(double));
+    out["pinned"] = state.pinned;
+    out["removed"] = state.removed;
+    return out.dump(1) + "\n";
+}
+
+StateParse stateFromJson(std::string_view text)
+{
+    auto fail = [](StateError e) { return StateParse{std::nullopt, std::move(e)}; };
+    if (text.size() > kMaxStateFileBytes)
+        return fail({"", "the file has " + std::to_string(text.size()) +
+                             " bytes; allowed: at most " + std::to_string(kMaxStateFileBytes)});
+    Json in;
+    try {
+        in = Json::parse(text.begin(), text.end());
+    } catch (const Json::exception& e) {
+        return fail({"", std::string("not a state file: not JSON (") + e.what() + ")"});
+    }
+    if (!in.is_object() || !in.contains("format") || in["format"] != kFormat)
+        return fail(fieldError("format", std::string("is not \"") + kFormat +
+                                             "\": not a pbd-cloth state file"));
+    if (!in.contains("version") || !in["version"].is_number_integer() ||
+        in["version"].get<long long>() != kVersion)
+        return fail(fieldError("version", (in.contains("version") ? quoteInput(in["version"].dump())
+                                                                    : std::string("missing")) +
+                                              " is not supported; allowed: " +
+                                              std::to_string(kVersion)));
+    SimulationState state;
+    if (!in.contains("settings"))
+        return fail(fieldError("settings", "is missing"));
+    if (auto e = settingsFromJson(in["settings"], state.settings))
+        return fail(*e);
+    if (auto e = validate(state.settings))
+        return fail(fieldError("settings." + e->field, e->message));
+    const std::size_t n = static_cast<std::size_t>(state.settings.width) *
+                          static_cast<std::size_t>(state.settings.height);
+    if (!in.contains("time") || !in["time"].is_number())
+        return fail(fieldError("time", "is missing or not a number; allowed: seconds >= 0"));
+    state.time = in["time"].get<double>();
+    if (!in.contains("steps") || !in["steps"].is_number_unsigned())
+        return fail(fieldError("steps", "is missing or not a whole number >= 0"));
+    state.steps = in["steps"].get<std::uint64_t>();
+    if (!in.contains("particles") || !in["particles"].is_number_unsigned() ||
+        in["particles"].get<std::uint64_t>() != n)
+        return fail(fieldError("particles", (in.contains("particles") ? quoteInput(in["particles"].dump())
+                                                                       : std::string("missing")) +
+                                                " disagrees with the size " +
+                                                std::to_string(state.settings.width) + " x " +
+                                                std::to_string(state.settings.height) +
+                                                "; allowed: " + std::to_string(n)));
+    // Lengths first, so that a file claiming a huge cloth allocates nothing.
+    for (const auto& [key, doubles] : {std::pair{"position", 2 * n}, {"velocity", 2 * n}, {"mass", n}}) {
+        const std::size_t expected = (doubles * sizeof(double) + 2) / 3 * 4;
+        if (in.contains(key) && in[key].is_string() && in[key].get_ref<const std::string&>().size() != expected)
+            return fail(fieldError(key, "holds " + std::to_string(in[key].get_ref<const std::string&>().size()) +
+                                            " base64 characters; allowed: exactly " +
+                                            std::to_string(expected) + " (" +
+                                            std::to_string(doubles) + " doubles) for this cloth"));
+    }
+    state.position.resize(n);
+    state.velocity.resize(n);
+    state.mass.resize(n);
+    if (auto e = doublesFromJson(in, "position", 2 * n, &state.position[0].x))
+        return fail(*e);
+    if (auto e = doublesFromJson(in, "velocity", 2 * n, &state.velocity[0].x))
+        return fail(*e);
+    if (auto e = doublesFromJson(in, "mass", n, state.mass.data()))
+        return fail(*e);
+    if (auto e = indicesFromJson(in, "pinned", state.pinned))
+        return fail(*e);
+    if (auto e = indicesFromJson(in, "removed", state.removed))
+        return fail(*e);
+    if (in.contains("grabbed") && !in["grabbed"].is_null()) {
+        if (!in["grabbed"].is_number_unsigned())
+            return fail(fieldError("grabbed", quoteInput(in["grabbed"].dump()) +
+                                                  " is not a particle index or null"));
+        const auto g = in["grabbed"].get<std::uint64_t>();
+        if (g >= n)
+            return fail(fieldError("grabbed", std::to_string(g) +
+                                                  " is not allowed; allowed: below " +
+                                                  std::to_string(n)));
+        state.grabbed = static_cast<Index>(g);
+    }
+    // The remaining checks (finite values, mass range, index order) are restore()'s; run them
+    // on a scratch simulation so that the caller's stays untouched on a refusal.
+    return {std::move(state), std::nullopt};
+}
+
+std::optional<std::string> saveStateFile(const Simulation& simulation, const std::string& path)
+{
+    const std::string text = stateToJson(simulation.state());
+    const std::string temporary = path + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out)
+            return "cannot write " + path + ": " + std::generic_category().message(errno);
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        out.flush();
+        if (!out) {
+            const std::string reason = std::generic_category().message(errno);
+            std::remove(temporary.c_str());
+            return "cannot write " + path + ": " + reason;
+        }
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        const std::string reason = std::generic_category().message(errno);
+        std::remove(temporary.c_str());
+        return "cannot write " + path + ": " + reason;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> loadStateFile(Simulation& simulation, const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return "cannot read " + path + ": " + std::generic_category().message(errno);
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0)
+        return "cannot read " + path + ": not a regular file";
+    if (static_cast<std::uint64_t>(size) > kMaxStateFileBytes)
+        return path + ": " + std::to_string(size) + " bytes; allowed: at most " +
+               std::to_string(kMaxStateFileBytes);
+    in.seekg(0);
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), size);
+    if (!in)
+        return "cannot read " + path;
+    StateParse parsed = stateFromJson(text);
+    if (parsed.error)
+        return path + ": " + parsed.error->message;
+    if (auto error = simulation.restore(*parsed.state))
+        return path + ": " + *error;
+    return std::nullopt;
+}
+
+} // namespace pbd

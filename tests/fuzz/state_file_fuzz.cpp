@@ -1,0 +1,59 @@
+// libFuzzer target: any bytes as a saved state. The reader must either refuse them with a
+// message naming what is wrong or return a state; restoring it must either be refused (and
+// change nothing) or give a simulation that steps without leaving it non-finite, and saving
+// it again must read back to the same state.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "pbd/state_file.h"
+
+namespace {
+
+void require(bool condition)
+{
+    if (!condition)
+        std::abort();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const pbd::StateParse parsed = pbd::stateFromJson(text);
+    require(parsed.state.has_value() != parsed.error.has_value());
+    if (parsed.error) {
+        require(!parsed.error->message.empty());
+        return 0;
+    }
+    const pbd::SimulationState& state = *parsed.state;
+    // Keep each run small: the fuzzer may write any size, and a large cloth steps slowly.
+    if (state.position.size() > 400 || state.settings.iterations > 20 ||
+        state.settings.substeps > 4)
+        return 0;
+    pbd::Settings small;
+    small.width = 2;
+    small.height = 2;
+    pbd::Simulation simulation(small);
+    const auto before = simulation.state();
+    if (auto refused = simulation.restore(state)) {
+        require(!refused->empty());
+        require(simulation.particles().size() == before.position.size());
+        return 0;
+    }
+    const pbd::StateParse again = pbd::stateFromJson(pbd::stateToJson(simulation.state()));
+    require(again.state.has_value());
+    require(std::memcmp(again.state->position.data(), state.position.data(),
+                        state.position.size() * sizeof state.position[0]) == 0);
+    pbd::Settings settings = simulation.settings();
+    settings.solver = pbd::Solver::Sequential;
+    require(!simulation.apply(settings));
+    for (int step = 0; step < 3; ++step)
+        simulation.step();
+    return 0;
+}
