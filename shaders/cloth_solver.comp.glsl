@@ -78,6 +78,7 @@ layout(location = 12) uniform uvec4 uSetB[8];  // columnCount, aOffset, bOffset,
 layout(location = 20) uniform REAL uRest[8];   // rest length, m
 layout(location = 28) uniform uint uMasked;    // 1 when some constraint may be removed
 layout(location = 29) uniform uint uHeight;    // particles per column
+layout(location = 30) uniform REAL uZero;      // 0
 
 // The page-order index (buildClothGrid) of the constraint of set uSet at row i, column j.
 uint constraintIndex(uint i, uint j)
@@ -120,9 +121,10 @@ void main()
 #else
     precise REAL s = (rest - len) / (len * wSum);
 #endif
-    // As the CPU's masked kernel: a removed constraint's correction times 0.
+    // As the CPU's masked kernel: a removed constraint's correction times 0 (a uniform 0, so
+    // that no compiler folds s * 0 into +0: the product keeps the sign of s, as on the CPU).
     if (uMasked != 0u && !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w)))
-        s = s * REAL(0);
+        s = s * uZero;
 #if XPBD
     precise REAL newLambda = lam + s * len;
     lambda[t] = newLambda;

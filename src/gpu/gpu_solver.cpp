@@ -193,6 +193,7 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
         setReal(2, dbl, kMinConstraintLength);
         glUniform1ui(28, 0u);
         glUniform1ui(29, static_cast<GLuint>(height));
+        setReal(30, dbl, 0.0);
         for (GLint s = 0; s < 8; ++s) {
             const GridSet& set = sets[static_cast<std::size_t>(s)];
             glUniform4ui(4 + s, static_cast<GLuint>(set.firstRow), static_cast<GLuint>(set.rowStep),

@@ -34,12 +34,25 @@ std::vector<Candidate> candidateDisplays()
         std::array<EGLDeviceEXT, 16> devices{};
         EGLint count = 0;
         if (eglQueryDevicesEXT(static_cast<EGLint>(devices.size()), devices.data(), &count)) {
-            for (EGLint i = 0; i < count; ++i) {
-                EGLDisplay display =
-                    eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
-                if (display != EGL_NO_DISPLAY)
-                    candidates.push_back({display, "EGL device " + std::to_string(i)});
-            }
+            // Hardware devices first, Mesa's software device (llvmpipe) after them.
+            auto software = [](EGLDeviceEXT device) {
+                const char* extensions = eglQueryDeviceStringEXT != nullptr
+                                             ? eglQueryDeviceStringEXT(device, EGL_EXTENSIONS)
+                                             : nullptr;
+                return extensions != nullptr &&
+                       std::strstr(extensions, "EGL_MESA_device_software") != nullptr;
+            };
+            for (const bool wantSoftware : {false, true})
+                for (EGLint i = 0; i < count; ++i) {
+                    if (software(devices[i]) != wantSoftware)
+                        continue;
+                    EGLDisplay display =
+                        eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
+                    if (display != EGL_NO_DISPLAY)
+                        candidates.push_back(
+                            {display, std::string(wantSoftware ? "software " : "") +
+                                          "EGL device " + std::to_string(i)});
+                }
         }
     }
     if (GLAD_EGL_MESA_platform_surfaceless && eglGetPlatformDisplayEXT != nullptr) {

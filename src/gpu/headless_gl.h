@@ -8,9 +8,9 @@
 namespace pbd::gpu {
 
 /// An OpenGL 4.3 (or later) core-profile context made current on the calling thread, without
-/// any surface. Tries, in order, each EGL device (EGL_EXT_platform_device: NVIDIA's driver,
-/// Mesa's DRM devices and its software device), then Mesa's surfaceless platform
-/// (EGL_MESA_platform_surfaceless), then the default display. libEGL is opened at run time, so
+/// any surface. Tries, in order, each hardware EGL device (EGL_EXT_platform_device: NVIDIA's
+/// driver, Mesa's DRM devices), then Mesa's software device (llvmpipe), then Mesa's
+/// surfaceless platform (EGL_MESA_platform_surfaceless). libEGL is opened at run time, so
 /// a machine without it gets a message instead of a loader error. The GL functions are loaded
 /// into glad's function pointers; one context per process at a time.
 class HeadlessGl {

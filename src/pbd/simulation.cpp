@@ -134,6 +134,7 @@ std::size_t Simulation::chunkCount() const
 
 SimulationState Simulation::state() const
 {
+    syncFromBackend();
     SimulationState state;
     state.settings = settings_;
     state.time = time_;

@@ -2,11 +2,13 @@
 """--solver gpu in the window: the cloth runs on the GPU solver on the window's OpenGL 4.3
 context (Mesa's llvmpipe under Xvfb) and looks exactly as with the colored solver.
 
-- 10 frames with --solver gpu --gpu-precision double end within 1e-12 m of
-  `pbd-sim run --solver colored --steps 80` (bit for bit on llvmpipe), and the summary names
-  the gpu solver;
-- its screenshot's canvas (everything left of the panel) equals the colored solver's, pixel for
-  pixel;
+- 20 frames with --solver gpu --gpu-precision double end within 1e-12 m of
+  `pbd-sim run --solver colored` for the steps the app took (bit for bit on llvmpipe; the
+  frame budget may take fewer than 8 per frame, so the count comes from --view-out), and the
+  summary names the gpu solver;
+- its screenshot's canvas (everything left of the panel) equals the colored solver's after as
+  many steps, pixel for pixel (a 20 x 15 cloth at 1 iteration, so that llvmpipe keeps up
+  with 8 steps per frame; a run the budget cut short is repeated, at most three times);
 - with a 3.3 context (Mesa told to offer 3.3), --solver gpu exits 1 saying the GPU solver
   needs 4.3."""
 
@@ -14,7 +16,8 @@ import os
 import subprocess
 import sys
 
-from e2e import app_binary, check, fail, probe_layout, read_png, read_state, run, workdir
+from e2e import (app_binary, check, fail, probe_layout, read_png, read_state, read_view, run,
+                 workdir)
 
 binary = app_binary()
 if len(sys.argv) < 3 or not os.path.exists(sys.argv[2]):
@@ -23,27 +26,43 @@ sim = sys.argv[2]
 out = workdir()
 layout, _ = probe_layout(binary, out)
 panel_left = int(min(rect[0] for rect in layout["widget"].values())) - 12
+cloth = ["--width", 20, "--height", 15, "--iterations", 1]
 
-text = subprocess.run([sim, "run", "--solver", "colored", "--steps", "80"], capture_output=True,
-                      text=True, check=True, timeout=120).stdout
-colored = [tuple(float(v) for v in line.split()) for line in text.splitlines() if line.strip()]
 
-shots = {}
-for solver in ("gpu", "colored"):
-    state = os.path.join(out, solver + ".txt")
-    shots[solver] = os.path.join(out, solver + ".png")
-    status, _, err = run(binary, "--solver", solver, "--gpu-precision", "double", "--frames", 10,
-                         "--state-out", state, "--screenshot", shots[solver])
-    check(status == 0, "--solver %s runs 10 frames (%s)" % (solver, err.strip()))
+def pbd_sim_colored(steps):
+    text = subprocess.run([sim, "run", "--solver", "colored", "--steps", str(steps)] +
+                          [str(a) for a in cloth], capture_output=True, text=True, check=True,
+                          timeout=120).stdout
+    return [tuple(float(v) for v in line.split()) for line in text.splitlines() if line.strip()]
+
+
+def run_app(solver, name):
+    """Runs 20 frames; returns (steps taken, positions, screenshot path)."""
+    state, view, shot = (os.path.join(out, name + ext) for ext in (".txt", ".view", ".png"))
+    status, _, err = run(binary, "--solver", solver, "--gpu-precision", "double", "--frames", 20,
+                         "--state-out", state, "--view-out", view, "--screenshot", shot, *cloth)
+    check(status == 0, "--solver %s runs 20 frames (%s)" % (solver, err.strip()))
     check("solver " + solver in err, "the summary names the %s solver: %s" % (solver, err.strip()))
-    positions = read_state(state)
-    check(len(positions) == len(colored) == 1200, "the page's 40 x 30 cloth")
-    worst = max(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in zip(positions, colored))
-    check(worst <= 1e-12, "--solver %s: 80 steps within 1e-12 m of pbd-sim's colored solver "
-          "(largest difference %.3g m)" % (solver, worst))
+    steps = round(read_view(view)["time"][0] / 0.005)
+    return steps, read_state(state), shot
 
-width, height, gpu_rows = read_png(shots["gpu"])
-_, _, colored_rows = read_png(shots["colored"])
+
+colored_steps, _, colored_shot = run_app("colored", "colored")
+check(colored_steps == 160, "the colored solver takes 8 steps per frame (%d)" % colored_steps)
+for attempt in range(3):
+    steps, positions, gpu_shot = run_app("gpu", "gpu%d" % attempt)
+    expected = pbd_sim_colored(steps)
+    check(len(positions) == len(expected) == 300, "the 20 x 15 cloth")
+    worst = max(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in zip(positions, expected))
+    check(worst <= 1e-12, "--solver gpu: its %d steps within 1e-12 m of pbd-sim's colored solver "
+          "(largest difference %.3g m)" % (steps, worst))
+    if steps == colored_steps:
+        break
+    print("the frame budget cut the gpu run to %d steps; again" % steps)
+check(steps == colored_steps, "a gpu run took the colored run's %d steps" % colored_steps)
+
+width, height, gpu_rows = read_png(gpu_shot)
+_, _, colored_rows = read_png(colored_shot)
 differing = sum(1 for y in range(height) for x in range(panel_left)
                 if gpu_rows[y][x] != colored_rows[y][x])
 check(panel_left > 100 and differing == 0,

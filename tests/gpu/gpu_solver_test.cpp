@@ -299,6 +299,12 @@ std::vector<Scenario> scenarios()
     tear.drag = true;
     tear.floatNearDouble = false; // a float strain may tear another constraint: not comparable
     list.push_back(tear);
+
+    Scenario corners;
+    corners.name = "PBD, tearing beyond strain 0.2: the top corners tear";
+    corners.step.tearStrain = 0.2;
+    corners.floatNearDouble = false;
+    list.push_back(corners);
     return list;
 }
 
