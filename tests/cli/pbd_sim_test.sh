@@ -87,6 +87,17 @@ xpbd_fidelity)
   echo "4 substeps: largest difference from the XPBD page at dt / 4 $diff m"
   awk -v d="$diff" 'BEGIN { exit !(d + 0 == d && d <= 1e-9) }' || fail "substeps: difference $diff > 1e-9"
   ;;
+events)
+  # An event script with every verb; without --steps the run ends at its end line.
+  printf '0 set stiffness 800\n2 pin 70\n5 drag 399 4 -3\n50 release 2 1\n60 cut 0.3 1 0.3 -5\n70 unpin 0\n80 set iterations 4\n120 end\n' >"$work/e.txt"
+  "$sim" run --width 20 --height 20 --events "$work/e.txt" >"$work/p1" 2>"$work/e1" || fail "--events run failed: $(cat "$work/e1")"
+  grep -q "^pbd-sim run: 120 steps" "$work/e1" || fail "the end line did not set 120 steps: $(cat "$work/e1")"
+  grep -qE "constraints 14[0-9][0-9], hash" "$work/e1" || fail "the cut removed no constraints: $(cat "$work/e1")"
+  "$sim" run --width 20 --height 20 --drag "$work/e.txt" --steps 120 >"$work/p2" 2>/dev/null || fail "--drag alias failed"
+  cmp -s "$work/p1" "$work/p2" || fail "--drag and --events differ"
+  printf '0 pin 400\n' >"$work/bad.txt"
+  expect 2 "event script line 1" "'400'" "0 to 399" -- run --width 20 --height 20 --events "$work/bad.txt"
+  ;;
 state)
   # 300 steps, save, load, 400 steps: the same bits as 700 straight (the summary's hash too),
   # with XPBD, tearing and a drag; bad state files and saves are refused.

@@ -1,4 +1,4 @@
-// libFuzzer target: any bytes as a drag script. The parser must either return events that obey
+// libFuzzer target: any bytes as an event script. The parser must either return events that obey
 // the format's rules or throw DragScriptError naming a line; a player must apply the events
 // to a small cloth without leaving it non-finite.
 
@@ -24,31 +24,42 @@ void require(bool condition)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const std::size_t particles = 12; // a 4x3 cloth
+    pbd::Settings start;
+    start.width = 4;
+    start.height = 3;
     std::vector<pbd::DragEvent> events;
     try {
-        events = pbd::parseDragScript(text, particles);
+        events = pbd::parseEventScript(text, start);
     } catch (const pbd::DragScriptError& e) {
         require(e.line() >= 1);
         require(std::string_view(e.what()).find("allowed: ") != std::string_view::npos);
         return 0;
     }
     std::uint64_t last = 0;
+    bool costly = false; // a script may make the cloth or the step large: parse it, do not run it
     for (const pbd::DragEvent& e : events) {
+        if (e.kind == pbd::DragEvent::Kind::Set &&
+            ((e.field == "width" || e.field == "height") ? e.value > 64
+             : (e.field == "iterations" || e.field == "substeps") ? e.value > 50
+                                                                   : false))
+            costly = true;
+        // What formatEvent writes parses back to the same line.
+        const std::string line = pbd::formatEvent(e);
+        require(pbd::formatEvent(pbd::parseDragScript(line, 1u << 30).front()) == line);
         require(e.step >= last);
         last = e.step;
         if (e.kind == pbd::DragEvent::Kind::Drag) {
-            require(e.particle < particles);
+            // Below the cloth's size when the line was read (a `set` may have changed it).
+            require(e.particle < std::size_t{pbd::kMaxClothSide} * pbd::kMaxClothSide);
             require(std::isfinite(e.position.x) && std::isfinite(e.position.y));
             require(std::abs(e.position.x) <= pbd::kMaxDragCoordinate &&
                     std::abs(e.position.y) <= pbd::kMaxDragCoordinate);
         }
     }
+    if (costly)
+        return 0;
     // Play the script for a few steps (events at later steps are skipped, as in a short run).
-    pbd::Settings settings;
-    settings.width = 4;
-    settings.height = 3;
-    pbd::Simulation simulation(settings);
+    pbd::Simulation simulation(start);
     pbd::DragPlayer player(std::move(events));
     for (std::uint64_t step = 0; step < 8; ++step) {
         player.applyBefore(step, simulation);
