@@ -203,9 +203,14 @@ void App::frame(bool last, double periodMilliseconds)
     times.interface = lap(mark);
 
     renderer_->upload(simulation_.particles().position);
+    pinned_.clear();
+    const Particles& particles = simulation_.particles();
+    for (Index i = 0; i < particles.size(); ++i)
+        if (particles.pinned(i))
+            pinned_.push_back(i);
     times.upload = lap(mark);
-    renderer_->draw({simulation_.grabbed(), controller_.hovered()}, controller_.camera(), view,
-                    coloring ? &*coloring : nullptr);
+    renderer_->draw({simulation_.grabbed(), controller_.hovered(), pinned_}, controller_.camera(),
+                    view, coloring ? &*coloring : nullptr);
     times.draw = lap(mark);
     imgui_->render();
     times.interface += lap(mark);

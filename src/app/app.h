@@ -88,6 +88,7 @@ private:
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
     std::optional<WidgetRect> legendRect_;   ///< the strain legend as drawn in the last frame
     std::vector<float> strains_;             ///< signed strain per constraint (colour by strain)
+    std::vector<Index> pinned_;              ///< pinned particles of this frame, drawn apart
     std::vector<float> strainScratch_;       ///< autoStrainScale's workspace
     double strainScale_ = 0.0;               ///< the colours' saturation strain, last frame
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1

@@ -216,6 +216,16 @@ void Controller::panel(const PanelActions& actions)
         fitView();
     if (actions.toggleHelp)
         helpVisible_ = !helpVisible_;
+    if (actions.unpinAll) // one command per pin, so that a recording replays it
+        for (Index i = 0; i < simulation_.particles().size(); ++i)
+            if (simulation_.particles().pinned(i))
+                issue(UnpinCommand{i});
+    if (actions.pinCorners) {
+        const Settings& s = simulation_.settings();
+        for (Index i : fixedCorners(s.width, s.height, s.fixedCount))
+            if (!simulation_.particles().pinned(i))
+                issue(PinCommand{i});
+    }
     if (actions.colorBy)
         colorBy_ = *actions.colorBy;
     if (actions.throwOnRelease)

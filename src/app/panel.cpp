@@ -373,6 +373,18 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         actions.toggleHelp = true;
     tooltip("help-button", "Show or hide every mouse and key control (F1).");
     record("help-button");
+    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button("Unpin all", ImVec2(half, 0.0f)))
+        actions.unpinAll = true;
+    tooltip("unpin-all", "Free every pinned particle, the fixed corners too: the cloth falls. "
+                         "Shift+click pins or frees one particle.");
+    record("unpin-all");
+    ImGui::SameLine();
+    if (ImGui::Button("Pin corners again", ImVec2(half, 0.0f)))
+        actions.pinCorners = true;
+    tooltip("pin-corners", "Pin the fixed corners of '# fixed particles' where they are now; "
+                           "other pins stay. Restart also rebuilds them.");
+    record("pin-corners");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Colour lines by");
     ImGui::SameLine();

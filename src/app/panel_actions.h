@@ -17,6 +17,8 @@ struct PanelActions {
     bool togglePause = false;                 ///< the Pause / Resume button
     bool fitView = false;                     ///< the Fit view button
     bool toggleHelp = false;                  ///< the "?" button
+    bool unpinAll = false;                    ///< the "Unpin all" button
+    bool pinCorners = false;                  ///< the "Pin corners again" button
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
     std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
 };

@@ -19,6 +19,8 @@ constexpr std::array<float, 4> kConstraintColor{0x66 / 255.0f, 0x66 / 255.0f, 0x
 constexpr std::array<float, 4> kParticleColor{0.0f, 0.0f, 1.0f, 1.0f};
 constexpr std::array<float, 4> kGrabbedColor{1.0f, 0.0f, 0.0f, 1.0f};
 constexpr std::array<float, 4> kHoveredColor{1.0f, 0.55f, 0.0f, 0.9f};
+/// Pinned particles: dark slate, apart from the blue free ones and the red grabbed one.
+constexpr std::array<float, 4> kPinnedColor{0.15f, 0.15f, 0.2f, 1.0f};
 constexpr std::array<float, 4> kFrameColor{0.0f, 0.0f, 0.0f, 1.0f};   // the page's border
 constexpr std::array<float, 4> kOutsideColor{1.0f, 1.0f, 1.0f, 1.0f}; // the page's body
 
@@ -419,6 +421,9 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
         drawDiscs(highlights, culled, scale.x);
     glUniform1f(discsPixelScale_, static_cast<float>(scale.x));
     const auto valid = [&](std::optional<Index> i) { return i && *i < particleCount_; };
+    for (Index pinned : highlights.pinned)
+        if (valid(pinned))
+            drawMarker(pinned, kPinnedScale * kParticleRadius, kPinnedMinRadius, kPinnedColor);
     if (valid(highlights.hovered) && highlights.hovered != highlights.grabbed)
         drawMarker(*highlights.hovered, kHoveredScale * kParticleRadius, kHoveredMinRadius,
                    kHoveredColor);

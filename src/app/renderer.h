@@ -37,6 +37,7 @@ struct Viewport {
 struct Highlights {
     std::optional<Index> grabbed; ///< red, larger, on top
     std::optional<Index> hovered; ///< the particle a left click would grab now
+    std::span<const Index> pinned; ///< pinned particles (fixed corners too): dark rings
 };
 
 /// Lines coloured by strain (see strain_colors.h).
@@ -56,6 +57,9 @@ public:
     static constexpr double kHoveredScale = 2.0;     ///< the hovered disc is this much larger
     /// The hovered disc's smallest radius in window pixels.
     static constexpr double kHoveredMinRadius = 4.0;
+    static constexpr double kPinnedScale = 1.8;      ///< a pinned disc is this much larger
+    /// A pinned disc's smallest radius in window pixels.
+    static constexpr double kPinnedMinRadius = 3.5;
 
     Renderer();
     ~Renderer();

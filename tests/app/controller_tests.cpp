@@ -491,6 +491,30 @@ TEST_CASE("Shift+click pins a free particle and frees a pinned corner, grabbing 
     CHECK(rig.count<GrabCommand>() == 0);
 }
 
+TEST_CASE("the panel's Unpin all frees every pin with one command each; Pin corners again "
+          "pins the fixed corners and keeps other pins",
+          "[controller][pin]")
+{
+    Rig rig;
+    REQUIRE(rig.simulation.pin(410));
+    PanelActions actions;
+    actions.unpinAll = true;
+    rig.controller.panel(actions);
+    for (Index i = 0; i < rig.simulation.particles().size(); ++i)
+        REQUIRE_FALSE(rig.simulation.particles().pinned(i));
+    CHECK(rig.count<UnpinCommand>() == 3); // corners 0 and 39, and 410
+    REQUIRE(rig.simulation.pin(410));
+    actions = {};
+    actions.pinCorners = true;
+    rig.controller.panel(actions);
+    CHECK(rig.simulation.particles().pinned(0));
+    CHECK(rig.simulation.particles().pinned(39));
+    CHECK(rig.simulation.particles().pinned(410));
+    CHECK(rig.count<PinCommand>() == 2);
+    rig.controller.panel(actions); // already pinned: no new command
+    CHECK(rig.count<PinCommand>() == 2);
+}
+
 TEST_CASE("Ctrl+drag cuts the constraints its line crosses, on release", "[controller][cut]")
 {
     Rig rig;

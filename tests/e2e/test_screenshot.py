@@ -60,9 +60,16 @@ blended = sum(1 for y in range(round(top), round(bottom)) for x in range(round(l
               if abs(rows[y][x][0] - rows[y][x][1]) < 6 and abs(rows[y][x][1] - rows[y][x][2]) < 6
               and 0x70 < rows[y][x][0] < 0xE4)
 check(blended > 5000, "the lines' edges are anti-aliased (%d blended grey pixels)" % blended)
-# Particle 0 is fixed at the origin: its disc is drawn there.
-check(any(is_particle_blue(rows[round(oy) + dy][round(ox) + dx])
-          for dx in (-1, 0, 1) for dy in (-1, 0, 1)), "the fixed corner's disc is at the origin")
+# Particle 0 is fixed (pinned) at the origin: its disc is drawn there, dark slate, apart from
+# the blue free particles.
+def is_pinned_dark(p):
+    return p[0] < 90 and p[1] < 90 and p[2] < 100 and p[2] >= p[0]
+check(any(is_pinned_dark(rows[round(oy) + dy][round(ox) + dx])
+          for dx in (-1, 0, 1) for dy in (-1, 0, 1)), "the fixed corner's dark pinned disc is at the origin")
+corner = world_to_screen((ox, oy), zoom, (7.8, 0.0))
+check(any(is_pinned_dark(rows[round(corner[1]) + dy][round(corner[0]) + dx])
+          for dx in (-2, -1, 0, 1, 2) for dy in (-2, -1, 0, 1, 2)),
+      "the other fixed corner is drawn as pinned too")
 
 # Axes: the x axis red to the right of the origin, the y axis green above it (one metre).
 # A smooth line on a pixel boundary lights the row (column) on either side of it half.
