@@ -1,5 +1,5 @@
 // Property test: random (seeded, reproducible) sequences of settings changes, valid and
-// invalid, grabs, moves, releases, restarts and steps. After every action the simulation must
+// invalid (tearing among them), grabs, moves, releases, pins, unpins, cuts, restarts and steps. After every action the simulation must
 // be finite, its fixed particles where they were put, its time growing since the last restart,
 // and a refused change must have changed nothing. Leaks are the sanitizer build's job.
 
@@ -30,6 +30,7 @@ struct Model {
     glm::dvec2 grabbedAt{0.0};         ///< where the grabbed particle must be
     double lastTime = 0.0;
     std::uint64_t steps = 0;
+    std::vector<std::uint8_t> alive;   ///< live constraints: none comes back but on a rebuild
 
     /// After a (re)build: fixed corners on the grid, no grab, time 0.
     void rebuilt(const Simulation& sim)
@@ -42,6 +43,7 @@ struct Model {
         grabbed.reset();
         lastTime = 0.0;
         steps = 0;
+        alive.assign(sim.alive().begin(), sim.alive().end());
     }
 };
 
@@ -170,6 +172,13 @@ void checkInvariants(const Simulation& sim, const Model& model)
         REQUIRE(p.inverseMass[i] == (pinned ? 0.0 : w));
     }
     REQUIRE(sim.stepCount() == model.steps);
+    // Torn or cut constraints stay removed; the live count counts the live flags.
+    REQUIRE(sim.alive().size() == model.alive.size());
+    for (std::size_t k = 0; k < model.alive.size(); ++k)
+        if (model.alive[k] == 0)
+            REQUIRE(sim.alive()[k] == 0);
+    REQUIRE(sim.liveConstraintCount() ==
+            static_cast<std::size_t>(std::count(sim.alive().begin(), sim.alive().end(), 1)));
 }
 
 /// Runs `actions` random actions from `seed`; returns the number of steps taken.
@@ -236,15 +245,37 @@ std::uint64_t runRandomSession(std::uint64_t seed, int actions)
                 if (it != model.fixed.end())
                     model.fixedAt[static_cast<std::size_t>(it - model.fixed.begin())] = to;
             }
-        } else if (kind < 97) { // release, with or without a grab
+        } else if (kind < 90) { // release, with or without a grab
             sim.release();
             model.grabbed.reset();
+        } else if (kind < 93) { // pin any particle where it is
+            const auto n = static_cast<Index>(sim.particles().size());
+            const Index index = static_cast<Index>(random.integer(0, static_cast<int>(n) - 1));
+            REQUIRE(sim.pin(index));
+            if (std::find(model.fixed.begin(), model.fixed.end(), index) == model.fixed.end()) {
+                model.fixed.push_back(index);
+                model.fixedAt.push_back(model.grabbed == index ? model.grabbedAt
+                                                               : sim.particles().position[index]);
+            }
+        } else if (kind < 95) { // unpin one of the pinned (a corner too)
+            if (!model.fixed.empty()) {
+                const auto k = static_cast<std::size_t>(
+                    random.integer(0, static_cast<int>(model.fixed.size()) - 1));
+                REQUIRE(sim.unpin(model.fixed[k]));
+                model.fixed.erase(model.fixed.begin() + static_cast<std::ptrdiff_t>(k));
+                model.fixedAt.erase(model.fixedAt.begin() + static_cast<std::ptrdiff_t>(k));
+            }
+        } else if (kind < 97) { // cut somewhere: exactly the count removed
+            const std::size_t live = sim.liveConstraintCount();
+            const std::size_t removed = sim.cut(random.position(), random.position());
+            REQUIRE(sim.liveConstraintCount() == live - removed);
         } else { // restart
             sim.restart();
             REQUIRE(sim.time() == 0.0);
             model.rebuilt(sim);
         }
         checkInvariants(sim, model);
+        model.alive.assign(sim.alive().begin(), sim.alive().end());
     }
     return totalSteps;
 }
