@@ -378,7 +378,9 @@ void Simulation::projectSequential(double alphaTilde, double areaAlphaTilde)
     // in a chain), not by its throughput. Both ends are read before either is written, so the
     // compiler need not reload x[b] in case a == b (a == b has length 0 and is skipped).
     const std::uint8_t* alive = liveCount_ == m ? nullptr : alive_.data();
-    if (alphaTilde == 0.0) {
+    // One sweep with the kernel `project(xa, xb, wa, wb, k)`; inlined once per kernel, so the
+    // PBD sweep touches no multipliers.
+    auto sweep = [&](auto project) {
         for (std::size_t k = 0; k < m; ++k) {
             if (alive != nullptr && alive[k] == 0)
                 continue;
@@ -386,24 +388,21 @@ void Simulation::projectSequential(double alphaTilde, double areaAlphaTilde)
             const Index b = c[k].b;
             const glm::dvec2 xa = x[a];
             const glm::dvec2 xb = x[b];
-            const DistanceCorrection d = projectDistance(xa, xb, w[a], w[b], c[k].restLength);
+            const DistanceCorrection d = project(xa, xb, w[a], w[b], k);
             x[a] = xa + d.da;
             x[b] = xb + d.db;
         }
+    };
+    if (alphaTilde == 0.0) {
+        sweep([c](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb, std::size_t k) {
+            return projectDistance(xa, xb, wa, wb, c[k].restLength);
+        });
     } else {
         double* lambda = lambda_.data();
-        for (std::size_t k = 0; k < m; ++k) {
-            if (alive != nullptr && alive[k] == 0)
-                continue;
-            const Index a = c[k].a;
-            const Index b = c[k].b;
-            const glm::dvec2 xa = x[a];
-            const glm::dvec2 xb = x[b];
-            const DistanceCorrection d = projectDistanceXpbd(xa, xb, w[a], w[b], c[k].restLength,
-                                                             alphaTilde, lambda[k]);
-            x[a] = xa + d.da;
-            x[b] = xb + d.db;
-        }
+        sweep([c, lambda, alphaTilde](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
+                                      std::size_t k) {
+            return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTilde, lambda[k]);
+        });
     }
     if (areaAlphaTilde < 0.0)
         return;

@@ -18,6 +18,7 @@ using pbd::Simulation;
 using pbd::Solver;
 using pbd::test::clothSettings;
 using pbd::test::run;
+using pbd::test::samePositions;
 
 namespace {
 
@@ -27,13 +28,6 @@ double strainOf(const Simulation& sim, std::size_t k)
     const auto& x = sim.particles().position;
     const glm::dvec2 d = x[c.a] - x[c.b];
     return std::abs(std::sqrt(d.x * d.x + d.y * d.y) - c.restLength) / c.restLength;
-}
-
-bool samePositions(const Simulation& a, const Simulation& b)
-{
-    const auto& pa = a.particles().position;
-    const auto& pb = b.particles().position;
-    return pa.size() == pb.size() && std::memcmp(pa.data(), pb.data(), pa.size() * sizeof pa[0]) == 0;
 }
 
 } // namespace

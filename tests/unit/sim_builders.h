@@ -2,6 +2,8 @@
 // Small builders shared by the core's tests.
 
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 #include "pbd/simulation.h"
 
@@ -21,6 +23,18 @@ inline void run(Simulation& simulation, int steps)
 {
     for (int i = 0; i < steps; ++i)
         simulation.step();
+}
+
+/// Whether two position arrays hold the same bits.
+inline bool sameBits(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
+{
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0;
+}
+
+/// Whether two simulations' positions hold the same bits.
+inline bool samePositions(const Simulation& a, const Simulation& b)
+{
+    return sameBits(a.particles().position, b.particles().position);
 }
 
 inline bool allFinite(const Simulation& simulation)

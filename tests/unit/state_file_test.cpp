@@ -20,13 +20,9 @@ using pbd::Simulation;
 using pbd::Solver;
 using pbd::test::clothSettings;
 using pbd::test::run;
+using pbd::test::sameBits;
 
 namespace {
-
-bool sameBits(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0;
-}
 
 /// A simulation with everything a state holds: XPBD, substeps, damping, pins, a tear, a cut,
 /// a grab in progress, non-uniform masses.

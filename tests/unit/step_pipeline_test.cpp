@@ -17,15 +17,9 @@ using pbd::Simulation;
 using pbd::Solver;
 using pbd::test::clothSettings;
 using pbd::test::run;
+using pbd::test::samePositions;
 
 namespace {
-
-bool samePositions(const Simulation& a, const Simulation& b)
-{
-    const auto& pa = a.particles().position;
-    const auto& pb = b.particles().position;
-    return pa.size() == pb.size() && std::memcmp(pa.data(), pb.data(), pa.size() * sizeof pa[0]) == 0;
-}
 
 double kineticEnergy(const Simulation& sim)
 {
