@@ -8,7 +8,7 @@ case minimise: while the window is minimised (unmapped, as an X11 window manager
                app neither steps nor draws nor spins the CPU; restored, it carries on.
 case oldgl:    a driver without OpenGL 3.3 core (Mesa told to offer 3.0): status 1 and a message
                saying what is required and what the driver offers.
-case longrun:  an hour of simulated time (dt 1 s, 450 frames of 8 steps): positions stay finite,
+case longrun:  an hour of simulated time (dt 1 s, 480 frames of up to 8 steps): positions stay finite,
                the fixed corners stay put, and the resident memory does not grow."""
 
 import math
@@ -90,7 +90,9 @@ elif case == "oldgl":
     check("offers OpenGL 3.0" in err, "and which version the driver offers")
 
 elif case == "longrun":
-    frames = 450  # 450 frames x 8 steps x 1 s = one hour of simulated time
+    # 480 frames x 8 steps x 1 s = 3840 s: an hour even when the frame budget drops a few steps
+    # on a loaded machine (a step dropped is 1 s less; once 6 were dropped of 3600).
+    frames = 480
     # Under AddressSanitizer, freed memory waits in a quarantine that would look like growth.
     asan = os.environ.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=0"
     env = dict(os.environ, ASAN_OPTIONS=asan)
@@ -106,7 +108,9 @@ elif case == "longrun":
     err = proc.stderr.read()
     check(proc.returncode == 0, "an hour of simulated time: status 0 (%s)" % err.strip())
     view = read_view(view_file)
-    check(view["time"][0] == 3600.0, "the simulated time is 3600 s (%r)" % view["time"][0])
+    simulated = view["time"][0]
+    check(3600.0 <= simulated <= 3840.0 and simulated == int(simulated),
+          "at least an hour of simulated time in whole steps of 1 s (%r)" % simulated)
     positions = read_state(state_file)
     check(len(positions) == 1200 and all(math.isfinite(v) for p in positions for v in p),
           "all 1200 positions are finite")
