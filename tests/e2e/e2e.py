@@ -214,6 +214,13 @@ def is_particle_blue(rgb):
     return b >= 180 and r <= 80 and g <= 80
 
 
+def is_pinned_dark(rgb):
+    """A pinned particle's disc (the fixed corners too): dark slate, apart from the blue free
+    particles and the red grabbed one."""
+    r, g, b = rgb
+    return r < 90 and g < 90 and b < 100 and b >= r
+
+
 def app_binary():
     if len(sys.argv) < 2 or not os.path.exists(sys.argv[1]):
         fail("usage: test.py PATH/TO/pbd-cloth [case]")

@@ -6,7 +6,7 @@ Controls panel in the right quarter."""
 
 import os
 
-from e2e import (app_binary, check, count_blue, is_particle_blue, page_view, read_png, read_view, run,
+from e2e import (app_binary, check, count_blue, is_particle_blue, is_pinned_dark, page_view, read_png, read_view, run,
                  workdir, world_to_screen)
 
 binary = app_binary()
@@ -62,8 +62,6 @@ blended = sum(1 for y in range(round(top), round(bottom)) for x in range(round(l
 check(blended > 5000, "the lines' edges are anti-aliased (%d blended grey pixels)" % blended)
 # Particle 0 is fixed (pinned) at the origin: its disc is drawn there, dark slate, apart from
 # the blue free particles.
-def is_pinned_dark(p):
-    return p[0] < 90 and p[1] < 90 and p[2] < 100 and p[2] >= p[0]
 check(any(is_pinned_dark(rows[round(oy) + dy][round(ox) + dx])
           for dx in (-1, 0, 1) for dy in (-1, 0, 1)), "the fixed corner's dark pinned disc is at the origin")
 corner = world_to_screen((ox, oy), zoom, (7.8, 0.0))

@@ -10,7 +10,7 @@ case home:  after zooming and panning with the right button, Home restores the p
 import os
 import sys
 
-from e2e import (App, app_binary, check, is_particle_blue, page_view, read_png, read_view,
+from e2e import (App, app_binary, check, is_pinned_dark, page_view, read_png, read_view,
                  workdir, world_to_screen, xdo, zoom_at)
 
 binary = app_binary()
@@ -49,9 +49,9 @@ if case == "wheel":
           "(%.4f, %.4f)" % (origin[0], origin[1], got_origin[0], got_origin[1]))
     _, _, rows = read_png(shot)
     cx, cy = world_to_screen(origin, zoom, (0.0, 0.0))
-    check(any(is_particle_blue(rows[round(cy) + dy][round(cx) + dx])
+    check(any(is_pinned_dark(rows[round(cy) + dy][round(cx) + dx])
               for dx in (-1, 0, 1) for dy in (-1, 0, 1)),
-          "the screenshot shows the fixed corner's disc at the zoomed origin (%.1f, %.1f)" % (cx, cy))
+          "the screenshot shows the fixed corner's (pinned, dark) disc at the zoomed origin (%.1f, %.1f)" % (cx, cy))
 elif case == "pan":
     app.move(400, 600)
     xdo("mousedown", 3)
