@@ -103,11 +103,12 @@ std::string jsonText(const std::string& text)
     return out;
 }
 
+double medianStepMilliseconds(Simulation& simulation, long long fixedSteps);
+
 BenchRow measure(const Settings& base, Size size, int iterations, Solver solver, int threads,
                  long long settleSteps, long long fixedSteps,
                  const std::optional<SolverBackendFactory>& gpu)
 {
-    using Clock = std::chrono::steady_clock;
     Settings settings = base;
     settings.width = size.width;
     settings.height = size.height;
@@ -122,20 +123,25 @@ BenchRow measure(const Settings& base, Size size, int iterations, Solver solver,
     const Strain strain = constraintStrain(simulation);
     for (int i = 0; i < 3; ++i) // warm-up: caches, page faults, branch predictors, workers
         simulation.step();
-    if (solver == Solver::Gpu) {
-        const double ms = measureQueued(simulation, fixedSteps);
-        return {size,
-                simulation.particles().size(),
-                simulation.constraints().size(),
-                iterations,
-                simulation.threadCount(),
-                simulation.requestedThreadCount(),
-                simulation.chunkCount(),
-                ms,
-                strain,
-                simulation.backendDescription()};
-    }
+    const double ms = solver == Solver::Gpu ? measureQueued(simulation, fixedSteps)
+                                            : medianStepMilliseconds(simulation, fixedSteps);
+    return {size,
+            simulation.particles().size(),
+            simulation.constraints().size(),
+            iterations,
+            simulation.threadCount(),
+            simulation.requestedThreadCount(),
+            simulation.chunkCount(),
+            ms,
+            strain,
+            simulation.backendDescription()};
+}
 
+/// Median wall-clock ms of single steps: `fixedSteps` of them, or (0) at least 10 and half a
+/// second.
+double medianStepMilliseconds(Simulation& simulation, long long fixedSteps)
+{
+    using Clock = std::chrono::steady_clock;
     std::vector<double> samples;
     const auto begin = Clock::now();
     for (;;) {
@@ -149,16 +155,7 @@ BenchRow measure(const Settings& base, Size size, int iterations, Solver solver,
             break;
     }
     std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-    return {size,
-            simulation.particles().size(),
-            simulation.constraints().size(),
-            iterations,
-            simulation.threadCount(),
-            simulation.requestedThreadCount(),
-            simulation.chunkCount(),
-            samples[samples.size() / 2],
-            strain,
-            ""};
+    return samples[samples.size() / 2];
 }
 
 /// What to measure, read from the options.
