@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
@@ -47,7 +48,7 @@ std::optional<std::string> parseSizes(const std::string& text, std::vector<Size>
 struct BenchRow {
     Size size;
     std::size_t particles;
-    std::size_t constraints;
+    std::size_t constraints; ///< live ones (all but those --remove took)
     int iterations;
     unsigned threads;          ///< threads a step used
     unsigned requestedThreads; ///< threads asked for
@@ -105,8 +106,34 @@ std::string jsonText(const std::string& text)
 
 double medianStepMilliseconds(Simulation& simulation, long long fixedSteps);
 
+/// Most of the constraints --remove may take away.
+constexpr double kMaxRemoveFraction = 0.9;
+
+/// Removes round(fraction * count) constraints, chosen by a fixed pseudo-random shuffle so
+/// that removed ones are spread over every row (as tearing spreads them) and every run removes
+/// the same ones.
+void removeFraction(Simulation& simulation, double fraction)
+{
+    const std::size_t count = simulation.constraints().size();
+    const auto target = static_cast<std::size_t>(fraction * static_cast<double>(count) + 0.5);
+    std::vector<std::size_t> order(count);
+    for (std::size_t i = 0; i < count; ++i)
+        order[i] = i;
+    std::uint64_t state = 0x9e3779b97f4a7c15ull; // splitmix64, fixed seed
+    auto next = [&state] {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    };
+    for (std::size_t i = 0; i < target; ++i) // partial Fisher-Yates: the first `target` picked
+        std::swap(order[i], order[i + next() % (count - i)]);
+    for (std::size_t i = 0; i < target; ++i)
+        simulation.removeConstraint(order[i]);
+}
+
 BenchRow measure(const Settings& base, Size size, int iterations, Solver solver, int threads,
-                 long long settleSteps, long long fixedSteps,
+                 long long settleSteps, long long fixedSteps, double remove,
                  const std::optional<SolverBackendFactory>& gpu)
 {
     Settings settings = base;
@@ -118,6 +145,8 @@ BenchRow measure(const Settings& base, Size size, int iterations, Solver solver,
     Simulation simulation(settings);
     if (solver == Solver::Gpu && gpu)
         simulation.installBackend(*gpu);
+    if (remove > 0.0)
+        removeFraction(simulation, remove);
     for (long long i = 0; i < settleSteps; ++i)
         simulation.step();
     const Strain strain = constraintStrain(simulation);
@@ -127,7 +156,7 @@ BenchRow measure(const Settings& base, Size size, int iterations, Solver solver,
                                             : medianStepMilliseconds(simulation, fixedSteps);
     return {size,
             simulation.particles().size(),
-            simulation.constraints().size(),
+            simulation.liveConstraintCount(),
             iterations,
             simulation.threadCount(),
             simulation.requestedThreadCount(),
@@ -164,6 +193,7 @@ struct BenchPlan {
     long long steps = 0; ///< 0: at least 10 steps and half a second
     long long iterations = Settings{}.iterations;
     long long settle = kDefaultSettleSteps;
+    double remove = 0.0; ///< --remove: fraction of the constraints taken away first
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
     Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
@@ -190,6 +220,15 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
         if (auto error = parseWholeOption("--settle", *options.settleText, 0, 1'000'000,
                                           plan.settle))
             return error;
+    if (options.removeText) {
+        double fraction = 0.0;
+        if (!parseNumber(*options.removeText, fraction) || !(fraction >= 0.0) ||
+            !(fraction <= kMaxRemoveFraction))
+            return "--remove: " + quoteInput(*options.removeText) +
+                   " is not a fraction we remove; allowed: a number from 0 to " +
+                   formatNumber(kMaxRemoveFraction);
+        plan.remove = fraction;
+    }
     if (auto error = options.physicsFlags.applyTo(plan.base))
         return error;
     if (auto error = options.solverFlags.check())
@@ -229,7 +268,7 @@ int benchCommandMain(const BenchOptions& options)
             BenchRow row;
             try {
                 row = measure(plan.base, size, static_cast<int>(plan.iterations), solverKind,
-                              plan.threads, plan.settle, plan.steps, plan.gpu);
+                              plan.threads, plan.settle, plan.steps, plan.remove, plan.gpu);
             } catch (const std::runtime_error& e) { // a cloth beyond the GPU's limits
                 std::cerr << "pbd-sim bench: --solver " << solverName(solverKind) << ", "
                           << size.width << "x" << size.height << ": " << e.what() << "\n";
@@ -241,13 +280,14 @@ int benchCommandMain(const BenchOptions& options)
             const double stepsPerSecond = 1000.0 / row.msPerStep;
             if (options.json) {
                 std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
-                            "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, "
+                            "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, \"removed\": %s, "
                             "\"solver\": \"%s\", \"threads\": %u, "
                             "\"threads_requested\": %u, \"chunks\": %zu, "
                             "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
                             "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s}\n",
                             size.width, size.height, row.particles, row.constraints, row.iterations,
-                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps, solver,
+                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps,
+                            formatNumber(plan.remove).c_str(), solver,
                             row.threads, row.requestedThreads, row.chunks, row.msPerStep,
                             nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
                             row.device.empty()

@@ -15,6 +15,7 @@ struct BenchOptions {
     std::optional<std::string> stepsText;
     std::optional<std::string> iterationsText;
     std::optional<std::string> settleText;
+    std::optional<std::string> removeText; ///< --remove FRACTION
     SolverFlags solverFlags; ///< no --solver: both solvers
     /// --stiffness, --substeps, --damping, --area-stiffness (the table's onBench settings)
     SettingsFlags physicsFlags{FlagSet::Bench};
@@ -26,7 +27,7 @@ struct BenchOptions {
 inline constexpr long long kDefaultSettleSteps = 200;
 
 /// Benchmarks each size with each solver and prints one row (or JSON object) per pair.
-/// For each pair: a fresh cloth, `settle` steps from rest, its strain (largest and RMS of
+/// For each pair: a fresh cloth (less the --remove fraction of its constraints), `settle` steps from rest, its strain (largest and RMS of
 /// |length - rest| / rest), 3 warm-up steps, then the median over the timed steps. Returns
 /// the exit status.
 int benchCommandMain(const BenchOptions& options);

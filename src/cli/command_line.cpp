@@ -47,6 +47,12 @@ CommandLine::CommandLine()
                      "steps from rest before the strain is measured and the timing starts "
                      "(default 200, 1 s of simulated time)")
         ->type_name("N");
+    benchCommand
+        ->add_option("--remove", bench.removeText,
+                     "fraction of the constraints to remove (as torn) before settling, spread "
+                     "over the whole cloth by a fixed pseudo-random choice (default 0; allowed: "
+                     "0 to 0.9)")
+        ->type_name("FRACTION");
     bench.solverFlags.addTo(*benchCommand);
     bench.physicsFlags.addTo(*benchCommand);
     benchCommand->add_flag("--json", bench.json, "one JSON object per line");

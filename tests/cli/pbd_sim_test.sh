@@ -427,7 +427,7 @@ bench)
   # 64 x 128 = 8192 particles: 4 chunks of rows, so 3 threads really work.
   "$sim" bench --sizes 64x128 --steps 3 --settle 5 --iterations 4 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
   cat "$work/json"
-  for key in width height particles constraints iterations stiffness substeps solver threads threads_requested chunks ms_per_step ns_per_projection steps_per_s strain_max strain_rms; do
+  for key in width height particles constraints iterations stiffness substeps removed solver threads threads_requested chunks ms_per_step ns_per_projection steps_per_s strain_max strain_rms; do
     grep -q "\"$key\": " "$work/json" || fail "JSON lacks $key"
   done
   grep -q '"iterations": 4' "$work/json" || fail "iterations not honoured"
@@ -437,6 +437,11 @@ bench)
     --damping 0.5 --area-stiffness 10 --json >"$work/json2" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json2")"
   grep -q '"stiffness": 1000, "substeps": 4,' "$work/json2" || fail "--stiffness/--substeps not honoured: $(cat "$work/json2")"
   grep -q '"solver": "colored", "threads": 3, "threads_requested": 3, "chunks": 4,' "$work/json" || fail "--solver/--threads not honoured on 4 chunks"
+  # --remove takes away that fraction of the constraints (as torn), the same ones each run.
+  "$sim" bench --sizes 10x10 --steps 3 --settle 5 --solver sequential --remove 0.5 --json >"$work/json3" 2>&1 || fail "bench --remove failed: $(cat "$work/json3")"
+  grep -q '"constraints": 171, .*"removed": 0.5,' "$work/json3" || fail "--remove 0.5 of 342: expected 171 live constraints: $(cat "$work/json3")"
+  "$sim" bench --sizes 10x10 --steps 3 --remove 0.95 >"$work/out" 2>"$work/err"; status=$?
+  [[ $status -eq 2 ]] && grep -q "^pbd-sim bench: --remove: '0.95' .*allowed: a number from 0 to 0.9" "$work/err" || fail "--remove 0.95: expected status 2 naming the range, got $status: $(cat "$work/err")"
   # A cloth of one chunk runs on the calling thread, whatever --threads asks for: it says so.
   "$sim" bench --sizes 8x8 --steps 3 --settle 0 --solver colored --threads 3 --json >"$work/json" 2>&1 || fail "bench --json failed"
   grep -q '"threads": 1, "threads_requested": 3, "chunks": 1,' "$work/json" || fail "8x8 on 3 threads: expected 1 used of 3, 1 chunk: $(cat "$work/json")"
