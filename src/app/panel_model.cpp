@@ -231,6 +231,18 @@ CommitEffect PanelModel::chooseSolver(Solver solver)
         (solver == Solver::Gpu && !gpuUnavailable_.empty()))
         return CommitEffect::None;
     settings_ = candidate;
+    solverMessage_.clear();
+    return CommitEffect::Live;
+}
+
+CommitEffect PanelModel::chooseGpuPrecision(GpuPrecision precision)
+{
+    Settings candidate = settings_;
+    candidate.gpuPrecision = precision;
+    if (candidate == settings_ || validate(candidate) || !gpuUnavailable_.empty())
+        return CommitEffect::None;
+    settings_ = candidate;
+    solverMessage_.clear();
     return CommitEffect::Live;
 }
 
@@ -247,6 +259,8 @@ std::vector<std::string> PanelModel::errors() const
             list.push_back(error(field));
     if (!speedError_.empty())
         list.push_back(speedError_);
+    if (!solverMessage_.empty())
+        list.push_back(solverMessage_);
     return list;
 }
 
