@@ -108,11 +108,10 @@ bool App::windowGone() const
 
 void App::releaseGpu()
 {
-    if (!gpuView_ || !renderer_ || !gpuReleased_.empty())
+    if (!gpuView_ || !renderer_ || gpuReleasedOnce_)
         return;
-    gpuReleased_ = gpuView_->release(simulation_, *renderer_);
-    if (gpuReleased_.empty())
-        gpuReleased_ = "-"; // there was no GPU solver
+    gpuReleasedOnce_ = true;
+    gpuReleased_ = gpuView_->release(simulation_, *renderer_); // "" without a GPU solver
 }
 
 std::optional<Index> App::hoverAt(const Camera& camera, glm::dvec2 point, double radiusPixels)
@@ -382,8 +381,7 @@ void App::printSummary() const
                      "answered on the GPU; %s; %s\n",
                      g.framesFromGpu, g.frames, g.readbackFrames, g.readbacks, g.picks,
                      gpuView_->resetDescription().c_str(),
-                     gpuReleased_.empty() || gpuReleased_ == "-" ? "no GPU solver to free"
-                                                                 : gpuReleased_.c_str());
+                     gpuReleased_.empty() ? "no GPU solver to free" : gpuReleased_.c_str());
     }
 }
 

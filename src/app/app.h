@@ -105,6 +105,7 @@ private:
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     std::optional<std::string> contextLost_; ///< why the GL context was lost: exit status 1
     std::string gpuReleased_;       ///< what freeing the GPU solver's buffers found
+    bool gpuReleasedOnce_ = false;  ///< releaseGpu() ran
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
     std::chrono::steady_clock::time_point nextFrame_{};

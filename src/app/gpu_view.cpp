@@ -111,10 +111,8 @@ std::optional<Index> GpuView::hover([[maybe_unused]] const Simulation& simulatio
     }
     if (!gpu_->pick)
         return std::nullopt;
-    if (auto answer = gpu_->pick->poll()) {
-        hovered_ = *answer;
+    if (gpu_->pick->poll(hovered_))
         ++stats_.picks;
-    }
     if (!gpu_->pick->pending())
         gpu_->pick->request(solver->renderPositions(), solver->particleCount(), camera.origin(),
                             camera.zoom(), point, radiusPixels);

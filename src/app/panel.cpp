@@ -345,7 +345,8 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
             "Frames drawn per second over the last 30 frames (the display's rate at most).");
     std::snprintf(text, sizeof text, "%.2f / %.2f ms", stats.frame.upload, stats.frame.draw);
     statRow("Upload / draw", text,
-            "Per frame: copying the positions to the GPU, then the canvas's draw calls.");
+            "Per frame: copying the positions to the GPU (none with the GPU solver, which the "
+            "canvas draws from directly), then the canvas's draw calls.");
     std::snprintf(text, sizeof text, "%.2f / %.2f ms", stats.frame.interface, stats.frame.swap);
     statRow("Panel / swap", text,
             "Per frame: this panel (ImGui), then the buffer swap, where the driver finishes "

@@ -219,7 +219,8 @@ const char* PanelModel::solverTooltip()
            "of independent ones, each set spread over all cores; much faster on big cloths, "
            "the same result for any number of threads, and a slightly different (similar) "
            "convergence per iteration. GPU: the colored order on OpenGL 4.3 compute shaders "
-           "(float; the cloth's state stays on the GPU between frames). Applies at once; the "
+           "(float or double: GPU precision below; the cloth stays on the GPU and is drawn from "
+           "there). Applies at once; the "
            "cloth keeps its state.";
 }
 

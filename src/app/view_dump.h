@@ -38,7 +38,7 @@ struct ViewDump {
     std::string colorBy = "none"; ///< what the lines show
     double strainScale = 0.0;     ///< saturation strain of the colours (0 when not by strain)
     std::size_t constraints = 0;  ///< live constraints (torn and cut ones not counted)
-    std::optional<Index> hovered; ///< the particle a left click would grab, last frame
+    std::optional<Index> hovered{}; ///< the particle a left click would grab, last frame
 };
 
 /// Writes one "key values..." line per item:

@@ -66,15 +66,15 @@ bool GpuPick::request(unsigned positions, std::size_t count, glm::dvec2 origin, 
     return true;
 }
 
-std::optional<std::optional<Index>> GpuPick::poll(bool wait)
+bool GpuPick::poll(std::optional<Index>& particle, bool wait)
 {
     if (fence_ == nullptr)
-        return std::nullopt;
+        return false;
     const GLenum state = glClientWaitSync(static_cast<GLsync>(fence_),
                                           wait ? GL_SYNC_FLUSH_COMMANDS_BIT : 0,
                                           wait ? GLuint64{10'000'000'000} : GLuint64{0});
     if (state != GL_ALREADY_SIGNALED && state != GL_CONDITION_SATISFIED)
-        return std::nullopt; // not done yet (or GL_WAIT_FAILED on a lost context: ask again)
+        return false; // not done yet (or GL_WAIT_FAILED on a lost context: ask again)
     glDeleteSync(static_cast<GLsync>(fence_));
     fence_ = nullptr;
     std::array<GLuint, 2> answer = kNothing;
@@ -82,9 +82,10 @@ std::optional<std::optional<Index>> GpuPick::poll(bool wait)
     glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof answer, answer.data());
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     ++answers_;
-    if (answer[1] == kNothing[1])
-        return std::optional<Index>{};
-    return std::optional<Index>{static_cast<Index>(answer[1])};
+    particle.reset();
+    if (answer[1] != kNothing[1])
+        particle = static_cast<Index>(answer[1]);
+    return true;
 }
 
 } // namespace pbd::gpu

@@ -34,10 +34,11 @@ public:
                  glm::dvec2 point, double radiusPixels);
     /// True while a search is queued and not yet read.
     bool pending() const { return fence_ != nullptr; }
-    /// The answer of the search in flight once the GPU has done it: the particle (or none
-    /// near enough). Nothing while it is not done yet or none is in flight. With `wait`,
+    /// Reads the answer of the search in flight once the GPU has done it: returns true and
+    /// sets `particle` (none when no particle is near enough); returns false, leaving
+    /// `particle` alone, while it is not done yet or when none is in flight. With `wait`,
     /// waits for it (tests).
-    std::optional<std::optional<Index>> poll(bool wait = false);
+    bool poll(std::optional<Index>& particle, bool wait = false);
     /// Searches read so far.
     std::size_t answers() const { return answers_; }
 
