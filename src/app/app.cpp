@@ -193,6 +193,7 @@ void App::frame(bool last, double periodMilliseconds)
     updateLayout();
     Clock::time_point mark = Clock::now();
     const std::size_t refusals = controller_.refusals().size();
+    const long long stepsBefore = controller_.steps();
     if (!glfwWindowShouldClose(window_->handle()))
         controller_.advance(1.0 / window_->refreshRate(), periodMilliseconds == 0.0);
     for (std::size_t i = refusals; i < controller_.refusals().size(); ++i)
@@ -282,7 +283,7 @@ void App::frame(bool last, double periodMilliseconds)
     times.swap = lap(mark);
     frameStats_.add(times, periodMilliseconds);
     if (gpuView_)
-        gpuView_->endFrame(simulation_);
+        gpuView_->endFrame(simulation_, controller_.steps() != stepsBefore);
 }
 
 void App::updateLayout()
@@ -377,9 +378,10 @@ void App::printSummary() const
         const GpuViewStats& g = gpuView_->stats();
         std::fprintf(stderr,
                      "pbd-cloth: gpu: %lld of %lld frames drawn from the GPU solver's buffer; "
-                     "%lld frames read its whole state back (%zu reads); %zu hover searches "
-                     "answered on the GPU; %s; %s\n",
-                     g.framesFromGpu, g.frames, g.readbackFrames, g.readbacks, g.picks,
+                     "%lld frames stepped, %lld frames read its whole state back (%zu reads); "
+                     "%zu hover searches answered on the GPU; %s; %s\n",
+                     g.framesFromGpu, g.frames, g.steppedFrames, g.readbackFrames, g.readbacks,
+                     g.picks,
                      gpuView_->resetDescription().c_str(),
                      gpuReleased_.empty() ? "no GPU solver to free" : gpuReleased_.c_str());
     }

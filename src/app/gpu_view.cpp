@@ -124,7 +124,8 @@ std::optional<Index> GpuView::hover([[maybe_unused]] const Simulation& simulatio
 #endif
 }
 
-void GpuView::endFrame([[maybe_unused]] const Simulation& simulation)
+void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
+                       [[maybe_unused]] bool stepped)
 {
 #if defined(PBD_HAVE_GPU)
     if (simulation.settings().solver != Solver::Gpu)
@@ -133,6 +134,7 @@ void GpuView::endFrame([[maybe_unused]] const Simulation& simulation)
     if (solver == nullptr)
         return;
     ++stats_.frames;
+    stats_.steppedFrames += stepped ? 1 : 0;
     const std::size_t reads = solver->readbacks();
     const std::size_t before = solver == countedSolver_ && reads >= countedReadbacks_
                                    ? countedReadbacks_

@@ -22,6 +22,7 @@ namespace pbd::app {
 struct GpuViewStats {
     long long frames = 0;          ///< frames drawn with the GPU solver's state current
     long long framesFromGpu = 0;   ///< of them, drawn straight from its buffer
+    long long steppedFrames = 0;   ///< of them, frames that took a step (the GPU got ahead)
     long long readbackFrames = 0;  ///< of them, frames that read the whole state back
     std::size_t readbacks = 0;     ///< whole-state reads (positions, velocities, live flags)
     std::size_t picks = 0;         ///< hover searches answered by the GPU
@@ -53,8 +54,9 @@ public:
     /// search queued for this point. Only when current().
     std::optional<Index> hover(const Simulation& simulation, const Camera& camera,
                                glm::dvec2 point, double radiusPixels);
-    /// At the end of each frame: counts the frame and whether it read the state back.
-    void endFrame(const Simulation& simulation);
+    /// At the end of each frame: counts the frame, whether it `stepped` and whether it read
+    /// the state back.
+    void endFrame(const Simulation& simulation, bool stepped);
     const GpuViewStats& stats() const { return stats_; }
 
     /// Frees the GPU solver's buffers (the renderer lets go of them first) and checks that
