@@ -266,6 +266,14 @@ void App::frame(bool last, double periodMilliseconds)
         if (particles.pinned(i))
             pinned_.push_back(i);
     times.upload = lap(mark);
+    // A round trip that names the window just before drawing into it: when another program
+    // destroyed it meanwhile, draw nothing (Mesa would size the frame from the dead drawable)
+    // and let run() end.
+    window_->framebufferSize();
+    if (windowWatch_->windowDestroyed()) {
+        ImGui::EndFrame();
+        return;
+    }
     renderer_->draw({simulation_.grabbed(), controller_.hovered(), pinned_}, controller_.camera(),
                     view, coloring ? &*coloring : nullptr);
     times.draw = lap(mark);
