@@ -52,6 +52,7 @@ App::App(const AppOptions& options)
     controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
     controller_.setColorBy(options.colorBy);
+    controller_.setThrowOnRelease(options.throwOnRelease);
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
@@ -228,9 +229,11 @@ void App::frame(bool last, double periodMilliseconds)
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    if (simulation_.constraintsVersionAsRead() != uploadedConstraints_) { // rebuilt, torn, cut
+    if (simulation_.constraintsVersionAsRead() != uploadedConstraints_ || // rebuilt, torn, cut
+        controller_.clothVersion() != uploadedCloth_) { // or a state stepped off the thread
         renderer_->setConstraints(simulation_.constraints(), simulation_.aliveAsRead());
         uploadedConstraints_ = simulation_.constraintsVersionAsRead();
+        uploadedCloth_ = controller_.clothVersion();
     }
     controller_.updateHover(panelFocus());
     // Strain colours: the core computes the strains, the renderer only maps them.
@@ -326,6 +329,7 @@ void App::pace()
 
 int App::finish()
 {
+    controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
     int status = outputFailed_ || contextLost_ ? 1 : 0;
     if (contextLost_ && !options_.stateOutFile.empty()) {
         std::fprintf(stderr, "pbd-cloth: %s not written: the GPU's state was lost with the "
