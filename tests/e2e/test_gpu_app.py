@@ -13,8 +13,9 @@ case precision: the panel's GPU precision combo switches float -> double live (t
                 PBD_GPU_MAX_STORAGE_BLOCK_BYTES) the switch is refused with the reason and the
                 cloth runs on in float; a cloth too big for the GPU at start falls back to
                 the colored solver, saying why.
-case close:     Ctrl+Q and a destroyed window (xdotool windowclose) end with status 0, the
-                solver's buffers freed and no GL error (PBD_GL_DEBUG=1).
+case close:     Ctrl+Q, the close button (WM_DELETE_WINDOW) and a destroyed window (xdotool
+                windowclose) end with status 0, the solver's buffers freed and no GL error
+                (PBD_GL_DEBUG=1).
 case reset:     a driver reset (test hook PBD_GPU_FAKE_RESET_AFTER_FRAMES=5) ends the app after
                 5 frames with status 1 and a message; the buffers are freed; --state-out is
                 not written."""
@@ -46,6 +47,53 @@ def gpu_summary(err, with_steps=False):
     if with_steps:
         return drawn, frames, reading, searches, stepped
     return drawn, frames, reading, searches
+
+
+def close_button(window):
+    """Sends WM_DELETE_WINDOW to `window`, as a window manager does for its close button
+    (Xvfb has no window manager; Xlib through ctypes)."""
+    import ctypes
+    x = ctypes.cdll.LoadLibrary("libX11.so.6")
+    x.XOpenDisplay.restype = ctypes.c_void_p
+    x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x.XInternAtom.restype = ctypes.c_ulong
+    x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x.XFlush.argtypes = [ctypes.c_void_p]
+    x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+
+    class ClientMessage(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong),
+                    ("send_event", ctypes.c_int), ("display", ctypes.c_void_p),
+                    ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                    ("format", ctypes.c_int), ("l", ctypes.c_long * 5)]
+
+    class XEvent(ctypes.Union):
+        _fields_ = [("xclient", ClientMessage), ("pad", ctypes.c_long * 24)]
+
+    x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
+                             ctypes.POINTER(XEvent)]
+    display = x.XOpenDisplay(None)
+    check(display is not None, "Xlib opens the display")
+    event = XEvent()
+    event.xclient.type = 33  # ClientMessage
+    event.xclient.window = int(window)
+    event.xclient.message_type = x.XInternAtom(display, b"WM_PROTOCOLS", 0)
+    event.xclient.format = 32
+    event.xclient.l[0] = x.XInternAtom(display, b"WM_DELETE_WINDOW", 0)
+    x.XSendEvent(display, int(window), 0, 0, ctypes.byref(event))
+    x.XFlush(display)
+    x.XCloseDisplay(display)
+
+
+def ended(app, what):
+    try:
+        _, err = app.proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        app.proc.kill()
+        fail("pbd-cloth did not end after %s: %s" % (what, app.proc.communicate()[1]))
+    sys.stderr.write(err)
+    check(app.proc.returncode == 0, "%s ends with status 0 (got %d)" % (what, app.proc.returncode))
+    return err
 
 
 def freed(err):
@@ -188,15 +236,11 @@ elif case == "close":
     check(status == 0, "Ctrl+Q ends with status 0 (got %d)" % status)
     freed(app.stderr)
     app = App(binary, "--solver", "gpu", "--frames", 100000, env=env)
+    close_button(app.window)
+    freed(ended(app, "the close button (WM_DELETE_WINDOW)"))
+    app = App(binary, "--solver", "gpu", "--frames", 100000, env=env)
     xdo("windowclose", app.window)  # destroys the window under the app
-    try:
-        _, err = app.proc.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        app.proc.kill()
-        fail("pbd-cloth did not end after its window was destroyed: " + app.proc.communicate()[1])
-    sys.stderr.write(err)
-    check(app.proc.returncode == 0, "a destroyed window ends with status 0 (got %d)"
-          % app.proc.returncode)
+    err = ended(app, "a destroyed window (xdotool windowclose)")
     check("window was closed" in err, "it says the window went: " + err.strip())
     freed(err)
 
