@@ -11,8 +11,9 @@
 namespace pbd::app {
 
 Exporter::Exporter(std::string framesDirectory, int fps)
-    : framesDirectory_(std::move(framesDirectory)), fps_(fps > 0 ? fps : 60),
-      ffmpeg_(findOnPath("ffmpeg"))
+    : framesDirectory_(std::move(framesDirectory)),
+      framesShown_(framesDirectory_.empty() ? std::string() : absolutePath(framesDirectory_)),
+      fps_(fps > 0 ? fps : 60), ffmpeg_(findOnPath("ffmpeg"))
 {
     status_.videoAvailable = ffmpeg_.has_value();
     status_.videoText = ffmpeg_ ? std::string() : std::string(kVideoNeedsFfmpeg);
@@ -45,8 +46,7 @@ void Exporter::afterDraw(glm::ivec2 framebufferSize, bool takeScreenshot)
     pending_ = {frames ? ++framesWritten_ : 0, video};
     dispatch(capture_->capture(framebufferSize), previous);
     if (frames)
-        status_.framesText = absolutePath(framesDirectory_) + ": " +
-                             std::to_string(framesWritten_) + " frames";
+        status_.framesText = framesShown_ + ": " + std::to_string(framesWritten_) + " frames";
     if (video)
         status_.videoText = video_->output() + ": " + std::to_string(++videoFrames_) + " frames";
 }
@@ -123,7 +123,7 @@ void Exporter::checkFailures()
     }
     if (!frames.empty() && !framesFailed_) {
         framesFailed_ = true;
-        status_.framesText = absolutePath(framesDirectory_) + ": stopped";
+        status_.framesText = framesShown_ + ": stopped";
         note("--frames-dir: stopped writing frames: " + frames, true);
     }
     if (!video.empty() && video_)

@@ -56,6 +56,7 @@ private:
     void note(const std::string& text, bool error);
 
     std::string framesDirectory_;
+    std::string framesShown_;           ///< framesDirectory_ made absolute, for the panel
     int fps_;
     std::optional<std::string> ffmpeg_; ///< its path, when on the PATH
     std::optional<FrameCapture> capture_;

@@ -47,8 +47,8 @@ void closeFd(int& fd)
 
 std::optional<std::string> findProgram(const std::string& program, const std::string& searchPath)
 {
-    if (program.empty())
-        return std::nullopt;
+    if (program.empty() || searchPath.empty())
+        return std::nullopt; // no PATH: no folders (not the working directory)
     std::size_t from = 0;
     while (from <= searchPath.size()) {
         std::size_t to = searchPath.find(':', from);
