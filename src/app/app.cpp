@@ -51,6 +51,7 @@ App::App(const AppOptions& options)
     controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
     controller_.setColorBy(options.colorBy);
+    controller_.setThrowOnRelease(options.throwOnRelease);
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
@@ -174,9 +175,11 @@ void App::frame(bool last, double periodMilliseconds)
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    if (simulation_.constraintsVersion() != uploadedConstraints_) { // rebuilt, torn or cut
+    if (simulation_.constraintsVersion() != uploadedConstraints_ || // rebuilt, torn or cut
+        controller_.clothVersion() != uploadedCloth_) { // or a state stepped off the thread
         renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
         uploadedConstraints_ = simulation_.constraintsVersion();
+        uploadedCloth_ = controller_.clothVersion();
     }
     controller_.updateHover(panelFocus());
     // Strain colours: the core computes the strains, the renderer only maps them.
@@ -268,6 +271,7 @@ void App::pace()
 
 int App::finish()
 {
+    controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
     int status = outputFailed_ ? 1 : 0;
     if (!exporter_->finish()) // the last frames, the video's end
         status = 1;

@@ -22,6 +22,7 @@ struct AppOptions {
     ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
+    bool throwOnRelease = true;         ///< --on-release throw (true) or keep (the page's)
 };
 
 } // namespace pbd::app
