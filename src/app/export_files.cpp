@@ -34,9 +34,14 @@ ReservedFile reserveNewFile(const std::string& directory, const std::string& ste
     const std::string prefix =
         directory.empty() || directory == "." ? std::string() : directory + "/";
     for (int suffix = 1; suffix <= kMaxSuffix; ++suffix) {
-        const std::string path = prefix + stem +
-                                 (suffix == 1 ? std::string() : "-" + std::to_string(suffix)) +
-                                 "." + extension;
+        std::string path = prefix;
+        path += stem;
+        if (suffix > 1) {
+            path += '-';
+            path += std::to_string(suffix);
+        }
+        path += '.';
+        path += extension;
         const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
         if (fd >= 0) {
             ::close(fd);

@@ -37,8 +37,8 @@ struct ViewDump {
     std::string colorBy = "none"; ///< what the lines show
     double strainScale = 0.0;     ///< saturation strain of the colours (0 when not by strain)
     std::size_t constraints = 0;  ///< live constraints (torn and cut ones not counted)
-    std::string notice;           ///< the exports' last message in the panel ("" when none)
-    std::string videoText;        ///< the Export section's video line ("" when none)
+    std::string notice{};         ///< the exports' last message in the panel ("" when none)
+    std::string videoText{};      ///< the Export section's video line ("" when none)
 };
 
 /// Writes one "key values..." line per item:
