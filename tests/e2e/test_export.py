@@ -22,12 +22,11 @@ case noffmpeg:   without ffmpeg on the PATH the Export section says what to inst
 import glob
 import os
 import re
-import shutil
 import sys
 import time
 
-from e2e import (App, app_binary, check, count_blue, page_view, png_size, probe_layout,
-                 read_png, read_view, run, workdir, world_to_screen, xdo)
+from e2e import (App, app_binary, check, count_blue, page_view, png_size, read_png, read_view,
+                 run, workdir, world_to_screen, xdo)
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "f12"
@@ -44,6 +43,24 @@ def click(app, rect):
     app.move(*centre(rect))
     xdo("click", 1)
     time.sleep(0.3)
+
+
+def scroll_panel_down(app):
+    """The Export section lies below a 960 px window's fold: wheel the panel to its end (the
+    scroll stops there, so the layout is the same every time)."""
+    app.move(app.width - 150, app.height / 2)
+    xdo("click", "--repeat", 40, "--delay", 15, 5)
+    time.sleep(0.5)
+
+
+def bottom_layout(env=None):
+    """The panel's widgets as they lie with the panel scrolled to its end (a run of its own,
+    with the same environment: without ffmpeg the Export section has one more line)."""
+    probe = os.path.join(out, "bottom-layout.txt")
+    app = App(binary, "--view-out", probe, env=env)
+    scroll_panel_down(app)
+    check(app.quit() == 0, "the layout probe exits with status 0")
+    return read_view(probe)
 
 
 def fake_ffmpeg(body):
@@ -76,8 +93,9 @@ if case == "f12":
         with open(name, "w") as f:
             f.write("taken " + name)
         taken[name] = "taken " + name
-    layout, _ = probe_layout(binary, out)
+    layout = bottom_layout()
     app = App(binary, "--screenshot", shot, "--view-out", view_file)
+    scroll_panel_down(app)
     app.move(30, app.height - 40)  # on the canvas, far from the cloth: no hover ring
     xdo("key", "space")            # paused: the canvas stays as it is
     time.sleep(1.5)
@@ -176,7 +194,6 @@ elif case in ("video", "videofail", "noffmpeg"):
     cwd = os.path.join(out, "cwd")
     os.mkdir(cwd)
     os.chdir(cwd)
-    layout, _ = probe_layout(binary, out)
     if case == "video":  # records its arguments and how many bytes it read, writes the file
         folder = fake_ffmpeg('dir=$(dirname "$0")\nprintf "%s\\n" "$@" > "$dir/args.txt"\n'
                              'wc -c < /dev/stdin > "$dir/bytes.txt"\n'
@@ -189,7 +206,9 @@ elif case in ("video", "videofail", "noffmpeg"):
         os.mkdir(folder)
     path = folder + ":" + os.environ["PATH"] if case != "noffmpeg" else folder
     env = dict(os.environ, PATH=path)
+    layout = bottom_layout(env)
     app = App(binary, "--view-out", view_file, env=env)
+    scroll_panel_down(app)
     button = layout["widget"]["video"]
     check(button[3] <= app.height, "the Export video button is inside the window")
     click(app, button)        # Export video
