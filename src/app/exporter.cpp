@@ -176,7 +176,8 @@ void Exporter::stopVideo(const std::string& failure)
                                                                       std::string::npos))
         reason = *error; // ffmpeg's own last words explain more than a broken pipe
     const std::string where = absolutePath(video_->output());
-    const std::string counts = std::to_string(video_->frames()) + " frames of " +
+    const long long frames = video_->frames();
+    const std::string counts = std::to_string(frames) + (frames == 1 ? " frame of " : " frames of ") +
                                std::to_string(video_->width()) + " x " +
                                std::to_string(video_->height()) + " pixels at " +
                                std::to_string(fps_) + " fps";

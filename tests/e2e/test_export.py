@@ -221,7 +221,7 @@ elif case in ("video", "videofail", "noffmpeg"):
     view = read_view(view_file)
     videos = glob.glob(os.path.join(cwd, "*.mp4"))
     if case == "video":
-        saved = re.search(r"Video saved to (\S+) \((\d+) frames of (\d+) x (\d+) pixels at "
+        saved = re.search(r"Video saved to (\S+) \((\d+) frames? of (\d+) x (\d+) pixels at "
                           r"(\d+) fps\)", app.stderr)
         check(saved is not None, "the app says where the video went and how many frames it has")
         output, frames, width, height, fps = saved.group(1), *map(int, saved.groups()[1:])
@@ -245,7 +245,7 @@ elif case in ("video", "videofail", "noffmpeg"):
         check(view.get("notice", "").startswith("Video saved to " + output),
               "the panel's message says where it went")
     elif case == "videofail":
-        stopped = re.search(r"Video export stopped after (\d+) frames of \d+ x \d+ pixels at \d+ "
+        stopped = re.search(r"Video export stopped after (\d+) frames? of \d+ x \d+ pixels at \d+ "
                             r"fps: ffmpeg exited with status 1: fake ffmpeg: Conversion failed!",
                             app.stderr)
         check(stopped is not None, "the export ended with ffmpeg's exit status and last line")
