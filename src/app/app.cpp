@@ -305,10 +305,14 @@ int App::finish()
     }
     if (options_.frames && frames_ > 0)
         printSummary();
-    if (options_.frames && frames_ > 0 && !options_.framesDirectory.empty())
-        std::fprintf(stderr, "pbd-cloth: --frames-dir: %.3f ms per frame in the frame loop "
-                             "(read-back and hand-off to the PNG writer)\n",
-                     exportMilliseconds_ / static_cast<double>(frames_));
+    if (const ExportTimes& t = exporter_->times(); options_.frames && t.frames > 0) {
+        const double n = static_cast<double>(t.frames);
+        std::fprintf(stderr, "pbd-cloth: exports: %lld frames read back; per frame %.3f ms in "
+                             "the frame loop: read-back %.3f ms, waiting for the %zu PNG/video "
+                             "writer threads %.3f ms\n",
+                     t.frames, exportMilliseconds_ / n, t.readBack / n, exporter_->writers(),
+                     t.waitForWriter / n);
+    }
     if (glDebug_ && glDebug_->errors() > 0)
         std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());
     return status;

@@ -1,6 +1,9 @@
 #include "exporter.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <thread>
 #include <filesystem>
 #include <system_error>
 #include <utility>
@@ -15,6 +18,9 @@ Exporter::Exporter(std::string framesDirectory, int fps)
       framesShown_(framesDirectory_.empty() ? std::string() : absolutePath(framesDirectory_)),
       fps_(fps > 0 ? fps : 60), ffmpeg_(findOnPath("ffmpeg"))
 {
+    const unsigned cores = std::thread::hardware_concurrency();
+    for (unsigned i = 0; i < std::clamp(cores, 1u, 4u); ++i)
+        writers_.push_back(std::make_unique<FrameWorker>());
     status_.videoAvailable = ffmpeg_.has_value();
     status_.videoText = ffmpeg_ ? std::string() : std::string(kVideoNeedsFfmpeg);
 }
@@ -44,7 +50,14 @@ void Exporter::afterDraw(glm::ivec2 framebufferSize, bool takeScreenshot)
         capture_.emplace();
     const Targets previous = pending_;
     pending_ = {frames ? ++framesWritten_ : 0, video};
-    dispatch(capture_->capture(framebufferSize), previous);
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    std::optional<FrameImage> image = capture_->capture(framebufferSize);
+    const Clock::time_point read = Clock::now();
+    dispatch(std::move(image), previous);
+    ++times_.frames;
+    times_.readBack += std::chrono::duration<double, std::milli>(read - start).count();
+    times_.waitForWriter += std::chrono::duration<double, std::milli>(Clock::now() - read).count();
     if (frames)
         status_.framesText = framesShown_ + ": " + std::to_string(framesWritten_) + " frames";
     if (video)
@@ -77,7 +90,9 @@ void Exporter::dispatch(std::optional<FrameImage> image, Targets targets)
     auto shared = std::make_shared<const FrameImage>(std::move(*image));
     if (targets.frameNumber > 0) {
         const std::string path = framesDirectory_ + "/" + frameFileName(targets.frameNumber);
-        worker_.post([this, shared, path] {
+        FrameWorker& writer = *writers_[static_cast<std::size_t>(targets.frameNumber) %
+                                        writers_.size()];
+        writer.post([this, shared, path] {
             {
                 std::lock_guard lock(failureMutex_);
                 if (!framesFailure_.empty())
@@ -91,7 +106,7 @@ void Exporter::dispatch(std::optional<FrameImage> image, Targets targets)
     }
     if (targets.video) {
         VideoExport* video = video_.get();
-        worker_.post([this, shared, video] {
+        writers_.front()->post([this, shared, video] {
             if (videoFailed_)
                 return;
             if (auto error = video->addFrame(*shared)) {
@@ -110,7 +125,8 @@ void Exporter::flushPending()
         pending_ = {};
         dispatch(capture_->finish(), targets);
     }
-    worker_.drain();
+    for (auto& writer : writers_)
+        writer->drain();
 }
 
 void Exporter::checkFailures()

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -19,6 +20,13 @@
 #include "video_export.h"
 
 namespace pbd::app {
+
+/// Where the frame loop's time for --frames-dir and the video went, summed over frames.
+struct ExportTimes {
+    long long frames = 0;      ///< frames handed to --frames-dir or the video
+    double readBack = 0.0;     ///< ms: starting the copy, mapping the previous frame, copying it out
+    double waitForWriter = 0.0; ///< ms: waiting for room in the writers' queues
+};
 
 /// Owns the exports of one window. Needs the window's GL context current.
 class Exporter {
@@ -41,6 +49,10 @@ public:
     bool finish();
 
     ExportStatus status() const;
+    /// The frame loop's time spent on --frames-dir and the video so far.
+    const ExportTimes& times() const { return times_; }
+    /// Writer threads: one per core, 1 to 4.
+    std::size_t writers() const { return writers_.size(); }
 
 private:
     /// Where a captured frame must go: the sinks running when it was drawn.
@@ -71,7 +83,11 @@ private:
     std::string framesFailure_;
     std::string videoFailure_;
     std::atomic<bool> videoFailed_{false};
-    FrameWorker worker_;                ///< last: joined first, while the rest still exists
+    ExportTimes times_;
+    /// Writer threads, last: joined first, while the rest still exists. Frame files are
+    /// independent, so they go round the writers; the video's frames must stay in order and
+    /// all go to the first.
+    std::vector<std::unique_ptr<FrameWorker>> writers_;
 };
 
 } // namespace pbd::app
