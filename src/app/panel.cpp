@@ -22,6 +22,7 @@ CommitEffect strongest(CommitEffect a, CommitEffect b)
 }
 
 const ImVec4 kErrorRed(0.85f, 0.0f, 0.0f, 1.0f);
+const ImVec4 kNoticeGreen(0.0f, 0.45f, 0.1f, 1.0f); ///< an export's success message
 
 /// The label column fits `widest`, the table's longest label, so that no label is cut off.
 void setupColumns(const char* widest)
@@ -203,8 +204,7 @@ void Panel::messages(const PanelModel& model)
     ImGui::PopStyleColor();
     // The exports' last outcome (F12, video, --frames-dir) below the fields' messages.
     if (!export_.notice.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text,
-                              export_.noticeIsError ? kErrorRed : ImVec4(0.0f, 0.45f, 0.1f, 1.0f));
+        ImGui::PushStyleColor(ImGuiCol_Text, export_.noticeIsError ? kErrorRed : kNoticeGreen);
         ImGui::TextWrapped("%s", export_.notice.c_str());
         ImGui::PopStyleColor();
     }
@@ -353,6 +353,14 @@ void Panel::exports(PanelActions& actions)
         ImGui::TextWrapped("%s", export_.videoText.c_str());
     if (!export_.framesText.empty())
         ImGui::TextWrapped("Frames: %s", export_.framesText.c_str());
+    // The last outcome here too: the message place is scrolled out of view when the panel is
+    // scrolled down to these buttons.
+    if (!export_.notice.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              export_.noticeIsError ? kErrorRed : kNoticeGreen);
+        ImGui::TextWrapped("%s", export_.notice.c_str());
+        ImGui::PopStyleColor();
+    }
 }
 
 PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
