@@ -88,6 +88,7 @@ App::App(const AppOptions& options)
     panel_.emplace(imgui_->hasSymbols());
     touch_.emplace(window_->handle());
     windowWatch_.emplace(); // after X11Touch, which sets a handler of its own for a moment
+    exporter_.emplace(options.framesDirectory, window_->refreshRate());
     renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
     uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
@@ -222,6 +223,7 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.colorBy(),
                            controller_.throwOnRelease()};
     const Viewport view = viewport();
+    panel_->setExportStatus(exporter_->status());
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
@@ -282,6 +284,13 @@ void App::frame(bool last, double periodMilliseconds)
     times.draw = lap(mark);
     imgui_->render();
     times.interface += lap(mark);
+    // F12, --frames-dir and the video read this frame before the swap (not a phase of the
+    // panel's statistics; counted in the frame's work and in the exit summary).
+    const ExportRequests exports = controller_.takeExportRequests();
+    if (exports.toggleVideo)
+        exporter_->toggleVideo(view.framebufferSize);
+    exporter_->afterDraw(view.framebufferSize, exports.screenshot);
+    exportMilliseconds_ += lap(mark);
     ++frames_;
     if (last && !options_.screenshotFile.empty()) {
         if (auto error = writeScreenshot(options_.screenshotFile, view.framebufferSize)) {
@@ -331,6 +340,8 @@ int App::finish()
 {
     controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
     int status = outputFailed_ || contextLost_ ? 1 : 0;
+    if (!exporter_->finish()) // the last frames, the video's end
+        status = 1;
     if (contextLost_ && !options_.stateOutFile.empty()) {
         std::fprintf(stderr, "pbd-cloth: %s not written: the GPU's state was lost with the "
                              "context\n", options_.stateOutFile.c_str());
@@ -356,6 +367,8 @@ int App::finish()
         dump.strainScale = strainScale_;
         dump.constraints = simulation_.liveConstraintCount();
         dump.hovered = controller_.hovered();
+        dump.notice = exporter_->status().notice;
+        dump.videoText = exporter_->status().videoText;
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
@@ -364,6 +377,14 @@ int App::finish()
     releaseGpu(); // the positions are read; free the GPU solver while the context exists
     if (options_.frames && frames_ > 0)
         printSummary();
+    if (const ExportTimes& t = exporter_->times(); options_.frames && t.frames > 0) {
+        const double n = static_cast<double>(t.frames);
+        std::fprintf(stderr, "pbd-cloth: exports: %lld frames read back; per frame %.3f ms in "
+                             "the frame loop: read-back %.3f ms, waiting for the %zu PNG/video "
+                             "writer threads %.3f ms\n",
+                     t.frames, exportMilliseconds_ / n, t.readBack / n, exporter_->writers(),
+                     t.waitForWriter / n);
+    }
     if (glDebug_ && glDebug_->errors() > 0)
         std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());
     return status;
