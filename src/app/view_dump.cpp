@@ -39,6 +39,10 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
     std::fprintf(f, "colorby %s\n", view.colorBy.c_str());
     std::fprintf(f, "strainscale %.17g\n", view.strainScale);
     std::fprintf(f, "constraints %zu\n", view.constraints);
+    if (view.hovered)
+        std::fprintf(f, "hovered %u\n", static_cast<unsigned>(*view.hovered));
+    else
+        std::fprintf(f, "hovered -1\n");
     std::fprintf(f, "title %s\n", view.title.c_str());
     if (!view.notice.empty())
         std::fprintf(f, "notice %s\n", view.notice.c_str());
