@@ -5,6 +5,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "pbd/state_file.h"
 #include "picking.h"
 #include "view_culling.h"
 
@@ -51,7 +52,7 @@ std::optional<CommandError> Controller::issue(const Command& command)
         hovered_.reset();
     }
     if (std::holds_alternative<SetCommand>(command) && model_.settings() != simulation_.settings())
-        model_ = PanelModel(simulation_.settings()); // a change from elsewhere shows in the panel
+        model_.showSettings(simulation_.settings()); // a change from elsewhere shows in the panel
     if (observer_)
         observer_(command);
     return std::nullopt;
@@ -246,7 +247,11 @@ void Controller::advance(double framePeriod, bool resumed)
         singleStep_ = false;
         return;
     }
-    steps_ += stepping_.runFrame(simulation_.settings().timeStep, [this] { timedStep(); });
+    // A pause during the frame (a replay that reached its end) stops its remaining steps.
+    stepping_.runFrame(simulation_.settings().timeStep, [this] {
+        if (!paused_)
+            timedStep();
+    });
 }
 
 void Controller::timedStep()
@@ -254,7 +259,26 @@ void Controller::timedStep()
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     issue(StepCommand{});
+    ++steps_;
     stepTimer_.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+}
+
+std::optional<std::string> Controller::loadState(const std::string& path)
+{
+    if (auto error = loadStateFile(simulation_, path)) {
+        lastError_ = *error;
+        return error;
+    }
+    ++clothVersion_;
+    stepTimer_.reset();
+    dragging_ = false;
+    touchDrag_ = false;
+    knife_.reset();
+    trail_.clear();
+    hovered_.reset();
+    model_.showSettings(simulation_.settings());
+    fitIfClothOutside();
+    return std::nullopt;
 }
 
 void Controller::updateHover(PanelFocus focus)

@@ -1,6 +1,6 @@
 # pbd_app_logic: the app's GL-free logic (controller, camera, canvas layout, controls help,
-# frame statistics, picking, touch gestures and their routing, panel model, step timer,
-# stepping, strain colours, view culling). No OpenGL, GLFW or ImGui here, so the unit tests in
+# frame statistics, picking, recording, playback, saving and loading (run_files), touch
+# gestures and their routing, panel model, step timer, stepping, strain colours, view culling). No OpenGL, GLFW or ImGui here, so the unit tests in
 # tests/app can link it headless.
 add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/camera.cpp
@@ -10,6 +10,9 @@ add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/frame_stats.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/panel_model.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/picking.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/recorder.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/replayer.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/run_files.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/step_timer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/stepping.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/strain_colors.cpp
