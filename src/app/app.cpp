@@ -46,7 +46,8 @@ App::App(const AppOptions& options)
     : options_(options), simulation_(options.settings),
       controller_(simulation_, [] {
           return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
-      })
+      }),
+      files_(controller_)
 {
     controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
@@ -84,6 +85,10 @@ App::App(const AppOptions& options)
     renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
     uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
+    if (!options.recordFile.empty() && !files_.startRecording(options.recordFile))
+        throw AppError("pbd-cloth: --record: " + files_.message());
+    if (!options.replayFile.empty())
+        files_.startReplay(options_.replayEvents, options.replayFile);
 }
 
 App::~App() = default;
@@ -151,7 +156,7 @@ void App::frame(bool last, double periodMilliseconds)
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
-    const PanelStats stats{simulation_.time(),
+    PanelStats stats{simulation_.time(),
                            controller_.stepTimer().meanMilliseconds(),
                            simulation_.particles().size(),
                            simulation_.liveConstraintCount(),
@@ -164,11 +169,13 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.stepping().status(),
                            controller_.colorBy(),
                            controller_.throwOnRelease()};
+    stats.files = files_.view();
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
     controller_.panel(actions);
+    files_.panel(actions.files);
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
@@ -260,6 +267,11 @@ void App::pace()
 int App::finish()
 {
     int status = outputFailed_ ? 1 : 0;
+    if (files_.recording()) { // the end line and the hash of what the window shows last
+        if (!files_.stopRecording())
+            status = 1;
+        std::fprintf(stderr, "pbd-cloth: %s\n", files_.message().c_str());
+    }
     if (!options_.stateOutFile.empty()) {
         if (auto error = writePositionsFile(options_.stateOutFile, simulation_.particles().position)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
@@ -286,7 +298,8 @@ int App::finish()
             status = 1;
         }
     }
-    if (options_.frames && frames_ > 0)
+    if ((options_.frames || !options_.recordFile.empty() || !options_.replayFile.empty()) &&
+        frames_ > 0)
         printSummary();
     if (glDebug_ && glDebug_->errors() > 0)
         std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());
@@ -300,7 +313,8 @@ void App::printSummary() const
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
                  "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
                  "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
-                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time\n",
+                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time, "
+                 "constraints %zu, hash %s\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
                  mean.simulation, static_cast<double>(controller_.steps()) / static_cast<double>(frames_),
                  mean.upload, mean.draw, mean.interface, mean.swap,
@@ -309,7 +323,9 @@ void App::printSummary() const
                  controller_.stepping().simulatedSeconds(), controller_.stepping().wallSeconds(),
                  controller_.stepping().wallSeconds() > 0.0
                      ? controller_.stepping().simulatedSeconds() / controller_.stepping().wallSeconds()
-                     : 0.0);
+                     : 0.0,
+                 simulation_.liveConstraintCount(),
+                 formatHash(positionsHash(simulation_.particles().position)).c_str());
 }
 
 } // namespace pbd::app

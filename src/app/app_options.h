@@ -4,8 +4,10 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "panel_model.h"
+#include "pbd/drag_script.h"
 #include "pbd/settings.h"
 #include "strain_colors.h"
 
@@ -21,6 +23,9 @@ struct AppOptions {
     ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
+    std::string recordFile;             ///< --record: record from the start into this file
+    std::string replayFile;             ///< --replay: play this recording back
+    std::vector<DragEvent> replayEvents; ///< --replay's events, read and checked by main
 };
 
 } // namespace pbd::app

@@ -5,6 +5,7 @@
 #include <optional>
 #include <exception>
 #include <string>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -13,6 +14,7 @@
 #include "controls_help.h"
 #include "input_text.h"
 #include "panel_model.h"
+#include "replayer.h"
 #include "settings_flags.h"
 
 namespace {
@@ -53,6 +55,18 @@ int main(int argc, char** argv)
                    "on exit, write the view (zoom, origin) and the panel's widget rectangles")
         ->type_name("FILE");
 
+    std::optional<std::string> recordText, replayText;
+    auto* recordOption =
+        cli.add_option("--record", recordText,
+                       "record from the start into FILE, an event script that 'pbd-sim run "
+                       "--events FILE' and --replay play back bit for bit (Ctrl+R stops)")
+            ->type_name("FILE");
+    cli.add_option("--replay", replayText,
+                   "play the recording in FILE back in the window (Space, S and the speed work "
+                   "during it)")
+        ->type_name("FILE")
+        ->excludes(recordOption);
+
     std::string colorByText = "none";
     cli.add_option("--color-by", colorByText,
                    "colour the constraint lines by: none (the page's grey) or strain")
@@ -89,6 +103,24 @@ int main(int argc, char** argv)
             return cli::kExitUsage;
         }
         options.speed = probe.speed();
+    }
+    for (auto [flag, text] : {std::pair{"--record", &recordText}, std::pair{"--replay", &replayText}})
+        if (*text && (*text)->empty()) {
+            std::fprintf(stderr, "pbd-cloth: %s: '' is not a file name; allowed: a file name\n",
+                         flag);
+            return cli::kExitUsage;
+        }
+    if (recordText)
+        options.recordFile = *recordText;
+    if (replayText) {
+        // Checked before any window opens: unreadable is an input failure (status 1, as
+        // pbd-sim run --events), a bad line a refused value (status 2).
+        if (auto error = app::readEventScriptFile(*replayText, options.settings,
+                                                  options.replayEvents)) {
+            std::fprintf(stderr, "pbd-cloth: --replay: %s\n", error->message.c_str());
+            return error->unreadable ? cli::kExitIo : cli::kExitUsage;
+        }
+        options.replayFile = *replayText;
     }
     if (!framesText.empty()) {
         long long frames = 0;

@@ -190,7 +190,7 @@ void Panel::fixedCountCombo(PanelModel& model, PanelActions& actions)
     record(id);
 }
 
-void Panel::messages(const PanelModel& model)
+void Panel::messages(const PanelModel& model, const FilesView& files)
 {
     // A fixed place with room for kMessageLines lines, drawn even when empty, so that a
     // message never moves the rows below it (a scroll bar appears if they need more).
@@ -201,6 +201,13 @@ void Panel::messages(const PanelModel& model)
     for (const std::string& message : model.errors())
         ImGui::TextWrapped("%s", message.c_str());
     ImGui::PopStyleColor();
+    if (!files.message.empty()) { // the last save, load, recording or replay outcome
+        if (files.failed)
+            ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
+        ImGui::TextWrapped("%s", files.message.c_str());
+        if (files.failed)
+            ImGui::PopStyleColor();
+    }
     ImGui::EndChild();
     record("messages");
 }
@@ -350,7 +357,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         fields(model, PanelSection::Page, actions);
         ImGui::EndTable();
     }
-    messages(model);
+    messages(model, stats.files);
 
     const float width = ImGui::GetContentRegionAvail().x;
     if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(width, 0.0f)))
@@ -426,6 +433,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         ImGui::EndTable();
     }
     stepping(model, stats);
+    filesSection(stats.files, actions.files);
     performance(model, stats, actions);
 
     ImGui::Spacing();

@@ -14,6 +14,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "files_actions.h"
 #include "frame_stats.h"
 #include "panel_actions.h"
 #include "panel_model.h"
@@ -36,6 +37,7 @@ struct PanelStats {
     std::string steppingStatus;   ///< "running at 0.4x real time ..." when behind, else empty
     ColorBy colorBy = ColorBy::None; ///< what the lines show
     bool throwOnRelease = true;      ///< a released particle takes the pointer's velocity
+    FilesView files;                 ///< the "Record and save" section
 };
 
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for
@@ -78,7 +80,12 @@ private:
     void field(PanelModel& model, PanelField field, PanelActions& actions);
     void fields(PanelModel& model, PanelSection section, PanelActions& actions);
     void fixedCountCombo(PanelModel& model, PanelActions& actions);
-    void messages(const PanelModel& model);
+    void messages(const PanelModel& model, const FilesView& files);
+    /// The "Record and save" section (files_panel.cpp).
+    void filesSection(const FilesView& view, FilesActions& actions);
+    /// One file-name field; true (with the text in `path`) when it was edited.
+    bool pathRow(const char* id, const char* label, const char* help, const std::string& shown,
+                 std::array<char, 512>& text, bool& editing, std::string& path);
     void stepping(PanelModel& model, const PanelStats& stats);
     void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
     void tooltip(const std::string& id, const char* text);
@@ -91,6 +98,10 @@ private:
     std::vector<std::array<char, 64>> text_;  ///< per settings row, then the speed field
     std::vector<bool> editing_;
     std::vector<WidgetRect> rects_;
+    std::array<char, 512> statePath_{};     ///< the state file field's text
+    std::array<char, 512> recordingPath_{}; ///< the recording file field's text
+    bool editingStatePath_ = false;
+    bool editingRecordingPath_ = false;
     TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
     bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
 };

@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "files_actions.h"
 #include "panel_model.h"
 #include "strain_colors.h"
 
@@ -21,6 +22,7 @@ struct PanelActions {
     bool pinCorners = false;                  ///< the "Pin corners again" button
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
     std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
+    FilesActions files;                       ///< the "Record and save" section
 };
 
 } // namespace pbd::app
