@@ -156,7 +156,7 @@ void App::frame(bool last, double periodMilliseconds)
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
-    PanelStats stats{simulation_.time(),
+    const PanelStats stats{simulation_.time(),
                            controller_.stepTimer().meanMilliseconds(),
                            simulation_.particles().size(),
                            simulation_.liveConstraintCount(),
@@ -168,8 +168,8 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.stepping().stepsPerFrame(),
                            controller_.stepping().status(),
                            controller_.colorBy(),
-                           controller_.throwOnRelease()};
-    stats.files = files_.view();
+                           controller_.throwOnRelease(),
+                           files_.view()};
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},

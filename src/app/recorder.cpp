@@ -2,8 +2,8 @@
 
 #include <bit>
 #include <cerrno>
+#include <cstddef>
 #include <cstring>
-#include <type_traits>
 
 #include "pbd/settings_table.h"
 #include "pbd/state_io.h"
