@@ -22,6 +22,7 @@
 #include "pbd/command.h"
 #include "pbd/drag_script.h"
 #include "pbd/settings.h"
+#include "pbd/settings_table.h"
 #include "pbd/simulation.h"
 
 namespace pbd::app {

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Recording and playback in the window (issue 12), checked against pbd-sim:
 
-case record: `pbd-cloth --record rec.txt` driven by xdotool (a drag with a throw, a Shift+click
-             pin, a Ctrl+drag cut, Iterations typed into the panel), quit with Ctrl+Q. Then
+case record: `pbd-cloth --record rec.txt` driven by xdotool (a Shift+click pin, a Ctrl+drag cut,
+             a drag with a throw, Gravity typed into the panel), quit with Ctrl+Q. Then
              `pbd-sim run --events rec.txt` ends with the hash of the app's exit summary (and
              the positions of its --state-out, bit for bit); `pbd-cloth --replay rec.txt`
              plays it in the window, pauses at its end (the title says so) and exits with the
@@ -54,7 +54,9 @@ if case == "record":
     layout, _ = probe_layout(binary, out)
     widgets = layout["widget"]
     rec, state = os.path.join(out, "rec.txt"), os.path.join(out, "state.txt")
-    app = App(binary, "--record", rec, "--state-out", state)
+    # Gravity 0 until the panel's change: the particles stay on their grid places until moved,
+    # so that the pin and the knife find them there.
+    app = App(binary, "--gravity", 0, "--record", rec, "--state-out", state)
     canvas, ox, oy, zoom = page_view(app.width, app.height)
 
     def click_widget(name):
@@ -63,15 +65,7 @@ if case == "record":
         xdo("click", 1)
         app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.3)
 
-    # A drag of the bottom-left particle, let go while moving (a throw).
-    bx, by = world_to_screen((ox, oy), zoom, (0.0, -5.8))
-    app.move(bx, by)
-    xdo("mousedown", 1)
-    app.glide((bx, by), (bx + 160, by - 60))
-    app.glide((bx + 160, by - 60), (bx + 260, by - 120), steps=4)
-    xdo("mouseup", 1)
-    app.move(200, 850)
-    # A pin mid-cloth (it hangs a little lower now: pick near its rest place).
+    # A pin mid-cloth: particle (row 15, column 20).
     px, py = world_to_screen((ox, oy), zoom, (4.0, -3.0))
     app.move(px, py)
     xdo("keydown", "shift")
@@ -88,10 +82,18 @@ if case == "record":
     xdo("mouseup", 1)
     xdo("keyup", "ctrl")
     app.move(200, 850)
-    # A settings change typed into the panel.
-    click_widget("iterations")
+    # A drag of the bottom-left particle, let go while moving (a throw).
+    bx, by = world_to_screen((ox, oy), zoom, (0.0, -5.8))
+    app.move(bx, by)
+    xdo("mousedown", 1)
+    app.glide((bx, by), (bx + 160, by - 60))
+    app.glide((bx + 160, by - 60), (bx + 260, by - 120), steps=4)
+    xdo("mouseup", 1)
+    app.move(200, 850)
+    # A settings change typed into the panel: gravity on.
+    click_widget("gravity")
     xdo("key", "ctrl+a")
-    xdo("type", "--delay", 40, "6")
+    xdo("type", "--delay", 40, "-9.81")
     key("Return")
     app.move(200, 850, pause=1.0)
     check(app.quit() == 0, "pbd-cloth --record exits with status 0")
@@ -101,7 +103,7 @@ if case == "record":
           "at exit it says how many steps it recorded, with the summary's hash %s" % app_hash)
     with open(rec) as f:
         script = f.read()
-    for word in [" drag ", " release ", " pin ", " cut ", " set iterations 6", " end\n",
+    for word in [" drag ", " release ", " pin 620\n", " cut ", " set gravity -9.81\n", " end\n",
                  "0 set width 40\n", "0 restart\n"]:
         check(word in script, "the recording has %r" % word.strip())
     check(re.search(r"^\d+ release -?[0-9.e-]+ -?[0-9.e-]+$", script, re.M) is not None,
@@ -134,7 +136,7 @@ elif case == "keys":
     layout, _ = probe_layout(binary, out)
     widgets = layout["widget"]
     rec = os.path.join(out, "typed.txt")
-    app = App(binary, "--solver", "colored", "--threads", 2)
+    app = App(binary, "--solver", "colored", "--threads", 2, "--gravity", 0)
     x0, y0, x1, y1 = widgets["recording-path"]
     app.move((x0 + x1) / 2, (y0 + y1) / 2)
     xdo("click", 1)
