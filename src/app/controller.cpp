@@ -146,6 +146,7 @@ void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus
         helpVisible_ = false;
         break;
     case Key::Q:
+    case Key::O: // Ctrl+O is RunFiles'
     case Key::Other:
         break;
     }
