@@ -501,3 +501,27 @@ TEST_CASE("measure: a recording adds nothing measurable to a step", "[.][measure
     CHECK(steps[0] == steps[1]);
     fs::remove_all(folder);
 }
+
+// Not run by default: `pbd_app_logic_tests "[measure-state]"` times Ctrl+S and Ctrl+O of a
+// 1000 x 1000 cloth through RunFiles (the app's path), for the README.
+TEST_CASE("measure: saving and loading a 1000 x 1000 state through the app", "[.][measure-state]")
+{
+    const fs::path folder = scratchFolder("measure-state");
+    const std::string path = (folder / "state.json").string();
+    Settings settings;
+    settings.width = 1000;
+    settings.height = 1000;
+    Rig rig(settings);
+    rig.frames(1);
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    REQUIRE(rig.files.save(path));
+    const auto t1 = Clock::now();
+    REQUIRE(rig.files.load(path));
+    const auto t2 = Clock::now();
+    std::printf("1000 x 1000 through RunFiles: save %.0f ms (%.0f MB), load %.0f ms\n",
+                std::chrono::duration<double, std::milli>(t1 - t0).count(),
+                static_cast<double>(fs::file_size(path)) / 1e6,
+                std::chrono::duration<double, std::milli>(t2 - t1).count());
+    fs::remove_all(folder);
+}
