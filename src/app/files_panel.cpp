@@ -1,6 +1,6 @@
 // The panel's "Record and save" section: the state file and recording file fields, Save, Load,
-// Record and Replay, and what a recording or playback is doing. Outcomes go to the panel's fixed
-// place for messages (Panel::messages). The logic is RunFiles'.
+// Record and Replay. What a recording or playback is doing, and outcomes, go to the panel's
+// fixed place for messages (Panel::messages). The logic is RunFiles'.
 
 #include <cstdio>
 
@@ -22,7 +22,8 @@ bool Panel::pathRow(const char* id, const char* label, const char* help, const s
         std::snprintf(text.data(), text.size(), "%s", shown.c_str());
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
     ImGui::PushID(id);
-    const bool changed = ImGui::InputText("##path", text.data(), text.size());
+    const bool changed = ImGui::InputText("##path", text.data(), text.size(),
+                                          ImGuiInputTextFlags_AutoSelectAll);
     editing = ImGui::IsItemActive();
     ImGui::PopID();
     tooltip(id, help);
@@ -34,8 +35,13 @@ bool Panel::pathRow(const char* id, const char* label, const char* help, const s
 
 void Panel::filesSection(const FilesView& view, FilesActions& actions)
 {
+    // Closed at first, so that the sections below keep their place in a 960 px window; Ctrl+R,
+    // Ctrl+S and Ctrl+O work without it, and the status and outcomes show in the fixed place
+    // for messages.
     ImGui::Spacing();
-    if (!ImGui::CollapsingHeader("Record and save", ImGuiTreeNodeFlags_DefaultOpen))
+    const bool open = ImGui::CollapsingHeader("Record and save");
+    record("files-header");
+    if (!open)
         return;
     const float width = ImGui::GetContentRegionAvail().x;
     const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
@@ -79,13 +85,6 @@ void Panel::filesSection(const FilesView& view, FilesActions& actions)
                       "a grab, pin, cut, restart or settings change stops the playback and the "
                       "cloth carries on live.");
     record("replay");
-    if (!view.status.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, view.recording ? ImVec4(0.85f, 0.0f, 0.0f, 1.0f)
-                                                            : ImVec4(0.0f, 0.35f, 0.75f, 1.0f));
-        ImGui::TextWrapped("%s", view.status.c_str());
-        ImGui::PopStyleColor();
-        record("files-status");
-    }
 }
 
 } // namespace pbd::app

@@ -201,6 +201,12 @@ void Panel::messages(const PanelModel& model, const FilesView& files)
     for (const std::string& message : model.errors())
         ImGui::TextWrapped("%s", message.c_str());
     ImGui::PopStyleColor();
+    if (!files.status.empty()) { // "Recording to F: step N", "Replaying F: step N of M"
+        ImGui::PushStyleColor(ImGuiCol_Text, files.recording ? kErrorRed
+                                                             : ImVec4(0.0f, 0.3f, 0.7f, 1.0f));
+        ImGui::TextWrapped("%s", files.status.c_str());
+        ImGui::PopStyleColor();
+    }
     if (!files.message.empty()) { // the last save, load, recording or replay outcome
         if (files.failed)
             ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);

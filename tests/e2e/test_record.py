@@ -19,8 +19,8 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, fail, page_view, probe_layout, read_state, run,
-                 workdir, world_to_screen, xdo)
+from e2e import (App, app_binary, check, fail, page_view, probe_layout, read_state, read_view,
+                 run, workdir, world_to_screen, xdo)
 
 binary = app_binary()
 if len(sys.argv) < 4 or not os.path.exists(sys.argv[2]):
@@ -93,7 +93,7 @@ if case == "record":
     # A settings change typed into the panel: gravity on.
     click_widget("gravity")
     xdo("key", "ctrl+a")
-    xdo("type", "--delay", 40, "-9.81")
+    xdo("type", "--delay", 40, "--", "-9.81")
     key("Return")
     app.move(200, 850, pause=1.0)
     check(app.quit() == 0, "pbd-cloth --record exits with status 0")
@@ -133,10 +133,24 @@ if case == "record":
           "the replay in the window ends with the recording app's hash %s" % app_hash)
     check(read_state(state2) == read_state(state), "and with its positions, bit for bit")
 elif case == "keys":
+    # The "Record and save" section starts closed: open it once to learn where its rows are.
     layout, _ = probe_layout(binary, out)
-    widgets = layout["widget"]
+    header = layout["widget"]["files-header"]
+    open_view = os.path.join(out, "open.txt")
+
+    def open_section(app):
+        app.move((header[0] + header[2]) / 2, (header[1] + header[3]) / 2)
+        xdo("click", 1)
+        app.move(200, 850, pause=0.5)
+
+    probe = App(binary, "--view-out", open_view)
+    open_section(probe)
+    check(probe.quit() == 0, "the layout probe with the section open exits with status 0")
+    widgets = read_view(open_view)["widget"]
+    check("recording-path" in widgets, "a click on its header opens the Record and save section")
     rec = os.path.join(out, "typed.txt")
     app = App(binary, "--solver", "colored", "--threads", 2, "--gravity", 0)
+    open_section(app)
     x0, y0, x1, y1 = widgets["recording-path"]
     app.move((x0 + x1) / 2, (y0 + y1) / 2)
     xdo("click", 1)
