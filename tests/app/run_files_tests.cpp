@@ -470,8 +470,8 @@ TEST_CASE("a recording replayed in the app ends with the recorded positions", "[
     fs::remove_all(folder);
 }
 
-// Not run by default (hidden tag): `pbd_app_logic_tests "[measure]"` prints the mean step time
-// of the controller with and without a recording, alternating, for the README.
+// Not run by default (hidden, and left out of ctest): `pbd_app_logic_tests "measure: a rec*"`
+// prints the mean step time of the controller with and without a recording, alternating.
 TEST_CASE("measure: a recording adds nothing measurable to a step", "[.][measure]")
 {
     const fs::path folder = scratchFolder("measure");
@@ -502,9 +502,9 @@ TEST_CASE("measure: a recording adds nothing measurable to a step", "[.][measure
     fs::remove_all(folder);
 }
 
-// Not run by default: `pbd_app_logic_tests "[measure-state]"` times Ctrl+S and Ctrl+O of a
+// Not run by default: `pbd_app_logic_tests "measure: saving*"` times Ctrl+S and Ctrl+O of a
 // 1000 x 1000 cloth through RunFiles (the app's path), for the README.
-TEST_CASE("measure: saving and loading a 1000 x 1000 state through the app", "[.][measure-state]")
+TEST_CASE("measure: saving and loading a 1000 x 1000 state through the app", "[.][measure]")
 {
     const fs::path folder = scratchFolder("measure-state");
     const std::string path = (folder / "state.json").string();
