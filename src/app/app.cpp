@@ -52,6 +52,7 @@ App::App(const AppOptions& options)
     controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
     controller_.setColorBy(options.colorBy);
+    controller_.setThrowOnRelease(options.throwOnRelease);
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
@@ -179,9 +180,11 @@ void App::frame(bool last, double periodMilliseconds)
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    if (simulation_.constraintsVersion() != uploadedConstraints_) { // rebuilt, torn or cut
+    if (simulation_.constraintsVersion() != uploadedConstraints_ || // rebuilt, torn or cut
+        controller_.clothVersion() != uploadedCloth_) { // or a state stepped off the thread
         renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
         uploadedConstraints_ = simulation_.constraintsVersion();
+        uploadedCloth_ = controller_.clothVersion();
     }
     controller_.updateHover(panelFocus());
     // Strain colours: the core computes the strains, the renderer only maps them.
@@ -266,6 +269,7 @@ void App::pace()
 
 int App::finish()
 {
+    controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
     int status = outputFailed_ ? 1 : 0;
     if (files_.recording()) { // the end line and the hash of what the window shows last
         if (!files_.stopRecording())

@@ -23,6 +23,7 @@ struct AppOptions {
     ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
+    bool throwOnRelease = true;         ///< --on-release throw (true) or keep (the page's)
     std::string recordFile;             ///< --record: record from the start into this file
     std::string replayFile;             ///< --replay: play this recording back
     std::vector<DragEvent> replayEvents; ///< --replay's events, read and checked by main

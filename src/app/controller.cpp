@@ -47,15 +47,66 @@ std::optional<CommandError> Controller::issue(const Command& command)
     if (rebuilt) {
         ++clothVersion_;
         stepTimer_.reset();
+        stepCost_ = 0.0;
         dragging_ = false; // the core dropped the grab with the old cloth
         touchDrag_ = false;
         hovered_.reset();
     }
     if (std::holds_alternative<SetCommand>(command) && model_.settings() != simulation_.settings())
         model_.showSettings(simulation_.settings()); // a change from elsewhere shows in the panel
-    if (observer_)
+    if (background_.running())
+        deferred_.push_back(command); // takes effect after the running step: observed then
+    else if (observer_)
         observer_(command);
     return std::nullopt;
+}
+
+bool Controller::stepsOffThread() const
+{
+    if (simulation_.settings().solver == Solver::Gpu) // its buffers live in the app's context
+        return false;
+    switch (offThread_) {
+    case OffThread::Always:
+        return true;
+    case OffThread::Never:
+        return false;
+    case OffThread::Auto:
+        break;
+    }
+    // Before the first step is measured, a guess from its size: about 15 ns per projection
+    // (the page's order on a desktop core), so that the first of many slow steps does not
+    // stall the window either.
+    const Settings& s = simulation_.settings();
+    const double guess = 15e-9 * static_cast<double>(simulation_.liveConstraintCount()) *
+                         s.iterations * s.substeps;
+    return (stepCost_ > 0.0 ? stepCost_ : guess) > stepping_.budget();
+}
+
+int Controller::collectOffThreadStep()
+{
+    BackgroundStep::Result done = background_.take();
+    simulation_ = std::move(done.simulation);
+    ++clothVersion_; // another object's constraint store: the renderer re-uploads the lines
+    const double perStep = done.milliseconds / std::max(done.steps, 1);
+    for (int i = 0; i < done.steps; ++i) {
+        stepTimer_.add(perStep);
+        if (observer_)
+            observer_(StepCommand{});
+    }
+    stepCost_ = 1e-3 * perStep;
+    steps_ += done.steps;
+    // What the user did meanwhile happened after that step: apply it again on its result.
+    std::vector<Command> deferred = std::move(deferred_);
+    deferred_.clear();
+    for (const Command& command : deferred)
+        issue(command);
+    return done.steps;
+}
+
+void Controller::finishOffThreadStep()
+{
+    if (background_.running())
+        collectOffThreadStep();
 }
 
 void Controller::mouseButton(MouseButton button, bool pressed, Modifiers modifiers,
@@ -240,16 +291,45 @@ void Controller::advance(double framePeriod, bool resumed)
     stepping_.setMode(model_.stepping(), model_.speed());
     if (framePeriod > 0.0 && std::isfinite(framePeriod))
         stepping_.setFramePeriod(framePeriod);
+    const double dt = simulation_.settings().timeStep;
+    if (background_.running()) {
+        // A step runs on another thread: this frame shows the last finished state.
+        if (!background_.ready()) {
+            if (paused_)
+                stepping_.idleFrame();
+            else
+                stepping_.offThreadFrame(0, dt);
+            return;
+        }
+        const int finished = collectOffThreadStep();
+        if (paused_) {
+            stepping_.idleFrame();
+            return;
+        }
+        stepping_.offThreadFrame(finished, dt);
+        if (stepsOffThread())
+            background_.start(simulation_, 1);
+        return;
+    }
     if (paused_ || resumed) // a pause or a hidden spell is not owed in real time
         stepping_.idleFrame();
     if (paused_) {
-        if (singleStep_)
-            timedStep();
+        if (singleStep_) {
+            if (stepsOffThread())
+                background_.start(simulation_, 1);
+            else
+                timedStep();
+        }
         singleStep_ = false;
         return;
     }
+    if (stepsOffThread()) {
+        stepping_.offThreadFrame(0, dt);
+        background_.start(simulation_, 1);
+        return;
+    }
     // A pause during the frame (a replay that reached its end) stops its remaining steps.
-    stepping_.runFrame(simulation_.settings().timeStep, [this] {
+    stepping_.runFrame(dt, [this] {
         if (!paused_)
             timedStep();
     });
@@ -261,17 +341,21 @@ void Controller::timedStep()
     const Clock::time_point start = Clock::now();
     issue(StepCommand{});
     ++steps_;
-    stepTimer_.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    stepTimer_.add(ms);
+    stepCost_ = stepCost_ > 0.0 ? stepCost_ + 0.25 * (1e-3 * ms - stepCost_) : 1e-3 * ms;
 }
 
 std::optional<std::string> Controller::loadState(const std::string& path)
 {
+    finishOffThreadStep(); // else the step on its way would replace what is loaded
     if (auto error = loadStateFile(simulation_, path)) {
         lastError_ = *error;
         return error;
     }
     ++clothVersion_;
     stepTimer_.reset();
+    stepCost_ = 0.0;
     dragging_ = false;
     touchDrag_ = false;
     knife_.reset();

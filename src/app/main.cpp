@@ -72,6 +72,12 @@ int main(int argc, char** argv)
                    "colour the constraint lines by: none (the page's grey) or strain")
         ->type_name("none|strain");
 
+    std::string onReleaseText = "throw";
+    cli.add_option("--on-release", onReleaseText,
+                   "what a released particle does: throw (takes the pointer's velocity, the "
+                   "default) or keep (keeps the velocity it had before the grab, as the page)")
+        ->type_name("throw|keep");
+
     if (auto status = cli::parseCommandLine(cli, argc, argv))
         return *status;
     if (auto error = flags.applyTo(options.settings)) {
@@ -83,6 +89,13 @@ int main(int argc, char** argv)
     } else if (colorByText != "none") {
         std::fprintf(stderr, "pbd-cloth: --color-by: %s is not a colouring; allowed: none or "
                              "strain\n", quoteInput(colorByText).c_str());
+        return cli::kExitUsage;
+    }
+    if (onReleaseText == "keep") {
+        options.throwOnRelease = false;
+    } else if (onReleaseText != "throw") {
+        std::fprintf(stderr, "pbd-cloth: --on-release: %s is not a release behaviour; allowed: "
+                             "throw or keep\n", quoteInput(onReleaseText).c_str());
         return cli::kExitUsage;
     }
     if (steppingText) {

@@ -147,6 +147,7 @@ bool RunFiles::startRecording(const std::string& path)
         say("Not recording: the recording file name is empty; allowed: a file name", true);
         return false;
     }
+    controller_.finishOffThreadStep(); // a step on its way belongs before the recording
     if (replay_)
         stopReplay("");
     if (recorder_.active())
@@ -168,6 +169,8 @@ bool RunFiles::stopRecording()
 {
     if (!recorder_.active())
         return true;
+    // The step on its way, and what was done meanwhile, are observed (recorded) now.
+    controller_.finishOffThreadStep();
     const std::uint64_t steps = recorder_.steps();
     const std::string path = recorder_.path();
     if (auto error = recorder_.stop(controller_.simulation())) {
@@ -197,6 +200,7 @@ bool RunFiles::startReplay(const std::string& path)
 
 void RunFiles::startReplay(std::vector<DragEvent> events, const std::string& path)
 {
+    controller_.finishOffThreadStep(); // its step is not the playback's
     if (recorder_.active())
         stopRecording();
     replay_.emplace(std::move(events), path);
@@ -210,6 +214,7 @@ bool RunFiles::save(const std::string& path)
         say("Not saved: the state file name is empty; allowed: a file name", true);
         return false;
     }
+    controller_.finishOffThreadStep(); // the state with what was done meanwhile
     if (auto error = saveStateFile(controller_.simulation(), path)) {
         say("Not saved: " + *error + " (an existing file is kept as it was)", true);
         return false;
@@ -227,6 +232,7 @@ bool RunFiles::load(const std::string& path)
         say("Not loaded: the state file name is empty; allowed: a file name", true);
         return false;
     }
+    controller_.finishOffThreadStep();
     if (recorder_.active() || replay_) {
         // A load cannot be part of a recording or a playback: they stop, but only for a file
         // that will load (a bad one changes nothing at all).

@@ -39,10 +39,12 @@ inline T* offset(T* p, std::size_t k)
         return nullptr;
 }
 
-/// A removed constraint's live flag is 0 and a live one's 1, one byte each (a quarter of the
-/// memory traffic of a double per constraint, which made a torn cloth slower than an intact
-/// one). The kernels multiply s by the flag as a double, 1.0 or 0.0, so the bits are those of
-/// a double mask.
+/// A removed constraint's flags byte has bit 0 clear, a live one's set: one byte per
+/// constraint (a quarter of the memory traffic of a double per constraint, which made a torn
+/// cloth slower than an intact one). The kernels multiply s by bit 0 as a double, 1.0 or 0.0,
+/// so the bits are those of a double mask. At every fourth constraint of a row (k = 0, 4, ...)
+/// bits 4-7 also hold the pattern of bit 0 of constraints k .. k + 3 (bit 4 + i for k + i),
+/// so that the four-lane kernels find their lanes' factors with one load and one table look-up.
 using LiveFlag = std::uint8_t;
 
 /// Four lanes' factors (1.0 live, 0.0 removed) for each pattern of four live flags.
@@ -56,7 +58,8 @@ constexpr std::array<LaneFactors, 16> laneFactorTable(std::array<int, 4> order)
     std::array<LaneFactors, 16> table{};
     for (int pattern = 0; pattern < 16; ++pattern)
         for (int i = 0; i < 4; ++i)
-            table[static_cast<std::size_t>(pattern)].lane[i] = ((pattern >> order[i]) & 1) != 0 ? 1.0 : 0.0;
+            table[static_cast<std::size_t>(pattern)].lane[i] =
+                ((pattern >> order[i]) & 1) != 0 ? 1.0 : 0.0;
     return table;
 }
 
@@ -65,14 +68,8 @@ constexpr std::array<LaneFactors, 16> kLanesInOrder = laneFactorTable({0, 1, 2, 
 /// Lanes in the order (k, k + 2, k + 1, k + 3) of projectRowAvx2's unpacked registers.
 constexpr std::array<LaneFactors, 16> kLanesInterleaved = laneFactorTable({0, 2, 1, 3});
 
-/// The 4-bit pattern of the live flags flags[0..3] (bit i = flags[i]): the four bytes, each
-/// 0 or 1, gathered by one multiplication (byte i's bit lands on bit 21 + i, no carries).
-inline unsigned livePattern4(const LiveFlag* flags)
-{
-    std::uint32_t bytes;
-    std::memcpy(&bytes, flags, sizeof bytes);
-    return ((bytes * 0x204081u) >> 21) & 0xFu;
-}
+/// Constraint k's factor: 1.0 live, 0.0 removed.
+inline double liveFactor(const LiveFlag* flags) { return static_cast<double>(*flags & 1u); }
 
 /// One distance projection [MHHR06, BMM17] with |grad C| = |n| = 1 taken exactly, which
 /// saves the page's two divisions by the length:
@@ -107,7 +104,7 @@ inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b,
     else
         s = (rest - length) / (length * wSum);
     if constexpr (Masked)
-        s = s * static_cast<double>(*mask);
+        s = s * liveFactor(mask);
     if constexpr (Compliant)
         *lambda = *lambda + s * length;
     const double sa = wa * s;
@@ -178,7 +175,7 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
             s = _mm_div_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(length, wSum));
         }
         if constexpr (Masked)
-            s = _mm_mul_pd(s, _mm_load_pd(kLanesInOrder[mask[k] | (mask[k + 1] << 1)].lane));
+            s = _mm_mul_pd(s, _mm_load_pd(kLanesInOrder[(mask[k] & 1u) | ((mask[k + 1] & 1u) << 1)].lane));
         if constexpr (Compliant)
             _mm_storeu_pd(lambda + k, _mm_add_pd(l, _mm_mul_pd(s, length)));
         const __m128d sa = _mm_mul_pd(wa, s);
@@ -274,7 +271,7 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
         if constexpr (Compliant)
             l = _mm256_permute4x64_pd(_mm256_loadu_pd(lambda + k), 0xD8);
         if constexpr (Masked)
-            m = _mm256_load_pd(kLanesInterleaved[livePattern4(mask + k)].lane);
+            m = _mm256_load_pd(kLanesInterleaved[mask[k] >> 4].lane);
         if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax,
                                                  nay, nbx, nby)) {
             for (std::size_t q = k; q < k + 4; ++q)
@@ -327,7 +324,7 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
         if constexpr (Compliant)
             l = _mm256_loadu_pd(lambda + k);
         if constexpr (Masked)
-            m = _mm256_load_pd(kLanesInOrder[livePattern4(mask + k)].lane);
+            m = _mm256_load_pd(kLanesInOrder[mask[k] >> 4].lane);
         if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax,
                                                  nay, nbx, nby)) {
             for (std::size_t r = k; r < k + 4; ++r)
@@ -497,6 +494,15 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
                     rowDead_[rowOffset_[s] + row] = 1;
                 }
             }
+        // The four-lane patterns at k = 0, 4, ... of each row (see LiveFlag).
+        const auto count = static_cast<std::size_t>(set.columnCount);
+        for (std::size_t r = 0; r < row; ++r) {
+            LiveFlag* flags = mask_.data() + lambdaOffset_[s] + r * count;
+            for (std::size_t k = 0; k + 4 <= count; k += 4)
+                flags[k] = static_cast<LiveFlag>(
+                    flags[k] | ((flags[k] & 1u) << 4) | ((flags[k + 1] & 1u) << 5) |
+                    ((flags[k + 2] & 1u) << 6) | ((flags[k + 3] & 1u) << 7));
+        }
     }
 }
 

@@ -31,7 +31,8 @@ elif case == "flags":
                         (["--area-stiffness", "nan"], ["--area-stiffness", "nan", "allowed:"]),
                         (["--stepping", "fast"], ["--stepping", "'fast'", "page or realtime"]),
                         (["--speed", "5"], ["--speed", "'5'", "0.05 to 4"]),
-                        (["--speed", "abc"], ["--speed", "'abc'", "not a number"])]:
+                        (["--speed", "abc"], ["--speed", "'abc'", "not a number"]),
+                        (["--on-release", "drop"], ["--on-release", "'drop'", "throw or keep"])]:
         status, _, err = run(binary, *args)
         check(status == 2, "%s: status 2 (got %d)" % (" ".join(args), status))
         check(all(w in err for w in words), "%s: the message names %s: %s"
