@@ -35,11 +35,11 @@ bool Panel::pathRow(const char* id, const char* label, const char* help, const s
 
 void Panel::filesSection(const FilesView& view, FilesActions& actions)
 {
-    // Closed at first, so that the sections below keep their place in a 960 px window; Ctrl+R,
-    // Ctrl+S and Ctrl+O work without it, and the status and outcomes show in the fixed place
-    // for messages.
+    // Below Performance, so that the sections above keep their place in a 960 px window (the
+    // solver combo must open downwards); Ctrl+R, Ctrl+S and Ctrl+O work without scrolling to
+    // it, and the status and outcomes show in the fixed place for messages.
     ImGui::Spacing();
-    const bool open = ImGui::CollapsingHeader("Record and save");
+    const bool open = ImGui::CollapsingHeader("Record and save", ImGuiTreeNodeFlags_DefaultOpen);
     record("files-header");
     if (!open)
         return;

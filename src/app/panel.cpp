@@ -439,8 +439,8 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         ImGui::EndTable();
     }
     stepping(model, stats);
-    filesSection(stats.files, actions.files);
     performance(model, stats, actions);
+    filesSection(stats.files, actions.files);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {

@@ -7,8 +7,9 @@ case record: `pbd-cloth --record rec.txt` driven by xdotool (a Shift+click pin, 
              the positions of its --state-out, bit for bit); `pbd-cloth --replay rec.txt`
              plays it in the window, pauses at its end (the title says so) and exits with the
              same hash.
-case keys:   the recording file typed into the panel, Ctrl+R starts and stops a recording
-             mid-run (from a fresh cloth); pbd-sim reproduces the hash written at its end.
+case keys:   Ctrl+R starts and stops a recording mid-run (from a fresh cloth) into the
+             panel's default file in the working folder; pbd-sim reproduces the hash written
+             at its end; Ctrl+S saves the state to pbd-cloth-state.json, which pbd-sim loads.
 case flags:  --record and --replay refuse bad input: an empty name and both together (2), a
              script with a bad line (2, naming the line), a missing file (1, naming the file
              and the reason, as pbd-sim run --events), a folder that cannot be written (1)."""
@@ -133,31 +134,11 @@ if case == "record":
           "the replay in the window ends with the recording app's hash %s" % app_hash)
     check(read_state(state2) == read_state(state), "and with its positions, bit for bit")
 elif case == "keys":
-    # The "Record and save" section starts closed: open it once to learn where its rows are.
-    layout, _ = probe_layout(binary, out)
-    header = layout["widget"]["files-header"]
-    open_view = os.path.join(out, "open.txt")
-
-    def open_section(app):
-        app.move((header[0] + header[2]) / 2, (header[1] + header[3]) / 2)
-        xdo("click", 1)
-        app.move(200, 850, pause=0.5)
-
-    probe = App(binary, "--view-out", open_view)
-    open_section(probe)
-    check(probe.quit() == 0, "the layout probe with the section open exits with status 0")
-    widgets = read_view(open_view)["widget"]
-    check("recording-path" in widgets, "a click on its header opens the Record and save section")
-    rec = os.path.join(out, "typed.txt")
+    # Ctrl+R and Ctrl+S with the panel's default file names, in the working directory.
+    os.chdir(out)
+    rec = os.path.join(out, "pbd-cloth-recording.txt")
     app = App(binary, "--solver", "colored", "--threads", 2, "--gravity", 0)
-    open_section(app)
-    x0, y0, x1, y1 = widgets["recording-path"]
-    app.move((x0 + x1) / 2, (y0 + y1) / 2)
-    xdo("click", 1)
-    xdo("key", "ctrl+a")
-    xdo("type", "--delay", 20, rec)
-    key("Return")
-    app.move(200, 850, pause=1.0)
+    app.move(200, 850, pause=0.5)
     key("ctrl+r")                 # starts: the cloth restarts
     canvas, ox, oy, zoom = page_view(app.width, app.height)
     bx, by = world_to_screen((ox, oy), zoom, (7.8, -5.8))
@@ -167,9 +148,10 @@ elif case == "keys":
     xdo("mouseup", 1)
     app.move(200, 850, pause=1.0)
     key("ctrl+r")                 # stops: the end line and the hash
+    key("ctrl+s")                 # the whole state, to pbd-cloth-state.json
     time.sleep(0.5)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
-    check(os.path.exists(rec), "Ctrl+R recorded into the file typed into the panel")
+    check(os.path.exists(rec), "Ctrl+R recorded into pbd-cloth-recording.txt in the working folder")
     with open(rec) as f:
         script = f.read()
     check("0 set solver colored\n" in script and "0 set threads 2\n" in script,
@@ -180,6 +162,11 @@ elif case == "keys":
     sim_hash = pbd_sim(rec, os.path.join(out, "p.txt"))
     check(sim_hash == written.group(1), "pbd-sim reproduces the hash written when it stopped (%s)"
           % sim_hash)
+    saved = os.path.join(out, "pbd-cloth-state.json")
+    p = subprocess.run([sim, "run", "--load", saved, "--steps", "0", "--out", os.devnull],
+                       capture_output=True, text=True, timeout=60)
+    check(os.path.exists(saved) and p.returncode == 0 and "solver" in p.stderr,
+          "Ctrl+S saved pbd-cloth-state.json, a state pbd-sim loads (%s)" % p.stderr.strip())
 elif case == "flags":
     bad = os.path.join(out, "bad.txt")
     with open(bad, "w") as f:
