@@ -161,7 +161,7 @@ bool RunFiles::startRecording(const std::string& path)
     ownCommand_ = true; // the header's `0 restart` already says it
     controller_.issue(RestartCommand{});
     ownCommand_ = false;
-    say("Recording to " + path + " (from a fresh cloth); Ctrl+R stops", false);
+    say("Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops", false);
     return true;
 }
 

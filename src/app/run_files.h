@@ -9,7 +9,8 @@
 /// anything that changes the cloth (a grab, a pin, a cut, a restart, a settings commit, a
 /// load) stops the playback with a message, and the cloth carries on live from there. At the
 /// end line the playback stops, the app pauses and says so. Recording and playback exclude
-/// each other: starting one stops the other.
+/// each other: starting one stops the other. A step running off the window's thread is
+/// finished (and observed) before a recording or playback starts or stops, a save or a load.
 
 #include <optional>
 #include <string>
