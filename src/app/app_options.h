@@ -20,6 +20,7 @@ struct AppOptions {
     std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
+    std::string framesDirectory;        ///< --frames-dir: a PNG of every frame in this folder
     ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed

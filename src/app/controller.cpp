@@ -165,6 +165,11 @@ void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus
             quitRequested_ = true; // even while typing in a field
         return;                    // other Ctrl combinations are not ours (yet)
     }
+    if (key == Key::F12) {
+        if (!repeat)
+            exportRequests_.screenshot = true; // even while typing: F12 types nothing
+        return;
+    }
     if (focus.keyboard)
         return; // typing into a field: the field has the keys (Esc cancels the edit there)
     switch (key) {
@@ -198,6 +203,7 @@ void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus
         break;
     case Key::Q:
     case Key::O: // Ctrl+O is RunFiles'
+    case Key::F12:
     case Key::Other:
         break;
     }
@@ -279,6 +285,10 @@ void Controller::panel(const PanelActions& actions)
             if (!simulation_.particles().pinned(i))
                 issue(PinCommand{i});
     }
+    if (actions.screenshot)
+        exportRequests_.screenshot = true;
+    if (actions.toggleVideo)
+        exportRequests_.toggleVideo = !exportRequests_.toggleVideo; // two toggles cancel
     if (actions.colorBy)
         colorBy_ = *actions.colorBy;
     if (actions.throwOnRelease)

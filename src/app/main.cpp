@@ -12,6 +12,7 @@
 #include "app.h"
 #include "app_error.h"
 #include "controls_help.h"
+#include "export_files.h"
 #include "input_text.h"
 #include "panel_model.h"
 #include "replayer.h"
@@ -66,6 +67,11 @@ int main(int argc, char** argv)
                    "during it)")
         ->type_name("FILE")
         ->excludes(recordOption);
+    std::optional<std::string> framesDirText;
+    cli.add_option("--frames-dir", framesDirText,
+                   "write every rendered frame as DIR/frame-000001.png, frame-000002.png, ... "
+                   "(DIR is created when missing; existing frame files are overwritten)")
+        ->type_name("DIR");
 
     std::string colorByText = "none";
     cli.add_option("--color-by", colorByText,
@@ -134,6 +140,19 @@ int main(int argc, char** argv)
             return error->unreadable ? cli::kExitIo : cli::kExitUsage;
         }
         options.replayFile = *replayText;
+    if (framesDirText) {
+        if (framesDirText->empty()) {
+            std::fprintf(stderr, "pbd-cloth: --frames-dir: '' is not a folder; allowed: the path "
+                                 "of a folder that exists or can be created\n");
+            return cli::kExitUsage;
+        }
+        // Refused now, before a window opens, rather than after the first frame.
+        if (auto reason = app::prepareOutputDirectory(*framesDirText)) {
+            std::fprintf(stderr, "pbd-cloth: --frames-dir: cannot write frames to '%s': %s\n",
+                         framesDirText->c_str(), reason->c_str());
+            return cli::kExitIo;
+        }
+        options.framesDirectory = *framesDirText;
     }
     if (!framesText.empty()) {
         long long frames = 0;

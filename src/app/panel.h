@@ -10,11 +10,13 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
 
 #include "files_actions.h"
+#include "export_status.h"
 #include "frame_stats.h"
 #include "panel_actions.h"
 #include "panel_model.h"
@@ -61,6 +63,8 @@ public:
     /// user's commits to `model`.
     PanelActions draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
                       glm::dvec2 size);
+    /// What the Export section and the message place show about the exports from now on.
+    void setExportStatus(ExportStatus status) { export_ = std::move(status); }
     /// The widgets' rectangles as drawn in the last frame.
     const std::vector<WidgetRect>& widgetRects() const { return rects_; }
 
@@ -88,6 +92,7 @@ private:
                  std::array<char, 512>& text, bool& editing, std::string& path);
     void stepping(PanelModel& model, const PanelStats& stats);
     void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    void exports(PanelActions& actions);
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);
     void statRow(const char* label, const char* value, const char* help);
@@ -104,6 +109,7 @@ private:
     bool editingRecordingPath_ = false;
     TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
     bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
+    ExportStatus export_;       ///< the exports' state (setExportStatus)
 };
 
 } // namespace pbd::app

@@ -37,6 +37,8 @@ struct ViewDump {
     std::string colorBy = "none"; ///< what the lines show
     double strainScale = 0.0;     ///< saturation strain of the colours (0 when not by strain)
     std::size_t constraints = 0;  ///< live constraints (torn and cut ones not counted)
+    std::string notice{};         ///< the exports' last message in the panel ("" when none)
+    std::string videoText{};      ///< the Export section's video line ("" when none)
 };
 
 /// Writes one "key values..." line per item:
@@ -45,7 +47,8 @@ struct ViewDump {
 ///   setting NAME VALUE (one per row of the settings table, value as the panel shows it) /
 ///   solver NAME / stepping page|realtime SPEED /
 ///   error MESSAGE (one per refused field; the message starts with the field's label) /
-///   help 0|1 / colorby NAME / strainscale S / constraints N / title TEXT.
+///   help 0|1 / colorby NAME / strainscale S / constraints N / title TEXT /
+///   notice TEXT and video TEXT (the exports' message and video line, when not empty).
 /// Numbers use %.17g, settings the shortest text that reads back as the same value. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
 
