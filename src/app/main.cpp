@@ -140,6 +140,7 @@ int main(int argc, char** argv)
             return error->unreadable ? cli::kExitIo : cli::kExitUsage;
         }
         options.replayFile = *replayText;
+    }
     if (framesDirText) {
         if (framesDirText->empty()) {
             std::fprintf(stderr, "pbd-cloth: --frames-dir: '' is not a folder; allowed: the path "
