@@ -176,7 +176,7 @@ TEST_CASE("frame files are numbered from frame-000001.png with six digits or mor
     CHECK(frameFileName(1234567) == "frame-1234567.png");
 }
 
-TEST_CASE("--frames-dir's folder is created with its parents; a file or a path under a file "
+TEST_CASE("the folder of --frames-dir is created with its parents; a file or a path under a file "
           "is refused with the reason", "[export]")
 {
     TempDir dir;
