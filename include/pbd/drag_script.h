@@ -14,7 +14,8 @@
 ///   STEP cut X1 Y1 X2 Y2       removes the constraints crossing that segment (metres)
 ///   STEP set FIELD VALUE       applies a setting; FIELD is its command-line flag without the
 ///                              dashes (dt, iterations, stiffness, tear-strain, ...); width,
-///                              height and fixed restart the cloth
+///                              height and fixed restart the cloth; solver and gpu-precision
+///                              take their names (colored, double)
 ///   STEP restart               rebuilds the cloth
 ///   STEP end                   the script's end: `pbd-sim run` stops there without --steps
 
@@ -28,6 +29,7 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/command.h"
 #include "pbd/simulation.h"
 
 namespace pbd {
@@ -74,6 +76,11 @@ std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t partic
 /// The event as a script line ("120 drag 5 1.5 -2"), numbers in shortest round-trip form:
 /// parsing the line gives the same event.
 std::string formatEvent(const DragEvent& event);
+
+/// The commands that play `event` on a simulation whose settings are now `current` (a `set`
+/// changes one field of them): what DragPlayer applies, and what the app's replay issues.
+/// A drag is a grab and a move; `end` is none.
+std::vector<Command> eventCommands(const DragEvent& event, const Settings& current);
 
 /// Feeds parsed events to a simulation step by step.
 class DragPlayer {

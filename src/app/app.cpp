@@ -47,7 +47,8 @@ App::App(const AppOptions& options)
     : options_(options), simulation_(options.settings),
       controller_(simulation_, [] {
           return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
-      })
+      }),
+      files_(controller_)
 {
     controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
@@ -92,6 +93,10 @@ App::App(const AppOptions& options)
     renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
     uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
+    if (!options.recordFile.empty() && !files_.startRecording(options.recordFile))
+        throw AppError("pbd-cloth: --record: " + files_.message());
+    if (!options.replayFile.empty())
+        files_.startReplay(options_.replayEvents, options.replayFile);
 }
 
 App::~App()
@@ -221,13 +226,15 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.stepping().stepsPerFrame(),
                            controller_.stepping().status(),
                            controller_.colorBy(),
-                           controller_.throwOnRelease()};
+                           controller_.throwOnRelease(),
+                           files_.view()};
     const Viewport view = viewport();
     panel_->setExportStatus(exporter_->status());
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
     controller_.panel(actions);
+    files_.panel(actions.files);
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
@@ -340,6 +347,11 @@ int App::finish()
 {
     controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
     int status = outputFailed_ || contextLost_ ? 1 : 0;
+    if (files_.recording()) { // the end line and the hash of what the window shows last
+        if (!files_.stopRecording())
+            status = 1;
+        std::fprintf(stderr, "pbd-cloth: %s\n", files_.message().c_str());
+    }
     if (!exporter_->finish()) // the last frames, the video's end
         status = 1;
     if (contextLost_ && !options_.stateOutFile.empty()) {
@@ -375,7 +387,8 @@ int App::finish()
         }
     }
     releaseGpu(); // the positions are read; free the GPU solver while the context exists
-    if (options_.frames && frames_ > 0)
+    if ((options_.frames || !options_.recordFile.empty() || !options_.replayFile.empty()) &&
+        frames_ > 0)
         printSummary();
     if (const ExportTimes& t = exporter_->times(); options_.frames && t.frames > 0) {
         const double n = static_cast<double>(t.frames);
@@ -397,7 +410,8 @@ void App::printSummary() const
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
                  "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
                  "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
-                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time\n",
+                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time, "
+                 "constraints %zu, hash %s\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
                  mean.simulation, static_cast<double>(controller_.steps()) / static_cast<double>(frames_),
                  mean.upload, mean.draw, mean.interface, mean.swap,
@@ -406,7 +420,9 @@ void App::printSummary() const
                  controller_.stepping().simulatedSeconds(), controller_.stepping().wallSeconds(),
                  controller_.stepping().wallSeconds() > 0.0
                      ? controller_.stepping().simulatedSeconds() / controller_.stepping().wallSeconds()
-                     : 0.0);
+                     : 0.0,
+                 simulation_.liveConstraintCount(),
+                 formatHash(positionsHash(simulation_.particles().position)).c_str());
     if (gpuView_ && (gpuView_->stats().frames > 0 || contextLost_)) {
         const GpuViewStats& g = gpuView_->stats();
         std::fprintf(stderr,

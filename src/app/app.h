@@ -21,6 +21,7 @@
 #include "panel.h"
 #include "pbd/simulation.h"
 #include "renderer.h"
+#include "run_files.h"
 #include "window.h"
 #include "x11_touch.h"
 #include "x11_window_watch.h"
@@ -83,6 +84,7 @@ private:
     AppOptions options_;
     Simulation simulation_;
     Controller controller_;
+    RunFiles files_; ///< recording, playback, save and load; watches controller_
     FrameStats frameStats_;
 
     // Created in this order in the constructor and destroyed in reverse (declaration order).

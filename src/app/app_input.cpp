@@ -24,6 +24,7 @@ Key keyOf(int key)
     case GLFW_KEY_R: return Key::R;
     case GLFW_KEY_F: return Key::F;
     case GLFW_KEY_Q: return Key::Q;
+    case GLFW_KEY_O: return Key::O;
     case GLFW_KEY_HOME: return Key::Home;
     case GLFW_KEY_ESCAPE: return Key::Escape;
     case GLFW_KEY_F1: return Key::F1;
@@ -89,6 +90,10 @@ void App::onKey(int key, int action, int mods)
     if (action == GLFW_PRESS && imgui_)
         imgui_->notePress(key);
     if (action != GLFW_PRESS && action != GLFW_REPEAT)
+        return;
+    // Ctrl+R, Ctrl+S, Ctrl+O (recording, save, load) even while a field is typed in: the
+    // file fields count every edit at once.
+    if (files_.key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods)))
         return;
     controller_.key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods), panelFocus());
 }

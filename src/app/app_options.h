@@ -4,8 +4,10 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "panel_model.h"
+#include "pbd/drag_script.h"
 #include "pbd/settings.h"
 #include "strain_colors.h"
 
@@ -23,6 +25,9 @@ struct AppOptions {
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
     bool throwOnRelease = true;         ///< --on-release throw (true) or keep (the page's)
+    std::string recordFile;             ///< --record: record from the start into this file
+    std::string replayFile;             ///< --replay: play this recording back
+    std::vector<DragEvent> replayEvents; ///< --replay's events, read and checked by main
 };
 
 } // namespace pbd::app

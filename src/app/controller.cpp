@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "pbd/state_file.h"
 #include "picking.h"
 #include "view_culling.h"
 
@@ -53,7 +54,7 @@ std::optional<CommandError> Controller::issue(const Command& command)
         hovered_.reset();
     }
     if (std::holds_alternative<SetCommand>(command) && model_.settings() != simulation_.settings())
-        model_ = PanelModel(simulation_.settings()); // a change from elsewhere shows in the panel
+        model_.showSettings(simulation_.settings()); // a change from elsewhere shows in the panel
     if (background_.running())
         deferred_.push_back(command); // takes effect after the running step: observed then
     else if (observer_)
@@ -202,6 +203,7 @@ void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus
         helpVisible_ = false;
         break;
     case Key::Q:
+    case Key::O: // Ctrl+O is RunFiles'
     case Key::F12:
     case Key::Other:
         break;
@@ -337,7 +339,11 @@ void Controller::advance(double framePeriod, bool resumed)
         background_.start(simulation_, 1);
         return;
     }
-    steps_ += stepping_.runFrame(dt, [this] { timedStep(); });
+    // A pause during the frame (a replay that reached its end) stops its remaining steps.
+    stepping_.runFrame(dt, [this] {
+        if (!paused_)
+            timedStep();
+    });
 }
 
 void Controller::timedStep()
@@ -350,6 +356,7 @@ void Controller::timedStep()
         refuseSolver(e.what());
         return;
     }
+    ++steps_;
     const Settings& now = simulation_.settings();
     lastStepped_ = {now.solver, now.gpuPrecision};
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -384,6 +391,26 @@ void Controller::refuseSolver(const std::string& why)
     model_.setSolverMessage(message);
     lastError_ = message;
     refusals_.push_back(message);
+}
+
+std::optional<std::string> Controller::loadState(const std::string& path)
+{
+    finishOffThreadStep(); // else the step on its way would replace what is loaded
+    if (auto error = loadStateFile(simulation_, path)) {
+        lastError_ = *error;
+        return error;
+    }
+    ++clothVersion_;
+    stepTimer_.reset();
+    stepCost_ = 0.0;
+    dragging_ = false;
+    touchDrag_ = false;
+    knife_.reset();
+    trail_.clear();
+    hovered_.reset();
+    model_.showSettings(simulation_.settings());
+    fitIfClothOutside();
+    return std::nullopt;
 }
 
 void Controller::updateHover(PanelFocus focus)

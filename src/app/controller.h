@@ -31,7 +31,7 @@ namespace pbd::app {
 enum class MouseButton { Left, Right, Middle, Other };
 
 /// Keys the app uses; everything else is Other.
-enum class Key { Space, S, R, F, Q, Home, Escape, F1, F12, Other };
+enum class Key { Space, S, R, F, Q, O, Home, Escape, F1, F12, Other };
 
 /// Modifier keys held with an event.
 struct Modifiers {
@@ -143,6 +143,11 @@ public:
     /// meanwhile): before the app writes its final state, and in tests.
     void finishOffThreadStep();
 
+    /// Replaces the whole state by the saved one in `path` (pbd/state_file.h): the panel shows
+    /// its settings, a drag or knife in progress ends (a grab saved in the file stays). On any
+    /// problem nothing changes and the reason, naming the field, is returned.
+    std::optional<std::string> loadState(const std::string& path);
+
     const Simulation& simulation() const { return simulation_; }
     const Camera& camera() const { return camera_; }
     const CanvasLayout& layout() const { return layout_; }
@@ -150,9 +155,11 @@ public:
     const PanelModel& model() const { return model_; }
     const StepTimer& stepTimer() const { return stepTimer_; }
     const Stepping& stepping() const { return stepping_; }
-    /// Steps taken by advance() so far, for the exit summary.
+    /// Steps taken by advance() so far (single steps too), for the exit summary.
     long long steps() const { return steps_; }
     bool paused() const { return paused_; }
+    /// Pauses or resumes (as Space). Pausing during advance() skips the frame's other steps.
+    void setPaused(bool paused) { paused_ = paused; }
     bool helpVisible() const { return helpVisible_; }
     /// What the constraint lines show (panel combo, --color-by).
     ColorBy colorBy() const { return colorBy_; }

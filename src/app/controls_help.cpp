@@ -7,7 +7,7 @@
 namespace pbd::app {
 namespace {
 
-constexpr std::array<ControlHelp, 15> kControls{{
+constexpr std::array<ControlHelp, 18> kControls{{
     {"Left-drag a particle", "grab the nearest particle within 10 px (fixed corners too) and move it; let go while moving to throw it"},
     {"Shift+click a particle", "pin it where it is, or unpin it (corners too)"},
     {"Ctrl+drag", "knife: cut every constraint the line crosses"},
@@ -22,6 +22,9 @@ constexpr std::array<ControlHelp, 15> kControls{{
     {"F1", "show / hide this help"},
     {"F12", "save a PNG of the window (pbd-cloth-DATE-TIME.png in the working folder)"},
     {"Esc", "cancel a drag or a field edit; close this help"},
+    {"Ctrl+R", "start recording from a fresh cloth (the cloth restarts) / stop recording"},
+    {"Ctrl+S", "save the whole state to the panel's state file (pbd-cloth-state.json)"},
+    {"Ctrl+O", "load the state file; a bad file changes nothing"},
     {"Ctrl+Q", "quit (as the window's close button)"},
 }};
 

@@ -41,6 +41,7 @@ add_executable(pbd-cloth
   ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app_input.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/files_panel.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/exporter.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/frame_capture.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/gl_debug.cpp

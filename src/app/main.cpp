@@ -5,6 +5,7 @@
 #include <optional>
 #include <exception>
 #include <string>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -14,6 +15,7 @@
 #include "export_files.h"
 #include "input_text.h"
 #include "panel_model.h"
+#include "replayer.h"
 #include "settings_flags.h"
 
 namespace {
@@ -54,6 +56,17 @@ int main(int argc, char** argv)
                    "on exit, write the view (zoom, origin) and the panel's widget rectangles")
         ->type_name("FILE");
 
+    std::optional<std::string> recordText, replayText;
+    auto* recordOption =
+        cli.add_option("--record", recordText,
+                       "record from the start into FILE, an event script that 'pbd-sim run "
+                       "--events FILE' and --replay play back bit for bit (Ctrl+R stops)")
+            ->type_name("FILE");
+    cli.add_option("--replay", replayText,
+                   "play the recording in FILE back in the window (Space, S and the speed work "
+                   "during it)")
+        ->type_name("FILE")
+        ->excludes(recordOption);
     std::optional<std::string> framesDirText;
     cli.add_option("--frames-dir", framesDirText,
                    "write every rendered frame as DIR/frame-000001.png, frame-000002.png, ... "
@@ -109,6 +122,24 @@ int main(int argc, char** argv)
             return cli::kExitUsage;
         }
         options.speed = probe.speed();
+    }
+    for (auto [flag, text] : {std::pair{"--record", &recordText}, std::pair{"--replay", &replayText}})
+        if (*text && (*text)->empty()) {
+            std::fprintf(stderr, "pbd-cloth: %s: '' is not a file name; allowed: a file name\n",
+                         flag);
+            return cli::kExitUsage;
+        }
+    if (recordText)
+        options.recordFile = *recordText;
+    if (replayText) {
+        // Checked before any window opens: unreadable is an input failure (status 1, as
+        // pbd-sim run --events), a bad line a refused value (status 2).
+        if (auto error = app::readEventScriptFile(*replayText, options.settings,
+                                                  options.replayEvents)) {
+            std::fprintf(stderr, "pbd-cloth: --replay: %s\n", error->message.c_str());
+            return error->unreadable ? cli::kExitIo : cli::kExitUsage;
+        }
+        options.replayFile = *replayText;
     }
     if (framesDirText) {
         if (framesDirText->empty()) {

@@ -198,7 +198,7 @@ void Panel::fixedCountCombo(PanelModel& model, PanelActions& actions)
     record(id);
 }
 
-void Panel::messages(const PanelModel& model)
+void Panel::messages(const PanelModel& model, const FilesView& files)
 {
     // A fixed place with room for kMessageLines lines, drawn even when empty, so that a
     // message never moves the rows below it (a scroll bar appears if they need more).
@@ -209,6 +209,19 @@ void Panel::messages(const PanelModel& model)
     for (const std::string& message : model.errors())
         ImGui::TextWrapped("%s", message.c_str());
     ImGui::PopStyleColor();
+    if (!files.status.empty()) { // "Recording to F: step N", "Replaying F: step N of M"
+        ImGui::PushStyleColor(ImGuiCol_Text, files.recording ? kErrorRed
+                                                             : ImVec4(0.0f, 0.3f, 0.7f, 1.0f));
+        ImGui::TextWrapped("%s", files.status.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (!files.message.empty()) { // the last save, load, recording or replay outcome
+        if (files.failed)
+            ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
+        ImGui::TextWrapped("%s", files.message.c_str());
+        if (files.failed)
+            ImGui::PopStyleColor();
+    }
     // The exports' last outcome (F12, video, --frames-dir) below the fields' messages.
     if (!export_.notice.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, export_.noticeIsError ? kErrorRed : kNoticeGreen);
@@ -431,7 +444,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         fields(model, PanelSection::Page, actions);
         ImGui::EndTable();
     }
-    messages(model);
+    messages(model, stats.files);
 
     const float width = ImGui::GetContentRegionAvail().x;
     if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(width, 0.0f)))
@@ -508,6 +521,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     }
     stepping(model, stats);
     performance(model, stats, actions);
+    filesSection(stats.files, actions.files);
 
     exports(actions);
 

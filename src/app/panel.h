@@ -15,6 +15,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "files_actions.h"
 #include "export_status.h"
 #include "frame_stats.h"
 #include "panel_actions.h"
@@ -38,6 +39,7 @@ struct PanelStats {
     std::string steppingStatus;   ///< "running at 0.4x real time ..." when behind, else empty
     ColorBy colorBy = ColorBy::None; ///< what the lines show
     bool throwOnRelease = true;      ///< a released particle takes the pointer's velocity
+    FilesView files;                 ///< the "Record and save" section
 };
 
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for
@@ -82,7 +84,12 @@ private:
     void field(PanelModel& model, PanelField field, PanelActions& actions);
     void fields(PanelModel& model, PanelSection section, PanelActions& actions);
     void fixedCountCombo(PanelModel& model, PanelActions& actions);
-    void messages(const PanelModel& model);
+    void messages(const PanelModel& model, const FilesView& files);
+    /// The "Record and save" section (files_panel.cpp).
+    void filesSection(const FilesView& view, FilesActions& actions);
+    /// One file-name field; true (with the text in `path`) when it was edited.
+    bool pathRow(const char* id, const char* label, const char* help, const std::string& shown,
+                 std::array<char, 512>& text, bool& editing, std::string& path);
     void stepping(PanelModel& model, const PanelStats& stats);
     void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
     void exports(PanelActions& actions);
@@ -96,6 +103,10 @@ private:
     std::vector<std::array<char, 64>> text_;  ///< per settings row, then the speed field
     std::vector<bool> editing_;
     std::vector<WidgetRect> rects_;
+    std::array<char, 512> statePath_{};     ///< the state file field's text
+    std::array<char, 512> recordingPath_{}; ///< the recording file field's text
+    bool editingStatePath_ = false;
+    bool editingRecordingPath_ = false;
     TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
     bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
     ExportStatus export_;       ///< the exports' state (setExportStatus)

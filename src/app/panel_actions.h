@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "files_actions.h"
 #include "panel_model.h"
 #include "strain_colors.h"
 
@@ -23,6 +24,7 @@ struct PanelActions {
     bool toggleVideo = false;                 ///< the "Export video" / "Stop video export" button
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
     std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
+    FilesActions files;                       ///< the "Record and save" section
 };
 
 } // namespace pbd::app

@@ -189,6 +189,12 @@ PanelModel::PanelModel(const Settings& settings)
 {
 }
 
+void PanelModel::showSettings(const Settings& settings)
+{
+    settings_ = settings;
+    errors_.assign(settingFields().size(), std::string());
+}
+
 const char* PanelModel::label(PanelField field) { return info(field).label; }
 
 std::string PanelModel::labelWithUnit(PanelField field) { return pbd::labelWithUnit(info(field)); }

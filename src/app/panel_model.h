@@ -114,6 +114,11 @@ public:
     /// Every field's message that is not empty, in panel order (speed last).
     std::vector<std::string> errors() const;
 
+    /// Shows settings that changed elsewhere (an event script, a replay, a loaded state):
+    /// every field takes its value and loses its message; stepping, speed and the GPU's
+    /// availability stay as they are.
+    void showSettings(const Settings& settings);
+
     /// The committed settings: always the last valid values.
     const Settings& settings() const { return settings_; }
     /// The text the field shows when not being edited (e.g. "40", "0.005", "-9.81"): the

@@ -64,6 +64,7 @@ int runCommandMain(const RunOptions& options)
     }
 
     Simulation simulation(settings);
+    std::vector<DragEvent> events;
     if (options.loadFile) {
         // The saved state, then the settings flags given on the command line over it. A file
         // that cannot be read is an input/output failure; one that is not a valid state, a
@@ -90,16 +91,6 @@ int runCommandMain(const RunOptions& options)
         }
         settings = simulation.settings();
     }
-    if (settings.solver == Solver::Gpu) {
-        std::string why;
-        auto factory = gpuBackendFactory(why);
-        if (!factory) {
-            std::cerr << "pbd-sim run: --solver gpu: " << why << "\n";
-            return kExitIo;
-        }
-        simulation.installBackend(std::move(*factory));
-    }
-    std::vector<DragEvent> events;
     if (options.dragFile) {
         std::string text;
         if (auto error = readFile(*options.dragFile, text)) {
@@ -112,6 +103,20 @@ int runCommandMain(const RunOptions& options)
             std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
             return kExitUsage;
         }
+    }
+    // A script may choose the GPU solver (an app's recording does): it needs the backend too.
+    const bool scriptUsesGpu = std::any_of(events.begin(), events.end(), [](const DragEvent& e) {
+        return e.kind == DragEvent::Kind::Set && e.field == "solver" &&
+               e.value == static_cast<int>(Solver::Gpu);
+    });
+    if (settings.solver == Solver::Gpu || scriptUsesGpu) {
+        std::string why;
+        auto factory = gpuBackendFactory(why);
+        if (!factory) {
+            std::cerr << "pbd-sim run: --solver gpu: " << why << "\n";
+            return kExitIo;
+        }
+        simulation.installBackend(std::move(*factory));
     }
 
     // Without --steps, a script's `end` line says how many steps to run.
@@ -128,6 +133,10 @@ int runCommandMain(const RunOptions& options)
             player.applyBefore(static_cast<std::uint64_t>(step), simulation);
             simulation.step();
         }
+        // Events at the last step (before the end line) happened after the last step: an
+        // app's recording ends with what the user did after its last step (a move while
+        // paused), and the final positions include it.
+        player.applyBefore(static_cast<std::uint64_t>(steps), simulation);
         simulation.finishBackend();
     } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth
         std::cerr << "pbd-sim run: --solver " << solverName(settings.solver) << ": " << e.what()
@@ -159,7 +168,8 @@ int runCommandMain(const RunOptions& options)
                  "pbd-sim run: %lld steps of %dx%d (%s solver%s%s, %zu chunk%s of rows), threads %s, "
                  "%.4g ms per step, largest constraint violation %.6g m, constraints %zu, "
                  "hash %s\n",
-                 steps, settings.width, settings.height, solverName(settings.solver),
+                 steps, simulation.settings().width, simulation.settings().height,
+                 solverName(simulation.settings().solver),
                  device.empty() ? "" : " on ", device.c_str(),
                  simulation.chunkCount(), simulation.chunkCount() == 1 ? "" : "s",
                  threadsText(simulation).c_str(),

@@ -104,6 +104,19 @@ const SettingField* fieldByFlag(std::string_view name)
     return nullptr;
 }
 
+/// The value of a setting given by name: the solver ("colored") or the GPU precision
+/// ("double"); nothing for other fields or other words.
+std::optional<double> namedValue(const SettingField& field, std::string_view text)
+{
+    if (std::string_view(field.name) == "solver")
+        if (auto solver = solverFromName(text))
+            return static_cast<double>(static_cast<int>(*solver));
+    if (std::string_view(field.name) == "gpuPrecision")
+        if (auto precision = gpuPrecisionFromName(text))
+            return static_cast<double>(static_cast<int>(*precision));
+    return std::nullopt;
+}
+
 std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
                                    std::optional<Settings> settings)
 {
@@ -171,14 +184,16 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
             event.kind = DragEvent::Kind::Set;
             requireValues(lineNumber, fields, 2, "STEP set FIELD VALUE");
             const SettingField* field = fieldByFlag(fields[2]);
-            if (!field || std::string_view(field->name) == "solver" ||
-                std::string_view(field->name) == "gpuPrecision")
+            if (!field)
                 throw DragScriptError(lineNumber, "setting " + quoteInput(fields[2]) +
                                                       " is not allowed; allowed: a setting's "
                                                       "flag without dashes, such as dt, "
                                                       "iterations, stiffness, tear-strain");
+            // The solver and the GPU precision by name, as their flags take them.
             double value = 0.0;
-            if (!parseNumber(fields[3], value) || !allowedValue(*field, value))
+            if (auto named = namedValue(*field, fields[3]))
+                value = *named;
+            else if (!parseNumber(fields[3], value) || !allowedValue(*field, value))
                 throw DragScriptError(lineNumber, std::string(fields[2]) + " " +
                                                       quoteInput(fields[3]) +
                                                       " is not allowed; " + allowedValues(*field));
@@ -248,8 +263,14 @@ std::string formatEvent(const DragEvent& e)
         break;
     case DragEvent::Kind::Set: {
         const SettingField* field = findSettingField(e.field);
-        line << "set " << (field ? std::string_view(field->flag).substr(2) : e.field) << ' '
-             << number(e.value);
+        line << "set " << (field ? std::string_view(field->flag).substr(2) : e.field) << ' ';
+        if (field && (e.field == "solver" || e.field == "gpuPrecision")) {
+            Settings named; // the name, as the flag takes it ("colored", "double")
+            field->set(named, e.value);
+            line << settingText(*field, named);
+        } else {
+            line << number(e.value);
+        }
         break;
     }
     case DragEvent::Kind::Restart:
@@ -262,44 +283,42 @@ std::string formatEvent(const DragEvent& e)
     return line.str();
 }
 
+std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
+{
+    switch (e.kind) {
+    case DragEvent::Kind::Drag:
+        return {GrabCommand{e.particle}, MoveCommand{e.position}};
+    case DragEvent::Kind::Release:
+        return {ReleaseCommand{e.velocity}};
+    case DragEvent::Kind::Pin:
+        return {PinCommand{e.particle}};
+    case DragEvent::Kind::Unpin:
+        return {UnpinCommand{e.particle}};
+    case DragEvent::Kind::Cut:
+        return {CutCommand{e.position, e.to}};
+    case DragEvent::Kind::Set:
+        if (const SettingField* field = findSettingField(e.field)) {
+            Settings settings = current;
+            field->set(settings, e.value);
+            return {SetCommand{settings}};
+        }
+        return {};
+    case DragEvent::Kind::Restart:
+        return {RestartCommand{}};
+    case DragEvent::Kind::End:
+        return {};
+    }
+    return {};
+}
+
 void DragPlayer::applyBefore(std::uint64_t step, Simulation& simulation)
 {
-    for (; next_ < events_.size() && events_[next_].step <= step; ++next_) {
-        const DragEvent& e = events_[next_];
-        // Through the commands, as every other source of changes. The parser has bounded the
-        // indices, coordinates and values; an index beyond a cloth that a `set` made smaller
-        // than the parser assumed (a script parsed with parseDragScript) is refused and skipped.
-        switch (e.kind) {
-        case DragEvent::Kind::Drag:
-            apply(simulation, GrabCommand{e.particle});
-            apply(simulation, MoveCommand{e.position});
-            break;
-        case DragEvent::Kind::Release:
-            apply(simulation, ReleaseCommand{e.velocity});
-            break;
-        case DragEvent::Kind::Pin:
-            apply(simulation, PinCommand{e.particle});
-            break;
-        case DragEvent::Kind::Unpin:
-            apply(simulation, UnpinCommand{e.particle});
-            break;
-        case DragEvent::Kind::Cut:
-            apply(simulation, CutCommand{e.position, e.to});
-            break;
-        case DragEvent::Kind::Set:
-            if (const SettingField* field = findSettingField(e.field)) {
-                Settings settings = simulation.settings();
-                field->set(settings, e.value);
-                apply(simulation, SetCommand{settings});
-            }
-            break;
-        case DragEvent::Kind::Restart:
-            apply(simulation, RestartCommand{});
-            break;
-        case DragEvent::Kind::End:
-            break;
-        }
-    }
+    // Through the commands, as every other source of changes. The parser has bounded the
+    // indices, coordinates and values; an index beyond a cloth that a `set` made smaller
+    // than the parser assumed (a script parsed with parseDragScript) is refused and skipped.
+    for (; next_ < events_.size() && events_[next_].step <= step; ++next_)
+        for (const Command& command : eventCommands(events_[next_], simulation.settings()))
+            apply(simulation, command);
 }
 
 } // namespace pbd

@@ -97,6 +97,14 @@ events)
   cmp -s "$work/p1" "$work/p2" || fail "--drag and --events differ"
   printf '0 pin 400\n' >"$work/bad.txt"
   expect 2 "event script line 1" "'400'" "0 to 399" -- run --width 20 --height 20 --events "$work/bad.txt"
+  # The events of the last step come after it (a recording's moves while paused), and a
+  # script chooses the solver by name.
+  printf '0 set solver colored\n0 drag 5 1 1\n3 drag 5 2.5 -0.5\n3 end\n' >"$work/tail.txt"
+  "$sim" run --width 20 --height 20 --events "$work/tail.txt" >"$work/p3" 2>"$work/e3" || fail "--events tail failed: $(cat "$work/e3")"
+  [[ "$(sed -n 6p "$work/p3")" == "2.5 -0.5" ]] || fail "the drag at the end step was not applied: $(sed -n 6p "$work/p3")"
+  grep -q "colored solver" "$work/e3" || fail "set solver colored did not choose it: $(cat "$work/e3")"
+  printf '0 set solver fast\n' >"$work/badsolver.txt"
+  expect 2 "line 1" "solver 'fast'" "colored" -- run --events "$work/badsolver.txt"
   ;;
 state)
   # 300 steps, save, load, 400 steps: the same bits as 700 straight (the summary's hash too),

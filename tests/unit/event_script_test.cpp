@@ -34,7 +34,9 @@ std::string errorOf(const std::string& script, const Settings& settings)
 TEST_CASE("an event script parses every verb and formatEvent writes each back exactly",
           "[events]")
 {
-    const std::string script = "0 set stiffness 1000\n"
+    const std::string script = "0 set solver colored\n"
+                               "0 set gpu-precision double\n"
+                               "0 set stiffness 1000\n"
                                "0 set tear-strain 0.5\n"
                                "3 pin 7\n"
                                "4 unpin 0\n"
@@ -47,8 +49,17 @@ TEST_CASE("an event script parses every verb and formatEvent writes each back ex
                                "15 pin 14\n"
                                "20 restart\n"
                                "30 end\n";
-    const auto events = pbd::parseEventScript(script, clothSettings(4, 3));
-    REQUIRE(events.size() == 13);
+    auto events = pbd::parseEventScript(script, clothSettings(4, 3));
+    REQUIRE(events.size() == 15);
+    CHECK(events[0].field == "solver");
+    CHECK(events[0].value == static_cast<int>(pbd::Solver::Colored));
+    CHECK(events[1].field == "gpuPrecision");
+    CHECK(events[1].value == static_cast<int>(pbd::GpuPrecision::Double));
+    std::string written; // formatEvent writes every line back, the solver by name
+    for (const DragEvent& e : events)
+        written += pbd::formatEvent(e) + "\n";
+    CHECK(written == script);
+    events.erase(events.begin(), events.begin() + 2);
     CHECK(events[0].kind == DragEvent::Kind::Set);
     CHECK(events[0].field == "stiffness");
     CHECK(events[0].value == 1000.0);
@@ -62,10 +73,6 @@ TEST_CASE("an event script parses every verb and formatEvent writes each back ex
     CHECK(events[10].particle == 14); // valid only on the 5 x 3 cloth that line 10 made
     CHECK(events[11].kind == DragEvent::Kind::Restart);
     CHECK(events[12].kind == DragEvent::Kind::End);
-    std::string written;
-    for (const DragEvent& e : events)
-        written += pbd::formatEvent(e) + "\n";
-    CHECK(written == script);
 }
 
 TEST_CASE("event-script errors name the line, the value and what is allowed", "[events]")
@@ -81,7 +88,8 @@ TEST_CASE("event-script errors name the line, the value and what is allowed", "[
     CHECK_THAT(errorOf("0 set colour 3\n", s), Contains("setting 'colour'") && Contains("tear-strain"));
     CHECK_THAT(errorOf("0 set dt 5\n", s), Contains("dt '5' is not allowed") && Contains("1e-06 to 1 s"));
     CHECK_THAT(errorOf("0 set iterations 2.5\n", s), Contains("iterations '2.5'") && Contains("whole number"));
-    CHECK_THAT(errorOf("0 set solver 1\n", s), Contains("setting 'solver'"));
+    CHECK_THAT(errorOf("0 set solver fast\n", s), Contains("solver 'fast' is not allowed") && Contains("colored"));
+    CHECK_THAT(errorOf("0 set gpu-precision half\n", s), Contains("'half'") && Contains("double"));
     CHECK_THAT(errorOf("0 restart now\n", s), Contains("'restart' takes 0 values"));
     CHECK_THAT(errorOf("0 end 5\n", s), Contains("'end' takes 0 values"));
     CHECK_THAT(errorOf("0 set\n", s), Contains("'set' takes 2 values"));

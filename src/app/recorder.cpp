@@ -1,0 +1,224 @@
+#include "recorder.h"
+
+#include <bit>
+#include <cerrno>
+#include <cstddef>
+#include <cstring>
+
+#include "pbd/settings_table.h"
+#include "pbd/state_io.h"
+
+namespace pbd::app {
+namespace {
+
+template <class... Fs>
+struct Overloaded : Fs... {
+    using Fs::operator()...;
+};
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
+
+bool sameBits(double a, double b)
+{
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+DragEvent setEvent(std::uint64_t step, const SettingField& field, const Settings& settings)
+{
+    DragEvent event;
+    event.step = step;
+    event.kind = DragEvent::Kind::Set;
+    event.field = field.name;
+    event.value = field.get(settings);
+    return event;
+}
+
+} // namespace
+
+std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const Settings& to,
+                                                     bool everyField)
+{
+    std::vector<const SettingField*> left;
+    for (const SettingField& field : settingFields())
+        if (everyField || !sameBits(field.get(from), field.get(to)))
+            left.push_back(&field);
+    std::vector<const SettingField*> order;
+    Settings now = from;
+    while (!left.empty()) {
+        // The first field (in the table's order) that leaves valid settings; the first of all
+        // when none does (the script's parser then says which line fails).
+        std::size_t pick = 0;
+        for (std::size_t k = 0; k < left.size(); ++k) {
+            Settings trial = now;
+            left[k]->set(trial, left[k]->get(to));
+            if (!validate(trial)) {
+                pick = k;
+                break;
+            }
+        }
+        left[pick]->set(now, left[pick]->get(to));
+        order.push_back(left[pick]);
+        left.erase(left.begin() + static_cast<std::ptrdiff_t>(pick));
+    }
+    return order;
+}
+
+Recorder::~Recorder()
+{
+    if (file_)
+        std::fclose(file_);
+}
+
+std::optional<std::string> Recorder::start(const std::string& path, const Simulation& simulation)
+{
+    if (file_) {
+        std::fclose(file_);
+        file_ = nullptr;
+    }
+    std::FILE* file = std::fopen(path.c_str(), "w");
+    if (!file)
+        return "cannot write " + path + ": " + std::strerror(errno);
+    file_ = file;
+    path_ = path;
+    buffer_.clear();
+    writeFailed_ = false;
+    writeErrno_ = 0;
+    steps_ = 0;
+    pendingMove_.reset();
+    settings_ = simulation.settings();
+    buffer_ += "# pbd-cloth recording: pbd-sim run --events FILE or pbd-cloth --replay FILE "
+               "plays it back\n";
+    // The whole settings from pbd-sim's defaults, then a fresh cloth: the script alone
+    // reproduces the run, whatever the player started from.
+    for (const SettingField* field : settingsChangeOrder(Settings{}, settings_, true))
+        write(setEvent(0, *field, settings_));
+    DragEvent restart;
+    restart.kind = DragEvent::Kind::Restart;
+    write(restart);
+    return std::nullopt;
+}
+
+void Recorder::write(const DragEvent& event)
+{
+    buffer_ += formatEvent(event);
+    buffer_ += '\n';
+    if (buffer_.size() >= kFlushBytes)
+        flushBuffer();
+}
+
+void Recorder::flushBuffer()
+{
+    if (!file_ || buffer_.empty())
+        return;
+    if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size() && !writeFailed_) {
+        writeFailed_ = true;
+        writeErrno_ = errno;
+    }
+    buffer_.clear();
+}
+
+void Recorder::flushPending()
+{
+    if (pendingMove_) {
+        write(*pendingMove_);
+        pendingMove_.reset();
+    }
+}
+
+void Recorder::note(const Command& command, const Simulation& simulation)
+{
+    if (!file_)
+        return;
+    if (std::holds_alternative<StepCommand>(command)) {
+        ++steps_; // the hot path: nothing written
+        return;
+    }
+    DragEvent event;
+    event.step = steps_;
+    const Particles& particles = simulation.particles();
+    if (std::holds_alternative<MoveCommand>(command)) {
+        if (!simulation.grabbed())
+            return;
+        // Where the particle was put (a refused coordinate leaves it where it was).
+        event.kind = DragEvent::Kind::Drag;
+        event.particle = *simulation.grabbed();
+        event.position = particles.position[event.particle];
+        if (pendingMove_ && pendingMove_->step == event.step &&
+            pendingMove_->particle == event.particle) {
+            pendingMove_ = event; // the last move between two steps is the one that counts
+            return;
+        }
+        flushPending();
+        pendingMove_ = event;
+        return;
+    }
+    flushPending();
+    std::visit(Overloaded{
+                   [](const StepCommand&) {},
+                   [](const MoveCommand&) {},
+                   [&](const GrabCommand& c) {
+                       // A drag to where it is: the grab, and a move that changes nothing.
+                       event.kind = DragEvent::Kind::Drag;
+                       event.particle = c.particle;
+                       event.position = particles.position[c.particle];
+                       write(event);
+                   },
+                   [&](const ReleaseCommand& c) {
+                       event.kind = DragEvent::Kind::Release;
+                       event.velocity = c.velocity;
+                       write(event);
+                   },
+                   [&](const PinCommand& c) {
+                       event.kind = DragEvent::Kind::Pin;
+                       event.particle = c.particle;
+                       write(event);
+                   },
+                   [&](const UnpinCommand& c) {
+                       event.kind = DragEvent::Kind::Unpin;
+                       event.particle = c.particle;
+                       write(event);
+                   },
+                   [&](const CutCommand& c) {
+                       event.kind = DragEvent::Kind::Cut;
+                       event.position = c.from;
+                       event.to = c.to;
+                       write(event);
+                   },
+                   [&](const SetCommand& c) {
+                       for (const SettingField* field :
+                            settingsChangeOrder(settings_, c.settings, false))
+                           write(setEvent(steps_, *field, c.settings));
+                       settings_ = c.settings;
+                   },
+                   [&](const RestartCommand&) {
+                       event.kind = DragEvent::Kind::Restart;
+                       write(event);
+                   },
+               },
+               command);
+}
+
+std::optional<std::string> Recorder::stop(const Simulation& simulation)
+{
+    if (!file_)
+        return std::nullopt;
+    flushPending();
+    DragEvent end;
+    end.step = steps_;
+    end.kind = DragEvent::Kind::End;
+    write(end);
+    buffer_ += "# final positions hash " + formatHash(positionsHash(simulation.particles().position)) +
+               " (pbd-sim run --events FILE prints the same)\n";
+    flushBuffer();
+    const bool closed = std::fclose(file_) == 0;
+    if (!closed && !writeFailed_) {
+        writeFailed_ = true;
+        writeErrno_ = errno;
+    }
+    file_ = nullptr;
+    if (writeFailed_)
+        return "cannot write " + path_ + ": " + std::strerror(writeErrno_);
+    return std::nullopt;
+}
+
+} // namespace pbd::app

@@ -1,0 +1,79 @@
+#pragma once
+/// \file
+/// Recording: the commands applied to a simulation written down as an event script
+/// (pbd/drag_script.h) that `pbd-sim run --events FILE` and `pbd-cloth --replay FILE` play
+/// back bit for bit.
+///
+/// A recording starts from a fresh cloth: its first lines are every setting as
+/// `0 set FLAG VALUE` (in an order in which each line leaves valid settings, starting from the
+/// defaults), then `0 restart`; then each command at the step it took effect, STEP being the
+/// number of steps taken since the recording began, which is the step before which the event
+/// player applies it; then `STEP end` and a comment with the final positions' hash. A grab is
+/// written as a drag to where the particle is (the move changes nothing), a move as a drag of
+/// the grabbed particle to where it was put; consecutive moves between the same two steps are
+/// written once, as the last (a move only replaces the position).
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pbd/command.h"
+#include "pbd/drag_script.h"
+#include "pbd/settings.h"
+#include "pbd/settings_table.h"
+#include "pbd/simulation.h"
+
+namespace pbd::app {
+
+/// The settings fields that change `from` into `to` (all of them when `everyField`), in an
+/// order in which applying them one by one never leaves invalid settings where that is
+/// possible (a cloth wider than the CPU solvers allow needs the GPU solver first). Fields are
+/// compared by their bits, so that -0 and 0 differ as they do in the arithmetic.
+std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const Settings& to,
+                                                     bool everyField);
+
+/// Writes the commands it is shown to a file as an event script. Lines go to a memory buffer
+/// and the file in large blocks: a step costs one counter increment.
+class Recorder {
+public:
+    /// Bytes buffered before they are written to the file.
+    static constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
+
+    Recorder() = default;
+    ~Recorder();
+    Recorder(const Recorder&) = delete;
+    Recorder& operator=(const Recorder&) = delete;
+
+    /// Starts a recording of `simulation`, which must be a fresh cloth (just restarted), into
+    /// `path` (created or truncated): writes the header. Returns the reason (naming the path)
+    /// when the file cannot be opened; nothing is recorded then.
+    std::optional<std::string> start(const std::string& path, const Simulation& simulation);
+    /// Notes a command that was just applied to `simulation` (the one given to start()).
+    void note(const Command& command, const Simulation& simulation);
+    /// Ends the recording: `STEP end`, the hash comment, the file closed. Returns the reason
+    /// when the file could not be written completely.
+    std::optional<std::string> stop(const Simulation& simulation);
+
+    bool active() const { return file_ != nullptr; }
+    /// Steps taken since the recording began.
+    std::uint64_t steps() const { return steps_; }
+    const std::string& path() const { return path_; }
+
+private:
+    void write(const DragEvent& event);
+    void flushPending();
+    void flushBuffer();
+
+    std::FILE* file_ = nullptr;
+    std::string path_;
+    std::string buffer_;
+    bool writeFailed_ = false;
+    int writeErrno_ = 0;
+    std::uint64_t steps_ = 0;
+    Settings settings_;                 ///< as the script has set them so far
+    std::optional<DragEvent> pendingMove_; ///< the last move, not yet written
+};
+
+} // namespace pbd::app
