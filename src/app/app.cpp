@@ -15,6 +15,7 @@
 #include "app_error.h"
 #include "pbd/state_io.h"
 #include "help_overlay.h"
+#include "pbd/speed.h"
 #include "pbd/strain.h"
 #include "strain_legend.h"
 #include "screenshot.h"
@@ -51,6 +52,9 @@ App::App(const AppOptions& options)
     controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
     controller_.setColorBy(options.colorBy);
+    controller_.setParticleColorBy(options.particleColorBy);
+    controller_.model().setStrainScale(options.strainScale);
+    controller_.setPlotsOpen(options.plots);
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
@@ -151,7 +155,7 @@ void App::frame(bool last, double periodMilliseconds)
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
-    const PanelStats stats{simulation_.time(),
+    PanelStats stats{simulation_.time(),
                            controller_.stepTimer().meanMilliseconds(),
                            simulation_.particles().size(),
                            simulation_.liveConstraintCount(),
@@ -164,6 +168,11 @@ void App::frame(bool last, double periodMilliseconds)
                            controller_.stepping().status(),
                            controller_.colorBy(),
                            controller_.throwOnRelease()};
+    stats.particleColorBy = controller_.particleColorBy();
+    stats.plotsOpen = controller_.plotsOpen();
+    stats.plotHistory = &controller_.plotHistory();
+    stats.residuals = simulation_.residuals();
+    stats.residualsOnGpu = simulation_.settings().solver == Solver::Gpu;
     const Viewport view = viewport();
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
@@ -188,12 +197,29 @@ void App::frame(bool last, double periodMilliseconds)
     }
     std::optional<LineColoring> coloring;
     legendRect_.reset();
+    double legendTop = 0.0; // window pixels above the canvas's bottom taken by legends
+    strainScale_ = 0.0;
+    speedScale_ = 0.0;
     if (controller_.colorBy() == ColorBy::Strain) {
         strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
         signedStrains(simulation_, strains_);
-        strainScale_ = autoStrainScale(strains_, strainScratch_);
+        const std::optional<double> userScale = controller_.model().strainScale();
+        strainScale_ = userScale ? *userScale : autoStrainScale(strains_, strainScratch_);
         coloring = LineColoring{strains_, strainScale_};
-        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, window_->contentScale());
+        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, !userScale,
+                                       window_->contentScale());
+        legendTop = view.canvasSize.y - legendRect_->min.y;
+    }
+    // Speed colours: the core computes the speeds, the renderer only maps them.
+    std::optional<ParticleColoring> particleColoring;
+    speedLegendRect_.reset();
+    if (controller_.particleColorBy() == ParticleColorBy::Speed) {
+        speeds_.resize(simulation_.particles().size()); // allocates only for a new cloth
+        particleSpeeds(simulation_, speeds_);
+        speedScale_ = autoSpeedScale(speeds_, speedScratch_);
+        particleColoring = ParticleColoring{speeds_, speedScale_};
+        speedLegendRect_ = drawSpeedLegend(view.canvasSize, speedScale_, window_->contentScale(),
+                                           legendTop);
     }
     const std::string title = controller_.title();
     if (title != title_) {
@@ -210,7 +236,8 @@ void App::frame(bool last, double periodMilliseconds)
             pinned_.push_back(i);
     times.upload = lap(mark);
     renderer_->draw({simulation_.grabbed(), controller_.hovered(), pinned_}, controller_.camera(),
-                    view, coloring ? &*coloring : nullptr);
+                    view, coloring ? &*coloring : nullptr,
+                    particleColoring ? &*particleColoring : nullptr);
     times.draw = lap(mark);
     imgui_->render();
     times.interface += lap(mark);
@@ -278,8 +305,16 @@ int App::finish()
             dump.widgets.push_back(*helpRect_);
         if (legendRect_)
             dump.widgets.push_back(*legendRect_);
+        if (speedLegendRect_)
+            dump.widgets.push_back(*speedLegendRect_);
         dump.colorBy = colorByName(controller_.colorBy());
         dump.strainScale = strainScale_;
+        dump.strainScaleAuto = !model.strainScale();
+        dump.particleColorBy = particleColorByName(controller_.particleColorBy());
+        dump.speedScale = speedScale_;
+        dump.plots = controller_.plotsOpen();
+        dump.plotSamples = controller_.plotHistory().size();
+        dump.residuals = simulation_.residuals().size();
         dump.constraints = simulation_.liveConstraintCount();
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());

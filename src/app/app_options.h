@@ -7,6 +7,7 @@
 
 #include "panel_model.h"
 #include "pbd/settings.h"
+#include "speed_colors.h"
 #include "strain_colors.h"
 
 namespace pbd::app {
@@ -19,6 +20,11 @@ struct AppOptions {
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
     ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
+    /// --strain-scale: the strain colours' saturation strain; empty: auto (99th percentile)
+    std::optional<double> strainScale;
+    /// --color-particles: what the particles' discs show
+    ParticleColorBy particleColorBy = ParticleColorBy::None;
+    bool plots = false;                 ///< --plots: the panel's Plots section starts open
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
 };

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "pbd/energy.h"
 #include "picking.h"
 #include "view_culling.h"
 
@@ -230,6 +231,35 @@ void Controller::panel(const PanelActions& actions)
         colorBy_ = *actions.colorBy;
     if (actions.throwOnRelease)
         throwOnRelease_ = *actions.throwOnRelease;
+    if (actions.particleColorBy)
+        particleColorBy_ = *actions.particleColorBy;
+    if (actions.plotsOpen)
+        setPlotsOpen(*actions.plotsOpen);
+}
+
+void Controller::setPlotsOpen(bool open)
+{
+    if (open == plotsOpen_)
+        return;
+    plotsOpen_ = open;
+    // Recording residuals is observation, not a change of the simulation's state: no command.
+    simulation_.recordResiduals(open);
+    plotHistory_.clear();
+}
+
+void Controller::samplePlots(double stepMilliseconds, long long steps)
+{
+    if (!plotsOpen_ || steps <= 0)
+        return;
+    const Energy energy = clothEnergy(simulation_);
+    const Strain strain = constraintStrain(simulation_);
+    PlotSample sample;
+    sample.kinetic = static_cast<float>(energy.kinetic);
+    sample.potential = static_cast<float>(energy.potential());
+    sample.strainRms = static_cast<float>(strain.rms);
+    sample.strainMax = static_cast<float>(strain.max);
+    sample.msPerStep = static_cast<float>(stepMilliseconds / static_cast<double>(steps));
+    plotHistory_.add(simulation_.time(), sample);
 }
 
 void Controller::advance(double framePeriod, bool resumed)
@@ -240,13 +270,19 @@ void Controller::advance(double framePeriod, bool resumed)
         stepping_.setFramePeriod(framePeriod);
     if (paused_ || resumed) // a pause or a hidden spell is not owed in real time
         stepping_.idleFrame();
+    frameStepMilliseconds_ = 0.0;
     if (paused_) {
-        if (singleStep_)
+        if (singleStep_) {
             timedStep();
+            samplePlots(frameStepMilliseconds_, 1);
+        }
         singleStep_ = false;
         return;
     }
-    steps_ += stepping_.runFrame(simulation_.settings().timeStep, [this] { timedStep(); });
+    const long long steps =
+        stepping_.runFrame(simulation_.settings().timeStep, [this] { timedStep(); });
+    steps_ += steps;
+    samplePlots(frameStepMilliseconds_, steps);
 }
 
 void Controller::timedStep()
@@ -254,7 +290,9 @@ void Controller::timedStep()
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     issue(StepCommand{});
-    stepTimer_.add(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    stepTimer_.add(ms);
+    frameStepMilliseconds_ += ms;
 }
 
 void Controller::updateHover(PanelFocus focus)

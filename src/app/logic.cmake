@@ -1,15 +1,18 @@
 # pbd_app_logic: the app's GL-free logic (controller, camera, canvas layout, controls help,
-# frame statistics, picking, touch gestures and their routing, panel model, step timer,
-# stepping, strain colours, view culling). No OpenGL, GLFW or ImGui here, so the unit tests in
+# frame statistics, picking, plot history and chart axes, touch gestures and their routing,
+# panel model, step timer, stepping, strain and speed colours, view culling). No OpenGL, GLFW or ImGui here, so the unit tests in
 # tests/app can link it headless.
 add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/camera.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/canvas_layout.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/chart_axis.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/controller.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/controls_help.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/frame_stats.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/panel_model.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/picking.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/plot_history.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/speed_colors.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/step_timer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/stepping.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/strain_colors.cpp

@@ -4,19 +4,25 @@
 /// xpbd.html's Stiffness), a fixed place for validation messages, the sections "Physics beyond
 /// the page" (the table's other rows), "Stepping" (page or real time, speed, how fast the
 /// simulation really runs), Performance (solver choice, simulation ms per frame, frame rate,
-/// where a frame's time goes) and a short help section. All values and commits go through
+/// where a frame's time goes), "Plots" (the last step's convergence and the last 10 s of
+/// energy, strain and step time; collapsed by default) and a short help section. All values and commits go through
 /// PanelModel; the rows come from the settings table.
 
 #include <array>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <imgui.h>
 
+#include "chart_axis.h"
 #include "frame_stats.h"
 #include "panel_actions.h"
 #include "panel_model.h"
+#include "pbd/simulation.h"
+#include "plot_history.h"
 
 namespace pbd::app {
 
@@ -36,6 +42,11 @@ struct PanelStats {
     std::string steppingStatus;   ///< "running at 0.4x real time ..." when behind, else empty
     ColorBy colorBy = ColorBy::None; ///< what the lines show
     bool throwOnRelease = true;      ///< a released particle takes the pointer's velocity
+    ParticleColorBy particleColorBy = ParticleColorBy::None; ///< what the discs show
+    bool plotsOpen = false;          ///< the Plots section starts open (--plots)
+    const PlotHistory* plotHistory = nullptr; ///< the history plots' samples
+    std::span<const Residual> residuals;      ///< the last step's residuals (convergence plot)
+    bool residualsOnGpu = false;     ///< the GPU solver runs: it records no residuals
 };
 
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for
@@ -81,6 +92,19 @@ private:
     void messages(const PanelModel& model);
     void stepping(PanelModel& model, const PanelStats& stats);
     void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    // panel_colouring.cpp: "Colour lines by", "Strain scale", "Colour particles by"
+    void colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    // panel_plots.cpp: the "Plots" section
+    void plots(const PanelStats& stats, PanelActions& actions);
+    /// One plot of `series` (values, colour) over `axis`, as wide as the panel, recorded as
+    /// widget `id`.
+    struct Series {
+        std::span<const float> values;
+        ImU32 color;
+        const char* name;
+    };
+    void chart(const std::string& id, std::span<const Series> series, const ChartAxis& axis,
+               const char* xLabel);
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);
     void statRow(const char* label, const char* value, const char* help);
@@ -91,6 +115,10 @@ private:
     std::vector<std::array<char, 64>> text_;  ///< per settings row, then the speed field
     std::vector<bool> editing_;
     std::vector<WidgetRect> rects_;
+    std::array<char, 64> strainScaleText_{}; ///< the Strain scale field's text
+    bool strainScaleEditing_ = false;
+    std::vector<float> plotScratch_[4];      ///< series of this frame's plots
+    std::vector<ImVec2> plotPoints_;         ///< a chart's polyline
     TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
     bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
 };

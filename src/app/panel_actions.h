@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "panel_model.h"
+#include "speed_colors.h"
 #include "strain_colors.h"
 
 namespace pbd::app {
@@ -21,6 +22,10 @@ struct PanelActions {
     bool pinCorners = false;                  ///< the "Pin corners again" button
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
     std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
+    /// The "Colour particles by" combo, when changed
+    std::optional<ParticleColorBy> particleColorBy;
+    /// Whether the "Plots" section is open this frame (set every frame the panel is drawn)
+    std::optional<bool> plotsOpen;
 };
 
 } // namespace pbd::app

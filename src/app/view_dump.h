@@ -37,6 +37,12 @@ struct ViewDump {
     std::string colorBy = "none"; ///< what the lines show
     double strainScale = 0.0;     ///< saturation strain of the colours (0 when not by strain)
     std::size_t constraints = 0;  ///< live constraints (torn and cut ones not counted)
+    bool strainScaleAuto = true;  ///< the strain scale is the automatic one
+    std::string particleColorBy = "none"; ///< what the particles' discs show
+    double speedScale = 0.0;      ///< saturation speed of the discs' colours, m/s (0: not by speed)
+    bool plots = false;           ///< the Plots section is open
+    std::size_t plotSamples = 0;  ///< bins in the plots' history
+    std::size_t residuals = 0;    ///< residuals of the last step (convergence plot)
 };
 
 /// Writes one "key values..." line per item:
@@ -45,7 +51,8 @@ struct ViewDump {
 ///   setting NAME VALUE (one per row of the settings table, value as the panel shows it) /
 ///   solver NAME / stepping page|realtime SPEED /
 ///   error MESSAGE (one per refused field; the message starts with the field's label) /
-///   help 0|1 / colorby NAME / strainscale S / constraints N / title TEXT.
+///   help 0|1 / colorby NAME / strainscale S / strainscalemode auto|set / constraints N /
+///   particlecolor NAME / speedscale S / plots 0|1 SAMPLES RESIDUALS / title TEXT.
 /// Numbers use %.17g, settings the shortest text that reads back as the same value. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
 

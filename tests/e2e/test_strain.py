@@ -5,7 +5,10 @@ case stretched: --color-by strain after about a second: the rows at the top, whi
                 cloth, are drawn red, the bottom rows much less; the legend shows the map
                 (blue, grey and red) in the canvas's corner.
 case rest:      --color-by strain with gravity 0: a cloth at rest is all grey.
-case none:      --color-by none (the default): no coloured line pixel anywhere on the cloth."""
+case none:      --color-by none (the default): no coloured line pixel anywhere on the cloth.
+case scale:     --strain-scale: a huge scale (1000) leaves the stretched upper rows near grey;
+                a tiny one (1e-06) saturates them red, and the rows below too; the legend says
+                the scale is set."""
 
 import os
 import sys
@@ -44,7 +47,8 @@ def count(rows, box, test):
 
 (width, height, rows), view = shoot("--color-by", case == "none" and "none" or "strain",
                                     "--frames", 30 if case == "rest" else 40,
-                                    *(["--gravity", 0] if case == "rest" else []))
+                                    *(["--gravity", 0] if case == "rest" else []),
+                                    *(["--strain-scale", 1000] if case == "scale" else []))
 canvas, ox, oy, zoom = page_view(width, height)
 # The cloth's box below the axes' row (the red x axis lies on the top row from the origin).
 left, top = world_to_screen((ox, oy), zoom, (-0.1, -0.1))
@@ -75,6 +79,26 @@ if case == "stretched":
           and grey > 10, "the legend shows red, blue and the grey between")
     text = count(rows, box, lambda p: sum(p) < 200)
     check(text > 50, "the legend has its numbers (%d dark text pixels)" % text)
+elif case == "scale":
+    third = (bottom - top) / 3
+    check(view["strainscale"][0] == 1000 and view["strainscalemode"] == "set",
+          "the colours saturate at the scale set: %g" % view["strainscale"][0])
+    huge_upper = count(rows, (left, top, right, top + third), reddish)
+    (_, _, tiny_rows), tiny_view = shoot("--color-by", "strain", "--frames", 40,
+                                         "--strain-scale", "1e-06")
+    check(tiny_view["strainscale"][0] == 1e-06, "and at 1e-06 in the second run")
+    tiny_upper = count(tiny_rows, (left, top, right, top + third), reddish)
+    tiny_lower = count(tiny_rows, (left, bottom - third, right, bottom), reddish)
+    (_, _, auto_rows), auto_view = shoot("--color-by", "strain", "--frames", 40)
+    auto_upper = count(auto_rows, (left, top, right, top + third), reddish)
+    auto_lower = count(auto_rows, (left, bottom - third, right, bottom), reddish)
+    check(auto_view["strainscalemode"] == "auto", "without the flag the scale is auto")
+    check(huge_upper < 20 and huge_upper * 20 < auto_upper,
+          "a huge scale leaves the stretched rows near grey (%d red pixels, %d with auto)"
+          % (huge_upper, auto_upper))
+    check(tiny_upper > auto_upper and tiny_lower > 3 * max(auto_lower, 100),
+          "a tiny scale saturates the upper rows (%d red pixels, %d with auto) and the lower "
+          "ones (%d, %d with auto)" % (tiny_upper, auto_upper, tiny_lower, auto_lower))
 elif case == "rest":
     check(lines > 5000, "the lines are drawn, grey (%d pixels)" % lines)
     red, blue = count(rows, (left, top, right, bottom), reddish), count(
