@@ -55,6 +55,7 @@ App::App(const AppOptions& options)
     controller_.setParticleColorBy(options.particleColorBy);
     controller_.model().setStrainScale(options.strainScale);
     controller_.setPlotsOpen(options.plots);
+    controller_.setPaused(options.paused);
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
@@ -331,11 +332,14 @@ int App::finish()
 void App::printSummary() const
 {
     const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
+    const FrameTimes recent = frameStats_.mean();
     std::fprintf(stderr,
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
                  "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
                  "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
-                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time\n",
+                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time; "
+                 "last %zu frames: %.3f ms of work per frame (draw %.3f ms), %.1f frames per "
+                 "second\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
                  mean.simulation, static_cast<double>(controller_.steps()) / static_cast<double>(frames_),
                  mean.upload, mean.draw, mean.interface, mean.swap,
@@ -344,7 +348,9 @@ void App::printSummary() const
                  controller_.stepping().simulatedSeconds(), controller_.stepping().wallSeconds(),
                  controller_.stepping().wallSeconds() > 0.0
                      ? controller_.stepping().simulatedSeconds() / controller_.stepping().wallSeconds()
-                     : 0.0);
+                     : 0.0,
+                 FrameStats::kWindow, recent.total(), recent.draw,
+                 frameStats_.framesPerSecond());
 }
 
 } // namespace pbd::app

@@ -25,6 +25,7 @@ struct AppOptions {
     /// --color-particles: what the particles' discs show
     ParticleColorBy particleColorBy = ParticleColorBy::None;
     bool plots = false;                 ///< --plots: the panel's Plots section starts open
+    bool paused = false;                ///< --paused: start paused (for measuring drawing)
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
 };

@@ -123,6 +123,8 @@ public:
     /// Steps taken by advance() so far, for the exit summary.
     long long steps() const { return steps_; }
     bool paused() const { return paused_; }
+    /// Pauses or resumes (--paused starts paused; Space and the panel toggle).
+    void setPaused(bool paused) { paused_ = paused; }
     bool helpVisible() const { return helpVisible_; }
     /// What the constraint lines show (panel combo, --color-by).
     ColorBy colorBy() const { return colorBy_; }

@@ -67,6 +67,7 @@ int main(int argc, char** argv)
                    "colour the particles by: none (the page's blue) or speed (m/s, dark to "
                    "bright)")
         ->type_name("none|speed");
+    cli.add_flag("--paused", options.paused, "start paused (Space resumes)");
     cli.add_flag("--plots", options.plots,
                  "open the panel's Plots section (convergence per iteration, energy, strain, "
                  "ms per step)");

@@ -49,6 +49,13 @@ struct PanelStats {
     bool residualsOnGpu = false;     ///< the GPU solver runs: it records no residuals
 };
 
+/// One series of a panel plot.
+struct PlotSeries {
+    std::span<const float> values; ///< evenly spaced along the plot's width
+    ImU32 color;
+    const char* name;              ///< shown in the plot's title line, in its colour
+};
+
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for
 /// scripted tests that click into the panel.
 struct WidgetRect {
@@ -96,14 +103,8 @@ private:
     void colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions);
     // panel_plots.cpp: the "Plots" section
     void plots(const PanelStats& stats, PanelActions& actions);
-    /// One plot of `series` (values, colour) over `axis`, as wide as the panel, recorded as
-    /// widget `id`.
-    struct Series {
-        std::span<const float> values;
-        ImU32 color;
-        const char* name;
-    };
-    void chart(const std::string& id, std::span<const Series> series, const ChartAxis& axis,
+    /// One plot of `series` over `axis`, as wide as the panel, recorded as widget `id`.
+    void chart(const std::string& id, std::span<const PlotSeries> series, const ChartAxis& axis,
                const char* xLabel);
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);

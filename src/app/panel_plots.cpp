@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -24,10 +25,10 @@ constexpr ImU32 kStepColor = IM_COL32(0, 140, 150, 255);    // ms per step: teal
 constexpr double kResidualFloor = 1e-15;
 
 /// The series' names in their colours on one line, after `title`.
-void titleLine(const char* title, std::span<const Panel::Series> series)
+void titleLine(const char* title, std::span<const PlotSeries> series)
 {
     ImGui::TextUnformatted(title);
-    for (const Panel::Series& s : series) {
+    for (const PlotSeries& s : series) {
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.color));
         ImGui::TextUnformatted(s.name);
@@ -37,7 +38,7 @@ void titleLine(const char* title, std::span<const Panel::Series> series)
 
 } // namespace
 
-void Panel::chart(const std::string& id, std::span<const Series> series, const ChartAxis& axis,
+void Panel::chart(const std::string& id, std::span<const PlotSeries> series, const ChartAxis& axis,
                   const char* xLabel)
 {
     const float height = 5.0f * ImGui::GetFrameHeight();
@@ -73,7 +74,7 @@ void Panel::chart(const std::string& id, std::span<const Series> series, const C
     }
     draw->AddText(ImVec2(lo.x, hi.y + pad * 0.5f), text, xLabel);
     draw->PushClipRect(lo, hi, true);
-    for (const Series& s : series) {
+    for (const PlotSeries& s : series) {
         const std::size_t n = s.values.size();
         if (n == 0)
             continue;
@@ -105,15 +106,16 @@ void Panel::plots(const PanelStats& stats, PanelActions& actions)
         return;
 
     // (a) Convergence of the last step: the error after the prediction (0) and each sweep.
-    std::vector<float>& rms = plotScratch_[0];
-    std::vector<float>& max = plotScratch_[1];
-    rms.clear();
-    max.clear();
+    std::vector<float>& rmsLog = plotScratch_[0];
+    std::vector<float>& maxLog = plotScratch_[1];
+    rmsLog.clear();
+    maxLog.clear();
     for (const Residual& r : stats.residuals) {
-        rms.push_back(log10AtLeast(r.rms, kResidualFloor));
-        max.push_back(log10AtLeast(r.max, kResidualFloor));
+        rmsLog.push_back(log10AtLeast(r.rms, kResidualFloor));
+        maxLog.push_back(log10AtLeast(r.max, kResidualFloor));
     }
-    const std::array<Series, 2> convergence{{{rms, kRmsColor, "RMS"}, {max, kMaxColor, "max"}}};
+    const std::array<PlotSeries, 2> convergence{
+        {{rmsLog, kRmsColor, "RMS"}, {maxLog, kMaxColor, "max"}}};
     titleLine("Constraint error (m) per iteration:", convergence);
     tooltip("plot-convergence.title",
             "|length - rest| over the constraints after the prediction (iteration 0) and after "
@@ -124,7 +126,7 @@ void Panel::plots(const PanelStats& stats, PanelActions& actions)
                                      ? "The GPU solver does not record the error per iteration."
                                      : "Recorded from the next step.");
     } else {
-        const std::array<std::span<const float>, 2> both{rms, max};
+        const std::array<std::span<const float>, 2> both{rmsLog, maxLog};
         const auto [lo, hi] = finiteRange(both);
         char xLabel[64];
         std::snprintf(xLabel, sizeof xLabel, "iteration 0 to %zu", stats.residuals.size() - 1);
@@ -140,7 +142,7 @@ void Panel::plots(const PanelStats& stats, PanelActions& actions)
     char xLabel[64];
     std::snprintf(xLabel, sizeof xLabel, "last %.1f s of simulated time", history.seconds());
     const auto plot = [&](const std::string& id, const char* title, const char* help,
-                          std::span<const Series> series) {
+                          std::span<const PlotSeries> series) {
         titleLine(title, series);
         tooltip(id + ".title", help);
         std::array<std::span<const float>, 2> values{};
@@ -151,21 +153,21 @@ void Panel::plots(const PanelStats& stats, PanelActions& actions)
     };
     history.series(&PlotSample::kinetic, plotScratch_[0]);
     history.series(&PlotSample::potential, plotScratch_[1]);
-    const std::array<Series, 1> kinetic{{{plotScratch_[0], kKineticColor, "kinetic"}}};
+    const std::array<PlotSeries, 1> kinetic{{{plotScratch_[0], kKineticColor, "kinetic"}}};
     plot("plot-kinetic", "Energy (J):", "Kinetic energy: the sum of m |v|^2 / 2 over the free "
          "particles (pinned and grabbed ones do not move by themselves).", kinetic);
-    const std::array<Series, 1> potential{{{plotScratch_[1], kPotentialColor, "potential"}}};
+    const std::array<PlotSeries, 1> potential{{{plotScratch_[1], kPotentialColor, "potential"}}};
     plot("plot-potential", "Energy (J):", "Potential energy: gravity's -m g y over every "
          "particle (0 at the top row as built), plus the springs' k (l - r)^2 / 2 when the "
          "stiffness k is above 0 (PBD's rigid constraints store none).", potential);
     history.series(&PlotSample::strainRms, plotScratch_[2]);
     history.series(&PlotSample::strainMax, plotScratch_[3]);
-    const std::array<Series, 2> strain{
+    const std::array<PlotSeries, 2> strain{
         {{plotScratch_[2], kRmsColor, "RMS"}, {plotScratch_[3], kMaxColor, "max"}}};
     plot("plot-strain", "Strain |l - r| / r:", "RMS and largest strain over the live "
          "constraints.", strain);
     history.series(&PlotSample::msPerStep, plotScratch_[0]);
-    const std::array<Series, 1> step{{{plotScratch_[0], kStepColor, "ms per step"}}};
+    const std::array<PlotSeries, 1> step{{{plotScratch_[0], kStepColor, "ms per step"}}};
     plot("plot-step", "Wall-clock:", "Milliseconds per simulation step, the mean of each "
          "frame's steps.", step);
 }

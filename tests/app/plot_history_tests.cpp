@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+#include <stdexcept>
 #include <vector>
 
 #include "plot_history.h"
