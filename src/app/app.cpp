@@ -157,18 +157,18 @@ void App::frame(bool last, double periodMilliseconds)
 
     imgui_->beginFrame();
     PanelStats stats{simulation_.time(),
-                           controller_.stepTimer().meanMilliseconds(),
-                           simulation_.particles().size(),
-                           simulation_.liveConstraintCount(),
-                           controller_.paused(),
-                           frameStats_.mean(),
-                           frameStats_.framesPerSecond(),
-                           cli::threadsShortText(simulation_),
-                           controller_.stepping().ratio(),
-                           controller_.stepping().stepsPerFrame(),
-                           controller_.stepping().status(),
-                           controller_.colorBy(),
-                           controller_.throwOnRelease()};
+                     controller_.stepTimer().meanMilliseconds(),
+                     simulation_.particles().size(),
+                     simulation_.liveConstraintCount(),
+                     controller_.paused(),
+                     frameStats_.mean(),
+                     frameStats_.framesPerSecond(),
+                     cli::threadsShortText(simulation_),
+                     controller_.stepping().ratio(),
+                     controller_.stepping().stepsPerFrame(),
+                     controller_.stepping().status(),
+                     controller_.colorBy(),
+                     controller_.throwOnRelease()};
     stats.particleColorBy = controller_.particleColorBy();
     stats.plotsOpen = controller_.plotsOpen();
     stats.plotHistory = &controller_.plotHistory();

@@ -8,12 +8,17 @@ case rest:      --color-by strain with gravity 0: a cloth at rest is all grey.
 case none:      --color-by none (the default): no coloured line pixel anywhere on the cloth.
 case scale:     --strain-scale: a huge scale (1000) leaves the stretched upper rows near grey;
                 a tiny one (1e-06) saturates them red, and the rows below too; the legend says
-                the scale is set."""
+                the scale is set.
+case field:     the panel's Strain scale field: typed junk is refused with a message naming the
+                field, the text and the range, keeping auto; a typed 1000 then greys the
+                stretched rows (as --strain-scale 1000)."""
 
 import os
 import sys
+import time
 
-from e2e import app_binary, check, page_view, read_png, read_view, run, workdir, world_to_screen
+from e2e import (App, app_binary, check, page_view, probe_layout, read_png, read_view, run,
+                 workdir, world_to_screen, xdo)
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "stretched"
@@ -44,6 +49,47 @@ def count(rows, box, test):
     left, top, right, bottom = (round(v) for v in box)
     return sum(1 for y in range(top, bottom) for x in range(left, right) if test(rows[y][x]))
 
+
+if case == "field":
+    layout, _ = probe_layout(binary, out)
+    x0, y0, x1, y1 = layout["widget"]["strain-scale"]
+    field = ((x0 + x1) / 2, (y0 + y1) / 2)
+    app = App(binary, "--color-by", "strain", "--screenshot", shot, "--view-out", view_file,
+              "--frames", 1000000)
+
+    def type_scale(text):
+        app.move(*field)
+        xdo("click", 1)
+        app.move(*field, pause=0.3)
+        xdo("key", "ctrl+a")
+        xdo("type", "--delay", 40, text)
+        xdo("key", "Return")
+        time.sleep(0.5)
+
+    type_scale("-2")
+    app.move(100, 100, pause=0.5)
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    view = read_view(view_file)
+    check(view.get("errors") == ["Strain scale: '-2' is not allowed; allowed: auto or a finite "
+                                 "number from 1e-06 to 1000"],
+          "typed -2 is refused naming the field, the text and the range: %s" % view.get("errors"))
+    check(view["strainscalemode"] == "auto", "and the scale stays auto")
+    app = App(binary, "--color-by", "strain", "--screenshot", shot, "--view-out", view_file,
+              "--frames", 1000000)
+    type_scale("1000")
+    app.move(100, 100, pause=1.0)
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    view, (width, height, rows) = read_view(view_file), read_png(shot)
+    check(view["strainscalemode"] == "set" and view["strainscale"][0] == 1000
+          and "errors" not in view, "typed 1000 sets the scale")
+    canvas, ox, oy, zoom = page_view(width, height)
+    left, top = world_to_screen((ox, oy), zoom, (-0.1, -0.1))
+    right, bottom = world_to_screen((ox, oy), zoom, (7.9, -6.5))
+    red = sum(1 for y in range(round(top), round(top + (bottom - top) / 3))
+              for x in range(round(left), round(right)) if reddish(rows[y][x]))
+    check(red < 20, "and the stretched rows are near grey (%d red pixels)" % red)
+    print("PASS")
+    sys.exit(0)
 
 (width, height, rows), view = shoot("--color-by", case == "none" and "none" or "strain",
                                     "--frames", 30 if case == "rest" else 40,
