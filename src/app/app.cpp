@@ -56,6 +56,7 @@ App::App(const AppOptions& options)
     controller_.model().setStrainScale(options.strainScale);
     controller_.setPlotsOpen(options.plots);
     controller_.setPaused(options.paused);
+    controller_.setThrowOnRelease(options.throwOnRelease);
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
@@ -182,9 +183,11 @@ void App::frame(bool last, double periodMilliseconds)
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    if (simulation_.constraintsVersion() != uploadedConstraints_) { // rebuilt, torn or cut
+    if (simulation_.constraintsVersion() != uploadedConstraints_ || // rebuilt, torn or cut
+        controller_.clothVersion() != uploadedCloth_) { // or a state stepped off the thread
         renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
         uploadedConstraints_ = simulation_.constraintsVersion();
+        uploadedCloth_ = controller_.clothVersion();
     }
     controller_.updateHover(panelFocus());
     // Strain colours: the core computes the strains, the renderer only maps them.
@@ -287,6 +290,7 @@ void App::pace()
 
 int App::finish()
 {
+    controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
     int status = outputFailed_ ? 1 : 0;
     if (!options_.stateOutFile.empty()) {
         if (auto error = writePositionsFile(options_.stateOutFile, simulation_.particles().position)) {

@@ -84,6 +84,7 @@ private:
     std::optional<X11Touch> touch_;
 
     std::uint64_t uploadedConstraints_ = 0; ///< constraintsVersion() of the renderer's lines
+    std::uint64_t uploadedCloth_ = 0;        ///< the controller's clothVersion() of those lines
     std::string title_;                      ///< the window title last set
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
     std::optional<WidgetRect> legendRect_;   ///< the strain legend as drawn in the last frame

@@ -28,6 +28,7 @@ struct AppOptions {
     bool paused = false;                ///< --paused: start paused (for measuring drawing)
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
+    bool throwOnRelease = true;         ///< --on-release throw (true) or keep (the page's)
 };
 
 } // namespace pbd::app

@@ -47,15 +47,69 @@ std::optional<CommandError> Controller::issue(const Command& command)
     if (rebuilt) {
         ++clothVersion_;
         stepTimer_.reset();
+        stepCost_ = 0.0;
         dragging_ = false; // the core dropped the grab with the old cloth
         touchDrag_ = false;
         hovered_.reset();
     }
     if (std::holds_alternative<SetCommand>(command) && model_.settings() != simulation_.settings())
         model_ = PanelModel(simulation_.settings()); // a change from elsewhere shows in the panel
-    if (observer_)
+    if (background_.running())
+        deferred_.push_back(command); // takes effect after the running step: observed then
+    else if (observer_)
         observer_(command);
     return std::nullopt;
+}
+
+bool Controller::stepsOffThread() const
+{
+    if (simulation_.settings().solver == Solver::Gpu) // its buffers live in the app's context
+        return false;
+    switch (offThread_) {
+    case OffThread::Always:
+        return true;
+    case OffThread::Never:
+        return false;
+    case OffThread::Auto:
+        break;
+    }
+    // Before the first step is measured, a guess from its size: about 15 ns per projection
+    // (the page's order on a desktop core), so that the first of many slow steps does not
+    // stall the window either.
+    const Settings& s = simulation_.settings();
+    const double guess = 15e-9 * static_cast<double>(simulation_.liveConstraintCount()) *
+                         s.iterations * s.substeps;
+    return (stepCost_ > 0.0 ? stepCost_ : guess) > stepping_.budget();
+}
+
+int Controller::collectOffThreadStep()
+{
+    BackgroundStep::Result done = background_.take();
+    simulation_ = std::move(done.simulation);
+    // The copy recorded residuals as the Plots section was when it started; follow it now.
+    simulation_.recordResiduals(plotsOpen_);
+    ++clothVersion_; // another object's constraint store: the renderer re-uploads the lines
+    const double perStep = done.milliseconds / std::max(done.steps, 1);
+    for (int i = 0; i < done.steps; ++i) {
+        stepTimer_.add(perStep);
+        if (observer_)
+            observer_(StepCommand{});
+    }
+    stepCost_ = 1e-3 * perStep;
+    steps_ += done.steps;
+    // What the user did meanwhile happened after that step: apply it again on its result.
+    std::vector<Command> deferred = std::move(deferred_);
+    deferred_.clear();
+    for (const Command& command : deferred)
+        issue(command);
+    samplePlots(done.milliseconds, done.steps);
+    return done.steps;
+}
+
+void Controller::finishOffThreadStep()
+{
+    if (background_.running())
+        collectOffThreadStep();
 }
 
 void Controller::mouseButton(MouseButton button, bool pressed, Modifiers modifiers,
@@ -268,19 +322,47 @@ void Controller::advance(double framePeriod, bool resumed)
     stepping_.setMode(model_.stepping(), model_.speed());
     if (framePeriod > 0.0 && std::isfinite(framePeriod))
         stepping_.setFramePeriod(framePeriod);
+    const double dt = simulation_.settings().timeStep;
+    if (background_.running()) {
+        // A step runs on another thread: this frame shows the last finished state.
+        if (!background_.ready()) {
+            if (paused_)
+                stepping_.idleFrame();
+            else
+                stepping_.offThreadFrame(0, dt);
+            return;
+        }
+        const int finished = collectOffThreadStep();
+        if (paused_) {
+            stepping_.idleFrame();
+            return;
+        }
+        stepping_.offThreadFrame(finished, dt);
+        if (stepsOffThread())
+            background_.start(simulation_, 1);
+        return;
+    }
     if (paused_ || resumed) // a pause or a hidden spell is not owed in real time
         stepping_.idleFrame();
     frameStepMilliseconds_ = 0.0;
     if (paused_) {
         if (singleStep_) {
-            timedStep();
-            samplePlots(frameStepMilliseconds_, 1);
+            if (stepsOffThread()) {
+                background_.start(simulation_, 1);
+            } else {
+                timedStep();
+                samplePlots(frameStepMilliseconds_, 1);
+            }
         }
         singleStep_ = false;
         return;
     }
-    const long long steps =
-        stepping_.runFrame(simulation_.settings().timeStep, [this] { timedStep(); });
+    if (stepsOffThread()) {
+        stepping_.offThreadFrame(0, dt);
+        background_.start(simulation_, 1);
+        return;
+    }
+    const long long steps = stepping_.runFrame(dt, [this] { timedStep(); });
     steps_ += steps;
     samplePlots(frameStepMilliseconds_, steps);
 }
@@ -293,6 +375,7 @@ void Controller::timedStep()
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     stepTimer_.add(ms);
     frameStepMilliseconds_ += ms;
+    stepCost_ = stepCost_ > 0.0 ? stepCost_ + 0.25 * (1e-3 * ms - stepCost_) : 1e-3 * ms;
 }
 
 void Controller::updateHover(PanelFocus focus)

@@ -13,6 +13,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "background_step.h"
 #include "camera.h"
 #include "canvas_layout.h"
 #include "panel_actions.h"
@@ -50,6 +51,11 @@ struct PanelPointer {
     glm::dvec2 point{0.0}; ///< window coordinates
     bool down = false;     ///< press (true) or release (false)
 };
+
+/// Where running frames step the cloth: Auto moves the steps to a thread of their own (see
+/// BackgroundStep) while one step costs more than the frame's budget; Always and Never are
+/// for tests and measurements.
+enum class OffThread { Auto, Always, Never };
 
 /// Input -> commands and view. Owns the camera, the canvas layout and the panel's model;
 /// changes the simulation only through pbd::apply.
@@ -107,11 +113,22 @@ public:
     /// Applies one command to the simulation: the single path of every change. Refused
     /// commands change nothing; their message is kept in lastError().
     std::optional<CommandError> issue(const Command& command);
+    /// While a step runs off the UI thread (see OffThread), commands still apply at once to
+    /// the state on screen, and again, in order, to the stepped state when it arrives; the
+    /// observer sees them then, after that step, which is where they take effect.
     /// Called with every command that was applied (for recording and tests).
     void setCommandObserver(std::function<void(const Command&)> observer)
     {
         observer_ = std::move(observer);
     }
+
+    /// Where running frames take their steps (default Auto).
+    void setOffThread(OffThread policy) { offThread_ = policy; }
+    /// A step is running on another thread: the simulation shows the last finished state.
+    bool steppingOffThread() const { return background_.running(); }
+    /// Waits for a step running on another thread and applies it (and the commands issued
+    /// meanwhile): before the app writes its final state, and in tests.
+    void finishOffThreadStep();
 
     const Simulation& simulation() const { return simulation_; }
     const Camera& camera() const { return camera_; }
@@ -151,7 +168,7 @@ public:
     /// Changes whenever the cloth was rebuilt (restart, new size): re-upload its lines.
     std::uint64_t clothVersion() const { return clothVersion_; }
     /// Nothing will change until the next input: paused, no single step pending.
-    bool idle() const { return paused_ && !singleStep_; }
+    bool idle() const { return paused_ && !singleStep_ && !background_.running(); }
     /// The last refused command's message (empty when none was refused).
     const std::string& lastError() const { return lastError_; }
     /// The window title: the cloth's size and whether it runs, e.g.
@@ -175,6 +192,11 @@ private:
     void applyModelSettings();
     void fitIfClothOutside();
     void samplePlots(double stepMilliseconds, long long steps);
+    /// Running frames should step on another thread now (see OffThread).
+    bool stepsOffThread() const;
+    /// Takes the finished off-thread step: its state replaces the simulation's, then the
+    /// commands issued meanwhile apply again. Returns the steps it took.
+    int collectOffThreadStep();
 
     Simulation& simulation_;
     PanelModel model_;
@@ -185,6 +207,10 @@ private:
     TouchRouter touchRouter_;
     long long steps_ = 0;
     std::function<void(const Command&)> observer_;
+    OffThread offThread_ = OffThread::Auto;
+    BackgroundStep background_;
+    std::vector<Command> deferred_; ///< issued while a step ran off the thread, in order
+    double stepCost_ = 0.0;         ///< running mean wall-clock cost of a step, s (0: none yet)
 
     double logicalScale_ = 1.0;
     bool paused_ = false;

@@ -1,8 +1,10 @@
-# pbd_app_logic: the app's GL-free logic (controller, camera, canvas layout, controls help,
-# frame statistics, picking, plot history and chart axes, touch gestures and their routing,
-# panel model, step timer, stepping, strain and speed colours, view culling). No OpenGL, GLFW or ImGui here, so the unit tests in
+# pbd_app_logic: the app's GL-free logic (background steps, controller, camera, canvas layout,
+# controls help, frame statistics, picking, plot history and chart axes, touch gestures and
+# their routing, panel model, step timer, stepping, strain and speed colours, view culling).
+# No OpenGL, GLFW or ImGui here, so the unit tests in
 # tests/app can link it headless.
 add_library(pbd_app_logic STATIC
+  ${CMAKE_CURRENT_SOURCE_DIR}/background_step.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/camera.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/canvas_layout.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/chart_axis.cpp

@@ -72,6 +72,12 @@ int main(int argc, char** argv)
                  "open the panel's Plots section (convergence per iteration, energy, strain, "
                  "ms per step)");
 
+    std::string onReleaseText = "throw";
+    cli.add_option("--on-release", onReleaseText,
+                   "what a released particle does: throw (takes the pointer's velocity, the "
+                   "default) or keep (keeps the velocity it had before the grab, as the page)")
+        ->type_name("throw|keep");
+
     if (auto status = cli::parseCommandLine(cli, argc, argv))
         return *status;
     if (auto error = flags.applyTo(options.settings)) {
@@ -95,6 +101,13 @@ int main(int argc, char** argv)
     } else {
         std::fprintf(stderr, "pbd-cloth: --color-particles: %s is not a colouring; allowed: "
                              "none or speed\n", quoteInput(colorParticlesText).c_str());
+        return cli::kExitUsage;
+    }
+    if (onReleaseText == "keep") {
+        options.throwOnRelease = false;
+    } else if (onReleaseText != "throw") {
+        std::fprintf(stderr, "pbd-cloth: --on-release: %s is not a release behaviour; allowed: "
+                             "throw or keep\n", quoteInput(onReleaseText).c_str());
         return cli::kExitUsage;
     }
     if (steppingText) {

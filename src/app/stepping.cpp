@@ -67,8 +67,23 @@ int Stepping::runFrame(double dt, const std::function<void()>& step)
             owed_ = std::fmod(std::max(owed_, 0.0), dt);
     }
 
-    if (first)
-        return taken;
+    if (!first)
+        account(wall, taken, dt, cut);
+    return taken;
+}
+
+void Stepping::offThreadFrame(int finished, double dt)
+{
+    const bool first = !started_;
+    const double wall = wallSinceLastFrame();
+    owed_ = 0.0; // steps off the thread cannot keep up by definition: nothing is owed
+    credit_ = 0.0;
+    if (!first)
+        account(wall, finished, dt, true);
+}
+
+void Stepping::account(double wall, int taken, double dt, bool cut)
+{
     totalSimulated_ += taken * dt;
     totalWall_ += wall;
     windowSimulated_ += taken * dt;
@@ -84,7 +99,6 @@ int Stepping::runFrame(double dt, const std::function<void()>& step)
         windowSteps_ = windowFrames_ = 0;
         windowCut_ = false;
     }
-    return taken;
 }
 
 std::string Stepping::status() const

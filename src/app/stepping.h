@@ -46,6 +46,10 @@ public:
     int runFrame(double dt, const std::function<void()>& step);
     /// A frame without steps (paused): the wall clock moves on, nothing is owed for it.
     void idleFrame();
+    /// A running frame whose steps run on another thread (see BackgroundStep): `finished`
+    /// steps of dt were completed since the last frame (often 0). Counts toward the ratio and
+    /// always reports falling behind.
+    void offThreadFrame(int finished, double dt);
 
     /// Simulated seconds per wall-clock second over the last completed window (0 before).
     double ratio() const { return ratio_; }
@@ -61,6 +65,9 @@ public:
 
 private:
     double wallSinceLastFrame();
+    /// Adds one frame (wall seconds, steps taken of dt, whether the budget cut it) to the
+    /// totals and the ratio's window.
+    void account(double wall, int taken, double dt, bool cut);
 
     Clock clock_;
     SteppingMode mode_ = SteppingMode::Page;

@@ -1,7 +1,10 @@
 #include "colored_solver.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -36,6 +39,38 @@ inline T* offset(T* p, std::size_t k)
         return nullptr;
 }
 
+/// A removed constraint's flags byte has bit 0 clear, a live one's set: one byte per
+/// constraint (a quarter of the memory traffic of a double per constraint, which made a torn
+/// cloth slower than an intact one). The kernels multiply s by bit 0 as a double, 1.0 or 0.0,
+/// so the bits are those of a double mask. At every fourth constraint of a row (k = 0, 4, ...)
+/// bits 4-7 also hold the pattern of bit 0 of constraints k .. k + 3 (bit 4 + i for k + i),
+/// so that the four-lane kernels find their lanes' factors with one load and one table look-up.
+using LiveFlag = std::uint8_t;
+
+/// Four lanes' factors (1.0 live, 0.0 removed) for each pattern of four live flags.
+struct alignas(32) LaneFactors {
+    double lane[4];
+};
+
+/// factors[pattern].lane[i] = bit order[i] of pattern.
+constexpr std::array<LaneFactors, 16> laneFactorTable(std::array<int, 4> order)
+{
+    std::array<LaneFactors, 16> table{};
+    for (int pattern = 0; pattern < 16; ++pattern)
+        for (int i = 0; i < 4; ++i)
+            table[static_cast<std::size_t>(pattern)].lane[i] =
+                ((pattern >> order[i]) & 1) != 0 ? 1.0 : 0.0;
+    return table;
+}
+
+/// Lanes in constraint order (k, k + 1, k + 2, k + 3).
+constexpr std::array<LaneFactors, 16> kLanesInOrder = laneFactorTable({0, 1, 2, 3});
+/// Lanes in the order (k, k + 2, k + 1, k + 3) of projectRowAvx2's unpacked registers.
+constexpr std::array<LaneFactors, 16> kLanesInterleaved = laneFactorTable({0, 2, 1, 3});
+
+/// Constraint k's factor: 1.0 live, 0.0 removed.
+inline double liveFactor(const LiveFlag* flags) { return static_cast<double>(*flags & 1u); }
+
 /// One distance projection [MHHR06, BMM17] with |grad C| = |n| = 1 taken exactly, which
 /// saves the page's two divisions by the length:
 ///   C = L - d,  L = |x_a - x_b|,  s = (d - L) / (L (w_a + w_b)),
@@ -45,11 +80,11 @@ inline T* offset(T* p, std::size_t k)
 /// computes exactly these operations lane by lane, so it gives the same bits.
 /// Compliant: the XPBD form [MMC16] with at = compliance / h^2 and the constraint's
 /// multiplier *lambda: s = ((d - L) - at lambda) / (L (w_a + w_b + at)), lambda += s L (with
-/// at = 0 and lambda = 0 exactly the PBD s above). Masked: s is multiplied by *mask, 1 for a
-/// live constraint and 0 for a removed one (which then moves nothing).
+/// at = 0 and lambda = 0 exactly the PBD s above). Masked: s is multiplied by *mask as a
+/// double, 1 for a live constraint and 0 for a removed one (which then moves nothing).
 template <bool Compliant, bool Masked>
 inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b, double rest,
-                       double at, double* lambda, const double* mask)
+                       double at, double* lambda, const LiveFlag* mask)
 {
     const double xa = p[2 * a];
     const double ya = p[2 * a + 1];
@@ -69,7 +104,7 @@ inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b,
     else
         s = (rest - length) / (length * wSum);
     if constexpr (Masked)
-        s = s * *mask;
+        s = s * liveFactor(mask);
     if constexpr (Compliant)
         *lambda = *lambda + s * length;
     const double sa = wa * s;
@@ -84,7 +119,7 @@ inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b,
 /// all of rest length `rest`: one row of a GridSet.
 template <std::size_t Stride, bool Compliant, bool Masked>
 void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::size_t count,
-                double rest, double at, double* lambda, const double* mask)
+                double rest, double at, double* lambda, const LiveFlag* mask)
 {
     std::size_t k = 0;
 #if defined(__SSE2__)
@@ -140,7 +175,7 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
             s = _mm_div_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(length, wSum));
         }
         if constexpr (Masked)
-            s = _mm_mul_pd(s, _mm_loadu_pd(mask + k));
+            s = _mm_mul_pd(s, _mm_load_pd(kLanesInOrder[(mask[k] & 1u) | ((mask[k + 1] & 1u) << 1)].lane));
         if constexpr (Compliant)
             _mm_storeu_pd(lambda + k, _mm_add_pd(l, _mm_mul_pd(s, length)));
         const __m128d sa = _mm_mul_pd(wa, s);
@@ -214,7 +249,7 @@ template <bool Compliant, bool Masked>
 __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, std::size_t a,
                                                     std::size_t b, std::size_t count,
                                                     double rest, double at, double* lambda,
-                                                    const double* mask)
+                                                    const LiveFlag* mask)
 {
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
@@ -236,7 +271,7 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
         if constexpr (Compliant)
             l = _mm256_permute4x64_pd(_mm256_loadu_pd(lambda + k), 0xD8);
         if constexpr (Masked)
-            m = _mm256_permute4x64_pd(_mm256_loadu_pd(mask + k), 0xD8);
+            m = _mm256_load_pd(kLanesInterleaved[mask[k] >> 4].lane);
         if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax,
                                                  nay, nbx, nby)) {
             for (std::size_t q = k; q < k + 4; ++q)
@@ -262,7 +297,7 @@ template <bool Compliant, bool Masked>
 __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w,
                                                       std::size_t a, std::size_t count,
                                                       double rest, double at, double* lambda,
-                                                      const double* mask)
+                                                      const LiveFlag* mask)
 {
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
@@ -289,7 +324,7 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
         if constexpr (Compliant)
             l = _mm256_loadu_pd(lambda + k);
         if constexpr (Masked)
-            m = _mm256_loadu_pd(mask + k);
+            m = _mm256_load_pd(kLanesInOrder[mask[k] >> 4].lane);
         if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax,
                                                  nay, nbx, nby)) {
             for (std::size_t r = k; r < k + 4; ++r)
@@ -328,7 +363,7 @@ std::size_t setRowsBefore(const GridSet& set, int row)
 template <bool Compliant, bool Masked>
 void projectSetRow(double* p, const double* w, const GridSet& set, std::size_t a,
                    std::size_t b, std::size_t count, bool avx2, double at, double* lambda,
-                   const double* mask)
+                   const LiveFlag* mask)
 {
 #if defined(PBD_HAVE_AVX2_KERNEL)
     if (avx2 && set.columnStep == 1) {
@@ -356,7 +391,7 @@ void projectSetRow(double* p, const double* w, const GridSet& set, std::size_t a
 /// rows without one take the unmasked kernels.
 template <bool Compliant>
 void projectRows(double* p, const double* w, const GridSet& set, int width, int rowBegin,
-                 int rowEnd, bool avx2, double at, double* lambda, const double* mask,
+                 int rowEnd, bool avx2, double at, double* lambda, const LiveFlag* mask,
                  const std::uint8_t* rowDead)
 {
     int i = std::max(rowBegin, set.firstRow);
@@ -437,7 +472,7 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
     const std::size_t h = static_cast<std::size_t>(height_);
     const std::size_t verticalBase = h * (w - 1);
     const std::size_t diagonalBase = verticalBase + (h - 1) * w;
-    mask_.assign(lambdaOffset_[sets_.size()], 1.0);
+    mask_.assign(lambdaOffset_[sets_.size()], 1);
     rowDead_.assign(rowOffset_[sets_.size()], 0);
     for (std::size_t s = 0; s < sets_.size(); ++s) {
         const GridSet& set = sets_[s];
@@ -455,10 +490,19 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
                     index = diagonalBase + 2 * (ii * (w - 1) + j) + (s < 6 ? 0 : 1);
                 if (alive[index] == 0) {
                     mask_[lambdaOffset_[s] + row * static_cast<std::size_t>(set.columnCount) +
-                          static_cast<std::size_t>(k)] = 0.0;
+                          static_cast<std::size_t>(k)] = 0;
                     rowDead_[rowOffset_[s] + row] = 1;
                 }
             }
+        // The four-lane patterns at k = 0, 4, ... of each row (see LiveFlag).
+        const auto count = static_cast<std::size_t>(set.columnCount);
+        for (std::size_t r = 0; r < row; ++r) {
+            LiveFlag* flags = mask_.data() + lambdaOffset_[s] + r * count;
+            for (std::size_t k = 0; k + 4 <= count; k += 4)
+                flags[k] = static_cast<LiveFlag>(
+                    flags[k] | ((flags[k] & 1u) << 4) | ((flags[k + 1] & 1u) << 5) |
+                    ((flags[k + 2] & 1u) << 6) | ((flags[k + 3] & 1u) << 7));
+        }
     }
 }
 
@@ -509,7 +553,7 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         if (phase < projectionPhases) {
             const std::uint32_t q = phase % setsPerIteration;
             if (q < sets_.size()) {
-                const double* mask = masked ? mask_.data() + lambdaOffset_[q] : nullptr;
+                const std::uint8_t* mask = masked ? mask_.data() + lambdaOffset_[q] : nullptr;
                 const std::uint8_t* dead = masked ? rowDead_.data() + rowOffset_[q] : nullptr;
                 if (compliant)
                     projectRows<true>(p, w, sets_[q], width_, rowBegin, rowEnd, avx2_,

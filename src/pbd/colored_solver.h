@@ -89,7 +89,7 @@ private:
     std::array<std::size_t, 9> lambdaOffset_{}; ///< set s's multipliers: [offset s, s + 1)
     std::vector<double> lambda_;                ///< XPBD multipliers, set by set, row by row
     std::array<std::size_t, 9> rowOffset_{};    ///< set s's rows: [offset s, s + 1)
-    std::vector<double> mask_;          ///< 1 live, 0 removed, as lambda_; empty: all live
+    std::vector<std::uint8_t> mask_;    ///< 1 live, 0 removed, as lambda_; empty: all live
     std::vector<std::uint8_t> rowDead_; ///< per set row: holds a removed constraint
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
     BandSchedule schedule_;

@@ -36,7 +36,8 @@ elif case == "flags":
                                                    "auto or a finite number from 1e-06 to 1000"]),
                         (["--strain-scale", "big"], ["--strain-scale", "'big'", "auto or"]),
                         (["--color-particles", "mass"], ["--color-particles", "'mass'",
-                                                         "none or speed"])]:
+                                                         "none or speed"]),
+                        (["--on-release", "drop"], ["--on-release", "'drop'", "throw or keep"])]:
         status, _, err = run(binary, *args)
         check(status == 2, "%s: status 2 (got %d)" % (" ".join(args), status))
         check(all(w in err for w in words), "%s: the message names %s: %s"
