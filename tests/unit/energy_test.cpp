@@ -99,8 +99,8 @@ TEST_CASE("the springs' elastic energy is half k stretch squared, only with stif
 
 TEST_CASE("particle speeds are |v| of each free particle", "[energy]")
 {
-    Simulation sim(clothSettings(5, 4));
-    for (int i = 0; i < 40; ++i)
+    Simulation sim(clothSettings(12, 8)); // sagging between its two fixed corners
+    for (int i = 0; i < 20; ++i)
         sim.step();
     std::vector<float> speeds(sim.particles().size());
     REQUIRE(particleSpeeds(sim, speeds));
@@ -109,7 +109,7 @@ TEST_CASE("particle speeds are |v| of each free particle", "[energy]")
         const glm::dvec2 v = sim.particles().velocity[i];
         const double expected = sim.particles().pinned(i) ? 0.0 : std::hypot(v.x, v.y);
         CHECK(speeds[i] == Approx(expected).epsilon(1e-6));
-        moving = moving || speeds[i] > 0.1f;
+        moving = moving || speeds[i] > 0.01f;
     }
     CHECK(moving);
 }
