@@ -89,8 +89,38 @@ std::string tickLabel(const ChartAxis& axis, double tick)
     const double step = axis.ticks.size() > 1 ? axis.ticks[1] - axis.ticks[0] : 1.0;
     if (std::abs(tick) < 1e-9 * step)
         return "0";
-    std::snprintf(text, sizeof text, "%.3g", tick);
+    // Enough significant digits that neighbouring ticks read differently (-17150 and -17100
+    // are not both "-1.72e+04"), at least 3.
+    const double largest = std::max(std::abs(axis.lo), std::abs(axis.hi));
+    const int digits = std::clamp(
+        static_cast<int>(std::floor(std::log10(largest)) - std::floor(std::log10(step))) + 1, 3, 12);
+    std::snprintf(text, sizeof text, "%.*g", digits, tick);
     return text;
+}
+
+ChartAxis relativeErrorAxis(std::span<std::vector<float>* const> series, double floor)
+{
+    double lo = 1.0, hi = 1.0;
+    for (std::vector<float>* values : series) {
+        if (values->empty())
+            continue;
+        const bool zeroFirst = !(values->front() > 0.0f) || !std::isfinite(values->front());
+        const double first = std::max(static_cast<double>(values->front()), floor);
+        for (float& v : *values) {
+            const double ratio = std::isfinite(v) && !zeroFirst
+                                     ? std::max(static_cast<double>(v), floor) / first
+                                     : 1.0;
+            v = static_cast<float>(ratio);
+            lo = std::min(lo, ratio);
+            hi = std::max(hi, ratio);
+        }
+    }
+    if (std::log10(hi) - std::log10(lo) < 1.0)
+        return linearAxis(lo, hi);
+    for (std::vector<float>* values : series)
+        for (float& v : *values)
+            v = std::log10(v);
+    return decadeAxis(std::log10(lo), std::log10(hi));
 }
 
 float log10AtLeast(double value, double floor)

@@ -34,9 +34,18 @@ ChartAxis linearAxis(double lo, double hi);
 /// 6 ticks.
 ChartAxis decadeAxis(double lo, double hi);
 
-/// A tick's label: "1e-06" style powers of ten on a decade axis (10^tick), else the shortest
-/// of "%.3g"; "0" for a tick within 1e-9 of the step of zero.
+/// A tick's label: "1e-06" style powers of ten on a decade axis (10^tick), else "%g" with as
+/// many significant digits as neighbouring ticks need to differ (at least 3); "0" for a tick
+/// within 1e-9 of the step of zero.
 std::string tickLabel(const ChartAxis& axis, double tick);
+
+/// The convergence plot: each series in `series` (errors in metres, iteration 0 first) is
+/// replaced by its values relative to its first one (an error of 0 counts as `floor`; a first
+/// value of 0 gives all ones), so every series starts at 1 and shows what each iteration buys.
+/// When they span a decade or more they are replaced by log10 of the ratios, on a decade
+/// axis; else (a few percent per step is common: Gauss-Seidel moves a long cloth's error
+/// slowly) by the plain ratios on a linear axis, where a small change stays visible.
+ChartAxis relativeErrorAxis(std::span<std::vector<float>* const> series, double floor);
 
 /// log10 of `value` for a decade axis, at least log10(floor) (a zero residual is drawn at the
 /// floor instead of minus infinity).

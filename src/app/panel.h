@@ -45,7 +45,7 @@ struct PanelStats {
     ParticleColorBy particleColorBy = ParticleColorBy::None; ///< what the discs show
     bool plotsOpen = false;          ///< the Plots section starts open (--plots)
     const PlotHistory* plotHistory = nullptr; ///< the history plots' samples
-    std::span<const Residual> residuals;      ///< the last step's residuals (convergence plot)
+    std::span<const Residual> residuals{};    ///< the last step's residuals (convergence plot)
     bool residualsOnGpu = false;     ///< the GPU solver runs: it records no residuals
 };
 

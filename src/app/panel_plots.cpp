@@ -105,32 +105,41 @@ void Panel::plots(const PanelStats& stats, PanelActions& actions)
     if (!open)
         return;
 
-    // (a) Convergence of the last step: the error after the prediction (0) and each sweep.
-    std::vector<float>& rmsLog = plotScratch_[0];
-    std::vector<float>& maxLog = plotScratch_[1];
-    rmsLog.clear();
-    maxLog.clear();
+    // (a) Convergence of the last step: the error after the prediction (0) and each sweep,
+    // relative to iteration 0 (chart_axis.h), with the absolute values in the text.
+    std::vector<float>& rms = plotScratch_[0];
+    std::vector<float>& max = plotScratch_[1];
+    rms.clear();
+    max.clear();
     for (const Residual& r : stats.residuals) {
-        rmsLog.push_back(log10AtLeast(r.rms, kResidualFloor));
-        maxLog.push_back(log10AtLeast(r.max, kResidualFloor));
+        rms.push_back(static_cast<float>(r.rms));
+        max.push_back(static_cast<float>(r.max));
     }
-    const std::array<PlotSeries, 2> convergence{
-        {{rmsLog, kRmsColor, "RMS"}, {maxLog, kMaxColor, "max"}}};
-    titleLine("Constraint error (m) per iteration:", convergence);
-    tooltip("plot-convergence.title",
-            "|length - rest| over the constraints after the prediction (iteration 0) and after "
-            "each projection sweep of the last step's last substep, on a log scale: what more "
-            "iterations buy. Errors under 1e-15 m are drawn at 1e-15.");
+    const std::array<PlotSeries, 2> convergence{{{rms, kRmsColor, "RMS"}, {max, kMaxColor, "max"}}};
+    titleLine("Error per iteration / iteration 0's:", convergence);
+    const char* help = "|length - rest| over the constraints after the prediction (iteration 0) "
+                       "and after each projection sweep of the last step's last substep, "
+                       "divided by its value at iteration 0: what more iterations buy. On a "
+                       "log scale when the errors fall by a decade or more, else linear (a few "
+                       "percent per step is common: Gauss-Seidel moves a long cloth's error "
+                       "slowly). Errors under 1e-15 m count as 1e-15.";
+    tooltip("plot-convergence.title", help);
     if (stats.residuals.empty()) {
         ImGui::TextWrapped("%s", stats.residualsOnGpu
                                      ? "The GPU solver does not record the error per iteration."
                                      : "Recorded from the next step.");
     } else {
-        const std::array<std::span<const float>, 2> both{rmsLog, maxLog};
-        const auto [lo, hi] = finiteRange(both);
+        const Residual& first = stats.residuals.front();
+        const Residual& last = stats.residuals.back();
+        ImGui::TextWrapped("RMS %.3g -> %.3g m, max %.3g -> %.3g m", first.rms, last.rms,
+                           first.max, last.max);
+        tooltip("plot-convergence.values", help);
+        std::array<std::vector<float>*, 2> both{&rms, &max};
+        const ChartAxis axis = relativeErrorAxis(both, kResidualFloor);
         char xLabel[64];
-        std::snprintf(xLabel, sizeof xLabel, "iteration 0 to %zu", stats.residuals.size() - 1);
-        chart("plot-convergence", convergence, decadeAxis(lo, hi), xLabel);
+        std::snprintf(xLabel, sizeof xLabel, "iteration 0 to %zu%s", stats.residuals.size() - 1,
+                      axis.decades ? " (log scale)" : "");
+        chart("plot-convergence", convergence, axis, xLabel);
     }
 
     // (b) The last 10 s of simulated time.

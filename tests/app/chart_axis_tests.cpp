@@ -27,6 +27,7 @@ TEST_CASE("a linear axis widens to round steps and ticks every step", "[chart-ax
     CHECK(energy.lo == Approx(-17150.0));
     CHECK(energy.hi == Approx(-16950.0));
     CHECK(energy.ticks.size() == 5);
+    CHECK(tickLabel(energy, energy.ticks[0]) == "-1.715e+04"); // not "-1.72e+04" twice
     CHECK(tickLabel(energy, energy.ticks[1]) == "-1.71e+04");
 }
 
@@ -76,4 +77,31 @@ TEST_CASE("the range of several series skips non-finite values; log10 has a floo
     CHECK(finiteRange(none) == std::pair{0.0, 0.0});
     CHECK(log10AtLeast(1e-3, 1e-15) == Approx(-3.0f));
     CHECK(log10AtLeast(0.0, 1e-15) == Approx(-15.0f));
+}
+
+TEST_CASE("convergence series become ratios to iteration 0, in decades when they fall far",
+          "[chart-axis]")
+{
+    std::vector<float> rms{1e-2f, 1e-3f, 1e-4f}, max{2e-2f, 1e-2f, 0.0f};
+    std::array<std::vector<float>*, 2> both{&rms, &max};
+    const ChartAxis far = relativeErrorAxis(both, 1e-15);
+    CHECK(far.decades);
+    CHECK(rms[0] == Approx(0.0f).margin(1e-6)); // log10(1)
+    CHECK(rms[2] == Approx(-2.0f));              // log10(1e-4 / 1e-2)
+    CHECK(max[1] == Approx(std::log10(0.5f)));
+    CHECK(max[2] == Approx(std::log10(1e-15 / 2e-2))); // 0 counts as the floor
+    CHECK(far.lo <= max[2]);
+    CHECK(far.hi >= 0.0);
+
+    // A few percent per step (a long cloth's Gauss-Seidel): plain ratios on a linear axis.
+    std::vector<float> slow{2.674e-3f, 2.61e-3f, 2.419e-3f}, flat{0.0f, 0.0f};
+    std::array<std::vector<float>*, 2> near{&slow, &flat};
+    const ChartAxis close = relativeErrorAxis(near, 1e-15);
+    CHECK_FALSE(close.decades);
+    CHECK(slow[0] == 1.0f);
+    CHECK(slow[2] == Approx(2.419 / 2.674).epsilon(1e-5));
+    CHECK(flat == std::vector<float>{1.0f, 1.0f}); // a first error of 0: all ones
+    CHECK(close.lo <= slow[2]);
+    CHECK(close.hi >= 1.0);
+    CHECK(close.hi - close.lo < 0.5); // tight enough to show a 10% fall
 }
