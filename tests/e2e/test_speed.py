@@ -24,6 +24,14 @@ def bright(rgb):
     return r > 150 and r > b + 50 and g < r - 40
 
 
+def hover_core(rgb):
+    """The orange disc of the particle under the pointer (255, 140, 0 at 90%; Xvfb's pointer
+    starts at the screen's centre, over the cloth): blue under 30 with green 110 to 160, where
+    the speed map has green above 165."""
+    r, g, b = rgb
+    return r > 200 and b < 30 and 110 < g < 160
+
+
 def dark(rgb):
     """The map's slow end, dark indigo (33, 13, 115), and its edges blended into the grey."""
     r, g, b = rgb
@@ -39,8 +47,13 @@ def shoot(*flags):
 
 
 def count(rows, box, test):
+    """Pixels in box passing test, leaving out 8 px around the hovered particle's disc."""
     left, top, right, bottom = (round(v) for v in box)
-    return sum(1 for y in range(top, bottom) for x in range(left, right) if test(rows[y][x]))
+    hovered = [(x, y) for y in range(top, bottom) for x in range(left, right)
+               if hover_core(rows[y][x])]
+    near_hover = lambda x, y: any(abs(x - hx) <= 8 and abs(y - hy) <= 8 for hx, hy in hovered)
+    return sum(1 for y in range(top, bottom) for x in range(left, right)
+               if test(rows[y][x]) and not (hovered and near_hover(x, y)))
 
 
 width, height, rows, view = shoot("--color-particles", "speed", "--frames", 40)
