@@ -4,7 +4,8 @@
 case open:   a click on the "Plots" header opens it: the convergence plot (RMS and max error per
              iteration) and the history plots (energy, strain, ms per step) are drawn, their
              series' colours present in their rectangles; the simulation records residuals.
-case closed: by default the section is closed: no plot drawn, no residual recorded, no history."""
+case closed: by default the section is closed: no plot drawn, no residual recorded, no history;
+             opened and closed again by two clicks, it records nothing either."""
 
 import os
 import sys
@@ -81,4 +82,16 @@ else:
     x0 = round(view["canvas"][2])
     orange = count(rows, (x0, 0, width, height), MAX)
     check(orange == 0, "no plot colours in the panel (%d orange pixels)" % orange)
+    hx0, hy0, hx1, hy1 = view["widget"]["plots"]
+    app = App(binary, "--frames", 1000000, "--view-out", view_file)
+    for _ in range(2):  # open, then close
+        app.move((hx0 + hx1) / 2, (hy0 + hy1) / 2)
+        app.move((hx0 + hx1) / 2 + 1, (hy0 + hy1) / 2)
+        xdo("click", 1)
+        time.sleep(1.5)
+    app.move(100, 100, pause=0.5)
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    reopened = read_view(view_file)
+    check(reopened["plots"] == [0, 0, 0], "opened and closed again: recording is off, the "
+          "history gone (plots %s)" % reopened["plots"])
 print("PASS")
