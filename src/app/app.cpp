@@ -87,6 +87,7 @@ App::App(const AppOptions& options)
     renderer_.emplace();
     panel_.emplace(imgui_->hasSymbols());
     touch_.emplace(window_->handle());
+    exporter_.emplace(options.framesDirectory, window_->refreshRate());
     renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
     uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
@@ -176,6 +177,7 @@ void App::frame(bool last, double periodMilliseconds)
     stats.residuals = simulation_.residuals();
     stats.residualsOnGpu = simulation_.settings().solver == Solver::Gpu;
     const Viewport view = viewport();
+    panel_->setExportStatus(exporter_->status());
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
@@ -245,6 +247,13 @@ void App::frame(bool last, double periodMilliseconds)
     times.draw = lap(mark);
     imgui_->render();
     times.interface += lap(mark);
+    // F12, --frames-dir and the video read this frame before the swap (not a phase of the
+    // panel's statistics; counted in the frame's work and in the exit summary).
+    const ExportRequests exports = controller_.takeExportRequests();
+    if (exports.toggleVideo)
+        exporter_->toggleVideo(view.framebufferSize);
+    exporter_->afterDraw(view.framebufferSize, exports.screenshot);
+    exportMilliseconds_ += lap(mark);
     ++frames_;
     if (last && !options_.screenshotFile.empty()) {
         if (auto error = writeScreenshot(options_.screenshotFile, view.framebufferSize)) {
@@ -292,6 +301,8 @@ int App::finish()
 {
     controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
     int status = outputFailed_ ? 1 : 0;
+    if (!exporter_->finish()) // the last frames, the video's end
+        status = 1;
     if (!options_.stateOutFile.empty()) {
         if (auto error = writePositionsFile(options_.stateOutFile, simulation_.particles().position)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
@@ -321,6 +332,8 @@ int App::finish()
         dump.plotSamples = controller_.plotHistory().size();
         dump.residuals = simulation_.residuals().size();
         dump.constraints = simulation_.liveConstraintCount();
+        dump.notice = exporter_->status().notice;
+        dump.videoText = exporter_->status().videoText;
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
@@ -328,6 +341,14 @@ int App::finish()
     }
     if (options_.frames && frames_ > 0)
         printSummary();
+    if (const ExportTimes& t = exporter_->times(); options_.frames && t.frames > 0) {
+        const double n = static_cast<double>(t.frames);
+        std::fprintf(stderr, "pbd-cloth: exports: %lld frames read back; per frame %.3f ms in "
+                             "the frame loop: read-back %.3f ms, waiting for the %zu PNG/video "
+                             "writer threads %.3f ms\n",
+                     t.frames, exportMilliseconds_ / n, t.readBack / n, exporter_->writers(),
+                     t.waitForWriter / n);
+    }
     if (glDebug_ && glDebug_->errors() > 0)
         std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());
     return status;

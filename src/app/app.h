@@ -13,6 +13,7 @@
 
 #include "app_options.h"
 #include "controller.h"
+#include "exporter.h"
 #include "frame_stats.h"
 #include "gl_debug.h"
 #include "imgui_layer.h"
@@ -82,6 +83,7 @@ private:
     std::optional<Renderer> renderer_;
     std::optional<Panel> panel_;
     std::optional<X11Touch> touch_;
+    std::optional<Exporter> exporter_; ///< F12, --frames-dir, Export video (before the window goes)
 
     std::uint64_t uploadedConstraints_ = 0; ///< constraintsVersion() of the renderer's lines
     std::uint64_t uploadedCloth_ = 0;        ///< the controller's clothVersion() of those lines
@@ -99,6 +101,7 @@ private:
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
+    double exportMilliseconds_ = 0.0; ///< the part of it spent handing frames to the exports
     std::chrono::steady_clock::time_point nextFrame_{};
     std::chrono::steady_clock::time_point lastFrameStart_{};
     std::chrono::steady_clock::time_point lastActivity_{};

@@ -27,6 +27,7 @@ Key keyOf(int key)
     case GLFW_KEY_HOME: return Key::Home;
     case GLFW_KEY_ESCAPE: return Key::Escape;
     case GLFW_KEY_F1: return Key::F1;
+    case GLFW_KEY_F12: return Key::F12;
     default: return Key::Other;
     }
 }

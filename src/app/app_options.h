@@ -19,6 +19,7 @@ struct AppOptions {
     std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
+    std::string framesDirectory;        ///< --frames-dir: a PNG of every frame in this folder
     ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
     /// --strain-scale: the strain colours' saturation strain; empty: auto (99th percentile)
     std::optional<double> strainScale;

@@ -168,6 +168,11 @@ void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus
             quitRequested_ = true; // even while typing in a field
         return;                    // other Ctrl combinations are not ours (yet)
     }
+    if (key == Key::F12) {
+        if (!repeat)
+            exportRequests_.screenshot = true; // even while typing: F12 types nothing
+        return;
+    }
     if (focus.keyboard)
         return; // typing into a field: the field has the keys (Esc cancels the edit there)
     switch (key) {
@@ -200,6 +205,7 @@ void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus
         helpVisible_ = false;
         break;
     case Key::Q:
+    case Key::F12:
     case Key::Other:
         break;
     }
@@ -281,6 +287,10 @@ void Controller::panel(const PanelActions& actions)
             if (!simulation_.particles().pinned(i))
                 issue(PinCommand{i});
     }
+    if (actions.screenshot)
+        exportRequests_.screenshot = true;
+    if (actions.toggleVideo)
+        exportRequests_.toggleVideo = !exportRequests_.toggleVideo; // two toggles cancel
     if (actions.colorBy)
         colorBy_ = *actions.colorBy;
     if (actions.throwOnRelease)

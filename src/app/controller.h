@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -31,7 +32,7 @@ namespace pbd::app {
 enum class MouseButton { Left, Right, Middle, Other };
 
 /// Keys the app uses; everything else is Other.
-enum class Key { Space, S, R, F, Q, Home, Escape, F1, Other };
+enum class Key { Space, S, R, F, Q, Home, Escape, F1, F12, Other };
 
 /// Modifier keys held with an event.
 struct Modifiers {
@@ -50,6 +51,13 @@ struct PanelFocus {
 struct PanelPointer {
     glm::dvec2 point{0.0}; ///< window coordinates
     bool down = false;     ///< press (true) or release (false)
+};
+
+/// What the user asked of the exports (F12, the Export section's buttons); the app carries
+/// them out, since they read the window.
+struct ExportRequests {
+    bool screenshot = false;  ///< write a PNG of the window (F12)
+    bool toggleVideo = false; ///< start or stop the video export
 };
 
 /// Where running frames step the cloth: Auto moves the steps to a thread of their own (see
@@ -163,6 +171,8 @@ public:
     /// The knife being drawn (Ctrl+drag): from and to in world metres.
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife() const { return knife_; }
     bool quitRequested() const { return quitRequested_; }
+    /// The export requests since the last call, which clears them.
+    ExportRequests takeExportRequests() { return std::exchange(exportRequests_, {}); }
     /// The particle a left click would grab (see updateHover).
     std::optional<Index> hovered() const { return hovered_; }
     /// Changes whenever the cloth was rebuilt (restart, new size): re-upload its lines.
@@ -228,6 +238,7 @@ private:
     std::vector<std::pair<double, glm::dvec2>> trail_;
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife_;
     bool quitRequested_ = false;
+    ExportRequests exportRequests_;
     bool dragging_ = false;             ///< a left-button or one-finger drag holds a particle
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last pointer
     bool touchDrag_ = false;            ///< the drag in progress is a finger's

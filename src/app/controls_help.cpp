@@ -7,7 +7,7 @@
 namespace pbd::app {
 namespace {
 
-constexpr std::array<ControlHelp, 17> kControls{{
+constexpr std::array<ControlHelp, 18> kControls{{
     {"Left-drag a particle", "grab the nearest particle within 10 px (fixed corners too) and move it; let go while moving to throw it"},
     {"Shift+click a particle", "pin it where it is, or unpin it (corners too)"},
     {"Ctrl+drag", "knife: cut every constraint the line crosses"},
@@ -20,6 +20,7 @@ constexpr std::array<ControlHelp, 17> kControls{{
     {"S", "one step while paused"},
     {"R", "restart the cloth"},
     {"F1", "show / hide this help"},
+    {"F12", "save a PNG of the window (pbd-cloth-DATE-TIME.png in the working folder)"},
     {"Esc", "cancel a drag or a field edit; close this help"},
     {"Ctrl+Q", "quit (as the window's close button)"},
     {"Panel: Colour lines by, Strain scale", "lines by strain, saturating at auto (99th percentile) or a typed scale (--color-by, --strain-scale)"},

@@ -41,6 +41,8 @@ add_executable(pbd-cloth
   ${CMAKE_CURRENT_SOURCE_DIR}/main.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app_input.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/exporter.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/frame_capture.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/gl_debug.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/gl_program.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/help_overlay.cpp
@@ -69,3 +71,22 @@ if(TARGET pbd_gpu)
   target_link_libraries(pbd-cloth PRIVATE pbd_gpu)
   target_compile_definitions(pbd-cloth PRIVATE PBD_HAVE_GPU)
 endif()
+
+# cmake --install: the app, its desktop entry and its icon. The shaders are built into the
+# binary (see above), so the installed app needs no data files to run from any folder.
+# Exec in the desktop entry is the installed binary's absolute path, written at install time
+# so that it follows --prefix.
+include(GNUInstallDirs)
+install(TARGETS pbd-cloth RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/data/pbd-cloth.svg
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
+install(CODE "
+  set(PBD_CLOTH_EXEC \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/pbd-cloth\")
+  if(PBD_CLOTH_EXEC MATCHES \" \")
+    set(PBD_CLOTH_EXEC \"\\\"\${PBD_CLOTH_EXEC}\\\"\") # a path with spaces is quoted
+  endif()
+  configure_file(\"${PROJECT_SOURCE_DIR}/data/pbd-cloth.desktop.in\"
+                 \"${CMAKE_CURRENT_BINARY_DIR}/pbd-cloth.desktop\" @ONLY)
+  file(INSTALL \"${CMAKE_CURRENT_BINARY_DIR}/pbd-cloth.desktop\"
+       DESTINATION \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/applications\")
+")

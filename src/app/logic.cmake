@@ -1,7 +1,8 @@
 # pbd_app_logic: the app's GL-free logic (background steps, controller, camera, canvas layout,
-# controls help, frame statistics, picking, plot history and chart axes, touch gestures and
-# their routing, panel model, step timer, stepping, strain and speed colours, view culling).
-# No OpenGL, GLFW or ImGui here, so the unit tests in
+# controls help, export file names, frame statistics, the export writer thread, picking, plot
+# history and chart axes, touch gestures and their routing, panel model, step timer, stepping,
+# strain and speed colours, the video pipe to ffmpeg, view culling). No OpenGL, GLFW or ImGui
+# here, so the unit tests in
 # tests/app can link it headless.
 add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/background_step.cpp
@@ -10,7 +11,9 @@ add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/chart_axis.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/controller.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/controls_help.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/export_files.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/frame_stats.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/frame_worker.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/panel_model.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/picking.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/plot_history.cpp
@@ -20,6 +23,7 @@ add_library(pbd_app_logic STATIC
   ${CMAKE_CURRENT_SOURCE_DIR}/strain_colors.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/touch_gestures.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/touch_router.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/video_export.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/view_culling.cpp
 )
 target_include_directories(pbd_app_logic PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})

@@ -11,6 +11,7 @@
 #include "app.h"
 #include "app_error.h"
 #include "controls_help.h"
+#include "export_files.h"
 #include "input_text.h"
 #include "panel_model.h"
 #include "settings_flags.h"
@@ -52,6 +53,12 @@ int main(int argc, char** argv)
     cli.add_option("--view-out", options.viewOutFile,
                    "on exit, write the view (zoom, origin) and the panel's widget rectangles")
         ->type_name("FILE");
+
+    std::optional<std::string> framesDirText;
+    cli.add_option("--frames-dir", framesDirText,
+                   "write every rendered frame as DIR/frame-000001.png, frame-000002.png, ... "
+                   "(DIR is created when missing; existing frame files are overwritten)")
+        ->type_name("DIR");
 
     std::string colorByText = "none";
     cli.add_option("--color-by", colorByText,
@@ -128,6 +135,20 @@ int main(int argc, char** argv)
             return cli::kExitUsage;
         }
         options.speed = probe.speed();
+    }
+    if (framesDirText) {
+        if (framesDirText->empty()) {
+            std::fprintf(stderr, "pbd-cloth: --frames-dir: '' is not a folder; allowed: the path "
+                                 "of a folder that exists or can be created\n");
+            return cli::kExitUsage;
+        }
+        // Refused now, before a window opens, rather than after the first frame.
+        if (auto reason = app::prepareOutputDirectory(*framesDirText)) {
+            std::fprintf(stderr, "pbd-cloth: --frames-dir: cannot write frames to '%s': %s\n",
+                         framesDirText->c_str(), reason->c_str());
+            return cli::kExitIo;
+        }
+        options.framesDirectory = *framesDirText;
     }
     if (!framesText.empty()) {
         long long frames = 0;

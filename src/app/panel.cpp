@@ -22,6 +22,7 @@ CommitEffect strongest(CommitEffect a, CommitEffect b)
 }
 
 const ImVec4 kErrorRed(0.85f, 0.0f, 0.0f, 1.0f);
+const ImVec4 kNoticeGreen(0.0f, 0.45f, 0.1f, 1.0f); ///< an export's success message
 
 /// The label column fits `widest`, the table's longest label, so that no label is cut off.
 void setupColumns(const char* widest)
@@ -201,6 +202,12 @@ void Panel::messages(const PanelModel& model)
     for (const std::string& message : model.errors())
         ImGui::TextWrapped("%s", message.c_str());
     ImGui::PopStyleColor();
+    // The exports' last outcome (F12, video, --frames-dir) below the fields' messages.
+    if (!export_.notice.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, export_.noticeIsError ? kErrorRed : kNoticeGreen);
+        ImGui::TextWrapped("%s", export_.notice.c_str());
+        ImGui::PopStyleColor();
+    }
     ImGui::EndChild();
     record("messages");
 }
@@ -318,6 +325,44 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     ImGui::EndTable();
 }
 
+void Panel::exports(PanelActions& actions)
+{
+    ImGui::Spacing();
+    if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    const float width = ImGui::GetContentRegionAvail().x;
+    if (ImGui::Button("Save PNG (F12)", ImVec2(width, 0.0f)))
+        actions.screenshot = true;
+    tooltip("screenshot", "Write a PNG of the window into the working directory, named "
+                          "pbd-cloth-DATE-TIME.png (-2, -3 ... when taken); the message place "
+                          "above says where it went.");
+    record("screenshot");
+    ImGui::BeginDisabled(!export_.videoAvailable);
+    if (ImGui::Button(export_.videoRunning ? "Stop video export###video" : "Export video###video",
+                      ImVec2(width, 0.0f)))
+        actions.toggleVideo = true;
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !export_.videoAvailable)
+        ImGui::SetTooltip("%s", export_.videoText.c_str());
+    else
+        tooltip("video", "Pipe every frame to ffmpeg, which writes pbd-cloth-DATE-TIME.mp4 (H.264) "
+                         "into the working directory at the display's frame rate; press again "
+                         "to stop. The video keeps the size the window had at the start.");
+    record("video");
+    if (!export_.videoText.empty())
+        ImGui::TextWrapped("%s", export_.videoText.c_str());
+    if (!export_.framesText.empty())
+        ImGui::TextWrapped("Frames: %s", export_.framesText.c_str());
+    // The last outcome here too: the message place is scrolled out of view when the panel is
+    // scrolled down to these buttons.
+    if (!export_.notice.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              export_.noticeIsError ? kErrorRed : kNoticeGreen);
+        ImGui::TextWrapped("%s", export_.notice.c_str());
+        ImGui::PopStyleColor();
+    }
+}
+
 PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
                          glm::dvec2 size)
 {
@@ -413,6 +458,8 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     }
     stepping(model, stats);
     performance(model, stats, actions);
+
+    exports(actions);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {

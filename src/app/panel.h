@@ -12,12 +12,14 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
 #include <imgui.h>
 
 #include "chart_axis.h"
+#include "export_status.h"
 #include "frame_stats.h"
 #include "panel_actions.h"
 #include "panel_model.h"
@@ -77,6 +79,8 @@ public:
     /// user's commits to `model`.
     PanelActions draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
                       glm::dvec2 size);
+    /// What the Export section and the message place show about the exports from now on.
+    void setExportStatus(ExportStatus status) { export_ = std::move(status); }
     /// The widgets' rectangles as drawn in the last frame.
     const std::vector<WidgetRect>& widgetRects() const { return rects_; }
 
@@ -106,6 +110,7 @@ private:
     /// One plot of `series` over `axis`, as wide as the panel, recorded as widget `id`.
     void chart(const std::string& id, std::span<const PlotSeries> series, const ChartAxis& axis,
                const char* xLabel);
+    void exports(PanelActions& actions);
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);
     void statRow(const char* label, const char* value, const char* help);
@@ -122,6 +127,7 @@ private:
     std::vector<ImVec2> plotPoints_;         ///< a chart's polyline
     TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
     bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
+    ExportStatus export_;       ///< the exports' state (setExportStatus)
 };
 
 } // namespace pbd::app

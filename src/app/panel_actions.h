@@ -20,6 +20,8 @@ struct PanelActions {
     bool toggleHelp = false;                  ///< the "?" button
     bool unpinAll = false;                    ///< the "Unpin all" button
     bool pinCorners = false;                  ///< the "Pin corners again" button
+    bool screenshot = false;                  ///< the "Save PNG (F12)" button
+    bool toggleVideo = false;                 ///< the "Export video" / "Stop video export" button
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
     std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
     /// The "Colour particles by" combo, when changed

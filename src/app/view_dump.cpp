@@ -44,6 +44,10 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
     std::fprintf(f, "speedscale %.17g\n", view.speedScale);
     std::fprintf(f, "plots %d %zu %zu\n", view.plots ? 1 : 0, view.plotSamples, view.residuals);
     std::fprintf(f, "title %s\n", view.title.c_str());
+    if (!view.notice.empty())
+        std::fprintf(f, "notice %s\n", view.notice.c_str());
+    if (!view.videoText.empty())
+        std::fprintf(f, "video %s\n", view.videoText.c_str());
     if (std::ferror(f) != 0 || std::fclose(file.release()) != 0)
         return "cannot write " + path;
     return std::nullopt;

@@ -15,7 +15,7 @@ TEST_CASE("the controls help names every key and mouse control the controller ha
     for (const auto& control : controlsHelp())
         inputs += std::string(control.input) + "\n";
     for (const char* input : {"Left-drag", "Shift+click", "Ctrl+drag", "finger", "Wheel", "pinch", "Right- or middle-drag",
-                              "F\n", "Home", "Space", "S\n", "R\n", "F1", "Esc", "Ctrl+Q"})
+                              "F\n", "Home", "Space", "S\n", "R\n", "F1", "F12", "Esc", "Ctrl+Q"})
         CHECK(inputs.find(input) != std::string::npos);
 }
 

@@ -137,7 +137,8 @@ def read_state(path):
 def read_view(path):
     """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}},
     'solver': name, 'settings': {name: value}, 'stepping': (mode, speed), 'title': the window
-    title and 'errors': [the panel's validation messages]."""
+    title, 'errors': [the panel's validation messages], 'notice': the exports' last message and
+    'video': the Export section's video line (these two only when not empty)."""
     view = {"widget": {}}
     with open(path) as f:
         for line in f:
@@ -150,8 +151,8 @@ def read_view(path):
                 view.setdefault("errors", []).append(line[len("error "):].rstrip("\n"))
             elif parts[0] in ("solver", "colorby", "strainscalemode", "particlecolor"):
                 view[parts[0]] = parts[1]
-            elif parts[0] == "title":
-                view["title"] = line[len("title "):].rstrip("\n")
+            elif parts[0] in ("title", "notice", "video"):  # text to the end of the line
+                view[parts[0]] = line[len(parts[0]) + 1:].rstrip("\n")
             elif parts[0] == "setting":  # setting NAME VALUE: a number, or the solver's name
                 try:
                     view.setdefault("settings", {})[parts[1]] = float(parts[2])
@@ -207,6 +208,15 @@ def read_png(path):
         rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
         previous = line
     return width, height, rows
+
+
+def png_size(path):
+    """(width, height) from a PNG's header, without decoding it."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        fail(path + " is not a PNG")
+    return struct.unpack(">II", head[16:24])
 
 
 def is_particle_blue(rgb):

@@ -50,11 +50,12 @@ check(status == 0 and read_state(probe_state) == pbd_sim_positions("sequential",
 
 def choose_colored(app):
     x0, y0, x1, y1 = widgets["solver"]
-    app.move(*centre("solver"))
+    app.move(*centre("solver"), pause=0.5)
     xdo("click", 1)                                  # opens the combo below itself
-    app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4)  # its second line: Colored (parallel)
+    time.sleep(0.5)  # a few frames even on a loaded machine (about 10 fps under llvmpipe)
+    app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, pause=0.5)  # its second line: Colored
     xdo("click", 1)
-    time.sleep(0.3)
+    time.sleep(0.5)
 
 
 def run_app(restart):
