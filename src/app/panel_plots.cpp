@@ -131,8 +131,11 @@ void Panel::plots(const PanelStats& stats, PanelActions& actions)
     } else {
         const Residual& first = stats.residuals.front();
         const Residual& last = stats.residuals.back();
-        ImGui::TextWrapped("RMS %.3g -> %.3g m, max %.3g -> %.3g m", first.rms, last.rms,
-                           first.max, last.max);
+        ImGui::Text("RMS %.3g -> %.3g m", first.rms, last.rms);
+        ImGui::SameLine();
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize("max 0.0000 -> 0.0000 m").x)
+            ImGui::NewLine(); // a narrow panel: max on a line of its own, never cut mid-number
+        ImGui::Text("max %.3g -> %.3g m", first.max, last.max);
         tooltip("plot-convergence.values", help);
         std::array<std::vector<float>*, 2> both{&rms, &max};
         const ChartAxis axis = relativeErrorAxis(both, kResidualFloor);
