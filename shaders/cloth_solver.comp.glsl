@@ -3,7 +3,8 @@
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (predict) | 1 (project) | 2 (velocity and damping) | 3 (cell areas)
-//                 | 4 (tearing)
+//                 | 4 (tearing) | 5 (positions to float for drawing)
+//                 | 6, 7 (picking: nearest distance, then its lowest index)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
 // operations are exactly those of the CPU kernels, in the same order (see CORE_API.md), so
@@ -281,5 +282,54 @@ void main()
     precise REAL strain = abs(len - rest) / rest;
     if (strain > uTearStrain)
         atomicAnd(alive[k >> 5], ~(1u << (k & 31u)));
+}
+#endif
+
+#if STAGE == 5
+// The positions as float (x, y) pairs for the renderer's vertex and instance attributes, on
+// the GPU (double precision: the renderer cannot read doubles as floats). Round to nearest,
+// as the CPU's static_cast<float>.
+layout(std430, binding = 6) writeonly buffer RenderPositions { vec2 renderPosition[]; };
+layout(location = 0) uniform uint uCount; // particles
+
+void main()
+{
+    const uint i = invocation();
+    if (i < uCount)
+        renderPosition[i] = vec2(x[i]);
+}
+#endif
+
+#if STAGE == 6 || STAGE == 7
+// The particle under the pointer (the app's hover): the one nearest to uPoint strictly within
+// uRadius window pixels, the lowest index among equals (pickParticle's rule), in two passes
+// over float positions: 6 keeps the smallest distance (the bits of a positive float order as
+// the float does), 7 the lowest index at that distance. pick = {distance bits, index}, both
+// 0xFFFFFFFF before pass 6; the index stays 0xFFFFFFFF when no particle is near enough.
+layout(std430, binding = 6) readonly buffer RenderPositions { vec2 renderPosition[]; };
+layout(std430, binding = 7) buffer Pick { uint pickDistance; uint pickIndex; };
+layout(location = 0) uniform uint uCount;   // particles
+layout(location = 1) uniform vec2 uOrigin;  // window pixels (Camera::origin)
+layout(location = 2) uniform float uZoom;   // window pixels per metre
+layout(location = 3) uniform vec2 uPoint;   // the pointer, window pixels
+layout(location = 4) uniform float uRadius; // window pixels
+
+void main()
+{
+    const uint i = invocation();
+    if (i >= uCount)
+        return;
+    const vec2 p = renderPosition[i];
+    precise float sx = uOrigin.x + uZoom * p.x - uPoint.x;
+    precise float sy = uOrigin.y - uZoom * p.y - uPoint.y;
+    precise float d = sqrt(sx * sx + sy * sy);
+    if (!(d < uRadius))
+        return;
+#if STAGE == 6
+    atomicMin(pickDistance, floatBitsToUint(d));
+#else
+    if (floatBitsToUint(d) == pickDistance)
+        atomicMin(pickIndex, i);
+#endif
 }
 #endif

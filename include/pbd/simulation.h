@@ -202,6 +202,22 @@ public:
     void finishBackend();
     /// What runs the Gpu steps (device, precision), or "" before the first Gpu step.
     std::string backendDescription() const;
+    /// The backend that runs the Gpu steps, or null (none made yet, or dropped by a restart,
+    /// a new size, solver or precision). The app draws from its buffers.
+    SolverBackend* backend() const { return backend_.get(); }
+    /// The backend holds the current particle state (no change made here since its last
+    /// upload): what it has is what particles() would read back.
+    bool backendCurrent() const { return backend_ != nullptr && !backendStale_; }
+    /// The particles as last read, without waiting for the backend: masses, flags and
+    /// inverse masses are always current; positions, step starts and velocities lag the
+    /// backend's steps until something reads particles().
+    const Particles& particlesAsRead() const { return particles_; }
+    /// liveConstraintCount() as last read: constraints the backend tore since are not counted.
+    std::size_t liveConstraintCountAsRead() const { return liveCount_; }
+    /// constraintsVersion() as last read (tears on the backend since are not seen).
+    std::uint64_t constraintsVersionAsRead() const { return constraintsVersion_; }
+    /// alive() as last read (tears on the backend since are not seen).
+    std::span<const std::uint8_t> aliveAsRead() const { return alive_; }
 
     const Settings& settings() const { return settings_; }
     /// The particles; with Solver::Gpu they are read back from the backend when it is ahead.
@@ -224,6 +240,9 @@ private:
     /// Before particles_ is changed here: brings it up to date and uploads it before the
     /// backend's next step.
     void editParticles();
+    /// Before one particle is changed here: true when the change can go straight to the
+    /// backend afterwards (writeParticle), else the same as editParticles() and false.
+    bool editParticleDirectly();
     void refreshInverseMass(Index index);
     void substepSequential(double h);
     void projectSequential(double alphaTilde, double areaAlphaTilde);

@@ -12,6 +12,9 @@
 #include <string>
 #include <vector>
 
+#include <glm/vec2.hpp>
+
+#include "pbd/cloth.h"
 #include "pbd/settings.h"
 
 namespace pbd {
@@ -43,6 +46,17 @@ public:
     virtual void download(Particles& particles) = 0;
     /// Waits until every queued step is done (for timing).
     virtual void finish() = 0;
+    /// Whether writeParticle() works: the Simulation then sends a grab, a drag and a release
+    /// to a backend that is ahead as single-particle writes instead of reading its whole state
+    /// back and uploading it again.
+    virtual bool writesParticles() const { return false; }
+    /// Writes the given fields of particle `index` (position in m, velocity in m/s, inverse
+    /// mass in 1/kg; null = leave as the backend has it), leaving the rest of its state as
+    /// it is. Called only when writesParticles().
+    virtual void writeParticle(Index /*index*/, const glm::dvec2* /*position*/,
+                               const glm::dvec2* /*velocity*/, const double* /*inverseMass*/)
+    {
+    }
     /// What runs the steps, e.g. "llvmpipe (LLVM 15.0.6, 256 bits), double".
     virtual std::string description() const = 0;
 };

@@ -16,6 +16,7 @@
 #include "pbd/state_io.h"
 #include "help_overlay.h"
 #include "pbd/speed.h"
+#include "picking.h"
 #include "pbd/strain.h"
 #include "strain_legend.h"
 #include "screenshot.h"
@@ -85,15 +86,49 @@ App::App(const AppOptions& options)
     installCallbacks(); // before ImGui's GLFW backend, which chains to them
     imgui_.emplace(window_->handle(), window_->contentScale());
     renderer_.emplace();
+    gpuView_.emplace(gl >= GLAD_MAKE_VERSION(4, 3));
+    controller_.setHoverPicker([this](const Camera& camera, glm::dvec2 point, double radius) {
+        return hoverAt(camera, point, radius);
+    });
     panel_.emplace(imgui_->hasSymbols());
     touch_.emplace(window_->handle());
+    windowWatch_.emplace(); // after X11Touch, which sets a handler of its own for a moment
     exporter_.emplace(options.framesDirectory, window_->refreshRate());
     renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
     uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
 }
 
-App::~App() = default;
+App::~App()
+{
+    releaseGpu(); // also when run() ended by an exception: free while the context exists
+}
+
+bool App::windowGone() const
+{
+    if (!windowWatch_->windowDestroyed())
+        return false;
+    std::fprintf(stderr, "pbd-cloth: the window was closed (destroyed by another program); "
+                         "ending\n");
+    return true;
+}
+
+void App::releaseGpu()
+{
+    if (!gpuView_ || !renderer_ || gpuReleasedOnce_)
+        return;
+    gpuReleasedOnce_ = true;
+    gpuReleased_ = gpuView_->release(simulation_, *renderer_); // "" without a GPU solver
+}
+
+std::optional<Index> App::hoverAt(const Camera& camera, glm::dvec2 point, double radiusPixels)
+{
+    // While the GPU solver holds the state, the GPU searches (its answer a frame late);
+    // otherwise the CPU's positions, read back only when the GPU is ahead of them.
+    if (gpuView_ && gpuView_->current(simulation_))
+        return gpuView_->hover(simulation_, camera, point, radiusPixels);
+    return pickParticle(camera, simulation_.particles().position, point, radiusPixels);
+}
 
 void App::noteActivity()
 {
@@ -119,6 +154,9 @@ int App::run()
         else
             glfwPollEvents();
         handleTouch();
+        windowWatch_->rearm();
+        if (windowGone())
+            break;
         if (controller_.quitRequested())
             glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
         const bool closing = glfwWindowShouldClose(window_->handle()) != 0;
@@ -131,6 +169,14 @@ int App::run()
             frameStats_.restartWindow();
             continue;
         }
+        if (windowGone()) // found out by the size queries just above
+            break;
+        if (gpuView_) // once per frame: a driver reset ends the app (status 1)
+            if (auto lost = gpuView_->checkReset()) {
+                std::fprintf(stderr, "pbd-cloth: %s; ending\n", lost->c_str());
+                contextLost_ = std::move(lost);
+                break;
+            }
         const Clock::time_point start = Clock::now();
         const bool last = closing || (options_.frames && frames_ + 1 >= *options_.frames);
         const double period =
@@ -153,15 +199,25 @@ void App::frame(bool last, double periodMilliseconds)
     FrameTimes times;
     updateLayout();
     Clock::time_point mark = Clock::now();
+    const std::size_t refusals = controller_.refusals().size();
+    const long long stepsBefore = controller_.steps();
     if (!glfwWindowShouldClose(window_->handle()))
         controller_.advance(1.0 / window_->refreshRate(), periodMilliseconds == 0.0);
+    for (std::size_t i = refusals; i < controller_.refusals().size(); ++i)
+        std::fprintf(stderr, "pbd-cloth: %s\n", controller_.refusals()[i].c_str());
+    // With the GPU solver the state stays on the GPU: what follows reads the CPU's copy as
+    // last read, and reads back only for what needs it now: tearing (the torn lines and the
+    // count), strain colours, and the events that need positions (click, knife, F, saving).
+    const bool gpu = simulation_.settings().solver == Solver::Gpu;
+    if (gpu && simulation_.settings().tearStrain > 0.0)
+        simulation_.alive(); // the constraints the GPU tore
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
     PanelStats stats{simulation_.time(),
                      controller_.stepTimer().meanMilliseconds(),
-                     simulation_.particles().size(),
-                     simulation_.liveConstraintCount(),
+                     simulation_.particlesAsRead().size(),
+                     simulation_.liveConstraintCountAsRead(),
                      controller_.paused(),
                      frameStats_.mean(),
                      frameStats_.framesPerSecond(),
@@ -185,10 +241,10 @@ void App::frame(bool last, double periodMilliseconds)
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    if (simulation_.constraintsVersion() != uploadedConstraints_ || // rebuilt, torn or cut
+    if (simulation_.constraintsVersionAsRead() != uploadedConstraints_ || // rebuilt, torn, cut
         controller_.clothVersion() != uploadedCloth_) { // or a state stepped off the thread
-        renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
-        uploadedConstraints_ = simulation_.constraintsVersion();
+        renderer_->setConstraints(simulation_.constraints(), simulation_.aliveAsRead());
+        uploadedConstraints_ = simulation_.constraintsVersionAsRead();
         uploadedCloth_ = controller_.clothVersion();
     }
     controller_.updateHover(panelFocus());
@@ -234,13 +290,22 @@ void App::frame(bool last, double periodMilliseconds)
     }
     times.interface = lap(mark);
 
-    renderer_->upload(simulation_.particles().position);
+    if (!gpuView_ || !gpuView_->draw(simulation_, *renderer_))
+        renderer_->upload(simulation_.particles().position); // CPU solvers (or a fresh edit)
     pinned_.clear();
-    const Particles& particles = simulation_.particles();
+    const Particles& particles = simulation_.particlesAsRead(); // flags are always current
     for (Index i = 0; i < particles.size(); ++i)
         if (particles.pinned(i))
             pinned_.push_back(i);
     times.upload = lap(mark);
+    // A round trip that names the window just before drawing into it: when another program
+    // destroyed it meanwhile, draw nothing (Mesa would size the frame from the dead drawable)
+    // and let run() end.
+    window_->framebufferSize();
+    if (windowWatch_->windowDestroyed()) {
+        ImGui::EndFrame();
+        return;
+    }
     renderer_->draw({simulation_.grabbed(), controller_.hovered(), pinned_}, controller_.camera(),
                     view, coloring ? &*coloring : nullptr,
                     particleColoring ? &*particleColoring : nullptr);
@@ -265,6 +330,8 @@ void App::frame(bool last, double periodMilliseconds)
     glfwSwapBuffers(window_->handle());
     times.swap = lap(mark);
     frameStats_.add(times, periodMilliseconds);
+    if (gpuView_)
+        gpuView_->endFrame(simulation_, controller_.steps() != stepsBefore);
 }
 
 void App::updateLayout()
@@ -300,10 +367,13 @@ void App::pace()
 int App::finish()
 {
     controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
-    int status = outputFailed_ ? 1 : 0;
+    int status = outputFailed_ || contextLost_ ? 1 : 0;
     if (!exporter_->finish()) // the last frames, the video's end
         status = 1;
-    if (!options_.stateOutFile.empty()) {
+    if (contextLost_ && !options_.stateOutFile.empty()) {
+        std::fprintf(stderr, "pbd-cloth: %s not written: the GPU's state was lost with the "
+                             "context\n", options_.stateOutFile.c_str());
+    } else if (!options_.stateOutFile.empty()) {
         if (auto error = writePositionsFile(options_.stateOutFile, simulation_.particles().position)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
@@ -332,6 +402,7 @@ int App::finish()
         dump.plotSamples = controller_.plotHistory().size();
         dump.residuals = simulation_.residuals().size();
         dump.constraints = simulation_.liveConstraintCount();
+        dump.hovered = controller_.hovered();
         dump.notice = exporter_->status().notice;
         dump.videoText = exporter_->status().videoText;
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
@@ -339,6 +410,7 @@ int App::finish()
             status = 1;
         }
     }
+    releaseGpu(); // the positions are read; free the GPU solver while the context exists
     if (options_.frames && frames_ > 0)
         printSummary();
     if (const ExportTimes& t = exporter_->times(); options_.frames && t.frames > 0) {
@@ -376,6 +448,17 @@ void App::printSummary() const
                      : 0.0,
                  FrameStats::kWindow, recent.total(), recent.draw,
                  frameStats_.framesPerSecond());
+    if (gpuView_ && (gpuView_->stats().frames > 0 || contextLost_)) {
+        const GpuViewStats& g = gpuView_->stats();
+        std::fprintf(stderr,
+                     "pbd-cloth: gpu: %lld of %lld frames drawn from the GPU solver's buffer; "
+                     "%lld frames stepped, %lld frames read its whole state back (%zu reads); "
+                     "%zu hover searches answered on the GPU; %s; %s\n",
+                     g.framesFromGpu, g.frames, g.steppedFrames, g.readbackFrames, g.readbacks,
+                     g.picks,
+                     gpuView_->resetDescription().c_str(),
+                     gpuReleased_.empty() ? "no GPU solver to free" : gpuReleased_.c_str());
+    }
 }
 
 } // namespace pbd::app

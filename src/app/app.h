@@ -16,12 +16,14 @@
 #include "exporter.h"
 #include "frame_stats.h"
 #include "gl_debug.h"
+#include "gpu_view.h"
 #include "imgui_layer.h"
 #include "panel.h"
 #include "pbd/simulation.h"
 #include "renderer.h"
 #include "window.h"
 #include "x11_touch.h"
+#include "x11_window_watch.h"
 
 struct GLFWwindow;
 
@@ -65,6 +67,13 @@ private:
     int finish();
     Viewport viewport() const;
     void printSummary() const;
+    /// The particle under the pointer for the controller's hover: searched on the GPU while
+    /// the GPU solver holds the state, else in the CPU's positions.
+    std::optional<Index> hoverAt(const Camera& camera, glm::dvec2 point, double radiusPixels);
+    /// True (saying so) when the X server destroyed the window: the run ends as if closed.
+    bool windowGone() const;
+    /// Frees the GPU solver while the window's context exists (once).
+    void releaseGpu();
 
     // app_input.cpp
     void installCallbacks();
@@ -81,8 +90,10 @@ private:
     std::optional<GlDebug> glDebug_; ///< only when GlDebug::wanted()
     std::optional<ImGuiLayer> imgui_;
     std::optional<Renderer> renderer_;
+    std::optional<GpuView> gpuView_; ///< the GPU solver's side of drawing, hover and resets
     std::optional<Panel> panel_;
     std::optional<X11Touch> touch_;
+    std::optional<X11WindowWatch> windowWatch_; ///< the window destroyed under the app
     std::optional<Exporter> exporter_; ///< F12, --frames-dir, Export video (before the window goes)
 
     std::uint64_t uploadedConstraints_ = 0; ///< constraintsVersion() of the renderer's lines
@@ -99,6 +110,9 @@ private:
     std::vector<float> speedScratch_;        ///< autoSpeedScale's workspace
     double speedScale_ = 0.0;                ///< the discs' saturation speed, last frame, m/s
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
+    std::optional<std::string> contextLost_; ///< why the GL context was lost: exit status 1
+    std::string gpuReleased_;       ///< what freeing the GPU solver's buffers found
+    bool gpuReleasedOnce_ = false;  ///< releaseGpu() ran
     long long frames_ = 0;
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
     double exportMilliseconds_ = 0.0; ///< the part of it spent handing frames to the exports

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 #include <type_traits>
 
 #include "pbd/energy.h"
@@ -381,11 +382,47 @@ void Controller::timedStep()
 {
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
-    issue(StepCommand{});
+    try {
+        issue(StepCommand{});
+    } catch (const std::runtime_error& e) { // the GPU solver cannot run this cloth here
+        refuseSolver(e.what());
+        return;
+    }
+    const Settings& now = simulation_.settings();
+    lastStepped_ = {now.solver, now.gpuPrecision};
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     stepTimer_.add(ms);
     frameStepMilliseconds_ += ms;
     stepCost_ = stepCost_ > 0.0 ? stepCost_ + 0.25 * (1e-3 * ms - stepCost_) : 1e-3 * ms;
+}
+
+void Controller::refuseSolver(const std::string& why)
+{
+    // Back to what last ran: the other precision when only the precision changed, else the
+    // solver before the GPU (the colored one when the GPU was the first).
+    const Settings now = simulation_.settings();
+    std::string back;
+    if (lastStepped_ && lastStepped_->first == Solver::Gpu &&
+        lastStepped_->second != now.gpuPrecision) {
+        model_.chooseGpuPrecision(lastStepped_->second);
+        back = std::string("GPU precision back to ") + gpuPrecisionName(lastStepped_->second);
+    } else {
+        const Solver solver = lastStepped_ && lastStepped_->first != Solver::Gpu
+                                  ? lastStepped_->first
+                                  : Solver::Colored;
+        model_.chooseSolver(solver);
+        back = std::string("solver back to ") + solverName(solver);
+    }
+    applyModelSettings();
+    if (simulation_.settings() == now) { // nothing else takes it (a side beyond the CPU's)
+        paused_ = true;
+        back = "paused: the CPU solvers take sides up to " + std::to_string(kMaxClothSide) +
+               "; choose a smaller cloth";
+    }
+    const std::string message = "GPU solver refused: " + why + "; " + back;
+    model_.setSolverMessage(message);
+    lastError_ = message;
+    refusals_.push_back(message);
 }
 
 void Controller::updateHover(PanelFocus focus)
@@ -393,7 +430,9 @@ void Controller::updateHover(PanelFocus focus)
     hovered_.reset();
     if (dragging_ || touchDrag_ || panFrom_ || !cursor_ || focus.mouse || !inCanvas(*cursor_))
         return;
-    hovered_ = pickParticle(camera_, simulation_.particles().position, *cursor_, pickRadius());
+    hovered_ = hoverPicker_
+                   ? hoverPicker_(camera_, *cursor_, pickRadius())
+                   : pickParticle(camera_, simulation_.particles().position, *cursor_, pickRadius());
 }
 
 void Controller::resetView()

@@ -111,6 +111,12 @@ public:
     /// Recomputes the particle a left click would grab now (the cloth moves under a still
     /// pointer); none while dragging, panning, or with the pointer off the canvas.
     void updateHover(PanelFocus focus);
+    /// Finds the particle under a window point within a radius in window pixels.
+    using HoverPicker =
+        std::function<std::optional<Index>(const Camera&, glm::dvec2 point, double radius)>;
+    /// Where updateHover looks: by default pickParticle over the simulation's positions; the
+    /// app installs a search on the GPU while the positions live there (no read-back).
+    void setHoverPicker(HoverPicker picker) { hoverPicker_ = std::move(picker); }
 
     // ---- view ----
     /// The page's view for the current canvas (Home).
@@ -181,6 +187,10 @@ public:
     bool idle() const { return paused_ && !singleStep_ && !background_.running(); }
     /// The last refused command's message (empty when none was refused).
     const std::string& lastError() const { return lastError_; }
+    /// Each time the GPU solver could not run (a cloth beyond its buffer limits, a kernel the
+    /// driver does not compile) and the controller went back to what ran before: the message.
+    /// The app prints them; the panel shows the last.
+    const std::vector<std::string>& refusals() const { return refusals_; }
     /// The window title: the cloth's size and whether it runs, e.g.
     /// "pbd-cloth: 40 x 30 particles (paused)".
     std::string title() const;
@@ -196,6 +206,7 @@ private:
     void pointerUp();
     void cancelDrag();
     void timedStep();
+    void refuseSolver(const std::string& why);
     void noteTrail(glm::dvec2 world);
     glm::dvec2 throwVelocity() const;
     std::vector<PanelPointer> perform(const std::vector<TouchAction>& actions);
@@ -217,6 +228,7 @@ private:
     TouchRouter touchRouter_;
     long long steps_ = 0;
     std::function<void(const Command&)> observer_;
+    HoverPicker hoverPicker_;
     OffThread offThread_ = OffThread::Auto;
     BackgroundStep background_;
     std::vector<Command> deferred_; ///< issued while a step ran off the thread, in order
@@ -246,6 +258,9 @@ private:
     std::optional<Index> hovered_;
     std::uint64_t clothVersion_ = 0;
     std::string lastError_;
+    std::vector<std::string> refusals_;
+    /// Solver and GPU precision of the last step that ran.
+    std::optional<std::pair<Solver, GpuPrecision>> lastStepped_;
 };
 
 } // namespace pbd::app

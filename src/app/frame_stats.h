@@ -10,7 +10,8 @@ namespace pbd::app {
 /// Wall-clock milliseconds of one frame's phases (or their sums or means).
 struct FrameTimes {
     double simulation = 0.0; ///< the frame's simulation steps
-    double upload = 0.0;     ///< positions converted to float and streamed to the GPU
+    double upload = 0.0;     ///< positions converted to float and streamed to the GPU (or,
+                             ///< with the GPU solver, its buffer bound: no copy)
     double draw = 0.0;       ///< the canvas's draw calls (issued; the GPU may finish later)
     double interface = 0.0;  ///< ImGui: new frame, the panel, its commits, its rendering
     double swap = 0.0;       ///< glfwSwapBuffers: where the driver waits for the GPU / vsync

@@ -45,6 +45,7 @@ add_executable(pbd-cloth
   ${CMAKE_CURRENT_SOURCE_DIR}/frame_capture.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/gl_debug.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/gl_program.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/gpu_view.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/help_overlay.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/imgui_layer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/panel.cpp
@@ -57,6 +58,7 @@ add_executable(pbd-cloth
   ${CMAKE_CURRENT_SOURCE_DIR}/view_dump.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/window.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/x11_touch.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/x11_window_watch.cpp
   ${PBD_SHADERS_HEADER}
 )
 target_include_directories(pbd-cloth PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)

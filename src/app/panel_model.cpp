@@ -220,7 +220,8 @@ const char* PanelModel::solverTooltip()
            "of independent ones, each set spread over all cores; much faster on big cloths, "
            "the same result for any number of threads, and a slightly different (similar) "
            "convergence per iteration. GPU: the colored order on OpenGL 4.3 compute shaders "
-           "(float; the cloth's state stays on the GPU between frames). Applies at once; the "
+           "(float or double: GPU precision below; the cloth stays on the GPU and is drawn from "
+           "there). Applies at once; the "
            "cloth keeps its state.";
 }
 
@@ -232,6 +233,18 @@ CommitEffect PanelModel::chooseSolver(Solver solver)
         (solver == Solver::Gpu && !gpuUnavailable_.empty()))
         return CommitEffect::None;
     settings_ = candidate;
+    solverMessage_.clear();
+    return CommitEffect::Live;
+}
+
+CommitEffect PanelModel::chooseGpuPrecision(GpuPrecision precision)
+{
+    Settings candidate = settings_;
+    candidate.gpuPrecision = precision;
+    if (candidate == settings_ || validate(candidate) || !gpuUnavailable_.empty())
+        return CommitEffect::None;
+    settings_ = candidate;
+    solverMessage_.clear();
     return CommitEffect::Live;
 }
 
@@ -250,6 +263,8 @@ std::vector<std::string> PanelModel::errors() const
         list.push_back(speedError_);
     if (!strainScaleError_.empty())
         list.push_back(strainScaleError_);
+    if (!solverMessage_.empty())
+        list.push_back(solverMessage_);
     return list;
 }
 

@@ -78,6 +78,17 @@ public:
     /// Solver::Gpu is refused (None) while the GPU is unavailable (see setGpuUnavailable).
     CommitEffect chooseSolver(Solver solver);
 
+    /// The "GPU precision" combo (shown while the GPU solver is available): float or double
+    /// arithmetic on the GPU. Live when it changed: the GPU solver is rebuilt from the
+    /// cloth's current state before the next step. None when already chosen or while the
+    /// GPU is unavailable.
+    CommitEffect chooseGpuPrecision(GpuPrecision precision);
+    /// Why the GPU solver was last refused (a cloth beyond its buffer limits, a precision the
+    /// driver does not compile) and what the panel went back to; cleared by the next choice
+    /// of solver or precision. Listed by errors().
+    void setSolverMessage(std::string message) { solverMessage_ = std::move(message); }
+    const std::string& solverMessage() const { return solverMessage_; }
+
     /// Says why the GPU solver cannot run here (e.g. "the window's OpenGL is 3.3; the GPU
     /// solver needs 4.3"); empty (the default) when it can.
     void setGpuUnavailable(std::string reason) { gpuUnavailable_ = std::move(reason); }
@@ -144,6 +155,7 @@ private:
     std::optional<double> strainScale_; ///< empty: automatic
     std::string strainScaleError_;
     std::string gpuUnavailable_;
+    std::string solverMessage_;
 };
 
 } // namespace pbd::app

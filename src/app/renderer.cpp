@@ -150,6 +150,7 @@ Renderer::Renderer()
     glBindTexture(GL_TEXTURE_1D, 0);
 
     glGenBuffers(1, &positionBuffer_);
+    source_ = positionBuffer_;
     glGenBuffers(1, &culledPositionBuffer_);
     glGenBuffers(1, &speedBuffer_);
     glGenBuffers(1, &culledSpeedBuffer_);
@@ -243,8 +244,38 @@ void Renderer::setConstraints(std::span<const DistanceConstraint> constraints,
     indexCount_ = static_cast<GLsizei>(lineIndices_.size());
 }
 
+void Renderer::pointAt(GLuint buffer)
+{
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    for (GLuint vao : {linesVao_, culledLinesVao_}) {
+        glBindVertexArray(vao);
+        pointAtPosition(kPositionAttribute, 0);
+    }
+    glBindVertexArray(discsVao_);
+    pointAtPosition(kCentreAttribute, 0);
+    glBindVertexArray(0);
+    source_ = buffer;
+}
+
+void Renderer::useGpuPositions(GLuint buffer, std::size_t count)
+{
+    if (source_ != buffer)
+        pointAt(buffer);
+    particleCount_ = count;
+    positions_ = {};
+}
+
+void Renderer::releaseGpuPositions()
+{
+    if (source_ != positionBuffer_)
+        pointAt(positionBuffer_);
+    particleCount_ = 0;
+}
+
 void Renderer::upload(std::span<const glm::dvec2> positions)
 {
+    if (source_ != positionBuffer_)
+        pointAt(positionBuffer_);
     if (scratch_.size() != positions.size())
         scratch_.resize(positions.size()); // only after a restart with another cloth size
     constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -280,7 +311,7 @@ void Renderer::drawMarker(Index index, double radius, double minRadius,
 {
     // One instance read from the particle's slot.
     glBindVertexArray(discsVao_);
-    glBindBuffer(GL_ARRAY_BUFFER, positionBuffer_);
+    glBindBuffer(GL_ARRAY_BUFFER, source_);
     pointAtPosition(kCentreAttribute, index);
     glUniform1i(discsSkip_, -1);
     glUniform1f(discsRadius_, static_cast<float>(radius));
@@ -434,7 +465,8 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
     // cloth larger than the canvas (draw only that part).
     const WorldRect view = visibleWorld(camera, viewport.canvasSize,
                                         kCullMarginPixels);
-    const bool culled = !(view.contains(boundsMin_) && view.contains(boundsMax_));
+    const bool culled = !drawsGpuPositions() &&
+                        !(view.contains(boundsMin_) && view.contains(boundsMax_));
     const bool discs = discsVisible(kParticleRadius, camera.zoom(), scale.x);
     if (culled) {
         visibleLines(positions_, lineIndices_, view, culledLines_, &culledLineIds_);

@@ -3,8 +3,10 @@
 /// Draws the canvas: a light grey (#EEEEEE) background, the axes, constraints as smooth grey
 /// lines (or coloured by strain), particles as blue discs (or coloured by speed), the grabbed particle red and larger,
 /// the particle under the pointer orange, and a rounded frame (the page's picture). Geometry
-/// lives in GPU buffers: constraint indices are uploaded when the constraints change,
-/// positions streamed once per frame, discs instanced. When part of the cloth is out of view
+/// lives in GPU buffers: constraint indices are uploaded when the constraints change, discs
+/// instanced, and the positions come from one of two sources: streamed from the CPU once per
+/// frame (upload), or read where they already are on the GPU (useGpuPositions: the GPU
+/// solver's buffer, nothing copied). When part of the cloth is out of view
 /// only what is in view is drawn, and discs under 2 pixels are not drawn at all (a software
 /// renderer's cost is per primitive).
 
@@ -80,7 +82,19 @@ public:
     /// from frame to frame (no allocation unless the particle count grows) and uploaded in one
     /// call into storage of the same size. The positions must stay unchanged until draw().
     void upload(std::span<const glm::dvec2> positions);
-    /// Clears the window and draws the canvas with the positions of the last upload. Makes no
+    /// The other source: draws from `buffer`, `count` float (x, y) pairs in world metres that
+    /// stay on the GPU (the GPU solver's positions, on this context), as vertex and instance
+    /// attributes; nothing is copied. Nothing is culled then (no positions on the CPU to cull
+    /// with; the GPU clips). The buffer must live until the next upload() or
+    /// releaseGpuPositions(). Cheap to call every frame: the attributes are re-pointed only
+    /// when the buffer changes.
+    void useGpuPositions(GLuint buffer, std::size_t count);
+    /// Stops reading the GPU buffer (before its owner frees it); the next draw needs upload().
+    void releaseGpuPositions();
+    /// True while drawing from a GPU buffer (useGpuPositions).
+    bool drawsGpuPositions() const { return source_ != positionBuffer_; }
+    /// Clears the window and draws the canvas with the positions of the last upload (or the
+    /// GPU buffer). Makes no
     /// GL call at all for an empty window or framebuffer (a minimised window).
     /// `coloring`: colour the lines by strain, or the page's grey when null.
     /// `particleColoring`: colour the particles' discs by speed, or the page's blue when null;
@@ -127,6 +141,8 @@ private:
     void drawDiscs(const Highlights& highlights, bool culled, double pixelScale,
                    const ParticleColoring* coloring);
     void drawFrame(const Viewport& viewport, double pixelScale);
+    /// Points the lines' vertex and the discs' instance attributes at `buffer`.
+    void pointAt(GLuint buffer);
 
     GLuint axesVao_ = 0, axesVbo_ = 0;
     GLuint linesVao_ = 0, indexBuffer_ = 0;
@@ -134,7 +150,8 @@ private:
     GLuint discsVao_ = 0, quadVbo_ = 0;
     GLuint culledDiscsVao_ = 0, culledPositionBuffer_ = 0; ///< the discs in view, per frame
     GLuint frameVao_ = 0, frameVbo_ = 0; ///< the frame's band, window pixels, per frame
-    GLuint positionBuffer_ = 0; ///< shared by lines (vertices) and discs (instances)
+    GLuint positionBuffer_ = 0; ///< uploaded positions: lines (vertices), discs (instances)
+    GLuint source_ = 0;         ///< what the attributes read: positionBuffer_ or a GPU buffer
     GLsizei indexCount_ = 0;
     std::size_t positionCapacity_ = 0; ///< particles the position buffer can hold
     std::size_t particleCount_ = 0;    ///< particles of the last upload

@@ -43,6 +43,10 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
     std::fprintf(f, "particlecolor %s\n", view.particleColorBy.c_str());
     std::fprintf(f, "speedscale %.17g\n", view.speedScale);
     std::fprintf(f, "plots %d %zu %zu\n", view.plots ? 1 : 0, view.plotSamples, view.residuals);
+    if (view.hovered)
+        std::fprintf(f, "hovered %u\n", static_cast<unsigned>(*view.hovered));
+    else
+        std::fprintf(f, "hovered -1\n");
     std::fprintf(f, "title %s\n", view.title.c_str());
     if (!view.notice.empty())
         std::fprintf(f, "notice %s\n", view.notice.c_str());

@@ -11,6 +11,7 @@
 
 #include "camera.h"
 #include "panel.h"
+#include "pbd/cloth.h"
 #include "pbd/settings.h"
 
 namespace pbd::app {
@@ -43,6 +44,7 @@ struct ViewDump {
     bool plots = false;           ///< the Plots section is open
     std::size_t plotSamples = 0;  ///< bins in the plots' history
     std::size_t residuals = 0;    ///< residuals of the last step (convergence plot)
+    std::optional<Index> hovered{}; ///< the particle a left click would grab, last frame
     std::string notice{};         ///< the exports' last message in the panel ("" when none)
     std::string videoText{};      ///< the Export section's video line ("" when none)
 };
@@ -54,8 +56,9 @@ struct ViewDump {
 ///   solver NAME / stepping page|realtime SPEED /
 ///   error MESSAGE (one per refused field; the message starts with the field's label) /
 ///   help 0|1 / colorby NAME / strainscale S / strainscalemode auto|set / constraints N /
-///   particlecolor NAME / speedscale S / plots 0|1 SAMPLES RESIDUALS / title TEXT /
-///   notice TEXT and video TEXT (the exports' message and video line, when not empty).
+///   particlecolor NAME / speedscale S / plots 0|1 SAMPLES RESIDUALS / hovered N (-1: none) /
+///   title TEXT / notice TEXT and video TEXT (the exports' message and video line, when not
+///   empty).
 /// Numbers use %.17g, settings the shortest text that reads back as the same value. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
 

@@ -77,11 +77,19 @@ Window::Window(const char* title, bool debugContext)
             height = std::min(height, static_cast<int>(static_cast<float>(areaHeight) / scaleY));
     }
 
-    // OpenGL 4.3 core where the driver has it (the GPU solver's compute shaders), else 3.3.
+    // OpenGL 4.3 core where the driver has it (the GPU solver's compute shaders), else 3.3;
+    // with reset notification where the driver offers robustness (GLFW leaves it out
+    // elsewhere), so that a GPU reset ends the app with a message instead of undefined
+    // behaviour (the app asks glGetGraphicsResetStatus once per frame).
+    glfwWindowHint(GLFW_CONTEXT_ROBUSTNESS, GLFW_LOSE_CONTEXT_ON_RESET);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwSetErrorCallback(nullptr); // a refused 4.3 is no error worth printing
     window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
+    if (window_ == nullptr) { // a driver that refuses the robust context
+        glfwWindowHint(GLFW_CONTEXT_ROBUSTNESS, GLFW_NO_ROBUSTNESS);
+        window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
+    }
     if (window_ == nullptr) {
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);

@@ -28,6 +28,7 @@ public:
 
     void step(const Settings& settings) override
     {
+        checkContext();
         GpuStepParameters parameters;
         parameters.timeStep = settings.timeStep;
         parameters.gravity = settings.gravity;
@@ -55,7 +56,26 @@ public:
         solver_->download(p.position, p.stepStart, p.velocity);
     }
 
-    void finish() override { solver_->finish(); }
+    void finish() override
+    {
+        solver_->finish();
+        checkContext();
+    }
+
+    bool writesParticles() const override { return true; }
+
+    void writeParticle(Index index, const glm::dvec2* position, const glm::dvec2* velocity,
+                       const double* inverseMass) override
+    {
+        if (position != nullptr)
+            solver_->setPosition(index, *position);
+        if (velocity != nullptr)
+            solver_->setVelocity(index, *velocity);
+        if (inverseMass != nullptr)
+            solver_->setInverseMass(index, *inverseMass);
+    }
+
+    GpuSolver& solver() { return *solver_; }
 
     std::string description() const override
     {
@@ -63,6 +83,16 @@ public:
     }
 
 private:
+    /// On the headless context (pbd-sim): a lost context ends the run with the reason. The
+    /// app's window context is checked by the app, once per frame.
+    void checkContext()
+    {
+        if (gl_ == nullptr)
+            return;
+        if (auto lost = gl_->checkReset())
+            throw std::runtime_error(*lost);
+    }
+
     std::shared_ptr<HeadlessGl> gl_;
     std::unique_ptr<GpuSolver> solver_;
     std::string renderer_;
@@ -80,11 +110,18 @@ std::unique_ptr<SolverBackend> makeBackend(std::shared_ptr<HeadlessGl> gl,
 
 } // namespace
 
+GpuSolver* gpuSolverOf(SolverBackend* backend)
+{
+    auto* gpu = dynamic_cast<GpuBackend*>(backend);
+    return gpu != nullptr ? &gpu->solver() : nullptr;
+}
+
 SolverBackendFactory headlessBackendFactory(std::shared_ptr<HeadlessGl> gl)
 {
     return [gl](const Settings& settings) {
-        if (!gl->makeCurrent())
-            throw std::runtime_error("the headless OpenGL context cannot be made current");
+        std::string why;
+        if (!gl->makeCurrent(why))
+            throw std::runtime_error(why);
         return makeBackend(gl, gl->renderer(), settings);
     };
 }

@@ -10,9 +10,17 @@
 
 namespace pbd::gpu {
 
+class GpuSolver;
+
+/// The GPU solver inside a backend that one of these factories made, or null for any other
+/// backend (or null): the app draws from its buffers and picks on it.
+GpuSolver* gpuSolverOf(SolverBackend* backend);
+
 /// A factory whose backends run on `gl`'s headless context (pbd-sim). Each backend keeps the
 /// context alive until its buffers are freed. The factory throws std::runtime_error when the
-/// cloth does not fit the GPU's limits or a kernel does not compile.
+/// cloth does not fit the GPU's limits or a kernel does not compile, and their steps throw it
+/// when the context was lost (EGL_CONTEXT_LOST, a reset notification or the test hook
+/// PBD_GPU_FAKE_RESET_AFTER_FRAMES, counted per step).
 SolverBackendFactory headlessBackendFactory(std::shared_ptr<HeadlessGl> gl);
 
 /// A factory whose backends run on the OpenGL 4.3 context current on the calling thread

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
 #include <glad/gl.h>
 
 #include "constraint_coloring.h"
+#include "gpu_kernels.h"
 #include "gpu_shaders_embedded.h"
 #include "pbd/distance_constraint.h"
 
@@ -17,7 +19,7 @@ namespace {
 constexpr unsigned kGroupSize = 256; // local_size_x of every kernel
 
 enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInverseMasses = 3,
-                        kLambdas = 4, kAlive = 5 };
+                        kLambdas = 4, kAlive = 5, kRenderPositions = 6 };
 
 std::string kernelSource()
 {
@@ -27,8 +29,9 @@ std::string kernelSource()
     throw std::logic_error("cloth_solver.comp.glsl is not embedded");
 }
 
-/// Compiles and links one variant of the kernel; 0 and `why` set on failure.
-GLuint buildProgram(bool doublePrecision, int stage, bool xpbd, std::string& why)
+} // namespace
+
+GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why)
 {
     const std::string source = std::string("#version 430 core\n") +
                                "#define REAL_IS_DOUBLE " + (doublePrecision ? "1" : "0") + "\n" +
@@ -74,6 +77,13 @@ GLuint buildProgram(bool doublePrecision, int stage, bool xpbd, std::string& why
     return program;
 }
 
+namespace {
+
+GLuint buildProgram(bool doublePrecision, int stage, bool xpbd, std::string& why)
+{
+    return buildKernel(doublePrecision, stage, xpbd, why);
+}
+
 void setReal(GLint location, bool doublePrecision, double value)
 {
     if (doublePrecision)
@@ -104,6 +114,12 @@ long long GpuSolver::maxStorageBlockBytes()
 {
     GLint64 bytes = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &bytes);
+    if (const char* hook = std::getenv("PBD_GPU_MAX_STORAGE_BLOCK_BYTES")) {
+        char* end = nullptr;
+        const long long value = std::strtoll(hook, &end, 10);
+        if (end != hook && *end == '\0' && value > 0 && value < bytes)
+            bytes = value;
+    }
     return static_cast<long long>(bytes);
 }
 
@@ -236,21 +252,58 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     return solver;
 }
 
+std::vector<unsigned> GpuSolver::bufferNames() const
+{
+    std::vector<unsigned> names{positions_, stepStart_, velocities_, inverseMasses_, alive_,
+                                renderPositions_};
+    names.insert(names.end(), lambdas_.begin(), lambdas_.end());
+    names.insert(names.end(), areaLambdas_.begin(), areaLambdas_.end());
+    names.erase(std::remove(names.begin(), names.end(), 0u), names.end());
+    return names;
+}
+
 GpuSolver::~GpuSolver()
 {
-    if (alive_ != 0)
-        glDeleteBuffers(1, &alive_);
-    for (GLuint program : {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_})
+    for (GLuint program :
+         {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_, toFloat_})
         if (program != 0)
             glDeleteProgram(program);
-    for (GLuint buffer : areaLambdas_)
-        if (buffer != 0)
-            glDeleteBuffers(1, &buffer);
-    std::array<GLuint, 12> buffers{positions_, stepStart_, velocities_, inverseMasses_};
-    std::copy(lambdas_.begin(), lambdas_.end(), buffers.begin() + 4);
-    for (GLuint buffer : buffers)
-        if (buffer != 0)
-            glDeleteBuffers(1, &buffer);
+    const std::vector<unsigned> buffers = bufferNames();
+    if (!buffers.empty())
+        glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
+}
+
+unsigned GpuSolver::renderPositions()
+{
+    if (precision_ == GpuPrecision::Float) {
+        glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT); // the kernels wrote them
+        return positions_;
+    }
+    if (toFloat_ == 0) {
+        std::string why;
+        toFloat_ = buildProgram(true, 5, false, why);
+        if (toFloat_ == 0)
+            throw std::runtime_error(why);
+        glGenBuffers(1, &renderPositions_);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, renderPositions_);
+        glBufferData(GL_SHADER_STORAGE_BUFFER,
+                     static_cast<GLsizeiptr>(std::max<std::size_t>(count_ * 8, 16)), nullptr,
+                     GL_DYNAMIC_DRAW);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        bytes_ += count_ * 8;
+        renderStale_ = true;
+    }
+    if (renderStale_) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPositions, positions_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRenderPositions, renderPositions_);
+        glUseProgram(toFloat_);
+        glUniform1ui(0, static_cast<GLuint>(count_));
+        dispatch(count_);
+        glUseProgram(0);
+        renderStale_ = false;
+    }
+    glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+    return renderPositions_;
 }
 
 namespace {
@@ -343,10 +396,12 @@ void GpuSolver::upload(const glm::dvec2* position, const glm::dvec2* stepStart,
     writePairs(stepStart_, dbl, 0, stepStart, count_);
     writePairs(velocities_, dbl, 0, velocity, count_);
     writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
+    renderStale_ = true;
 }
 
 void GpuSolver::download(GpuParticleState& state) const
 {
+    ++readbacks_;
     const bool dbl = precision_ == GpuPrecision::Double;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     readPairs(positions_, dbl, state.position, count_);
@@ -358,6 +413,7 @@ void GpuSolver::download(GpuParticleState& state) const
 void GpuSolver::download(std::vector<glm::dvec2>& position, std::vector<glm::dvec2>& stepStart,
                          std::vector<glm::dvec2>& velocity) const
 {
+    ++readbacks_;
     const bool dbl = precision_ == GpuPrecision::Double;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     readPairs(positions_, dbl, position, count_);
@@ -367,6 +423,7 @@ void GpuSolver::download(std::vector<glm::dvec2>& position, std::vector<glm::dve
 
 void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
 {
+    ++readbacks_;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     readPairs(positions_, precision_ == GpuPrecision::Double, positions, count_);
 }
@@ -394,6 +451,7 @@ void GpuSolver::uploadAlive(const std::uint8_t* alive, std::size_t count)
 
 void GpuSolver::downloadAlive(std::vector<std::uint8_t>& alive) const
 {
+    ++readbacks_;
     std::vector<GLuint> bits((constraintCount_ + 31) / 32, 0u);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, alive_);
@@ -411,6 +469,7 @@ void GpuSolver::setPosition(Index index, glm::dvec2 position)
         throw std::out_of_range("GpuSolver::setPosition: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     writePairs(positions_, precision_ == GpuPrecision::Double, index, &position, 1);
+    renderStale_ = true;
 }
 
 void GpuSolver::setVelocity(Index index, glm::dvec2 velocity)
@@ -429,13 +488,18 @@ void GpuSolver::setInverseMass(Index index, double inverseMass)
     writeReals(inverseMasses_, precision_ == GpuPrecision::Double, index, &inverseMass, 1);
 }
 
-void GpuSolver::dispatch(std::size_t invocations) const
+void dispatchKernel(std::size_t invocations)
 {
     const std::size_t groups = (invocations + kGroupSize - 1) / kGroupSize;
-    const std::size_t x = std::min<std::size_t>(groups, 65535);
+    const std::size_t x = std::max<std::size_t>(std::min<std::size_t>(groups, 65535), 1);
     const std::size_t y = (groups + x - 1) / x;
     glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+void GpuSolver::dispatch(std::size_t invocations) const
+{
+    dispatchKernel(invocations);
 }
 
 void GpuSolver::makeAreaBuffers()
@@ -465,6 +529,7 @@ void GpuSolver::makeAreaBuffers()
 
 void GpuSolver::step(const GpuStepParameters& p)
 {
+    renderStale_ = true;
     const bool dbl = precision_ == GpuPrecision::Double;
     // The step's scalars, computed on the host in double exactly as the CPU step computes
     // them (CORE_API.md), then rounded once to the kernel's precision.

@@ -91,6 +91,18 @@ public:
     /// Writes one particle's inverse mass (1/kg; 0 pins it): pin, grab, release.
     void setInverseMass(Index index, double inverseMass);
 
+    /// A buffer of particleCount() float (x, y) pairs holding the current positions, for
+    /// drawing them as vertex and instance attributes: the positions buffer itself in float;
+    /// in double a float copy that a compute pass writes on the GPU (again only after the
+    /// positions changed). Nothing is read back. Issues the barrier that vertex fetches need.
+    /// Throws std::runtime_error when the conversion kernel does not compile.
+    unsigned renderPositions();
+    /// Whole-buffer reads so far (download, downloadPositions, downloadAlive): what the app
+    /// counts to show that it reads nothing back per frame.
+    std::size_t readbacks() const { return readbacks_; }
+    /// The names of every buffer the solver made (to check that they are freed).
+    std::vector<unsigned> bufferNames() const;
+
     /// Queues one step (substeps x (predict, lambda reset, sweeps, velocity, damping)); each
     /// sweep is the eight distance sets, then, with areaStiffness > 0, the eight sets of cell
     /// triangles (whose buffers are made on the first such step: std::runtime_error when they
@@ -102,7 +114,9 @@ public:
     /// The first GL error since the last call, or 0 (GL_NO_ERROR).
     static unsigned glError();
     /// The current context's GL_MAX_SHADER_STORAGE_BLOCK_SIZE in bytes: the largest buffer
-    /// the solver uses (positions, step starts or velocities: 2 reals per particle).
+    /// the solver uses (positions, step starts or velocities: 2 reals per particle). Test
+    /// hook: the environment variable PBD_GPU_MAX_STORAGE_BLOCK_BYTES=N, when smaller, stands
+    /// in for it (to test the refusal of a cloth that does not fit without a huge one).
     static long long maxStorageBlockBytes();
 
 private:
@@ -133,6 +147,10 @@ private:
     unsigned velocities_ = 0;
     unsigned inverseMasses_ = 0;
     std::array<unsigned, 8> lambdas_{};
+    unsigned toFloat_ = 0;         ///< stage 5, made on the first renderPositions() in double
+    unsigned renderPositions_ = 0; ///< float copy of the positions (double only)
+    bool renderStale_ = true;      ///< the positions changed since the last float copy
+    mutable std::size_t readbacks_ = 0;
 };
 
 } // namespace pbd::gpu

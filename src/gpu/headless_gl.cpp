@@ -1,6 +1,7 @@
 #include "headless_gl.h"
 
 #include <array>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -111,11 +112,23 @@ std::unique_ptr<HeadlessGl> HeadlessGl::create(std::string& why)
                 continue;
             }
         }
+        // With reset notification where the driver offers it (EGL 1.5's robustness
+        // attribute), so that a GPU reset ends pbd-sim with a message; without, elsewhere.
+        const EGLint robustAttributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
+                                           EGL_CONTEXT_MINOR_VERSION, 3,
+                                           EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                           EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                           EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+                                           EGL_LOSE_CONTEXT_ON_RESET, EGL_NONE};
         const EGLint contextAttributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
                                             EGL_CONTEXT_MINOR_VERSION, 3,
                                             EGL_CONTEXT_OPENGL_PROFILE_MASK,
                                             EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-        EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttributes);
+        EGLContext context = EGL_NO_CONTEXT;
+        if (eglMajor > 1 || eglMinor >= 5)
+            context = eglCreateContext(display, config, EGL_NO_CONTEXT, robustAttributes);
+        if (context == EGL_NO_CONTEXT)
+            context = eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttributes);
         if (context == EGL_NO_CONTEXT) {
             // Say which version the driver does offer.
             std::string offered = "no OpenGL context at all";
@@ -154,6 +167,9 @@ std::unique_ptr<HeadlessGl> HeadlessGl::create(std::string& why)
             const auto* s = reinterpret_cast<const char*>(glGetString(name));
             return std::string(s != nullptr ? s : "?");
         };
+        gl->reset_.emplace([](const char* name) {
+            return reinterpret_cast<void*>(eglGetProcAddress(name));
+        });
         gl->renderer_ = text(GL_RENDERER);
         gl->description_ = gl->renderer_ + " (OpenGL " + text(GL_VERSION) + ") via " +
                            candidate.platform + ", EGL " + versionText(eglMajor, eglMinor);
@@ -171,10 +187,30 @@ HeadlessGl::~HeadlessGl()
     eglTerminate(display);
 }
 
-bool HeadlessGl::makeCurrent()
+bool HeadlessGl::makeCurrent(std::string& why)
 {
-    return eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
-                          static_cast<EGLContext>(context_)) == EGL_TRUE;
+    if (eglMakeCurrent(static_cast<EGLDisplay>(display_), EGL_NO_SURFACE, EGL_NO_SURFACE,
+                       static_cast<EGLContext>(context_)) == EGL_TRUE)
+        return true;
+    const EGLint error = eglGetError();
+    char code[16];
+    std::snprintf(code, sizeof code, "0x%04x", static_cast<unsigned>(error));
+    why = error == EGL_CONTEXT_LOST
+              ? "the OpenGL context was lost (EGL_CONTEXT_LOST from eglMakeCurrent: the driver "
+                "reset the GPU)"
+              : std::string("the headless OpenGL context cannot be made current (EGL error ") +
+                    code + ")";
+    return false;
+}
+
+std::optional<std::string> HeadlessGl::checkReset()
+{
+    return reset_ ? reset_->check() : std::nullopt;
+}
+
+std::string HeadlessGl::resetDescription() const
+{
+    return reset_ ? reset_->describe() : std::string("reset notification off");
 }
 
 } // namespace pbd::gpu

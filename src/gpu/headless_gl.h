@@ -3,7 +3,10 @@
 /// A headless OpenGL 4.3 core context through EGL: no window, no X display.
 
 #include <memory>
+#include <optional>
 #include <string>
+
+#include "context_loss.h"
 
 namespace pbd::gpu {
 
@@ -27,8 +30,14 @@ public:
     /// GL_RENDERER alone, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)" or "NVIDIA H200/PCIe/SSE2".
     const std::string& renderer() const { return renderer_; }
 
-    /// Makes this context current on the calling thread again.
-    bool makeCurrent();
+    /// Makes this context current on the calling thread again; false with `why` set when it
+    /// cannot (EGL_CONTEXT_LOST after a GPU reset says so).
+    bool makeCurrent(std::string& why);
+    /// Once per step: a message when the driver reset the GPU and lost this context (reset
+    /// notification, where the driver offers robustness, or the test hook of ResetWatch).
+    std::optional<std::string> checkReset();
+    /// "reset notification on", or off and why.
+    std::string resetDescription() const;
 
 private:
     HeadlessGl() = default;
@@ -36,6 +45,7 @@ private:
     void* context_ = nullptr;
     std::string description_;
     std::string renderer_;
+    std::optional<ResetWatch> reset_;
 };
 
 } // namespace pbd::gpu

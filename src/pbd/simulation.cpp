@@ -276,6 +276,14 @@ void Simulation::editParticles()
     backendStale_ = true;
 }
 
+bool Simulation::editParticleDirectly()
+{
+    if (backendCurrent() && backend_->writesParticles())
+        return true;
+    editParticles();
+    return false;
+}
+
 void Simulation::stepBackend()
 {
     if (!backend_) {
@@ -482,10 +490,12 @@ bool Simulation::grab(Index index)
     if (grabbed_ == index)
         return true;
     release();
-    editParticles();
+    const bool direct = editParticleDirectly();
     grabbed_ = index;
     particles_.flags[index] |= kGrabbed;
     refreshInverseMass(index);
+    if (direct)
+        backend_->writeParticle(index, nullptr, nullptr, &particles_.inverseMass[index]);
     return true;
 }
 
@@ -494,8 +504,10 @@ bool Simulation::moveGrabbed(glm::dvec2 position)
     auto allowed = [](double v) { return std::isfinite(v) && std::abs(v) <= kMaxGrabCoordinate; };
     if (!grabbed_ || !allowed(position.x) || !allowed(position.y))
         return false;
-    editParticles();
+    const bool direct = editParticleDirectly();
     particles_.position[*grabbed_] = position;
+    if (direct)
+        backend_->writeParticle(*grabbed_, &position, nullptr, nullptr);
     return true;
 }
 
@@ -503,9 +515,11 @@ void Simulation::release()
 {
     if (!grabbed_)
         return;
-    editParticles();
+    const bool direct = editParticleDirectly();
     particles_.flags[*grabbed_] &= static_cast<std::uint8_t>(~kGrabbed);
     refreshInverseMass(*grabbed_);
+    if (direct)
+        backend_->writeParticle(*grabbed_, nullptr, nullptr, &particles_.inverseMass[*grabbed_]);
     grabbed_.reset();
 }
 
@@ -515,8 +529,12 @@ void Simulation::release(glm::dvec2 velocity)
         return;
     const Index index = *grabbed_;
     release();
-    if (std::isfinite(velocity.x) && std::isfinite(velocity.y) && !particles_.pinned(index))
+    if (std::isfinite(velocity.x) && std::isfinite(velocity.y) && !particles_.pinned(index)) {
+        const bool direct = editParticleDirectly();
         particles_.velocity[index] = velocity;
+        if (direct)
+            backend_->writeParticle(index, nullptr, &velocity, nullptr);
+    }
 }
 
 bool Simulation::pin(Index index)

@@ -4,6 +4,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -640,4 +644,106 @@ TEST_CASE("the particle colour choice follows the panel's combo", "[controller]"
     actions.particleColorBy = ParticleColorBy::Speed;
     rig.controller.panel(actions);
     CHECK(rig.controller.particleColorBy() == ParticleColorBy::Speed);
+
+namespace {
+
+/// A backend that runs no physics (its steps leave the state as uploaded): enough for the
+/// controller's handling of a GPU solver that cannot be made.
+class InertBackend final : public SolverBackend {
+public:
+    void upload(const Particles& p) override { state_ = p; }
+    void uploadAlive(std::span<const std::uint8_t> alive) override
+    {
+        alive_.assign(alive.begin(), alive.end());
+    }
+    void step(const Settings&) override {}
+    void downloadAlive(std::vector<std::uint8_t>& alive) override { alive = alive_; }
+    void download(Particles& p) override
+    {
+        p.position = state_.position;
+        p.stepStart = state_.stepStart;
+        p.velocity = state_.velocity;
+    }
+    void finish() override {}
+    std::string description() const override { return "inert"; }
+
+private:
+    Particles state_;
+    std::vector<std::uint8_t> alive_;
+};
+
+/// Makes inert backends in float; refuses double (or everything) as a GPU whose storage
+/// blocks are too small would.
+SolverBackendFactory refusingFactory(bool refuseFloat)
+{
+    return [refuseFloat](const Settings& s) -> std::unique_ptr<SolverBackend> {
+        if (refuseFloat || s.gpuPrecision == GpuPrecision::Double)
+            throw std::runtime_error("a 40 x 30 cloth does not fit this GPU in " +
+                                     std::string(gpuPrecisionName(s.gpuPrecision)));
+        return std::make_unique<InertBackend>();
+    };
+}
+
+} // namespace
+
+TEST_CASE("a GPU precision the GPU refuses goes back to the one that ran, saying why; the "
+          "cloth runs on",
+          "[controller][gpu]")
+{
+    Rig rig;
+    rig.simulation.installBackend(refusingFactory(false));
+    PanelActions actions;
+    actions.effect = rig.controller.model().chooseSolver(Solver::Gpu);
+    REQUIRE(actions.effect == CommitEffect::Live);
+    rig.controller.panel(actions);
+    rig.controller.advance();
+    CHECK(rig.simulation.stepCount() == 8);
+    CHECK(rig.controller.refusals().empty());
+
+    actions.effect = rig.controller.model().chooseGpuPrecision(GpuPrecision::Double);
+    REQUIRE(actions.effect == CommitEffect::Live);
+    rig.controller.panel(actions);
+    CHECK(rig.simulation.settings().gpuPrecision == GpuPrecision::Double);
+    rig.controller.advance(); // the first step cannot make the solver: back to float
+    CHECK(rig.simulation.settings().gpuPrecision == GpuPrecision::Float);
+    CHECK(rig.simulation.settings().solver == Solver::Gpu);
+    CHECK(rig.controller.model().settings().gpuPrecision == GpuPrecision::Float);
+    CHECK(rig.simulation.stepCount() == 15); // 8, then the frame's 7 others in float
+    REQUIRE(rig.controller.refusals().size() == 1);
+    const std::string& message = rig.controller.model().solverMessage();
+    CHECK(message.find("does not fit this GPU in double") != std::string::npos);
+    CHECK(message.find("GPU precision back to float") != std::string::npos);
+    CHECK(rig.controller.model().errors().back() == message);
+    CHECK_FALSE(rig.controller.paused());
+
+    // The next choice clears the message.
+    actions.effect = rig.controller.model().chooseSolver(Solver::Colored);
+    CHECK(rig.controller.model().solverMessage().empty());
+}
+
+TEST_CASE("a GPU solver that cannot be made at all goes back to the solver that ran before",
+          "[controller][gpu]")
+{
+    Rig rig;
+    rig.simulation.installBackend(refusingFactory(true));
+    rig.controller.advance(); // sequential
+    PanelActions actions;
+    actions.effect = rig.controller.model().chooseSolver(Solver::Gpu);
+    rig.controller.panel(actions);
+    rig.controller.advance();
+    CHECK(rig.simulation.settings().solver == Solver::Sequential);
+    CHECK(rig.simulation.stepCount() == 15);
+    REQUIRE(rig.controller.refusals().size() == 1);
+    CHECK(rig.controller.refusals()[0].find("solver back to sequential") != std::string::npos);
+
+    // With nothing before it (the GPU from the start), the colored solver takes over.
+    Settings gpu = restingCloth();
+    gpu.solver = Solver::Gpu;
+    Rig fresh(gpu);
+    fresh.simulation.installBackend(refusingFactory(true));
+    fresh.controller.advance();
+    CHECK(fresh.simulation.settings().solver == Solver::Colored);
+    CHECK(fresh.simulation.stepCount() == 7);
+    REQUIRE(fresh.controller.refusals().size() == 1);
+    CHECK(fresh.controller.refusals()[0].find("solver back to colored") != std::string::npos);
 }

@@ -490,6 +490,21 @@ gpu)
   "$sim" bench --solver gpu --sizes 16x12 --settle 5 --steps 4 --json >"$work/json" 2>"$work/err" || fail "bench --solver gpu failed: $(cat "$work/err")"
   cat "$work/json"
   grep -q '"solver": "gpu"' "$work/json" && grep -q '"gpu_precision": "float"' "$work/json" || fail "bench --solver gpu row lacks solver or precision"
+  # A cloth beyond the storage block limit (test hook: a limit of 12000 bytes; 40 x 30
+  # positions take 9600 bytes in float, 19200 in double) is refused, naming size and limit.
+  PBD_GPU_MAX_STORAGE_BLOCK_BYTES=12000 "$sim" run --solver gpu --steps 2 >/dev/null 2>"$work/err" || fail "40 x 30 float should fit 12000 bytes: $(cat "$work/err")"
+  export PBD_GPU_MAX_STORAGE_BLOCK_BYTES=12000
+  expect 1 "40 x 30" "19200" "12000" "GL_MAX_SHADER_STORAGE_BLOCK_SIZE" -- run --solver gpu --gpu-precision double --steps 2
+  expect 1 "40 x 30" "GL_MAX_SHADER_STORAGE_BLOCK_SIZE" -- bench --solver gpu --gpu-precision double --sizes 40x30 --settle 1 --steps 1
+  unset PBD_GPU_MAX_STORAGE_BLOCK_BYTES
+  # A lost context (test hook: a reset reported at the 4th check, one per step) ends the run
+  # with status 1 and says so; no positions are written.
+  PBD_GPU_FAKE_RESET_AFTER_FRAMES=3 "$sim" run --solver gpu --steps 10 >"$work/out" 2>"$work/err"
+  got=$?
+  [[ $got -eq 1 ]] || fail "a lost context should exit 1, got $got: $(cat "$work/err")"
+  grep -q "context was lost" "$work/err" || fail "no message about the lost context: $(cat "$work/err")"
+  [[ -s "$work/out" ]] && fail "positions were written after the context was lost"
+  PBD_GPU_FAKE_RESET_AFTER_FRAMES=11 "$sim" run --solver gpu --steps 10 >/dev/null 2>"$work/err" || fail "10 steps and a wait should pass 11 checks: $(cat "$work/err")"
   ;;
 *)
   fail "unknown check $check"

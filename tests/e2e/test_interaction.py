@@ -4,7 +4,9 @@
 case pin: Shift+click pins a particle mid-cloth; the cloth falls and swings for 3 s, and the
           pinned particle stays at its world point while its neighbours move.
 case cut: Ctrl+drag across the whole cloth, top to bottom: the live constraint count drops by
-          the constraints crossing that line, and the cloth falls apart in two pieces."""
+          the constraints crossing that line, and the cloth falls apart in two pieces.
+Further arguments go to pbd-cloth (e2e runs both cases with --solver gpu too: the click and
+the knife read the GPU's state back on that event)."""
 
 import os
 import sys
@@ -14,12 +16,13 @@ from e2e import App, app_binary, check, page_view, read_state, read_view, workdi
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "pin"
+extra = sys.argv[3:]
 W, H = 40, 30
 out = workdir()
 state_file, view_file = os.path.join(out, "state.txt"), os.path.join(out, "view.txt")
 
 if case == "pin":
-    app = App(binary, "--gravity", 0, "--state-out", state_file, "--view-out", view_file)
+    app = App(binary, "--gravity", 0, "--state-out", state_file, "--view-out", view_file, *extra)
     canvas, ox, oy, zoom = page_view(app.width, app.height)
     row, column = 15, 20
     world = (0.2 * column, -0.2 * row)
@@ -56,7 +59,7 @@ if case == "pin":
     corner = positions[0]
     check(corner != (0.0, 0.0), "the unpinned corner moved (now at %.3f, %.3f)" % corner)
 else:
-    app = App(binary, "--state-out", state_file, "--view-out", view_file)
+    app = App(binary, "--state-out", state_file, "--view-out", view_file, *extra)
     canvas, ox, oy, zoom = page_view(app.width, app.height)
     x = 3.9  # between columns 19 and 20
     top = world_to_screen((ox, oy), zoom, (x, 1.0))

@@ -22,6 +22,7 @@ from e2e import (App, app_binary, check, page_view, probe_layout, read_png, read
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "stretched"
+extra = sys.argv[3:]  # more pbd-cloth flags (e2e runs "stretched" with --solver gpu too)
 out = workdir()
 shot, view_file = os.path.join(out, "shot.png"), os.path.join(out, "view.txt")
 
@@ -39,7 +40,7 @@ def compression_blue(rgb):
 
 
 def shoot(*flags):
-    status, _, err = run(binary, *flags, "--screenshot", shot, "--view-out", view_file)
+    status, _, err = run(binary, *flags, *extra, "--screenshot", shot, "--view-out", view_file)
     check(status == 0, "pbd-cloth %s exits with status 0 (%s)" % (" ".join(map(str, flags)),
                                                                  err.strip()))
     return read_png(shot), read_view(view_file)

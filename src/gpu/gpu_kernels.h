@@ -1,0 +1,20 @@
+#pragma once
+/// \file
+/// The compute kernels of shaders/cloth_solver.comp.glsl, for the GPU solver and its helpers
+/// (private to pbd_gpu).
+
+#include <cstddef>
+#include <string>
+
+namespace pbd::gpu {
+
+/// Compiles and links one variant of the kernel file: STAGE `stage` (0 predict, 1 project,
+/// 2 velocity, 3 areas, 4 tearing, 5 positions to float, 6 and 7 picking), REAL double or
+/// float, XPBD on or off. Returns the program, or 0 with `why` set (the info log).
+unsigned buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why);
+
+/// Dispatches `invocations` invocations of the bound kernel (groups of 256, over a 2D grid of
+/// groups when there are more than 65535), then a shader-storage barrier.
+void dispatchKernel(std::size_t invocations);
+
+} // namespace pbd::gpu

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""The GPU solver in the window keeps the cloth on the GPU (Mesa's llvmpipe under Xvfb).
+
+case resident:  --solver gpu draws every frame from the solver's own buffer and reads the
+                state back in no frame; strain colours and tearing read it back every frame
+                (they need the CPU's positions), as the README says.
+case hover:     the particle under the pointer is found on the GPU (the summary counts the
+                searches) and is the one under the pointer.
+case drag:      a left drag moves a particle on the GPU solver without reading the state back
+                per frame (only the press reads it: picking); it ends where it was dropped.
+case precision: the panel's GPU precision combo switches float -> double live (time runs on,
+                no restart); with a storage block limit that double does not fit (test hook
+                PBD_GPU_MAX_STORAGE_BLOCK_BYTES) the switch is refused with the reason and the
+                cloth runs on in float; a cloth too big for the GPU at start falls back to
+                the colored solver, saying why.
+case close:     Ctrl+Q, the close button (WM_DELETE_WINDOW) and a destroyed window (xdotool
+                windowclose) end with status 0, the solver's buffers freed and no GL error
+                (PBD_GL_DEBUG=1).
+case reset:     a driver reset (test hook PBD_GPU_FAKE_RESET_AFTER_FRAMES=5) ends the app after
+                5 frames with status 1 and a message; the buffers are freed; --state-out is
+                not written."""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+from e2e import (App, app_binary, check, fail, page_view, probe_layout, read_state, read_view,
+                 run, workdir, world_to_screen, xdo)
+
+binary = app_binary()
+case = sys.argv[2] if len(sys.argv) > 2 else "resident"
+out = workdir()
+SMALL = ["--width", 20, "--height", 15, "--iterations", 1]
+GPU_LINE = re.compile(r"gpu: (\d+) of (\d+) frames drawn from the GPU solver's buffer; (\d+) "
+                      r"frames stepped, (\d+) frames read its whole state back \((\d+) reads\); "
+                      r"(\d+) hover searches")
+
+
+def gpu_summary(err, with_steps=False):
+    """(frames drawn from the GPU, frames with the GPU solver, frames that read back, searches)
+    [+ frames that stepped]."""
+    m = GPU_LINE.search(err)
+    check(m is not None, "the summary has the gpu line: " + err.strip())
+    drawn, frames, stepped, reading, _, searches = (int(v) for v in m.groups())
+    if with_steps:
+        return drawn, frames, reading, searches, stepped
+    return drawn, frames, reading, searches
+
+
+def close_button(window):
+    """Sends WM_DELETE_WINDOW to `window`, as a window manager does for its close button
+    (Xvfb has no window manager; Xlib through ctypes)."""
+    import ctypes
+    x = ctypes.cdll.LoadLibrary("libX11.so.6")
+    x.XOpenDisplay.restype = ctypes.c_void_p
+    x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x.XInternAtom.restype = ctypes.c_ulong
+    x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x.XFlush.argtypes = [ctypes.c_void_p]
+    x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+
+    class ClientMessage(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong),
+                    ("send_event", ctypes.c_int), ("display", ctypes.c_void_p),
+                    ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                    ("format", ctypes.c_int), ("l", ctypes.c_long * 5)]
+
+    class XEvent(ctypes.Union):
+        _fields_ = [("xclient", ClientMessage), ("pad", ctypes.c_long * 24)]
+
+    x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
+                             ctypes.POINTER(XEvent)]
+    display = x.XOpenDisplay(None)
+    check(display is not None, "Xlib opens the display")
+    event = XEvent()
+    event.xclient.type = 33  # ClientMessage
+    event.xclient.window = int(window)
+    event.xclient.message_type = x.XInternAtom(display, b"WM_PROTOCOLS", 0)
+    event.xclient.format = 32
+    event.xclient.l[0] = x.XInternAtom(display, b"WM_DELETE_WINDOW", 0)
+    x.XSendEvent(display, int(window), 0, 0, ctypes.byref(event))
+    x.XFlush(display)
+    x.XCloseDisplay(display)
+
+
+def ended(app, what):
+    try:
+        _, err = app.proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        app.proc.kill()
+        fail("pbd-cloth did not end after %s: %s" % (what, app.proc.communicate()[1]))
+    sys.stderr.write(err)
+    check(app.proc.returncode == 0, "%s ends with status 0 (got %d)" % (what, app.proc.returncode))
+    return err
+
+
+def freed(err):
+    check(re.search(r"GPU solver's \d+ buffers \([0-9.]+ MB\) freed, no GL errors", err) is not None,
+          "the GPU solver's buffers were freed without GL errors: " + err.strip())
+    check("GL errors reported" not in err and "GL error" not in err.replace("no GL errors", ""),
+          "no GL error was reported: " + err.strip())
+
+
+if case == "resident":
+    status, _, err = run(binary, "--solver", "gpu", "--frames", 40, *SMALL)
+    check(status == 0, "40 frames with --solver gpu (%s)" % err.strip())
+    drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True)
+    check(frames == 40 and drawn == frames,
+          "every frame is drawn from the solver's buffer (%d of %d)" % (drawn, frames))
+    check(stepped >= 1 and reading == 0,
+          "no frame read the state back (%d did; %d frames stepped)" % (reading, stepped))
+    for extra, what in ((["--color-by", "strain"], "strain colours"),
+                        (["--tear-strain", "0.5"], "tearing")):
+        status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL, *extra)
+        check(status == 0, "%s with --solver gpu (%s)" % (what, err.strip()))
+        drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True)
+        # Only a step puts the GPU ahead: every frame that stepped reads back.
+        check(stepped >= 1 and reading == stepped,
+              "with %s every frame that stepped reads the state back (%d of %d; %d frames)"
+              % (what, reading, stepped, frames))
+
+elif case == "hover":
+    W, H = 40, 30
+    view_file = os.path.join(out, "view.txt")
+    app = App(binary, "--solver", "gpu", "--gravity", 0, "--frames", 100000,
+              "--view-out", view_file)
+    _, ox, oy, zoom = page_view(app.width, app.height)
+    index = (H - 1) * W + 7  # bottom row, column 7: at rest with gravity 0
+    x, y = world_to_screen((ox, oy), zoom, (0.2 * 7, -0.2 * (H - 1)))
+    app.move(x + 2.0, y - 3.0, pause=1.0)
+    check(app.quit() == 0, "exits with status 0")
+    view = read_view(view_file)
+    check(view["hovered"] == [index], "the particle under the pointer is %d (got %s)"
+          % (index, view["hovered"]))
+    _, frames, reading, searches = gpu_summary(app.stderr)
+    check(searches >= 3, "the GPU answered the hover searches (%d)" % searches)
+    check(reading == 0, "hovering read nothing back (%d frames did)" % reading)
+
+elif case == "drag":
+    W, H = 40, 30
+    state_file = os.path.join(out, "state.txt")
+    app = App(binary, "--solver", "gpu", "--gravity", 0, "--frames", 100000,
+              "--state-out", state_file)
+    _, ox, oy, zoom = page_view(app.width, app.height)
+    index = (H - 1) * W  # bottom-left: free
+    start = world_to_screen((ox, oy), zoom, (0.0, -0.2 * (H - 1)))
+    target = (start[0] + 120.0, start[1] + 60.0)
+    app.move(start[0] + 3.0, start[1] - 4.0)
+    xdo("mousedown", 1)
+    app.glide((start[0] + 3.0, start[1] - 4.0), target, steps=20)
+    time.sleep(0.5)
+    check(app.quit() == 0, "exits with status 0")  # Ctrl+Q while holding: the grab stays
+    positions = read_state(state_file)
+    want = ((target[0] - ox) / zoom, -(target[1] - oy) / zoom)
+    got = positions[index]
+    check(abs(got[0] - want[0]) < 1e-3 and abs(got[1] - want[1]) < 1e-3,
+          "the dragged particle is under the cursor: %s, want %s" % (got, want))
+    drawn, frames, reading, _ = gpu_summary(app.stderr)
+    check(frames > 20 and reading <= 2,
+          "the drag read the state back in %d of %d frames (the press picks on the CPU)"
+          % (reading, frames))
+
+elif case == "precision":
+    # Paused, the Performance section is where the layout probe saw it (a "running at ..."
+    # message over it while the simulation falls behind on llvmpipe would move it).
+    CALM = ["--solver", "gpu", "--stepping", "realtime", "--speed", 0.25]
+    layout_file = os.path.join(out, "layout.txt")
+    status, _, err = run(binary, *CALM, "--frames", 5, "--view-out", layout_file)
+    check(status == 0, "layout probe (%s)" % err.strip())
+    widgets = read_view(layout_file)["widget"]
+    check("gpu-precision" in widgets, "the panel has the GPU precision combo: %s" % sorted(widgets))
+
+    def choose_double(app):
+        app.move(100, 100)   # keys go to the window under the pointer (no window manager)
+        xdo("key", "space")  # pause
+        time.sleep(0.5)
+        # Each step given several frames: llvmpipe draws at a few frames per second here.
+        x0, y0, x1, y1 = widgets["gpu-precision"]
+        app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.6)
+        xdo("click", 1)                                   # opens the combo below itself
+        time.sleep(0.6)
+        app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, pause=0.6)  # its second line
+        xdo("click", 1)
+        time.sleep(0.6)
+        xdo("key", "space")  # run on
+        time.sleep(1.0)
+
+    def run_switch(name, env=None):
+        view_file, state_file = (os.path.join(out, name + ext) for ext in (".view", ".txt"))
+        app = App(binary, *CALM, "--frames", 100000, "--view-out", view_file,
+                  "--state-out", state_file, env=env)
+        choose_double(app)
+        check(app.quit() == 0, "%s: exits with status 0" % name)
+        view = read_view(view_file)
+        # No restart: the cloth's time (since the last restart) is all the simulated time
+        # of the run (the summary's, which leaves out the first frame's steps and counts
+        # the step that a refusal took no further: one step of 0.005 s at most).
+        simulated = float(re.search(r"simulated ([0-9.]+) s in", app.stderr).group(1))
+        check(view["time"][0] >= simulated - 0.0051 and simulated > 0.1,
+              "%s: no restart, the time ran on (%.3f s since the restart, %.3f s simulated)"
+              % (name, view["time"][0], simulated))
+        positions = read_state(state_file)
+        check(len(positions) == 1200 and positions[1199][1] < -5.8 - 1e-3,
+              "%s: the cloth fell under gravity (%s)" % (name, positions[1199]))
+        return view, app.stderr
+
+    view, err = run_switch("switch")
+    check(view["settings"]["gpuPrecision"] == "double",
+          "the GPU precision is now double (%s)" % view["settings"]["gpuPrecision"])
+    check("errors" not in view, "no message: %s" % view.get("errors"))
+    check("solver gpu" in err, "the summary names the gpu solver: " + err.strip())
+
+    env = dict(os.environ, PBD_GPU_MAX_STORAGE_BLOCK_BYTES="12000")
+    view, err = run_switch("refused", env)
+    check(view["settings"]["gpuPrecision"] == "float", "double was refused: still float")
+    message = " ".join(view.get("errors", []))
+    check("GPU solver refused" in message and "GL_MAX_SHADER_STORAGE_BLOCK_SIZE" in message
+          and "back to float" in message, "the panel says why: %s" % message)
+    check("GPU solver refused" in err, "and so does stderr: " + err.strip())
+
+    env = dict(os.environ, PBD_GPU_MAX_STORAGE_BLOCK_BYTES="4096")
+    view_file = os.path.join(out, "big.view")
+    status, _, err = run(binary, "--solver", "gpu", "--frames", 10, "--view-out", view_file,
+                         env=env)
+    check(status == 0, "a cloth too big for the GPU at start runs on (%s)" % err.strip())
+    check("a 40 x 30 cloth does not fit" in err and "solver back to colored" in err,
+          "saying why and what it runs on: " + err.strip())
+    check(read_view(view_file)["solver"] == "colored", "the colored solver runs it")
+
+elif case == "close":
+    env = dict(os.environ, PBD_GL_DEBUG="1")
+    app = App(binary, "--solver", "gpu", "--frames", 100000, env=env)
+    status = app.quit()
+    check(status == 0, "Ctrl+Q ends with status 0 (got %d)" % status)
+    freed(app.stderr)
+    app = App(binary, "--solver", "gpu", "--frames", 100000, env=env)
+    close_button(app.window)
+    freed(ended(app, "the close button (WM_DELETE_WINDOW)"))
+    app = App(binary, "--solver", "gpu", "--frames", 100000, env=env)
+    xdo("windowclose", app.window)  # destroys the window under the app
+    err = ended(app, "a destroyed window (xdotool windowclose)")
+    check("window was closed" in err, "it says the window went: " + err.strip())
+    freed(err)
+
+elif case == "reset":
+    state_file = os.path.join(out, "state.txt")
+    env = dict(os.environ, PBD_GPU_FAKE_RESET_AFTER_FRAMES="5", PBD_GL_DEBUG="1")
+    status, _, err = run(binary, "--solver", "gpu", "--frames", 100, "--state-out", state_file,
+                         *SMALL, env=env)
+    check(status == 1, "a lost context ends with status 1 (got %d)" % status)
+    check("the OpenGL context was lost" in err and "ending" in err, "and says so: " + err.strip())
+    check("pbd-cloth: 5 frames" in err, "after 5 frames: " + err.strip())
+    check(not os.path.exists(state_file), "--state-out is not written from a lost context")
+    check("not written" in err, "saying so: " + err.strip())
+    check(re.search(r"GPU solver's \d+ buffers \([0-9.]+ MB\) freed", err) is not None,
+          "the buffers were freed: " + err.strip())
+else:
+    fail("unknown case " + case)
+print("PASS")
