@@ -644,6 +644,7 @@ TEST_CASE("the particle colour choice follows the panel's combo", "[controller]"
     actions.particleColorBy = ParticleColorBy::Speed;
     rig.controller.panel(actions);
     CHECK(rig.controller.particleColorBy() == ParticleColorBy::Speed);
+}
 
 namespace {
 
