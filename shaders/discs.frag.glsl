@@ -4,8 +4,8 @@
 
 in vec2 vOffset;
 flat in float vRadius;
+flat in vec4 vColor; // uColor, or the particle's speed colour
 
-uniform vec4 uColor;
 uniform float uPixelScale; // framebuffer pixels per window pixel (HiDPI)
 
 out vec4 fragColor;
@@ -16,5 +16,5 @@ void main()
     float coverage = clamp(vRadius * uPixelScale + 0.5 - distance, 0.0, 1.0);
     if (coverage <= 0.0)
         discard;
-    fragColor = vec4(uColor.rgb, uColor.a * coverage);
+    fragColor = vec4(vColor.rgb, vColor.a * coverage);
 }

@@ -15,6 +15,7 @@
 #include "app_error.h"
 #include "pbd/state_io.h"
 #include "help_overlay.h"
+#include "pbd/speed.h"
 #include "picking.h"
 #include "pbd/strain.h"
 #include "strain_legend.h"
@@ -53,6 +54,10 @@ App::App(const AppOptions& options)
     controller_.model().setStepping(options.stepping, options.speed);
     const bool debugGl = GlDebug::wanted();
     controller_.setColorBy(options.colorBy);
+    controller_.setParticleColorBy(options.particleColorBy);
+    controller_.model().setStrainScale(options.strainScale);
+    controller_.setPlotsOpen(options.plots);
+    controller_.setPaused(options.paused);
     controller_.setThrowOnRelease(options.throwOnRelease);
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
@@ -214,20 +219,25 @@ void App::frame(bool last, double periodMilliseconds)
     times.simulation = lap(mark);
 
     imgui_->beginFrame();
-    const PanelStats stats{simulation_.time(),
-                           controller_.stepTimer().meanMilliseconds(),
-                           simulation_.particlesAsRead().size(),
-                           simulation_.liveConstraintCountAsRead(),
-                           controller_.paused(),
-                           frameStats_.mean(),
-                           frameStats_.framesPerSecond(),
-                           cli::threadsShortText(simulation_),
-                           controller_.stepping().ratio(),
-                           controller_.stepping().stepsPerFrame(),
-                           controller_.stepping().status(),
-                           controller_.colorBy(),
-                           controller_.throwOnRelease(),
-                           files_.view()};
+    PanelStats stats{simulation_.time(),
+                     controller_.stepTimer().meanMilliseconds(),
+                     simulation_.particlesAsRead().size(),
+                     simulation_.liveConstraintCountAsRead(),
+                     controller_.paused(),
+                     frameStats_.mean(),
+                     frameStats_.framesPerSecond(),
+                     cli::threadsShortText(simulation_),
+                     controller_.stepping().ratio(),
+                     controller_.stepping().stepsPerFrame(),
+                     controller_.stepping().status(),
+                     controller_.colorBy(),
+                     controller_.throwOnRelease(),
+                     files_.view()};
+    stats.particleColorBy = controller_.particleColorBy();
+    stats.plotsOpen = controller_.plotsOpen();
+    stats.plotHistory = &controller_.plotHistory();
+    stats.residuals = simulation_.residuals();
+    stats.residualsOnGpu = simulation_.settings().solver == Solver::Gpu;
     const Viewport view = viewport();
     panel_->setExportStatus(exporter_->status());
     const PanelActions actions = panel_->draw(
@@ -256,12 +266,29 @@ void App::frame(bool last, double periodMilliseconds)
     }
     std::optional<LineColoring> coloring;
     legendRect_.reset();
+    double legendTop = 0.0; // window pixels above the canvas's bottom taken by legends
+    strainScale_ = 0.0;
+    speedScale_ = 0.0;
     if (controller_.colorBy() == ColorBy::Strain) {
         strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
         signedStrains(simulation_, strains_);
-        strainScale_ = autoStrainScale(strains_, strainScratch_);
+        const std::optional<double> userScale = controller_.model().strainScale();
+        strainScale_ = userScale ? *userScale : autoStrainScale(strains_, strainScratch_);
         coloring = LineColoring{strains_, strainScale_};
-        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, window_->contentScale());
+        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, !userScale,
+                                       window_->contentScale());
+        legendTop = view.canvasSize.y - legendRect_->min.y;
+    }
+    // Speed colours: the core computes the speeds, the renderer only maps them.
+    std::optional<ParticleColoring> particleColoring;
+    speedLegendRect_.reset();
+    if (controller_.particleColorBy() == ParticleColorBy::Speed) {
+        speeds_.resize(simulation_.particles().size()); // allocates only for a new cloth
+        particleSpeeds(simulation_, speeds_);
+        speedScale_ = autoSpeedScale(speeds_, speedScratch_);
+        particleColoring = ParticleColoring{speeds_, speedScale_};
+        speedLegendRect_ = drawSpeedLegend(view.canvasSize, speedScale_, window_->contentScale(),
+                                           legendTop);
     }
     const std::string title = controller_.title();
     if (title != title_) {
@@ -287,7 +314,8 @@ void App::frame(bool last, double periodMilliseconds)
         return;
     }
     renderer_->draw({simulation_.grabbed(), controller_.hovered(), pinned_}, controller_.camera(),
-                    view, coloring ? &*coloring : nullptr);
+                    view, coloring ? &*coloring : nullptr,
+                    particleColoring ? &*particleColoring : nullptr);
     times.draw = lap(mark);
     imgui_->render();
     times.interface += lap(mark);
@@ -375,8 +403,16 @@ int App::finish()
             dump.widgets.push_back(*helpRect_);
         if (legendRect_)
             dump.widgets.push_back(*legendRect_);
+        if (speedLegendRect_)
+            dump.widgets.push_back(*speedLegendRect_);
         dump.colorBy = colorByName(controller_.colorBy());
         dump.strainScale = strainScale_;
+        dump.strainScaleAuto = !model.strainScale();
+        dump.particleColorBy = particleColorByName(controller_.particleColorBy());
+        dump.speedScale = speedScale_;
+        dump.plots = controller_.plotsOpen();
+        dump.plotSamples = controller_.plotHistory().size();
+        dump.residuals = simulation_.residuals().size();
         dump.constraints = simulation_.liveConstraintCount();
         dump.hovered = controller_.hovered();
         dump.notice = exporter_->status().notice;
@@ -406,12 +442,14 @@ int App::finish()
 void App::printSummary() const
 {
     const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
+    const FrameTimes recent = frameStats_.mean();
     std::fprintf(stderr,
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
                  "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
                  "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
                  "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time, "
-                 "constraints %zu, hash %s\n",
+                 "constraints %zu, hash %s; last %zu frames: %.3f ms of work per frame (draw "
+                 "%.3f ms), %.1f frames per second\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
                  mean.simulation, static_cast<double>(controller_.steps()) / static_cast<double>(frames_),
                  mean.upload, mean.draw, mean.interface, mean.swap,
@@ -422,7 +460,9 @@ void App::printSummary() const
                      ? controller_.stepping().simulatedSeconds() / controller_.stepping().wallSeconds()
                      : 0.0,
                  simulation_.liveConstraintCount(),
-                 formatHash(positionsHash(simulation_.particles().position)).c_str());
+                 formatHash(positionsHash(simulation_.particles().position)).c_str(),
+                 FrameStats::kWindow, recent.total(), recent.draw,
+                 frameStats_.framesPerSecond());
     if (gpuView_ && (gpuView_->stats().frames > 0 || contextLost_)) {
         const GpuViewStats& g = gpuView_->stats();
         std::fprintf(stderr,

@@ -103,10 +103,14 @@ private:
     std::string title_;                      ///< the window title last set
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
     std::optional<WidgetRect> legendRect_;   ///< the strain legend as drawn in the last frame
+    std::optional<WidgetRect> speedLegendRect_; ///< the speed legend as drawn in the last frame
     std::vector<float> strains_;             ///< signed strain per constraint (colour by strain)
     std::vector<Index> pinned_;              ///< pinned particles of this frame, drawn apart
     std::vector<float> strainScratch_;       ///< autoStrainScale's workspace
     double strainScale_ = 0.0;               ///< the colours' saturation strain, last frame
+    std::vector<float> speeds_;              ///< speed per particle (colour by speed), m/s
+    std::vector<float> speedScratch_;        ///< autoSpeedScale's workspace
+    double speedScale_ = 0.0;                ///< the discs' saturation speed, last frame, m/s
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     std::optional<std::string> contextLost_; ///< why the GL context was lost: exit status 1
     std::string gpuReleased_;       ///< what freeing the GPU solver's buffers found

@@ -9,6 +9,7 @@
 #include "panel_model.h"
 #include "pbd/drag_script.h"
 #include "pbd/settings.h"
+#include "speed_colors.h"
 #include "strain_colors.h"
 
 namespace pbd::app {
@@ -22,6 +23,12 @@ struct AppOptions {
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
     std::string framesDirectory;        ///< --frames-dir: a PNG of every frame in this folder
     ColorBy colorBy = ColorBy::None;    ///< --color-by: what the constraint lines show
+    /// --strain-scale: the strain colours' saturation strain; empty: auto (99th percentile)
+    std::optional<double> strainScale;
+    /// --color-particles: what the particles' discs show
+    ParticleColorBy particleColorBy = ParticleColorBy::None;
+    bool plots = false;                 ///< --plots: the panel's Plots section starts open
+    bool paused = false;                ///< --paused: start paused (for measuring drawing)
     SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime
     double speed = 1.0;                 ///< --speed: real-time factor, kMinSpeed to kMaxSpeed
     bool throwOnRelease = true;         ///< --on-release throw (true) or keep (the page's)

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "pbd/state_file.h"
+#include "pbd/energy.h"
 #include "picking.h"
 #include "view_culling.h"
 
@@ -87,6 +88,8 @@ int Controller::collectOffThreadStep()
 {
     BackgroundStep::Result done = background_.take();
     simulation_ = std::move(done.simulation);
+    // The copy recorded residuals as the Plots section was when it started; follow it now.
+    simulation_.recordResiduals(plotsOpen_);
     ++clothVersion_; // another object's constraint store: the renderer re-uploads the lines
     const double perStep = done.milliseconds / std::max(done.steps, 1);
     for (int i = 0; i < done.steps; ++i) {
@@ -101,6 +104,7 @@ int Controller::collectOffThreadStep()
     deferred_.clear();
     for (const Command& command : deferred)
         issue(command);
+    samplePlots(done.milliseconds, done.steps);
     return done.steps;
 }
 
@@ -294,6 +298,35 @@ void Controller::panel(const PanelActions& actions)
         colorBy_ = *actions.colorBy;
     if (actions.throwOnRelease)
         throwOnRelease_ = *actions.throwOnRelease;
+    if (actions.particleColorBy)
+        particleColorBy_ = *actions.particleColorBy;
+    if (actions.plotsOpen)
+        setPlotsOpen(*actions.plotsOpen);
+}
+
+void Controller::setPlotsOpen(bool open)
+{
+    if (open == plotsOpen_)
+        return;
+    plotsOpen_ = open;
+    // Recording residuals is observation, not a change of the simulation's state: no command.
+    simulation_.recordResiduals(open);
+    plotHistory_.clear();
+}
+
+void Controller::samplePlots(double stepMilliseconds, long long steps)
+{
+    if (!plotsOpen_ || steps <= 0)
+        return;
+    const Energy energy = clothEnergy(simulation_);
+    const Strain strain = constraintStrain(simulation_);
+    PlotSample sample;
+    sample.kinetic = static_cast<float>(energy.kinetic);
+    sample.potential = static_cast<float>(energy.potential());
+    sample.strainRms = static_cast<float>(strain.rms);
+    sample.strainMax = static_cast<float>(strain.max);
+    sample.msPerStep = static_cast<float>(stepMilliseconds / static_cast<double>(steps));
+    plotHistory_.add(simulation_.time(), sample);
 }
 
 void Controller::advance(double framePeriod, bool resumed)
@@ -324,12 +357,15 @@ void Controller::advance(double framePeriod, bool resumed)
     }
     if (paused_ || resumed) // a pause or a hidden spell is not owed in real time
         stepping_.idleFrame();
+    frameStepMilliseconds_ = 0.0;
     if (paused_) {
         if (singleStep_) {
-            if (stepsOffThread())
+            if (stepsOffThread()) {
                 background_.start(simulation_, 1);
-            else
+            } else {
                 timedStep();
+                samplePlots(frameStepMilliseconds_, 1);
+            }
         }
         singleStep_ = false;
         return;
@@ -340,10 +376,12 @@ void Controller::advance(double framePeriod, bool resumed)
         return;
     }
     // A pause during the frame (a replay that reached its end) stops its remaining steps.
+    const long long before = steps_;
     stepping_.runFrame(dt, [this] {
         if (!paused_)
             timedStep();
     });
+    samplePlots(frameStepMilliseconds_, steps_ - before);
 }
 
 void Controller::timedStep()
@@ -361,6 +399,7 @@ void Controller::timedStep()
     lastStepped_ = {now.solver, now.gpuPrecision};
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     stepTimer_.add(ms);
+    frameStepMilliseconds_ += ms;
     stepCost_ = stepCost_ > 0.0 ? stepCost_ + 0.25 * (1e-3 * ms - stepCost_) : 1e-3 * ms;
 }
 

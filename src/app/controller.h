@@ -21,6 +21,7 @@
 #include "panel_model.h"
 #include "pbd/command.h"
 #include "pbd/simulation.h"
+#include "plot_history.h"
 #include "step_timer.h"
 #include "stepping.h"
 #include "touch_router.h"
@@ -158,12 +159,23 @@ public:
     /// Steps taken by advance() so far (single steps too), for the exit summary.
     long long steps() const { return steps_; }
     bool paused() const { return paused_; }
-    /// Pauses or resumes (as Space). Pausing during advance() skips the frame's other steps.
+    /// Pauses or resumes (--paused starts paused; Space and the panel toggle). Pausing during
+    /// advance() skips the frame's other steps.
     void setPaused(bool paused) { paused_ = paused; }
     bool helpVisible() const { return helpVisible_; }
     /// What the constraint lines show (panel combo, --color-by).
     ColorBy colorBy() const { return colorBy_; }
     void setColorBy(ColorBy colorBy) { colorBy_ = colorBy; }
+    /// What the particles' discs show (panel combo, --color-particles).
+    ParticleColorBy particleColorBy() const { return particleColorBy_; }
+    void setParticleColorBy(ParticleColorBy colorBy) { particleColorBy_ = colorBy; }
+    /// Opens or closes the panel's "Plots" section. Open: the simulation records its
+    /// residuals (Simulation::recordResiduals) and each frame that steps adds a sample to
+    /// plotHistory(); opening starts the history afresh. Closed: neither costs anything.
+    void setPlotsOpen(bool open);
+    bool plotsOpen() const { return plotsOpen_; }
+    /// The plots' history (empty while the Plots section is closed).
+    const PlotHistory& plotHistory() const { return plotHistory_; }
     /// On release: throw (the particle takes the pointer's velocity, the default) or keep its
     /// velocity (the page's behaviour).
     bool throwOnRelease() const { return throwOnRelease_; }
@@ -206,6 +218,7 @@ private:
     std::vector<PanelPointer> perform(const std::vector<TouchAction>& actions);
     void applyModelSettings();
     void fitIfClothOutside();
+    void samplePlots(double stepMilliseconds, long long steps);
     /// Running frames should step on another thread now (see OffThread).
     bool stepsOffThread() const;
     /// Takes the finished off-thread step: its state replaces the simulation's, then the
@@ -233,6 +246,10 @@ private:
     bool helpVisible_ = false;
     ColorBy colorBy_ = ColorBy::None;
     bool throwOnRelease_ = true;
+    ParticleColorBy particleColorBy_ = ParticleColorBy::None;
+    bool plotsOpen_ = false;
+    PlotHistory plotHistory_;
+    double frameStepMilliseconds_ = 0.0; ///< summed over this frame's steps
     Stepping::Clock clock_;
     /// The dragged particle's target (world metres) at recent pointer events, with their times
     /// (clock seconds), newest last: the throw's velocity.

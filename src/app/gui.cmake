@@ -50,6 +50,8 @@ add_executable(pbd-cloth
   ${CMAKE_CURRENT_SOURCE_DIR}/help_overlay.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/imgui_layer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/panel.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/panel_colouring.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/panel_plots.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/renderer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/screenshot.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/shader_sources.cpp

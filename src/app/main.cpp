@@ -77,6 +77,20 @@ int main(int argc, char** argv)
     cli.add_option("--color-by", colorByText,
                    "colour the constraint lines by: none (the page's grey) or strain")
         ->type_name("none|strain");
+    std::string strainScaleText = "auto";
+    cli.add_option("--strain-scale", strainScaleText,
+                   "the strain at which the strain colours saturate: auto (the 99th percentile "
+                   "of |strain|, the default) or a number from 1e-06 to 1000")
+        ->type_name("auto|S");
+    std::string colorParticlesText = "none";
+    cli.add_option("--color-particles", colorParticlesText,
+                   "colour the particles by: none (the page's blue) or speed (m/s, dark to "
+                   "bright)")
+        ->type_name("none|speed");
+    cli.add_flag("--paused", options.paused, "start paused (Space resumes)");
+    cli.add_flag("--plots", options.plots,
+                 "open the panel's Plots section (convergence per iteration, energy, strain, "
+                 "ms per step)");
 
     std::string onReleaseText = "throw";
     cli.add_option("--on-release", onReleaseText,
@@ -95,6 +109,18 @@ int main(int argc, char** argv)
     } else if (colorByText != "none") {
         std::fprintf(stderr, "pbd-cloth: --color-by: %s is not a colouring; allowed: none or "
                              "strain\n", quoteInput(colorByText).c_str());
+        return cli::kExitUsage;
+    }
+    if (auto error = app::parseStrainScale("--strain-scale", strainScaleText,
+                                           options.strainScale)) {
+        std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+        return cli::kExitUsage;
+    }
+    if (const auto particles = app::particleColorByFromName(colorParticlesText)) {
+        options.particleColorBy = *particles;
+    } else {
+        std::fprintf(stderr, "pbd-cloth: --color-particles: %s is not a colouring; allowed: "
+                             "none or speed\n", quoteInput(colorParticlesText).c_str());
         return cli::kExitUsage;
     }
     if (onReleaseText == "keep") {

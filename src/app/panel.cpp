@@ -479,22 +479,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     tooltip("pin-corners", "Pin the fixed corners of '# fixed particles' where they are now; "
                            "other pins stay. Restart also rebuilds them.");
     record("pin-corners");
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Colour lines by");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    if (ImGui::BeginCombo("##colorby", colorByName(stats.colorBy))) {
-        for (ColorBy choice : {ColorBy::None, ColorBy::Strain}) {
-            if (ImGui::Selectable(colorByName(choice), choice == stats.colorBy) &&
-                choice != stats.colorBy)
-                actions.colorBy = choice;
-        }
-        ImGui::EndCombo();
-    }
-    tooltip("colorby", "none: the page's grey lines. strain: each line coloured by its signed strain "
-            "(l - r) / r, blue compressed, grey at rest, red stretched, saturating at the 99th "
-            "percentile of |strain| (the legend on the canvas shows the scale).");
-    record("colorby");
+    colouring(model, stats, actions);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("On release");
     ImGui::SameLine();
@@ -511,6 +496,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
                        "50 ms. keep velocity: it keeps the velocity it had when grabbed, as on "
                        "the page.");
     record("release");
+    plots(stats, actions);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Physics beyond the page", ImGuiTreeNodeFlags_DefaultOpen) &&

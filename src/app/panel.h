@@ -4,22 +4,28 @@
 /// xpbd.html's Stiffness), a fixed place for validation messages, the sections "Physics beyond
 /// the page" (the table's other rows), "Stepping" (page or real time, speed, how fast the
 /// simulation really runs), Performance (solver choice, simulation ms per frame, frame rate,
-/// where a frame's time goes) and a short help section. All values and commits go through
+/// where a frame's time goes), "Plots" (the last step's convergence and the last 10 s of
+/// energy, strain and step time; collapsed by default) and a short help section. All values and commits go through
 /// PanelModel; the rows come from the settings table.
 
 #include <array>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <imgui.h>
 
+#include "chart_axis.h"
 #include "files_actions.h"
 #include "export_status.h"
 #include "frame_stats.h"
 #include "panel_actions.h"
 #include "panel_model.h"
+#include "pbd/simulation.h"
+#include "plot_history.h"
 
 namespace pbd::app {
 
@@ -40,6 +46,18 @@ struct PanelStats {
     ColorBy colorBy = ColorBy::None; ///< what the lines show
     bool throwOnRelease = true;      ///< a released particle takes the pointer's velocity
     FilesView files;                 ///< the "Record and save" section
+    ParticleColorBy particleColorBy = ParticleColorBy::None; ///< what the discs show
+    bool plotsOpen = false;          ///< the Plots section starts open (--plots)
+    const PlotHistory* plotHistory = nullptr; ///< the history plots' samples
+    std::span<const Residual> residuals{};    ///< the last step's residuals (convergence plot)
+    bool residualsOnGpu = false;     ///< the GPU solver runs: it records no residuals
+};
+
+/// One series of a panel plot.
+struct PlotSeries {
+    std::span<const float> values; ///< evenly spaced along the plot's width
+    ImU32 color;
+    const char* name;              ///< shown in the plot's title line, in its colour
 };
 
 /// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for
@@ -92,6 +110,13 @@ private:
                  std::array<char, 512>& text, bool& editing, std::string& path);
     void stepping(PanelModel& model, const PanelStats& stats);
     void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    // panel_colouring.cpp: "Colour lines by", "Strain scale", "Colour particles by"
+    void colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    // panel_plots.cpp: the "Plots" section
+    void plots(const PanelStats& stats, PanelActions& actions);
+    /// One plot of `series` over `axis`, as wide as the panel, recorded as widget `id`.
+    void chart(const std::string& id, std::span<const PlotSeries> series, const ChartAxis& axis,
+               const char* xLabel);
     void exports(PanelActions& actions);
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);
@@ -107,6 +132,10 @@ private:
     std::array<char, 512> recordingPath_{}; ///< the recording file field's text
     bool editingStatePath_ = false;
     bool editingRecordingPath_ = false;
+    std::array<char, 64> strainScaleText_{}; ///< the Strain scale field's text
+    bool strainScaleEditing_ = false;
+    std::vector<float> plotScratch_[4];      ///< series of this frame's plots
+    std::vector<ImVec2> plotPoints_;         ///< a chart's polyline
     TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
     bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
     ExportStatus export_;       ///< the exports' state (setExportStatus)

@@ -7,6 +7,7 @@
 
 #include "files_actions.h"
 #include "panel_model.h"
+#include "speed_colors.h"
 #include "strain_colors.h"
 
 namespace pbd::app {
@@ -25,6 +26,10 @@ struct PanelActions {
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
     std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
     FilesActions files;                       ///< the "Record and save" section
+    /// The "Colour particles by" combo, when changed
+    std::optional<ParticleColorBy> particleColorBy;
+    /// Whether the "Plots" section is open this frame (set every frame the panel is drawn)
+    std::optional<bool> plotsOpen;
 };
 
 } // namespace pbd::app

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "input_text.h"
+#include "strain_colors.h"
 
 namespace pbd::app {
 namespace {
@@ -266,6 +267,8 @@ std::vector<std::string> PanelModel::errors() const
             list.push_back(error(field));
     if (!speedError_.empty())
         list.push_back(speedError_);
+    if (!strainScaleError_.empty())
+        list.push_back(strainScaleError_);
     if (!solverMessage_.empty())
         list.push_back(solverMessage_);
     return list;
@@ -325,6 +328,21 @@ bool PanelModel::commitSpeed(std::string_view text)
     speed_ = *value;
     return changed;
 }
+
+bool PanelModel::commitStrainScale(std::string_view text)
+{
+    std::optional<double> scale = strainScale_;
+    if (auto error = parseStrainScale("Strain scale", text, scale)) {
+        strainScaleError_ = *error;
+        return false;
+    }
+    strainScaleError_.clear();
+    const bool changed = scale != strainScale_;
+    strainScale_ = scale;
+    return changed;
+}
+
+std::string PanelModel::strainScaleText() const { return app::strainScaleText(strainScale_); }
 
 bool PanelModel::stepSpeed(int direction)
 {

@@ -111,7 +111,19 @@ public:
     const std::string& speedError() const { return speedError_; }
     /// Starts with the command line's --stepping and --speed (speed must be in range).
     void setStepping(SteppingMode mode, double speed);
-    /// Every field's message that is not empty, in panel order (speed last).
+    /// The "Strain scale" field: "auto" or a number from kMinUserStrainScale to
+    /// kMaxUserStrainScale (strain_colors.h's parseStrainScale). On failure the scale stays and
+    /// strainScaleError() names the field, the text and what is allowed. True when it changed.
+    bool commitStrainScale(std::string_view text);
+    /// The strain at which the strain colours saturate; empty: automatic (the 99th percentile).
+    std::optional<double> strainScale() const { return strainScale_; }
+    /// Starts with the command line's --strain-scale (already checked).
+    void setStrainScale(std::optional<double> scale) { strainScale_ = scale; }
+    /// The Strain scale field's text: "auto" or the number ("0.05").
+    std::string strainScaleText() const;
+    /// The Strain scale field's last message, empty when its last commit succeeded.
+    const std::string& strainScaleError() const { return strainScaleError_; }
+    /// Every field's message that is not empty, in panel order (speed, then strain scale, last).
     std::vector<std::string> errors() const;
 
     /// Shows settings that changed elsewhere (an event script, a replay, a loaded state):
@@ -145,6 +157,8 @@ private:
     SteppingMode stepping_ = SteppingMode::Page;
     double speed_ = 1.0;
     std::string speedError_;
+    std::optional<double> strainScale_; ///< empty: automatic
+    std::string strainScaleError_;
     std::string gpuUnavailable_;
     std::string solverMessage_;
 };

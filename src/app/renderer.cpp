@@ -4,9 +4,11 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include <glm/common.hpp>
 
+#include "speed_colors.h"
 #include "strain_colors.h"
 #include "view_culling.h"
 
@@ -43,6 +45,8 @@ constexpr GLuint kPositionAttribute = 0; // lines: vertex; axes: vertex
 constexpr GLuint kColorAttribute = 1;    // axes
 constexpr GLuint kCornerAttribute = 0;   // discs and frame: quad corner
 constexpr GLuint kCentreAttribute = 1;   // discs: per-instance particle position
+constexpr GLuint kSpeedAttribute = 2;    // discs: per-instance particle speed (by speed)
+constexpr GLint kSpeedMapUnit = 2;       // discs: the speed colour table's texture unit
 
 void pointAtPosition(GLuint attribute, std::size_t firstParticle)
 {
@@ -102,6 +106,13 @@ Renderer::Renderer()
     discsSkip_ = discsProgram_.uniform("uSkipInstance");
     discsPixelScale_ = discsProgram_.uniform("uPixelScale");
     discsMinRadius_ = discsProgram_.uniform("uMinRadius");
+    discsBySpeed_ = discsProgram_.uniform("uColorBySpeed");
+    discsSpeedMap_ = discsProgram_.uniform("uSpeedMap");
+    discsSpeedScale_ = discsProgram_.uniform("uSpeedScale");
+    discsProgram_.use();
+    glUniform1i(discsSpeedMap_, kSpeedMapUnit);
+    glUniform1i(discsBySpeed_, 0);
+    glUseProgram(0);
     frame_ = {frameProgram_.uniform("uRectMin"),    frameProgram_.uniform("uRectMax"),
               frameProgram_.uniform("uWindowSize"), frameProgram_.uniform("uInset"),
               frameProgram_.uniform("uRadius"),     frameProgram_.uniform("uBorder"),
@@ -127,9 +138,22 @@ Renderer::Renderer()
     glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, strainBuffer_);
     glBindTexture(GL_TEXTURE_BUFFER, 0);
 
+    // The speed colour map as a 1D texture (sampled by the discs' vertex shader).
+    const auto speedTable = speedColorTable();
+    glGenTextures(1, &speedMapTexture_);
+    glBindTexture(GL_TEXTURE_1D, speedMapTexture_);
+    glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB32F, static_cast<GLsizei>(speedTable.size()), 0, GL_RGB,
+                 GL_FLOAT, speedTable.data());
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_1D, 0);
+
     glGenBuffers(1, &positionBuffer_);
     source_ = positionBuffer_;
     glGenBuffers(1, &culledPositionBuffer_);
+    glGenBuffers(1, &speedBuffer_);
+    glGenBuffers(1, &culledSpeedBuffer_);
 
     glGenVertexArrays(1, &axesVao_);
     glBindVertexArray(axesVao_);
@@ -157,14 +181,21 @@ Renderer::Renderer()
     glGenBuffers(1, &quadVbo_);
     glBindBuffer(GL_ARRAY_BUFFER, quadVbo_);
     glBufferData(GL_ARRAY_BUFFER, sizeof(kQuad), kQuad.data(), GL_STATIC_DRAW);
-    // Two disc arrays: every particle (instance i = particle i), and the ones in view.
-    for (auto [vao, centres] : {std::pair{&discsVao_, positionBuffer_},
-                                std::pair{&culledDiscsVao_, culledPositionBuffer_}}) {
+    // Two disc arrays: every particle (instance i = particle i), and the ones in view. The
+    // speeds have buffers of their own, so the positions' buffer holds positions only; their
+    // attribute is enabled only while drawing coloured by speed.
+    for (auto [vao, centres, speeds] :
+         {std::tuple{&discsVao_, positionBuffer_, speedBuffer_},
+          std::tuple{&culledDiscsVao_, culledPositionBuffer_, culledSpeedBuffer_}}) {
         *vao = quadVertexArray(quadVbo_);
         glBindBuffer(GL_ARRAY_BUFFER, centres);
         glEnableVertexAttribArray(kCentreAttribute);
         pointAtPosition(kCentreAttribute, 0);
         glVertexAttribDivisor(kCentreAttribute, 1);
+        glBindBuffer(GL_ARRAY_BUFFER, speeds);
+        glVertexAttribPointer(kSpeedAttribute, 1, GL_FLOAT, GL_FALSE, sizeof(float), nullptr);
+        glVertexAttribDivisor(kSpeedAttribute, 1);
+        glDisableVertexAttribArray(kSpeedAttribute);
     }
     glGenVertexArrays(1, &frameVao_);
     glBindVertexArray(frameVao_);
@@ -185,9 +216,10 @@ Renderer::~Renderer()
                                         quadVbo_,        positionBuffer_,       culledPositionBuffer_,
                                         frameVbo_};
     glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
-    const std::array<GLuint, 2> textures{colorMapTexture_, strainTexture_};
+    const std::array<GLuint, 3> textures{colorMapTexture_, strainTexture_, speedMapTexture_};
     glDeleteTextures(static_cast<GLsizei>(textures.size()), textures.data());
-    glDeleteBuffers(1, &strainBuffer_);
+    const std::array<GLuint, 3> perFrame{strainBuffer_, speedBuffer_, culledSpeedBuffer_};
+    glDeleteBuffers(static_cast<GLsizei>(perFrame.size()), perFrame.data());
 }
 
 void Renderer::setConstraints(std::span<const DistanceConstraint> constraints,
@@ -320,7 +352,8 @@ void Renderer::drawLines(bool culled, const LineColoring* coloring)
     }
 }
 
-void Renderer::drawDiscs(const Highlights& highlights, bool culled, double pixelScale)
+void Renderer::drawDiscs(const Highlights& highlights, bool culled, double pixelScale,
+                         const ParticleColoring* coloring)
 {
     glUniform1f(discsPixelScale_, static_cast<float>(pixelScale));
     glUniform1f(discsRadius_, static_cast<float>(kParticleRadius));
@@ -328,15 +361,38 @@ void Renderer::drawDiscs(const Highlights& highlights, bool culled, double pixel
     glUniform4fv(discsColor_, 1, kParticleColor.data());
     const auto valid = [&](std::optional<Index> i) { return i && *i < particleCount_; };
     const bool hasGrab = valid(highlights.grabbed);
+    // By speed only when there is a speed for every particle drawn.
+    const bool bySpeed = coloring != nullptr && coloring->speeds.size() == particleCount_;
+    glBindVertexArray(culled ? culledDiscsVao_ : discsVao_);
+    if (bySpeed) {
+        if (culled)
+            stream(GL_ARRAY_BUFFER, culledSpeedBuffer_, culledSpeeds_.data(),
+                   culledSpeeds_.size() * sizeof(float), culledSpeedCapacity_);
+        else
+            stream(GL_ARRAY_BUFFER, speedBuffer_, coloring->speeds.data(),
+                   coloring->speeds.size() * sizeof(float), speedCapacity_);
+        glEnableVertexAttribArray(kSpeedAttribute); // recorded in the bound vertex array
+        glActiveTexture(GL_TEXTURE0 + kSpeedMapUnit);
+        glBindTexture(GL_TEXTURE_1D, speedMapTexture_);
+        glActiveTexture(GL_TEXTURE0);
+        glUniform1i(discsBySpeed_, 1);
+        glUniform1f(discsSpeedScale_,
+                    static_cast<float>(coloring->scale > 0.0 ? coloring->scale : kMinSpeedScale));
+    }
     if (culled) {
         // Instances are the particles in view, the grabbed one left out of the list.
         glUniform1i(discsSkip_, -1);
-        glBindVertexArray(culledDiscsVao_);
         glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, culledDiscCount_);
     } else {
         glUniform1i(discsSkip_, hasGrab ? static_cast<GLint>(*highlights.grabbed) : -1);
-        glBindVertexArray(discsVao_);
         glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(particleCount_));
+    }
+    if (bySpeed) { // the markers drawn next keep their own colours
+        glDisableVertexAttribArray(kSpeedAttribute);
+        glUniform1i(discsBySpeed_, 0);
+        glActiveTexture(GL_TEXTURE0 + kSpeedMapUnit);
+        glBindTexture(GL_TEXTURE_1D, 0);
+        glActiveTexture(GL_TEXTURE0);
     }
 }
 
@@ -383,7 +439,7 @@ void Renderer::drawFrame(const Viewport& viewport, double pixelScale)
 }
 
 void Renderer::draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport,
-                    const LineColoring* coloring)
+                    const LineColoring* coloring, const ParticleColoring* particleColoring)
 {
     if (viewport.framebufferSize.x <= 0 || viewport.framebufferSize.y <= 0 ||
         !(viewport.windowSize.x > 0.0 && viewport.windowSize.y > 0.0))
@@ -422,11 +478,17 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
         culledIndexCapacity_ = capacity;
         glBindVertexArray(0);
         culledScratch_.clear();
+        culledSpeeds_.clear();
+        const bool bySpeed = particleColoring != nullptr &&
+                             particleColoring->speeds.size() == particleCount_;
         if (discs) {
             visibleParticles(positions_, view, culledDiscs_);
             for (std::uint32_t i : culledDiscs_)
-                if (!highlights.grabbed || i != *highlights.grabbed)
+                if (!highlights.grabbed || i != *highlights.grabbed) {
                     culledScratch_.push_back(scratch_[i]);
+                    if (bySpeed)
+                        culledSpeeds_.push_back(particleColoring->speeds[i]);
+                }
         }
         culledDiscCount_ = static_cast<GLsizei>(culledScratch_.size());
         stream(GL_ARRAY_BUFFER, culledPositionBuffer_, culledScratch_.data(),
@@ -450,7 +512,7 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
     discsProgram_.use();
     setView(discsView_, camera, viewport);
     if (discs)
-        drawDiscs(highlights, culled, scale.x);
+        drawDiscs(highlights, culled, scale.x, particleColoring);
     glUniform1f(discsPixelScale_, static_cast<float>(scale.x));
     const auto valid = [&](std::optional<Index> i) { return i && *i < particleCount_; };
     for (Index pinned : highlights.pinned)

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// Draws the canvas: a light grey (#EEEEEE) background, the axes, constraints as smooth grey
-/// lines (or coloured by strain), particles as blue discs, the grabbed particle red and larger,
+/// lines (or coloured by strain), particles as blue discs (or coloured by speed), the grabbed particle red and larger,
 /// the particle under the pointer orange, and a rounded frame (the page's picture). Geometry
 /// lives in GPU buffers: constraint indices are uploaded when the constraints change, discs
 /// instanced, and the positions come from one of two sources: streamed from the CPU once per
@@ -48,6 +48,12 @@ struct LineColoring {
     double scale = 1.0;             ///< strain at which the colour saturates, > 0
 };
 
+/// Particles coloured by speed (see speed_colors.h).
+struct ParticleColoring {
+    std::span<const float> speeds; ///< speed per particle in m/s (all, in core order)
+    double scale = 1.0;            ///< speed at which the colour saturates, m/s, > 0
+};
+
 /// Owns the programs, vertex arrays and buffers. Needs a current OpenGL 3.3 core context for
 /// its whole life; the constructor throws AppError when a shader fails.
 class Renderer {
@@ -91,8 +97,11 @@ public:
     /// GPU buffer). Makes no
     /// GL call at all for an empty window or framebuffer (a minimised window).
     /// `coloring`: colour the lines by strain, or the page's grey when null.
+    /// `particleColoring`: colour the particles' discs by speed, or the page's blue when null;
+    /// the speeds go to a per-instance attribute buffer of their own, beside the positions.
     void draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport,
-              const LineColoring* coloring = nullptr);
+              const LineColoring* coloring = nullptr,
+              const ParticleColoring* particleColoring = nullptr);
 
 private:
     struct ViewUniforms {
@@ -117,13 +126,20 @@ private:
     std::vector<float> lineStrains_;              ///< strain of each drawn line, this frame
     GLint discsColor_ = -1, discsRadius_ = -1, discsSkip_ = -1, discsPixelScale_ = -1;
     GLint discsMinRadius_ = -1;
+    GLint discsBySpeed_ = -1, discsSpeedMap_ = -1, discsSpeedScale_ = -1;
+    GLuint speedMapTexture_ = 0;                  ///< speedColorTable()
+    GLuint speedBuffer_ = 0;                      ///< per particle, per frame (by speed)
+    GLuint culledSpeedBuffer_ = 0;                ///< per disc in view, per frame (by speed)
+    std::size_t speedCapacity_ = 0, culledSpeedCapacity_ = 0; ///< bytes
+    std::vector<float> culledSpeeds_;             ///< speeds of the discs in view
     struct FrameUniforms {
         GLint rectMin = -1, rectMax = -1, windowSize = -1, inset = -1, radius = -1, border = -1,
               pixelScale = -1, borderColor = -1, outsideColor = -1;
     } frame_;
 
     void drawLines(bool culled, const LineColoring* coloring);
-    void drawDiscs(const Highlights& highlights, bool culled, double pixelScale);
+    void drawDiscs(const Highlights& highlights, bool culled, double pixelScale,
+                   const ParticleColoring* coloring);
     void drawFrame(const Viewport& viewport, double pixelScale);
     /// Points the lines' vertex and the discs' instance attributes at `buffer`.
     void pointAt(GLuint buffer);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "input_text.h"
+
 namespace pbd::app {
 namespace {
 
@@ -17,20 +19,52 @@ const char* colorByName(ColorBy colorBy)
     return colorBy == ColorBy::Strain ? "strain" : "none";
 }
 
-double autoStrainScale(std::span<const float> strains, std::vector<float>& scratch)
+double percentileScale(std::span<const float> values, double minimum, std::vector<float>& scratch)
 {
     scratch.clear();
-    const std::size_t stride = std::max<std::size_t>(1, strains.size() / kStrainScaleSamples);
-    for (std::size_t k = 0; k < strains.size(); k += stride)
-        if (std::isfinite(strains[k]))
-            scratch.push_back(std::abs(strains[k]));
+    const std::size_t stride = std::max<std::size_t>(1, values.size() / kStrainScaleSamples);
+    for (std::size_t k = 0; k < values.size(); k += stride)
+        if (std::isfinite(values[k]))
+            scratch.push_back(std::abs(values[k]));
     if (scratch.empty())
-        return kMinStrainScale;
+        return minimum;
     // The value with 99% of the samples at or below it (nearest rank).
     const auto rank = static_cast<std::size_t>(std::ceil(0.99 * static_cast<double>(scratch.size())));
     const auto nth = scratch.begin() + static_cast<std::ptrdiff_t>(std::max<std::size_t>(rank, 1) - 1);
     std::nth_element(scratch.begin(), nth, scratch.end());
-    return std::max(static_cast<double>(*nth), kMinStrainScale);
+    return std::max(static_cast<double>(*nth), minimum);
+}
+
+double autoStrainScale(std::span<const float> strains, std::vector<float>& scratch)
+{
+    return percentileScale(strains, kMinStrainScale, scratch);
+}
+
+std::optional<std::string> parseStrainScale(std::string_view name, std::string_view text,
+                                            std::optional<double>& scale)
+{
+    std::string_view word = text;
+    while (!word.empty() && (word.front() == ' ' || word.front() == '\t'))
+        word.remove_prefix(1);
+    while (!word.empty() && (word.back() == ' ' || word.back() == '\t'))
+        word.remove_suffix(1);
+    if (word == "auto") {
+        scale.reset();
+        return std::nullopt;
+    }
+    double value = 0.0;
+    if (parseNumber(word, value) && value >= kMinUserStrainScale && value <= kMaxUserStrainScale) {
+        scale = value;
+        return std::nullopt;
+    }
+    return std::string(name) + ": " + quoteInput(text) + " is not allowed; allowed: auto or a " +
+           "finite number from " + formatNumber(kMinUserStrainScale) + " to " +
+           formatNumber(kMaxUserStrainScale);
+}
+
+std::string strainScaleText(std::optional<double> scale)
+{
+    return scale ? formatNumber(*scale) : std::string("auto");
 }
 
 glm::vec3 strainColor(double strain, double scale)

@@ -38,7 +38,11 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
     std::fprintf(f, "help %d\n", view.help ? 1 : 0);
     std::fprintf(f, "colorby %s\n", view.colorBy.c_str());
     std::fprintf(f, "strainscale %.17g\n", view.strainScale);
+    std::fprintf(f, "strainscalemode %s\n", view.strainScaleAuto ? "auto" : "set");
     std::fprintf(f, "constraints %zu\n", view.constraints);
+    std::fprintf(f, "particlecolor %s\n", view.particleColorBy.c_str());
+    std::fprintf(f, "speedscale %.17g\n", view.speedScale);
+    std::fprintf(f, "plots %d %zu %zu\n", view.plots ? 1 : 0, view.plotSamples, view.residuals);
     if (view.hovered)
         std::fprintf(f, "hovered %u\n", static_cast<unsigned>(*view.hovered));
     else

@@ -38,6 +38,12 @@ struct ViewDump {
     std::string colorBy = "none"; ///< what the lines show
     double strainScale = 0.0;     ///< saturation strain of the colours (0 when not by strain)
     std::size_t constraints = 0;  ///< live constraints (torn and cut ones not counted)
+    bool strainScaleAuto = true;  ///< the strain scale is the automatic one
+    std::string particleColorBy = "none"; ///< what the particles' discs show
+    double speedScale = 0.0;      ///< saturation speed of the discs' colours, m/s (0: not by speed)
+    bool plots = false;           ///< the Plots section is open
+    std::size_t plotSamples = 0;  ///< bins in the plots' history
+    std::size_t residuals = 0;    ///< residuals of the last step (convergence plot)
     std::optional<Index> hovered{}; ///< the particle a left click would grab, last frame
     std::string notice{};         ///< the exports' last message in the panel ("" when none)
     std::string videoText{};      ///< the Export section's video line ("" when none)
@@ -49,7 +55,8 @@ struct ViewDump {
 ///   setting NAME VALUE (one per row of the settings table, value as the panel shows it) /
 ///   solver NAME / stepping page|realtime SPEED /
 ///   error MESSAGE (one per refused field; the message starts with the field's label) /
-///   help 0|1 / colorby NAME / strainscale S / constraints N / hovered N (-1: none) /
+///   help 0|1 / colorby NAME / strainscale S / strainscalemode auto|set / constraints N /
+///   particlecolor NAME / speedscale S / plots 0|1 SAMPLES RESIDUALS / hovered N (-1: none) /
 ///   title TEXT / notice TEXT and video TEXT (the exports' message and video line, when not
 ///   empty).
 /// Numbers use %.17g, settings the shortest text that reads back as the same value. Returns an error message on failure.

@@ -601,6 +601,51 @@ TEST_CASE("a pointer that rested before the release throws nothing; keep-velocit
     CHECK_FALSE(std::get<ReleaseCommand>(rig.commands.back()).velocity);
 }
 
+TEST_CASE("an open Plots section records residuals and a history; closed, neither",
+          "[controller][plots]")
+{
+    Settings settings = restingCloth(8, 6);
+    settings.gravity = -9.81; // a falling, swinging cloth
+    Rig rig(settings);
+    rig.controller.advance();
+    CHECK(rig.simulation.residuals().empty());
+    CHECK(rig.controller.plotHistory().size() == 0);
+
+    PanelActions open;
+    open.plotsOpen = true;
+    rig.controller.panel(open);
+    CHECK(rig.controller.plotsOpen());
+    for (int frame = 0; frame < 10; ++frame) // 80 steps of 5 ms: 0.4 s, bins of 0.05 s
+        rig.controller.advance();
+    // Iterations + 1 residuals of the last step: after the prediction and after each sweep.
+    REQUIRE(rig.simulation.residuals().size() == 3);
+    CHECK(rig.simulation.residuals()[0].max >= rig.simulation.residuals()[2].max);
+    CHECK(rig.controller.plotHistory().size() >= 7);
+    const PlotSample& last = rig.controller.plotHistory()[rig.controller.plotHistory().size() - 1];
+    CHECK(last.kinetic > 0.0f);
+    CHECK(last.potential < 0.0f); // the cloth hangs below y = 0
+    CHECK(last.strainMax >= last.strainRms);
+    CHECK(last.msPerStep > 0.0f);
+
+    PanelActions closed;
+    closed.plotsOpen = false;
+    rig.controller.panel(closed);
+    CHECK(rig.simulation.residuals().empty());
+    rig.controller.advance();
+    CHECK(rig.simulation.residuals().empty()); // recording is off: no extra sweep
+    CHECK(rig.controller.plotHistory().size() == 0);
+}
+
+TEST_CASE("the particle colour choice follows the panel's combo", "[controller]")
+{
+    Rig rig;
+    CHECK(rig.controller.particleColorBy() == ParticleColorBy::None);
+    PanelActions actions;
+    actions.particleColorBy = ParticleColorBy::Speed;
+    rig.controller.panel(actions);
+    CHECK(rig.controller.particleColorBy() == ParticleColorBy::Speed);
+}
+
 namespace {
 
 /// A backend that runs no physics (its steps leave the state as uploaded): enough for the

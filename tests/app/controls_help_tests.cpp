@@ -38,3 +38,13 @@ TEST_CASE("the --help text has one aligned line per control", "[help]")
     CHECK(lines == controlsHelp().size());
     CHECK(std::count(text.begin(), text.end(), '\n') == static_cast<long>(lines));
 }
+
+TEST_CASE("the controls help names the colouring and plot panel items with their flags", "[help]")
+{
+    std::string text;
+    for (const auto& control : controlsHelp())
+        text += std::string(control.input) + " " + control.action + "\n";
+    for (const char* item : {"Strain scale", "Colour particles by", "Plots", "--strain-scale",
+                             "--color-particles", "--plots"})
+        CHECK(text.find(item) != std::string::npos);
+}

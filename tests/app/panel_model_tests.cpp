@@ -517,3 +517,25 @@ TEST_CASE("statistics show a dash until a value exists", "[panel]")
     CHECK(pbd::app::simulationSpeedText(2.4, true, none) == "-");
     CHECK(pbd::app::simulationSpeedText(2.4, false, none) == "2.4x real time");
 }
+
+TEST_CASE("the strain scale field takes auto or a number, keeping the last valid value",
+          "[panel]")
+{
+    PanelModel panel;
+    CHECK_FALSE(panel.strainScale());
+    CHECK(panel.strainScaleText() == "auto");
+    CHECK(panel.commitStrainScale("0.05"));
+    REQUIRE(panel.strainScale());
+    CHECK(*panel.strainScale() == 0.05);
+    CHECK(panel.strainScaleText() == "0.05");
+    CHECK_FALSE(panel.commitStrainScale("0.05")); // no change
+    CHECK_FALSE(panel.commitStrainScale("-1"));
+    CHECK(panel.strainScaleError() == "Strain scale: '-1' is not allowed; allowed: auto or a "
+                                      "finite number from 1e-06 to 1000");
+    CHECK(*panel.strainScale() == 0.05);
+    CHECK(panel.errors() == std::vector<std::string>{panel.strainScaleError()});
+    CHECK(panel.commitStrainScale(" auto"));
+    CHECK_FALSE(panel.strainScale());
+    CHECK(panel.strainScaleError().empty());
+    CHECK(panel.errors().empty());
+}

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "strain_colors.h"
@@ -75,4 +77,28 @@ TEST_CASE("the renderer's table is the map sampled from -scale to +scale", "[str
     requireColor(table.back(), kRed);
     for (std::size_t i = 0; i < table.size(); i += 17)
         requireColor(table[i], strainColor(-1.0 + 2.0 * static_cast<double>(i) / 255.0, 1.0));
+}
+
+TEST_CASE("a strain scale is auto or a number from 1e-06 to 1000; others are refused",
+          "[strain-map]")
+{
+    std::optional<double> scale = 0.5;
+    CHECK_FALSE(parseStrainScale("--strain-scale", "auto", scale));
+    CHECK_FALSE(scale);
+    CHECK_FALSE(parseStrainScale("--strain-scale", " 0.02 ", scale));
+    REQUIRE(scale);
+    CHECK(*scale == 0.02);
+    CHECK_FALSE(parseStrainScale("--strain-scale", "1e-06", scale));
+    CHECK(*scale == 1e-6);
+    CHECK_FALSE(parseStrainScale("--strain-scale", "1000", scale));
+    CHECK(*scale == 1000.0);
+    const std::string allowed = "allowed: auto or a finite number from 1e-06 to 1000";
+    for (const char* bad : {"0", "-0.1", "1001", "nan", "inf", "", "x", "Auto", "0.1%"}) {
+        const auto error = parseStrainScale("Strain scale", bad, scale);
+        REQUIRE(error);
+        CHECK(*error == "Strain scale: '" + std::string(bad) + "' is not allowed; " + allowed);
+        CHECK(*scale == 1000.0); // the last valid value stays
+    }
+    CHECK(strainScaleText(std::nullopt) == "auto");
+    CHECK(strainScaleText(0.05) == "0.05");
 }

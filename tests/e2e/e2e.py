@@ -149,7 +149,7 @@ def read_view(path):
                 view["widget"][parts[1]] = tuple(float(v) for v in parts[2:6])
             elif parts[0] == "error":
                 view.setdefault("errors", []).append(line[len("error "):].rstrip("\n"))
-            elif parts[0] in ("solver", "colorby"):
+            elif parts[0] in ("solver", "colorby", "strainscalemode", "particlecolor"):
                 view[parts[0]] = parts[1]
             elif parts[0] in ("title", "notice", "video"):  # text to the end of the line
                 view[parts[0]] = line[len(parts[0]) + 1:].rstrip("\n")

@@ -32,6 +32,11 @@ elif case == "flags":
                         (["--stepping", "fast"], ["--stepping", "'fast'", "page or realtime"]),
                         (["--speed", "5"], ["--speed", "'5'", "0.05 to 4"]),
                         (["--speed", "abc"], ["--speed", "'abc'", "not a number"]),
+                        (["--strain-scale", "0"], ["--strain-scale", "'0'",
+                                                   "auto or a finite number from 1e-06 to 1000"]),
+                        (["--strain-scale", "big"], ["--strain-scale", "'big'", "auto or"]),
+                        (["--color-particles", "mass"], ["--color-particles", "'mass'",
+                                                         "none or speed"]),
                         (["--on-release", "drop"], ["--on-release", "'drop'", "throw or keep"])]:
         status, _, err = run(binary, *args)
         check(status == 2, "%s: status 2 (got %d)" % (" ".join(args), status))
@@ -39,7 +44,8 @@ elif case == "flags":
               % (" ".join(args), ", ".join(words), err.strip().splitlines()[0]))
     status, out, _ = run(binary, "--help")
     check(status == 0 and "--screenshot" in out and "--gravity" in out and "--stiffness" in out
-          and "--stepping" in out and "--speed" in out,
+          and "--stepping" in out and "--speed" in out and "--strain-scale" in out
+          and "--color-particles" in out and "--plots" in out,
           "--help lists the app's and the simulation's flags")
 elif case == "shader":
     source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shaders")

@@ -1,0 +1,17 @@
+#pragma once
+/// \file
+/// Each particle's speed, for drawing the particles coloured by how fast they move.
+
+#include <span>
+
+namespace pbd {
+
+class Simulation;
+
+/// Writes |v| (m/s) of particle i to out[i]; 0 for pinned and grabbed particles, which do not
+/// move by themselves (a grabbed one keeps a stale velocity until released; see
+/// Energy::kinetic). One pass over the particles, no allocation; float because it is drawn.
+/// Returns false and writes nothing when out.size() != simulation.particles().size().
+bool particleSpeeds(const Simulation& simulation, std::span<float> out);
+
+} // namespace pbd

@@ -1,0 +1,39 @@
+#include "pbd/energy.h"
+
+#include <cmath>
+
+#include "pbd/simulation.h"
+
+namespace pbd {
+
+Energy clothEnergy(const Simulation& simulation)
+{
+    const Particles& p = simulation.particles();
+    const double g = simulation.settings().gravity;
+    Energy e;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const double m = p.mass[i];
+        e.gravity += -m * g * p.position[i].y;
+        if ((p.flags[i] & (kPinned | kGrabbed)) != 0)
+            continue;
+        const glm::dvec2 v = p.velocity[i];
+        e.kinetic += 0.5 * m * (v.x * v.x + v.y * v.y);
+    }
+    const double k = simulation.settings().stiffness;
+    if (k > 0.0) {
+        const auto constraints = simulation.constraints();
+        const auto alive = simulation.alive();
+        double sum = 0.0;
+        for (std::size_t c = 0; c < constraints.size(); ++c) {
+            if (alive[c] == 0)
+                continue;
+            const glm::dvec2 d = p.position[constraints[c].a] - p.position[constraints[c].b];
+            const double stretch = std::sqrt(d.x * d.x + d.y * d.y) - constraints[c].restLength;
+            sum += stretch * stretch;
+        }
+        e.elastic = 0.5 * k * sum;
+    }
+    return e;
+}
+
+} // namespace pbd
