@@ -237,6 +237,27 @@ def app_binary():
     return sys.argv[1]
 
 
+def scroll_panel_down(app, notches=40):
+    """Wheels the panel down by `notches` (by default to its end): its lower sections
+    (Performance, Record and save, Export) lie below a 960 px window's fold, and a combo near
+    the window's bottom opens its list upwards. Each notch scrolls the same distance and the
+    scroll stops at the end, so the layout is the same every time."""
+    app.move(app.width - 150, app.height / 2)
+    xdo("click", "--repeat", notches, "--delay", 15, 5)
+    time.sleep(0.5)
+
+
+def bottom_layout(binary, out, *args, env=None, notches=40):
+    """The panel's widgets as they lie with the panel scrolled down by `notches` (see
+    scroll_panel_down), in a run of its own with `args` (give the test run's flags: they
+    decide which lines the panel shows)."""
+    probe = os.path.join(out, "bottom-layout.txt")
+    app = App(binary, "--view-out", probe, *args, env=env)
+    scroll_panel_down(app, notches)
+    check(app.quit() == 0, "the layout probe exits with status 0")
+    return read_view(probe)
+
+
 def probe_layout(binary, out):
     """Runs the app for 10 frames and returns its --view-out layout and its stderr."""
     layout_file = os.path.join(out, "layout.txt")

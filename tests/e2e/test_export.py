@@ -25,8 +25,9 @@ import re
 import sys
 import time
 
+import e2e
 from e2e import (App, app_binary, check, count_blue, page_view, png_size, read_png, read_view,
-                 run, workdir, world_to_screen, xdo)
+                 run, workdir, world_to_screen, xdo, scroll_panel_down)
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "f12"
@@ -45,22 +46,10 @@ def click(app, rect):
     time.sleep(0.3)
 
 
-def scroll_panel_down(app):
-    """The Export section lies below a 960 px window's fold: wheel the panel to its end (the
-    scroll stops there, so the layout is the same every time)."""
-    app.move(app.width - 150, app.height / 2)
-    xdo("click", "--repeat", 40, "--delay", 15, 5)
-    time.sleep(0.5)
-
-
 def bottom_layout(env=None):
-    """The panel's widgets as they lie with the panel scrolled to its end (a run of its own,
-    with the same environment: without ffmpeg the Export section has one more line)."""
-    probe = os.path.join(out, "bottom-layout.txt")
-    app = App(binary, "--view-out", probe, env=env)
-    scroll_panel_down(app)
-    check(app.quit() == 0, "the layout probe exits with status 0")
-    return read_view(probe)
+    """The panel's widgets with the panel scrolled to its end (a run of its own, with the same
+    environment: without ffmpeg the Export section has one more line)."""
+    return e2e.bottom_layout(binary, out, env=env)
 
 
 def fake_ffmpeg(body):

@@ -26,8 +26,8 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, fail, page_view, probe_layout, read_state, read_view,
-                 run, workdir, world_to_screen, xdo)
+from e2e import (App, app_binary, bottom_layout, check, fail, page_view, probe_layout,
+                 read_state, read_view, run, scroll_panel_down, workdir, world_to_screen, xdo)
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "resident"
@@ -166,13 +166,13 @@ elif case == "precision":
     # Paused, the Performance section is where the layout probe saw it (a "running at ..."
     # message over it while the simulation falls behind on llvmpipe would move it).
     CALM = ["--solver", "gpu", "--stepping", "realtime", "--speed", 0.25]
-    layout_file = os.path.join(out, "layout.txt")
-    status, _, err = run(binary, *CALM, "--frames", 5, "--view-out", layout_file)
-    check(status == 0, "layout probe (%s)" % err.strip())
-    widgets = read_view(layout_file)["widget"]
+    # The panel scrolled down a few notches, so that the combo has room to open its list
+    # downwards.
+    widgets = bottom_layout(binary, out, *CALM, "--frames", 100000, notches=4)["widget"]
     check("gpu-precision" in widgets, "the panel has the GPU precision combo: %s" % sorted(widgets))
 
     def choose_double(app):
+        scroll_panel_down(app, 4)
         app.move(100, 100)   # keys go to the window under the pointer (no window manager)
         xdo("key", "space")  # pause
         time.sleep(0.5)

@@ -18,8 +18,8 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, fail, probe_layout, read_state, read_view, run,
-                 workdir, xdo)
+from e2e import (App, app_binary, bottom_layout, check, fail, probe_layout, read_state,
+                 read_view, run, scroll_panel_down, workdir, xdo)
 
 binary = app_binary()
 if len(sys.argv) < 3 or not os.path.exists(sys.argv[2]):
@@ -28,7 +28,11 @@ sim = sys.argv[2]
 out = workdir()
 layout, err = probe_layout(binary, out)
 check("solver sequential" in err, "the sequential solver is the default: " + err.strip())
-widgets = layout["widget"]
+# The runs below scroll the panel down a few notches first, so that the Solver combo has room
+# to open its list downwards; their layout is probed the same way.
+RUN_FLAGS = ["--threads", 2, "--frames", 100000]
+PANEL_NOTCHES = 4
+widgets = bottom_layout(binary, out, *RUN_FLAGS, notches=PANEL_NOTCHES)["widget"]
 
 
 def centre(widget):
@@ -64,8 +68,8 @@ def run_app(restart):
     state_file = os.path.join(out, "state%d.txt" % restart)
     view_file = os.path.join(out, "view%d.txt" % restart)
     # --frames: the exit summary is printed only with it; Escape ends the run long before.
-    app = App(binary, "--threads", 2, "--frames", 100000, "--state-out", state_file,
-              "--view-out", view_file)
+    app = App(binary, *RUN_FLAGS, "--state-out", state_file, "--view-out", view_file)
+    scroll_panel_down(app, PANEL_NOTCHES)
     choose_colored(app)
     if restart:
         app.move(*centre("restart"))
