@@ -82,6 +82,14 @@ struct RestartCommand {
 using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
                              UnpinCommand, CutCommand, SetCommand, RestartCommand>;
 
+/// A visitor for std::visit built from one lambda per alternative, e.g. of a Command.
+template <class... Fs>
+struct Overloaded : Fs... {
+    using Fs::operator()...;
+};
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
+
 /// Why a command was refused.
 struct CommandError {
     std::string message; ///< names the command, the offending value and what is allowed

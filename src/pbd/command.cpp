@@ -8,14 +8,6 @@
 namespace pbd {
 namespace {
 
-/// Builds a visitor from one lambda per alternative.
-template <class... Fs>
-struct Overloaded : Fs... {
-    using Fs::operator()...;
-};
-template <class... Fs>
-Overloaded(Fs...) -> Overloaded<Fs...>;
-
 /// Refuses an index past the last particle, naming the command.
 std::optional<CommandError> checkIndex(const char* name, Index index, std::size_t count)
 {

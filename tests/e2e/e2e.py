@@ -89,6 +89,15 @@ class App:
                       pause=0.05)
         time.sleep(0.2)
 
+    def knife(self, start, end):
+        """Ctrl+drags a knife from `start` to `end` (window coordinates): a cut on release."""
+        self.move(*start)
+        xdo("keydown", "ctrl")
+        xdo("mousedown", 1)
+        self.glide(start, end)
+        xdo("mouseup", 1)
+        xdo("keyup", "ctrl")
+
     def quit(self, timeout=60):
         """Presses Ctrl+Q (with the pointer over the window) and waits for the exit status."""
         xdo("key", "ctrl+q")

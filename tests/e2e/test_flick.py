@@ -30,12 +30,7 @@ corner = (0.2 * (W - 1), -0.2 * (H - 1))  # (7.8, -5.8), the bottom-right partic
 # and its three neighbours (13.4, 13.4, 13.2); every other particle has x - y <= 13.4.
 a = world_to_screen((ox, oy), zoom, (7.55, -5.95))
 b = world_to_screen((ox, oy), zoom, (8.0, -5.5))
-app.move(*a)
-xdo("keydown", "ctrl")
-xdo("mousedown", 1)
-app.glide(a, b)
-xdo("mouseup", 1)
-xdo("keyup", "ctrl")
+app.knife(a, b)
 time.sleep(0.3)
 
 # The flick: one xdotool command, so that the moves are 10 ms apart and the button goes up

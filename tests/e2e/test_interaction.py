@@ -64,12 +64,7 @@ else:
     x = 3.9  # between columns 19 and 20
     top = world_to_screen((ox, oy), zoom, (x, 1.0))
     bottom = world_to_screen((ox, oy), zoom, (x, -9.0))
-    app.move(*top)
-    xdo("keydown", "ctrl")
-    xdo("mousedown", 1)
-    app.glide(top, bottom)
-    xdo("mouseup", 1)
-    xdo("keyup", "ctrl")
+    app.knife(top, bottom)
     app.move(200, 800)
     time.sleep(2.0)
     check(app.quit() == 0, "pbd-cloth exits with status 0")

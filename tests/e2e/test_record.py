@@ -76,12 +76,7 @@ if case == "record":
     # A knife across the upper rows, between columns 29 and 30.
     top = world_to_screen((ox, oy), zoom, (5.9, 0.5))
     bottom = world_to_screen((ox, oy), zoom, (5.9, -2.5))
-    app.move(*top)
-    xdo("keydown", "ctrl")
-    xdo("mousedown", 1)
-    app.glide(top, bottom)
-    xdo("mouseup", 1)
-    xdo("keyup", "ctrl")
+    app.knife(top, bottom)
     app.move(200, 850)
     # A drag of the bottom-left particle, let go while moving (a throw).
     bx, by = world_to_screen((ox, oy), zoom, (0.0, -5.8))
