@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, bottom_layout, check, fail, page_view, probe_layout,
+from e2e import (App, app_binary, bottom_layout, check, fail, page_view,
                  read_state, read_view, run, scroll_panel_down, workdir, world_to_screen, xdo)
 
 binary = app_binary()

@@ -8,7 +8,7 @@ Stiffness between Iterations and Gravity, then the fixed message place, the butt
 import os
 import time
 
-from e2e import App, app_binary, check, probe_layout, read_png, read_view, workdir, xdo
+from e2e import App, app_binary, check, probe_layout, read_view, workdir, xdo
 
 binary = app_binary()
 out = workdir()

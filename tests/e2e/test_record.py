@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, fail, page_view, probe_layout, read_state, read_view,
+from e2e import (App, app_binary, check, fail, page_view, probe_layout, read_state,
                  run, workdir, world_to_screen, xdo)
 
 binary = app_binary()

@@ -7,7 +7,6 @@ case moving: --color-particles speed on a swinging cloth: many particles drawn i
              page's blue and none is bright. The speed legend lies on the canvas."""
 
 import os
-import sys
 
 from e2e import (app_binary, check, is_particle_blue, page_view, read_png, read_view, run,
                  workdir, world_to_screen)
