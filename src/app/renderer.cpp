@@ -79,6 +79,23 @@ void stream(GLenum target, GLuint buffer, const void* data, std::size_t bytes,
     }
 }
 
+/// A linearly filtered 1D texture of a colour map's RGB entries (clamped at both ends), as
+/// the shaders sample the strain and speed maps.
+template <std::size_t N>
+GLuint colorTableTexture(const std::array<glm::vec3, N>& table)
+{
+    GLuint texture = 0;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_1D, texture);
+    glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB32F, static_cast<GLsizei>(N), 0, GL_RGB, GL_FLOAT,
+                 table.data());
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_1D, 0);
+    return texture;
+}
+
 } // namespace
 
 Renderer::Renderer()
@@ -120,15 +137,7 @@ Renderer::Renderer()
               frameProgram_.uniform("uOutsideColor")};
 
     // The strain colour map as a 1D texture, and a buffer texture for per-line strains.
-    const auto table = strainColorTable();
-    glGenTextures(1, &colorMapTexture_);
-    glBindTexture(GL_TEXTURE_1D, colorMapTexture_);
-    glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB32F, static_cast<GLsizei>(table.size()), 0, GL_RGB,
-                 GL_FLOAT, table.data());
-    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_1D, 0);
+    colorMapTexture_ = colorTableTexture(strainColorTable());
     glGenBuffers(1, &strainBuffer_);
     glBindBuffer(GL_TEXTURE_BUFFER, strainBuffer_);
     glBufferData(GL_TEXTURE_BUFFER, sizeof(float), nullptr, GL_STREAM_DRAW);
@@ -139,15 +148,7 @@ Renderer::Renderer()
     glBindTexture(GL_TEXTURE_BUFFER, 0);
 
     // The speed colour map as a 1D texture (sampled by the discs' vertex shader).
-    const auto speedTable = speedColorTable();
-    glGenTextures(1, &speedMapTexture_);
-    glBindTexture(GL_TEXTURE_1D, speedMapTexture_);
-    glTexImage1D(GL_TEXTURE_1D, 0, GL_RGB32F, static_cast<GLsizei>(speedTable.size()), 0, GL_RGB,
-                 GL_FLOAT, speedTable.data());
-    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_1D, 0);
+    speedMapTexture_ = colorTableTexture(speedColorTable());
 
     glGenBuffers(1, &positionBuffer_);
     source_ = positionBuffer_;
