@@ -16,6 +16,7 @@
 #include "grid_set_builders.h"
 #include "pbd/cloth.h"
 #include "pbd/distance_constraint.h"
+#include "step_phases.h"
 
 using pbd::ColoredSolver;
 using pbd::ConstraintSets;
@@ -27,9 +28,12 @@ using pbd::test::disturbedCloth;
 namespace {
 
 /// One step as the colored order defines it, written plainly: predict; per iteration, the
-/// sets in order, each constraint in list order with the kernel's arithmetic; velocities.
+/// sets in order, each constraint in list order with the kernel's arithmetic (XPBD's with
+/// multipliers when `at`, compliance / dt^2, is not 0); velocities. Constraints whose `live`
+/// flag is 0 are skipped.
 void referenceStep(Particles& particles, const ConstraintSets& sets, double dt, double gravity,
-                   int iterations, const std::vector<std::uint8_t>* live = nullptr)
+                   int iterations, const std::vector<std::uint8_t>* live = nullptr,
+                   double at = 0.0)
 {
     auto& x = particles.position;
     const auto& w = particles.inverseMass;
@@ -41,8 +45,11 @@ void referenceStep(Particles& particles, const ConstraintSets& sets, double dt, 
         x[i].x = x[i].x + dt * particles.velocity[i].x;
         x[i].y = x[i].y + dt * particles.velocity[i].y;
     }
+    std::vector<double> lambda(sets.constraints.size(), 0.0);
     for (int iteration = 0; iteration < iterations; ++iteration) {
         for (std::size_t k = 0; k < sets.constraints.size(); ++k) {
+            if (live != nullptr && (*live)[k] == 0)
+                continue;
             const DistanceConstraint& c = sets.constraints[k];
             const double dx = x[c.a].x - x[c.b].x;
             const double dy = x[c.a].y - x[c.b].y;
@@ -50,9 +57,13 @@ void referenceStep(Particles& particles, const ConstraintSets& sets, double dt, 
             const double wSum = w[c.a] + w[c.b];
             if (!(length > pbd::kMinConstraintLength) || wSum == 0.0)
                 continue;
-            double s = (c.restLength - length) / (length * wSum);
-            if (live != nullptr) // a removed constraint's s is multiplied by 0 (moves nothing)
-                s = s * ((*live)[k] != 0 ? 1.0 : 0.0);
+            double s;
+            if (at != 0.0) {
+                s = ((c.restLength - length) - at * lambda[k]) / (length * (wSum + at));
+                lambda[k] = lambda[k] + s * length;
+            } else {
+                s = (c.restLength - length) / (length * wSum);
+            }
             const double sa = w[c.a] * s;
             const double sb = w[c.b] * s;
             x[c.a] = glm::dvec2(x[c.a].x + sa * dx, x[c.a].y + sa * dy);
@@ -104,7 +115,7 @@ TEST_CASE("the colored solver does exactly the plain sweep over the eight sets, 
 }
 
 TEST_CASE("with removed constraints the colored solver does exactly the plain sweep that "
-          "multiplies their corrections by 0, for every kernel and thread count",
+          "skips them, in PBD and XPBD, for every kernel, chunking and thread count",
           "[colored][tear]")
 {
     const double dt = 0.005;
@@ -132,26 +143,42 @@ TEST_CASE("with removed constraints the colored solver does exactly the plain sw
             REQUIRE(found != pageIndex.end());
             live[k] = alive[found->second];
         }
-        Particles expected = disturbedCloth(w, h);
-        for (int step = 0; step < 8; ++step)
-            referenceStep(expected, sets, dt, gravity, 3, &live);
-        Particles unmasked = disturbedCloth(w, h);
-        for (int step = 0; step < 8; ++step)
-            referenceStep(unmasked, sets, dt, gravity, 3);
-        REQUIRE_FALSE(bitIdentical(unmasked.position, expected.position)); // the flags matter
-        for (int rows : {0, 1, 3}) {
-            for (unsigned threads : {1u, 2u}) {
-                for (Kernel kernel : {Kernel::Best, Kernel::Sse2}) {
-                    CAPTURE(w, h, rows, threads, kernel == Kernel::Best);
-                    Particles particles = disturbedCloth(w, h);
-                    ColoredSolver solver(w, h, threads, kernel, rows);
-                    solver.setLive(alive, 1);
-                    for (int step = 0; step < 8; ++step)
-                        solver.step(particles, dt, gravity, 3);
-                    CHECK(bitIdentical(particles.position, expected.position));
-                    CHECK(bitIdentical(particles.velocity, expected.velocity));
+        for (double stiffness : {0.0, 1000.0}) {
+            const double at = pbd::complianceOverStepSquared(stiffness, dt);
+            Particles expected = disturbedCloth(w, h);
+            for (int step = 0; step < 8; ++step)
+                referenceStep(expected, sets, dt, gravity, 3, &live, at);
+            Particles intact = disturbedCloth(w, h);
+            for (int step = 0; step < 8; ++step)
+                referenceStep(intact, sets, dt, gravity, 3, nullptr, at);
+            REQUIRE_FALSE(bitIdentical(intact.position, expected.position)); // the flags matter
+            pbd::detail::SubstepParams params;
+            params.h = dt;
+            params.gravity = gravity;
+            params.iterations = 3;
+            params.alphaTilde = at;
+            for (int rows : {0, 1, 3}) {
+                for (unsigned threads : {1u, 2u}) {
+                    for (Kernel kernel : {Kernel::Best, Kernel::Sse2}) {
+                        CAPTURE(w, h, stiffness, rows, threads, kernel == Kernel::Best);
+                        Particles particles = disturbedCloth(w, h);
+                        ColoredSolver solver(w, h, threads, kernel, rows);
+                        solver.setLive(alive, 1);
+                        for (int step = 0; step < 8; ++step)
+                            solver.substep(particles, params, nullptr, nullptr);
+                        CHECK(bitIdentical(particles.position, expected.position));
+                        CHECK(bitIdentical(particles.velocity, expected.velocity));
+                    }
                 }
             }
+            // Every constraint back: the row kernels again, as if none had been removed.
+            Particles restored = disturbedCloth(w, h);
+            ColoredSolver solver(w, h, 2, Kernel::Best, 1);
+            solver.setLive(alive, 1);
+            solver.setLive(std::vector<std::uint8_t>(alive.size(), 1), 2);
+            for (int step = 0; step < 8; ++step)
+                solver.substep(restored, params, nullptr, nullptr);
+            CHECK(bitIdentical(restored.position, intact.position));
         }
     }
 }
