@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -41,35 +42,38 @@ inline T* offset(T* p, std::size_t k)
 
 /// A removed constraint's flags byte has bit 0 clear, a live one's set: one byte per
 /// constraint (a quarter of the memory traffic of a double per constraint, which made a torn
-/// cloth slower than an intact one). The kernels multiply s by bit 0 as a double, 1.0 or 0.0,
-/// so the bits are those of a double mask. At every fourth constraint of a row (k = 0, 4, ...)
-/// bits 4-7 also hold the pattern of bit 0 of constraints k .. k + 3 (bit 4 + i for k + i),
-/// so that the four-lane kernels find their lanes' factors with one load and one table look-up.
+/// cloth slower than an intact one). The scalar kernel skips a removed constraint; the lane
+/// kernels AND the numerator of s with all-ones (live) or all-zeros (removed), so that a
+/// removed lane's s is +0 and moves nothing (the AND, unlike a multiplication of s, stays off
+/// the square root's and the division's dependency chain). At every fourth constraint of a
+/// row (k = 0, 4, ...) bits 4-7 also hold the pattern of bit 0 of constraints k .. k + 3
+/// (bit 4 + i for k + i), so that the four-lane kernels find their lanes' masks with one load
+/// and one table look-up.
 using LiveFlag = std::uint8_t;
 
-/// Four lanes' factors (1.0 live, 0.0 removed) for each pattern of four live flags.
-struct alignas(32) LaneFactors {
+/// Four lanes' masks (all bits set: live; none: removed) for a pattern of four live flags.
+struct alignas(32) LaneMasks {
     double lane[4];
 };
 
-/// factors[pattern].lane[i] = bit order[i] of pattern.
-constexpr std::array<LaneFactors, 16> laneFactorTable(std::array<int, 4> order)
+/// masks[pattern].lane[i] = all ones if bit order[i] of pattern is set, else +0.
+constexpr std::array<LaneMasks, 16> laneMaskTable(std::array<int, 4> order)
 {
-    std::array<LaneFactors, 16> table{};
+    std::array<LaneMasks, 16> table{};
     for (int pattern = 0; pattern < 16; ++pattern)
         for (int i = 0; i < 4; ++i)
-            table[static_cast<std::size_t>(pattern)].lane[i] =
-                ((pattern >> order[i]) & 1) != 0 ? 1.0 : 0.0;
+            table[static_cast<std::size_t>(pattern)].lane[i] = std::bit_cast<double>(
+                ((pattern >> order[i]) & 1) != 0 ? ~std::uint64_t{0} : std::uint64_t{0});
     return table;
 }
 
 /// Lanes in constraint order (k, k + 1, k + 2, k + 3).
-constexpr std::array<LaneFactors, 16> kLanesInOrder = laneFactorTable({0, 1, 2, 3});
+constexpr std::array<LaneMasks, 16> kLanesInOrder = laneMaskTable({0, 1, 2, 3});
 /// Lanes in the order (k, k + 2, k + 1, k + 3) of projectRowAvx2's unpacked registers.
-constexpr std::array<LaneFactors, 16> kLanesInterleaved = laneFactorTable({0, 2, 1, 3});
+constexpr std::array<LaneMasks, 16> kLanesInterleaved = laneMaskTable({0, 2, 1, 3});
 
-/// Constraint k's factor: 1.0 live, 0.0 removed.
-inline double liveFactor(const LiveFlag* flags) { return static_cast<double>(*flags & 1u); }
+/// Whether constraint k is live.
+inline bool isLive(const LiveFlag* flags) { return (*flags & 1u) != 0; }
 
 /// One distance projection [MHHR06, BMM17] with |grad C| = |n| = 1 taken exactly, which
 /// saves the page's two divisions by the length:
@@ -80,12 +84,15 @@ inline double liveFactor(const LiveFlag* flags) { return static_cast<double>(*fl
 /// computes exactly these operations lane by lane, so it gives the same bits.
 /// Compliant: the XPBD form [MMC16] with at = compliance / h^2 and the constraint's
 /// multiplier *lambda: s = ((d - L) - at lambda) / (L (w_a + w_b + at)), lambda += s L (with
-/// at = 0 and lambda = 0 exactly the PBD s above). Masked: s is multiplied by *mask as a
-/// double, 1 for a live constraint and 0 for a removed one (which then moves nothing).
+/// at = 0 and lambda = 0 exactly the PBD s above). Masked: a removed constraint (*mask's
+/// bit 0 clear) is skipped.
 template <bool Compliant, bool Masked>
 inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b, double rest,
                        double at, double* lambda, const LiveFlag* mask)
 {
+    if constexpr (Masked)
+        if (!isLive(mask))
+            return;
     const double xa = p[2 * a];
     const double ya = p[2 * a + 1];
     const double xb = p[2 * b];
@@ -103,8 +110,6 @@ inline void projectOne(double* p, const double* w, std::size_t a, std::size_t b,
         s = ((rest - length) - at * *lambda) / (length * (wSum + at));
     else
         s = (rest - length) / (length * wSum);
-    if constexpr (Masked)
-        s = s * liveFactor(mask);
     if constexpr (Compliant)
         *lambda = *lambda + s * length;
     const double sa = wa * s;
@@ -164,18 +169,22 @@ void projectRow(double* p, const double* w, std::size_t a, std::size_t b, std::s
                                           offset<Masked>(mask, k + 1));
             continue;
         }
-        __m128d s;
+        __m128d numerator = _mm_sub_pd(restLength, length);
+        __m128d denominator;
         __m128d l = zero;
         if constexpr (Compliant) {
             const __m128d alpha = _mm_set1_pd(at);
             l = _mm_loadu_pd(lambda + k);
-            s = _mm_div_pd(_mm_sub_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(alpha, l)),
-                           _mm_mul_pd(length, _mm_add_pd(wSum, alpha)));
+            numerator = _mm_sub_pd(numerator, _mm_mul_pd(alpha, l));
+            denominator = _mm_mul_pd(length, _mm_add_pd(wSum, alpha));
         } else {
-            s = _mm_div_pd(_mm_sub_pd(restLength, length), _mm_mul_pd(length, wSum));
+            denominator = _mm_mul_pd(length, wSum);
         }
         if constexpr (Masked)
-            s = _mm_mul_pd(s, _mm_load_pd(kLanesInOrder[(mask[k] & 1u) | ((mask[k + 1] & 1u) << 1)].lane));
+            numerator = _mm_and_pd(
+                numerator,
+                _mm_load_pd(kLanesInOrder[(mask[k] & 1u) | ((mask[k + 1] & 1u) << 1)].lane));
+        const __m128d s = _mm_div_pd(numerator, denominator);
         if constexpr (Compliant)
             _mm_storeu_pd(lambda + k, _mm_add_pd(l, _mm_mul_pd(s, length)));
         const __m128d sa = _mm_mul_pd(wa, s);
@@ -216,19 +225,18 @@ projectLanesAvx2(__m256d ax, __m256d ay, __m256d bx, __m256d by, __m256d wa, __m
                       _mm256_cmp_pd(wSum, _mm256_setzero_pd(), _CMP_NEQ_UQ));
     if (_mm256_movemask_pd(valid) != 0xF)
         return false;
-    __m256d s;
+    __m256d numerator = _mm256_sub_pd(_mm256_set1_pd(rest), length);
+    __m256d denominator;
     if constexpr (Compliant) {
         const __m256d alpha = _mm256_set1_pd(at);
-        s = _mm256_div_pd(
-            _mm256_sub_pd(_mm256_sub_pd(_mm256_set1_pd(rest), length),
-                          _mm256_mul_pd(alpha, lambda)),
-            _mm256_mul_pd(length, _mm256_add_pd(wSum, alpha)));
+        numerator = _mm256_sub_pd(numerator, _mm256_mul_pd(alpha, lambda));
+        denominator = _mm256_mul_pd(length, _mm256_add_pd(wSum, alpha));
     } else {
-        s = _mm256_div_pd(_mm256_sub_pd(_mm256_set1_pd(rest), length),
-                          _mm256_mul_pd(length, wSum));
+        denominator = _mm256_mul_pd(length, wSum);
     }
     if constexpr (Masked)
-        s = _mm256_mul_pd(s, mask);
+        numerator = _mm256_and_pd(numerator, mask);
+    const __m256d s = _mm256_div_pd(numerator, denominator);
     if constexpr (Compliant)
         lambda = _mm256_add_pd(lambda, _mm256_mul_pd(s, length));
     const __m256d sa = _mm256_mul_pd(wa, s);
