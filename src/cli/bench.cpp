@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -104,8 +105,6 @@ std::string jsonText(const std::string& text)
     return out;
 }
 
-double medianStepMilliseconds(Simulation& simulation, long long fixedSteps);
-
 /// Most of the constraints --remove may take away.
 constexpr double kMaxRemoveFraction = 0.9;
 
@@ -132,8 +131,16 @@ void removeFraction(Simulation& simulation, double fraction)
         simulation.removeConstraint(order[i]);
 }
 
-BenchRow measure(const Settings& base, Size size, int iterations, Solver solver, int threads,
-                 long long settleSteps, long long fixedSteps, double remove,
+/// A cloth made ready for timing: built, less `remove` of its constraints, settled, its
+/// strain measured, warmed up.
+struct Prepared {
+    std::unique_ptr<Simulation> simulation;
+    Strain strain;
+    double remove;
+};
+
+Prepared prepare(const Settings& base, Size size, int iterations, Solver solver, int threads,
+                 long long settleSteps, double remove,
                  const std::optional<SolverBackendFactory>& gpu)
 {
     Settings settings = base;
@@ -142,18 +149,22 @@ BenchRow measure(const Settings& base, Size size, int iterations, Solver solver,
     settings.iterations = iterations;
     settings.solver = solver;
     settings.threads = threads;
-    Simulation simulation(settings);
+    auto simulation = std::make_unique<Simulation>(settings);
     if (solver == Solver::Gpu && gpu)
-        simulation.installBackend(*gpu);
+        simulation->installBackend(*gpu);
     if (remove > 0.0)
-        removeFraction(simulation, remove);
+        removeFraction(*simulation, remove);
     for (long long i = 0; i < settleSteps; ++i)
-        simulation.step();
-    const Strain strain = constraintStrain(simulation);
+        simulation->step();
+    const Strain strain = constraintStrain(*simulation);
     for (int i = 0; i < 3; ++i) // warm-up: caches, page faults, branch predictors, workers
-        simulation.step();
-    const double ms = solver == Solver::Gpu ? measureQueued(simulation, fixedSteps)
-                                            : medianStepMilliseconds(simulation, fixedSteps);
+        simulation->step();
+    return {std::move(simulation), strain, remove};
+}
+
+BenchRow rowOf(const Prepared& prepared, Size size, int iterations, double msPerStep)
+{
+    const Simulation& simulation = *prepared.simulation;
     return {size,
             simulation.particles().size(),
             simulation.liveConstraintCount(),
@@ -161,30 +172,40 @@ BenchRow measure(const Settings& base, Size size, int iterations, Solver solver,
             simulation.threadCount(),
             simulation.requestedThreadCount(),
             simulation.chunkCount(),
-            ms,
-            strain,
+            msPerStep,
+            prepared.strain,
             simulation.backendDescription()};
 }
 
-/// Median wall-clock ms of single steps: `fixedSteps` of them, or (0) at least 10 and half a
-/// second.
-double medianStepMilliseconds(Simulation& simulation, long long fixedSteps)
+/// Median wall-clock ms of single steps of each simulation. The simulations take turns, one
+/// step each per round, so that all of them meet the same moments of a shared, noisy machine
+/// and their medians compare: `fixedSteps` rounds, or (0) at least 10 and half a second per
+/// simulation.
+std::vector<double> medianStepMilliseconds(const std::vector<Prepared>& cloths,
+                                           long long fixedSteps)
 {
     using Clock = std::chrono::steady_clock;
-    std::vector<double> samples;
+    std::vector<std::vector<double>> samples(cloths.size());
     const auto begin = Clock::now();
-    for (;;) {
-        const auto t0 = Clock::now();
-        simulation.step();
-        const auto t1 = Clock::now();
-        samples.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-        const long long n = static_cast<long long>(samples.size());
+    const double seconds = 0.5 * static_cast<double>(cloths.size());
+    for (long long n = 1;; ++n) {
+        for (std::size_t c = 0; c < cloths.size(); ++c) {
+            const auto t0 = Clock::now();
+            cloths[c].simulation->step();
+            samples[c].push_back(
+                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        }
         if (fixedSteps > 0 ? n >= fixedSteps
-                           : n >= 10 && std::chrono::duration<double>(t1 - begin).count() > 0.5)
+                           : n >= 10 && std::chrono::duration<double>(Clock::now() - begin)
+                                                .count() > seconds)
             break;
     }
-    std::nth_element(samples.begin(), samples.begin() + samples.size() / 2, samples.end());
-    return samples[samples.size() / 2];
+    std::vector<double> medians;
+    for (std::vector<double>& s : samples) {
+        std::nth_element(s.begin(), s.begin() + s.size() / 2, s.end());
+        medians.push_back(s[s.size() / 2]);
+    }
+    return medians;
 }
 
 /// What to measure, read from the options.
@@ -193,7 +214,7 @@ struct BenchPlan {
     long long steps = 0; ///< 0: at least 10 steps and half a second
     long long iterations = Settings{}.iterations;
     long long settle = kDefaultSettleSteps;
-    double remove = 0.0; ///< --remove: fraction of the constraints taken away first
+    std::vector<double> removes{0.0}; ///< --remove: fractions of the constraints taken away first
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
     Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
@@ -221,13 +242,20 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
                                           plan.settle))
             return error;
     if (options.removeText) {
-        double fraction = 0.0;
-        if (!parseNumber(*options.removeText, fraction) || !(fraction >= 0.0) ||
-            !(fraction <= kMaxRemoveFraction))
-            return "--remove: " + quoteInput(*options.removeText) +
-                   " is not a fraction we remove; allowed: a number from 0 to " +
-                   formatNumber(kMaxRemoveFraction);
-        plan.remove = fraction;
+        plan.removes.clear();
+        const std::string& text = *options.removeText;
+        for (std::size_t start = 0; start <= text.size();) {
+            const std::size_t comma = std::min(text.find(',', start), text.size());
+            const std::string item = text.substr(start, comma - start);
+            double fraction = 0.0;
+            if (!parseNumber(item, fraction) || !(fraction >= 0.0) ||
+                !(fraction <= kMaxRemoveFraction))
+                return "--remove: " + quoteInput(item) +
+                       " is not a fraction we remove; allowed: a number from 0 to " +
+                       formatNumber(kMaxRemoveFraction) + ", or a list of them such as 0,0.3";
+            plan.removes.push_back(fraction);
+            start = comma + 1;
+        }
     }
     if (auto error = options.physicsFlags.applyTo(plan.base))
         return error;
@@ -239,6 +267,48 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     if (auto precision = options.solverFlags.gpuPrecision())
         plan.base.gpuPrecision = *precision;
     return std::nullopt;
+}
+
+/// Prints one measured row, as a table line or (json) a JSON object.
+void printRow(const BenchRow& row, Solver solverKind, double remove, const Settings& base,
+              bool json)
+{
+    const Size size = row.size;
+    const char* solver = solverName(solverKind);
+    const double projections = static_cast<double>(row.constraints) * row.iterations;
+    const double nsPerProjection = row.msPerStep * 1e6 / projections;
+    const double stepsPerSecond = 1000.0 / row.msPerStep;
+    if (json) {
+        std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
+                    "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, \"removed\": %s, "
+                    "\"solver\": \"%s\", \"threads\": %u, "
+                    "\"threads_requested\": %u, \"chunks\": %zu, "
+                    "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
+                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s}\n",
+                    size.width, size.height, row.particles, row.constraints, row.iterations,
+                    formatNumber(base.stiffness).c_str(), base.substeps,
+                    formatNumber(remove).c_str(), solver,
+                    row.threads, row.requestedThreads, row.chunks, row.msPerStep,
+                    nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
+                    row.device.empty()
+                        ? ""
+                        : (", \"gpu_precision\": \"" +
+                           std::string(gpuPrecisionName(base.gpuPrecision)) +
+                           "\", \"device\": \"" + jsonText(row.device) + "\"")
+                              .c_str());
+    } else {
+        const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
+        // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
+        std::string threads = std::to_string(row.threads);
+        if (row.threads != row.requestedThreads)
+            threads += "/" + std::to_string(row.requestedThreads);
+        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s\n",
+                    label.c_str(), row.particles, row.constraints, row.iterations, solver,
+                    threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
+                    stepsPerSecond, row.strain.max, row.strain.rms, formatNumber(remove).c_str(),
+                    row.device.empty() ? "" : "  ", row.device.c_str());
+    }
+    std::fflush(stdout);
 }
 
 } // namespace
@@ -260,55 +330,31 @@ int benchCommandMain(const BenchOptions& options)
     }
 
     if (!options.json)
-        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s\n", "size",
+        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s %8s\n", "size",
                     "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
-                    "ns/proj", "steps/s", "strain_max", "strain_rms");
+                    "ns/proj", "steps/s", "strain_max", "strain_rms", "removed");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
-            BenchRow row;
+            std::vector<Prepared> cloths;
+            std::vector<double> ms;
             try {
-                row = measure(plan.base, size, static_cast<int>(plan.iterations), solverKind,
-                              plan.threads, plan.settle, plan.steps, plan.remove, plan.gpu);
+                for (const double remove : plan.removes)
+                    cloths.push_back(prepare(plan.base, size, static_cast<int>(plan.iterations),
+                                             solverKind, plan.threads, plan.settle, remove,
+                                             plan.gpu));
+                if (solverKind == Solver::Gpu) // steps only queue work: batches, one cloth at a time
+                    for (const Prepared& cloth : cloths)
+                        ms.push_back(measureQueued(*cloth.simulation, plan.steps));
+                else
+                    ms = medianStepMilliseconds(cloths, plan.steps);
             } catch (const std::runtime_error& e) { // a cloth beyond the GPU's limits
                 std::cerr << "pbd-sim bench: --solver " << solverName(solverKind) << ", "
                           << size.width << "x" << size.height << ": " << e.what() << "\n";
                 return kExitIo;
             }
-            const char* solver = solverName(solverKind);
-            const double projections = static_cast<double>(row.constraints) * row.iterations;
-            const double nsPerProjection = row.msPerStep * 1e6 / projections;
-            const double stepsPerSecond = 1000.0 / row.msPerStep;
-            if (options.json) {
-                std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
-                            "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, \"removed\": %s, "
-                            "\"solver\": \"%s\", \"threads\": %u, "
-                            "\"threads_requested\": %u, \"chunks\": %zu, "
-                            "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                            "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s}\n",
-                            size.width, size.height, row.particles, row.constraints, row.iterations,
-                            formatNumber(plan.base.stiffness).c_str(), plan.base.substeps,
-                            formatNumber(plan.remove).c_str(), solver,
-                            row.threads, row.requestedThreads, row.chunks, row.msPerStep,
-                            nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
-                            row.device.empty()
-                                ? ""
-                                : (", \"gpu_precision\": \"" +
-                                   std::string(gpuPrecisionName(plan.base.gpuPrecision)) +
-                                   "\", \"device\": \"" + jsonText(row.device) + "\"")
-                                      .c_str());
-            } else {
-                const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
-                // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
-                std::string threads = std::to_string(row.threads);
-                if (row.threads != row.requestedThreads)
-                    threads += "/" + std::to_string(row.requestedThreads);
-                std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e%s%s\n",
-                            label.c_str(), row.particles, row.constraints, row.iterations, solver,
-                            threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
-                            stepsPerSecond, row.strain.max, row.strain.rms,
-                            row.device.empty() ? "" : "  ", row.device.c_str());
-            }
-            std::fflush(stdout);
+            for (std::size_t c = 0; c < cloths.size(); ++c)
+                printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
+                         solverKind, cloths[c].remove, plan.base, options.json);
         }
     }
     return 0;

@@ -15,7 +15,7 @@ struct BenchOptions {
     std::optional<std::string> stepsText;
     std::optional<std::string> iterationsText;
     std::optional<std::string> settleText;
-    std::optional<std::string> removeText; ///< --remove FRACTION
+    std::optional<std::string> removeText; ///< --remove FRACTION[,FRACTION...]
     SolverFlags solverFlags; ///< no --solver: both solvers
     /// --stiffness, --substeps, --damping, --area-stiffness (the table's onBench settings)
     SettingsFlags physicsFlags{FlagSet::Bench};
@@ -26,10 +26,12 @@ struct BenchOptions {
 /// simulated time at the default dt of 0.005 s.
 inline constexpr long long kDefaultSettleSteps = 200;
 
-/// Benchmarks each size with each solver and prints one row (or JSON object) per pair.
-/// For each pair: a fresh cloth (less the --remove fraction of its constraints), `settle` steps from rest, its strain (largest and RMS of
-/// |length - rest| / rest), 3 warm-up steps, then the median over the timed steps. Returns
-/// the exit status.
+/// Benchmarks each size with each solver and prints one row (or JSON object) per size,
+/// solver and --remove fraction. For each size and solver: per fraction a fresh cloth less
+/// that fraction of its constraints, `settle` steps from rest, its strain (largest and RMS of
+/// |length - rest| / rest) and 3 warm-up steps; then the median over the timed steps, the
+/// cloths taking turns step by step (the GPU's one after the other, in batches). Returns the
+/// exit status.
 int benchCommandMain(const BenchOptions& options);
 
 } // namespace pbd::cli

@@ -448,6 +448,14 @@ bench)
   # --remove takes away that fraction of the constraints (as torn), the same ones each run.
   "$sim" bench --sizes 10x10 --steps 3 --settle 5 --solver sequential --remove 0.5 --json >"$work/json3" 2>&1 || fail "bench --remove failed: $(cat "$work/json3")"
   grep -q '"constraints": 171, .*"removed": 0.5,' "$work/json3" || fail "--remove 0.5 of 342: expected 171 live constraints: $(cat "$work/json3")"
+  # A list measures one cloth per fraction (stepped in turns), a row each, in the list's order.
+  "$sim" bench --sizes 10x10 --steps 3 --settle 5 --solver colored --remove 0,0.5 --json >"$work/json4" 2>&1 || fail "bench --remove 0,0.5 failed: $(cat "$work/json4")"
+  [[ $(wc -l <"$work/json4") -eq 2 ]] && sed -n 1p "$work/json4" | grep -q '"constraints": 342, .*"removed": 0,' &&
+    sed -n 2p "$work/json4" | grep -q '"constraints": 171, .*"removed": 0.5,' || fail "--remove 0,0.5: expected rows of 342 and 171 constraints: $(cat "$work/json4")"
+  "$sim" bench --sizes 10x10 --steps 3 --settle 5 --solver sequential --remove 0,0.25 >"$work/table" 2>&1 || fail "bench --remove 0,0.25 failed"
+  grep -qE '^10x10 +100 +256 .* 0.25$' "$work/table" || fail "table row of --remove 0.25: expected 256 constraints and the removed column: $(cat "$work/table")"
+  "$sim" bench --sizes 10x10 --steps 3 --remove 0,0.3,1 >"$work/out" 2>"$work/err"; status=$?
+  [[ $status -eq 2 ]] && grep -q "^pbd-sim bench: --remove: '1' .*allowed: a number from 0 to 0.9" "$work/err" || fail "--remove 0,0.3,1: expected status 2 naming the item, got $status: $(cat "$work/err")"
   "$sim" bench --sizes 10x10 --steps 3 --remove 0.95 >"$work/out" 2>"$work/err"; status=$?
   [[ $status -eq 2 ]] && grep -q "^pbd-sim bench: --remove: '0.95' .*allowed: a number from 0 to 0.9" "$work/err" || fail "--remove 0.95: expected status 2 naming the range, got $status: $(cat "$work/err")"
   # A cloth of one chunk runs on the calling thread, whatever --threads asks for: it says so.
