@@ -178,8 +178,8 @@ BenchRow rowOf(const Prepared& prepared, Size size, int iterations, double msPer
 }
 
 /// Median wall-clock ms of single steps of each simulation. The simulations take turns, one
-/// step each per round, so that all of them meet the same moments of a shared, noisy machine
-/// and their medians compare: `fixedSteps` rounds, or (0) at least 10 and half a second per
+/// step each per round and each round begun by the next one, so that all of them meet the
+/// same moments of a shared, noisy machine and their medians compare: `fixedSteps` rounds, or (0) at least 10 and half a second per
 /// simulation.
 std::vector<double> medianStepMilliseconds(const std::vector<Prepared>& cloths,
                                            long long fixedSteps)
@@ -189,7 +189,10 @@ std::vector<double> medianStepMilliseconds(const std::vector<Prepared>& cloths,
     const auto begin = Clock::now();
     const double seconds = 0.5 * static_cast<double>(cloths.size());
     for (long long n = 1;; ++n) {
-        for (std::size_t c = 0; c < cloths.size(); ++c) {
+        // Each round starts with the next cloth, so that none is always stepped first or
+        // right after another (whose worker threads may still be spinning down).
+        for (std::size_t i = 0; i < cloths.size(); ++i) {
+            const std::size_t c = (i + static_cast<std::size_t>(n)) % cloths.size();
             const auto t0 = Clock::now();
             cloths[c].simulation->step();
             samples[c].push_back(
