@@ -46,30 +46,8 @@ void referenceStep(Particles& particles, const ConstraintSets& sets, double dt, 
         x[i].y = x[i].y + dt * particles.velocity[i].y;
     }
     std::vector<double> lambda(sets.constraints.size(), 0.0);
-    for (int iteration = 0; iteration < iterations; ++iteration) {
-        for (std::size_t k = 0; k < sets.constraints.size(); ++k) {
-            if (live != nullptr && (*live)[k] == 0)
-                continue;
-            const DistanceConstraint& c = sets.constraints[k];
-            const double dx = x[c.a].x - x[c.b].x;
-            const double dy = x[c.a].y - x[c.b].y;
-            const double length = std::sqrt(dx * dx + dy * dy);
-            const double wSum = w[c.a] + w[c.b];
-            if (!(length > pbd::kMinConstraintLength) || wSum == 0.0)
-                continue;
-            double s;
-            if (at != 0.0) {
-                s = ((c.restLength - length) - at * lambda[k]) / (length * (wSum + at));
-                lambda[k] = lambda[k] + s * length;
-            } else {
-                s = (c.restLength - length) / (length * wSum);
-            }
-            const double sa = w[c.a] * s;
-            const double sb = w[c.b] * s;
-            x[c.a] = glm::dvec2(x[c.a].x + sa * dx, x[c.a].y + sa * dy);
-            x[c.b] = glm::dvec2(x[c.b].x - sb * dx, x[c.b].y - sb * dy);
-        }
-    }
+    for (int iteration = 0; iteration < iterations; ++iteration)
+        pbd::test::referenceSweep(x, w, sets, at, lambda, live);
     const double invDt = 1.0 / dt;
     for (std::size_t i = 0; i < x.size(); ++i)
         if (w[i] != 0.0)

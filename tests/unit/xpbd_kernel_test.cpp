@@ -87,21 +87,7 @@ void referenceSubstep(Particles& particles, const ConstraintSets& sets, int widt
         2 * static_cast<std::size_t>(std::max(0, width - 1) * std::max(0, height - 1)), 0.0);
     const double at = params.alphaTilde;
     for (int iteration = 0; iteration < params.iterations; ++iteration) {
-        for (std::size_t k = 0; k < sets.constraints.size(); ++k) {
-            const DistanceConstraint& c = sets.constraints[k];
-            const double dx = x[c.a].x - x[c.b].x;
-            const double dy = x[c.a].y - x[c.b].y;
-            const double length = std::sqrt(dx * dx + dy * dy);
-            const double wSum = w[c.a] + w[c.b];
-            if (!(length > pbd::kMinConstraintLength) || wSum == 0.0)
-                continue;
-            const double s = ((c.restLength - length) - at * lambda[k]) / (length * (wSum + at));
-            lambda[k] = lambda[k] + s * length;
-            const double sa = w[c.a] * s;
-            const double sb = w[c.b] * s;
-            x[c.a] = glm::dvec2(x[c.a].x + sa * dx, x[c.a].y + sa * dy);
-            x[c.b] = glm::dvec2(x[c.b].x - sb * dx, x[c.b].y - sb * dy);
-        }
+        pbd::test::referenceSweep(x, w, sets, at, lambda);
         if (!params.area)
             continue;
         for (int q = 0; q < 8; ++q)
