@@ -5,6 +5,7 @@
 #include <optional>
 #include <exception>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <CLI/CLI.hpp>
@@ -22,6 +23,29 @@ namespace {
 
 /// Most frames --frames accepts (about 190 days at 60 Hz).
 constexpr long long kMaxFrames = 1'000'000'000;
+
+/// The choice that `fromName` finds for the value `text` of the flag `flag`; when there is
+/// none, says "pbd-cloth: FLAG: 'TEXT' is not WHAT; allowed: ALLOWED" and gives nothing.
+template <typename FromName>
+auto readChoice(const char* flag, const std::string& text, FromName fromName, const char* what,
+                const char* allowed) -> decltype(fromName(text))
+{
+    auto choice = fromName(text);
+    if (!choice)
+        std::fprintf(stderr, "pbd-cloth: %s: %s is not %s; allowed: %s\n", flag,
+                     pbd::quoteInput(text).c_str(), what, allowed);
+    return choice;
+}
+
+/// Whether a released particle is thrown: "throw" yes, "keep" no.
+std::optional<bool> throwFromName(std::string_view name)
+{
+    if (name == "throw")
+        return true;
+    if (name == "keep")
+        return false;
+    return std::nullopt;
+}
 
 } // namespace
 
@@ -104,40 +128,33 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
         return cli::kExitUsage;
     }
-    if (colorByText == "strain") {
-        options.colorBy = app::ColorBy::Strain;
-    } else if (colorByText != "none") {
-        std::fprintf(stderr, "pbd-cloth: --color-by: %s is not a colouring; allowed: none or "
-                             "strain\n", quoteInput(colorByText).c_str());
+    if (const auto colorBy = readChoice("--color-by", colorByText, app::colorByFromName,
+                                        "a colouring", "none or strain"))
+        options.colorBy = *colorBy;
+    else
         return cli::kExitUsage;
-    }
     if (auto error = app::parseStrainScale("--strain-scale", strainScaleText,
                                            options.strainScale)) {
         std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
         return cli::kExitUsage;
     }
-    if (const auto particles = app::particleColorByFromName(colorParticlesText)) {
+    if (const auto particles = readChoice("--color-particles", colorParticlesText,
+                                          app::particleColorByFromName, "a colouring",
+                                          "none or speed"))
         options.particleColorBy = *particles;
-    } else {
-        std::fprintf(stderr, "pbd-cloth: --color-particles: %s is not a colouring; allowed: "
-                             "none or speed\n", quoteInput(colorParticlesText).c_str());
+    else
         return cli::kExitUsage;
-    }
-    if (onReleaseText == "keep") {
-        options.throwOnRelease = false;
-    } else if (onReleaseText != "throw") {
-        std::fprintf(stderr, "pbd-cloth: --on-release: %s is not a release behaviour; allowed: "
-                             "throw or keep\n", quoteInput(onReleaseText).c_str());
+    if (const auto throws = readChoice("--on-release", onReleaseText, throwFromName,
+                                       "a release behaviour", "throw or keep"))
+        options.throwOnRelease = *throws;
+    else
         return cli::kExitUsage;
-    }
     if (steppingText) {
-        const auto mode = app::steppingFromName(*steppingText);
-        if (!mode) {
-            std::fprintf(stderr, "pbd-cloth: --stepping: %s is not a stepping mode; allowed: "
-                                 "page or realtime\n", quoteInput(*steppingText).c_str());
+        if (const auto mode = readChoice("--stepping", *steppingText, app::steppingFromName,
+                                         "a stepping mode", "page or realtime"))
+            options.stepping = *mode;
+        else
             return cli::kExitUsage;
-        }
-        options.stepping = *mode;
     }
     if (speedText) {
         app::PanelModel probe; // the panel's own check of the Speed field, message and all

@@ -19,6 +19,15 @@ const char* colorByName(ColorBy colorBy)
     return colorBy == ColorBy::Strain ? "strain" : "none";
 }
 
+std::optional<ColorBy> colorByFromName(std::string_view name)
+{
+    if (name == "none")
+        return ColorBy::None;
+    if (name == "strain")
+        return ColorBy::Strain;
+    return std::nullopt;
+}
+
 double percentileScale(std::span<const float> values, double minimum, std::vector<float>& scratch)
 {
     scratch.clear();

@@ -23,6 +23,8 @@ enum class ColorBy {
 
 /// "none" or "strain".
 const char* colorByName(ColorBy colorBy);
+/// The choice called `name` ("none" or "strain"), or nothing.
+std::optional<ColorBy> colorByFromName(std::string_view name);
 
 /// Smallest automatic scale: a cloth at rest (strains of float round-off) stays grey.
 inline constexpr double kMinStrainScale = 1e-3;

@@ -35,6 +35,8 @@ elif case == "flags":
                         (["--strain-scale", "0"], ["--strain-scale", "'0'",
                                                    "auto or a finite number from 1e-06 to 1000"]),
                         (["--strain-scale", "big"], ["--strain-scale", "'big'", "auto or"]),
+                        (["--color-by", "stress"], ["--color-by", "'stress'",
+                                                    "none or strain"]),
                         (["--color-particles", "mass"], ["--color-particles", "'mass'",
                                                          "none or speed"]),
                         (["--on-release", "drop"], ["--on-release", "'drop'", "throw or keep"])]:
