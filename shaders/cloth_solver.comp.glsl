@@ -236,7 +236,9 @@ void main()
 
 #if STAGE == 4
 // Tearing after a substep: every live constraint whose strain |L - rest| / rest exceeds
-// uTearStrain is removed, all judged on the same positions (the CPU's tear()).
+// uTearStrain is removed, all judged on the same positions (the CPU's tear()), and counted in
+// tornCount, so that the CPU reads four bytes to learn whether anything tore.
+layout(std430, binding = 7) buffer Torn { uint tornCount; };
 layout(location = 0) uniform uint uCount;        // constraints
 layout(location = 1) uniform uint uWidth;        // particles per row
 layout(location = 2) uniform uint uHeight;       // particles per column
@@ -280,8 +282,10 @@ void main()
     precise REAL dy = pa.y - pb.y;
     precise REAL len = sqrt(dx * dx + dy * dy);
     precise REAL strain = abs(len - rest) / rest;
-    if (strain > uTearStrain)
+    if (strain > uTearStrain) {
         atomicAnd(alive[k >> 5], ~(1u << (k & 31u)));
+        atomicAdd(tornCount, 1u);
+    }
 }
 #endif
 

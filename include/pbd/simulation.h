@@ -160,20 +160,20 @@ public:
     /// One flag per constraint of constraints(): 1 live, 0 removed (torn or cut).
     std::span<const std::uint8_t> alive() const
     {
-        syncFromBackend();
+        syncAliveFromBackend();
         return alive_;
     }
     /// Number of live constraints.
     std::size_t liveConstraintCount() const
     {
-        syncFromBackend();
+        syncAliveFromBackend();
         return liveCount_;
     }
     /// Changes whenever a constraint is removed or the cloth is rebuilt (never repeats within
     /// a Simulation's life): a renderer re-uploads its line indices only when it changes.
     std::uint64_t constraintsVersion() const
     {
-        syncFromBackend();
+        syncAliveFromBackend();
         return constraintsVersion_;
     }
 
@@ -235,8 +235,11 @@ public:
 private:
     void build();
     void stepBackend();
-    /// Reads the backend's state into particles_ when it is ahead.
+    /// Reads the backend's state into particles_ when it is ahead, and its live flags.
     void syncFromBackend() const;
+    /// Takes the constraints the backend tore since the last read into alive_ (the backend
+    /// says whether any did, so that nothing more is read when none did).
+    void syncAliveFromBackend() const;
     /// Before particles_ is changed here: brings it up to date and uploads it before the
     /// backend's next step.
     void editParticles();
@@ -258,7 +261,7 @@ private:
     std::vector<DistanceConstraint> constraints_;
     std::vector<double> lambda_;                 ///< XPBD multipliers, one per constraint
     std::vector<double> areaLambda_;             ///< one per cell triangle, when area is on
-    // mutable: constraints torn on the backend arrive when someone reads (syncFromBackend)
+    // mutable: constraints torn on the backend arrive when someone reads (syncAliveFromBackend)
     mutable std::vector<std::uint8_t> alive_;    ///< one per constraint: 1 live, 0 removed
     mutable std::size_t liveCount_ = 0;
     mutable std::uint64_t constraintsVersion_ = 0;

@@ -39,8 +39,10 @@ public:
     /// arithmetic (see the README for how close each precision comes), tearing after each
     /// substep. May return before the work is done.
     virtual void step(const Settings& settings) = 0;
-    /// Reads the live flags back (constraints torn on the backend become 0).
-    virtual void downloadAlive(std::vector<std::uint8_t>& alive) = 0;
+    /// Reads the live flags back (constraints torn on the backend become 0) and returns true;
+    /// or, when no constraint was torn since the last uploadAlive or read, may return false
+    /// and leave `alive` as it is (nothing to read).
+    virtual bool downloadAlive(std::vector<std::uint8_t>& alive) = 0;
     /// Writes the backend's positions, step-start positions and velocities into `particles`
     /// (the other fields are the Simulation's own), waiting for queued steps.
     virtual void download(Particles& particles) = 0;

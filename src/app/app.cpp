@@ -211,7 +211,8 @@ void App::frame(bool last, double periodMilliseconds)
     for (std::size_t i = refusals; i < controller_.refusals().size(); ++i)
         std::fprintf(stderr, "pbd-cloth: %s\n", controller_.refusals()[i].c_str());
     // With the GPU solver the state stays on the GPU: what follows reads the CPU's copy as
-    // last read, and reads back only for what needs it now: tearing (the torn lines and the
+    // last read, and reads back only for what needs it now: tearing (four bytes that say
+    // whether anything tore, then the live flags when something did: the torn lines and the
     // count), strain colours, and the events that need positions (click, knife, F, saving).
     const bool gpu = simulation_.settings().solver == Solver::Gpu;
     if (gpu && simulation_.settings().tearStrain > 0.0)
@@ -467,10 +468,11 @@ void App::printSummary() const
         const GpuViewStats& g = gpuView_->stats();
         std::fprintf(stderr,
                      "pbd-cloth: gpu: %lld of %lld frames drawn from the GPU solver's buffer; "
-                     "%lld frames stepped, %lld frames read its whole state back (%zu reads); "
+                     "%lld frames stepped, %lld frames read its whole state back (%zu reads), "
+                     "%lld frames the live flags (something tore); "
                      "%zu hover searches answered on the GPU; %s; %s\n",
                      g.framesFromGpu, g.frames, g.steppedFrames, g.readbackFrames, g.readbacks,
-                     g.picks,
+                     g.aliveFrames, g.picks,
                      gpuView_->resetDescription().c_str(),
                      gpuReleased_.empty() ? "no GPU solver to free" : gpuReleased_.c_str());
     }

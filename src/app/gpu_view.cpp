@@ -135,16 +135,19 @@ void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
         return;
     ++stats_.frames;
     stats_.steppedFrames += stepped ? 1 : 0;
+    const bool sameSolver = solver == countedSolver_; // a new solver counts from 0
     const std::size_t reads = solver->readbacks();
-    const std::size_t before = solver == countedSolver_ && reads >= countedReadbacks_
-                                   ? countedReadbacks_
-                                   : 0; // a new solver counts from 0
+    const std::size_t before = sameSolver && reads >= countedReadbacks_ ? countedReadbacks_ : 0;
     if (reads > before) {
         stats_.readbacks += reads - before;
         ++stats_.readbackFrames;
     }
+    const std::size_t aliveReads = solver->aliveReadbacks();
+    if (aliveReads > (sameSolver && aliveReads >= countedAliveReadbacks_ ? countedAliveReadbacks_ : 0))
+        ++stats_.aliveFrames;
     countedSolver_ = solver;
     countedReadbacks_ = reads;
+    countedAliveReadbacks_ = aliveReads;
 #endif
 }
 

@@ -24,7 +24,8 @@ struct GpuViewStats {
     long long framesFromGpu = 0;   ///< of them, drawn straight from its buffer
     long long steppedFrames = 0;   ///< of them, frames that took a step (the GPU got ahead)
     long long readbackFrames = 0;  ///< of them, frames that read the whole state back
-    std::size_t readbacks = 0;     ///< whole-state reads (positions, velocities, live flags)
+    std::size_t readbacks = 0;     ///< whole-state reads (positions, velocities)
+    long long aliveFrames = 0;     ///< frames that read the live flags (something tore)
     std::size_t picks = 0;         ///< hover searches answered by the GPU
 };
 
@@ -70,6 +71,7 @@ private:
     GpuViewStats stats_;
     const void* countedSolver_ = nullptr; ///< the solver whose reads were counted last
     std::size_t countedReadbacks_ = 0;
+    std::size_t countedAliveReadbacks_ = 0;
     std::optional<Index> hovered_; ///< the last answer of the GPU's search
 };
 

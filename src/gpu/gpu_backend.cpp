@@ -46,9 +46,9 @@ public:
         solver_->uploadAlive(alive.data(), alive.size());
     }
 
-    void downloadAlive(std::vector<std::uint8_t>& alive) override
+    bool downloadAlive(std::vector<std::uint8_t>& alive) override
     {
-        solver_->downloadAlive(alive);
+        return solver_->downloadAliveIfTorn(alive);
     }
 
     void download(Particles& p) override

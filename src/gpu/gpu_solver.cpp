@@ -19,7 +19,7 @@ namespace {
 constexpr unsigned kGroupSize = 256; // local_size_x of every kernel
 
 enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInverseMasses = 3,
-                        kLambdas = 4, kAlive = 5, kRenderPositions = 6 };
+                        kLambdas = 4, kAlive = 5, kRenderPositions = 6, kTorn = 7 };
 
 std::string kernelSource()
 {
@@ -240,6 +240,10 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     const GLuint allLive = ~0u; // every constraint live until uploadAlive says otherwise
     glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
                       &allLive);
+    makeBuffer(solver->torn_, 4);
+    const GLuint none = 0; // nothing torn yet
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                      &none);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     if (const GLenum error = glError(); error != GL_NO_ERROR) {
         why = "a " + grid + " cloth does not fit this GPU's memory in " +
@@ -255,7 +259,7 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
 std::vector<unsigned> GpuSolver::bufferNames() const
 {
     std::vector<unsigned> names{positions_, stepStart_, velocities_, inverseMasses_, alive_,
-                                renderPositions_};
+                                torn_, renderPositions_};
     names.insert(names.end(), lambdas_.begin(), lambdas_.end());
     names.insert(names.end(), areaLambdas_.begin(), areaLambdas_.end());
     names.erase(std::remove(names.begin(), names.end(), 0u), names.end());
@@ -446,12 +450,37 @@ void GpuSolver::uploadAlive(const std::uint8_t* alive, std::size_t count)
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, alive_);
     glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bits.size() * 4),
                     bits.data());
+    const GLuint none = 0; // what is torn from here on is counted from 0
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, torn_);
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                      &none);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    tornRead_ = 0;
+}
+
+std::size_t GpuSolver::tornCount() const
+{
+    GLuint count = 0;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, torn_);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, &count);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    return count;
+}
+
+bool GpuSolver::downloadAliveIfTorn(std::vector<std::uint8_t>& alive) const
+{
+    const std::size_t torn = tornCount();
+    if (torn == tornRead_)
+        return false;
+    tornRead_ = torn;
+    downloadAlive(alive);
+    return true;
 }
 
 void GpuSolver::downloadAlive(std::vector<std::uint8_t>& alive) const
 {
-    ++readbacks_;
+    ++aliveReadbacks_;
     std::vector<GLuint> bits((constraintCount_ + 31) / 32, 0u);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, alive_);
@@ -566,6 +595,7 @@ void GpuSolver::step(const GpuStepParameters& p)
         masked_ = true; // from now on some constraint may be torn
         glUseProgram(tear_);
         setReal(3, dbl, p.tearStrain);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTorn, torn_);
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAlive, alive_);
     glUseProgram(projector);

@@ -83,6 +83,12 @@ public:
     void uploadAlive(const std::uint8_t* alive, std::size_t count);
     /// Reads the live flags back (constraints torn on the GPU are 0).
     void downloadAlive(std::vector<std::uint8_t>& alive) const;
+    /// Constraints torn on the GPU since the last uploadAlive (four bytes read back; waits
+    /// for the queued steps).
+    std::size_t tornCount() const;
+    /// downloadAlive() when some constraint was torn since the last upload or read, and true;
+    /// else false, reading only tornCount() and leaving `alive` as it is.
+    bool downloadAliveIfTorn(std::vector<std::uint8_t>& alive) const;
 
     /// Writes one particle's position (m): how a grabbed particle is moved.
     void setPosition(Index index, glm::dvec2 position);
@@ -97,9 +103,12 @@ public:
     /// positions changed). Nothing is read back. Issues the barrier that vertex fetches need.
     /// Throws std::runtime_error when the conversion kernel does not compile.
     unsigned renderPositions();
-    /// Whole-buffer reads so far (download, downloadPositions, downloadAlive): what the app
-    /// counts to show that it reads nothing back per frame.
+    /// Reads of the particle state so far (download, downloadPositions): what the app counts
+    /// to show that it reads nothing back per frame.
     std::size_t readbacks() const { return readbacks_; }
+    /// Reads of the live flags so far (downloadAlive, and downloadAliveIfTorn when something
+    /// tore): one bit per constraint.
+    std::size_t aliveReadbacks() const { return aliveReadbacks_; }
     /// The names of every buffer the solver made (to check that they are freed).
     std::vector<unsigned> bufferNames() const;
 
@@ -138,6 +147,8 @@ private:
     unsigned projectArea_ = 0;
     unsigned tear_ = 0;
     unsigned alive_ = 0;           ///< one bit per constraint
+    unsigned torn_ = 0;            ///< constraints torn since uploadAlive (one uint)
+    mutable std::size_t tornRead_ = 0; ///< tornCount() when the live flags were last read
     std::size_t constraintCount_ = 0;
     bool masked_ = false;          ///< some constraint is, or may be, removed
     std::array<std::size_t, 8> areaCounts_{}; ///< triangles per area set
@@ -151,6 +162,7 @@ private:
     unsigned renderPositions_ = 0; ///< float copy of the positions (double only)
     bool renderStale_ = true;      ///< the positions changed since the last float copy
     mutable std::size_t readbacks_ = 0;
+    mutable std::size_t aliveReadbacks_ = 0;
 };
 
 } // namespace pbd::gpu

@@ -252,15 +252,21 @@ std::string Simulation::backendDescription() const
 
 void Simulation::syncFromBackend() const
 {
-    if (!backendAhead_ || !backend_)
-        return;
-    backend_->download(particles_);
-    backendAhead_ = false;
-    if (!backendMayTear_)
+    if (backendAhead_ && backend_) {
+        backend_->download(particles_);
+        backendAhead_ = false;
+    }
+    syncAliveFromBackend();
+}
+
+void Simulation::syncAliveFromBackend() const
+{
+    if (!backendMayTear_ || !backend_)
         return;
     backendMayTear_ = false;
     std::vector<std::uint8_t> alive;
-    backend_->downloadAlive(alive);
+    if (!backend_->downloadAlive(alive))
+        return; // nothing tore
     for (std::size_t k = 0; k < alive.size() && k < alive_.size(); ++k)
         if (alive_[k] != 0 && alive[k] == 0) { // as removeConstraint()
             alive_[k] = 0;
@@ -463,7 +469,7 @@ void Simulation::tear(double strain)
 
 bool Simulation::removeConstraint(std::size_t index)
 {
-    syncFromBackend(); // the backend may have torn others
+    syncAliveFromBackend(); // the backend may have torn others
     if (index >= alive_.size() || alive_[index] == 0)
         return false;
     alive_[index] = 0;

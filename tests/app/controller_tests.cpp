@@ -658,7 +658,11 @@ public:
         alive_.assign(alive.begin(), alive.end());
     }
     void step(const Settings&) override {}
-    void downloadAlive(std::vector<std::uint8_t>& alive) override { alive = alive_; }
+    bool downloadAlive(std::vector<std::uint8_t>& alive) override
+    {
+        alive = alive_;
+        return true;
+    }
     void download(Particles& p) override
     {
         p.position = state_.position;

@@ -2,8 +2,10 @@
 """The GPU solver in the window keeps the cloth on the GPU (Mesa's llvmpipe under Xvfb).
 
 case resident:  --solver gpu draws every frame from the solver's own buffer and reads the
-                state back in no frame; strain colours and tearing read it back every frame
-                (they need the CPU's positions), as the README says.
+                state back in no frame; strain colours read it back every frame (they need
+                the CPU's positions), as the README says; tearing never reads it, and reads
+                the live flags only in frames where something tore (none at strain 0.5; some,
+                and the count drops, at 0.05).
 case hover:     the particle under the pointer is found on the GPU (the summary counts the
                 searches) and is the one under the pointer.
 case drag:      a left drag moves a particle on the GPU solver without reading the state back
@@ -34,8 +36,9 @@ case = sys.argv[2] if len(sys.argv) > 2 else "resident"
 out = workdir()
 SMALL = ["--width", 20, "--height", 15, "--iterations", 1]
 GPU_LINE = re.compile(r"gpu: (\d+) of (\d+) frames drawn from the GPU solver's buffer; (\d+) "
-                      r"frames stepped, (\d+) frames read its whole state back \((\d+) reads\); "
-                      r"(\d+) hover searches")
+                      r"frames stepped, (\d+) frames read its whole state back \((\d+) reads\), "
+                      r"(\d+) frames the live flags \(something tore\); (\d+) hover searches")
+SUMMARY_CONSTRAINTS = re.compile(r"constraints (\d+), hash")
 
 
 def gpu_summary(err, with_steps=False):
@@ -43,7 +46,9 @@ def gpu_summary(err, with_steps=False):
     [+ frames that stepped]."""
     m = GPU_LINE.search(err)
     check(m is not None, "the summary has the gpu line: " + err.strip())
-    drawn, frames, stepped, reading, _, searches = (int(v) for v in m.groups())
+    drawn, frames, stepped, reading, _, flags, searches = (int(v) for v in m.groups())
+    if with_steps == "flags":
+        return drawn, frames, reading, searches, stepped, flags
     if with_steps:
         return drawn, frames, reading, searches, stepped
     return drawn, frames, reading, searches
@@ -111,15 +116,32 @@ if case == "resident":
           "every frame is drawn from the solver's buffer (%d of %d)" % (drawn, frames))
     check(stepped >= 1 and reading == 0,
           "no frame read the state back (%d did; %d frames stepped)" % (reading, stepped))
-    for extra, what in ((["--color-by", "strain"], "strain colours"),
-                        (["--tear-strain", "0.5"], "tearing")):
-        status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL, *extra)
-        check(status == 0, "%s with --solver gpu (%s)" % (what, err.strip()))
-        drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True)
-        # Only a step puts the GPU ahead: every frame that stepped reads back.
-        check(stepped >= 1 and reading == stepped,
-              "with %s every frame that stepped reads the state back (%d of %d; %d frames)"
-              % (what, reading, stepped, frames))
+    status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL, "--color-by", "strain")
+    check(status == 0, "strain colours with --solver gpu (%s)" % err.strip())
+    drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True)
+    # Only a step puts the GPU ahead: every frame that stepped reads back.
+    check(stepped >= 1 and reading == stepped,
+          "with strain colours every frame that stepped reads the state back (%d of %d; %d "
+          "frames)" % (reading, stepped, frames))
+    intact = 15 * 19 + 14 * 20 + 2 * 19 * 14  # the 20 x 15 cloth's constraints
+    for strain, tears in (("0.5", False), ("0.05", True)):
+        status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL,
+                             "--tear-strain", strain)
+        check(status == 0, "tearing at %s with --solver gpu (%s)" % (strain, err.strip()))
+        drawn, frames, reading, _, stepped, flags = gpu_summary(err, with_steps="flags")
+        live = int(SUMMARY_CONSTRAINTS.search(err).group(1))
+        check(drawn == frames and stepped >= 1 and reading == 0,
+              "tearing at %s reads the state back in no frame (%d of %d stepped frames did)"
+              % (strain, reading, stepped))
+        if tears:
+            check(live < intact and 1 <= flags <= stepped,
+                  "tearing at 0.05 tears (%d of %d constraints live) and reads the live flags "
+                  "in the frames where something tore (%d of %d stepped frames)"
+                  % (live, intact, flags, stepped))
+        else:
+            check(live == intact and flags == 0,
+                  "tearing at 0.5 tears nothing (%d of %d live) and reads no live flags (%d "
+                  "frames did)" % (live, intact, flags))
 
 elif case == "hover":
     W, H = 40, 30

@@ -382,6 +382,67 @@ TEST_CASE("tearing and cutting on the GPU remove the constraints the CPU removes
     }
 }
 
+TEST_CASE("the GPU counts what it tears, so that the CPU reads the live flags only when "
+          "something tore")
+{
+    Scenario s = scenarios().back(); // the top corners tear beyond strain 0.2
+    for (GpuPrecision precision : {GpuPrecision::Double, GpuPrecision::Float}) {
+        std::string why;
+        auto solver = GpuSolver::create(s.width, s.height, precision, why);
+        INFO(why);
+        REQUIRE(solver);
+        solver->upload(initialState(s));
+        GpuStepParameters calm = s.step;
+        calm.tearStrain = 1000.0; // nothing stretches that far
+        for (int k = 0; k < 20; ++k)
+            solver->step(calm);
+        std::vector<std::uint8_t> alive(3, 7);
+        const std::size_t reads = solver->readbacks();
+        CHECK(solver->tornCount() == 0);
+        CHECK_FALSE(solver->downloadAliveIfTorn(alive));
+        CHECK(alive == std::vector<std::uint8_t>(3, 7)); // left alone
+        CHECK(solver->readbacks() == reads);             // no whole-buffer read
+        int steps = 0;
+        while (solver->tornCount() == 0 && steps < 400) {
+            solver->step(s.step);
+            ++steps;
+        }
+        const std::size_t torn = solver->tornCount();
+        REQUIRE(torn > 0);
+        REQUIRE(solver->downloadAliveIfTorn(alive));
+        CHECK(solver->readbacks() == reads + 1);
+        CHECK(alive.size() == pbd::clothConstraintCount(s.width, s.height));
+        CHECK(static_cast<std::size_t>(std::count(alive.begin(), alive.end(), 0)) == torn);
+        std::vector<std::uint8_t> again;
+        CHECK_FALSE(solver->downloadAliveIfTorn(again)); // nothing new since that read
+        // An upload of the flags starts the count again.
+        solver->uploadAlive(alive.data(), alive.size());
+        CHECK(solver->tornCount() == 0);
+        CHECK(GpuSolver::glError() == 0);
+    }
+}
+
+TEST_CASE("a Simulation tearing on the GPU reads only four bytes per check while nothing tears")
+{
+    Scenario s = scenarios().back();
+    pbd::Settings settings = settingsOf(s, pbd::Solver::Gpu);
+    settings.tearStrain = 1000.0;
+    pbd::Simulation simulation(settings);
+    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+    simulation.step();
+    const GpuSolver* solver = pbd::gpu::gpuSolverOf(simulation.backend());
+    REQUIRE(solver != nullptr);
+    const std::size_t reads = solver->readbacks();
+    for (int k = 0; k < 10; ++k) {
+        simulation.step();
+        CHECK(simulation.alive().size() == simulation.constraints().size());
+        CHECK(simulation.liveConstraintCount() == simulation.constraints().size());
+    }
+    CHECK(solver->readbacks() == reads); // neither the state nor the flags were read
+    CHECK(simulation.particles().size() == 1200); // reading the particles still reads them
+    CHECK(solver->readbacks() == reads + 1);
+}
+
 TEST_CASE("switching between Solver::Gpu and Solver::Colored mid-run keeps the state")
 {
     const Scenario s = scenarios()[3]; // XPBD, substeps, damping, a drag

@@ -41,7 +41,11 @@ public:
     }
     void uploadAlive(std::span<const std::uint8_t>) override {}
     void step(const Settings&) override {}
-    void downloadAlive(std::vector<std::uint8_t>& alive) override { alive.clear(); }
+    bool downloadAlive(std::vector<std::uint8_t>& alive) override
+    {
+        alive.clear();
+        return true;
+    }
     void download(Particles& p) override
     {
         ++calls_.downloads;
