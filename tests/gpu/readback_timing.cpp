@@ -2,8 +2,10 @@
 // the app paid on the CPU per frame with the GPU solver before the positions stayed on the
 // GPU (the whole-state read-back that particles() does after a step, the float conversion and
 // the upload of the positions) against what it pays now (GpuSolver::renderPositions: a bind;
-// in double a conversion pass that a real GPU runs and llvmpipe runs on the CPU). The steps'
-// own GPU work is finished before each timing.
+// in double a conversion pass that a real GPU runs and llvmpipe runs on the CPU); and what a
+// frame's tearing check costs: before, the whole-state read (alive() read the particles too),
+// now four bytes (the GPU's count of torn constraints) while nothing tears. The steps' own GPU
+// work is finished before each timing.
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -80,6 +82,29 @@ int main()
                         side, side, pbd::gpuPrecisionName(precision), before / kFrames,
                         now / kFrames);
             glDeleteBuffers(1, &buffer);
+
+            pbd::Settings tearing = settings;
+            tearing.tearStrain = 1000.0; // tearing on, nothing stretches that far
+            pbd::Simulation torn(tearing);
+            torn.installBackend(pbd::gpu::headlessBackendFactory(gl));
+            double wholeState = 0.0;
+            double check = 0.0;
+            for (int frame = 0; frame < kFrames; ++frame) {
+                torn.step();
+                torn.finishBackend();
+                Clock::time_point start = Clock::now();
+                (void)torn.particles(); // what the check read before
+                wholeState += millisecondsSince(start);
+                torn.step();
+                torn.finishBackend();
+                start = Clock::now();
+                (void)torn.alive(); // the check now
+                check += millisecondsSince(start);
+            }
+            std::printf("%4d x %-4d %-6s  tearing check: before (whole state) %7.3f ms per frame;"
+                        "  now (torn count) %7.3f ms\n",
+                        side, side, pbd::gpuPrecisionName(precision), wholeState / kFrames,
+                        check / kFrames);
         }
     }
     return 0;
