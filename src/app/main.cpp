@@ -40,11 +40,7 @@ auto readChoice(const char* flag, const std::string& text, FromName fromName, co
 /// Whether a released particle is thrown: "throw" yes, "keep" no.
 std::optional<bool> throwFromName(std::string_view name)
 {
-    if (name == "throw")
-        return true;
-    if (name == "keep")
-        return false;
-    return std::nullopt;
+    return pbd::valueNamed<bool>({{true, "throw"}, {false, "keep"}}, name);
 }
 
 } // namespace

@@ -178,11 +178,8 @@ const char* steppingName(SteppingMode mode)
 
 std::optional<SteppingMode> steppingFromName(std::string_view name)
 {
-    if (name == "page")
-        return SteppingMode::Page;
-    if (name == "realtime")
-        return SteppingMode::RealTime;
-    return std::nullopt;
+    return valueNamed<SteppingMode>(
+        {{SteppingMode::Page, "page"}, {SteppingMode::RealTime, "realtime"}}, name);
 }
 
 PanelModel::PanelModel(const Settings& settings)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "input_text.h"
 #include "strain_colors.h"
 
 namespace pbd::app {
@@ -22,11 +23,8 @@ const char* particleColorByName(ParticleColorBy colorBy)
 
 std::optional<ParticleColorBy> particleColorByFromName(std::string_view name)
 {
-    if (name == "none")
-        return ParticleColorBy::None;
-    if (name == "speed")
-        return ParticleColorBy::Speed;
-    return std::nullopt;
+    return valueNamed<ParticleColorBy>(
+        {{ParticleColorBy::None, "none"}, {ParticleColorBy::Speed, "speed"}}, name);
 }
 
 double autoSpeedScale(std::span<const float> speeds, std::vector<float>& scratch)

@@ -21,11 +21,7 @@ const char* colorByName(ColorBy colorBy)
 
 std::optional<ColorBy> colorByFromName(std::string_view name)
 {
-    if (name == "none")
-        return ColorBy::None;
-    if (name == "strain")
-        return ColorBy::Strain;
-    return std::nullopt;
+    return valueNamed<ColorBy>({{ColorBy::None, "none"}, {ColorBy::Strain, "strain"}}, name);
 }
 
 double percentileScale(std::span<const float> values, double minimum, std::vector<float>& scratch)

@@ -4,9 +4,12 @@
 /// the drag-script parser, the command line and the app's panel.
 
 #include <charconv>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
 namespace pbd {
 
@@ -30,6 +33,18 @@ bool numberOutOfRange(std::string_view text)
     const char* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, value);
     return !text.empty() && ec == std::errc::result_out_of_range && ptr == end;
+}
+
+/// The value that `names` (value, name pairs) call `name`, or nothing: how a choice typed
+/// as a word ("colored", "strain") is read.
+template <typename T>
+std::optional<T> valueNamed(std::initializer_list<std::pair<T, std::string_view>> names,
+                            std::string_view name)
+{
+    for (const auto& [value, valueName] : names)
+        if (valueName == name)
+            return value;
+    return std::nullopt;
 }
 
 /// The shortest text that reads back as the same double ("0.005", "-9.81", "1e-06", "nan"):

@@ -53,22 +53,15 @@ const char* gpuPrecisionName(GpuPrecision precision)
 
 std::optional<GpuPrecision> gpuPrecisionFromName(std::string_view name)
 {
-    if (name == "float")
-        return GpuPrecision::Float;
-    if (name == "double")
-        return GpuPrecision::Double;
-    return std::nullopt;
+    return valueNamed<GpuPrecision>(
+        {{GpuPrecision::Float, "float"}, {GpuPrecision::Double, "double"}}, name);
 }
 
 std::optional<Solver> solverFromName(std::string_view name)
 {
-    if (name == "sequential")
-        return Solver::Sequential;
-    if (name == "colored")
-        return Solver::Colored;
-    if (name == "gpu")
-        return Solver::Gpu;
-    return std::nullopt;
+    return valueNamed<Solver>(
+        {{Solver::Sequential, "sequential"}, {Solver::Colored, "colored"}, {Solver::Gpu, "gpu"}},
+        name);
 }
 
 bool sameCloth(const Settings& a, const Settings& b)
