@@ -1,8 +1,6 @@
 #include "replayer.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+#include "input_text.h"
 
 namespace pbd::app {
 
@@ -11,19 +9,9 @@ std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    std::vector<DragEvent>& events)
 {
     // As pbd-sim run reads --events: a directory or an unreadable file is an input failure.
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file)
-        return ScriptFileError{"cannot read " + path + ": " + std::strerror(errno), true};
     std::string text;
-    char buffer[65536];
-    std::size_t got = 0;
-    while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
-        text.append(buffer, got);
-    const bool failed = std::ferror(file) != 0;
-    const int error = errno;
-    std::fclose(file);
-    if (failed)
-        return ScriptFileError{"cannot read " + path + ": " + std::strerror(error), true};
+    if (auto error = readWholeFile(path, text))
+        return ScriptFileError{"cannot read " + path + ": " + error->reason, true};
     try {
         events = parseEventScript(text, settings);
     } catch (const DragScriptError& e) {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "gpu_support.h"
+#include "input_text.h"
 #include "pbd/drag_script.h"
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
@@ -18,24 +19,12 @@
 namespace pbd::cli {
 namespace {
 
-/// Reads the whole file. Errors name the file and the system's reason; a directory is an
-/// error too (std::ifstream would open it and read nothing).
+/// Reads the event script whole. Errors name the file and the system's reason.
 std::optional<std::string> readFile(const std::string& path, std::string& text)
 {
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file)
-        return "cannot open event script '" + path + "': " + std::strerror(errno);
-    std::string content;
-    char buffer[65536];
-    std::size_t got = 0;
-    while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
-        content.append(buffer, got);
-    const bool failed = std::ferror(file) != 0;
-    const int error = errno;
-    std::fclose(file);
-    if (failed)
-        return "cannot read event script '" + path + "': " + std::strerror(error);
-    text = std::move(content);
+    if (auto error = readWholeFile(path, text))
+        return std::string(error->opened ? "cannot read" : "cannot open") + " event script '" +
+               path + "': " + error->reason;
     return std::nullopt;
 }
 

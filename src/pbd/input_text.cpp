@@ -1,6 +1,29 @@
 #include "input_text.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
 namespace pbd {
+
+std::optional<FileReadError> readWholeFile(const std::string& path, std::string& text)
+{
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (!file)
+        return FileReadError{false, std::strerror(errno)};
+    std::string content;
+    char buffer[65536];
+    std::size_t got = 0;
+    while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
+        content.append(buffer, got);
+    const bool failed = std::ferror(file) != 0;
+    const int error = errno;
+    std::fclose(file);
+    if (failed)
+        return FileReadError{true, std::strerror(error)};
+    text = std::move(content);
+    return std::nullopt;
+}
 
 std::string formatNumber(double value)
 {

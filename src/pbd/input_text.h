@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// Reading numbers that people type, and quoting what they typed in error messages. Shared by
-/// the drag-script parser, the command line and the app's panel.
+/// Reading numbers that people type, quoting what they typed in error messages, and reading a
+/// file people name whole. Shared by the drag-script parser, the command line and the app.
 
 #include <charconv>
 #include <initializer_list>
@@ -54,5 +54,14 @@ std::string formatNumber(double value);
 /// `text` in single quotes for a message: at most 40 characters ("..." when cut), every byte
 /// outside printable ASCII shown as '?', so that binary junk cannot garble a terminal.
 std::string quoteInput(std::string_view text);
+
+/// Why readWholeFile() failed: the system's reason (strerror), and whether the file opened.
+struct FileReadError {
+    bool opened;
+    std::string reason;
+};
+/// Reads the file at `path` whole into `text` (left as it was on failure). A directory is a
+/// failure too (it opens, but reading it fails), unlike with std::ifstream.
+std::optional<FileReadError> readWholeFile(const std::string& path, std::string& text);
 
 } // namespace pbd
