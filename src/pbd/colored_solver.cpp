@@ -48,7 +48,9 @@ inline T* offset(T* p, std::size_t k)
 /// the square root's and the division's dependency chain). At every fourth constraint of a
 /// row (k = 0, 4, ...) bits 4-7 also hold the pattern of bit 0 of constraints k .. k + 3
 /// (bit 4 + i for k + i), so that the four-lane kernels find their lanes' masks with one load
-/// and one table look-up.
+/// and one table look-up. Torn rows of the horizontal sets are instead listed (see
+/// projectPairListAvx2): their dense loads hold one constraint each, so skipping a removed
+/// constraint there saves its work, where the other sets' loads would have to be gathered.
 using LiveFlag = std::uint8_t;
 
 /// Four lanes' masks (all bits set: live; none: removed) for a pattern of four live flags.
@@ -355,6 +357,80 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
     projectRow<2, Compliant, Masked>(p, w, a + 2 * k, a + 2 * k + 1, count - k, rest, at,
                                      offset<Compliant>(lambda, k), offset<Masked>(mask, k));
 }
+
+/// projectPairsAvx2 on the listed constraints of a torn row alone, so that a removed
+/// constraint costs nothing: each register load still holds one constraint's two particles,
+/// as in the dense kernel; only the addresses come from the list. `offsets` holds 4k for
+/// each live constraint k: its particles' x, y are p[2a + 4k .. + 4) and their inverse
+/// masses w[a + 2k], w[a + 2k + 1], so both addresses take no arithmetic. The same bits as
+/// projectOne on each listed constraint.
+template <bool Compliant>
+__attribute__((target("avx2"))) void
+projectPairListAvx2(double* p, const double* w, std::size_t a, const std::uint32_t* offsets,
+                    std::size_t n, double rest, double at, double* lambda)
+{
+    double* const row = p + 2 * a;
+    const double* const rowW = w + a;
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        const std::size_t o0 = offsets[i];
+        const std::size_t o1 = offsets[i + 1];
+        const std::size_t o2 = offsets[i + 2];
+        const std::size_t o3 = offsets[i + 3];
+        double* const q0 = row + o0;
+        double* const q1 = row + o1;
+        double* const q2 = row + o2;
+        double* const q3 = row + o3;
+        const __m256d c0 = _mm256_loadu_pd(q0); // xa0 ya0 xb0 yb0
+        const __m256d c1 = _mm256_loadu_pd(q1);
+        const __m256d c2 = _mm256_loadu_pd(q2);
+        const __m256d c3 = _mm256_loadu_pd(q3);
+        const __m256d x01 = _mm256_unpacklo_pd(c0, c1); // xa0 xa1 xb0 xb1
+        const __m256d y01 = _mm256_unpackhi_pd(c0, c1);
+        const __m256d x23 = _mm256_unpacklo_pd(c2, c3);
+        const __m256d y23 = _mm256_unpackhi_pd(c2, c3);
+        const __m256d ax = _mm256_permute2f128_pd(x01, x23, 0x20);
+        const __m256d bx = _mm256_permute2f128_pd(x01, x23, 0x31);
+        const __m256d ay = _mm256_permute2f128_pd(y01, y23, 0x20);
+        const __m256d by = _mm256_permute2f128_pd(y01, y23, 0x31);
+        const __m256d w01 = _mm256_loadu2_m128d(rowW + o1 / 2, rowW + o0 / 2);
+        const __m256d w23 = _mm256_loadu2_m128d(rowW + o3 / 2, rowW + o2 / 2);
+        const __m256d wa = _mm256_permute4x64_pd(_mm256_unpacklo_pd(w01, w23), 0xD8);
+        const __m256d wb = _mm256_permute4x64_pd(_mm256_unpackhi_pd(w01, w23), 0xD8);
+        __m256d nax, nay, nbx, nby;
+        __m256d l = _mm256_setzero_pd();
+        if constexpr (Compliant)
+            l = _mm256_set_pd(lambda[o3 / 4], lambda[o2 / 4], lambda[o1 / 4], lambda[o0 / 4]);
+        if (!projectLanesAvx2<Compliant, false>(ax, ay, bx, by, wa, wb, rest, at, l,
+                                                _mm256_setzero_pd(), nax, nay, nbx, nby)) {
+            for (const std::size_t o : {o0, o1, o2, o3})
+                projectOne<Compliant, false>(p, w, a + o / 2, a + o / 2 + 1, rest, at,
+                                             offset<Compliant>(lambda, o / 4), nullptr);
+            continue;
+        }
+        if constexpr (Compliant) {
+            alignas(32) double updated[4];
+            _mm256_store_pd(updated, l);
+            lambda[o0 / 4] = updated[0];
+            lambda[o1 / 4] = updated[1];
+            lambda[o2 / 4] = updated[2];
+            lambda[o3 / 4] = updated[3];
+        }
+        const __m256d nx01 = _mm256_permute2f128_pd(nax, nbx, 0x20);
+        const __m256d nx23 = _mm256_permute2f128_pd(nax, nbx, 0x31);
+        const __m256d ny01 = _mm256_permute2f128_pd(nay, nby, 0x20);
+        const __m256d ny23 = _mm256_permute2f128_pd(nay, nby, 0x31);
+        _mm256_storeu_pd(q0, _mm256_unpacklo_pd(nx01, ny01));
+        _mm256_storeu_pd(q1, _mm256_unpackhi_pd(nx01, ny01));
+        _mm256_storeu_pd(q2, _mm256_unpacklo_pd(nx23, ny23));
+        _mm256_storeu_pd(q3, _mm256_unpackhi_pd(nx23, ny23));
+    }
+    for (; i < n; ++i) {
+        const std::size_t o = offsets[i];
+        projectOne<Compliant, false>(p, w, a + o / 2, a + o / 2 + 1, rest, at,
+                                     offset<Compliant>(lambda, o / 4), nullptr);
+    }
+}
 #endif
 
 /// Rows of `set` up to (not including) row `row`: the position of row `row`'s constraints in
@@ -396,11 +472,14 @@ void projectSetRow(double* p, const double* w, const GridSet& set, std::size_t a
 /// set's multiplier array (row after row of the set, columnCount each; unused when not
 /// Compliant); `mask` the set's live mask in the same layout and `rowDead` one flag per row
 /// of the set saying whether it holds a removed constraint (both null when none is removed):
-/// rows without one take the unmasked kernels.
+/// rows without one take the unmasked kernels. `lists` (a horizontal set's, else null) says
+/// where each torn row's live constraints are in `offsets`: with AVX2 those rows project
+/// only them, the others' torn rows are masked.
 template <bool Compliant>
 void projectRows(double* p, const double* w, const GridSet& set, int width, int rowBegin,
                  int rowEnd, bool avx2, double at, double* lambda, const LiveFlag* mask,
-                 const std::uint8_t* rowDead)
+                 const std::uint8_t* rowDead, const ColoredSolver::LiveList* lists,
+                 const std::uint32_t* offsets)
 {
     int i = std::max(rowBegin, set.firstRow);
     i += (i - set.firstRow) % set.rowStep;
@@ -412,6 +491,13 @@ void projectRows(double* p, const double* w, const GridSet& set, int width, int 
         const std::size_t b = base + set.bOffset;
         const std::size_t row = setRowsBefore(set, i);
         double* l = Compliant ? lambda + row * count : nullptr;
+#if defined(PBD_HAVE_AVX2_KERNEL)
+        if (lists != nullptr && avx2 && rowDead[row] != 0) {
+            projectPairListAvx2<Compliant>(p, w, a, offsets + lists[row].begin,
+                                           lists[row].count, set.restLength, at, l);
+            continue;
+        }
+#endif
         if (rowDead != nullptr && rowDead[row] != 0)
             projectSetRow<Compliant, true>(p, w, set, a, b, count, avx2, at, l,
                                            mask + row * count);
@@ -469,6 +555,8 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
     if (version == liveVersion_)
         return;
     liveVersion_ = version;
+    pairLists_.clear();
+    pairOffsets_.clear();
     if (std::find(alive.begin(), alive.end(), std::uint8_t{0}) == alive.end()) {
         mask_.clear();
         rowDead_.clear();
@@ -504,6 +592,22 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
             }
         // The four-lane patterns at k = 0, 4, ... of each row (see LiveFlag).
         const auto count = static_cast<std::size_t>(set.columnCount);
+        // The horizontal sets' torn rows also list their live constraints k, as 4k (see
+        // projectPairListAvx2).
+        if (s < kPairSets) {
+            pairLists_.resize(rowOffset_[s + 1]);
+            for (std::size_t r = 0; r < row; ++r) {
+                if (rowDead_[rowOffset_[s] + r] == 0)
+                    continue;
+                const LiveFlag* flags = mask_.data() + lambdaOffset_[s] + r * count;
+                const auto begin = static_cast<std::uint32_t>(pairOffsets_.size());
+                for (std::size_t k = 0; k < count; ++k)
+                    if (isLive(flags + k))
+                        pairOffsets_.push_back(static_cast<std::uint32_t>(4 * k));
+                pairLists_[rowOffset_[s] + r] = {
+                    begin, static_cast<std::uint32_t>(pairOffsets_.size()) - begin};
+            }
+        }
         for (std::size_t r = 0; r < row; ++r) {
             LiveFlag* flags = mask_.data() + lambdaOffset_[s] + r * count;
             for (std::size_t k = 0; k + 4 <= count; k += 4)
@@ -563,13 +667,16 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
             if (q < sets_.size()) {
                 const std::uint8_t* mask = masked ? mask_.data() + lambdaOffset_[q] : nullptr;
                 const std::uint8_t* dead = masked ? rowDead_.data() + rowOffset_[q] : nullptr;
+                const LiveList* lists = masked && q < kPairSets
+                                            ? pairLists_.data() + rowOffset_[q]
+                                            : nullptr;
                 if (compliant)
                     projectRows<true>(p, w, sets_[q], width_, rowBegin, rowEnd, avx2_,
                                       params.alphaTilde, lambda_.data() + lambdaOffset_[q],
-                                      mask, dead);
+                                      mask, dead, lists, pairOffsets_.data());
                 else
                     projectRows<false>(p, w, sets_[q], width_, rowBegin, rowEnd, avx2_, 0.0,
-                                       nullptr, mask, dead);
+                                       nullptr, mask, dead, lists, pairOffsets_.data());
             } else {
                 // Triangle set q - 8: cells of row parity r, column parity c, triangle t.
                 const std::uint32_t t = q - 8;
