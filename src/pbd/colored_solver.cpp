@@ -301,8 +301,47 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
                                      offset<Compliant>(lambda, k), offset<Masked>(mask, k));
 }
 
+/// Four constraints of a horizontal set at once: q0 .. q3 point to each one's x_a, y_a, x_b,
+/// y_b (one register load each; a 4 x 4 transpose gives natural lane order), w01 holds
+/// w_a, w_b of constraints 0 and 1, w23 those of 2 and 3. Writes the new positions (and
+/// multipliers, in l) and returns true, or returns false having written nothing, as
+/// projectLanesAvx2 does.
+template <bool Compliant, bool Masked>
+__attribute__((target("avx2"))) inline bool
+projectFourPairsAvx2(double* q0, double* q1, double* q2, double* q3, __m256d w01, __m256d w23,
+                     double rest, double at, __m256d& l, __m256d m)
+{
+    const __m256d c0 = _mm256_loadu_pd(q0); // xa0 ya0 xb0 yb0
+    const __m256d c1 = _mm256_loadu_pd(q1);
+    const __m256d c2 = _mm256_loadu_pd(q2);
+    const __m256d c3 = _mm256_loadu_pd(q3);
+    const __m256d x01 = _mm256_unpacklo_pd(c0, c1); // xa0 xa1 xb0 xb1
+    const __m256d y01 = _mm256_unpackhi_pd(c0, c1);
+    const __m256d x23 = _mm256_unpacklo_pd(c2, c3);
+    const __m256d y23 = _mm256_unpackhi_pd(c2, c3);
+    const __m256d ax = _mm256_permute2f128_pd(x01, x23, 0x20);
+    const __m256d bx = _mm256_permute2f128_pd(x01, x23, 0x31);
+    const __m256d ay = _mm256_permute2f128_pd(y01, y23, 0x20);
+    const __m256d by = _mm256_permute2f128_pd(y01, y23, 0x31);
+    const __m256d wa = _mm256_permute4x64_pd(_mm256_unpacklo_pd(w01, w23), 0xD8);
+    const __m256d wb = _mm256_permute4x64_pd(_mm256_unpackhi_pd(w01, w23), 0xD8);
+    __m256d nax, nay, nbx, nby;
+    if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax, nay,
+                                             nbx, nby))
+        return false;
+    const __m256d nx01 = _mm256_permute2f128_pd(nax, nbx, 0x20);
+    const __m256d nx23 = _mm256_permute2f128_pd(nax, nbx, 0x31);
+    const __m256d ny01 = _mm256_permute2f128_pd(nay, nby, 0x20);
+    const __m256d ny23 = _mm256_permute2f128_pd(nay, nby, 0x31);
+    _mm256_storeu_pd(q0, _mm256_unpacklo_pd(nx01, ny01));
+    _mm256_storeu_pd(q1, _mm256_unpackhi_pd(nx01, ny01));
+    _mm256_storeu_pd(q2, _mm256_unpacklo_pd(nx23, ny23));
+    _mm256_storeu_pd(q3, _mm256_unpackhi_pd(nx23, ny23));
+    return true;
+}
+
 /// The horizontal sets with AVX2: constraints (a + 2k, a + 2k + 1), so each register load
-/// holds one constraint's two particles; a 4 x 4 transpose gives natural lane order.
+/// holds one constraint's two particles.
 template <bool Compliant, bool Masked>
 __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w,
                                                       std::size_t a, std::size_t count,
@@ -312,31 +351,16 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
         double* q = p + 2 * (a + 2 * k);
-        const __m256d q0 = _mm256_loadu_pd(q); // xa0 ya0 xb0 yb0
-        const __m256d q1 = _mm256_loadu_pd(q + 4);
-        const __m256d q2 = _mm256_loadu_pd(q + 8);
-        const __m256d q3 = _mm256_loadu_pd(q + 12);
-        const __m256d x01 = _mm256_unpacklo_pd(q0, q1); // xa0 xa1 xb0 xb1
-        const __m256d y01 = _mm256_unpackhi_pd(q0, q1);
-        const __m256d x23 = _mm256_unpacklo_pd(q2, q3);
-        const __m256d y23 = _mm256_unpackhi_pd(q2, q3);
-        const __m256d ax = _mm256_permute2f128_pd(x01, x23, 0x20);
-        const __m256d bx = _mm256_permute2f128_pd(x01, x23, 0x31);
-        const __m256d ay = _mm256_permute2f128_pd(y01, y23, 0x20);
-        const __m256d by = _mm256_permute2f128_pd(y01, y23, 0x31);
-        const __m256d w01 = _mm256_loadu_pd(w + a + 2 * k); // wa0 wb0 wa1 wb1
-        const __m256d w23 = _mm256_loadu_pd(w + a + 2 * k + 4);
-        const __m256d wa = _mm256_permute4x64_pd(_mm256_unpacklo_pd(w01, w23), 0xD8);
-        const __m256d wb = _mm256_permute4x64_pd(_mm256_unpackhi_pd(w01, w23), 0xD8);
-        __m256d nax, nay, nbx, nby;
         __m256d l = _mm256_setzero_pd();
         __m256d m = _mm256_setzero_pd();
         if constexpr (Compliant)
             l = _mm256_loadu_pd(lambda + k);
         if constexpr (Masked)
             m = _mm256_load_pd(kLanesInOrder[mask[k] >> 4].lane);
-        if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax,
-                                                 nay, nbx, nby)) {
+        if (!projectFourPairsAvx2<Compliant, Masked>(q, q + 4, q + 8, q + 12,
+                                                     _mm256_loadu_pd(w + a + 2 * k),
+                                                     _mm256_loadu_pd(w + a + 2 * k + 4), rest,
+                                                     at, l, m)) {
             for (std::size_t r = k; r < k + 4; ++r)
                 projectOne<Compliant, Masked>(p, w, a + 2 * r, a + 2 * r + 1, rest, at,
                                               offset<Compliant>(lambda, r),
@@ -345,14 +369,6 @@ __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w
         }
         if constexpr (Compliant)
             _mm256_storeu_pd(lambda + k, l);
-        const __m256d nx01 = _mm256_permute2f128_pd(nax, nbx, 0x20);
-        const __m256d nx23 = _mm256_permute2f128_pd(nax, nbx, 0x31);
-        const __m256d ny01 = _mm256_permute2f128_pd(nay, nby, 0x20);
-        const __m256d ny23 = _mm256_permute2f128_pd(nay, nby, 0x31);
-        _mm256_storeu_pd(q, _mm256_unpacklo_pd(nx01, ny01));
-        _mm256_storeu_pd(q + 4, _mm256_unpackhi_pd(nx01, ny01));
-        _mm256_storeu_pd(q + 8, _mm256_unpacklo_pd(nx23, ny23));
-        _mm256_storeu_pd(q + 12, _mm256_unpackhi_pd(nx23, ny23));
     }
     projectRow<2, Compliant, Masked>(p, w, a + 2 * k, a + 2 * k + 1, count - k, rest, at,
                                      offset<Compliant>(lambda, k), offset<Masked>(mask, k));
@@ -377,32 +393,14 @@ projectPairListAvx2(double* p, const double* w, std::size_t a, const std::uint32
         const std::size_t o1 = offsets[i + 1];
         const std::size_t o2 = offsets[i + 2];
         const std::size_t o3 = offsets[i + 3];
-        double* const q0 = row + o0;
-        double* const q1 = row + o1;
-        double* const q2 = row + o2;
-        double* const q3 = row + o3;
-        const __m256d c0 = _mm256_loadu_pd(q0); // xa0 ya0 xb0 yb0
-        const __m256d c1 = _mm256_loadu_pd(q1);
-        const __m256d c2 = _mm256_loadu_pd(q2);
-        const __m256d c3 = _mm256_loadu_pd(q3);
-        const __m256d x01 = _mm256_unpacklo_pd(c0, c1); // xa0 xa1 xb0 xb1
-        const __m256d y01 = _mm256_unpackhi_pd(c0, c1);
-        const __m256d x23 = _mm256_unpacklo_pd(c2, c3);
-        const __m256d y23 = _mm256_unpackhi_pd(c2, c3);
-        const __m256d ax = _mm256_permute2f128_pd(x01, x23, 0x20);
-        const __m256d bx = _mm256_permute2f128_pd(x01, x23, 0x31);
-        const __m256d ay = _mm256_permute2f128_pd(y01, y23, 0x20);
-        const __m256d by = _mm256_permute2f128_pd(y01, y23, 0x31);
-        const __m256d w01 = _mm256_loadu2_m128d(rowW + o1 / 2, rowW + o0 / 2);
-        const __m256d w23 = _mm256_loadu2_m128d(rowW + o3 / 2, rowW + o2 / 2);
-        const __m256d wa = _mm256_permute4x64_pd(_mm256_unpacklo_pd(w01, w23), 0xD8);
-        const __m256d wb = _mm256_permute4x64_pd(_mm256_unpackhi_pd(w01, w23), 0xD8);
-        __m256d nax, nay, nbx, nby;
         __m256d l = _mm256_setzero_pd();
         if constexpr (Compliant)
             l = _mm256_set_pd(lambda[o3 / 4], lambda[o2 / 4], lambda[o1 / 4], lambda[o0 / 4]);
-        if (!projectLanesAvx2<Compliant, false>(ax, ay, bx, by, wa, wb, rest, at, l,
-                                                _mm256_setzero_pd(), nax, nay, nbx, nby)) {
+        if (!projectFourPairsAvx2<Compliant, false>(
+                row + o0, row + o1, row + o2, row + o3,
+                _mm256_loadu2_m128d(rowW + o1 / 2, rowW + o0 / 2),
+                _mm256_loadu2_m128d(rowW + o3 / 2, rowW + o2 / 2), rest, at, l,
+                _mm256_setzero_pd())) {
             for (const std::size_t o : {o0, o1, o2, o3})
                 projectOne<Compliant, false>(p, w, a + o / 2, a + o / 2 + 1, rest, at,
                                              offset<Compliant>(lambda, o / 4), nullptr);
@@ -416,14 +414,6 @@ projectPairListAvx2(double* p, const double* w, std::size_t a, const std::uint32
             lambda[o2 / 4] = updated[2];
             lambda[o3 / 4] = updated[3];
         }
-        const __m256d nx01 = _mm256_permute2f128_pd(nax, nbx, 0x20);
-        const __m256d nx23 = _mm256_permute2f128_pd(nax, nbx, 0x31);
-        const __m256d ny01 = _mm256_permute2f128_pd(nay, nby, 0x20);
-        const __m256d ny23 = _mm256_permute2f128_pd(nay, nby, 0x31);
-        _mm256_storeu_pd(q0, _mm256_unpacklo_pd(nx01, ny01));
-        _mm256_storeu_pd(q1, _mm256_unpackhi_pd(nx01, ny01));
-        _mm256_storeu_pd(q2, _mm256_unpacklo_pd(nx23, ny23));
-        _mm256_storeu_pd(q3, _mm256_unpackhi_pd(nx23, ny23));
     }
     for (; i < n; ++i) {
         const std::size_t o = offsets[i];
