@@ -205,6 +205,13 @@ void Panel::messages(const PanelModel& model, const FilesView& files)
     const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing() +
                          ImGui::GetStyle().WindowPadding.y;
     ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
+    const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
+                       export_.notice.empty();
+    if (empty) { // say what the place is for, so that it does not read as a gap
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("Messages about refused input, files and exports appear here.");
+        ImGui::PopStyleColor();
+    }
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
     for (const std::string& message : model.errors())
         ImGui::TextWrapped("%s", message.c_str());

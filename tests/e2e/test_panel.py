@@ -10,13 +10,30 @@ anything typed: validation messages have a fixed place)."""
 import os
 import time
 
-from e2e import App, app_binary, check, probe_layout, read_png, read_state, read_view, workdir, xdo
+from e2e import App, app_binary, check, probe_layout, read_png, read_state, read_view, run, workdir, xdo
 
 binary = app_binary()
 out = workdir()
 layout, _ = probe_layout(binary, out)
 widgets = layout["widget"]
 canvas = layout["canvas"][2]
+
+
+def grey_hint_pixels(path):
+    """Pixels of the message place drawn in the panel's grey for disabled text (its hint)."""
+    _, height, rows = read_png(path)
+    x0, y0, x1, y1 = widgets["messages"]
+    return sum(1 for y in range(int(y0), min(height, int(y1))) for x in range(int(x0), int(x1))
+               if 110 < rows[y][x][0] < 190 and abs(rows[y][x][0] - rows[y][x][1]) < 8
+               and abs(rows[y][x][0] - rows[y][x][2]) < 8)
+
+
+# With no message, the fixed place says what it is for (in grey) instead of showing a gap.
+quiet_shot = os.path.join(out, "quiet.png")
+status, _, err = run(binary, "--frames", 10, "--screenshot", quiet_shot)
+check(status == 0, "the quiet run exits with status 0 (%s)" % err.strip())
+quiet_grey = grey_hint_pixels(quiet_shot)
+check(quiet_grey > 30, "the empty message place shows its grey hint (%d grey pixels)" % quiet_grey)
 
 
 def centre(widget):
@@ -75,6 +92,9 @@ x0, y0, x1, y1 = view["widget"]["messages"]
 red = sum(1 for y in range(int(y0), min(height, int(y1))) for x in range(int(x0), int(x1))
           if rows[y][x][0] > 150 and rows[y][x][1] < 80 and rows[y][x][2] < 80)
 check(red > 30, "a red validation message appears in the message area (%d red pixels)" % red)
+grey = grey_hint_pixels(shot)
+check(grey < quiet_grey / 4, "the hint gives way to the message (%d grey pixels, %d without a "
+      "message)" % (grey, quiet_grey))
 for widget in ["fixed", "dt", "restart"]:
     check(view["widget"][widget][1] == widgets[widget][1] and view["widget"][widget][3] == widgets[widget][3],
           "the message did not move %s down (%s, before %s)" % (widget, view["widget"][widget], widgets[widget]))
