@@ -305,11 +305,11 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
 /// y_b (one register load each; a 4 x 4 transpose gives natural lane order), w01 holds
 /// w_a, w_b of constraints 0 and 1, w23 those of 2 and 3. Writes the new positions (and
 /// multipliers, in l) and returns true, or returns false having written nothing, as
-/// projectLanesAvx2 does.
-template <bool Compliant, bool Masked>
+/// projectLanesAvx2 does. Unmasked: a torn row of these sets is listed instead.
+template <bool Compliant>
 __attribute__((target("avx2"))) inline bool
 projectFourPairsAvx2(double* q0, double* q1, double* q2, double* q3, __m256d w01, __m256d w23,
-                     double rest, double at, __m256d& l, __m256d m)
+                     double rest, double at, __m256d& l)
 {
     const __m256d c0 = _mm256_loadu_pd(q0); // xa0 ya0 xb0 yb0
     const __m256d c1 = _mm256_loadu_pd(q1);
@@ -326,8 +326,8 @@ projectFourPairsAvx2(double* q0, double* q1, double* q2, double* q3, __m256d w01
     const __m256d wa = _mm256_permute4x64_pd(_mm256_unpacklo_pd(w01, w23), 0xD8);
     const __m256d wb = _mm256_permute4x64_pd(_mm256_unpackhi_pd(w01, w23), 0xD8);
     __m256d nax, nay, nbx, nby;
-    if (!projectLanesAvx2<Compliant, Masked>(ax, ay, bx, by, wa, wb, rest, at, l, m, nax, nay,
-                                             nbx, nby))
+    if (!projectLanesAvx2<Compliant, false>(ax, ay, bx, by, wa, wb, rest, at, l,
+                                            _mm256_setzero_pd(), nax, nay, nbx, nby))
         return false;
     const __m256d nx01 = _mm256_permute2f128_pd(nax, nbx, 0x20);
     const __m256d nx23 = _mm256_permute2f128_pd(nax, nbx, 0x31);
@@ -341,37 +341,32 @@ projectFourPairsAvx2(double* q0, double* q1, double* q2, double* q3, __m256d w01
 }
 
 /// The horizontal sets with AVX2: constraints (a + 2k, a + 2k + 1), so each register load
-/// holds one constraint's two particles.
-template <bool Compliant, bool Masked>
+/// holds one constraint's two particles. Intact rows only: torn ones take
+/// projectPairListAvx2.
+template <bool Compliant>
 __attribute__((target("avx2"))) void projectPairsAvx2(double* p, const double* w,
                                                       std::size_t a, std::size_t count,
-                                                      double rest, double at, double* lambda,
-                                                      const LiveFlag* mask)
+                                                      double rest, double at, double* lambda)
 {
     std::size_t k = 0;
     for (; k + 4 <= count; k += 4) {
         double* q = p + 2 * (a + 2 * k);
         __m256d l = _mm256_setzero_pd();
-        __m256d m = _mm256_setzero_pd();
         if constexpr (Compliant)
             l = _mm256_loadu_pd(lambda + k);
-        if constexpr (Masked)
-            m = _mm256_load_pd(kLanesInOrder[mask[k] >> 4].lane);
-        if (!projectFourPairsAvx2<Compliant, Masked>(q, q + 4, q + 8, q + 12,
-                                                     _mm256_loadu_pd(w + a + 2 * k),
-                                                     _mm256_loadu_pd(w + a + 2 * k + 4), rest,
-                                                     at, l, m)) {
+        if (!projectFourPairsAvx2<Compliant>(q, q + 4, q + 8, q + 12,
+                                             _mm256_loadu_pd(w + a + 2 * k),
+                                             _mm256_loadu_pd(w + a + 2 * k + 4), rest, at, l)) {
             for (std::size_t r = k; r < k + 4; ++r)
-                projectOne<Compliant, Masked>(p, w, a + 2 * r, a + 2 * r + 1, rest, at,
-                                              offset<Compliant>(lambda, r),
-                                              offset<Masked>(mask, r));
+                projectOne<Compliant, false>(p, w, a + 2 * r, a + 2 * r + 1, rest, at,
+                                             offset<Compliant>(lambda, r), nullptr);
             continue;
         }
         if constexpr (Compliant)
             _mm256_storeu_pd(lambda + k, l);
     }
-    projectRow<2, Compliant, Masked>(p, w, a + 2 * k, a + 2 * k + 1, count - k, rest, at,
-                                     offset<Compliant>(lambda, k), offset<Masked>(mask, k));
+    projectRow<2, Compliant, false>(p, w, a + 2 * k, a + 2 * k + 1, count - k, rest, at,
+                                    offset<Compliant>(lambda, k), nullptr);
 }
 
 /// projectPairsAvx2 on the listed constraints of a torn row alone, so that a removed
@@ -396,11 +391,10 @@ projectPairListAvx2(double* p, const double* w, std::size_t a, const std::uint32
         __m256d l = _mm256_setzero_pd();
         if constexpr (Compliant)
             l = _mm256_set_pd(lambda[o3 / 4], lambda[o2 / 4], lambda[o1 / 4], lambda[o0 / 4]);
-        if (!projectFourPairsAvx2<Compliant, false>(
-                row + o0, row + o1, row + o2, row + o3,
-                _mm256_loadu2_m128d(rowW + o1 / 2, rowW + o0 / 2),
-                _mm256_loadu2_m128d(rowW + o3 / 2, rowW + o2 / 2), rest, at, l,
-                _mm256_setzero_pd())) {
+        if (!projectFourPairsAvx2<Compliant>(row + o0, row + o1, row + o2, row + o3,
+                                             _mm256_loadu2_m128d(rowW + o1 / 2, rowW + o0 / 2),
+                                             _mm256_loadu2_m128d(rowW + o3 / 2, rowW + o2 / 2),
+                                             rest, at, l)) {
             for (const std::size_t o : {o0, o1, o2, o3})
                 projectOne<Compliant, false>(p, w, a + o / 2, a + o / 2 + 1, rest, at,
                                              offset<Compliant>(lambda, o / 4), nullptr);
@@ -444,10 +438,11 @@ void projectSetRow(double* p, const double* w, const GridSet& set, std::size_t a
         projectRowAvx2<Compliant, Masked>(p, w, a, b, count, set.restLength, at, lambda, mask);
         return;
     }
-    if (avx2 && set.columnStep == 2 && b == a + 1) {
-        projectPairsAvx2<Compliant, Masked>(p, w, a, count, set.restLength, at, lambda, mask);
-        return;
-    }
+    if constexpr (!Masked) // (a torn horizontal row with AVX2 is listed, see projectRows)
+        if (avx2 && set.columnStep == 2 && b == a + 1) {
+            projectPairsAvx2<Compliant>(p, w, a, count, set.restLength, at, lambda);
+            return;
+        }
 #else
     (void)avx2;
 #endif
@@ -462,9 +457,9 @@ void projectSetRow(double* p, const double* w, const GridSet& set, std::size_t a
 /// set's multiplier array (row after row of the set, columnCount each; unused when not
 /// Compliant); `mask` the set's live mask in the same layout and `rowDead` one flag per row
 /// of the set saying whether it holds a removed constraint (both null when none is removed):
-/// rows without one take the unmasked kernels. `lists` (a horizontal set's, else null) says
-/// where each torn row's live constraints are in `offsets`: with AVX2 those rows project
-/// only them, the others' torn rows are masked.
+/// rows without one take the unmasked kernels. `lists` (a horizontal set's with the AVX2
+/// kernels, else null) says where each torn row's live constraints are in `offsets`: those
+/// rows project only them; other torn rows are masked.
 template <bool Compliant>
 void projectRows(double* p, const double* w, const GridSet& set, int width, int rowBegin,
                  int rowEnd, bool avx2, double at, double* lambda, const LiveFlag* mask,
@@ -482,11 +477,14 @@ void projectRows(double* p, const double* w, const GridSet& set, int width, int 
         const std::size_t row = setRowsBefore(set, i);
         double* l = Compliant ? lambda + row * count : nullptr;
 #if defined(PBD_HAVE_AVX2_KERNEL)
-        if (lists != nullptr && avx2 && rowDead[row] != 0) {
+        if (lists != nullptr && rowDead[row] != 0) {
             projectPairListAvx2<Compliant>(p, w, a, offsets + lists[row].begin,
                                            lists[row].count, set.restLength, at, l);
             continue;
         }
+#else
+        (void)lists;
+        (void)offsets;
 #endif
         if (rowDead != nullptr && rowDead[row] != 0)
             projectSetRow<Compliant, true>(p, w, set, a, b, count, avx2, at, l,
@@ -582,9 +580,9 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
             }
         // The four-lane patterns at k = 0, 4, ... of each row (see LiveFlag).
         const auto count = static_cast<std::size_t>(set.columnCount);
-        // The horizontal sets' torn rows also list their live constraints k, as 4k (see
-        // projectPairListAvx2).
-        if (s < kPairSets) {
+        // With the AVX2 kernels the horizontal sets' torn rows also list their live
+        // constraints k, as 4k (see projectPairListAvx2).
+        if (s < kPairSets && avx2_) {
             pairLists_.resize(rowOffset_[s + 1]);
             for (std::size_t r = 0; r < row; ++r) {
                 if (rowDead_[rowOffset_[s] + r] == 0)
@@ -657,7 +655,7 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
             if (q < sets_.size()) {
                 const std::uint8_t* mask = masked ? mask_.data() + lambdaOffset_[q] : nullptr;
                 const std::uint8_t* dead = masked ? rowDead_.data() + rowOffset_[q] : nullptr;
-                const LiveList* lists = masked && q < kPairSets
+                const LiveList* lists = q < kPairSets && !pairLists_.empty()
                                             ? pairLists_.data() + rowOffset_[q]
                                             : nullptr;
                 if (compliant)

@@ -102,6 +102,7 @@ private:
     std::vector<std::uint8_t> mask_;    ///< 1 live, 0 removed, as lambda_; empty: all live
     std::vector<std::uint8_t> rowDead_; ///< per set row: holds a removed constraint
     std::vector<LiveList> pairLists_;   ///< per row of sets 0, 1 (as rowOffset_), when torn
+                                        ///< and the AVX2 kernels run; else empty
     std::vector<std::uint32_t> pairOffsets_; ///< the lists' entries, row after row
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
     BandSchedule schedule_;
