@@ -73,6 +73,11 @@ void ImGuiLayer::beginFrame()
         io.KeysDown[key] = true; // seen as pressed in this frame even if already released
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    // A window destroyed under the app (X11) between App::run's check and here leaves the
+    // backend's size query unanswered and the size garbage, which ImGui asserts on: draw this
+    // last frame at size 0 instead (nothing is drawn); App::run then finds the window gone.
+    if (!(io.DisplaySize.x >= 0.0f) || !(io.DisplaySize.y >= 0.0f))
+        io.DisplaySize = ImVec2(0.0f, 0.0f);
     ImGui::NewFrame();
     for (int key : pressed_)
         io.KeysDown[key] = glfwGetKey(window_, key) == GLFW_PRESS; // the real state again
