@@ -74,8 +74,8 @@ public:
     /// the solver rebuilds its masks only then. Removed constraints move nothing.
     void setLive(std::span<const std::uint8_t> alive, std::uint64_t version);
 
-    /// A torn row of a horizontal set: its live constraints k (ascending, as 4k) are
-    /// pairOffsets_[begin, begin + count), and the AVX2 kernel projects only those.
+    /// A torn row's list, listEntries_[begin, begin + count): a horizontal set's live
+    /// constraints, another set's windows of four constraints (see colored_solver.cpp).
     struct LiveList {
         std::uint32_t begin = 0;
         std::uint32_t count = 0;
@@ -85,6 +85,9 @@ private:
     /// Sets 0 and 1 (clothGridSets) hold the horizontal constraints (i, j)-(i, j + 1).
     static constexpr std::size_t kPairSets = 2;
 
+    /// Whether set s's torn rows are listed (lists_) rather than masked: with the AVX2
+    /// kernels, when its rows are long enough for them.
+    bool listed(std::size_t s) const;
     void startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w,
                    const detail::SubstepParams& params, double* areaLambda, int rowBegin,
                    int rowEnd);
@@ -101,9 +104,9 @@ private:
     std::array<std::size_t, 9> rowOffset_{};    ///< set s's rows: [offset s, s + 1)
     std::vector<std::uint8_t> mask_;    ///< 1 live, 0 removed, as lambda_; empty: all live
     std::vector<std::uint8_t> rowDead_; ///< per set row: holds a removed constraint
-    std::vector<LiveList> pairLists_;   ///< per row of sets 0, 1 (as rowOffset_), when torn
-                                        ///< and the AVX2 kernels run; else empty
-    std::vector<std::uint32_t> pairOffsets_; ///< the lists' entries, row after row
+    std::vector<LiveList> lists_; ///< per set row (as rowOffset_), of torn rows of listed()
+                                  ///< sets; empty when none is torn or without AVX2
+    std::vector<std::uint32_t> listEntries_; ///< the lists' entries, row after row
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
     BandSchedule schedule_;
     WorkerPool pool_;
