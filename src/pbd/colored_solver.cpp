@@ -83,15 +83,12 @@ constexpr std::array<LaneMasks, 16> kLanesInOrder = laneMaskTable({0, 1, 2, 3});
 /// Lanes in the order (k, k + 2, k + 1, k + 3) of projectFourAvx2's unpacked registers.
 constexpr std::array<LaneMasks, 16> kLanesInterleaved = laneMaskTable({0, 2, 1, 3});
 
-/// A window's list entry (see projectRowWindowsAvx2): 2k above bit 9, 32 times the pattern
-/// in bits 5-8, so that the kernel finds its addresses with one shift (2k doubles into the
-/// positions, 2k * 4 bytes into the inverse masses and multipliers) and its lane masks with
-/// one AND (the byte offset into kLanesInterleaved).
-constexpr unsigned kWindowShift = 9;
-constexpr std::uint32_t kWindowPatternBits = 15u << 5;
+/// A window's list entry (see projectRowWindowsAvx2): two words, 2k and the byte offset of
+/// its pattern's lane masks in kLanesInterleaved, so that the kernel needs no arithmetic to
+/// find its addresses (2k doubles into the positions, 2k * 4 bytes into the inverse masses
+/// and multipliers) or its masks.
+constexpr std::size_t kWindowWords = 2;
 static_assert(sizeof(LaneMasks) == 32, "a pattern's masks lie 32 times the pattern in");
-static_assert(2 * std::uint64_t{kMaxGpuClothSide} << kWindowShift <= 0xFFFFFFFFu,
-              "a window's 2k fits in its entry");
 
 /// Whether constraint k is live.
 inline bool isLive(const LiveFlag* flags) { return *flags != 0; }
@@ -329,7 +326,7 @@ __attribute__((target("avx2"))) void projectRowAvx2(double* p, const double* w, 
 }
 
 /// projectRowAvx2 on a torn row's windows of four constraints alone. Each window k .. k + 3
-/// (so 4 <= count) has an entry (see kWindowShift) with its pattern, bit i set when
+/// (so 4 <= count) has an entry (see kWindowWords) with its pattern, bit i set when
 /// constraint k + i is live. Each window starts at a live constraint not yet covered (the
 /// last one ends at the row's end instead), so they cover every live constraint once and
 /// runs of removed ones between them cost nothing: with 30% removed at random, 9% fewer
@@ -341,13 +338,17 @@ projectRowWindowsAvx2(double* p, const double* w, std::size_t a, std::size_t b,
                       const std::uint32_t* windows, std::size_t n, double rest, double at,
                       double* lambda)
 {
-    double* const rowA = p + 2 * a;
-    double* const rowB = p + 2 * b;
+    double* rowA = p + 2 * a;
+    double* rowB = p + 2 * b;
+    // Opaque to the optimizer, so that it addresses the rows as rowA + 2k rather than as
+    // p + (2a + 2k), which cost three more instructions per window.
+    __asm__("" : "+r"(rowA), "+r"(rowB));
     const double* const rowWA = w + a;
     const double* const rowWB = w + b;
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t twoK = windows[i] >> kWindowShift;
-        const std::uint32_t maskOffset = windows[i] & kWindowPatternBits;
+    const std::uint32_t* const end = windows + kWindowWords * n;
+    for (const std::uint32_t* entry = windows; entry != end; entry += kWindowWords) {
+        const std::size_t twoK = entry[0];
+        const std::size_t maskOffset = entry[1];
         const __m256d mask = _mm256_load_pd(atByte(kLanesInterleaved.data(), maskOffset)->lane);
         double* l = nullptr;
         if constexpr (Compliant)
@@ -355,8 +356,9 @@ projectRowWindowsAvx2(double* p, const double* w, std::size_t a, std::size_t b,
         if (!projectFourAvx2<Compliant, true>(rowA + twoK, rowB + twoK, atByte(rowWA, 4 * twoK),
                                               atByte(rowWB, 4 * twoK), l, rest, at, mask)) {
             const std::size_t k = twoK / 2;
+            const std::size_t pattern = maskOffset / sizeof(LaneMasks);
             for (std::size_t q = 0; q < 4; ++q)
-                if (((maskOffset >> (5 + q)) & 1u) != 0)
+                if (((pattern >> q) & 1u) != 0)
                     projectOne<Compliant, false>(p, w, a + k + q, b + k + q, rest, at,
                                                  offset<Compliant>(lambda, k + q), nullptr);
         }
@@ -569,16 +571,19 @@ void projectRows(double* p, const double* w, const GridSet& set, int width, int 
 }
 
 /// Appends the list of a torn row of `count` constraints, whose live flags are `flags`, to
-/// `entries`: for a horizontal set 4k for each live constraint k (see projectPairListAvx2),
-/// else its windows (see projectRowWindowsAvx2; count >= 4).
-void appendRowList(const LiveFlag* flags, std::size_t count, bool horizontal,
-                   std::vector<std::uint32_t>& entries)
+/// `entries`, and returns its length: for a horizontal set 4k for each live constraint k
+/// (see projectPairListAvx2), else its windows (see projectRowWindowsAvx2; count >= 4).
+std::uint32_t appendRowList(const LiveFlag* flags, std::size_t count, bool horizontal,
+                            std::vector<std::uint32_t>& entries)
 {
+    std::uint32_t length = 0;
     if (horizontal) {
         for (std::size_t k = 0; k < count; ++k)
-            if (isLive(flags + k))
+            if (isLive(flags + k)) {
                 entries.push_back(static_cast<std::uint32_t>(4 * k));
-        return;
+                ++length;
+            }
+        return length;
     }
     for (std::size_t k = 0; k < count;) {
         if (!isLive(flags + k)) {
@@ -592,9 +597,12 @@ void appendRowList(const LiveFlag* flags, std::size_t count, bool horizontal,
         for (std::size_t q = k; q < start + 4; ++q)
             if (isLive(flags + q))
                 pattern |= 1u << (q - start);
-        entries.push_back(static_cast<std::uint32_t>(2 * start << kWindowShift) | pattern << 5);
+        entries.push_back(static_cast<std::uint32_t>(2 * start));
+        entries.push_back(pattern * static_cast<std::uint32_t>(sizeof(LaneMasks)));
+        ++length;
         k = start + 4;
     }
+    return length;
 }
 
 bool cpuHasAvx2()
@@ -690,10 +698,9 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
             if (rowDead_[rowOffset_[s] + r] == 0)
                 continue;
             const auto begin = static_cast<std::uint32_t>(listEntries_.size());
-            appendRowList(mask_.data() + lambdaOffset_[s] + r * count, count, s < kPairSets,
-                          listEntries_);
-            lists_[rowOffset_[s] + r] = {begin,
-                                         static_cast<std::uint32_t>(listEntries_.size()) - begin};
+            lists_[rowOffset_[s] + r] = {
+                begin, appendRowList(mask_.data() + lambdaOffset_[s] + r * count, count,
+                                     s < kPairSets, listEntries_)};
         }
     }
 }
