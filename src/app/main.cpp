@@ -40,7 +40,8 @@ auto readChoice(const char* flag, const std::string& text, FromName fromName, co
 /// Whether a released particle is thrown: "throw" yes, "keep" no.
 std::optional<bool> throwFromName(std::string_view name)
 {
-    return pbd::valueNamed<bool>({{true, "throw"}, {false, "keep"}}, name);
+    constexpr pbd::NameTable<bool, 2> kNames{{{true, "throw"}, {false, "keep"}}};
+    return pbd::valueNamed(kNames, name);
 }
 
 } // namespace

@@ -150,6 +150,9 @@ std::optional<double> stepped(const SettingField& f, double current, int sign)
     return std::clamp(next, f.lo, f.hi);
 }
 
+constexpr NameTable<SteppingMode, 2> kSteppingNames{
+    {{SteppingMode::Page, "page"}, {SteppingMode::RealTime, "realtime"}}};
+
 } // namespace
 
 const std::vector<PanelField>& panelFields()
@@ -171,15 +174,11 @@ const SettingField& settingField(PanelField field)
     return settingFields()[static_cast<std::size_t>(field)];
 }
 
-const char* steppingName(SteppingMode mode)
-{
-    return mode == SteppingMode::RealTime ? "realtime" : "page";
-}
+const char* steppingName(SteppingMode mode) { return nameOf(kSteppingNames, mode); }
 
 std::optional<SteppingMode> steppingFromName(std::string_view name)
 {
-    return valueNamed<SteppingMode>(
-        {{SteppingMode::Page, "page"}, {SteppingMode::RealTime, "realtime"}}, name);
+    return valueNamed(kSteppingNames, name);
 }
 
 PanelModel::PanelModel(const Settings& settings)

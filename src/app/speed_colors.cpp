@@ -14,17 +14,19 @@ constexpr glm::vec3 kSlow{0.13f, 0.05f, 0.45f};   // dark indigo
 constexpr glm::vec3 kMiddle{0.80f, 0.15f, 0.55f}; // magenta
 constexpr glm::vec3 kFast{0.98f, 0.70f, 0.05f};   // amber
 
+constexpr NameTable<ParticleColorBy, 2> kParticleColorByNames{
+    {{ParticleColorBy::None, "none"}, {ParticleColorBy::Speed, "speed"}}};
+
 } // namespace
 
 const char* particleColorByName(ParticleColorBy colorBy)
 {
-    return colorBy == ParticleColorBy::Speed ? "speed" : "none";
+    return nameOf(kParticleColorByNames, colorBy);
 }
 
 std::optional<ParticleColorBy> particleColorByFromName(std::string_view name)
 {
-    return valueNamed<ParticleColorBy>(
-        {{ParticleColorBy::None, "none"}, {ParticleColorBy::Speed, "speed"}}, name);
+    return valueNamed(kParticleColorByNames, name);
 }
 
 double autoSpeedScale(std::span<const float> speeds, std::vector<float>& scratch)

@@ -4,7 +4,8 @@
 /// file people name whole. Shared by the drag-script parser, the command line and the app.
 
 #include <charconv>
-#include <initializer_list>
+#include <array>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,16 +36,30 @@ bool numberOutOfRange(std::string_view text)
     return !text.empty() && ec == std::errc::result_out_of_range && ptr == end;
 }
 
-/// The value that `names` (value, name pairs) call `name`, or nothing: how a choice typed
-/// as a word ("colored", "strain") is read.
-template <typename T>
-std::optional<T> valueNamed(std::initializer_list<std::pair<T, std::string_view>> names,
-                            std::string_view name)
+/// The words of a choice typed as a word ("colored", "strain"): one (value, name) pair per
+/// value, names given as string literals. One table serves both directions.
+template <typename T, std::size_t N>
+using NameTable = std::array<std::pair<T, std::string_view>, N>;
+
+/// The value that `names` calls `name`, or nothing: how a choice typed as a word is read.
+template <typename T, std::size_t N>
+std::optional<T> valueNamed(const NameTable<T, N>& names, std::string_view name)
 {
     for (const auto& [value, valueName] : names)
         if (valueName == name)
             return value;
     return std::nullopt;
+}
+
+/// The name `names` gives `value` (null-terminated: the names are literals); the first
+/// entry's for a value the table lacks.
+template <typename T, std::size_t N>
+const char* nameOf(const NameTable<T, N>& names, T value)
+{
+    for (const auto& [entry, entryName] : names)
+        if (entry == value)
+            return entryName.data();
+    return names[0].second.data();
 }
 
 /// The shortest text that reads back as the same double ("0.005", "-9.81", "1e-06", "nan"):

@@ -34,34 +34,30 @@ std::optional<SettingsError> validate(const Settings& s)
     return std::nullopt;
 }
 
-const char* solverName(Solver solver)
-{
-    switch (solver) {
-    case Solver::Colored:
-        return "colored";
-    case Solver::Gpu:
-        return "gpu";
-    default:
-        return "sequential";
-    }
-}
+namespace {
+
+constexpr NameTable<Solver, 3> kSolverNames{
+    {{Solver::Sequential, "sequential"}, {Solver::Colored, "colored"}, {Solver::Gpu, "gpu"}}};
+constexpr NameTable<GpuPrecision, 2> kGpuPrecisionNames{
+    {{GpuPrecision::Float, "float"}, {GpuPrecision::Double, "double"}}};
+
+} // namespace
+
+const char* solverName(Solver solver) { return nameOf(kSolverNames, solver); }
 
 const char* gpuPrecisionName(GpuPrecision precision)
 {
-    return precision == GpuPrecision::Double ? "double" : "float";
+    return nameOf(kGpuPrecisionNames, precision);
 }
 
 std::optional<GpuPrecision> gpuPrecisionFromName(std::string_view name)
 {
-    return valueNamed<GpuPrecision>(
-        {{GpuPrecision::Float, "float"}, {GpuPrecision::Double, "double"}}, name);
+    return valueNamed(kGpuPrecisionNames, name);
 }
 
 std::optional<Solver> solverFromName(std::string_view name)
 {
-    return valueNamed<Solver>(
-        {{Solver::Sequential, "sequential"}, {Solver::Colored, "colored"}, {Solver::Gpu, "gpu"}},
-        name);
+    return valueNamed(kSolverNames, name);
 }
 
 bool sameCloth(const Settings& a, const Settings& b)
