@@ -141,12 +141,19 @@ void RunFiles::stopReplay(const std::string& why)
     say(why, false);
 }
 
+bool RunFiles::refuseEmptyName(const std::string& path, const char* refusal, const char* kind)
+{
+    if (!path.empty())
+        return false;
+    say(std::string(refusal) + ": the " + kind + " file name is empty; allowed: a file name",
+        true);
+    return true;
+}
+
 bool RunFiles::startRecording(const std::string& path)
 {
-    if (path.empty()) {
-        say("Not recording: the recording file name is empty; allowed: a file name", true);
+    if (refuseEmptyName(path, "Not recording", "recording"))
         return false;
-    }
     controller_.finishOffThreadStep(); // a step on its way belongs before the recording
     if (replay_)
         stopReplay("");
@@ -185,10 +192,8 @@ bool RunFiles::stopRecording()
 
 bool RunFiles::startReplay(const std::string& path)
 {
-    if (path.empty()) {
-        say("Not replaying: the recording file name is empty; allowed: a file name", true);
+    if (refuseEmptyName(path, "Not replaying", "recording"))
         return false;
-    }
     std::vector<DragEvent> events;
     if (auto error = readEventScriptFile(path, controller_.simulation().settings(), events)) {
         say("Not replaying: " + error->message, true);
@@ -210,10 +215,8 @@ void RunFiles::startReplay(std::vector<DragEvent> events, const std::string& pat
 
 bool RunFiles::save(const std::string& path)
 {
-    if (path.empty()) {
-        say("Not saved: the state file name is empty; allowed: a file name", true);
+    if (refuseEmptyName(path, "Not saved", "state"))
         return false;
-    }
     controller_.finishOffThreadStep(); // the state with what was done meanwhile
     if (auto error = saveStateFile(controller_.simulation(), path)) {
         say("Not saved: " + *error + " (an existing file is kept as it was)", true);
@@ -228,10 +231,8 @@ bool RunFiles::save(const std::string& path)
 
 bool RunFiles::load(const std::string& path)
 {
-    if (path.empty()) {
-        say("Not loaded: the state file name is empty; allowed: a file name", true);
+    if (refuseEmptyName(path, "Not loaded", "state"))
         return false;
-    }
     controller_.finishOffThreadStep();
     if (recorder_.active() || replay_) {
         // A load cannot be part of a recording or a playback: they stop, but only for a file

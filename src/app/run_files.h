@@ -79,6 +79,9 @@ private:
     void playDue();
     void stopReplay(const std::string& why);
     void say(std::string message, bool failed);
+    /// When `path` is empty, says so ("<refusal>: the <kind> file name is empty; ...") and
+    /// returns true: the refused action must then change nothing.
+    bool refuseEmptyName(const std::string& path, const char* refusal, const char* kind);
 
     Controller& controller_;
     Recorder recorder_;

@@ -284,6 +284,30 @@ TEST_CASE("recording refuses a file it cannot write and changes nothing", "[run-
     fs::remove_all(folder);
 }
 
+TEST_CASE("an empty file name is refused by name for every file action and changes nothing",
+          "[run-files]")
+{
+    Rig rig(Settings{});
+    rig.frames(2);
+    const std::uint64_t hash = positionsHash(rig.simulation.particles().position);
+    CHECK_FALSE(rig.files.startRecording(""));
+    CHECK(rig.files.failed());
+    CHECK(rig.files.message() ==
+          "Not recording: the recording file name is empty; allowed: a file name");
+    CHECK_FALSE(rig.files.recording());
+    CHECK_FALSE(rig.files.startReplay(""));
+    CHECK(rig.files.message() ==
+          "Not replaying: the recording file name is empty; allowed: a file name");
+    CHECK_FALSE(rig.files.save(""));
+    CHECK(rig.files.message() == "Not saved: the state file name is empty; allowed: a file name");
+    CHECK_FALSE(rig.files.load(""));
+    CHECK(rig.files.message() == "Not loaded: the state file name is empty; allowed: a file name");
+    CHECK(rig.files.failed());
+    CHECK_FALSE(rig.files.replaying());
+    CHECK(rig.simulation.stepCount() == 16); // not restarted, not loaded
+    CHECK(positionsHash(rig.simulation.particles().position) == hash);
+}
+
 TEST_CASE("a saved state loaded through the controller continues bit for bit, on both solvers, "
           "with pins, cuts and a grab in progress; the panel shows its settings",
           "[run-files][state]")
