@@ -494,6 +494,14 @@ std::size_t setRowsBefore(const GridSet& set, int row)
                : 0;
 }
 
+/// Whether `set` joins neighbouring particles (i, j)-(i, j + 1) of every other column: the
+/// horizontal sets, whose AVX2 kernels load one constraint per register and whose torn rows
+/// list their live constraints (the other sets' list windows).
+bool pairSet(const GridSet& set)
+{
+    return set.columnStep == 2 && set.bOffset == set.aOffset + 1;
+}
+
 /// Projects one row of a set: `count` constraints from particles a, b on.
 template <bool Compliant, bool Masked>
 void projectSetRow(double* p, const double* w, const GridSet& set, std::size_t a,
@@ -508,7 +516,7 @@ void projectSetRow(double* p, const double* w, const GridSet& set, std::size_t a
             projectRowAvx2<Compliant>(p, w, a, b, count, set.restLength, at, lambda);
             return;
         }
-        if (avx2 && set.columnStep == 2 && b == a + 1) {
+        if (avx2 && pairSet(set)) {
             projectPairsAvx2<Compliant>(p, w, a, count, set.restLength, at, lambda);
             return;
         }
@@ -550,7 +558,7 @@ void projectRows(double* p, const double* w, const GridSet& set, int width, int 
 #if defined(PBD_HAVE_AVX2_KERNEL)
         if (lists != nullptr && rowDead[row] != 0) {
             const std::uint32_t* list = entries + lists[row].begin;
-            if (set.columnStep == 2)
+            if (pairSet(set))
                 projectPairListAvx2<Compliant>(p, w, a, list, lists[row].count,
                                                set.restLength, at, l);
             else
@@ -700,14 +708,14 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
             const auto begin = static_cast<std::uint32_t>(listEntries_.size());
             lists_[rowOffset_[s] + r] = {
                 begin, appendRowList(mask_.data() + lambdaOffset_[s] + r * count, count,
-                                     s < kPairSets, listEntries_)};
+                                     pairSet(set), listEntries_)};
         }
     }
 }
 
 bool ColoredSolver::listed(std::size_t s) const
 {
-    return avx2_ && (s < kPairSets || sets_[s].columnCount >= 4);
+    return avx2_ && (pairSet(sets_[s]) || sets_[s].columnCount >= 4);
 }
 
 void ColoredSolver::step(Particles& particles, double dt, double gravity, int iterations)

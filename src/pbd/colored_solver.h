@@ -82,9 +82,6 @@ public:
     };
 
 private:
-    /// Sets 0 and 1 (clothGridSets) hold the horizontal constraints (i, j)-(i, j + 1).
-    static constexpr std::size_t kPairSets = 2;
-
     /// Whether set s's torn rows are listed (lists_) rather than masked: with the AVX2
     /// kernels, when its rows are long enough for them.
     bool listed(std::size_t s) const;
