@@ -13,7 +13,7 @@
 #include "gpu_support.h"
 #include "input_text.h"
 #include "pbd/simulation.h"
-#include "settings_flags.h"
+#include "common/settings_flags.h"
 
 namespace pbd::cli {
 namespace {
@@ -36,9 +36,9 @@ std::optional<std::string> parseSizes(const std::string& text, std::vector<Size>
             return "--sizes: '" + item + "' is not WxH; allowed: sizes such as 40x30,300x300";
         long long w = 0;
         long long h = 0;
-        if (auto e = parseWholeOption("--sizes width", item.substr(0, x), 1, maxSide, w))
+        if (auto e = common::parseWholeOption("--sizes width", item.substr(0, x), 1, maxSide, w))
             return e;
-        if (auto e = parseWholeOption("--sizes height", item.substr(x + 1), 1, maxSide, h))
+        if (auto e = common::parseWholeOption("--sizes height", item.substr(x + 1), 1, maxSide, h))
             return e;
         sizes.push_back({static_cast<int>(w), static_cast<int>(h)});
         start = comma + 1;
@@ -239,14 +239,14 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
                                 plan.sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide))
         return error;
     if (options.stepsText)
-        if (auto error = parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, plan.steps))
+        if (auto error = common::parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, plan.steps))
             return error;
     if (options.iterationsText)
-        if (auto error = parseWholeOption("--iterations", *options.iterationsText, 1,
+        if (auto error = common::parseWholeOption("--iterations", *options.iterationsText, 1,
                                           kMaxIterations, plan.iterations))
             return error;
     if (options.settleText)
-        if (auto error = parseWholeOption("--settle", *options.settleText, 0, 1'000'000,
+        if (auto error = common::parseWholeOption("--settle", *options.settleText, 0, 1'000'000,
                                           plan.settle))
             return error;
     if (options.removeText) {
@@ -326,14 +326,14 @@ int benchCommandMain(const BenchOptions& options)
     BenchPlan plan;
     if (auto error = readPlan(options, plan)) {
         std::cerr << "pbd-sim bench: " << *error << "\n";
-        return kExitUsage;
+        return common::kExitUsage;
     }
     if (plan.solvers == std::vector<Solver>{Solver::Gpu}) {
         std::string why;
         plan.gpu = gpuBackendFactory(why);
         if (!plan.gpu) {
             std::cerr << "pbd-sim bench: --solver gpu: " << why << "\n";
-            return kExitIo;
+            return common::kExitIo;
         }
     }
 
@@ -365,7 +365,7 @@ int benchCommandMain(const BenchOptions& options)
             } catch (const std::runtime_error& e) { // a cloth beyond the GPU's limits
                 std::cerr << "pbd-sim bench: --solver " << solverName(solverKind) << ", "
                           << size.width << "x" << size.height << ": " << e.what() << "\n";
-                return kExitIo;
+                return common::kExitIo;
             }
             for (std::size_t c = 0; c < cloths.size(); ++c)
                 printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "settings_flags.h"
+#include "common/settings_flags.h"
 
 namespace pbd::cli {
 
@@ -16,9 +16,9 @@ struct BenchOptions {
     std::optional<std::string> iterationsText;
     std::optional<std::string> settleText;
     std::optional<std::string> removeText; ///< --remove FRACTION[,FRACTION...]
-    SolverFlags solverFlags; ///< no --solver: both solvers
+    common::SolverFlags solverFlags; ///< no --solver: both solvers
     /// --stiffness, --substeps, --damping, --area-stiffness (the table's onBench settings)
-    SettingsFlags physicsFlags{FlagSet::Bench};
+    common::SettingsFlags physicsFlags{common::FlagSet::Bench};
     bool json = false;
 };
 

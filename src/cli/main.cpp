@@ -1,13 +1,13 @@
 // pbd-sim: runs, dumps and benchmarks the cloth simulation without a display.
 
 #include "command_line.h"
-#include "settings_flags.h"
+#include "common/settings_flags.h"
 
 int main(int argc, char** argv)
 {
     using namespace pbd::cli;
     CommandLine commandLine;
-    if (auto status = parseCommandLine(commandLine.app, argc, argv))
+    if (auto status = pbd::common::parseCommandLine(commandLine.app, argc, argv))
         return *status;
     if (commandLine.runCommand->parsed())
         return runCommandMain(commandLine.run);

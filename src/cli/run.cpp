@@ -14,7 +14,7 @@
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
 #include "pbd/state_io.h"
-#include "thread_report.h"
+#include "common/thread_report.h"
 
 namespace pbd::cli {
 namespace {
@@ -37,7 +37,7 @@ std::optional<std::string> checkRunOptions(const RunOptions& options, Settings& 
     if (auto error = options.flags.applyTo(next))
         return error;
     if (options.stepsText)
-        if (auto error = parseWholeOption("--steps", *options.stepsText, 0, kMaxRunSteps, steps))
+        if (auto error = common::parseWholeOption("--steps", *options.stepsText, 0, kMaxRunSteps, steps))
             return error;
     settings = next;
     return std::nullopt;
@@ -49,7 +49,7 @@ int runCommandMain(const RunOptions& options)
     long long steps = 1000;
     if (auto error = checkRunOptions(options, settings, steps)) {
         std::cerr << "pbd-sim run: " << *error << "\n";
-        return kExitUsage;
+        return common::kExitUsage;
     }
 
     Simulation simulation(settings);
@@ -63,20 +63,20 @@ int runCommandMain(const RunOptions& options)
         else {
             std::cerr << "pbd-sim run: --load: cannot read " << *options.loadFile << ": "
                       << std::strerror(errno) << "\n";
-            return kExitIo;
+            return common::kExitIo;
         }
         if (auto error = loadStateFile(simulation, *options.loadFile)) {
             std::cerr << "pbd-sim run: --load: " << *error << "\n";
-            return kExitUsage;
+            return common::kExitUsage;
         }
         Settings loaded = simulation.settings();
         if (auto error = options.flags.applyTo(loaded)) {
             std::cerr << "pbd-sim run: " << *error << "\n";
-            return kExitUsage;
+            return common::kExitUsage;
         }
         if (auto error = simulation.apply(loaded)) {
             std::cerr << "pbd-sim run: " << error->message << "\n";
-            return kExitUsage;
+            return common::kExitUsage;
         }
         settings = simulation.settings();
     }
@@ -84,13 +84,13 @@ int runCommandMain(const RunOptions& options)
         std::string text;
         if (auto error = readFile(*options.dragFile, text)) {
             std::cerr << "pbd-sim run: " << *error << "\n";
-            return kExitIo;
+            return common::kExitIo;
         }
         try {
             events = parseEventScript(text, simulation.settings());
         } catch (const DragScriptError& e) {
             std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
-            return kExitUsage;
+            return common::kExitUsage;
         }
     }
     // A script may choose the GPU solver (an app's recording does): it needs the backend too.
@@ -103,7 +103,7 @@ int runCommandMain(const RunOptions& options)
         auto factory = gpuBackendFactory(why);
         if (!factory) {
             std::cerr << "pbd-sim run: --solver gpu: " << why << "\n";
-            return kExitIo;
+            return common::kExitIo;
         }
         simulation.installBackend(std::move(*factory));
     }
@@ -130,7 +130,7 @@ int runCommandMain(const RunOptions& options)
     } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth
         std::cerr << "pbd-sim run: --solver " << solverName(settings.solver) << ": " << e.what()
                   << "\n";
-        return kExitIo;
+        return common::kExitIo;
     }
     const std::chrono::duration<double, std::milli> elapsed =
         std::chrono::steady_clock::now() - start;
@@ -139,17 +139,17 @@ int runCommandMain(const RunOptions& options)
     if (options.outFile) {
         if (auto error = writePositionsFile(*options.outFile, positions)) {
             std::cerr << "pbd-sim run: " << *error << "\n";
-            return kExitIo;
+            return common::kExitIo;
         }
     } else if (!writePositions(stdout, positions)) {
         std::cerr << "pbd-sim run: cannot write positions to standard output\n";
-        return kExitIo;
+        return common::kExitIo;
     }
 
     if (options.saveFile)
         if (auto error = saveStateFile(simulation, *options.saveFile)) {
             std::cerr << "pbd-sim run: --save: " << *error << "\n";
-            return kExitIo;
+            return common::kExitIo;
         }
 
     const std::string device = simulation.backendDescription();
@@ -161,7 +161,7 @@ int runCommandMain(const RunOptions& options)
                  solverName(simulation.settings().solver),
                  device.empty() ? "" : " on ", device.c_str(),
                  simulation.chunkCount(), simulation.chunkCount() == 1 ? "" : "s",
-                 threadsText(simulation).c_str(),
+                 common::threadsText(simulation).c_str(),
                  steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,
                  maxConstraintViolation(simulation), simulation.liveConstraintCount(),
                  formatHash(positionsHash(positions)).c_str());

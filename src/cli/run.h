@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "settings_flags.h"
+#include "common/settings_flags.h"
 
 namespace pbd::cli {
 
@@ -14,7 +14,7 @@ inline constexpr long long kMaxRunSteps = 1'000'000'000;
 
 /// What `pbd-sim run` was asked to do, as given on the command line.
 struct RunOptions {
-    SettingsFlags flags;
+    common::SettingsFlags flags;
     std::optional<std::string> stepsText;
     std::optional<std::string> dragFile;
     std::optional<std::string> outFile;

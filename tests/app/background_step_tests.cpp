@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "controller.h"
+#include "logic/controller.h"
 #include "pbd/command.h"
 
 using namespace pbd;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "camera.h"
+#include "logic/camera.h"
 #include "page_camera.h"
 
 using pbd::app::Camera;

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "canvas_layout.h"
+#include "logic/canvas_layout.h"
 
 using pbd::app::CanvasLayout;
 using pbd::app::Camera;

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "chart_axis.h"
+#include "logic/chart_axis.h"
 
 using namespace pbd::app;
 

@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "controller.h"
+#include "logic/controller.h"
 
 using namespace pbd;
 using namespace pbd::app;

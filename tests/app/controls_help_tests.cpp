@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "controls_help.h"
+#include "logic/controls_help.h"
 
 using pbd::app::controlsHelp;
 using pbd::app::controlsHelpText;

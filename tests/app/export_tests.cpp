@@ -15,10 +15,10 @@
 #include <thread>
 #include <vector>
 
-#include "controller.h"
-#include "export_files.h"
-#include "frame_worker.h"
-#include "video_export.h"
+#include "logic/controller.h"
+#include "io/export_files.h"
+#include "io/frame_worker.h"
+#include "io/video_export.h"
 
 using namespace pbd;
 using namespace pbd::app;

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "frame_stats.h"
+#include "logic/frame_stats.h"
 
 using pbd::app::FrameStats;
 using pbd::app::FrameTimes;

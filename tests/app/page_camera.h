@@ -1,7 +1,7 @@
 #pragma once
 // A small builder shared by the app-logic tests.
 
-#include "camera.h"
+#include "logic/camera.h"
 
 namespace pbd::app::test {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "panel_model.h"
+#include "logic/panel_model.h"
 
 using pbd::Settings;
 using pbd::app::CommitEffect;

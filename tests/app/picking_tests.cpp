@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "canvas_layout.h"
-#include "picking.h"
+#include "logic/canvas_layout.h"
+#include "logic/picking.h"
 #include "page_camera.h"
 
 using pbd::app::Camera;

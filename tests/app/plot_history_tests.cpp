@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "plot_history.h"
+#include "logic/plot_history.h"
 
 using namespace pbd::app;
 

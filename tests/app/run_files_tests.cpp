@@ -16,10 +16,10 @@
 
 #include <unistd.h>
 
-#include "controller.h"
+#include "logic/controller.h"
 #include "pbd/drag_script.h"
 #include "pbd/state_io.h"
-#include "run_files.h"
+#include "io/run_files.h"
 
 using namespace pbd;
 using namespace pbd::app;

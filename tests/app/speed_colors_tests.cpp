@@ -6,7 +6,7 @@
 #include <limits>
 #include <vector>
 
-#include "speed_colors.h"
+#include "logic/speed_colors.h"
 
 using namespace pbd::app;
 

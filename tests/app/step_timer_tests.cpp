@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "step_timer.h"
+#include "logic/step_timer.h"
 
 using pbd::app::StepTimer;
 

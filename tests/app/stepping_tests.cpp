@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "stepping.h"
+#include "logic/stepping.h"
 
 using pbd::app::Stepping;
 using pbd::app::SteppingMode;

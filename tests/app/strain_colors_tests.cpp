@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "strain_colors.h"
+#include "logic/strain_colors.h"
 
 using namespace pbd::app;
 

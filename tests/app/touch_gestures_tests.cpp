@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "touch_gestures.h"
+#include "logic/touch_gestures.h"
 
 using pbd::app::GestureEvent;
 using pbd::app::TouchGestures;

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "touch_router.h"
+#include "logic/touch_router.h"
 
 using pbd::app::TouchAction;
 using pbd::app::TouchEvent;

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "page_camera.h"
-#include "view_culling.h"
+#include "logic/view_culling.h"
 
 using namespace pbd::app;
 using pbd::app::test::pageCamera;

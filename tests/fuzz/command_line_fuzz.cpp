@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "command_line.h"
-#include "settings_flags.h"
+#include "common/settings_flags.h"
 
 namespace {
 
@@ -73,9 +73,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Silence silence;
     pbd::cli::CommandLine commandLine;
     const auto status =
-        pbd::cli::parseCommandLine(commandLine.app, static_cast<int>(args.size()), argv.data());
+        pbd::common::parseCommandLine(commandLine.app, static_cast<int>(args.size()), argv.data());
     if (status) {
-        require(*status == 0 || *status == pbd::cli::kExitUsage);
+        require(*status == 0 || *status == pbd::common::kExitUsage);
         return 0;
     }
     if (commandLine.runCommand->parsed()) {
@@ -94,9 +94,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const pbd::cli::BenchOptions& bench = commandLine.bench;
         long long value = 0;
         if (bench.stepsText)
-            checkRefusal(pbd::cli::parseWholeOption("--steps", *bench.stepsText, 1, 1'000'000, value));
+            checkRefusal(pbd::common::parseWholeOption("--steps", *bench.stepsText, 1, 1'000'000, value));
         if (bench.iterationsText)
-            checkRefusal(pbd::cli::parseWholeOption("--iterations", *bench.iterationsText, 1,
+            checkRefusal(pbd::common::parseWholeOption("--iterations", *bench.iterationsText, 1,
                                                     pbd::kMaxIterations, value));
         // --stiffness, --substeps, --damping, --area-stiffness: refused with the option and
         // the range, or valid settings.

@@ -1,0 +1,481 @@
+#include "gui/app.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#if defined(PBD_HAVE_GPU)
+#include "gpu_backend.h"
+#endif
+#include "gui/app_error.h"
+#include "pbd/state_io.h"
+#include "gui/help_overlay.h"
+#include "pbd/speed.h"
+#include "logic/picking.h"
+#include "pbd/strain.h"
+#include "gui/strain_legend.h"
+#include "render/screenshot.h"
+#include "common/thread_report.h"
+#include "gui/view_dump.h"
+
+namespace pbd::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+/// Milliseconds since `mark`, which moves to now: consecutive laps cover a frame's phases.
+double lap(Clock::time_point& mark)
+{
+    const Clock::time_point now = Clock::now();
+    const double ms = std::chrono::duration<double, std::milli>(now - mark).count();
+    mark = now;
+    return ms;
+}
+
+} // namespace
+
+App::App(const AppOptions& options)
+    : options_(options), simulation_(options.settings),
+      controller_(simulation_, [] {
+          return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+      }),
+      files_(controller_)
+{
+    controller_.model().setStepping(options.stepping, options.speed);
+    const bool debugGl = GlDebug::wanted();
+    controller_.setColorBy(options.colorBy);
+    controller_.setParticleColorBy(options.particleColorBy);
+    controller_.model().setStrainScale(options.strainScale);
+    controller_.setPlotsOpen(options.plots);
+    controller_.setPaused(options.paused);
+    controller_.setThrowOnRelease(options.throwOnRelease);
+    title_ = controller_.title();
+    window_.emplace(title_.c_str(), debugGl);
+    if (debugGl) {
+        glDebug_.emplace();
+        std::fprintf(stderr, "pbd-cloth: GL debug output %s\n",
+                     glDebug_->active() ? "on (KHR_debug)" : "not available in this context");
+    }
+    // The GPU solver runs on the window's context when it is OpenGL 4.3 or later.
+    const int gl = window_->glVersion();
+    if (gl < GLAD_MAKE_VERSION(4, 3)) {
+        controller_.model().setGpuUnavailable("GPU unavailable: the window's OpenGL is " +
+                                 std::to_string(GLAD_VERSION_MAJOR(gl)) + "." +
+                                 std::to_string(GLAD_VERSION_MINOR(gl)) +
+                                 "; the GPU solver needs 4.3 (compute shaders)");
+    } else {
+#if defined(PBD_HAVE_GPU)
+        const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+        simulation_.installBackend(
+            gpu::currentContextBackendFactory(renderer != nullptr ? renderer : "OpenGL"));
+#else
+        controller_.model().setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
+#endif
+    }
+    if (options.settings.solver == Solver::Gpu && !controller_.model().gpuUnavailable().empty())
+        throw AppError("pbd-cloth: --solver gpu: " + controller_.model().gpuUnavailable());
+    installCallbacks(); // before ImGui's GLFW backend, which chains to them
+    imgui_.emplace(window_->handle(), window_->contentScale());
+    renderer_.emplace();
+    gpuView_.emplace(gl >= GLAD_MAKE_VERSION(4, 3));
+    controller_.setHoverPicker([this](const Camera& camera, glm::dvec2 point, double radius) {
+        return hoverAt(camera, point, radius);
+    });
+    panel_.emplace(imgui_->hasSymbols());
+    touch_.emplace(window_->handle());
+    windowWatch_.emplace(); // after X11Touch, which sets a handler of its own for a moment
+    exporter_.emplace(options.framesDirectory, window_->refreshRate());
+    renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
+    uploadedConstraints_ = simulation_.constraintsVersion();
+    updateLayout();
+    if (!options.recordFile.empty() && !files_.startRecording(options.recordFile))
+        throw AppError("pbd-cloth: --record: " + files_.message());
+    if (!options.replayFile.empty())
+        files_.startReplay(options_.replayEvents, options.replayFile);
+}
+
+App::~App()
+{
+    releaseGpu(); // also when run() ended by an exception: free while the context exists
+}
+
+bool App::windowGone() const
+{
+    if (!windowWatch_->windowDestroyed())
+        return false;
+    std::fprintf(stderr, "pbd-cloth: the window was closed (destroyed by another program); "
+                         "ending\n");
+    return true;
+}
+
+void App::releaseGpu()
+{
+    if (!gpuView_ || !renderer_ || gpuReleasedOnce_)
+        return;
+    gpuReleasedOnce_ = true;
+    gpuReleased_ = gpuView_->release(simulation_, *renderer_); // "" without a GPU solver
+}
+
+std::optional<Index> App::hoverAt(const Camera& camera, glm::dvec2 point, double radiusPixels)
+{
+    // While the GPU solver holds the state, the GPU searches (its answer a frame late);
+    // otherwise the CPU's positions, read back only when the GPU is ahead of them.
+    if (gpuView_ && gpuView_->current(simulation_))
+        return gpuView_->hover(simulation_, camera, point, radiusPixels);
+    return pickParticle(camera, simulation_.particles().position, point, radiusPixels);
+}
+
+void App::noteActivity()
+{
+    lastActivity_ = Clock::now();
+}
+
+bool App::idle() const
+{
+    // Paused and untouched for a while: nothing on screen can change until the next event.
+    const bool typing = ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput;
+    return controller_.idle() && !typing &&
+           std::chrono::duration<double>(Clock::now() - lastActivity_).count() > kSettleSeconds;
+}
+
+int App::run()
+{
+    nextFrame_ = Clock::now();
+    lastActivity_ = nextFrame_;
+    while (true) {
+        const bool wasIdle = idle();
+        if (wasIdle)
+            glfwWaitEventsTimeout(kIdleWakeSeconds); // no busy redraw while paused and idle
+        else
+            glfwPollEvents();
+        handleTouch();
+        windowWatch_->rearm();
+        if (windowGone())
+            break;
+        if (controller_.quitRequested())
+            glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
+        const bool closing = glfwWindowShouldClose(window_->handle()) != 0;
+        if (window_->hidden() || (wasIdle && idle() && !closing)) {
+            if (closing)
+                break;
+            if (window_->hidden())
+                glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
+            resumed_ = true;                // the hidden or idle spell is no frame period
+            frameStats_.restartWindow();
+            continue;
+        }
+        if (windowGone()) // found out by the size queries just above
+            break;
+        if (gpuView_) // once per frame: a driver reset ends the app (status 1)
+            if (auto lost = gpuView_->checkReset()) {
+                std::fprintf(stderr, "pbd-cloth: %s; ending\n", lost->c_str());
+                contextLost_ = std::move(lost);
+                break;
+            }
+        const Clock::time_point start = Clock::now();
+        const bool last = closing || (options_.frames && frames_ + 1 >= *options_.frames);
+        const double period =
+            frames_ == 0 || resumed_
+                ? 0.0
+                : std::chrono::duration<double, std::milli>(start - lastFrameStart_).count();
+        lastFrameStart_ = start;
+        resumed_ = false;
+        frame(last, period);
+        workMilliseconds_ += millisecondsSince(start);
+        if (last)
+            break;
+        pace();
+    }
+    return finish();
+}
+
+void App::frame(bool last, double periodMilliseconds)
+{
+    FrameTimes times;
+    updateLayout();
+    Clock::time_point mark = Clock::now();
+    const std::size_t refusals = controller_.refusals().size();
+    const long long stepsBefore = controller_.steps();
+    if (!glfwWindowShouldClose(window_->handle()))
+        controller_.advance(1.0 / window_->refreshRate(), periodMilliseconds == 0.0);
+    for (std::size_t i = refusals; i < controller_.refusals().size(); ++i)
+        std::fprintf(stderr, "pbd-cloth: %s\n", controller_.refusals()[i].c_str());
+    // With the GPU solver the state stays on the GPU: what follows reads the CPU's copy as
+    // last read, and reads back only for what needs it now: tearing (four bytes that say
+    // whether anything tore, then the live flags when something did: the torn lines and the
+    // count), strain colours, and the events that need positions (click, knife, F, saving).
+    const bool gpu = simulation_.settings().solver == Solver::Gpu;
+    if (gpu && simulation_.settings().tearStrain > 0.0)
+        simulation_.alive(); // the constraints the GPU tore
+    times.simulation = lap(mark);
+
+    imgui_->beginFrame();
+    PanelStats stats{simulation_.time(),
+                     controller_.stepTimer().meanMilliseconds(),
+                     simulation_.particlesAsRead().size(),
+                     simulation_.liveConstraintCountAsRead(),
+                     controller_.paused(),
+                     frameStats_.mean(),
+                     frameStats_.framesPerSecond(),
+                     common::threadsShortText(simulation_),
+                     controller_.stepping().ratio(),
+                     controller_.stepping().stepsPerFrame(),
+                     controller_.stepping().status(),
+                     controller_.colorBy(),
+                     controller_.throwOnRelease(),
+                     files_.view()};
+    stats.particleColorBy = controller_.particleColorBy();
+    stats.plotsOpen = controller_.plotsOpen();
+    stats.plotHistory = &controller_.plotHistory();
+    stats.residuals = simulation_.residuals();
+    stats.residualsOnGpu = simulation_.settings().solver == Solver::Gpu;
+    const Viewport view = viewport();
+    panel_->setExportStatus(exporter_->status());
+    const PanelActions actions = panel_->draw(
+        controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
+        {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
+    controller_.panel(actions);
+    files_.panel(actions.files);
+    helpRect_.reset();
+    if (controller_.helpVisible())
+        helpRect_ = drawHelpOverlay(view.canvasSize);
+    if (simulation_.constraintsVersionAsRead() != uploadedConstraints_ || // rebuilt, torn, cut
+        controller_.clothVersion() != uploadedCloth_) { // or a state stepped off the thread
+        renderer_->setConstraints(simulation_.constraints(), simulation_.aliveAsRead());
+        uploadedConstraints_ = simulation_.constraintsVersionAsRead();
+        uploadedCloth_ = controller_.clothVersion();
+    }
+    controller_.updateHover(panelFocus());
+    // Strain colours: the core computes the strains, the renderer only maps them.
+    if (const auto knife = controller_.knife()) { // the knife's line while Ctrl+dragging
+        const glm::dvec2 a = controller_.camera().worldToScreen(knife->first);
+        const glm::dvec2 b = controller_.camera().worldToScreen(knife->second);
+        ImGui::GetForegroundDrawList()->AddLine(
+            ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
+            ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
+            2.0f * static_cast<float>(controller_.logicalScale()));
+    }
+    std::optional<LineColoring> coloring;
+    legendRect_.reset();
+    double legendTop = 0.0; // window pixels above the canvas's bottom taken by legends
+    strainScale_ = 0.0;
+    speedScale_ = 0.0;
+    if (controller_.colorBy() == ColorBy::Strain) {
+        strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
+        signedStrains(simulation_, strains_);
+        const std::optional<double> userScale = controller_.model().strainScale();
+        strainScale_ = userScale ? *userScale : autoStrainScale(strains_, strainScratch_);
+        coloring = LineColoring{strains_, strainScale_};
+        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, !userScale,
+                                       window_->contentScale());
+        legendTop = view.canvasSize.y - legendRect_->min.y;
+    }
+    // Speed colours: the core computes the speeds, the renderer only maps them.
+    std::optional<ParticleColoring> particleColoring;
+    speedLegendRect_.reset();
+    if (controller_.particleColorBy() == ParticleColorBy::Speed) {
+        speeds_.resize(simulation_.particles().size()); // allocates only for a new cloth
+        particleSpeeds(simulation_, speeds_);
+        speedScale_ = autoSpeedScale(speeds_, speedScratch_);
+        particleColoring = ParticleColoring{speeds_, speedScale_};
+        speedLegendRect_ = drawSpeedLegend(view.canvasSize, speedScale_, window_->contentScale(),
+                                           legendTop);
+    }
+    const std::string title = controller_.title();
+    if (title != title_) {
+        title_ = title;
+        glfwSetWindowTitle(window_->handle(), title_.c_str());
+    }
+    times.interface = lap(mark);
+
+    if (!gpuView_ || !gpuView_->draw(simulation_, *renderer_))
+        renderer_->upload(simulation_.particles().position); // CPU solvers (or a fresh edit)
+    pinned_.clear();
+    const Particles& particles = simulation_.particlesAsRead(); // flags are always current
+    for (Index i = 0; i < particles.size(); ++i)
+        if (particles.pinned(i))
+            pinned_.push_back(i);
+    times.upload = lap(mark);
+    // A round trip that names the window just before drawing into it: when another program
+    // destroyed it meanwhile, draw nothing (Mesa would size the frame from the dead drawable)
+    // and let run() end.
+    window_->framebufferSize();
+    if (windowWatch_->windowDestroyed()) {
+        ImGui::EndFrame();
+        return;
+    }
+    renderer_->draw({simulation_.grabbed(), controller_.hovered(), pinned_}, controller_.camera(),
+                    view, coloring ? &*coloring : nullptr,
+                    particleColoring ? &*particleColoring : nullptr);
+    times.draw = lap(mark);
+    imgui_->render();
+    times.interface += lap(mark);
+    // F12, --frames-dir and the video read this frame before the swap (not a phase of the
+    // panel's statistics; counted in the frame's work and in the exit summary).
+    const ExportRequests exports = controller_.takeExportRequests();
+    if (exports.toggleVideo)
+        exporter_->toggleVideo(view.framebufferSize);
+    exporter_->afterDraw(view.framebufferSize, exports.screenshot);
+    exportMilliseconds_ += lap(mark);
+    ++frames_;
+    if (last && !options_.screenshotFile.empty()) {
+        if (auto error = writeScreenshot(options_.screenshotFile, view.framebufferSize)) {
+            std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+            outputFailed_ = true;
+        }
+        lap(mark); // not part of a frame's cost
+    }
+    glfwSwapBuffers(window_->handle());
+    times.swap = lap(mark);
+    frameStats_.add(times, periodMilliseconds);
+    if (gpuView_)
+        gpuView_->endFrame(simulation_, controller_.steps() != stepsBefore);
+}
+
+void App::updateLayout()
+{
+    controller_.resize(glm::dvec2(window_->size()), window_->contentScale(),
+                       logicalPixelScale(window_->contentScale(), window_->size().x,
+                                         window_->framebufferSize().x));
+}
+
+Viewport App::viewport() const
+{
+    const CanvasLayout& layout = controller_.layout();
+    return {layout.windowSize(), window_->framebufferSize(), glm::dvec2(0.0),
+            layout.canvasSize(), controller_.logicalScale()};
+}
+
+void App::pace()
+{
+    // With working vsync the swap already waited for the display. Where it does not wait
+    // (Xvfb, vsync forced off) hold the frame rate at the monitor's, so that the cloth moves
+    // at its intended speed (8 steps of dt per displayed frame) and the CPU is not spun for
+    // frames nobody sees.
+    const auto period = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(1.0 / window_->refreshRate()));
+    const Clock::time_point now = Clock::now();
+    nextFrame_ += period;
+    if (nextFrame_ > now)
+        std::this_thread::sleep_until(nextFrame_);
+    else
+        nextFrame_ = now; // fell behind: do not try to catch up
+}
+
+int App::finish()
+{
+    controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
+    int status = outputFailed_ || contextLost_ ? 1 : 0;
+    if (files_.recording()) { // the end line and the hash of what the window shows last
+        if (!files_.stopRecording())
+            status = 1;
+        std::fprintf(stderr, "pbd-cloth: %s\n", files_.message().c_str());
+    }
+    if (!exporter_->finish()) // the last frames, the video's end
+        status = 1;
+    if (contextLost_ && !options_.stateOutFile.empty()) {
+        std::fprintf(stderr, "pbd-cloth: %s not written: the GPU's state was lost with the "
+                             "context\n", options_.stateOutFile.c_str());
+    } else if (!options_.stateOutFile.empty()) {
+        if (auto error = writePositionsFile(options_.stateOutFile, simulation_.particles().position)) {
+            std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+            status = 1;
+        }
+    }
+    if (!options_.viewOutFile.empty()) {
+        const Viewport view = viewport();
+        const PanelModel& model = controller_.model();
+        ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
+                      view.canvasSize, controller_.camera(), controller_.paused(), frames_,
+                      panel_->widgetRects(), simulation_.time(), model.settings(),
+                      model.errors(), window_->contentScale(), model.stepping(),
+                      model.speed(), controller_.helpVisible(), title_};
+        if (helpRect_)
+            dump.widgets.push_back(*helpRect_);
+        if (legendRect_)
+            dump.widgets.push_back(*legendRect_);
+        if (speedLegendRect_)
+            dump.widgets.push_back(*speedLegendRect_);
+        dump.colorBy = colorByName(controller_.colorBy());
+        dump.strainScale = strainScale_;
+        dump.strainScaleAuto = !model.strainScale();
+        dump.particleColorBy = particleColorByName(controller_.particleColorBy());
+        dump.speedScale = speedScale_;
+        dump.plots = controller_.plotsOpen();
+        dump.plotSamples = controller_.plotHistory().size();
+        dump.residuals = simulation_.residuals().size();
+        dump.constraints = simulation_.liveConstraintCount();
+        dump.hovered = controller_.hovered();
+        dump.notice = exporter_->status().notice;
+        dump.videoText = exporter_->status().videoText;
+        if (auto error = writeViewFile(options_.viewOutFile, dump)) {
+            std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+            status = 1;
+        }
+    }
+    releaseGpu(); // the positions are read; free the GPU solver while the context exists
+    if ((options_.frames || !options_.recordFile.empty() || !options_.replayFile.empty()) &&
+        frames_ > 0)
+        printSummary();
+    if (const ExportTimes& t = exporter_->times(); options_.frames && t.frames > 0) {
+        const double n = static_cast<double>(t.frames);
+        std::fprintf(stderr, "pbd-cloth: exports: %lld frames read back; per frame %.3f ms in "
+                             "the frame loop: read-back %.3f ms, waiting for the %zu PNG/video "
+                             "writer threads %.3f ms\n",
+                     t.frames, exportMilliseconds_ / n, t.readBack / n, exporter_->writers(),
+                     t.waitForWriter / n);
+    }
+    if (glDebug_ && glDebug_->errors() > 0)
+        std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());
+    return status;
+}
+
+void App::printSummary() const
+{
+    const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
+    const FrameTimes recent = frameStats_.mean();
+    std::fprintf(stderr,
+                 "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
+                 "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
+                 "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
+                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time, "
+                 "constraints %zu, hash %s; last %zu frames: %.3f ms of work per frame (draw "
+                 "%.3f ms), %.1f frames per second\n",
+                 frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
+                 mean.simulation, static_cast<double>(controller_.steps()) / static_cast<double>(frames_),
+                 mean.upload, mean.draw, mean.interface, mean.swap,
+                 frameStats_.overallFramesPerSecond(), solverName(simulation_.settings().solver),
+                 common::threadsText(simulation_).c_str(), steppingName(controller_.model().stepping()),
+                 controller_.stepping().simulatedSeconds(), controller_.stepping().wallSeconds(),
+                 controller_.stepping().wallSeconds() > 0.0
+                     ? controller_.stepping().simulatedSeconds() / controller_.stepping().wallSeconds()
+                     : 0.0,
+                 simulation_.liveConstraintCount(),
+                 formatHash(positionsHash(simulation_.particles().position)).c_str(),
+                 FrameStats::kWindow, recent.total(), recent.draw,
+                 frameStats_.framesPerSecond());
+    if (gpuView_ && (gpuView_->stats().frames > 0 || contextLost_)) {
+        const GpuViewStats& g = gpuView_->stats();
+        std::fprintf(stderr,
+                     "pbd-cloth: gpu: %lld of %lld frames drawn from the GPU solver's buffer; "
+                     "%lld frames stepped, %lld frames read its whole state back (%zu reads), "
+                     "%lld frames the live flags (something tore); "
+                     "%zu hover searches answered on the GPU; %s; %s\n",
+                     g.framesFromGpu, g.frames, g.steppedFrames, g.readbackFrames, g.readbacks,
+                     g.aliveFrames, g.picks,
+                     gpuView_->resetDescription().c_str(),
+                     gpuReleased_.empty() ? "no GPU solver to free" : gpuReleased_.c_str());
+    }
+}
+
+} // namespace pbd::app

@@ -1,0 +1,143 @@
+// App's input glue: GLFW callbacks and XInput2 touch become Controller calls. The logic
+// (what a press, a key or a pinch does) lives in the controller.
+
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+
+#include "gui/app.h"
+
+namespace pbd::app {
+namespace {
+
+App& appOf(GLFWwindow* window)
+{
+    return *static_cast<App*>(glfwGetWindowUserPointer(window));
+}
+
+Key keyOf(int key)
+{
+    switch (key) {
+    case GLFW_KEY_SPACE: return Key::Space;
+    case GLFW_KEY_S: return Key::S;
+    case GLFW_KEY_R: return Key::R;
+    case GLFW_KEY_F: return Key::F;
+    case GLFW_KEY_Q: return Key::Q;
+    case GLFW_KEY_O: return Key::O;
+    case GLFW_KEY_HOME: return Key::Home;
+    case GLFW_KEY_ESCAPE: return Key::Escape;
+    case GLFW_KEY_F1: return Key::F1;
+    case GLFW_KEY_F12: return Key::F12;
+    default: return Key::Other;
+    }
+}
+
+MouseButton buttonOf(int button)
+{
+    switch (button) {
+    case GLFW_MOUSE_BUTTON_LEFT: return MouseButton::Left;
+    case GLFW_MOUSE_BUTTON_RIGHT: return MouseButton::Right;
+    case GLFW_MOUSE_BUTTON_MIDDLE: return MouseButton::Middle;
+    default: return MouseButton::Other;
+    }
+}
+
+Modifiers modifiersOf(int mods)
+{
+    return {(mods & GLFW_MOD_SHIFT) != 0, (mods & GLFW_MOD_CONTROL) != 0,
+            (mods & GLFW_MOD_ALT) != 0};
+}
+
+} // namespace
+
+void App::installCallbacks()
+{
+    GLFWwindow* window = window_->handle();
+    glfwSetWindowUserPointer(window, this);
+    glm::dvec2 cursor{0.0};
+    glfwGetCursorPos(window, &cursor.x, &cursor.y);
+    controller_.mouseMove(cursor);
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        appOf(w).onKey(key, action, mods);
+    });
+    glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+        appOf(w).onMouseButton(button, action, mods);
+    });
+    glfwSetCursorPosCallback(window, [](GLFWwindow* w, double x, double y) {
+        appOf(w).onCursorPos({x, y});
+    });
+    glfwSetScrollCallback(window, [](GLFWwindow* w, double, double y) { appOf(w).onScroll(y); });
+    glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int focused) {
+        appOf(w).onFocus(focused != 0);
+    });
+    // Not input, but the picture must be redrawn even while paused and idle.
+    glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { appOf(w).noteActivity(); });
+    glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { appOf(w).noteActivity(); });
+}
+
+PanelFocus App::panelFocus() const
+{
+    if (ImGui::GetCurrentContext() == nullptr)
+        return {};
+    const ImGuiIO& io = ImGui::GetIO();
+    return {io.WantCaptureMouse, io.WantTextInput || io.WantCaptureKeyboard};
+}
+
+void App::onKey(int key, int action, int mods)
+{
+    noteActivity();
+    if (action == GLFW_PRESS && imgui_)
+        imgui_->notePress(key);
+    if (action != GLFW_PRESS && action != GLFW_REPEAT)
+        return;
+    // Ctrl+R, Ctrl+S, Ctrl+O (recording, save, load) even while a field is typed in: the
+    // file fields count every edit at once.
+    if (files_.key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods)))
+        return;
+    controller_.key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods), panelFocus());
+}
+
+void App::onMouseButton(int button, int action, int mods)
+{
+    noteActivity();
+    if (action != GLFW_PRESS && action != GLFW_RELEASE)
+        return;
+    controller_.mouseButton(buttonOf(button), action == GLFW_PRESS, modifiersOf(mods),
+                            panelFocus());
+}
+
+void App::onCursorPos(glm::dvec2 p)
+{
+    noteActivity();
+    controller_.mouseMove(p);
+}
+
+void App::onScroll(double yOffset)
+{
+    noteActivity();
+    controller_.scroll(yOffset, panelFocus());
+}
+
+void App::onFocus(bool focused)
+{
+    noteActivity();
+    if (!focused)
+        controller_.focusLost();
+}
+
+void App::handleTouch()
+{
+    for (const TouchEvent& e : touch_->poll()) {
+        noteActivity();
+        for (const PanelPointer& tap : controller_.touch(e)) {
+            // ImGui sees only GLFW's pointer: put it under the finger and press or release.
+            if (tap.down)
+                glfwSetCursorPos(window_->handle(), tap.point.x, tap.point.y);
+            ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
+                                               tap.down ? GLFW_PRESS : GLFW_RELEASE, 0);
+        }
+    }
+}
+
+} // namespace pbd::app

@@ -1,0 +1,534 @@
+#include "gui/panel.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include <imgui.h>
+
+#include "logic/controls_help.h"
+
+namespace pbd::app {
+namespace {
+
+/// The widget id of a settings row: its flag without the dashes ("width", "dt", "fixed").
+std::string fieldId(PanelField field) { return settingField(field).flag + 2; }
+
+/// None < Live < Restart: a frame's commits need the strongest of their effects.
+CommitEffect strongest(CommitEffect a, CommitEffect b)
+{
+    auto rank = [](CommitEffect e) { return e == CommitEffect::Restart ? 2 : e == CommitEffect::Live; };
+    return rank(a) >= rank(b) ? a : b;
+}
+
+const ImVec4 kErrorRed(0.85f, 0.0f, 0.0f, 1.0f);
+const ImVec4 kNoticeGreen(0.0f, 0.45f, 0.1f, 1.0f); ///< an export's success message
+
+constexpr const char* kGpuPrecisionTooltip =
+    "Arithmetic of the GPU solver. float: fastest; agrees with the colored solver to about "
+    "1e-3 m after 100 steps. double: the colored solver's results to rounding (bit for bit "
+    "where the GPU rounds as IEEE 754 says), about half the speed on a real GPU. Switching "
+    "rebuilds the GPU solver from the cloth's current state; a precision the GPU cannot run "
+    "is refused with the reason.";
+
+/// The label column fits `widest`, the table's longest label, so that no label is cut off.
+void setupColumns(const char* widest)
+{
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize(widest).x);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+}
+
+/// Width of a field's text box: the value column less the two buttons.
+float fieldWidth()
+{
+    const float button = ImGui::GetFrameHeight();
+    const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+    return std::max(button, ImGui::GetContentRegionAvail().x - 2.0f * (button + spacing));
+}
+
+} // namespace
+
+Panel::Panel(bool symbols)
+    : symbols_(symbols), text_(settingFields().size() + 1), editing_(settingFields().size() + 1)
+{
+}
+
+void Panel::record(const std::string& id)
+{
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    rects_.push_back({id, {min.x, min.y}, {max.x, max.y}});
+}
+
+void Panel::tooltip(const std::string& id, const char* text)
+{
+    // After a short rest on the widget, and never while a field is being typed in, so that a
+    // tooltip cannot cover the text being edited.
+    if (!ImGui::IsItemHovered())
+        return;
+    anyHovered_ = true;
+    if (!tooltipTimer_.hovered(id, ImGui::GetTime(), ImGui::IsAnyItemActive()))
+        return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+void Panel::labelCell(const std::string& id, const char* label, const char* help)
+{
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(label);
+    tooltip(id + ".label", help);
+    ImGui::TableSetColumnIndex(1);
+}
+
+void Panel::statRow(const char* label, const char* value, const char* help)
+{
+    labelCell(label, label, help);
+    ImGui::TextUnformatted(value);
+    tooltip(std::string(label) + ".value", help);
+}
+
+Panel::RowInput Panel::numberRow(const NumberRow& row)
+{
+    labelCell(row.id, row.label.c_str(), row.tooltip.c_str());
+    ImGui::PushID(row.id.c_str());
+    auto& text = text_[row.slot];
+    // While the user types, the text is theirs; otherwise it shows the committed value.
+    if (!editing_[row.slot])
+        std::snprintf(text.data(), text.size(), "%s", row.shown.c_str());
+    const float button = ImGui::GetFrameHeight();
+    const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+    ImGui::SetNextItemWidth(fieldWidth());
+    if (row.failed) {
+        ImGui::PushStyleColor(ImGuiCol_Border, kErrorRed);
+        ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
+    }
+    const bool enter = ImGui::InputText("##value", text.data(), text.size(),
+                                        ImGuiInputTextFlags_EnterReturnsTrue |
+                                            ImGuiInputTextFlags_AutoSelectAll |
+                                            ImGuiInputTextFlags_CharsScientific);
+    if (row.failed) {
+        ImGui::PopStyleVar();
+        ImGui::PopStyleColor();
+    }
+    RowInput input = RowInput::None;
+    if (enter || ImGui::IsItemDeactivatedAfterEdit())
+        input = RowInput::Commit;
+    editing_[row.slot] = ImGui::IsItemActive() && !enter;
+    tooltip(row.id, row.tooltip.c_str());
+    record(row.id);
+
+    ImGui::PushButtonRepeat(true);
+    ImGui::SameLine(0.0f, spacing);
+    if (ImGui::Button("-", ImVec2(button, button)))
+        input = RowInput::Minus;
+    tooltip(row.id + "-", "Decrease by one step, stopping at the smallest allowed value "
+                          "(hold to repeat)");
+    record(row.id + "-");
+    ImGui::SameLine(0.0f, spacing);
+    if (ImGui::Button("+", ImVec2(button, button)))
+        input = RowInput::Plus;
+    tooltip(row.id + "+", "Increase by one step, stopping at the largest allowed value "
+                          "(hold to repeat)");
+    record(row.id + "+");
+    ImGui::PopButtonRepeat();
+    ImGui::PopID();
+    if (input == RowInput::Commit)
+        editing_[row.slot] = false;
+    return input;
+}
+
+void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
+{
+    const std::size_t slot = static_cast<std::size_t>(field);
+    const std::string tip = PanelModel::tooltip(field);
+    const NumberRow row{slot, fieldId(field), PanelModel::labelWithUnit(field), tip,
+                        model.displayText(field), !model.error(field).empty()};
+    switch (numberRow(row)) {
+    case RowInput::Commit:
+        actions.effect = strongest(actions.effect, model.commitText(field, text_[slot].data()));
+        break;
+    case RowInput::Minus:
+        actions.effect = strongest(actions.effect, model.stepField(field, -1));
+        break;
+    case RowInput::Plus:
+        actions.effect = strongest(actions.effect, model.stepField(field, +1));
+        break;
+    case RowInput::None: break;
+    }
+}
+
+void Panel::fields(PanelModel& model, PanelSection section, PanelActions& actions)
+{
+    for (PanelField f : panelFields()) {
+        if (settingField(f).section != section)
+            continue;
+        if (settingField(f).accepts) // a few allowed values: a combo (the fixed count)
+            fixedCountCombo(model, actions);
+        else
+            field(model, f, actions);
+    }
+}
+
+void Panel::fixedCountCombo(PanelModel& model, PanelActions& actions)
+{
+    const PanelField field = PanelField::FixedCount;
+    const std::string id = fieldId(field);
+    const std::string tip = PanelModel::tooltip(field);
+    labelCell(id, PanelModel::labelWithUnit(field).c_str(), tip.c_str());
+    const std::string current = model.displayText(field);
+    ImGui::SetNextItemWidth(fieldWidth()); // as wide as the other fields' text boxes
+    if (ImGui::BeginCombo("##fixed", current.c_str())) {
+        for (const char* option : {"1", "2", "4"}) {
+            const bool selected = current == option;
+            if (ImGui::Selectable(option, selected))
+                actions.effect = strongest(actions.effect, model.commitText(field, option));
+            if (selected)
+                ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    tooltip(id, tip.c_str());
+    record(id);
+}
+
+void Panel::messages(const PanelModel& model, const FilesView& files)
+{
+    // A fixed place with room for kMessageLines lines, drawn even when empty, so that a
+    // message never moves the rows below it (a scroll bar appears if they need more).
+    const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing() +
+                         ImGui::GetStyle().WindowPadding.y;
+    ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
+    const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
+                       export_.notice.empty();
+    if (empty) { // say what the place is for, so that it does not read as a gap
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("Messages about refused input, files and exports appear here.");
+        ImGui::PopStyleColor();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
+    for (const std::string& message : model.errors())
+        ImGui::TextWrapped("%s", message.c_str());
+    ImGui::PopStyleColor();
+    if (!files.status.empty()) { // "Recording to F: step N", "Replaying F: step N of M"
+        ImGui::PushStyleColor(ImGuiCol_Text, files.recording ? kErrorRed
+                                                             : ImVec4(0.0f, 0.3f, 0.7f, 1.0f));
+        ImGui::TextWrapped("%s", files.status.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (!files.message.empty()) { // the last save, load, recording or replay outcome
+        if (files.failed)
+            ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
+        ImGui::TextWrapped("%s", files.message.c_str());
+        if (files.failed)
+            ImGui::PopStyleColor();
+    }
+    // The exports' last outcome (F12, video, --frames-dir) below the fields' messages.
+    if (!export_.notice.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, export_.noticeIsError ? kErrorRed : kNoticeGreen);
+        ImGui::TextWrapped("%s", export_.notice.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::EndChild();
+    record("messages");
+}
+
+void Panel::stepping(PanelModel& model, const PanelStats& stats)
+{
+    ImGui::Spacing();
+    if (!ImGui::CollapsingHeader("Stepping", ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    if (!ImGui::BeginTable("stepping", 2, ImGuiTableFlags_SizingStretchProp))
+        return;
+    setupColumns("Sim. speed");
+    const char* help =
+        "Page: 8 steps per frame, as the page (its speed follows the display: 2.4x real time "
+        "at 60 Hz). Real time: the simulated time follows the wall clock times the speed, with "
+        "the fixed time step. Either way the simulation gets about 2/3 of each frame, so the "
+        "window stays responsive; when that is not enough, the simulation runs slower and "
+        "this section says so.";
+    labelCell("stepping", "Stepping", help);
+    ImGui::SetNextItemWidth(fieldWidth());
+    const auto label = [](SteppingMode m) {
+        return m == SteppingMode::Page ? "page" : "real time";
+    };
+    if (ImGui::BeginCombo("##stepping", label(model.stepping()))) {
+        for (SteppingMode mode : {SteppingMode::Page, SteppingMode::RealTime}) {
+            const bool selected = mode == model.stepping();
+            if (ImGui::Selectable(label(mode), selected))
+                model.chooseStepping(mode);
+            if (selected)
+                ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("stepping", help);
+    record("stepping");
+
+    const std::size_t slot = text_.size() - 1;
+    const NumberRow row{slot, "speed", "Speed (x)",
+                        "Real-time stepping: simulated seconds per wall-clock second. "
+                        "Allowed: a finite number from 0.05 to 4.",
+                        model.speedText(), !model.speedError().empty()};
+    switch (numberRow(row)) {
+    case RowInput::Commit: model.commitSpeed(text_[slot].data()); break;
+    case RowInput::Minus: model.stepSpeed(-1); break;
+    case RowInput::Plus: model.stepSpeed(+1); break;
+    case RowInput::None: break;
+    }
+
+    const std::string speed = simulationSpeedText(stats.simulatedPerWall, stats.paused, dash());
+    statRow("Sim. speed", speed.c_str(),
+            "Simulated seconds per wall-clock second over the last second.");
+    ImGui::EndTable();
+    if (!stats.steppingStatus.empty() && !stats.paused) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.55f, 0.0f, 1.0f));
+        ImGui::TextWrapped("%s: the simulation needs more than its share of each frame",
+                           stats.steppingStatus.c_str());
+        ImGui::PopStyleColor();
+        record("stepping-status");
+    }
+}
+
+void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions& actions)
+{
+    ImGui::Spacing();
+    if (!ImGui::CollapsingHeader("Performance", ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    // The solver combo on a line of its own, as wide as the panel: its labels are long, and
+    // a narrow (800 px) window must not cut them.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Solver");
+    tooltip("solver.label", PanelModel::solverTooltip());
+    const Solver current = model.settings().solver;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    if (ImGui::BeginCombo("##solver", PanelModel::solverLabel(current))) {
+        for (Solver choice : kSolverChoices) {
+            const bool selected = choice == current;
+            const bool unavailable = choice == Solver::Gpu && !model.gpuUnavailable().empty();
+            if (ImGui::Selectable(PanelModel::solverLabel(choice), selected,
+                                  unavailable ? ImGuiSelectableFlags_Disabled : 0))
+                actions.effect = strongest(actions.effect, model.chooseSolver(choice));
+            if (unavailable && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("%s", model.gpuUnavailable().c_str());
+            if (selected)
+                ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("solver", PanelModel::solverTooltip());
+    record("solver");
+    if (model.gpuUnavailable().empty()) {
+        // GPU precision: float | double, beside its label. Switching rebuilds the GPU solver
+        // from the cloth's current state before the next step.
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("GPU precision");
+        tooltip("gpu-precision.label", kGpuPrecisionTooltip);
+        ImGui::SameLine();
+        const GpuPrecision precision = model.settings().gpuPrecision;
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+        if (ImGui::BeginCombo("##gpu-precision", gpuPrecisionName(precision))) {
+            for (GpuPrecision choice : {GpuPrecision::Float, GpuPrecision::Double}) {
+                const bool selected = choice == precision;
+                if (ImGui::Selectable(gpuPrecisionName(choice), selected))
+                    actions.effect = strongest(actions.effect, model.chooseGpuPrecision(choice));
+                if (selected)
+                    ImGui::SetItemDefaultFocus();
+            }
+            ImGui::EndCombo();
+        }
+        tooltip("gpu-precision", kGpuPrecisionTooltip);
+        record("gpu-precision");
+    }
+    if (!model.solverMessage().empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
+        ImGui::TextWrapped("%s", model.solverMessage().c_str());
+        ImGui::PopStyleColor();
+        record("solver-message");
+    }
+    if (!ImGui::BeginTable("performance", 2, ImGuiTableFlags_SizingStretchProp))
+        return;
+    setupColumns("Frames per sec.");
+
+    char text[96];
+    statRow("Threads", stats.threads.c_str(),
+            "Threads projecting the constraints: 1 for the sequential order; the colored order "
+            "asks for one per core unless --threads says otherwise, and uses at most one per "
+            "chunk of rows (a chunk holds about 2048 particles or more, so a small cloth runs "
+            "on one thread).");
+    const std::string perFrame = simulationPerFrameText(stats.frame.simulation,
+                                                        stats.stepsPerFrame, stats.paused, dash());
+    statRow("Sim. per frame", perFrame.c_str(),
+            "Wall-clock time of a frame's simulation steps, averaged over 30 frames. "
+            "Under 16 ms leaves room for 60 frames per second.");
+    std::snprintf(text, sizeof text, "%.1f", stats.framesPerSecond);
+    statRow("Frames per sec.", text,
+            "Frames drawn per second over the last 30 frames (the display's rate at most).");
+    std::snprintf(text, sizeof text, "%.2f / %.2f ms", stats.frame.upload, stats.frame.draw);
+    statRow("Upload / draw", text,
+            "Per frame: copying the positions to the GPU (none with the GPU solver, which the "
+            "canvas draws from directly), then the canvas's draw calls.");
+    std::snprintf(text, sizeof text, "%.2f / %.2f ms", stats.frame.interface, stats.frame.swap);
+    statRow("Panel / swap", text,
+            "Per frame: this panel (ImGui), then the buffer swap, where the driver finishes "
+            "drawing and waits for the display.");
+    ImGui::EndTable();
+}
+
+void Panel::exports(PanelActions& actions)
+{
+    ImGui::Spacing();
+    if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    const float width = ImGui::GetContentRegionAvail().x;
+    if (ImGui::Button("Save PNG (F12)", ImVec2(width, 0.0f)))
+        actions.screenshot = true;
+    tooltip("screenshot", "Write a PNG of the window into the working directory, named "
+                          "pbd-cloth-DATE-TIME.png (-2, -3 ... when taken); the message place "
+                          "above says where it went.");
+    record("screenshot");
+    ImGui::BeginDisabled(!export_.videoAvailable);
+    if (ImGui::Button(export_.videoRunning ? "Stop video export###video" : "Export video###video",
+                      ImVec2(width, 0.0f)))
+        actions.toggleVideo = true;
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !export_.videoAvailable)
+        ImGui::SetTooltip("%s", export_.videoText.c_str());
+    else
+        tooltip("video", "Pipe every frame to ffmpeg, which writes pbd-cloth-DATE-TIME.mp4 (H.264) "
+                         "into the working directory at the display's frame rate; press again "
+                         "to stop. The video keeps the size the window had at the start.");
+    record("video");
+    if (!export_.videoText.empty())
+        ImGui::TextWrapped("%s", export_.videoText.c_str());
+    if (!export_.framesText.empty())
+        ImGui::TextWrapped("Frames: %s", export_.framesText.c_str());
+    // The last outcome here too: the message place is scrolled out of view when the panel is
+    // scrolled down to these buttons.
+    if (!export_.notice.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              export_.noticeIsError ? kErrorRed : kNoticeGreen);
+        ImGui::TextWrapped("%s", export_.notice.c_str());
+        ImGui::PopStyleColor();
+    }
+}
+
+PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
+                         glm::dvec2 size)
+{
+    PanelActions actions;
+    rects_.clear();
+    anyHovered_ = false;
+    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(position.x), static_cast<float>(position.y)));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(size.x), static_cast<float>(size.y)));
+    constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                        ImGuiWindowFlags_NoCollapse |
+                                        ImGuiWindowFlags_NoSavedSettings;
+    if (!ImGui::Begin("Controls", nullptr, kFlags)) {
+        ImGui::End();
+        return actions;
+    }
+
+    if (ImGui::BeginTable("controls", 2, ImGuiTableFlags_SizingStretchProp)) {
+        setupColumns("Time per sim. step");
+        char text[64];
+        std::snprintf(text, sizeof text, "%.2f s", stats.time);
+        statRow("Current time", text, "Simulated time since the last restart, in seconds.");
+        const std::string stepTime = stepTimeText(stats.millisecondsPerStep, dash());
+        statRow("Time per sim. step", stepTime.c_str(),
+                "Wall-clock time of one simulation step, averaged over the last 50 steps.");
+        std::snprintf(text, sizeof text, "%zu", stats.particles);
+        statRow("# particles", text, "Particles in the cloth: width x height.");
+        std::snprintf(text, sizeof text, "%zu", stats.constraints);
+        statRow("# constraints", text,
+                "Distance constraints: horizontal, vertical and two diagonals per cell.");
+        fields(model, PanelSection::Page, actions);
+        ImGui::EndTable();
+    }
+    messages(model, stats.files);
+
+    const float width = ImGui::GetContentRegionAvail().x;
+    if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(width, 0.0f)))
+        actions.restart = true;
+    tooltip("restart", "Rebuild the cloth from the values above, at rest, with time 0 (R).");
+    record("restart");
+    const char* pauseLabel = stats.paused ? (symbols_ ? "\u25B6 Resume###pause" : "Resume###pause")
+                                          : (symbols_ ? "\u25AE\u25AE Pause###pause" : "Pause###pause");
+    if (ImGui::Button(pauseLabel, ImVec2(width, 0.0f)))
+        actions.togglePause = true;
+    tooltip("pause", "Stop or continue the simulation (Space). While paused, S advances one step.");
+    record("pause");
+    const float help = ImGui::GetFrameHeight() * 1.5f;
+    if (ImGui::Button("Fit view", ImVec2(width - help - ImGui::GetStyle().ItemSpacing.x, 0.0f)))
+        actions.fitView = true;
+    tooltip("fit", "Zoom and pan so that the whole cloth fits the canvas (F). Home: the page's view.");
+    record("fit");
+    ImGui::SameLine();
+    if (ImGui::Button("?", ImVec2(help, 0.0f)))
+        actions.toggleHelp = true;
+    tooltip("help-button", "Show or hide every mouse and key control (F1).");
+    record("help-button");
+    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button("Unpin all", ImVec2(half, 0.0f)))
+        actions.unpinAll = true;
+    tooltip("unpin-all", "Free every pinned particle, the fixed corners too: the cloth falls. "
+                         "Shift+click pins or frees one particle.");
+    record("unpin-all");
+    ImGui::SameLine();
+    if (ImGui::Button("Pin corners again", ImVec2(half, 0.0f)))
+        actions.pinCorners = true;
+    tooltip("pin-corners", "Pin the fixed corners of '# fixed particles' where they are now; "
+                           "other pins stay. Restart also rebuilds them.");
+    record("pin-corners");
+    colouring(model, stats, actions);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("On release");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    const char* releaseNames[] = {"throw", "keep velocity (page)"};
+    if (ImGui::BeginCombo("##release", releaseNames[stats.throwOnRelease ? 0 : 1])) {
+        for (int i = 0; i < 2; ++i)
+            if (ImGui::Selectable(releaseNames[i], (i == 0) == stats.throwOnRelease) &&
+                (i == 0) != stats.throwOnRelease)
+                actions.throwOnRelease = i == 0;
+        ImGui::EndCombo();
+    }
+    tooltip("release", "throw: a released particle takes the pointer's velocity over the last "
+                       "50 ms. keep velocity: it keeps the velocity it had when grabbed, as on "
+                       "the page.");
+    record("release");
+    plots(stats, actions);
+
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Physics beyond the page", ImGuiTreeNodeFlags_DefaultOpen) &&
+        ImGui::BeginTable("beyond", 2, ImGuiTableFlags_SizingStretchProp)) {
+        setupColumns("Area stiffness (N/m)");
+        fields(model, PanelSection::BeyondPage, actions);
+        ImGui::EndTable();
+    }
+    stepping(model, stats);
+    performance(model, stats, actions);
+    filesSection(stats.files, actions.files);
+
+    exports(actions);
+
+    ImGui::Spacing();
+    if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (const ControlHelp& control : controlsHelp()) {
+            ImGui::Bullet();
+            ImGui::TextWrapped("%s: %s", control.input, control.action);
+        }
+    }
+    ImGui::End();
+    if (!anyHovered_)
+        tooltipTimer_.reset();
+    return actions;
+}
+
+} // namespace pbd::app

@@ -1,0 +1,144 @@
+#pragma once
+/// \file
+/// The "Controls" panel drawn with ImGui: the page's panel item for item, in its order (with
+/// xpbd.html's Stiffness), a fixed place for validation messages, the sections "Physics beyond
+/// the page" (the table's other rows), "Stepping" (page or real time, speed, how fast the
+/// simulation really runs), Performance (solver choice, simulation ms per frame, frame rate,
+/// where a frame's time goes), "Plots" (the last step's convergence and the last 10 s of
+/// energy, strain and step time; collapsed by default) and a short help section. All values and commits go through
+/// PanelModel; the rows come from the settings table.
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <imgui.h>
+
+#include "logic/chart_axis.h"
+#include "io/files_actions.h"
+#include "io/export_status.h"
+#include "logic/frame_stats.h"
+#include "logic/panel_actions.h"
+#include "logic/panel_model.h"
+#include "pbd/simulation.h"
+#include "logic/plot_history.h"
+
+namespace pbd::app {
+
+/// The read-only values the panel shows.
+struct PanelStats {
+    double time = 0.0;            ///< simulated seconds since the restart
+    double millisecondsPerStep = 0.0; ///< mean of the last 50 steps; 0: none yet ("—")
+    std::size_t particles = 0;
+    std::size_t constraints = 0;
+    bool paused = false;
+    FrameTimes frame;             ///< mean phases of recent frames (ms)
+    double framesPerSecond = 0.0; ///< over recent frames
+    std::string threads = "1";   ///< threads a step uses (common::threadsText)
+    /// Simulated seconds per wall-clock second over the last second; 0: not measured yet
+    double simulatedPerWall = 0.0;
+    double stepsPerFrame = 0.0;   ///< mean over the last second; 0: none ("—")
+    std::string steppingStatus;   ///< "running at 0.4x real time ..." when behind, else empty
+    ColorBy colorBy = ColorBy::None; ///< what the lines show
+    bool throwOnRelease = true;      ///< a released particle takes the pointer's velocity
+    FilesView files;                 ///< the "Record and save" section
+    ParticleColorBy particleColorBy = ParticleColorBy::None; ///< what the discs show
+    bool plotsOpen = false;          ///< the Plots section starts open (--plots)
+    const PlotHistory* plotHistory = nullptr; ///< the history plots' samples
+    std::span<const Residual> residuals{};    ///< the last step's residuals (convergence plot)
+    bool residualsOnGpu = false;     ///< the GPU solver runs: it records no residuals
+};
+
+/// One series of a panel plot.
+struct PlotSeries {
+    std::span<const float> values; ///< evenly spaced along the plot's width
+    ImU32 color;
+    const char* name;              ///< shown in the plot's title line, in its colour
+};
+
+/// A widget's rectangle in window coordinates, by a stable id ("width", "restart", ...), for
+/// scripted tests that click into the panel.
+struct WidgetRect {
+    std::string id;
+    glm::dvec2 min{0.0};
+    glm::dvec2 max{0.0};
+};
+
+/// Draws the panel; call between ImGui's NewFrame and Render.
+class Panel {
+public:
+    /// `symbols`: the font has the page's button symbols.
+    explicit Panel(bool symbols);
+    /// Lines reserved for validation messages below the page's fields: a message never moves
+    /// the rows below it.
+    static constexpr int kMessageLines = 3;
+
+    /// Draws the panel docked at `position` with `size` (window coordinates) and applies the
+    /// user's commits to `model`.
+    PanelActions draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
+                      glm::dvec2 size);
+    /// What the Export section and the message place show about the exports from now on.
+    void setExportStatus(ExportStatus status) { export_ = std::move(status); }
+    /// The widgets' rectangles as drawn in the last frame.
+    const std::vector<WidgetRect>& widgetRects() const { return rects_; }
+
+private:
+    /// One editable number row: label, text field, -/+ buttons. `slot` indexes text_.
+    /// Returns the commit's text when the field was committed this frame.
+    struct NumberRow {
+        std::size_t slot;
+        std::string id;        ///< widget id for --view-out ("width", "speed")
+        std::string label;     ///< with its unit
+        std::string tooltip;
+        std::string shown;     ///< the committed value's text
+        bool failed;           ///< its last commit was refused: red frame
+    };
+    enum class RowInput { None, Commit, Minus, Plus };
+    RowInput numberRow(const NumberRow& row);
+    void field(PanelModel& model, PanelField field, PanelActions& actions);
+    void fields(PanelModel& model, PanelSection section, PanelActions& actions);
+    void fixedCountCombo(PanelModel& model, PanelActions& actions);
+    void messages(const PanelModel& model, const FilesView& files);
+    /// The "Record and save" section (files_panel.cpp).
+    void filesSection(const FilesView& view, FilesActions& actions);
+    /// One file-name field; true (with the text in `path`) when it was edited.
+    bool pathRow(const char* id, const char* label, const char* help, const std::string& shown,
+                 std::array<char, 512>& text, bool& editing, std::string& path);
+    void stepping(PanelModel& model, const PanelStats& stats);
+    void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    // panel_colouring.cpp: "Colour lines by", "Strain scale", "Colour particles by"
+    void colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    // panel_plots.cpp: the "Plots" section
+    void plots(const PanelStats& stats, PanelActions& actions);
+    /// One plot of `series` over `axis`, as wide as the panel, recorded as widget `id`.
+    void chart(const std::string& id, std::span<const PlotSeries> series, const ChartAxis& axis,
+               const char* xLabel);
+    void exports(PanelActions& actions);
+    void tooltip(const std::string& id, const char* text);
+    void labelCell(const std::string& id, const char* label, const char* help);
+    void statRow(const char* label, const char* value, const char* help);
+    void record(const std::string& id);
+    const char* dash() const { return symbols_ ? "\u2014" : "-"; }
+
+    bool symbols_;
+    std::vector<std::array<char, 64>> text_;  ///< per settings row, then the speed field
+    std::vector<bool> editing_;
+    std::vector<WidgetRect> rects_;
+    std::array<char, 512> statePath_{};     ///< the state file field's text
+    std::array<char, 512> recordingPath_{}; ///< the recording file field's text
+    bool editingStatePath_ = false;
+    bool editingRecordingPath_ = false;
+    std::array<char, 64> strainScaleText_{}; ///< the Strain scale field's text
+    bool strainScaleEditing_ = false;
+    std::vector<float> plotScratch_[4];      ///< series of this frame's plots
+    std::vector<ImVec2> plotPoints_;         ///< a chart's polyline
+    TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
+    bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
+    ExportStatus export_;       ///< the exports' state (setExportStatus)
+};
+
+} // namespace pbd::app

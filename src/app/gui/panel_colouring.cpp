@@ -1,0 +1,80 @@
+// The panel's colouring rows: "Colour lines by", "Strain scale" and "Colour particles by".
+
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "gui/panel.h"
+
+namespace pbd::app {
+
+void Panel::colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions)
+{
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Colour lines by");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    if (ImGui::BeginCombo("##colorby", colorByName(stats.colorBy))) {
+        for (ColorBy choice : {ColorBy::None, ColorBy::Strain}) {
+            if (ImGui::Selectable(colorByName(choice), choice == stats.colorBy) &&
+                choice != stats.colorBy)
+                actions.colorBy = choice;
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("colorby", "none: the page's grey lines. strain: each line coloured by its signed strain "
+            "(l - r) / r, blue compressed, grey at rest, red stretched, saturating at the "
+            "Strain scale below (auto: the 99th percentile of |strain|; the legend on the canvas "
+            "shows the scale).");
+    record("colorby");
+
+    // The strain scale: "auto" or a number; typed text, committed on Enter or focus loss.
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Strain scale");
+    ImGui::SameLine();
+    if (!strainScaleEditing_)
+        std::snprintf(strainScaleText_.data(), strainScaleText_.size(), "%s",
+                      model.strainScaleText().c_str());
+    const bool failed = !model.strainScaleError().empty();
+    if (failed) {
+        ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(0.85f, 0.0f, 0.0f, 1.0f));
+        ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
+    }
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    const bool enter = ImGui::InputText("##strainscale", strainScaleText_.data(),
+                                        strainScaleText_.size(),
+                                        ImGuiInputTextFlags_EnterReturnsTrue |
+                                            ImGuiInputTextFlags_AutoSelectAll);
+    if (failed) {
+        ImGui::PopStyleVar();
+        ImGui::PopStyleColor();
+    }
+    if (enter || ImGui::IsItemDeactivatedAfterEdit())
+        model.commitStrainScale(strainScaleText_.data());
+    strainScaleEditing_ = ImGui::IsItemActive() && !enter;
+    tooltip("strain-scale", "The strain at which the strain colours saturate: auto (the 99th "
+                            "percentile of |strain| now) or a number from 1e-06 to 1000, e.g. "
+                            "0.01 for 1% stretch. Enter commits.");
+    record("strain-scale");
+
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Colour particles by");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    if (ImGui::BeginCombo("##colorparticles", particleColorByName(stats.particleColorBy))) {
+        for (ParticleColorBy choice : {ParticleColorBy::None, ParticleColorBy::Speed}) {
+            if (ImGui::Selectable(particleColorByName(choice), choice == stats.particleColorBy) &&
+                choice != stats.particleColorBy)
+                actions.particleColorBy = choice;
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("colorparticles", "none: the page's blue discs. speed: each free particle coloured "
+                              "by its speed |v|, dark (still) through magenta to amber (fast), "
+                              "saturating at the 99th percentile of the speeds (at least "
+                              "0.05 m/s); pinned and grabbed particles keep their own colours. "
+                              "The legend on the canvas shows the scale in m/s.");
+    record("colorparticles");
+}
+
+} // namespace pbd::app

@@ -1,0 +1,50 @@
+#include "io/replayer.h"
+
+#include "input_text.h"
+
+namespace pbd::app {
+
+std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
+                                                   const Settings& settings,
+                                                   std::vector<DragEvent>& events)
+{
+    // As pbd-sim run reads --events: a directory or an unreadable file is an input failure.
+    std::string text;
+    if (auto error = readWholeFile(path, text))
+        return ScriptFileError{"cannot read " + path + ": " + error->reason, true};
+    try {
+        events = parseEventScript(text, settings);
+    } catch (const DragScriptError& e) {
+        return ScriptFileError{path + ": " + e.what(), false};
+    }
+    return std::nullopt;
+}
+
+Replayer::Replayer(std::vector<DragEvent> events, std::string path)
+    : events_(std::move(events)), path_(std::move(path))
+{
+    // The end line's step, as pbd-sim run takes it for --steps; without one, the last event's.
+    for (const DragEvent& e : events_)
+        endStep_ = e.step;
+    for (const DragEvent& e : events_)
+        if (e.kind == DragEvent::Kind::End) {
+            endStep_ = e.step;
+            break;
+        }
+    // Events up to the end step play (pbd-sim applies those of the last step after it).
+    std::erase_if(events_, [this](const DragEvent& e) { return e.step > endStep_; });
+}
+
+const DragEvent* Replayer::nextDue()
+{
+    if (next_ < events_.size() && events_[next_].step <= step_)
+        return &events_[next_++];
+    return nullptr;
+}
+
+bool Replayer::finished() const
+{
+    return step_ >= endStep_ && next_ == events_.size();
+}
+
+} // namespace pbd::app

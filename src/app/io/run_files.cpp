@@ -1,0 +1,291 @@
+#include "io/run_files.h"
+
+#include <variant>
+
+#include "pbd/state_file.h"
+#include "pbd/state_io.h"
+
+namespace pbd::app {
+namespace {
+
+std::string hashOf(const Simulation& simulation)
+{
+    return formatHash(positionsHash(simulation.particles().position));
+}
+
+} // namespace
+
+RunFiles::RunFiles(Controller& controller) : controller_(controller)
+{
+    controller_.setCommandObserver([this](const Command& command) { onCommand(command); });
+}
+
+RunFiles::~RunFiles()
+{
+    controller_.setCommandObserver({});
+}
+
+void RunFiles::say(std::string message, bool failed)
+{
+    message_ = std::move(message);
+    failed_ = failed;
+}
+
+bool RunFiles::key(Key key, bool repeat, Modifiers modifiers)
+{
+    if (!modifiers.control || modifiers.alt)
+        return false;
+    switch (key) {
+    case Key::R:
+        if (!repeat) {
+            if (recording())
+                stopRecording();
+            else
+                startRecording(recordingPath_);
+        }
+        return true;
+    case Key::S:
+        if (!repeat)
+            save(statePath_);
+        return true;
+    case Key::O:
+        if (!repeat)
+            load(statePath_);
+        return true;
+    default:
+        return false;
+    }
+}
+
+void RunFiles::panel(const FilesActions& actions)
+{
+    if (actions.statePath)
+        statePath_ = *actions.statePath;
+    if (actions.recordingPath)
+        recordingPath_ = *actions.recordingPath;
+    if (actions.toggleRecording) {
+        if (recording())
+            stopRecording();
+        else
+            startRecording(recordingPath_);
+    }
+    if (actions.toggleReplay) {
+        if (replaying())
+            stopReplay("Replay of " + replay_->path() + " stopped at step " +
+                       std::to_string(replay_->step()) + " of " +
+                       std::to_string(replay_->endStep()));
+        else
+            startReplay(recordingPath_);
+    }
+    if (actions.save)
+        save(statePath_);
+    if (actions.load)
+        load(statePath_);
+}
+
+void RunFiles::onCommand(const Command& command)
+{
+    const Simulation& simulation = controller_.simulation();
+    if (recorder_.active() && !ownCommand_) // (recording and playback exclude each other)
+        recorder_.note(command, simulation);
+    if (!replay_)
+        return;
+    if (std::holds_alternative<StepCommand>(command)) {
+        replay_->stepped();
+        playDue(); // the events before the next step, now: nothing else can come between
+    } else if (!ownCommand_) {
+        stopReplay(std::string("Replay of ") + replay_->path() + " stopped at step " +
+                   std::to_string(replay_->step()) + " of " + std::to_string(replay_->endStep()) +
+                   ": the cloth was changed by hand (" + commandName(command) +
+                   "); it carries on live");
+    }
+}
+
+void RunFiles::playDue()
+{
+    ownCommand_ = true;
+    while (replay_) {
+        const DragEvent* event = replay_->nextDue();
+        if (!event)
+            break;
+        for (const Command& command : eventCommands(*event, controller_.simulation().settings())) {
+            const auto* set = std::get_if<SetCommand>(&command);
+            if (set && set->settings.solver == Solver::Gpu &&
+                !controller_.model().gpuUnavailable().empty()) {
+                ownCommand_ = false;
+                stopReplay("Replay of " + replay_->path() + " stopped at step " +
+                           std::to_string(replay_->step()) + ": it uses the GPU solver; " +
+                           controller_.model().gpuUnavailable());
+                controller_.setPaused(true);
+                return;
+            }
+            // A refused event changes nothing and is skipped, as pbd-sim's player does.
+            controller_.issue(command);
+        }
+    }
+    ownCommand_ = false;
+    if (replay_ && replay_->finished()) {
+        const std::string path = replay_->path();
+        const std::uint64_t end = replay_->endStep();
+        replay_.reset();
+        controller_.setPaused(true);
+        say("Replay of " + path + " finished at step " + std::to_string(end) +
+                "; paused (Space runs on live); positions hash " + hashOf(controller_.simulation()),
+            false);
+    }
+}
+
+void RunFiles::stopReplay(const std::string& why)
+{
+    replay_.reset();
+    say(why, false);
+}
+
+bool RunFiles::refuseEmptyName(const std::string& path, const char* refusal, const char* kind)
+{
+    if (!path.empty())
+        return false;
+    say(std::string(refusal) + ": the " + kind + " file name is empty; allowed: a file name",
+        true);
+    return true;
+}
+
+bool RunFiles::startRecording(const std::string& path)
+{
+    if (refuseEmptyName(path, "Not recording", "recording"))
+        return false;
+    controller_.finishOffThreadStep(); // a step on its way belongs before the recording
+    if (replay_)
+        stopReplay("");
+    if (recorder_.active())
+        stopRecording();
+    // The file first, so that a failure changes nothing; then the fresh cloth that the
+    // script's header describes.
+    if (auto error = recorder_.start(path, controller_.simulation())) {
+        say("Not recording: " + *error, true);
+        return false;
+    }
+    ownCommand_ = true; // the header's `0 restart` already says it
+    controller_.issue(RestartCommand{});
+    ownCommand_ = false;
+    say("Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops", false);
+    return true;
+}
+
+bool RunFiles::stopRecording()
+{
+    if (!recorder_.active())
+        return true;
+    // The step on its way, and what was done meanwhile, are observed (recorded) now.
+    controller_.finishOffThreadStep();
+    const std::uint64_t steps = recorder_.steps();
+    const std::string path = recorder_.path();
+    if (auto error = recorder_.stop(controller_.simulation())) {
+        say("Recording incomplete: " + *error, true);
+        return false;
+    }
+    say("Recorded " + std::to_string(steps) + " steps to " + path + "; positions hash " +
+            hashOf(controller_.simulation()),
+        false);
+    return true;
+}
+
+bool RunFiles::startReplay(const std::string& path)
+{
+    if (refuseEmptyName(path, "Not replaying", "recording"))
+        return false;
+    std::vector<DragEvent> events;
+    if (auto error = readEventScriptFile(path, controller_.simulation().settings(), events)) {
+        say("Not replaying: " + error->message, true);
+        return false;
+    }
+    startReplay(std::move(events), path);
+    return true;
+}
+
+void RunFiles::startReplay(std::vector<DragEvent> events, const std::string& path)
+{
+    controller_.finishOffThreadStep(); // its step is not the playback's
+    if (recorder_.active())
+        stopRecording();
+    replay_.emplace(std::move(events), path);
+    say("", false);
+    playDue(); // the events before step 0: the recording's settings and fresh cloth
+}
+
+bool RunFiles::save(const std::string& path)
+{
+    if (refuseEmptyName(path, "Not saved", "state"))
+        return false;
+    controller_.finishOffThreadStep(); // the state with what was done meanwhile
+    if (auto error = saveStateFile(controller_.simulation(), path)) {
+        say("Not saved: " + *error + " (an existing file is kept as it was)", true);
+        return false;
+    }
+    const Simulation& s = controller_.simulation();
+    say("Saved " + path + ": step " + std::to_string(s.stepCount()) + ", " +
+            std::to_string(s.settings().width) + " x " + std::to_string(s.settings().height),
+        false);
+    return true;
+}
+
+bool RunFiles::load(const std::string& path)
+{
+    if (refuseEmptyName(path, "Not loaded", "state"))
+        return false;
+    controller_.finishOffThreadStep();
+    if (recorder_.active() || replay_) {
+        // A load cannot be part of a recording or a playback: they stop, but only for a file
+        // that will load (a bad one changes nothing at all).
+        Simulation probe(Settings{});
+        if (auto error = loadStateFile(probe, path)) {
+            say("Not loaded (nothing changed): " + *error, true);
+            return false;
+        }
+        if (recorder_.active())
+            stopRecording();
+        replay_.reset();
+    }
+    if (auto error = controller_.loadState(path)) {
+        say("Not loaded (nothing changed): " + *error, true);
+        return false;
+    }
+    const Simulation& s = controller_.simulation();
+    std::string text = "Loaded " + path + ": step " + std::to_string(s.stepCount()) + ", " +
+                       std::to_string(s.settings().width) + " x " +
+                       std::to_string(s.settings().height);
+    if (s.settings().solver == Solver::Gpu && !controller_.model().gpuUnavailable().empty()) {
+        Settings colored = s.settings();
+        colored.solver = Solver::Colored;
+        controller_.issue(SetCommand{colored});
+        text += "; the colored solver instead of the GPU's (" +
+                controller_.model().gpuUnavailable() + ")";
+    }
+    say(text, false);
+    return true;
+}
+
+void RunFiles::finish()
+{
+    stopRecording();
+}
+
+FilesView RunFiles::view() const
+{
+    FilesView v;
+    v.statePath = statePath_;
+    v.recordingPath = recordingPath_;
+    v.recording = recorder_.active();
+    v.replaying = replay_.has_value();
+    if (recorder_.active())
+        v.status = "Recording to " + recorder_.path() + ": step " +
+                   std::to_string(recorder_.steps());
+    else if (replay_)
+        v.status = "Replaying " + replay_->path() + ": step " + std::to_string(replay_->step()) +
+                   " of " + std::to_string(replay_->endStep());
+    v.message = message_;
+    v.failed = failed_;
+    return v;
+}
+
+} // namespace pbd::app

@@ -1,0 +1,57 @@
+#include "logic/controls_help.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace pbd::app {
+namespace {
+
+constexpr std::array<ControlHelp, 21> kControls{{
+    {"Left-drag a particle", "grab the nearest particle within 10 px (fixed corners too) and move it; let go while moving to throw it"},
+    {"Shift+click a particle", "pin it where it is, or unpin it (corners too)"},
+    {"Ctrl+drag", "knife: cut every constraint the line crosses"},
+    {"One finger on the canvas", "drags like the left button"},
+    {"Wheel, Ctrl+wheel, pinch", "zoom about the cursor or the pinch centre"},
+    {"Right- or middle-drag", "pan the view"},
+    {"F", "fit the whole cloth into the canvas"},
+    {"Home", "the page's view"},
+    {"Space", "pause / resume"},
+    {"S", "one step while paused"},
+    {"R", "restart the cloth"},
+    {"F1", "show / hide this help"},
+    {"F12", "save a PNG of the window (pbd-cloth-DATE-TIME.png in the working folder)"},
+    {"Esc", "cancel a drag or a field edit; close this help"},
+    {"Ctrl+R", "start recording from a fresh cloth (the cloth restarts) / stop recording"},
+    {"Ctrl+S", "save the whole state to the panel's state file (pbd-cloth-state.json)"},
+    {"Ctrl+O", "load the state file; a bad file changes nothing"},
+    {"Ctrl+Q", "quit (as the window's close button)"},
+    {"Panel: Colour lines by, Strain scale", "lines by strain, saturating at auto (99th percentile) or a typed scale (--color-by, --strain-scale)"},
+    {"Panel: Colour particles by", "particles by speed in m/s, dark to bright, legend on the canvas (--color-particles)"},
+    {"Panel: Plots", "open: the last step's error per iteration, 10 s of energy, strain, ms per step (--plots)"},
+}};
+
+} // namespace
+
+std::span<const ControlHelp> controlsHelp()
+{
+    return kControls;
+}
+
+std::string controlsHelpText()
+{
+    std::size_t width = 0;
+    for (const ControlHelp& c : kControls)
+        width = std::max(width, std::strlen(c.input));
+    std::string text;
+    for (const ControlHelp& c : kControls) {
+        text += "  ";
+        text += c.input;
+        text.append(width + 2 - std::strlen(c.input), ' ');
+        text += c.action;
+        text += '\n';
+    }
+    return text;
+}
+
+} // namespace pbd::app

@@ -1,0 +1,35 @@
+#pragma once
+/// \file
+/// What the user asked for in the panel this frame: the ImGui panel fills it in, the
+/// controller turns it into commands and view changes.
+
+#include <optional>
+
+#include "io/files_actions.h"
+#include "logic/panel_model.h"
+#include "logic/speed_colors.h"
+#include "logic/strain_colors.h"
+
+namespace pbd::app {
+
+/// What the user asked for this frame.
+struct PanelActions {
+    CommitEffect effect = CommitEffect::None; ///< strongest effect of this frame's commits
+    bool restart = false;                     ///< the Restart button
+    bool togglePause = false;                 ///< the Pause / Resume button
+    bool fitView = false;                     ///< the Fit view button
+    bool toggleHelp = false;                  ///< the "?" button
+    bool unpinAll = false;                    ///< the "Unpin all" button
+    bool pinCorners = false;                  ///< the "Pin corners again" button
+    bool screenshot = false;                  ///< the "Save PNG (F12)" button
+    bool toggleVideo = false;                 ///< the "Export video" / "Stop video export" button
+    std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
+    std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
+    FilesActions files;                       ///< the "Record and save" section
+    /// The "Colour particles by" combo, when changed
+    std::optional<ParticleColorBy> particleColorBy;
+    /// Whether the "Plots" section is open this frame (set every frame the panel is drawn)
+    std::optional<bool> plotsOpen;
+};
+
+} // namespace pbd::app

@@ -1,0 +1,399 @@
+#include "logic/panel_model.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <system_error>
+
+#include "input_text.h"
+#include "logic/strain_colors.h"
+
+namespace pbd::app {
+namespace {
+
+const SettingField& info(PanelField field)
+{
+    return settingField(field);
+}
+
+/// The Speed field, described like a settings row (it is the app's, not the simulation's).
+constexpr SettingField kSpeed = {
+    "speed", "--speed", "Speed", "x", "", false, kMinSpeed, kMaxSpeed, 0.05, nullptr, nullptr,
+    "real-time stepping: simulated seconds per wall-clock second",
+    "Real-time stepping: simulated seconds per second of wall-clock time.",
+    PanelSection::Page, false, false, nullptr, nullptr};
+
+std::string_view trim(std::string_view text)
+{
+    const auto isSpace = [](char c) { return c == ' ' || c == '\t'; };
+    while (!text.empty() && isSpace(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && isSpace(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+/// Digits after the decimal point in the shortest text of `value` ("0.0055" -> 4,
+/// "1.5e-07" -> 8, "40" -> 0).
+int decimalsOf(double value)
+{
+    const std::string text = formatNumber(std::fabs(value));
+    const std::size_t e = text.find('e');
+    const std::string mantissa = text.substr(0, e);
+    const std::size_t dot = mantissa.find('.');
+    int decimals = dot == std::string::npos ? 0 : static_cast<int>(mantissa.size() - dot - 1);
+    if (e != std::string::npos)
+        decimals -= std::atoi(text.c_str() + e + 1);
+    return decimals < 0 ? 0 : decimals;
+}
+
+/// Rounds `value` to `decimals` places so that, e.g., 0.005 + 0.001 becomes exactly the double
+/// nearest 0.006; leaves it alone where the scaled value would not be an exact integer.
+double roundToDecimals(double value, int decimals)
+{
+    if (decimals > 22)
+        return value;
+    const double scale = std::pow(10.0, decimals);
+    const double scaled = value * scale;
+    if (!std::isfinite(scaled) || std::fabs(scaled) >= 0x1p53)
+        return value;
+    return std::round(scaled) / scale;
+}
+
+/// Stores the refusal message "<label>: '<text>' <reason>; allowed: ..." in `error`.
+CommitEffect refuse(std::string& error, const SettingField& f, std::string_view text,
+                    std::string_view reason)
+{
+    error = std::string(f.label) + ": " + quoteInput(text) + " " + std::string(reason) + "; " +
+            allowedValues(f);
+    return CommitEffect::None;
+}
+
+/// Reads typed text as a number of the field's kind; on failure stores the message.
+std::optional<double> readText(std::string& error, const SettingField& f, std::string_view text)
+{
+    const std::string_view number = trim(text);
+    if (f.whole) {
+        long long value = 0;
+        if (numberOutOfRange<long long>(number))
+            return refuse(error, f, text, "is not allowed"), std::nullopt;
+        if (!parseNumber(number, value))
+            return refuse(error, f, text, "is not a whole number"), std::nullopt;
+        return static_cast<double>(value);
+    }
+    double value = 0.0;
+    if (numberOutOfRange<double>(number))
+        return refuse(error, f, text, "is not allowed"), std::nullopt;
+    if (!parseNumber(number, value))
+        return refuse(error, f, text, "is not a number"), std::nullopt;
+    return value;
+}
+
+/// Checks the value's kind and range (refusing with a message quoting `text`).
+bool acceptable(std::string& error, const SettingField& f, double value, std::string_view text)
+{
+    if (!std::isfinite(value))
+        return refuse(error, f, text, "is not a finite number"), false;
+    if (f.whole && !(value >= std::numeric_limits<int>::min() &&
+                     value <= std::numeric_limits<int>::max()))
+        return refuse(error, f, text, "is not allowed"), false;
+    return true;
+}
+
+/// Validates `settings` with `field` set to `value` and commits it, or refuses it with a message
+/// quoting `text`, leaving `settings` as it was.
+CommitEffect apply(Settings& settings, std::string& error, PanelField field, double value,
+                   std::string_view text)
+{
+    const SettingField& f = info(field);
+    if (!acceptable(error, f, value, text))
+        return CommitEffect::None;
+    Settings candidate = settings;
+    f.set(candidate, value);
+    if (const auto problem = validate(candidate)) {
+        if (problem->field == f.name)
+            return refuse(error, f, text, "is not allowed");
+        // Another field was already invalid (settings given to the constructor): say so.
+        error = problem->message;
+        return CommitEffect::None;
+    }
+    error.clear();
+    if (candidate == settings)
+        return CommitEffect::None;
+    settings = candidate;
+    return f.rebuildsCloth ? CommitEffect::Restart : CommitEffect::Live;
+}
+
+/// The value one +/- step from `current`: the next accepted whole value for fields with a
+/// choice of values (the fixed count), else current +- step, rounded to the decimals of the
+/// step or of `current`, and clamped to [lo, hi]. Nothing when no accepted value lies that way.
+std::optional<double> stepped(const SettingField& f, double current, int sign)
+{
+    if (f.accepts) {
+        std::optional<double> target;
+        for (double v = f.lo; v <= f.hi; v += 1.0) {
+            if (!f.accepts(v))
+                continue;
+            if (sign > 0 && v > current && !target)
+                target = v;
+            if (sign < 0 && v < current)
+                target = v;
+        }
+        return target;
+    }
+    double next = current + sign * f.step;
+    if (!f.whole)
+        next = roundToDecimals(next, std::max(decimalsOf(f.step), decimalsOf(current)));
+    return std::clamp(next, f.lo, f.hi);
+}
+
+constexpr NameTable<SteppingMode, 2> kSteppingNames{
+    {{SteppingMode::Page, "page"}, {SteppingMode::RealTime, "realtime"}}};
+
+} // namespace
+
+const std::vector<PanelField>& panelFields()
+{
+    static const std::vector<PanelField> fields = [] {
+        std::vector<PanelField> list;
+        const auto rows = settingFields();
+        for (PanelSection section : {PanelSection::Page, PanelSection::BeyondPage})
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                if (rows[i].section == section)
+                    list.push_back(static_cast<PanelField>(i));
+        return list;
+    }();
+    return fields;
+}
+
+const SettingField& settingField(PanelField field)
+{
+    return settingFields()[static_cast<std::size_t>(field)];
+}
+
+const char* steppingName(SteppingMode mode) { return nameOf(kSteppingNames, mode); }
+
+std::optional<SteppingMode> steppingFromName(std::string_view name)
+{
+    return valueNamed(kSteppingNames, name);
+}
+
+PanelModel::PanelModel(const Settings& settings)
+    : settings_(settings), errors_(settingFields().size())
+{
+}
+
+void PanelModel::showSettings(const Settings& settings)
+{
+    settings_ = settings;
+    errors_.assign(settingFields().size(), std::string());
+}
+
+const char* PanelModel::label(PanelField field) { return info(field).label; }
+
+std::string PanelModel::labelWithUnit(PanelField field) { return pbd::labelWithUnit(info(field)); }
+
+std::string PanelModel::tooltip(PanelField field)
+{
+    std::string allowed = allowedValues(info(field));
+    allowed[0] = 'A';
+    return std::string(info(field).help) + " " + allowed + ".";
+}
+
+const char* PanelModel::solverLabel(Solver solver)
+{
+    switch (solver) {
+    case Solver::Colored:
+        return "Colored (parallel)";
+    case Solver::Gpu:
+        return "GPU (compute shaders)";
+    default:
+        return "Sequential (page order)";
+    }
+}
+
+const char* PanelModel::solverTooltip()
+{
+    return "Order of the constraint projections. Sequential: the page's Gauss-Seidel order on "
+           "one thread; it reproduces the page exactly. Colored: the constraints in eight sets "
+           "of independent ones, each set spread over all cores; much faster on big cloths, "
+           "the same result for any number of threads, and a slightly different (similar) "
+           "convergence per iteration. GPU: the colored order on OpenGL 4.3 compute shaders "
+           "(float or double: GPU precision below; the cloth stays on the GPU and is drawn from "
+           "there). Applies at once; the "
+           "cloth keeps its state.";
+}
+
+CommitEffect PanelModel::chooseSolver(Solver solver)
+{
+    Settings candidate = settings_;
+    candidate.solver = solver;
+    if (candidate == settings_ || validate(candidate) ||
+        (solver == Solver::Gpu && !gpuUnavailable_.empty()))
+        return CommitEffect::None;
+    settings_ = candidate;
+    solverMessage_.clear();
+    return CommitEffect::Live;
+}
+
+CommitEffect PanelModel::chooseGpuPrecision(GpuPrecision precision)
+{
+    Settings candidate = settings_;
+    candidate.gpuPrecision = precision;
+    if (candidate == settings_ || validate(candidate) || !gpuUnavailable_.empty())
+        return CommitEffect::None;
+    settings_ = candidate;
+    solverMessage_.clear();
+    return CommitEffect::Live;
+}
+
+const std::string& PanelModel::error(PanelField field) const
+{
+    return errors_[static_cast<std::size_t>(field)];
+}
+
+std::vector<std::string> PanelModel::errors() const
+{
+    std::vector<std::string> list;
+    for (PanelField field : panelFields())
+        if (!error(field).empty())
+            list.push_back(error(field));
+    if (!speedError_.empty())
+        list.push_back(speedError_);
+    if (!strainScaleError_.empty())
+        list.push_back(strainScaleError_);
+    if (!solverMessage_.empty())
+        list.push_back(solverMessage_);
+    return list;
+}
+
+std::string PanelModel::displayText(PanelField field) const
+{
+    return settingText(info(field), settings_);
+}
+
+CommitEffect PanelModel::commitText(PanelField field, std::string_view text)
+{
+    std::string& error = errors_[static_cast<std::size_t>(field)];
+    const std::optional<double> value = readText(error, info(field), text);
+    return value ? apply(settings_, error, field, *value, text) : CommitEffect::None;
+}
+
+CommitEffect PanelModel::stepField(PanelField field, int direction)
+{
+    if (direction == 0)
+        return CommitEffect::None;
+    const SettingField& f = info(field);
+    const std::optional<double> next = stepped(f, f.get(settings_), direction > 0 ? 1 : -1);
+    if (!next)
+        return CommitEffect::None;
+    std::string& error = errors_[static_cast<std::size_t>(field)];
+    const std::string text =
+        f.whole ? std::to_string(static_cast<long long>(*next)) : formatNumber(*next);
+    return apply(settings_, error, field, *next, text);
+}
+
+bool PanelModel::chooseStepping(SteppingMode mode)
+{
+    const bool changed = mode != stepping_;
+    stepping_ = mode;
+    return changed;
+}
+
+void PanelModel::setStepping(SteppingMode mode, double speed)
+{
+    stepping_ = mode;
+    if (speed >= kMinSpeed && speed <= kMaxSpeed)
+        speed_ = speed;
+}
+
+std::string PanelModel::speedText() const { return formatNumber(speed_); }
+
+bool PanelModel::commitSpeed(std::string_view text)
+{
+    const std::optional<double> value = readText(speedError_, kSpeed, text);
+    if (!value || !acceptable(speedError_, kSpeed, *value, text))
+        return false;
+    if (!allowedValue(kSpeed, *value))
+        return refuse(speedError_, kSpeed, text, "is not allowed"), false;
+    speedError_.clear();
+    const bool changed = *value != speed_;
+    speed_ = *value;
+    return changed;
+}
+
+bool PanelModel::commitStrainScale(std::string_view text)
+{
+    std::optional<double> scale = strainScale_;
+    if (auto error = parseStrainScale("Strain scale", text, scale)) {
+        strainScaleError_ = *error;
+        return false;
+    }
+    strainScaleError_.clear();
+    const bool changed = scale != strainScale_;
+    strainScale_ = scale;
+    return changed;
+}
+
+std::string PanelModel::strainScaleText() const { return app::strainScaleText(strainScale_); }
+
+bool PanelModel::stepSpeed(int direction)
+{
+    if (direction == 0)
+        return false;
+    const double next = *stepped(kSpeed, speed_, direction > 0 ? 1 : -1);
+    speedError_.clear();
+    const bool changed = next != speed_;
+    speed_ = next;
+    return changed;
+}
+
+} // namespace pbd::app
+
+namespace pbd::app {
+namespace {
+
+/// The page shows 2 decimals; a small cloth's steps take microseconds, so keep 3 significant
+/// digits below 1 ms, which is never "0.00" for a measured step.
+std::string milliseconds(double ms)
+{
+    char text[48];
+    std::snprintf(text, sizeof text, ms >= 1.0 ? "%.2f ms" : "%.3g ms", ms);
+    return text;
+}
+
+} // namespace
+
+bool TooltipTimer::hovered(std::string_view id, double now, bool editing)
+{
+    if (id != id_) {
+        id_ = std::string(id);
+        since_ = now;
+    }
+    return !editing && now - since_ >= kDelay;
+}
+
+std::string stepTimeText(double meanMilliseconds, std::string_view none)
+{
+    return meanMilliseconds > 0.0 ? milliseconds(meanMilliseconds) : std::string(none);
+}
+
+std::string simulationPerFrameText(double ms, double stepsPerFrame, bool paused,
+                                   std::string_view none)
+{
+    return stepsPerFrame > 0.0 && !paused ? milliseconds(ms) : std::string(none);
+}
+
+std::string simulationSpeedText(double ratio, bool paused, std::string_view none)
+{
+    if (ratio <= 0.0 || paused)
+        return std::string(none);
+    char text[48];
+    std::snprintf(text, sizeof text, "%.2gx real time", ratio);
+    return text;
+}
+
+} // namespace pbd::app

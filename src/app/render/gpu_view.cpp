@@ -1,0 +1,187 @@
+#include "render/gpu_view.h"
+
+#include <cstdio>
+#include <vector>
+
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+
+#if defined(PBD_HAVE_GPU)
+#include "context_loss.h"
+#include "gpu_backend.h"
+#include "gpu_pick.h"
+#include "gpu_solver.h"
+#endif
+
+namespace pbd::app {
+
+#if defined(PBD_HAVE_GPU)
+struct GpuView::Gpu {
+    gpu::ResetWatch reset{[](const char* name) {
+        return reinterpret_cast<void*>(glfwGetProcAddress(name));
+    }};
+    bool compute = false;                ///< the context runs compute shaders (4.3)
+    std::unique_ptr<gpu::GpuPick> pick;  ///< made on the first hover
+    bool pickFailed = false;             ///< its kernels did not compile: CPU picking
+};
+
+namespace {
+
+gpu::GpuSolver* solverOf(const Simulation& simulation)
+{
+    if (simulation.settings().solver != Solver::Gpu || !simulation.backendCurrent())
+        return nullptr;
+    return gpu::gpuSolverOf(simulation.backend());
+}
+
+} // namespace
+#endif
+
+GpuView::GpuView([[maybe_unused]] bool gpuContext)
+{
+#if defined(PBD_HAVE_GPU)
+    gpu_ = std::make_unique<Gpu>();
+    gpu_->compute = gpuContext;
+#endif
+}
+
+GpuView::~GpuView() = default;
+
+std::optional<std::string> GpuView::checkReset()
+{
+#if defined(PBD_HAVE_GPU)
+    return gpu_->reset.check();
+#else
+    return std::nullopt;
+#endif
+}
+
+std::string GpuView::resetDescription() const
+{
+#if defined(PBD_HAVE_GPU)
+    return gpu_->reset.describe();
+#else
+    return "reset notification off (built without pbd_gpu)";
+#endif
+}
+
+bool GpuView::current([[maybe_unused]] const Simulation& simulation) const
+{
+#if defined(PBD_HAVE_GPU)
+    return gpu_->compute && solverOf(simulation) != nullptr;
+#else
+    return false;
+#endif
+}
+
+bool GpuView::draw([[maybe_unused]] const Simulation& simulation,
+                   [[maybe_unused]] Renderer& renderer)
+{
+#if defined(PBD_HAVE_GPU)
+    if (!gpu_->compute)
+        return false;
+    gpu::GpuSolver* solver = solverOf(simulation);
+    if (solver == nullptr)
+        return false;
+    renderer.useGpuPositions(solver->renderPositions(), solver->particleCount());
+    ++stats_.framesFromGpu;
+    return true;
+#else
+    return false;
+#endif
+}
+
+std::optional<Index> GpuView::hover([[maybe_unused]] const Simulation& simulation,
+                                    [[maybe_unused]] const Camera& camera,
+                                    [[maybe_unused]] glm::dvec2 point,
+                                    [[maybe_unused]] double radiusPixels)
+{
+#if defined(PBD_HAVE_GPU)
+    gpu::GpuSolver* solver = gpu_->compute ? solverOf(simulation) : nullptr;
+    if (solver == nullptr)
+        return std::nullopt;
+    if (!gpu_->pick && !gpu_->pickFailed) {
+        std::string why;
+        gpu_->pick = gpu::GpuPick::create(why);
+        if (!gpu_->pick) {
+            gpu_->pickFailed = true;
+            std::fprintf(stderr, "pbd-cloth: the GPU hover search is unavailable: %s\n",
+                         why.c_str());
+        }
+    }
+    if (!gpu_->pick)
+        return std::nullopt;
+    if (gpu_->pick->poll(hovered_))
+        ++stats_.picks;
+    if (!gpu_->pick->pending())
+        gpu_->pick->request(solver->renderPositions(), solver->particleCount(), camera.origin(),
+                            camera.zoom(), point, radiusPixels);
+    if (hovered_ && *hovered_ >= solver->particleCount())
+        hovered_.reset(); // an answer about a cloth since replaced
+    return hovered_;
+#else
+    return std::nullopt;
+#endif
+}
+
+void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
+                       [[maybe_unused]] bool stepped)
+{
+#if defined(PBD_HAVE_GPU)
+    if (simulation.settings().solver != Solver::Gpu)
+        return;
+    gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend());
+    if (solver == nullptr)
+        return;
+    ++stats_.frames;
+    stats_.steppedFrames += stepped ? 1 : 0;
+    const bool sameSolver = solver == countedSolver_; // a new solver counts from 0
+    const std::size_t reads = solver->readbacks();
+    const std::size_t before = sameSolver && reads >= countedReadbacks_ ? countedReadbacks_ : 0;
+    if (reads > before) {
+        stats_.readbacks += reads - before;
+        ++stats_.readbackFrames;
+    }
+    const std::size_t aliveReads = solver->aliveReadbacks();
+    if (aliveReads > (sameSolver && aliveReads >= countedAliveReadbacks_ ? countedAliveReadbacks_ : 0))
+        ++stats_.aliveFrames;
+    countedSolver_ = solver;
+    countedReadbacks_ = reads;
+    countedAliveReadbacks_ = aliveReads;
+#endif
+}
+
+std::string GpuView::release([[maybe_unused]] Simulation& simulation,
+                             [[maybe_unused]] Renderer& renderer)
+{
+#if defined(PBD_HAVE_GPU)
+    gpu_->pick.reset();
+    gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend());
+    if (solver == nullptr)
+        return "";
+    renderer.releaseGpuPositions(); // no vertex array keeps a solver buffer alive
+    const std::vector<unsigned> buffers = solver->bufferNames();
+    const std::size_t bytes = solver->bufferBytes();
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    simulation.installBackend({}); // reads the state back, then frees the solver
+    countedSolver_ = nullptr;
+    std::size_t left = 0;
+    for (unsigned buffer : buffers)
+        left += glIsBuffer(buffer) == GL_TRUE ? 1 : 0;
+    const GLenum error = glGetError();
+    char text[160];
+    if (left == 0 && error == GL_NO_ERROR)
+        std::snprintf(text, sizeof text, "GPU solver's %zu buffers (%.1f MB) freed, no GL errors",
+                      buffers.size(), static_cast<double>(bytes) / 1e6);
+    else
+        std::snprintf(text, sizeof text,
+                      "GPU solver's buffers NOT cleanly freed: %zu of %zu remain, GL error 0x%04x",
+                      left, buffers.size(), static_cast<unsigned>(error));
+    return text;
+#else
+    return "";
+#endif
+}
+
+} // namespace pbd::app

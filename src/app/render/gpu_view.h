@@ -1,0 +1,78 @@
+#pragma once
+/// \file
+/// The app's side of the GPU solver, on the window's OpenGL context: the renderer draws the
+/// solver's own position buffer, the hover is searched on the GPU and read a frame later,
+/// resets of the context are noticed once per frame, and the solver's buffers are freed while
+/// the context still exists. Built without pbd_gpu, it does nothing and says so.
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <glm/vec2.hpp>
+
+#include "logic/camera.h"
+#include "pbd/simulation.h"
+#include "render/renderer.h"
+
+namespace pbd::app {
+
+/// What the GPU view did over a run, for the exit summary and the tests.
+struct GpuViewStats {
+    long long frames = 0;          ///< frames drawn with the GPU solver's state current
+    long long framesFromGpu = 0;   ///< of them, drawn straight from its buffer
+    long long steppedFrames = 0;   ///< of them, frames that took a step (the GPU got ahead)
+    long long readbackFrames = 0;  ///< of them, frames that read the whole state back
+    std::size_t readbacks = 0;     ///< whole-state reads (positions, velocities)
+    long long aliveFrames = 0;     ///< frames that read the live flags (something tore)
+    std::size_t picks = 0;         ///< hover searches answered by the GPU
+};
+
+/// Needs the window's context current for its whole life (OpenGL 4.3 for any of its work).
+class GpuView {
+public:
+    /// `gpuContext`: the window's context is 4.3 and the GPU solver may run on it.
+    explicit GpuView(bool gpuContext);
+    ~GpuView();
+    GpuView(const GpuView&) = delete;
+    GpuView& operator=(const GpuView&) = delete;
+
+    /// Once per frame: a message when the driver reset the GPU and the context is lost (or the
+    /// test hook PBD_GPU_FAKE_RESET_AFTER_FRAMES says so); nothing otherwise.
+    std::optional<std::string> checkReset();
+    /// "reset notification on", or off and why.
+    std::string resetDescription() const;
+
+    /// True when the GPU solver holds the simulation's current state (it stepped since the
+    /// last change made on the CPU): the picture and the hover can come from its buffers.
+    bool current(const Simulation& simulation) const;
+    /// Points the renderer at the solver's positions (a float copy made on the GPU in double)
+    /// when current(); returns false when the CPU's positions must be uploaded instead.
+    bool draw(const Simulation& simulation, Renderer& renderer);
+    /// The particle under `point` (window pixels) within `radiusPixels`, from the GPU: the
+    /// answer of the search queued in an earlier frame (none before the first), and the next
+    /// search queued for this point. Only when current().
+    std::optional<Index> hover(const Simulation& simulation, const Camera& camera,
+                               glm::dvec2 point, double radiusPixels);
+    /// At the end of each frame: counts the frame, whether it `stepped` and whether it read
+    /// the state back.
+    void endFrame(const Simulation& simulation, bool stepped);
+    const GpuViewStats& stats() const { return stats_; }
+
+    /// Frees the GPU solver's buffers (the renderer lets go of them first) and checks that
+    /// they are gone without GL errors. Returns what happened, for the exit summary, or ""
+    /// when there was no GPU solver. Call while the context is current, before it goes.
+    std::string release(Simulation& simulation, Renderer& renderer);
+
+private:
+    struct Gpu;
+    std::unique_ptr<Gpu> gpu_; ///< null without pbd_gpu or a 4.3 context
+    GpuViewStats stats_;
+    const void* countedSolver_ = nullptr; ///< the solver whose reads were counted last
+    std::size_t countedReadbacks_ = 0;
+    std::size_t countedAliveReadbacks_ = 0;
+    std::optional<Index> hovered_; ///< the last answer of the GPU's search
+};
+
+} // namespace pbd::app
