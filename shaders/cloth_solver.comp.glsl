@@ -7,8 +7,9 @@
 //                 | 6, 7 (picking: nearest distance, then its lowest index)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
-// operations are exactly those of the CPU kernels, in the same order (see CORE_API.md), so
-// that the double kernels give the CPU's bits where the GPU rounds as IEEE 754 says.
+// operations are exactly those of the CPU kernels, in the same order (docs/core-api.md, the
+// colored form), so that the double kernels give the CPU's bits where the GPU rounds as
+// IEEE 754 says.
 
 layout(local_size_x = 256) in;
 

@@ -561,7 +561,7 @@ void GpuSolver::step(const GpuStepParameters& p)
     renderStale_ = true;
     const bool dbl = precision_ == GpuPrecision::Double;
     // The step's scalars, computed on the host in double exactly as the CPU step computes
-    // them (CORE_API.md), then rounded once to the kernel's precision.
+    // them (docs/core-api.md), then rounded once to the kernel's precision.
     const double h = p.timeStep / p.substeps;
     const double invH = 1.0 / h;
     const double alpha = p.stiffness == 0.0 ? 0.0 : 1.0 / p.stiffness;

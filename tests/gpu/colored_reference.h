@@ -1,5 +1,5 @@
 #pragma once
-// A plain scalar CPU step in the colored order, written from CORE_API.md's "colored kernel"
+// A plain scalar CPU step in the colored order, written from docs/core-api.md's colored form
 // and "the step" (predict, lambda = 0, sweeps over the eight grid sets, velocity, damping),
 // in double or float: the cases the core does not run (XPBD, substeps, damping; float), for
 // the GPU kernels to match. The step's scalars (h, 1/h, compliance / h^2, the damping factor)

@@ -31,8 +31,9 @@ inline ConstraintSets expandGridSets(int width, int height)
 }
 
 /// One sweep over `sets`, each constraint in list order with the colored kernel's arithmetic
-/// (CORE_API's): PBD's s when `at` (compliance / h^2) is 0, else XPBD's with the multipliers
-/// `lambda` (one per listed constraint); constraints whose `live` flag is 0 are skipped.
+/// (docs/core-api.md, the colored form): PBD's s when `at` (compliance / h^2) is 0, else
+/// XPBD's with the multipliers `lambda` (one per listed constraint); constraints whose `live`
+/// flag is 0 are skipped.
 inline void referenceSweep(std::vector<glm::dvec2>& x, const std::vector<double>& w,
                            const ConstraintSets& sets, double at, std::vector<double>& lambda,
                            const std::vector<std::uint8_t>* live = nullptr)
