@@ -10,6 +10,7 @@
 #include "colored_solver.h"
 #include "disturbed_cloth.h"
 #include "grid_set_builders.h"
+#include "kernel_choice.h"
 #include "pbd/distance_constraint.h"
 #include "step_phases.h"
 
@@ -72,9 +73,9 @@ TEST_CASE("the signed-area kernel restores a flipped triangle's orientation", "[
 
 namespace {
 
-/// One substep of the colored order written plainly, with the arithmetic of CORE_API's
-/// colored kernel: predict; multipliers 0; per iteration the eight distance sets in list order,
-/// then the eight triangle sets; velocities; damping.
+/// One substep of the colored order written plainly, with the arithmetic of the colored form
+/// in docs/core-api.md: predict; multipliers 0; per iteration the eight distance sets in list
+/// order, then the eight triangle sets; velocities; damping.
 void referenceSubstep(Particles& particles, const ConstraintSets& sets, int width, int height,
                       const pbd::detail::SubstepParams& params)
 {
@@ -107,13 +108,10 @@ void referenceSubstep(Particles& particles, const ConstraintSets& sets, int widt
                                   0, x.size());
 }
 
-} // namespace
-
-TEST_CASE("the colored solver's XPBD substep does exactly the plain sweep, with damping and "
-          "area constraints, for every kernel, chunking and thread count",
-          "[colored][xpbd]")
+/// `kernel`'s compliant substeps, with and without damping and area constraints, against
+/// referenceSubstep, for every chunking and thread count.
+void checkXpbdAgainstPlainSweep(ColoredSolver::Kernel kernel)
 {
-    using Kernel = ColoredSolver::Kernel;
     pbd::detail::SubstepParams params;
     params.h = 0.005 / 3;
     params.gravity = -9.81;
@@ -131,19 +129,35 @@ TEST_CASE("the colored solver's XPBD substep does exactly the plain sweep, with 
                     referenceSubstep(expected, sets, w, h, params);
                 for (int rows : {0, 1, 2}) {
                     for (unsigned threads : {1u, 3u}) {
-                        for (Kernel kernel : {Kernel::Best, Kernel::Sse2}) {
-                            CAPTURE(w, h, stiffness, area, rows, threads, kernel == Kernel::Best);
-                            Particles particles = disturbedCloth(w, h);
-                            std::vector<double> areaLambda(
-                                2 * static_cast<std::size_t>(std::max(0, w - 1) * std::max(0, h - 1)) + 1);
-                            ColoredSolver solver(w, h, threads, kernel, rows);
-                            for (int step = 0; step < 6; ++step)
-                                solver.substep(particles, params, areaLambda.data(), nullptr);
-                            CHECK(bitIdentical(particles.position, expected.position));
-                            CHECK(bitIdentical(particles.velocity, expected.velocity));
-                        }
+                        CAPTURE(w, h, stiffness, area, rows, threads);
+                        Particles particles = disturbedCloth(w, h);
+                        const auto cells =
+                            static_cast<std::size_t>(std::max(0, w - 1) * std::max(0, h - 1));
+                        std::vector<double> areaLambda(2 * cells + 1);
+                        ColoredSolver solver(w, h, threads, kernel, rows);
+                        for (int step = 0; step < 6; ++step)
+                            solver.substep(particles, params, areaLambda.data(), nullptr);
+                        CHECK(bitIdentical(particles.position, expected.position));
+                        CHECK(bitIdentical(particles.velocity, expected.velocity));
                     }
                 }
             }
     }
+}
+
+} // namespace
+
+TEST_CASE("the colored solver's XPBD substep with the SSE2 kernels does exactly the plain "
+          "sweep, with damping and area constraints, for every chunking and thread count",
+          "[colored][xpbd]")
+{
+    checkXpbdAgainstPlainSweep(ColoredSolver::Kernel::Sse2);
+}
+
+TEST_CASE("the colored solver's XPBD substep with the AVX2 kernels does exactly the plain "
+          "sweep, with damping and area constraints, for every chunking and thread count",
+          "[colored][xpbd][avx2]")
+{
+    PBD_REQUIRE_AVX2_OR_SKIP();
+    checkXpbdAgainstPlainSweep(ColoredSolver::Kernel::Best);
 }
