@@ -24,9 +24,9 @@ namespace pbd {
 /// numerator of s with all-ones (live) or all-zeros (removed), so that a removed lane's s is
 /// +0 and moves nothing (the AND, unlike a multiplication of s, stays off the square root's
 /// and the division's dependency chain). With AVX2, torn rows are listed instead (see
-/// projectRows): a horizontal set's by its live constraints, since its dense loads hold one
-/// constraint each, so that a removed constraint costs nothing; the other sets' by windows
-/// of four that skip runs of removed constraints, since their loads hold neighbours.
+/// projectSetRowsAvx2): a horizontal set's by its live constraints, since its dense loads
+/// hold one constraint each, so that a removed constraint costs nothing; the other sets' by
+/// windows of four that skip runs of removed constraints, since their loads hold neighbours.
 using LiveFlag = std::uint8_t;
 
 /// Whether the constraint whose flag `flag` points to is live.

@@ -75,7 +75,7 @@ public:
     void setLive(std::span<const std::uint8_t> alive, std::uint64_t version);
 
     /// A torn row's list, listEntries_[begin, begin + count): a horizontal set's live
-    /// constraints, another set's windows of four constraints (see colored_solver.cpp).
+    /// constraints, another set's windows of four constraints (see colored_kernels.h).
     struct LiveList {
         std::uint32_t begin = 0;
         std::uint32_t count = 0;
