@@ -56,14 +56,14 @@ TEST_CASE("steps on another thread give the same cloth as steps on the caller's"
     settings.solver = GENERATE(Solver::Sequential, Solver::Colored);
     settings.stiffness = 1000.0;
     Rig rig(settings);
-    rig.controller.setOffThread(OffThread::Always);
+    rig.controller.driver().setOffThread(OffThread::Always);
     for (int frame = 0; frame < 40; ++frame) {
         rig.controller.advance();
-        CHECK(rig.controller.steppingOffThread()); // every running frame hands a step over
+        CHECK(rig.controller.driver().steppingOffThread()); // every running frame hands a step over
     }
     rig.controller.finishOffThreadStep();
-    CHECK_FALSE(rig.controller.steppingOffThread());
-    const long long steps = rig.controller.steps();
+    CHECK_FALSE(rig.controller.driver().steppingOffThread());
+    const long long steps = rig.controller.driver().steps();
     CHECK(steps >= 1);
     Simulation plain(settings);
     for (long long i = 0; i < steps; ++i)
@@ -79,29 +79,29 @@ TEST_CASE("commands issued while a step runs elsewhere show at once and take eff
     Settings settings;
     settings.gravity = -9.81;
     Rig rig(settings);
-    rig.controller.setOffThread(OffThread::Always);
+    rig.controller.driver().setOffThread(OffThread::Always);
     rig.controller.advance(); // first step handed over
     rig.controller.advance(); // collects it (or waits), hands over the next
-    REQUIRE(rig.controller.steppingOffThread());
-    const long long stepsBefore = rig.controller.steps();
+    REQUIRE(rig.controller.driver().steppingOffThread());
+    const long long stepsBefore = rig.controller.driver().steps();
 
     // Grab the bottom-right particle and drag it while the step runs.
     const Index corner = 29 * 40 + 39;
-    const glm::dvec2 at = rig.controller.camera().worldToScreen(
+    const glm::dvec2 at = rig.controller.view().camera().worldToScreen(
         rig.simulation.particles().position[corner]);
     rig.controller.mouseMove(at);
     rig.controller.mouseButton(MouseButton::Left, true, kNone, kCanvas);
     REQUIRE(rig.simulation.grabbed() == corner); // on screen at once
     rig.controller.mouseMove(at + glm::dvec2(120.0, 40.0));
     const glm::dvec2 target =
-        rig.controller.camera().screenToWorld(at + glm::dvec2(120.0, 40.0));
+        rig.controller.view().camera().screenToWorld(at + glm::dvec2(120.0, 40.0));
     CHECK(rig.simulation.particles().position[corner] == target);
     rig.controller.issue(PinCommand{5});
     CHECK(rig.simulation.particles().pinned(5));
     CHECK(rig.commands.size() == static_cast<std::size_t>(stepsBefore)); // not observed yet
 
     rig.controller.finishOffThreadStep();
-    CHECK(rig.controller.steps() == stepsBefore + 1);
+    CHECK(rig.controller.driver().steps() == stepsBefore + 1);
     // After the step: the grab, the move and the pin hold on the stepped state ...
     CHECK(rig.simulation.grabbed() == corner);
     CHECK(rig.simulation.particles().position[corner] == target);
@@ -126,10 +126,10 @@ TEST_CASE("a restart while a step runs elsewhere gives the new cloth once the st
 {
     Settings settings;
     Rig rig(settings);
-    rig.controller.setOffThread(OffThread::Always);
+    rig.controller.driver().setOffThread(OffThread::Always);
     for (int frame = 0; frame < 5; ++frame)
         rig.controller.advance();
-    REQUIRE(rig.controller.steppingOffThread());
+    REQUIRE(rig.controller.driver().steppingOffThread());
     rig.controller.issue(RestartCommand{});
     CHECK(rig.simulation.time() == 0.0); // at once on screen
     rig.controller.finishOffThreadStep();
@@ -142,23 +142,23 @@ TEST_CASE("paused, a step running elsewhere is taken in and no new one starts; S
 {
     Settings settings;
     Rig rig(settings);
-    rig.controller.setOffThread(OffThread::Always);
+    rig.controller.driver().setOffThread(OffThread::Always);
     rig.controller.advance();
-    REQUIRE(rig.controller.steppingOffThread());
+    REQUIRE(rig.controller.driver().steppingOffThread());
     rig.controller.key(Key::Space, false, kNone, kCanvas); // pause
     rig.controller.finishOffThreadStep();
-    const long long steps = rig.controller.steps();
+    const long long steps = rig.controller.driver().steps();
     for (int frame = 0; frame < 5; ++frame)
         rig.controller.advance();
-    CHECK_FALSE(rig.controller.steppingOffThread());
-    CHECK(rig.controller.steps() == steps);
+    CHECK_FALSE(rig.controller.driver().steppingOffThread());
+    CHECK(rig.controller.driver().steps() == steps);
     CHECK(rig.controller.idle());
     rig.controller.key(Key::S, false, kNone, kCanvas);
     rig.controller.advance(); // S: one step, handed over
-    CHECK(rig.controller.steppingOffThread());
+    CHECK(rig.controller.driver().steppingOffThread());
     CHECK_FALSE(rig.controller.idle()); // the window keeps drawing until it is in
     rig.controller.finishOffThreadStep();
-    CHECK(rig.controller.steps() == steps + 1);
+    CHECK(rig.controller.driver().steps() == steps + 1);
 }
 
 TEST_CASE("Auto moves the steps off the thread only once a step costs more than the budget",
@@ -169,19 +169,19 @@ TEST_CASE("Auto moves the steps off the thread only once a step costs more than 
     // A generous frame (1 s): a 40 x 30 step costs far less than 2/3 s, so frames step here.
     for (int frame = 0; frame < 3; ++frame) {
         rig.controller.advance(1.0);
-        CHECK_FALSE(rig.controller.steppingOffThread());
+        CHECK_FALSE(rig.controller.driver().steppingOffThread());
     }
-    CHECK(rig.controller.steps() == 3 * Stepping::kPageStepsPerFrame);
+    CHECK(rig.controller.driver().steps() == 3 * Stepping::kPageStepsPerFrame);
     // A frame of a microsecond: any step costs more than its budget; after the first frame's
     // steps measured that, the next frame hands its step over.
     rig.controller.advance(1e-6);
     rig.controller.advance(1e-6);
-    CHECK(rig.controller.steppingOffThread());
+    CHECK(rig.controller.driver().steppingOffThread());
     rig.controller.finishOffThreadStep();
     // Never keeps them here whatever they cost.
-    rig.controller.setOffThread(OffThread::Never);
-    const long long steps = rig.controller.steps();
+    rig.controller.driver().setOffThread(OffThread::Never);
+    const long long steps = rig.controller.driver().steps();
     rig.controller.advance(1e-6);
-    CHECK_FALSE(rig.controller.steppingOffThread());
-    CHECK(rig.controller.steps() > steps);
+    CHECK_FALSE(rig.controller.driver().steppingOffThread());
+    CHECK(rig.controller.driver().steps() > steps);
 }

@@ -66,11 +66,11 @@ struct Rig {
         : simulation(settings), controller(simulation, [this] { return now; }), files(controller)
     {
         controller.resize({1400.0, 960.0}, 1.0, 1.0);
-        controller.setOffThread(steps);
+        controller.driver().setOffThread(steps);
     }
     glm::dvec2 screenOf(Index i) const
     {
-        return controller.camera().worldToScreen(simulation.particles().position[i]);
+        return controller.view().camera().worldToScreen(simulation.particles().position[i]);
     }
     void frames(int n)
     {
@@ -160,8 +160,8 @@ void interact(Rig& rig)
     // The knife from above the cloth to below it, between columns 9 and 10.
     const double x = 0.5 * (rig.simulation.particles().position[9].x +
                             rig.simulation.particles().position[10].x);
-    const glm::dvec2 top = rig.controller.camera().worldToScreen({x, 0.5});
-    const glm::dvec2 bottom = rig.controller.camera().worldToScreen({x, -3.0});
+    const glm::dvec2 top = rig.controller.view().camera().worldToScreen({x, 0.5});
+    const glm::dvec2 bottom = rig.controller.view().camera().worldToScreen({x, -3.0});
     rig.controller.mouseMove(top);
     rig.controller.mouseButton(MouseButton::Left, true, kCtrl, kCanvas);
     rig.controller.mouseMove(bottom);
@@ -321,8 +321,8 @@ TEST_CASE("a saved state loaded through the controller continues bit for bit, on
     rig.commit(PanelField::Iterations, "4");
     rig.frames(3);
     rig.click(rig.screenOf(15 * 40 + 20), kShift); // a pin
-    const glm::dvec2 top = rig.controller.camera().worldToScreen({3.9, 0.5});
-    const glm::dvec2 bottom = rig.controller.camera().worldToScreen({3.9, -2.0});
+    const glm::dvec2 top = rig.controller.view().camera().worldToScreen({3.9, 0.5});
+    const glm::dvec2 bottom = rig.controller.view().camera().worldToScreen({3.9, -2.0});
     rig.controller.mouseMove(top);
     rig.controller.mouseButton(MouseButton::Left, true, kCtrl, kCanvas);
     rig.controller.mouseMove(bottom);

@@ -51,14 +51,9 @@ App::App(const AppOptions& options)
       }),
       files_(controller_)
 {
-    controller_.model().setStepping(options.stepping, options.speed);
-    const bool debugGl = GlDebug::wanted();
-    controller_.setColorBy(options.colorBy);
-    controller_.setParticleColorBy(options.particleColorBy);
-    controller_.model().setStrainScale(options.strainScale);
-    controller_.setPlotsOpen(options.plots);
+    controller_.setPreferences(options.preferences);
     controller_.setPaused(options.paused);
-    controller_.setThrowOnRelease(options.throwOnRelease);
+    const bool debugGl = GlDebug::wanted();
     title_ = controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
@@ -201,15 +196,52 @@ int App::run()
 
 void App::frame(bool last, double periodMilliseconds)
 {
+    // As Dear ImGui's example loop (the events were polled in run()): a new frame, the
+    // phases, render, swap. Each lap is a phase of the panel's frame statistics.
     FrameTimes times;
     updateLayout();
     Clock::time_point mark = Clock::now();
-    const std::size_t refusals = controller_.refusals().size();
-    const long long stepsBefore = controller_.steps();
+    const long long stepsBefore = controller_.driver().steps();
+    step(periodMilliseconds == 0.0);
+    times.simulation = lap(mark);
+
+    imgui_->beginFrame();
+    frameView_ = viewport();
+    drawPanel();
+    drawCanvasOverlays();
+    updateTitle();
+    times.interface = lap(mark);
+    uploadCloth();
+    times.upload = lap(mark);
+    if (!drawCanvas()) { // the window is gone: draw nothing, let run() end
+        ImGui::EndFrame();
+        return;
+    }
+    times.draw = lap(mark);
+    imgui_->render();
+    times.interface += lap(mark);
+    exportFrame();
+    exportMilliseconds_ += lap(mark);
+    ++frames_;
+    if (last) {
+        writeLastFrame();
+        lap(mark); // not part of a frame's cost
+    }
+    glfwSwapBuffers(window_->handle());
+    times.swap = lap(mark);
+    frameStats_.add(times, periodMilliseconds);
+    if (gpuView_)
+        gpuView_->endFrame(simulation_, controller_.driver().steps() != stepsBefore);
+}
+
+void App::step(bool resumed)
+{
+    const std::vector<std::string>& refusals = controller_.driver().refusals();
+    const std::size_t refusalsBefore = refusals.size();
     if (!glfwWindowShouldClose(window_->handle()))
-        controller_.advance(1.0 / window_->refreshRate(), periodMilliseconds == 0.0);
-    for (std::size_t i = refusals; i < controller_.refusals().size(); ++i)
-        std::fprintf(stderr, "pbd-cloth: %s\n", controller_.refusals()[i].c_str());
+        controller_.advance(1.0 / window_->refreshRate(), resumed);
+    for (std::size_t i = refusalsBefore; i < refusals.size(); ++i)
+        std::fprintf(stderr, "pbd-cloth: %s\n", refusals[i].c_str());
     // With the GPU solver the state stays on the GPU: what follows reads the CPU's copy as
     // last read, and reads back only for what needs it now: tearing (four bytes that say
     // whether anything tore, then the live flags when something did: the torn lines and the
@@ -217,29 +249,34 @@ void App::frame(bool last, double periodMilliseconds)
     const bool gpu = simulation_.settings().solver == Solver::Gpu;
     if (gpu && simulation_.settings().tearStrain > 0.0)
         simulation_.alive(); // the constraints the GPU tore
-    times.simulation = lap(mark);
+}
 
-    imgui_->beginFrame();
-    PanelStats stats{simulation_.time(),
-                     controller_.stepTimer().meanMilliseconds(),
-                     simulation_.particlesAsRead().size(),
-                     simulation_.liveConstraintCountAsRead(),
-                     controller_.paused(),
-                     frameStats_.mean(),
-                     frameStats_.framesPerSecond(),
-                     common::threadsShortText(simulation_),
-                     controller_.stepping().ratio(),
-                     controller_.stepping().stepsPerFrame(),
-                     controller_.stepping().status(),
-                     controller_.colorBy(),
-                     controller_.throwOnRelease(),
-                     files_.view()};
-    stats.particleColorBy = controller_.particleColorBy();
-    stats.plotsOpen = controller_.plotsOpen();
-    stats.plotHistory = &controller_.plotHistory();
-    stats.residuals = simulation_.residuals();
-    stats.residualsOnGpu = simulation_.settings().solver == Solver::Gpu;
-    const Viewport view = viewport();
+void App::drawPanel()
+{
+    const StepDriver& driver = controller_.driver();
+    const Preferences& preferences = controller_.preferences();
+    const PanelStats stats{
+        .time = simulation_.time(),
+        .millisecondsPerStep = driver.stepTimer().meanMilliseconds(),
+        .particles = simulation_.particlesAsRead().size(),
+        .constraints = simulation_.liveConstraintCountAsRead(),
+        .paused = controller_.paused(),
+        .frame = frameStats_.mean(),
+        .framesPerSecond = frameStats_.framesPerSecond(),
+        .threads = common::threadsShortText(simulation_),
+        .simulatedPerWall = driver.stepping().ratio(),
+        .stepsPerFrame = driver.stepping().stepsPerFrame(),
+        .steppingStatus = driver.stepping().status(),
+        .colorBy = preferences.colorBy,
+        .throwOnRelease = preferences.onRelease == OnRelease::Throw,
+        .files = files_.view(),
+        .particleColorBy = preferences.particleColorBy,
+        .plotsOpen = preferences.plots,
+        .plotHistory = &driver.plotHistory(),
+        .residuals = simulation_.residuals(),
+        .residualsOnGpu = simulation_.settings().solver == Solver::Gpu,
+    };
+    const Viewport& view = frameView_;
     panel_->setExportStatus(exporter_->status());
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
@@ -249,55 +286,68 @@ void App::frame(bool last, double periodMilliseconds)
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    if (simulation_.constraintsVersionAsRead() != uploadedConstraints_ || // rebuilt, torn, cut
-        controller_.clothVersion() != uploadedCloth_) { // or a state stepped off the thread
-        renderer_->setConstraints(simulation_.constraints(), simulation_.aliveAsRead());
-        uploadedConstraints_ = simulation_.constraintsVersionAsRead();
-        uploadedCloth_ = controller_.clothVersion();
-    }
     controller_.updateHover(panelFocus());
-    // Strain colours: the core computes the strains, the renderer only maps them.
-    if (const auto knife = controller_.knife()) { // the knife's line while Ctrl+dragging
-        const glm::dvec2 a = controller_.camera().worldToScreen(knife->first);
-        const glm::dvec2 b = controller_.camera().worldToScreen(knife->second);
+}
+
+void App::drawCanvasOverlays()
+{
+    const Viewport& view = frameView_;
+    if (const auto knife = controller_.input().knife()) { // the knife's line while Ctrl+dragging
+        const Camera& camera = controller_.view().camera();
+        const glm::dvec2 a = camera.worldToScreen(knife->first);
+        const glm::dvec2 b = camera.worldToScreen(knife->second);
         ImGui::GetForegroundDrawList()->AddLine(
             ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
             ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
-            2.0f * static_cast<float>(controller_.logicalScale()));
+            2.0f * static_cast<float>(controller_.view().logicalScale()));
     }
-    std::optional<LineColoring> coloring;
+    // Strain and speed colours: the core computes the strains and speeds, the renderer only
+    // maps them; their legends stack above the canvas's bottom.
+    const Preferences& preferences = controller_.preferences();
+    lineColoring_.reset();
     legendRect_.reset();
     double legendTop = 0.0; // window pixels above the canvas's bottom taken by legends
     strainScale_ = 0.0;
     speedScale_ = 0.0;
-    if (controller_.colorBy() == ColorBy::Strain) {
+    if (preferences.colorBy == ColorBy::Strain) {
         strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
         signedStrains(simulation_, strains_);
-        const std::optional<double> userScale = controller_.model().strainScale();
+        const std::optional<double> userScale = preferences.strainScale;
         strainScale_ = userScale ? *userScale : autoStrainScale(strains_, strainScratch_);
-        coloring = LineColoring{strains_, strainScale_};
+        lineColoring_ = LineColoring{strains_, strainScale_};
         legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, !userScale,
                                        window_->contentScale());
         legendTop = view.canvasSize.y - legendRect_->min.y;
     }
-    // Speed colours: the core computes the speeds, the renderer only maps them.
-    std::optional<ParticleColoring> particleColoring;
+    particleColoring_.reset();
     speedLegendRect_.reset();
-    if (controller_.particleColorBy() == ParticleColorBy::Speed) {
+    if (preferences.particleColorBy == ParticleColorBy::Speed) {
         speeds_.resize(simulation_.particles().size()); // allocates only for a new cloth
         particleSpeeds(simulation_, speeds_);
         speedScale_ = autoSpeedScale(speeds_, speedScratch_);
-        particleColoring = ParticleColoring{speeds_, speedScale_};
+        particleColoring_ = ParticleColoring{speeds_, speedScale_};
         speedLegendRect_ = drawSpeedLegend(view.canvasSize, speedScale_, window_->contentScale(),
                                            legendTop);
     }
-    const std::string title = controller_.title();
+}
+
+void App::updateTitle()
+{
+    std::string title = controller_.title();
     if (title != title_) {
-        title_ = title;
+        title_ = std::move(title);
         glfwSetWindowTitle(window_->handle(), title_.c_str());
     }
-    times.interface = lap(mark);
+}
 
+void App::uploadCloth()
+{
+    if (simulation_.constraintsVersionAsRead() != uploadedConstraints_ || // rebuilt, torn, cut
+        controller_.driver().clothVersion() != uploadedCloth_) { // or stepped off the thread
+        renderer_->setConstraints(simulation_.constraints(), simulation_.aliveAsRead());
+        uploadedConstraints_ = simulation_.constraintsVersionAsRead();
+        uploadedCloth_ = controller_.driver().clothVersion();
+    }
     if (!gpuView_ || !gpuView_->draw(simulation_, *renderer_))
         renderer_->upload(simulation_.particles().position); // CPU solvers (or a fresh edit)
     pinned_.clear();
@@ -305,41 +355,41 @@ void App::frame(bool last, double periodMilliseconds)
     for (Index i = 0; i < particles.size(); ++i)
         if (particles.pinned(i))
             pinned_.push_back(i);
-    times.upload = lap(mark);
+}
+
+bool App::drawCanvas()
+{
     // A round trip that names the window just before drawing into it: when another program
-    // destroyed it meanwhile, draw nothing (Mesa would size the frame from the dead drawable)
-    // and let run() end.
+    // destroyed it meanwhile, draw nothing (Mesa would size the frame from the dead drawable).
     window_->framebufferSize();
-    if (windowWatch_->windowDestroyed()) {
-        ImGui::EndFrame();
-        return;
-    }
-    renderer_->draw({simulation_.grabbed(), controller_.hovered(), pinned_}, controller_.camera(),
-                    view, coloring ? &*coloring : nullptr,
-                    particleColoring ? &*particleColoring : nullptr);
-    times.draw = lap(mark);
-    imgui_->render();
-    times.interface += lap(mark);
+    if (windowWatch_->windowDestroyed())
+        return false;
+    renderer_->draw({simulation_.grabbed(), controller_.input().hovered(), pinned_},
+                    controller_.view().camera(), frameView_,
+                    lineColoring_ ? &*lineColoring_ : nullptr,
+                    particleColoring_ ? &*particleColoring_ : nullptr);
+    return true;
+}
+
+void App::exportFrame()
+{
     // F12, --frames-dir and the video read this frame before the swap (not a phase of the
     // panel's statistics; counted in the frame's work and in the exit summary).
+    const glm::ivec2 framebuffer = frameView_.framebufferSize;
     const ExportRequests exports = controller_.takeExportRequests();
     if (exports.toggleVideo)
-        exporter_->toggleVideo(view.framebufferSize);
-    exporter_->afterDraw(view.framebufferSize, exports.screenshot);
-    exportMilliseconds_ += lap(mark);
-    ++frames_;
-    if (last && !options_.screenshotFile.empty()) {
-        if (auto error = writeScreenshot(options_.screenshotFile, view.framebufferSize)) {
-            std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
-            outputFailed_ = true;
-        }
-        lap(mark); // not part of a frame's cost
+        exporter_->toggleVideo(framebuffer);
+    exporter_->afterDraw(framebuffer, exports.screenshot);
+}
+
+void App::writeLastFrame()
+{
+    if (options_.screenshotFile.empty())
+        return;
+    if (auto error = writeScreenshot(options_.screenshotFile, frameView_.framebufferSize)) {
+        std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
+        outputFailed_ = true;
     }
-    glfwSwapBuffers(window_->handle());
-    times.swap = lap(mark);
-    frameStats_.add(times, periodMilliseconds);
-    if (gpuView_)
-        gpuView_->endFrame(simulation_, controller_.steps() != stepsBefore);
 }
 
 void App::updateLayout()
@@ -351,9 +401,9 @@ void App::updateLayout()
 
 Viewport App::viewport() const
 {
-    const CanvasLayout& layout = controller_.layout();
+    const CanvasLayout& layout = controller_.view().layout();
     return {layout.windowSize(), window_->framebufferSize(), glm::dvec2(0.0),
-            layout.canvasSize(), controller_.logicalScale()};
+            layout.canvasSize(), controller_.view().logicalScale()};
 }
 
 void App::pace()
@@ -395,29 +445,40 @@ int App::finish()
     if (!options_.viewOutFile.empty()) {
         const Viewport view = viewport();
         const PanelModel& model = controller_.model();
-        ViewDump dump{view.windowSize, view.framebufferSize, view.canvasOffset,
-                      view.canvasSize, controller_.camera(), controller_.paused(), frames_,
-                      panel_->widgetRects(), simulation_.time(), model.settings(),
-                      model.errors(), window_->contentScale(), model.stepping(),
-                      model.speed(), controller_.helpVisible(), title_};
-        if (helpRect_)
-            dump.widgets.push_back(*helpRect_);
-        if (legendRect_)
-            dump.widgets.push_back(*legendRect_);
-        if (speedLegendRect_)
-            dump.widgets.push_back(*speedLegendRect_);
-        dump.colorBy = colorByName(controller_.colorBy());
-        dump.strainScale = strainScale_;
-        dump.strainScaleAuto = !model.strainScale();
-        dump.particleColorBy = particleColorByName(controller_.particleColorBy());
-        dump.speedScale = speedScale_;
-        dump.plots = controller_.plotsOpen();
-        dump.plotSamples = controller_.plotHistory().size();
-        dump.residuals = simulation_.residuals().size();
-        dump.constraints = simulation_.liveConstraintCount();
-        dump.hovered = controller_.hovered();
-        dump.notice = exporter_->status().notice;
-        dump.videoText = exporter_->status().videoText;
+        const Preferences& preferences = controller_.preferences();
+        ViewDump dump{
+            .windowSize = view.windowSize,
+            .framebufferSize = view.framebufferSize,
+            .canvasOffset = view.canvasOffset,
+            .canvasSize = view.canvasSize,
+            .camera = controller_.view().camera(),
+            .paused = controller_.paused(),
+            .frames = frames_,
+            .widgets = panel_->widgetRects(),
+            .time = simulation_.time(),
+            .settings = model.settings(),
+            .errors = model.errors(),
+            .contentScale = window_->contentScale(),
+            .stepping = model.stepping(),
+            .speed = model.speed(),
+            .help = controller_.helpVisible(),
+            .title = title_,
+            .colorBy = colorByName(preferences.colorBy),
+            .strainScale = strainScale_,
+            .constraints = simulation_.liveConstraintCount(),
+            .strainScaleAuto = !preferences.strainScale,
+            .particleColorBy = particleColorByName(preferences.particleColorBy),
+            .speedScale = speedScale_,
+            .plots = preferences.plots,
+            .plotSamples = controller_.driver().plotHistory().size(),
+            .residuals = simulation_.residuals().size(),
+            .hovered = controller_.input().hovered(),
+            .notice = exporter_->status().notice,
+            .videoText = exporter_->status().videoText,
+        };
+        for (const std::optional<WidgetRect>& drawn : {helpRect_, legendRect_, speedLegendRect_})
+            if (drawn)
+                dump.widgets.push_back(*drawn);
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
@@ -443,6 +504,8 @@ int App::finish()
 void App::printSummary() const
 {
     const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
+    const Stepping& stepping = controller_.driver().stepping();
+    const double steps = static_cast<double>(controller_.driver().steps());
     const FrameTimes recent = frameStats_.mean();
     std::fprintf(stderr,
                  "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
@@ -452,14 +515,14 @@ void App::printSummary() const
                  "constraints %zu, hash %s; last %zu frames: %.3f ms of work per frame (draw "
                  "%.3f ms), %.1f frames per second\n",
                  frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
-                 mean.simulation, static_cast<double>(controller_.steps()) / static_cast<double>(frames_),
+                 mean.simulation, steps / static_cast<double>(frames_),
                  mean.upload, mean.draw, mean.interface, mean.swap,
                  frameStats_.overallFramesPerSecond(), solverName(simulation_.settings().solver),
-                 common::threadsText(simulation_).c_str(), steppingName(controller_.model().stepping()),
-                 controller_.stepping().simulatedSeconds(), controller_.stepping().wallSeconds(),
-                 controller_.stepping().wallSeconds() > 0.0
-                     ? controller_.stepping().simulatedSeconds() / controller_.stepping().wallSeconds()
-                     : 0.0,
+                 common::threadsText(simulation_).c_str(),
+                 steppingName(controller_.preferences().stepping), stepping.simulatedSeconds(),
+                 stepping.wallSeconds(),
+                 stepping.wallSeconds() > 0.0 ? stepping.simulatedSeconds() / stepping.wallSeconds()
+                                              : 0.0,
                  simulation_.liveConstraintCount(),
                  formatHash(positionsHash(simulation_.particles().position)).c_str(),
                  FrameStats::kWindow, recent.total(), recent.draw,

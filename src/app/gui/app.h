@@ -61,7 +61,25 @@ public:
 
 private:
     // app.cpp
+    /// One frame, as Dear ImGui's example loop: new frame, the phases below, render, swap.
     void frame(bool last, double periodMilliseconds);
+    /// This frame's steps (none while closing); prints new GPU refusals. `resumed`: after a
+    /// hidden or idle spell.
+    void step(bool resumed);
+    /// The panel, its requests to the controller and the files, the help overlay, the hover.
+    void drawPanel();
+    /// Over the canvas: the knife's line, the strain and speed colours and their legends.
+    void drawCanvasOverlays();
+    /// The window title, set when it changed.
+    void updateTitle();
+    /// The cloth's lines when they changed, its positions (unless the GPU draws them), pins.
+    void uploadCloth();
+    /// Draws the canvas; false when the window was destroyed meanwhile (nothing drawn).
+    bool drawCanvas();
+    /// F12, --frames-dir and the video take this frame.
+    void exportFrame();
+    /// --screenshot, after the last frame.
+    void writeLastFrame();
     void updateLayout();
     void pace();
     bool idle() const;
@@ -99,7 +117,8 @@ private:
     std::optional<Exporter> exporter_; ///< F12, --frames-dir, Export video (before the window goes)
 
     std::uint64_t uploadedConstraints_ = 0; ///< constraintsVersion() of the renderer's lines
-    std::uint64_t uploadedCloth_ = 0;        ///< the controller's clothVersion() of those lines
+    std::uint64_t uploadedCloth_ = 0;        ///< the step driver's clothVersion() of those lines
+    Viewport frameView_;                     ///< the window and canvas of this frame
     std::string title_;                      ///< the window title last set
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
     std::optional<WidgetRect> legendRect_;   ///< the strain legend as drawn in the last frame
@@ -108,6 +127,8 @@ private:
     std::vector<Index> pinned_;              ///< pinned particles of this frame, drawn apart
     std::vector<float> strainScratch_;       ///< autoStrainScale's workspace
     double strainScale_ = 0.0;               ///< the colours' saturation strain, last frame
+    std::optional<LineColoring> lineColoring_;         ///< this frame's, when by strain
+    std::optional<ParticleColoring> particleColoring_; ///< this frame's, when by speed
     std::vector<float> speeds_;              ///< speed per particle (colour by speed), m/s
     std::vector<float> speedScratch_;        ///< autoSpeedScale's workspace
     double speedScale_ = 0.0;                ///< the discs' saturation speed, last frame, m/s

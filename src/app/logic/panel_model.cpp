@@ -312,16 +312,30 @@ void PanelModel::setStepping(SteppingMode mode, double speed)
 
 std::string PanelModel::speedText() const { return formatNumber(speed_); }
 
+std::optional<std::string> parseSpeed(const char* label, std::string_view text, double& speed)
+{
+    SettingField field = kSpeed;
+    field.label = label;
+    std::string error;
+    const std::optional<double> value = readText(error, field, text);
+    if (!value || !acceptable(error, field, *value, text))
+        return error;
+    if (!allowedValue(field, *value))
+        return refuse(error, field, text, "is not allowed"), error;
+    speed = *value;
+    return std::nullopt;
+}
+
 bool PanelModel::commitSpeed(std::string_view text)
 {
-    const std::optional<double> value = readText(speedError_, kSpeed, text);
-    if (!value || !acceptable(speedError_, kSpeed, *value, text))
+    double value = speed_;
+    if (auto error = parseSpeed(kSpeed.label, text, value)) {
+        speedError_ = *error;
         return false;
-    if (!allowedValue(kSpeed, *value))
-        return refuse(speedError_, kSpeed, text, "is not allowed"), false;
+    }
     speedError_.clear();
-    const bool changed = *value != speed_;
-    speed_ = *value;
+    const bool changed = value != speed_;
+    speed_ = value;
     return changed;
 }
 

@@ -41,6 +41,10 @@ std::optional<SteppingMode> steppingFromName(std::string_view name);
 /// Smallest and largest real-time speed factor (simulated seconds per wall-clock second).
 inline constexpr double kMinSpeed = 0.05;
 inline constexpr double kMaxSpeed = 4.0;
+/// Reads a real-time speed factor (kMinSpeed to kMaxSpeed) typed as `text` into `speed`; on
+/// failure leaves it and returns "<label>: '<text>' <reason>; allowed: ..." (the Speed field
+/// and --speed say the same).
+std::optional<std::string> parseSpeed(const char* label, std::string_view text, double& speed);
 
 /// What the simulation must do after a successful commit.
 enum class CommitEffect {

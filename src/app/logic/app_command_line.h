@@ -1,0 +1,19 @@
+#pragma once
+/// \file
+/// pbd-cloth's command line: the parameter flags shared with `pbd-sim run` and the app's own,
+/// read and checked into AppOptions before any window opens.
+
+#include <optional>
+
+#include "logic/app_options.h"
+
+namespace pbd::app {
+
+/// Reads pbd-cloth's command line into `options`. Returns nothing when the app should run,
+/// else the exit status to end with at once, having printed why on std::cerr (help and the
+/// version on std::cout): 0 after --help or --version, common::kExitUsage for a refused flag
+/// or value, common::kExitIo for a --replay file that cannot be read or a --frames-dir that
+/// cannot be written.
+std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options);
+
+} // namespace pbd::app

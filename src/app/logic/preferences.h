@@ -1,0 +1,41 @@
+#pragma once
+/// \file
+/// The app's preferences: how it steps, colours and releases, apart from the simulation's
+/// Settings. One plain struct, so that the command line, the panel and the controller's parts
+/// read and write the same values.
+
+#include <optional>
+#include <string_view>
+
+#include "logic/panel_model.h"
+#include "logic/speed_colors.h"
+#include "logic/strain_colors.h"
+
+namespace pbd::app {
+
+/// What a released particle does.
+enum class OnRelease {
+    Throw, ///< takes the pointer's velocity over the last moments (the default)
+    Keep,  ///< keeps the velocity it had before the grab (the page's behaviour)
+};
+/// "throw" or "keep" (the command line's words).
+const char* onReleaseName(OnRelease onRelease);
+/// The behaviour called `name` ("throw" or "keep"), or nothing.
+std::optional<OnRelease> onReleaseFromName(std::string_view name);
+
+/// How the app steps and shows the simulation; the defaults are the page's, except the throw.
+struct Preferences {
+    SteppingMode stepping = SteppingMode::Page; ///< --stepping page|realtime, the Stepping combo
+    double speed = 1.0;              ///< real-time factor, kMinSpeed to kMaxSpeed (--speed)
+    ColorBy colorBy = ColorBy::None; ///< what the constraint lines show (--color-by)
+    /// The strain colours' saturation strain; empty: auto (the 99th percentile of |strain|)
+    std::optional<double> strainScale;
+    /// What the particles' discs show (--color-particles)
+    ParticleColorBy particleColorBy = ParticleColorBy::None;
+    bool plots = false;                    ///< the panel's Plots section is open (--plots)
+    OnRelease onRelease = OnRelease::Throw; ///< --on-release throw|keep
+
+    bool operator==(const Preferences&) const = default;
+};
+
+} // namespace pbd::app

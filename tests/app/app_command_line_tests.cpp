@@ -1,0 +1,129 @@
+// pbd-cloth's command line read without a window: the app's own flags into AppOptions, and the
+// refusals, with their messages and exit statuses, before any window opens.
+
+#include <catch2/catch.hpp>
+
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/settings_flags.h"
+#include "logic/app_command_line.h"
+
+using namespace pbd;
+using namespace pbd::app;
+
+namespace {
+
+/// One reading of `arguments` (after the program's name): the status, the options and what
+/// was said on std::cerr.
+struct Reading {
+    std::optional<int> status;
+    AppOptions options;
+    std::string error;
+};
+
+Reading read(std::vector<std::string> arguments)
+{
+    arguments.insert(arguments.begin(), "pbd-cloth");
+    std::vector<char*> argv;
+    for (std::string& a : arguments)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    Reading r;
+    std::ostringstream said;
+    std::streambuf* const cerr = std::cerr.rdbuf(said.rdbuf());
+    r.status = readAppCommandLine(static_cast<int>(arguments.size()), argv.data(), r.options);
+    std::cerr.rdbuf(cerr);
+    r.error = said.str();
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("no flags: the page's settings and the default preferences", "[app][command-line]")
+{
+    const Reading r = read({});
+    CHECK_FALSE(r.status);
+    CHECK(r.error.empty());
+    CHECK(r.options.settings == Settings{});
+    CHECK(r.options.preferences == Preferences{});
+    CHECK_FALSE(r.options.frames);
+    CHECK_FALSE(r.options.paused);
+}
+
+TEST_CASE("the preferences' flags fill AppOptions::preferences", "[app][command-line]")
+{
+    const Reading r = read({"--stepping", "realtime", "--speed", "0.5", "--color-by", "strain",
+                            "--strain-scale", "0.01", "--color-particles", "speed", "--plots",
+                            "--on-release", "keep", "--paused", "--frames", "3", "--width",
+                            "12"});
+    REQUIRE_FALSE(r.status);
+    const Preferences& p = r.options.preferences;
+    CHECK(p.stepping == SteppingMode::RealTime);
+    CHECK(p.speed == 0.5);
+    CHECK(p.colorBy == ColorBy::Strain);
+    CHECK(p.strainScale == 0.01);
+    CHECK(p.particleColorBy == ParticleColorBy::Speed);
+    CHECK(p.plots);
+    CHECK(p.onRelease == OnRelease::Keep);
+    CHECK(r.options.paused);
+    CHECK(r.options.frames == 3);
+    CHECK(r.options.settings.width == 12);
+}
+
+TEST_CASE("a speed flag is refused as the panel's Speed field refuses it, named as the flag",
+          "[app][command-line]")
+{
+    for (const char* text : {"9", "0.01", "abc", "nan", " "}) {
+        const Reading r = read({"--speed", text});
+        CHECK(r.status == common::kExitUsage);
+        PanelModel panel;
+        REQUIRE_FALSE(panel.commitSpeed(text));
+        REQUIRE(panel.speedError().rfind("Speed: ", 0) == 0);
+        CHECK(r.error == "pbd-cloth: --speed" + panel.speedError().substr(5) + "\n");
+    }
+    const Reading same = read({"--speed", "1"}); // the default again: no change, no refusal
+    CHECK_FALSE(same.status);
+    CHECK(same.options.preferences.speed == 1.0);
+}
+
+TEST_CASE("the choices, empty file names and --frames are refused with their messages",
+          "[app][command-line]")
+{
+    Reading r = read({"--on-release", "drop"});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error == "pbd-cloth: --on-release: 'drop' is not a release behaviour; allowed: "
+                     "throw or keep\n");
+    r = read({"--stepping", "fast"});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error ==
+          "pbd-cloth: --stepping: 'fast' is not a stepping mode; allowed: page or realtime\n");
+    r = read({"--color-by", "speed"});
+    CHECK(r.error == "pbd-cloth: --color-by: 'speed' is not a colouring; allowed: none or "
+                     "strain\n");
+    r = read({"--color-particles", "strain"});
+    CHECK(r.error == "pbd-cloth: --color-particles: 'strain' is not a colouring; allowed: none "
+                     "or speed\n");
+    r = read({"--strain-scale", "0"});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error.rfind("pbd-cloth: --strain-scale: '0' is not allowed", 0) == 0);
+    r = read({"--record", ""});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error == "pbd-cloth: --record: '' is not a file name; allowed: a file name\n");
+    r = read({"--frames-dir", ""});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error == "pbd-cloth: --frames-dir: '' is not a folder; allowed: the path of a "
+                     "folder that exists or can be created\n");
+    r = read({"--frames", "0"});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error.rfind("pbd-cloth: --frames: '0'", 0) == 0);
+    r = read({"--replay", "/nonexistent/recording.txt"});
+    CHECK(r.status == common::kExitIo);
+    CHECK(r.error.rfind("pbd-cloth: --replay: ", 0) == 0);
+    r = read({"--width", "0"});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error.rfind("pbd-cloth: ", 0) == 0);
+}
