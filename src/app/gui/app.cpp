@@ -13,7 +13,6 @@
 #include "gpu_backend.h"
 #endif
 #include "gui/app_error.h"
-#include "pbd/state_io.h"
 #include "gui/help_overlay.h"
 #include "pbd/speed.h"
 #include "logic/picking.h"
@@ -21,7 +20,6 @@
 #include "gui/strain_legend.h"
 #include "render/screenshot.h"
 #include "common/thread_report.h"
-#include "gui/view_dump.h"
 
 namespace pbd::app {
 namespace {
@@ -420,125 +418,6 @@ void App::pace()
         std::this_thread::sleep_until(nextFrame_);
     else
         nextFrame_ = now; // fell behind: do not try to catch up
-}
-
-int App::finish()
-{
-    controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
-    int status = outputFailed_ || contextLost_ ? 1 : 0;
-    if (files_.recording()) { // the end line and the hash of what the window shows last
-        if (!files_.stopRecording())
-            status = 1;
-        std::fprintf(stderr, "pbd-cloth: %s\n", files_.message().c_str());
-    }
-    if (!exporter_->finish()) // the last frames, the video's end
-        status = 1;
-    if (contextLost_ && !options_.stateOutFile.empty()) {
-        std::fprintf(stderr, "pbd-cloth: %s not written: the GPU's state was lost with the "
-                             "context\n", options_.stateOutFile.c_str());
-    } else if (!options_.stateOutFile.empty()) {
-        if (auto error = writePositionsFile(options_.stateOutFile, simulation_.particles().position)) {
-            std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
-            status = 1;
-        }
-    }
-    if (!options_.viewOutFile.empty()) {
-        const Viewport view = viewport();
-        const PanelModel& model = controller_.model();
-        const Preferences& preferences = controller_.preferences();
-        ViewDump dump{
-            .windowSize = view.windowSize,
-            .framebufferSize = view.framebufferSize,
-            .canvasOffset = view.canvasOffset,
-            .canvasSize = view.canvasSize,
-            .camera = controller_.view().camera(),
-            .paused = controller_.paused(),
-            .frames = frames_,
-            .widgets = panel_->widgetRects(),
-            .time = simulation_.time(),
-            .settings = model.settings(),
-            .errors = model.errors(),
-            .contentScale = window_->contentScale(),
-            .stepping = model.stepping(),
-            .speed = model.speed(),
-            .help = controller_.helpVisible(),
-            .title = title_,
-            .colorBy = colorByName(preferences.colorBy),
-            .strainScale = strainScale_,
-            .constraints = simulation_.liveConstraintCount(),
-            .strainScaleAuto = !preferences.strainScale,
-            .particleColorBy = particleColorByName(preferences.particleColorBy),
-            .speedScale = speedScale_,
-            .plots = preferences.plots,
-            .plotSamples = controller_.driver().plotHistory().size(),
-            .residuals = simulation_.residuals().size(),
-            .hovered = controller_.input().hovered(),
-            .notice = exporter_->status().notice,
-            .videoText = exporter_->status().videoText,
-        };
-        for (const std::optional<WidgetRect>& drawn : {helpRect_, legendRect_, speedLegendRect_})
-            if (drawn)
-                dump.widgets.push_back(*drawn);
-        if (auto error = writeViewFile(options_.viewOutFile, dump)) {
-            std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
-            status = 1;
-        }
-    }
-    releaseGpu(); // the positions are read; free the GPU solver while the context exists
-    if ((options_.frames || !options_.recordFile.empty() || !options_.replayFile.empty()) &&
-        frames_ > 0)
-        printSummary();
-    if (const ExportTimes& t = exporter_->times(); options_.frames && t.frames > 0) {
-        const double n = static_cast<double>(t.frames);
-        std::fprintf(stderr, "pbd-cloth: exports: %lld frames read back; per frame %.3f ms in "
-                             "the frame loop: read-back %.3f ms, waiting for the %zu PNG/video "
-                             "writer threads %.3f ms\n",
-                     t.frames, exportMilliseconds_ / n, t.readBack / n, exporter_->writers(),
-                     t.waitForWriter / n);
-    }
-    if (glDebug_ && glDebug_->errors() > 0)
-        std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());
-    return status;
-}
-
-void App::printSummary() const
-{
-    const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
-    const Stepping& stepping = controller_.driver().stepping();
-    const double steps = static_cast<double>(controller_.driver().steps());
-    const FrameTimes recent = frameStats_.mean();
-    std::fprintf(stderr,
-                 "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
-                 "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
-                 "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
-                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time, "
-                 "constraints %zu, hash %s; last %zu frames: %.3f ms of work per frame (draw "
-                 "%.3f ms), %.1f frames per second\n",
-                 frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
-                 mean.simulation, steps / static_cast<double>(frames_),
-                 mean.upload, mean.draw, mean.interface, mean.swap,
-                 frameStats_.overallFramesPerSecond(), solverName(simulation_.settings().solver),
-                 common::threadsText(simulation_).c_str(),
-                 steppingName(controller_.preferences().stepping), stepping.simulatedSeconds(),
-                 stepping.wallSeconds(),
-                 stepping.wallSeconds() > 0.0 ? stepping.simulatedSeconds() / stepping.wallSeconds()
-                                              : 0.0,
-                 simulation_.liveConstraintCount(),
-                 formatHash(positionsHash(simulation_.particles().position)).c_str(),
-                 FrameStats::kWindow, recent.total(), recent.draw,
-                 frameStats_.framesPerSecond());
-    if (gpuView_ && (gpuView_->stats().frames > 0 || contextLost_)) {
-        const GpuViewStats& g = gpuView_->stats();
-        std::fprintf(stderr,
-                     "pbd-cloth: gpu: %lld of %lld frames drawn from the GPU solver's buffer; "
-                     "%lld frames stepped, %lld frames read its whole state back (%zu reads), "
-                     "%lld frames the live flags (something tore); "
-                     "%zu hover searches answered on the GPU; %s; %s\n",
-                     g.framesFromGpu, g.frames, g.steppedFrames, g.readbackFrames, g.readbacks,
-                     g.aliveFrames, g.picks,
-                     gpuView_->resetDescription().c_str(),
-                     gpuReleased_.empty() ? "no GPU solver to free" : gpuReleased_.c_str());
-    }
 }
 
 } // namespace pbd::app

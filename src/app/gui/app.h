@@ -83,9 +83,7 @@ private:
     void updateLayout();
     void pace();
     bool idle() const;
-    int finish();
     Viewport viewport() const;
-    void printSummary() const;
     /// The particle under the pointer for the controller's hover: searched on the GPU while
     /// the GPU solver holds the state, else in the CPU's positions.
     std::optional<Index> hoverAt(const Camera& camera, glm::dvec2 point, double radiusPixels);
@@ -93,6 +91,12 @@ private:
     bool windowGone() const;
     /// Frees the GPU solver while the window's context exists (once).
     void releaseGpu();
+
+    // app_exit.cpp
+    /// Ends the run: the step on its way, the recording, exports and output files; returns
+    /// the exit status.
+    int finish();
+    void printSummary() const;
 
     // app_input.cpp
     void installCallbacks();
