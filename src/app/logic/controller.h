@@ -123,7 +123,7 @@ public:
     bool quitRequested() const { return quitRequested_; }
     /// The export requests since the last call, which clears them.
     ExportRequests takeExportRequests() { return std::exchange(exportRequests_, {}); }
-    /// The last refused command's message, or GPU refusal's (empty when none was refused).
+    /// The message of the last refused command or GPU solver (empty when none was refused).
     const std::string& lastError() const { return lastError_; }
     /// The window title: the cloth's size and whether it runs, e.g.
     /// "pbd-cloth: 40 x 30 particles (paused)".
