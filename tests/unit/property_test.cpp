@@ -1,7 +1,8 @@
 // Property test: random (seeded, reproducible) sequences of settings changes, valid and
-// invalid (tearing among them), grabs, moves, releases, pins, unpins, cuts, restarts and steps. After every action the simulation must
-// be finite, its fixed particles where they were put, its time growing since the last restart,
-// and a refused change must have changed nothing. Leaks are the sanitizer build's job.
+// invalid (tearing among them), grabs, moves, releases (with and without a velocity), pins,
+// unpins, cuts, restarts and steps. After every action the simulation must be finite, its fixed
+// particles where they were put, its time growing since the last restart, and a refused change
+// must have changed nothing. Leaks are the sanitizer build's job.
 
 #include <algorithm>
 #include <cmath>
@@ -135,6 +136,18 @@ public:
         return s;
     }
 
+    /// A release velocity in m/s: mostly moderate, sometimes huge or not finite.
+    glm::dvec2 velocity()
+    {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const double inf = std::numeric_limits<double>::infinity();
+        if (chance(0.1))
+            return {pick({nan, inf, -inf, 0.0}), pick({nan, inf, 1e6, 0.0})};
+        if (chance(0.05))
+            return {pick({-1e6, 1e6, 0.0}), pick({-1e6, 1e6, 0.0})};
+        return {real(-50, 50), real(-50, 50)};
+    }
+
     glm::dvec2 position()
     {
         if (chance(0.05))
@@ -145,6 +158,11 @@ public:
 private:
     std::mt19937_64 random_;
 };
+
+bool isFixed(const Model& model, Index i)
+{
+    return std::find(model.fixed.begin(), model.fixed.end(), i) != model.fixed.end();
+}
 
 /// The invariants that hold after every action.
 void checkInvariants(const Simulation& sim, const Model& model)
@@ -181,14 +199,22 @@ void checkInvariants(const Simulation& sim, const Model& model)
             static_cast<std::size_t>(std::count(sim.alive().begin(), sim.alive().end(), 1)));
 }
 
-/// Runs `actions` random actions from `seed`; returns the number of steps taken.
-std::uint64_t runRandomSession(std::uint64_t seed, int actions)
+/// What a session did, so that the test can see each kind of action ran.
+struct Tally {
+    std::uint64_t steps = 0;
+    std::uint64_t plainReleasesOfAGrab = 0; ///< release() with a particle grabbed
+    std::uint64_t flicksOfAGrab = 0;        ///< release(velocity) with a particle grabbed
+    std::uint64_t releasesWithoutAGrab = 0; ///< either, with nothing grabbed
+};
+
+/// Runs `actions` random actions from `seed`; returns what they did.
+Tally runRandomSession(std::uint64_t seed, int actions)
 {
+    Tally tally;
     RandomActions random(seed);
     Simulation sim(pbd::test::clothSettings(8, 6));
     Model model;
     model.rebuilt(sim);
-    std::uint64_t totalSteps = 0;
 
     for (int action = 0; action < actions; ++action) {
         const int kind = random.integer(0, 99);
@@ -197,7 +223,7 @@ std::uint64_t runRandomSession(std::uint64_t seed, int actions)
             for (int k = 0; k < n; ++k) {
                 sim.step();
                 ++model.steps;
-                ++totalSteps;
+                ++tally.steps;
                 REQUIRE(sim.time() > model.lastTime);
                 model.lastTime = sim.time();
             }
@@ -236,7 +262,7 @@ std::uint64_t runRandomSession(std::uint64_t seed, int actions)
                 model.grabbed = index;
                 model.grabbedAt = sim.particles().position[index];
             }
-        } else if (kind < 92) { // move the grabbed particle (a fixed one stays where it is put)
+        } else if (kind < 87) { // move the grabbed particle (a fixed one stays where it is put)
             const glm::dvec2 to = random.position();
             sim.moveGrabbed(to);
             if (model.grabbed) {
@@ -245,8 +271,31 @@ std::uint64_t runRandomSession(std::uint64_t seed, int actions)
                 if (it != model.fixed.end())
                     model.fixedAt[static_cast<std::size_t>(it - model.fixed.begin())] = to;
             }
-        } else if (kind < 90) { // release, with or without a grab
-            sim.release();
+        } else if (kind < 92) { // release, with or without a grab, with or without a velocity
+            const std::optional<Index> held = sim.grabbed();
+            const Snapshot before(sim);
+            const bool flick = random.chance(0.5);
+            const glm::dvec2 velocity = random.velocity();
+            if (flick)
+                sim.release(velocity);
+            else
+                sim.release();
+            if (!held) { // nothing to release: nothing changes
+                ++tally.releasesWithoutAGrab;
+                REQUIRE(before.sameAs(sim));
+            } else {
+                // The page's release keeps the velocity the particle had when grabbed; a flick
+                // gives a free particle a finite velocity and ignores others; a fixed particle
+                // stays at rest either way (the invariants check that).
+                const Index i = *held;
+                const bool given = flick && std::isfinite(velocity.x) &&
+                                   std::isfinite(velocity.y) && !isFixed(model, i);
+                ++(flick ? tally.flicksOfAGrab : tally.plainReleasesOfAGrab);
+                INFO("released particle " << i << (flick ? " with a velocity" : ""));
+                REQUIRE(sim.particles().velocity[i] ==
+                        (given ? velocity : before.particles.velocity[i]));
+                REQUIRE(sim.particles().position == before.particles.position);
+            }
             model.grabbed.reset();
         } else if (kind < 93) { // pin any particle where it is
             const auto n = static_cast<Index>(sim.particles().size());
@@ -277,7 +326,7 @@ std::uint64_t runRandomSession(std::uint64_t seed, int actions)
         checkInvariants(sim, model);
         model.alive.assign(sim.alive().begin(), sim.alive().end());
     }
-    return totalSteps;
+    return tally;
 }
 
 } // namespace
@@ -288,6 +337,13 @@ TEST_CASE("random sequences of settings, grabs, moves, releases, restarts and st
 {
     const std::uint64_t seed = GENERATE(1, 2, 3, 4, 5, 6, 7, 8);
     CAPTURE(seed);
-    const std::uint64_t steps = runRandomSession(seed, 600);
-    CHECK(steps > 2000); // thousands of steps per seed
+    const Tally tally = runRandomSession(seed, 600);
+    CHECK(tally.steps > 2000); // thousands of steps per seed
+    // Releases are 5% of the actions (about 30 per seed), half of them with a velocity. A grab
+    // ends at a release, a restart, a new cloth or another grab, so about a third of releases
+    // find a particle held: about 12 per seed, some 6 of each kind.
+    CHECK(tally.plainReleasesOfAGrab + tally.flicksOfAGrab >= 8);
+    CHECK(tally.plainReleasesOfAGrab >= 2);
+    CHECK(tally.flicksOfAGrab >= 2);
+    CHECK(tally.releasesWithoutAGrab >= 2);
 }
