@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "logic/panel_model.h"
+#include "pbd/settings_table.h"
 
 using pbd::Settings;
 using pbd::app::CommitEffect;
@@ -12,7 +13,8 @@ using pbd::app::PanelModel;
 
 namespace {
 
-/// Settings that differ from the page's defaults in every field.
+/// Settings that differ from the page's defaults in every field (a test below checks it), so
+/// that a test comparing all of them sees any field changed by mistake.
 Settings customSettings()
 {
     Settings s;
@@ -23,6 +25,14 @@ Settings customSettings()
     s.iterations = 12;
     s.gravity = 0.0;
     s.mass = 3.0;
+    s.solver = pbd::Solver::Colored;
+    s.threads = 3;
+    s.stiffness = 5000.0;
+    s.substeps = 3;
+    s.damping = 0.25;
+    s.areaStiffness = 40.0;
+    s.tearStrain = 0.6;
+    s.gpuPrecision = pbd::GpuPrecision::Double;
     return s;
 }
 
@@ -438,16 +448,27 @@ TEST_CASE("the GPU solver is refused while the GPU is unavailable, and chosen on
     CHECK(model.settings().solver == pbd::Solver::Gpu);
 }
 
+TEST_CASE("the custom settings differ from the defaults in every field of the settings table",
+          "[panel]")
+{
+    const Settings custom = customSettings();
+    REQUIRE_FALSE(pbd::validate(custom));
+    for (const pbd::SettingField& field : pbd::settingFields()) {
+        INFO(field.name);
+        CHECK(field.get(custom) != field.get(Settings{}));
+    }
+}
+
 TEST_CASE("choosing a solver applies live and leaves every other setting alone", "[panel]")
 {
     PanelModel panel(customSettings());
-    CHECK(panel.settings().solver == pbd::Solver::Sequential);
-    CHECK(panel.chooseSolver(pbd::Solver::Colored) == CommitEffect::Live);
-    Settings expected = customSettings();
-    expected.solver = pbd::Solver::Colored;
-    CHECK(panel.settings() == expected);
-    CHECK(panel.chooseSolver(pbd::Solver::Colored) == CommitEffect::None);
+    CHECK(panel.settings().solver == pbd::Solver::Colored);
     CHECK(panel.chooseSolver(pbd::Solver::Sequential) == CommitEffect::Live);
+    Settings expected = customSettings();
+    expected.solver = pbd::Solver::Sequential;
+    CHECK(panel.settings() == expected);
+    CHECK(panel.chooseSolver(pbd::Solver::Sequential) == CommitEffect::None);
+    CHECK(panel.chooseSolver(pbd::Solver::Colored) == CommitEffect::Live);
     CHECK(panel.settings() == customSettings());
 }
 
