@@ -347,37 +347,41 @@ void writeReals(GLuint buffer, bool dbl, std::size_t first, const double* source
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
-void readPairs(GLuint buffer, bool dbl, std::vector<glm::dvec2>& out, std::size_t count)
+/// The one place that reads a particle-state buffer back; adds the bytes it read to `read`
+/// (GpuSolver::stateBytesRead(), counted apart from the logical readbacks()).
+void readBuffer(GLuint buffer, std::size_t bytes, void* out, std::size_t& read)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), out);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    read += bytes;
+}
+
+void readPairs(GLuint buffer, bool dbl, std::vector<glm::dvec2>& out, std::size_t count,
+               std::size_t& read)
 {
     out.resize(count);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
     if (dbl) {
-        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(count * 16),
-                           out.data());
+        readBuffer(buffer, count * 16, out.data(), read);
     } else {
         std::vector<float> values(2 * count);
-        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(count * 8),
-                           values.data());
+        readBuffer(buffer, count * 8, values.data(), read);
         for (std::size_t i = 0; i < count; ++i)
             out[i] = glm::dvec2(values[2 * i], values[2 * i + 1]);
     }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
-void readReals(GLuint buffer, bool dbl, std::vector<double>& out, std::size_t count)
+void readReals(GLuint buffer, bool dbl, std::vector<double>& out, std::size_t count,
+               std::size_t& read)
 {
     out.resize(count);
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
     if (dbl) {
-        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(count * 8),
-                           out.data());
+        readBuffer(buffer, count * 8, out.data(), read);
     } else {
         std::vector<float> values(count);
-        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(count * 4),
-                           values.data());
+        readBuffer(buffer, count * 4, values.data(), read);
         std::copy(values.begin(), values.end(), out.begin());
     }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
 } // namespace
@@ -408,10 +412,10 @@ void GpuSolver::download(GpuParticleState& state) const
     ++readbacks_;
     const bool dbl = precision_ == GpuPrecision::Double;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    readPairs(positions_, dbl, state.position, count_);
-    readPairs(stepStart_, dbl, state.stepStart, count_);
-    readPairs(velocities_, dbl, state.velocity, count_);
-    readReals(inverseMasses_, dbl, state.inverseMass, count_);
+    readPairs(positions_, dbl, state.position, count_, stateBytesRead_);
+    readPairs(stepStart_, dbl, state.stepStart, count_, stateBytesRead_);
+    readPairs(velocities_, dbl, state.velocity, count_, stateBytesRead_);
+    readReals(inverseMasses_, dbl, state.inverseMass, count_, stateBytesRead_);
 }
 
 void GpuSolver::download(std::vector<glm::dvec2>& position, std::vector<glm::dvec2>& stepStart,
@@ -420,16 +424,16 @@ void GpuSolver::download(std::vector<glm::dvec2>& position, std::vector<glm::dve
     ++readbacks_;
     const bool dbl = precision_ == GpuPrecision::Double;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    readPairs(positions_, dbl, position, count_);
-    readPairs(stepStart_, dbl, stepStart, count_);
-    readPairs(velocities_, dbl, velocity, count_);
+    readPairs(positions_, dbl, position, count_, stateBytesRead_);
+    readPairs(stepStart_, dbl, stepStart, count_, stateBytesRead_);
+    readPairs(velocities_, dbl, velocity, count_, stateBytesRead_);
 }
 
 void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
 {
     ++readbacks_;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    readPairs(positions_, precision_ == GpuPrecision::Double, positions, count_);
+    readPairs(positions_, precision_ == GpuPrecision::Double, positions, count_, stateBytesRead_);
 }
 
 void GpuSolver::uploadAlive(const std::uint8_t* alive, std::size_t count)

@@ -109,6 +109,9 @@ public:
     /// Reads of the live flags so far (downloadAlive, and downloadAliveIfTorn when something
     /// tore): one bit per constraint.
     std::size_t aliveReadbacks() const { return aliveReadbacks_; }
+    /// Bytes of particle state read back so far, counted where glGetBufferSubData reads them,
+    /// apart from readbacks(): a check on that count (0 exactly when nothing was read).
+    std::size_t stateBytesRead() const { return stateBytesRead_; }
     /// The names of every buffer the solver made (to check that they are freed).
     std::vector<unsigned> bufferNames() const;
 
@@ -163,6 +166,7 @@ private:
     bool renderStale_ = true;      ///< the positions changed since the last float copy
     mutable std::size_t readbacks_ = 0;
     mutable std::size_t aliveReadbacks_ = 0;
+    mutable std::size_t stateBytesRead_ = 0;
 };
 
 } // namespace pbd::gpu

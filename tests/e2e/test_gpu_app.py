@@ -5,7 +5,8 @@ case resident:  --solver gpu draws every frame from the solver's own buffer and 
                 state back in no frame; strain colours read it back every frame (they need
                 the CPU's positions), as the README says; tearing never reads it, and reads
                 the live flags only in frames where something tore (none at strain 0.5; some,
-                and the count drops, at 0.05).
+                and the count drops, at 0.05). The app's count of reads is checked against
+                the bytes GL read back, counted apart where glGetBufferSubData is called.
 case hover:     the particle under the pointer is found on the GPU (the summary counts the
                 searches) and is the one under the pointer.
 case drag:      a left drag moves a particle on the GPU solver without reading the state back
@@ -36,17 +37,37 @@ case = sys.argv[2] if len(sys.argv) > 2 else "resident"
 out = workdir()
 SMALL = ["--width", 20, "--height", 15, "--iterations", 1]
 GPU_LINE = re.compile(r"gpu: (\d+) of (\d+) frames drawn from the GPU solver's buffer; (\d+) "
-                      r"frames stepped, (\d+) frames read its whole state back \((\d+) reads\), "
-                      r"(\d+) frames the live flags \(something tore\); (\d+) hover searches")
+                      r"frames stepped, (\d+) frames read its whole state back \((\d+) reads, "
+                      r"(\d+) bytes\), (\d+) frames the live flags \(something tore\); (\d+) "
+                      r"hover searches")
 SUMMARY_CONSTRAINTS = re.compile(r"constraints (\d+), hash")
+SUMMARY_PARTICLES = re.compile(r"frames of (\d+) particles")
+# Bytes per particle of each whole-state read (GpuSolver::downloadPositions, the download of
+# positions, step starts and velocities, and the one with inverse masses too), in float and
+# in double.
+READ_BYTES = {"float": (8, 24, 28), "double": (16, 48, 56)}
 
 
-def gpu_summary(err, with_steps=False):
+def gpu_summary(err, with_steps=False, one_kind_in=None):
     """(frames drawn from the GPU, frames with the GPU solver, frames that read back, searches)
-    [+ frames that stepped]."""
+    [+ frames that stepped]. Checks the app's count of whole-state reads against the bytes
+    that GL read back, counted apart at the glGetBufferSubData call: none exactly when no
+    read, between a float read of the positions and a double read of everything per read,
+    and, given `one_kind_in` (a precision, where every read is the same kind), one read's
+    bytes times the count."""
     m = GPU_LINE.search(err)
     check(m is not None, "the summary has the gpu line: " + err.strip())
-    drawn, frames, stepped, reading, _, flags, searches = (int(v) for v in m.groups())
+    drawn, frames, stepped, reading, reads, read_bytes, flags, searches = (
+        int(v) for v in m.groups())
+    particles = int(SUMMARY_PARTICLES.search(err).group(1))
+    check((reads == 0) == (read_bytes == 0) and reading <= reads and
+          8 * particles * reads <= read_bytes <= 56 * particles * reads,
+          "GL read back %d bytes of state for the %d reads counted in %d frames (%d particles)"
+          % (read_bytes, reads, reading, particles))
+    if one_kind_in is not None and reads > 0:
+        check(any(read_bytes == reads * particles * b for b in READ_BYTES[one_kind_in]),
+              "each of the %d reads took the same whole number of %s values per particle "
+              "(%d bytes for %d particles)" % (reads, one_kind_in, read_bytes, particles))
     if with_steps == "flags":
         return drawn, frames, reading, searches, stepped, flags
     if with_steps:
@@ -116,13 +137,16 @@ if case == "resident":
           "every frame is drawn from the solver's buffer (%d of %d)" % (drawn, frames))
     check(stepped >= 1 and reading == 0,
           "no frame read the state back (%d did; %d frames stepped)" % (reading, stepped))
-    status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL, "--color-by", "strain")
-    check(status == 0, "strain colours with --solver gpu (%s)" % err.strip())
-    drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True)
-    # Only a step puts the GPU ahead: every frame that stepped reads back.
-    check(stepped >= 1 and reading == stepped,
-          "with strain colours every frame that stepped reads the state back (%d of %d; %d "
-          "frames)" % (reading, stepped, frames))
+    for precision in ("float", "double"):
+        status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL, "--color-by",
+                             "strain", "--gpu-precision", precision)
+        check(status == 0, "strain colours with --solver gpu in %s (%s)" % (precision, err.strip()))
+        drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True,
+                                                         one_kind_in=precision)
+        # Only a step puts the GPU ahead: every frame that stepped reads back.
+        check(stepped >= 1 and reading == stepped,
+              "with strain colours every frame that stepped reads the state back (%d of %d; %d "
+              "frames)" % (reading, stepped, frames))
     intact = 15 * 19 + 14 * 20 + 2 * 19 * 14  # the 20 x 15 cloth's constraints
     for strain, tears in (("0.5", False), ("0.05", True)):
         status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL,

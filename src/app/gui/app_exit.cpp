@@ -121,11 +121,12 @@ void App::printSummary() const
         const GpuViewStats& g = gpuView_->stats();
         std::fprintf(stderr,
                      "pbd-cloth: gpu: %lld of %lld frames drawn from the GPU solver's buffer; "
-                     "%lld frames stepped, %lld frames read its whole state back (%zu reads), "
+                     "%lld frames stepped, %lld frames read its whole state back (%zu reads, %zu "
+                     "bytes), "
                      "%lld frames the live flags (something tore); "
                      "%zu hover searches answered on the GPU; %s; %s\n",
                      g.framesFromGpu, g.frames, g.steppedFrames, g.readbackFrames, g.readbacks,
-                     g.aliveFrames, g.picks,
+                     g.stateBytes, g.aliveFrames, g.picks,
                      gpuView_->resetDescription().c_str(),
                      gpuReleased_.empty() ? "no GPU solver to free" : gpuReleased_.c_str());
     }

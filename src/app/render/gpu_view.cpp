@@ -142,12 +142,15 @@ void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
         stats_.readbacks += reads - before;
         ++stats_.readbackFrames;
     }
+    const std::size_t bytes = solver->stateBytesRead();
+    stats_.stateBytes += bytes - (sameSolver && bytes >= countedStateBytes_ ? countedStateBytes_ : 0);
     const std::size_t aliveReads = solver->aliveReadbacks();
     if (aliveReads > (sameSolver && aliveReads >= countedAliveReadbacks_ ? countedAliveReadbacks_ : 0))
         ++stats_.aliveFrames;
     countedSolver_ = solver;
     countedReadbacks_ = reads;
     countedAliveReadbacks_ = aliveReads;
+    countedStateBytes_ = bytes;
 #endif
 }
 

@@ -25,6 +25,7 @@ struct GpuViewStats {
     long long steppedFrames = 0;   ///< of them, frames that took a step (the GPU got ahead)
     long long readbackFrames = 0;  ///< of them, frames that read the whole state back
     std::size_t readbacks = 0;     ///< whole-state reads (positions, velocities)
+    std::size_t stateBytes = 0;    ///< bytes those reads took, counted at the GL read itself
     long long aliveFrames = 0;     ///< frames that read the live flags (something tore)
     std::size_t picks = 0;         ///< hover searches answered by the GPU
 };
@@ -72,6 +73,7 @@ private:
     const void* countedSolver_ = nullptr; ///< the solver whose reads were counted last
     std::size_t countedReadbacks_ = 0;
     std::size_t countedAliveReadbacks_ = 0;
+    std::size_t countedStateBytes_ = 0;
     std::optional<Index> hovered_; ///< the last answer of the GPU's search
 };
 
