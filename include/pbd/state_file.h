@@ -6,7 +6,9 @@
 ///
 /// Format (version 1): one JSON object
 ///   {"format": "pbd-cloth-state", "version": 1,
-///    "settings": {"width": 40, ..., "solver": "sequential", ...},  (every setting by name)
+///    "settings": {"width": 40, ..., "solver": "sequential", ..., "gpuPrecision": "float"},
+///        (every setting by name; numbers as numbers, choices by their word, on/off as
+///        true/false; a choice's number, as earlier files wrote "gpuPrecision": 0, reads too)
 ///    "time": 1.5, "steps": 300, "grabbed": null or an index,
 ///    "particles": N, "position": B, "velocity": B, "mass": B,
 ///    "pinned": [indices], "removed": [constraint indices]}

@@ -232,9 +232,10 @@ struct BenchPlan {
 /// Reads and checks every option; returns the first error's message.
 std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan)
 {
-    if (auto error = options.solverFlags.check())
+    // The table's flags first (--solver decides the largest size), then bench's own.
+    if (auto error = options.physicsFlags.applyTo(plan.base))
         return error;
-    const bool gpuOnly = options.solverFlags.solver() == Solver::Gpu;
+    const bool gpuOnly = options.physicsFlags.given("solver") && plan.base.solver == Solver::Gpu;
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
                                 plan.sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide))
         return error;
@@ -265,15 +266,9 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
             start = comma + 1;
         }
     }
-    if (auto error = options.physicsFlags.applyTo(plan.base))
-        return error;
-    if (auto error = options.solverFlags.check())
-        return error;
-    if (auto solver = options.solverFlags.solver())
-        plan.solvers = {*solver};
-    plan.threads = options.solverFlags.threads().value_or(0);
-    if (auto precision = options.solverFlags.gpuPrecision())
-        plan.base.gpuPrecision = *precision;
+    if (options.physicsFlags.given("solver"))
+        plan.solvers = {plan.base.solver};
+    plan.threads = plan.base.threads;
     return std::nullopt;
 }
 

@@ -16,8 +16,8 @@ struct BenchOptions {
     std::optional<std::string> iterationsText;
     std::optional<std::string> settleText;
     std::optional<std::string> removeText; ///< --remove FRACTION[,FRACTION...]
-    common::SolverFlags solverFlags; ///< no --solver: both solvers
-    /// --stiffness, --substeps, --damping, --area-stiffness (the table's onBench settings)
+    /// The table's onBench settings: --stiffness, --substeps, --damping, --area-stiffness,
+    /// --tear-strain, --solver (none: both CPU solvers), --threads, --gpu-precision
     common::SettingsFlags physicsFlags{common::FlagSet::Bench};
     bool json = false;
 };

@@ -54,7 +54,6 @@ CommandLine::CommandLine()
                      "0 to 0.9); a list such as 0,0.3 measures one cloth per fraction, stepped "
                      "in turns so that their times compare on a busy machine")
         ->type_name("FRACTION[,...]");
-    bench.solverFlags.addTo(*benchCommand);
     bench.physicsFlags.addTo(*benchCommand);
     benchCommand->add_flag("--json", bench.json, "one JSON object per line");
 }

@@ -10,6 +10,7 @@
 
 #include "gpu_support.h"
 #include "input_text.h"
+#include "pbd/settings_table.h"
 #include "pbd/drag_script.h"
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
@@ -95,8 +96,12 @@ int runCommandMain(const RunOptions& options)
     }
     // A script may choose the GPU solver (an app's recording does): it needs the backend too.
     const bool scriptUsesGpu = std::any_of(events.begin(), events.end(), [](const DragEvent& e) {
-        return e.kind == DragEvent::Kind::Set && e.field == "solver" &&
-               e.value == static_cast<int>(Solver::Gpu);
+        const SettingField* field = findSettingField(e.field);
+        if (e.kind != DragEvent::Kind::Set || !field)
+            return false;
+        Settings after; // the page's sequential solver, unless this event chooses another
+        field->set(after, e.value);
+        return after.solver == Solver::Gpu;
     });
     if (settings.solver == Solver::Gpu || scriptUsesGpu) {
         std::string why;

@@ -104,16 +104,19 @@ const SettingField* fieldByFlag(std::string_view name)
     return nullptr;
 }
 
-/// The value of a setting given by name: the solver ("colored") or the GPU precision
-/// ("double"); nothing for other fields or other words.
-std::optional<double> namedValue(const SettingField& field, std::string_view text)
+/// The value `text` gives the setting, or nothing when it is not one of its values: a number
+/// for whole and real settings, a word for choices and on/off ("colored", "double", "on"), as
+/// their flags take them. A choice's number (`set solver 1`) is still read, as scripts could
+/// always say it.
+std::optional<double> scriptValue(const SettingField& field, std::string_view text)
 {
-    if (std::string_view(field.name) == "solver")
-        if (auto solver = solverFromName(text))
-            return static_cast<double>(static_cast<int>(*solver));
-    if (std::string_view(field.name) == "gpuPrecision")
-        if (auto precision = gpuPrecisionFromName(text))
-            return static_cast<double>(static_cast<int>(*precision));
+    std::string reason;
+    if (field.value.kind == SettingKind::Choice || field.value.kind == SettingKind::OnOff)
+        if (auto named = readValue(field.value, text, reason))
+            return named;
+    double value = 0.0;
+    if (parseNumber(text, value) && allowedValue(field, value))
+        return value;
     return std::nullopt;
 }
 
@@ -189,14 +192,12 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
                                                       " is not allowed; allowed: a setting's "
                                                       "flag without dashes, such as dt, "
                                                       "iterations, stiffness, tear-strain");
-            // The solver and the GPU precision by name, as their flags take them.
-            double value = 0.0;
-            if (auto named = namedValue(*field, fields[3]))
-                value = *named;
-            else if (!parseNumber(fields[3], value) || !allowedValue(*field, value))
+            const std::optional<double> read = scriptValue(*field, fields[3]);
+            if (!read)
                 throw DragScriptError(lineNumber, std::string(fields[2]) + " " +
                                                       quoteInput(fields[3]) +
                                                       " is not allowed; " + allowedValues(*field));
+            const double value = *read;
             event.field = field->name;
             event.value = value;
             if (settings) {
@@ -264,13 +265,8 @@ std::string formatEvent(const DragEvent& e)
     case DragEvent::Kind::Set: {
         const SettingField* field = findSettingField(e.field);
         line << "set " << (field ? std::string_view(field->flag).substr(2) : e.field) << ' ';
-        if (field && (e.field == "solver" || e.field == "gpuPrecision")) {
-            Settings named; // the name, as the flag takes it ("colored", "double")
-            field->set(named, e.value);
-            line << settingText(*field, named);
-        } else {
-            line << number(e.value);
-        }
+        // As the flag takes it: "40", "0.005", "colored", "double".
+        line << (field ? valueText(field->value, e.value) : number(e.value));
         break;
     }
     case DragEvent::Kind::Restart:

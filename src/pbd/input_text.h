@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <iterator>
+#include <type_traits>
 #include <utility>
 
 namespace pbd {
@@ -42,8 +44,10 @@ template <typename T, std::size_t N>
 using NameTable = std::array<std::pair<T, std::string_view>, N>;
 
 /// The value that `names` calls `name`, or nothing: how a choice typed as a word is read.
-template <typename T, std::size_t N>
-std::optional<T> valueNamed(const NameTable<T, N>& names, std::string_view name)
+/// `names` is a NameTable or any range of (value, name) pairs (a settings row's words).
+template <typename Names>
+auto valueNamed(const Names& names, std::string_view name)
+    -> std::optional<std::remove_cvref_t<decltype(std::begin(names)->first)>>
 {
     for (const auto& [value, valueName] : names)
         if (valueName == name)

@@ -5,8 +5,6 @@
 
 namespace pbd {
 
-static_assert(kMaxThreads == 64, "the threads row of the settings table names 64");
-
 std::string allowedValues(const std::string& field)
 {
     const SettingField* f = findSettingField(field);
@@ -32,32 +30,6 @@ std::optional<SettingsError> validate(const Settings& s)
                                              " is not allowed; " + allowedValues(f)};
     }
     return std::nullopt;
-}
-
-namespace {
-
-constexpr NameTable<Solver, 3> kSolverNames{
-    {{Solver::Sequential, "sequential"}, {Solver::Colored, "colored"}, {Solver::Gpu, "gpu"}}};
-constexpr NameTable<GpuPrecision, 2> kGpuPrecisionNames{
-    {{GpuPrecision::Float, "float"}, {GpuPrecision::Double, "double"}}};
-
-} // namespace
-
-const char* solverName(Solver solver) { return nameOf(kSolverNames, solver); }
-
-const char* gpuPrecisionName(GpuPrecision precision)
-{
-    return nameOf(kGpuPrecisionNames, precision);
-}
-
-std::optional<GpuPrecision> gpuPrecisionFromName(std::string_view name)
-{
-    return valueNamed(kGpuPrecisionNames, name);
-}
-
-std::optional<Solver> solverFromName(std::string_view name)
-{
-    return valueNamed(kSolverNames, name);
 }
 
 bool sameCloth(const Settings& a, const Settings& b)

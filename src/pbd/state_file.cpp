@@ -208,19 +208,60 @@ StateError fieldError(const std::string& field, const std::string& message)
     return {field, field + ": " + message};
 }
 
-/// The settings object: every field of the table by name, the solver by its name.
+/// The settings object: every field of the table by name, each value as its kind writes it:
+/// whole and real numbers as JSON numbers, choices by their word ("colored", "double"), on/off
+/// as true or false.
 Json settingsToJson(const Settings& settings)
 {
     Json out = Json::object();
     for (const SettingField& field : settingFields()) {
-        if (std::string_view(field.name) == "solver")
-            out[field.name] = solverName(settings.solver);
-        else if (field.whole)
-            out[field.name] = static_cast<long long>(field.get(settings));
-        else
-            out[field.name] = field.get(settings);
+        const double value = field.get(settings);
+        switch (field.value.kind) {
+        case SettingKind::Whole:
+            out[field.name] = static_cast<long long>(value);
+            break;
+        case SettingKind::Real:
+            out[field.name] = value;
+            break;
+        case SettingKind::Choice:
+            out[field.name] = valueText(field.value, value);
+            break;
+        case SettingKind::OnOff:
+            out[field.name] = value != 0.0;
+            break;
+        }
     }
     return out;
+}
+
+/// The value of one setting in a state file, or the reason it is refused. A choice is read by
+/// its word, or by its number, as earlier files wrote the GPU precision (0 float, 1 double).
+std::optional<double> jsonValue(const SettingField& field, const Json& in, std::string& why)
+{
+    const SettingKind kind = field.value.kind;
+    if ((kind == SettingKind::Choice || kind == SettingKind::OnOff) && in.is_string()) {
+        std::string reason;
+        if (auto value = readValue(field.value, in.get<std::string>(), reason))
+            return value;
+        why = quoteInput(in.dump()) + " " + reason + "; " + allowedValues(field);
+        return std::nullopt;
+    }
+    if (kind == SettingKind::OnOff && in.is_boolean())
+        return in.get<bool>() ? 1.0 : 0.0;
+    if (!in.is_number()) {
+        why = quoteInput(in.dump()) +
+              (kind == SettingKind::Choice   ? " is not " + std::string(field.value.what)
+               : kind == SettingKind::OnOff ? std::string(" is not true or false")
+                                            : std::string(" is not a number")) +
+              "; " + allowedValues(field);
+        return std::nullopt;
+    }
+    const double value = in.get<double>();
+    if (!allowedValue(field, value)) {
+        why = formatNumber(value) + " is not allowed; " + allowedValues(field);
+        return std::nullopt;
+    }
+    return value;
 }
 
 std::optional<StateError> settingsFromJson(const Json& in, Settings& settings)
@@ -232,27 +273,14 @@ std::optional<StateError> settingsFromJson(const Json& in, Settings& settings)
             return fieldError("settings." + key, "is not a setting; allowed: the settings of "
                                                  "pbd-sim run's flags by name, e.g. timeStep");
     for (const SettingField& field : settingFields()) {
-        const std::string name = std::string("settings.") + field.name;
         const auto it = in.find(field.name);
         if (it == in.end())
             continue; // not in this file: the default
-        if (std::string_view(field.name) == "solver") {
-            const auto solver = it->is_string() ? solverFromName(it->get<std::string>())
-                                                : std::nullopt;
-            if (!solver)
-                return fieldError(name, quoteInput(it->dump()) + " is not a solver; " +
-                                            allowedValues(field));
-            settings.solver = *solver;
-            continue;
-        }
-        if (!it->is_number())
-            return fieldError(name, quoteInput(it->dump()) + " is not a number; " +
-                                        allowedValues(field));
-        const double value = it->get<double>();
-        if (!allowedValue(field, value))
-            return fieldError(name, formatNumber(value) + " is not allowed; " +
-                                        allowedValues(field));
-        field.set(settings, value);
+        std::string why;
+        const std::optional<double> value = jsonValue(field, *it, why);
+        if (!value)
+            return fieldError(std::string("settings.") + field.name, why);
+        field.set(settings, *value);
     }
     return std::nullopt;
 }

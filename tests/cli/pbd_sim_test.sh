@@ -168,8 +168,20 @@ bad_values)
   expect 2 "--iterations" -- bench --iterations 0
   expect 2 "--solver" "'fast'" "sequential, colored or gpu" -- run --solver fast
   expect 2 "--solver" "'fast'" "sequential, colored or gpu" -- bench --solver fast
-  expect 2 "--threads" "'0'" "1 to 64" -- run --threads 0
-  expect 2 "--threads" "'65'" "1 to 64" -- bench --threads 65
+  # One range for --threads, event scripts and the panel: 0 (one per core) to 64.
+  expect 2 "--threads" "'65'" "0 to 64 (0: one per core)" -- run --threads 65
+  expect 2 "--threads" "'65'" "0 to 64 (0: one per core)" -- bench --threads 65
+  expect 2 "--threads" "'-1'" "0 to 64 (0: one per core)" -- run --threads -1
+  "$sim" run --width 3 --height 2 --steps 2 --solver colored --threads 0 >/dev/null 2>"$work/err" ||
+    fail "run --threads 0 (one per core) refused: $(cat "$work/err")"
+  "$sim" bench --sizes 3x2 --steps 2 --settle 0 --solver colored --threads 0 >/dev/null 2>"$work/err" ||
+    fail "bench --threads 0 (one per core) refused: $(cat "$work/err")"
+  printf '0 set threads 0\n0 set threads 64\n' >"$work/threads0.txt"
+  "$sim" run --width 3 --height 2 --steps 2 --solver colored --events "$work/threads0.txt" >/dev/null 2>"$work/err" ||
+    fail "set threads 0 refused: $(cat "$work/err")"
+  printf '0 set threads 65\n' >"$work/threads65.txt"
+  expect 2 "line 1" "threads '65'" "0 to 64 (0: one per core)" -- run --events "$work/threads65.txt"
+  expect 2 "--gpu-precision" "'half'" "is not a precision" "float or double" -- run --gpu-precision half
   expect 2 "--threads" "'two'" "whole number" -- run --threads two
   expect 2 "--settle" "'-1'" "0 to 1000000" -- bench --settle -1
   expect 2 "--stiffness" "stiffness = -1" "0 to 1e+12 N/m" -- run --stiffness -1
@@ -214,7 +226,7 @@ bad_values_catalogue)
       refuse "$option" "$value" bench
     done
   done
-  for value in "${unreadable[@]}" "nan" "inf" "1.5" "0" "65" "-1"; do
+  for value in "${unreadable[@]}" "nan" "inf" "1.5" "65" "-1"; do
     refuse --threads "$value" run
     refuse --threads "$value" bench
   done
@@ -307,6 +319,7 @@ bad_values_catalogue)
       "--mass 1e-06" "--mass 1000000" "--iterations 0" "--fixed 1" "--fixed 4" "--dt .5" \
       "--gravity 5." "--mass .5" "--dt 1E-3" "--steps 0" "--width 0002 --height 3" \
       "--solver colored --threads 1" "--solver colored --threads 64" "--solver sequential" \
+      "--solver colored --threads 0" "--threads 0" "--gpu-precision double" \
       "--stiffness 0" "--stiffness 1e12" "--stiffness 1000" "--substeps 1" "--substeps 1000" \
       "--damping 0" "--damping 1000" "--area-stiffness 0" "--area-stiffness 1e12" \
       "--tear-strain 0" "--tear-strain 1000" "--tear-strain 0.5"; do
