@@ -108,8 +108,8 @@ std::string allowedValues(const ValueRule& rule);
 /// Reads `text` (all of it: no spaces) as one of the rule's kind of values, without checking
 /// the range: a whole number (within int), a number, one of the words (or the autoWord). On
 /// failure returns nothing and sets `reason` to "is not a whole number", "is not a number",
-/// "is out of range" (beyond int or double), "is not WHAT" (a choice), or "is not allowed" (a
-/// typed 0 where 0 stands for the autoWord).
+/// "is out of range" (beyond int or double), "is not a finite number" (nan, inf), "is not
+/// WHAT" (a choice), or "is not allowed" (a typed 0 where 0 stands for the autoWord).
 std::optional<double> readValue(const ValueRule& rule, std::string_view text, std::string& reason);
 
 /// The value as text, as readValue reads it back: whole numbers as integers ("40"), real ones

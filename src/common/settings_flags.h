@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,6 +46,8 @@ public:
         : rows_(std::move(rows)), texts_(rows_.size()), bare_(new bool[rows_.size()]())
     {
     }
+    /// Every row of `table`.
+    explicit TableFlags(std::span<const TableRow<Target>> table) : TableFlags(rowsOf(table)) {}
     TableFlags(const TableFlags&) = delete; // CLI11 keeps pointers into texts_ and bare_
     TableFlags& operator=(const TableFlags&) = delete;
 
@@ -96,6 +99,13 @@ public:
     }
 
 private:
+    static std::vector<const TableRow<Target>*> rowsOf(std::span<const TableRow<Target>> table)
+    {
+        std::vector<const TableRow<Target>*> rows;
+        for (const TableRow<Target>& row : table)
+            rows.push_back(&row);
+        return rows;
+    }
     std::optional<std::string> given(std::size_t i) const
     {
         if (rows_[i]->bareFlag)

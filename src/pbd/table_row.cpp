@@ -92,6 +92,10 @@ std::optional<double> readValue(const ValueRule& rule, std::string_view text, st
         reason = numberOutOfRange<double>(text) ? "is out of range" : "is not a number";
         return std::nullopt;
     }
+    if (!std::isfinite(value)) { // "nan", "inf": numbers, but never a setting's
+        reason = "is not a finite number";
+        return std::nullopt;
+    }
     if (rule.autoWord && value == 0.0) { // 0 stands for the word, and is outside the range
         reason = "is not allowed";
         return std::nullopt;

@@ -93,6 +93,8 @@ TEST_CASE("on/off, whole and real rows read their kind of value", "[settings]")
     CHECK(readAs(dt, "0.005") == "0.005");
     CHECK(readAs(dt, "0.005s") == "refused: is not a number");
     CHECK(readAs(dt, "1e400") == "refused: is out of range");
+    CHECK(readAs(dt, "nan") == "refused: is not a finite number");
+    CHECK(readAs(dt, "-inf") == "refused: is not a finite number");
     CHECK_FALSE(pbd::allowedValue(dt, std::nan("")));
 
     // A real with a word for "automatic" (the app's strain scale): 0 is the word's, never a

@@ -169,7 +169,7 @@ void Panel::fields(PanelModel& model, PanelSection section, PanelActions& action
     for (PanelField f : panelFields()) {
         if (settingField(f).section != section)
             continue;
-        if (settingField(f).accepts) // a few allowed values: a combo (the fixed count)
+        if (settingField(f).value.accepts) // a few allowed values: a combo (the fixed count)
             fixedCountCombo(model, actions);
         else
             field(model, f, actions);
@@ -272,10 +272,9 @@ void Panel::stepping(PanelModel& model, const PanelStats& stats)
     record("stepping");
 
     const std::size_t slot = text_.size() - 1;
-    const NumberRow row{slot, "speed", "Speed (x)",
-                        "Real-time stepping: simulated seconds per wall-clock second. "
-                        "Allowed: a finite number from 0.05 to 4.",
-                        model.speedText(), !model.speedError().empty()};
+    const NumberRow row{slot,          "speed",          PanelModel::speedLabel(),
+                        PanelModel::speedTooltip(), model.speedText(),
+                        !model.speedError().empty()};
     switch (numberRow(row)) {
     case RowInput::Commit: model.commitSpeed(text_[slot].data()); break;
     case RowInput::Minus: model.stepSpeed(-1); break;

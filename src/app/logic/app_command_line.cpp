@@ -7,10 +7,10 @@
 #include <CLI/CLI.hpp>
 
 #include "common/settings_flags.h"
-#include "input_text.h"
 #include "io/export_files.h"
 #include "io/replayer.h"
 #include "logic/controls_help.h"
+#include "logic/preferences_table.h"
 
 namespace pbd::app {
 namespace {
@@ -21,12 +21,7 @@ constexpr long long kMaxFrames = 1'000'000'000;
 /// The app's own flags as typed, before they are checked.
 struct AppFlagTexts {
     std::string frames;
-    std::optional<std::string> stepping, speed;
     std::optional<std::string> record, replay, framesDir;
-    std::string colorBy = "none";
-    std::string strainScale = "auto";
-    std::string colorParticles = "none";
-    std::string onRelease = "throw";
 };
 
 /// Says "pbd-cloth: MESSAGE" and gives the usage status.
@@ -34,21 +29,6 @@ int refuse(const std::string& message, int status = common::kExitUsage)
 {
     std::cerr << "pbd-cloth: " << message << "\n";
     return status;
-}
-
-/// The choice that `fromName` finds for the value `text` of the flag `flag` into `value`;
-/// when there is none, says "pbd-cloth: FLAG: 'TEXT' is not WHAT; allowed: ALLOWED".
-template <typename T, typename FromName>
-bool readChoice(const char* flag, const std::string& text, FromName fromName, const char* what,
-                const char* allowed, T& value)
-{
-    if (auto choice = fromName(text)) {
-        value = *choice;
-        return true;
-    }
-    refuse(std::string(flag) + ": " + quoteInput(text) + " is not " + what + "; allowed: " +
-           allowed);
-    return false;
 }
 
 void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
@@ -60,14 +40,6 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
     cli.add_option("--state-out", options.stateOutFile,
                    "on exit, write the positions ('x y' per particle, as pbd-sim run)")
         ->type_name("FILE");
-    cli.add_option("--stepping", texts.stepping,
-                   "page: 8 steps per frame, as the page (default); realtime: simulated time "
-                   "follows the wall clock times --speed")
-        ->type_name("MODE");
-    cli.add_option("--speed", texts.speed,
-                   "real-time stepping: simulated seconds per wall-clock second (default 1; "
-                   "allowed: a finite number from 0.05 to 4)")
-        ->type_name("X");
     cli.add_option("--view-out", options.viewOutFile,
                    "on exit, write the view (zoom, origin) and the panel's widget rectangles")
         ->type_name("FILE");
@@ -85,51 +57,14 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
                    "write every rendered frame as DIR/frame-000001.png, frame-000002.png, ... "
                    "(DIR is created when missing; existing frame files are overwritten)")
         ->type_name("DIR");
-    cli.add_option("--color-by", texts.colorBy,
-                   "colour the constraint lines by: none (the page's grey) or strain")
-        ->type_name("none|strain");
-    cli.add_option("--strain-scale", texts.strainScale,
-                   "the strain at which the strain colours saturate: auto (the 99th percentile "
-                   "of |strain|, the default) or a number from 1e-06 to 1000")
-        ->type_name("auto|S");
-    cli.add_option("--color-particles", texts.colorParticles,
-                   "colour the particles by: none (the page's blue) or speed (m/s, dark to "
-                   "bright)")
-        ->type_name("none|speed");
     cli.add_flag("--paused", options.paused, "start paused (Space resumes)");
-    cli.add_flag("--plots", options.preferences.plots,
-                 "open the panel's Plots section (convergence per iteration, energy, strain, "
-                 "ms per step)");
-    cli.add_option("--on-release", texts.onRelease,
-                   "what a released particle does: throw (takes the pointer's velocity, the "
-                   "default) or keep (keeps the velocity it had before the grab, as the page)")
-        ->type_name("throw|keep");
 }
 
-/// Checks the app's own flags, in this order, and stores them in `options`: the preferences
-/// (colour-by, strain scale, particle colour, on-release, stepping, speed), then the files
-/// (--record, --replay, --frames-dir) and --frames. Returns the exit status of the first
-/// refusal, having said why.
+/// Checks the app's own flags, in this order, and stores them in `options`: the files
+/// (--record, --replay, --frames-dir) and --frames (the preferences' flags come from their
+/// table). Returns the exit status of the first refusal, having said why.
 std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
 {
-    Preferences& p = options.preferences;
-    if (!readChoice("--color-by", texts.colorBy, colorByFromName, "a colouring",
-                    "none or strain", p.colorBy))
-        return common::kExitUsage;
-    if (auto error = parseStrainScale("--strain-scale", texts.strainScale, p.strainScale))
-        return refuse(*error);
-    if (!readChoice("--color-particles", texts.colorParticles, particleColorByFromName,
-                    "a colouring", "none or speed", p.particleColorBy))
-        return common::kExitUsage;
-    if (!readChoice("--on-release", texts.onRelease, onReleaseFromName, "a release behaviour",
-                    "throw or keep", p.onRelease))
-        return common::kExitUsage;
-    if (texts.stepping && !readChoice("--stepping", *texts.stepping, steppingFromName,
-                                      "a stepping mode", "page or realtime", p.stepping))
-        return common::kExitUsage;
-    if (texts.speed)
-        if (auto error = parseSpeed("--speed", *texts.speed, p.speed))
-            return refuse(*error);
     for (auto [flag, text] : {std::pair{"--record", &texts.record},
                               std::pair{"--replay", &texts.replay}})
         if (*text && (*text)->empty())
@@ -178,9 +113,15 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     flags.addTo(cli);
     AppFlagTexts texts;
     addAppFlags(cli, texts, options);
+    // --stepping, --speed, --color-by, --strain-scale, --color-particles, --plots and
+    // --on-release: the preferences table's flags, each checked against its row.
+    common::TableFlags<Preferences> preferenceFlags(preferenceFields());
+    preferenceFlags.addTo(cli);
     if (auto status = common::parseCommandLine(cli, argc, argv))
         return status;
     if (auto error = flags.applyTo(options.settings))
+        return refuse(*error);
+    if (auto error = preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
     return applyAppFlags(texts, options);
 }

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "input_text.h"
+#include "logic/preferences_table.h"
 #include "logic/strain_colors.h"
 
 namespace pbd::app {
@@ -19,12 +20,14 @@ const SettingField& info(PanelField field)
     return settingField(field);
 }
 
-/// The Speed field, described like a settings row (it is the app's, not the simulation's).
-constexpr SettingField kSpeed = {
-    "speed", "--speed", "Speed", "x", "", false, kMinSpeed, kMaxSpeed, 0.05, nullptr, nullptr,
-    "real-time stepping: simulated seconds per wall-clock second",
-    "Real-time stepping: simulated seconds per second of wall-clock time.",
-    PanelSection::Page, false, false, nullptr, nullptr};
+/// The Speed field: the app's preference, a row of its own table.
+const PreferenceField& speedRow() { return *findPreferenceField("speed"); }
+
+template <typename Target>
+bool isWhole(const TableRow<Target>& f)
+{
+    return f.value.kind == SettingKind::Whole;
+}
 
 std::string_view trim(std::string_view text)
 {
@@ -64,7 +67,8 @@ double roundToDecimals(double value, int decimals)
 }
 
 /// Stores the refusal message "<label>: '<text>' <reason>; allowed: ..." in `error`.
-CommitEffect refuse(std::string& error, const SettingField& f, std::string_view text,
+template <typename Target>
+CommitEffect refuse(std::string& error, const TableRow<Target>& f, std::string_view text,
                     std::string_view reason)
 {
     error = std::string(f.label) + ": " + quoteInput(text) + " " + std::string(reason) + "; " +
@@ -73,10 +77,12 @@ CommitEffect refuse(std::string& error, const SettingField& f, std::string_view 
 }
 
 /// Reads typed text as a number of the field's kind; on failure stores the message.
-std::optional<double> readText(std::string& error, const SettingField& f, std::string_view text)
+template <typename Target>
+std::optional<double> readText(std::string& error, const TableRow<Target>& f,
+                               std::string_view text)
 {
     const std::string_view number = trim(text);
-    if (f.whole) {
+    if (isWhole(f)) {
         long long value = 0;
         if (numberOutOfRange<long long>(number))
             return refuse(error, f, text, "is not allowed"), std::nullopt;
@@ -93,11 +99,13 @@ std::optional<double> readText(std::string& error, const SettingField& f, std::s
 }
 
 /// Checks the value's kind and range (refusing with a message quoting `text`).
-bool acceptable(std::string& error, const SettingField& f, double value, std::string_view text)
+template <typename Target>
+bool acceptable(std::string& error, const TableRow<Target>& f, double value,
+                std::string_view text)
 {
     if (!std::isfinite(value))
         return refuse(error, f, text, "is not a finite number"), false;
-    if (f.whole && !(value >= std::numeric_limits<int>::min() &&
+    if (isWhole(f) && !(value >= std::numeric_limits<int>::min() &&
                      value <= std::numeric_limits<int>::max()))
         return refuse(error, f, text, "is not allowed"), false;
     return true;
@@ -130,12 +138,14 @@ CommitEffect apply(Settings& settings, std::string& error, PanelField field, dou
 /// The value one +/- step from `current`: the next accepted whole value for fields with a
 /// choice of values (the fixed count), else current +- step, rounded to the decimals of the
 /// step or of `current`, and clamped to [lo, hi]. Nothing when no accepted value lies that way.
-std::optional<double> stepped(const SettingField& f, double current, int sign)
+template <typename Target>
+std::optional<double> stepped(const TableRow<Target>& f, double current, int sign)
 {
-    if (f.accepts) {
+    const ValueRule& rule = f.value;
+    if (rule.accepts) {
         std::optional<double> target;
-        for (double v = f.lo; v <= f.hi; v += 1.0) {
-            if (!f.accepts(v))
+        for (double v = rule.lo; v <= rule.hi; v += 1.0) {
+            if (!rule.accepts(v))
                 continue;
             if (sign > 0 && v > current && !target)
                 target = v;
@@ -145,13 +155,11 @@ std::optional<double> stepped(const SettingField& f, double current, int sign)
         return target;
     }
     double next = current + sign * f.step;
-    if (!f.whole)
+    if (!isWhole(f))
         next = roundToDecimals(next, std::max(decimalsOf(f.step), decimalsOf(current)));
-    return std::clamp(next, f.lo, f.hi);
+    return std::clamp(next, rule.lo, rule.hi);
 }
 
-constexpr NameTable<SteppingMode, 2> kSteppingNames{
-    {{SteppingMode::Page, "page"}, {SteppingMode::RealTime, "realtime"}}};
 
 } // namespace
 
@@ -196,12 +204,20 @@ const char* PanelModel::label(PanelField field) { return info(field).label; }
 
 std::string PanelModel::labelWithUnit(PanelField field) { return pbd::labelWithUnit(info(field)); }
 
-std::string PanelModel::tooltip(PanelField field)
+/// A row's tooltip: what it does, then "Allowed: ...".
+template <typename Target>
+std::string rowTooltip(const TableRow<Target>& row)
 {
-    std::string allowed = allowedValues(info(field));
+    std::string allowed = allowedValues(row);
     allowed[0] = 'A';
-    return std::string(info(field).help) + " " + allowed + ".";
+    return std::string(row.help) + " " + allowed + ".";
 }
+
+std::string PanelModel::tooltip(PanelField field) { return rowTooltip(info(field)); }
+
+std::string PanelModel::speedLabel() { return pbd::labelWithUnit(speedRow()); }
+
+std::string PanelModel::speedTooltip() { return rowTooltip(speedRow()); }
 
 const char* PanelModel::solverLabel(Solver solver)
 {
@@ -292,7 +308,7 @@ CommitEffect PanelModel::stepField(PanelField field, int direction)
         return CommitEffect::None;
     std::string& error = errors_[static_cast<std::size_t>(field)];
     const std::string text =
-        f.whole ? std::to_string(static_cast<long long>(*next)) : formatNumber(*next);
+        isWhole(f) ? std::to_string(static_cast<long long>(*next)) : formatNumber(*next);
     return apply(settings_, error, field, *next, text);
 }
 
@@ -314,14 +330,14 @@ std::string PanelModel::speedText() const { return formatNumber(speed_); }
 
 std::optional<std::string> parseSpeed(const char* label, std::string_view text, double& speed)
 {
-    SettingField field = kSpeed;
-    field.label = label;
+    PreferenceField row = speedRow();
+    row.label = label;
     std::string error;
-    const std::optional<double> value = readText(error, field, text);
-    if (!value || !acceptable(error, field, *value, text))
+    const std::optional<double> value = readText(error, row, text);
+    if (!value || !acceptable(error, row, *value, text))
         return error;
-    if (!allowedValue(field, *value))
-        return refuse(error, field, text, "is not allowed"), error;
+    if (!allowedValue(row, *value))
+        return refuse(error, row, text, "is not allowed"), error;
     speed = *value;
     return std::nullopt;
 }
@@ -329,7 +345,7 @@ std::optional<std::string> parseSpeed(const char* label, std::string_view text, 
 bool PanelModel::commitSpeed(std::string_view text)
 {
     double value = speed_;
-    if (auto error = parseSpeed(kSpeed.label, text, value)) {
+    if (auto error = parseSpeed(speedRow().label, text, value)) {
         speedError_ = *error;
         return false;
     }
@@ -358,7 +374,7 @@ bool PanelModel::stepSpeed(int direction)
 {
     if (direction == 0)
         return false;
-    const double next = *stepped(kSpeed, speed_, direction > 0 ? 1 : -1);
+    const double next = *stepped(speedRow(), speed_, direction > 0 ? 1 : -1);
     speedError_.clear();
     const bool changed = next != speed_;
     speed_ = next;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pbd/settings.h"
@@ -34,6 +35,9 @@ enum class SteppingMode {
     Page,     ///< 8 steps per frame, as the page's mainLoop (the default)
     RealTime, ///< simulated time follows the wall clock times the speed factor
 };
+/// The words of the mode (--stepping, the preferences table, the view dump).
+inline constexpr std::array<std::pair<SteppingMode, std::string_view>, 2> kSteppingNames{
+    {{SteppingMode::Page, "page"}, {SteppingMode::RealTime, "realtime"}}};
 /// "page" or "realtime" (the command line's words).
 const char* steppingName(SteppingMode mode);
 /// The mode called `name` ("page" or "realtime"), or nothing.
@@ -109,6 +113,10 @@ public:
     bool stepSpeed(int direction);
     SteppingMode stepping() const { return stepping_; }
     double speed() const { return speed_; }
+    /// The Speed field's label with its unit ("Speed (x)") and tooltip (what it does and its
+    /// allowed values), from the preferences table.
+    static std::string speedLabel();
+    static std::string speedTooltip();
     /// The Speed field's text ("1", "0.25").
     std::string speedText() const;
     /// The Speed field's last message, empty when its last commit succeeded.

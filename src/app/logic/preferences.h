@@ -2,10 +2,13 @@
 /// \file
 /// The app's preferences: how it steps, colours and releases, apart from the simulation's
 /// Settings. One plain struct, so that the command line, the panel and the controller's parts
-/// read and write the same values.
+/// read and write the same values; its table (preferences_table.h) gives each member its flag,
+/// words, range and help.
 
+#include <array>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "logic/panel_model.h"
 #include "logic/speed_colors.h"
@@ -18,6 +21,9 @@ enum class OnRelease {
     Throw, ///< takes the pointer's velocity over the last moments (the default)
     Keep,  ///< keeps the velocity it had before the grab (the page's behaviour)
 };
+/// The words of the behaviour (--on-release, the preferences table).
+inline constexpr std::array<std::pair<OnRelease, std::string_view>, 2> kOnReleaseNames{
+    {{OnRelease::Throw, "throw"}, {OnRelease::Keep, "keep"}}};
 /// "throw" or "keep" (the command line's words).
 const char* onReleaseName(OnRelease onRelease);
 /// The behaviour called `name` ("throw" or "keep"), or nothing.

@@ -14,8 +14,6 @@ constexpr glm::vec3 kSlow{0.13f, 0.05f, 0.45f};   // dark indigo
 constexpr glm::vec3 kMiddle{0.80f, 0.15f, 0.55f}; // magenta
 constexpr glm::vec3 kFast{0.98f, 0.70f, 0.05f};   // amber
 
-constexpr NameTable<ParticleColorBy, 2> kParticleColorByNames{
-    {{ParticleColorBy::None, "none"}, {ParticleColorBy::Speed, "speed"}}};
 
 } // namespace
 

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -21,6 +22,9 @@ enum class ParticleColorBy {
     Speed, ///< |v| on speedColor()'s map
 };
 
+/// The words of the choice (--color-particles, the preferences table, the view dump).
+inline constexpr std::array<std::pair<ParticleColorBy, std::string_view>, 2>
+    kParticleColorByNames{{{ParticleColorBy::None, "none"}, {ParticleColorBy::Speed, "speed"}}};
 /// "none" or "speed".
 const char* particleColorByName(ParticleColorBy colorBy);
 /// The choice called `name` ("none" or "speed"), or nothing.

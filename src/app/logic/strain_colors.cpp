@@ -12,8 +12,6 @@ constexpr glm::vec3 kGrey{0x66 / 255.0f, 0x66 / 255.0f, 0x66 / 255.0f}; // the p
 constexpr glm::vec3 kCompressed{0.10f, 0.35f, 0.95f};
 constexpr glm::vec3 kStretched{0.90f, 0.08f, 0.08f};
 
-constexpr NameTable<ColorBy, 2> kColorByNames{
-    {{ColorBy::None, "none"}, {ColorBy::Strain, "strain"}}};
 
 } // namespace
 

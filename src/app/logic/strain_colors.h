@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -21,6 +22,9 @@ enum class ColorBy {
     Strain, ///< signed strain (l - r) / r on strainColor()'s map
 };
 
+/// The words of the choice (--color-by, the preferences table, the view dump).
+inline constexpr std::array<std::pair<ColorBy, std::string_view>, 2> kColorByNames{
+    {{ColorBy::None, "none"}, {ColorBy::Strain, "strain"}}};
 /// "none" or "strain".
 const char* colorByName(ColorBy colorBy);
 /// The choice called `name` ("none" or "strain"), or nothing.

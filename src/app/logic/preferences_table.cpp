@@ -1,0 +1,75 @@
+#include "logic/preferences_table.h"
+
+#include <array>
+#include <utility>
+
+namespace pbd::app {
+namespace {
+
+constexpr auto kSteppingChoices = choiceNames(kSteppingNames);
+constexpr auto kColorByChoices = choiceNames(kColorByNames);
+constexpr auto kParticleColorByChoices = choiceNames(kParticleColorByNames);
+constexpr auto kReleaseChoices = choiceNames(kOnReleaseNames);
+
+// Accessors: one pair per member, so that the table can read and write Preferences by row.
+#define PBD_ENUM(member)                                                                    \
+    .get = [](const Preferences& p) { return static_cast<double>(static_cast<int>(p.member)); }, \
+    .set = [](Preferences& p, double v) {                                                   \
+        p.member = static_cast<decltype(p.member)>(static_cast<int>(v));                    \
+    }
+
+constexpr PreferenceField kFields[] = {
+    {.name = "stepping", .flag = "--stepping", .label = "Stepping",
+     .value = choice(kSteppingChoices, "a stepping mode"),
+     .brief = "page: 8 steps per frame, as the page; realtime: simulated time follows the wall "
+              "clock times --speed",
+     PBD_ENUM(stepping)},
+    {.name = "speed", .flag = "--speed", .label = "Speed", .labelUnit = "x",
+     .value = real(kMinSpeed, kMaxSpeed), .step = 0.05,
+     .brief = "real-time stepping: simulated seconds per wall-clock second",
+     .help = "Real-time stepping: simulated seconds per second of wall-clock time.",
+     .get = [](const Preferences& p) { return p.speed; },
+     .set = [](Preferences& p, double v) { p.speed = v; }},
+    {.name = "colorBy", .flag = "--color-by", .label = "Colour lines by",
+     .value = choice(kColorByChoices, "a colouring"),
+     .brief = "colour the constraint lines by: none (the page's grey) or strain",
+     PBD_ENUM(colorBy)},
+    // 0 stands for "auto" (outside the range): the member's empty optional.
+    {.name = "strainScale", .flag = "--strain-scale", .label = "Strain scale",
+     .value = {.kind = SettingKind::Real, .lo = kMinUserStrainScale, .hi = kMaxUserStrainScale,
+               .autoWord = "auto"},
+     .brief = "the strain at which the strain colours saturate: auto (the 99th percentile of "
+              "|strain|) or a number",
+     .get = [](const Preferences& p) { return p.strainScale.value_or(0.0); },
+     .set = [](Preferences& p, double v) {
+         p.strainScale = v == 0.0 ? std::nullopt : std::optional<double>(v);
+     }},
+    {.name = "particleColorBy", .flag = "--color-particles", .label = "Colour particles by",
+     .value = choice(kParticleColorByChoices, "a colouring"),
+     .brief = "colour the particles by: none (the page's blue) or speed (m/s, dark to bright)",
+     PBD_ENUM(particleColorBy)},
+    {.name = "plots", .flag = "--plots", .label = "Plots", .value = onOff(),
+     .brief = "open the panel's Plots section (convergence per iteration, energy, strain, ms "
+              "per step)",
+     .bareFlag = true,
+     .get = [](const Preferences& p) { return p.plots ? 1.0 : 0.0; },
+     .set = [](Preferences& p, double v) { p.plots = v != 0.0; }},
+    {.name = "onRelease", .flag = "--on-release", .label = "On release",
+     .value = choice(kReleaseChoices, "a release behaviour"),
+     .brief = "what a released particle does: throw (takes the pointer's velocity) or keep "
+              "(keeps the velocity it had before the grab, as the page)",
+     PBD_ENUM(onRelease)},
+};
+
+#undef PBD_ENUM
+
+} // namespace
+
+std::span<const PreferenceField> preferenceFields() { return kFields; }
+
+const PreferenceField* findPreferenceField(std::string_view name)
+{
+    return findRow(preferenceFields(), name);
+}
+
+} // namespace pbd::app
