@@ -160,3 +160,20 @@ TEST_CASE("the panel takes threads 0 (one per core) to 64, as --threads and even
     CHECK(panel.commitText(field, "64") == pbd::app::CommitEffect::Live);
     CHECK(panel.error(field).empty());
 }
+
+TEST_CASE("the panel reads a choice row by its words and offers them in a combo",
+          "[preferences][panel]")
+{
+    const auto rows = pbd::settingFields();
+    const auto solver = static_cast<PanelField>(pbd::findSettingField("solver") - rows.data());
+    CHECK(PanelModel::choices(solver) == std::vector<std::string>{"sequential", "colored", "gpu"});
+    CHECK(PanelModel::choices(PanelField::FixedCount) == std::vector<std::string>{"1", "2", "4"});
+    CHECK(PanelModel::choices(PanelField::Width).empty());
+    PanelModel panel;
+    CHECK(panel.commitText(solver, "colored") == pbd::app::CommitEffect::Live);
+    CHECK(panel.settings().solver == pbd::Solver::Colored);
+    CHECK(panel.displayText(solver) == "colored");
+    CHECK(panel.commitText(solver, "fast") == pbd::app::CommitEffect::None);
+    CHECK(panel.error(solver) ==
+          "Solver: 'fast' is not a solver; allowed: sequential, colored or gpu");
+}

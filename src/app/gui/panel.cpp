@@ -169,25 +169,24 @@ void Panel::fields(PanelModel& model, PanelSection section, PanelActions& action
     for (PanelField f : panelFields()) {
         if (settingField(f).section != section)
             continue;
-        if (settingField(f).value.accepts) // a few allowed values: a combo (the fixed count)
-            fixedCountCombo(model, actions);
+        if (!PanelModel::choices(f).empty()) // a few allowed values: a combo (fixed count)
+            choiceCombo(model, f, actions);
         else
             field(model, f, actions);
     }
 }
 
-void Panel::fixedCountCombo(PanelModel& model, PanelActions& actions)
+void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actions)
 {
-    const PanelField field = PanelField::FixedCount;
     const std::string id = fieldId(field);
     const std::string tip = PanelModel::tooltip(field);
     labelCell(id, PanelModel::labelWithUnit(field).c_str(), tip.c_str());
     const std::string current = model.displayText(field);
     ImGui::SetNextItemWidth(fieldWidth()); // as wide as the other fields' text boxes
-    if (ImGui::BeginCombo("##fixed", current.c_str())) {
-        for (const char* option : {"1", "2", "4"}) {
+    if (ImGui::BeginCombo(("##" + id).c_str(), current.c_str())) {
+        for (const std::string& option : PanelModel::choices(field)) {
             const bool selected = current == option;
-            if (ImGui::Selectable(option, selected))
+            if (ImGui::Selectable(option.c_str(), selected))
                 actions.effect = strongest(actions.effect, model.commitText(field, option));
             if (selected)
                 ImGui::SetItemDefaultFocus();

@@ -101,7 +101,7 @@ private:
     RowInput numberRow(const NumberRow& row);
     void field(PanelModel& model, PanelField field, PanelActions& actions);
     void fields(PanelModel& model, PanelSection section, PanelActions& actions);
-    void fixedCountCombo(PanelModel& model, PanelActions& actions);
+    void choiceCombo(PanelModel& model, PanelField field, PanelActions& actions);
     void messages(const PanelModel& model, const FilesView& files);
     /// The "Record and save" section (files_panel.cpp).
     void filesSection(const FilesView& view, FilesActions& actions);

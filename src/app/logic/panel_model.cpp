@@ -76,12 +76,19 @@ CommitEffect refuse(std::string& error, const TableRow<Target>& f, std::string_v
     return CommitEffect::None;
 }
 
-/// Reads typed text as a number of the field's kind; on failure stores the message.
+/// Reads typed text as a value of the field's kind (a number, or a word for choices and on/off);
+/// on failure stores the message.
 template <typename Target>
 std::optional<double> readText(std::string& error, const TableRow<Target>& f,
                                std::string_view text)
 {
     const std::string_view number = trim(text);
+    if (f.value.kind == SettingKind::Choice || f.value.kind == SettingKind::OnOff) {
+        std::string reason;
+        if (auto value = readValue(f.value, number, reason))
+            return value;
+        return refuse(error, f, text, reason), std::nullopt;
+    }
     if (isWhole(f)) {
         long long value = 0;
         if (numberOutOfRange<long long>(number))
@@ -214,6 +221,20 @@ std::string rowTooltip(const TableRow<Target>& row)
 }
 
 std::string PanelModel::tooltip(PanelField field) { return rowTooltip(info(field)); }
+
+std::vector<std::string> PanelModel::choices(PanelField field)
+{
+    const ValueRule& rule = info(field).value;
+    std::vector<std::string> list;
+    if (rule.kind == SettingKind::Choice || rule.kind == SettingKind::OnOff)
+        for (const auto& entry : rule.names)
+            list.emplace_back(entry.second);
+    else if (rule.accepts)
+        for (double v = rule.lo; v <= rule.hi; v += 1.0)
+            if (rule.accepts(v))
+                list.push_back(valueText(rule, v));
+    return list;
+}
 
 std::string PanelModel::speedLabel() { return pbd::labelWithUnit(speedRow()); }
 

@@ -155,6 +155,10 @@ public:
     static const char* label(PanelField field);
     /// The label as the panel shows it, with its unit: "Time step size (s)".
     static std::string labelWithUnit(PanelField field);
+    /// The values a field's combo offers, as text: a choice's or on/off's words, or the whole
+    /// numbers of a field with a few allowed values ("1", "2", "4" fixed corners); empty for a
+    /// field typed as text.
+    static std::vector<std::string> choices(PanelField field);
     /// The tooltip: what a field does and its allowed values.
     static std::string tooltip(PanelField field);
     /// The combo's text for a solver: "Sequential (page order)", "Colored (parallel)" or
