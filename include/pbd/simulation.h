@@ -17,31 +17,11 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/particles.h"
 #include "pbd/settings.h"
 #include "pbd/solver_backend.h"
 
 namespace pbd {
-
-/// What a particle is, as bits of Particles::flags.
-enum ParticleFlag : std::uint8_t {
-    kPinned = 1,  ///< held in place (the fixed corners, or pinned by the user)
-    kGrabbed = 2, ///< held by the pointer
-};
-
-/// Particle state, one array per attribute, all of the same length.
-struct Particles {
-    std::vector<glm::dvec2> position;  ///< current positions x in metres
-    std::vector<glm::dvec2> stepStart; ///< positions at the start of the last substep
-    std::vector<glm::dvec2> velocity;  ///< velocities in m/s
-    std::vector<double> mass;          ///< masses in kg, > 0
-    std::vector<std::uint8_t> flags;   ///< ParticleFlag bits
-    /// 1/m in 1/kg, derived from mass and flags: 0 when pinned or grabbed (the particle does
-    /// not move by itself), else 1 / mass. Kept as an array for the solvers' loops.
-    std::vector<double> inverseMass;
-
-    std::size_t size() const { return position.size(); }
-    bool pinned(std::size_t i) const { return (flags[i] & kPinned) != 0; }
-};
 
 /// Root mean square and largest |C| = | |x_a - x_b| - rest | over the distance constraints,
 /// in metres: how far a sweep left the cloth from satisfying them.
@@ -65,7 +45,10 @@ struct SimulationState {
     std::vector<std::size_t> removed; ///< removed (torn or cut) constraints, ascending
 };
 
-class ColoredSolver;
+namespace detail {
+class StepSolver;
+struct StepState;
+} // namespace detail
 
 /// Largest |x| or |y| accepted for a grabbed particle's position, in metres.
 inline constexpr double kMaxGrabCoordinate = 1e6;
@@ -79,13 +62,20 @@ inline constexpr double kMaxGrabCoordinate = 1e6;
 /// solver this is exactly the PBD page's step (../shared/seed/pbd.html, see the README); with
 /// stiffness k it is the XPBD page's (../shared/seed/xpbd.html). Settings::solver chooses the
 /// order of the sweeps (see Solver).
+///
+/// The Simulation holds the state on the CPU, and its const getters (particles(), alive(),
+/// liveConstraintCount(), constraintsVersion(), state()) return that CPU copy and never read
+/// anything back. With a solver that keeps the state on a device (stateOnDevice(): the GPU)
+/// the copy lags the device's steps until sync() reads them back; what changes the state
+/// here (grab, pin, cut, ...) brings the copy up to date first by itself.
 class Simulation {
 public:
     /// Builds the cloth. Throws std::invalid_argument with validate()'s message when the
     /// settings are invalid.
     explicit Simulation(const Settings& settings = {});
     ~Simulation();
-    /// Copies the state; the copy starts its own worker threads when it first steps.
+    /// Copies the CPU copy of the state (sync() first to copy a device's); the copy starts its
+    /// own worker threads, or device buffers, when it first steps.
     Simulation(const Simulation& other);
     Simulation& operator=(const Simulation& other);
     Simulation(Simulation&&) noexcept;
@@ -157,27 +147,17 @@ public:
     /// Removes constraint `index` (in constraints() order) until restart. Returns false when
     /// the index is out of range or the constraint was already removed.
     bool removeConstraint(std::size_t index);
-    /// One flag per constraint of constraints(): 1 live, 0 removed (torn or cut).
-    std::span<const std::uint8_t> alive() const
-    {
-        syncAliveFromBackend();
-        return alive_;
-    }
-    /// Number of live constraints.
-    std::size_t liveConstraintCount() const
-    {
-        syncAliveFromBackend();
-        return liveCount_;
-    }
+    /// One flag per constraint of constraints(): 1 live, 0 removed (torn or cut), as the CPU
+    /// copy holds them (constraints a device tore arrive with sync() or syncConstraints()).
+    std::span<const std::uint8_t> alive() const { return alive_; }
+    /// Number of live constraints, as alive().
+    std::size_t liveConstraintCount() const { return liveCount_; }
     /// Changes whenever a constraint is removed or the cloth is rebuilt (never repeats within
-    /// a Simulation's life): a renderer re-uploads its line indices only when it changes.
-    std::uint64_t constraintsVersion() const
-    {
-        syncAliveFromBackend();
-        return constraintsVersion_;
-    }
+    /// a Simulation's life): a renderer re-uploads its line indices only when it changes. As
+    /// alive(), it sees a device's tears after sync() or syncConstraints().
+    std::uint64_t constraintsVersion() const { return constraintsVersion_; }
 
-    /// The state now (see SimulationState).
+    /// The state as the CPU copy holds it (see SimulationState; sync() first with a device).
     SimulationState state() const;
     /// Replaces the whole state by `state`. Everything is checked first (valid settings,
     /// arrays of width x height finite values, masses in range, indices in range and
@@ -193,10 +173,26 @@ public:
     /// (index 0: after the prediction, k: after sweep k); empty otherwise.
     const std::vector<Residual>& residuals() const { return residuals_; }
 
+    /// Brings the CPU copy up to date with a solver that keeps the state on a device
+    /// (stateOnDevice()): reads back the positions, step starts and velocities when it has
+    /// stepped since the last read (the whole state: costly on the GPU), and the constraints
+    /// it tore (as syncConstraints()). Nothing to do for the CPU solvers or when nothing
+    /// changed. Call it before reading particles() or state() when they must be the current
+    /// ones (saving, picking, the final positions).
+    void sync();
+    /// Reads back only the constraints a device solver tore since the last read into alive():
+    /// on the GPU four bytes that say whether any did, then the live flags only when some did.
+    /// Nothing for the CPU solvers or when the steps since the last read did not tear.
+    void syncConstraints();
+    /// Whether Settings::solver keeps the particle state on a device between steps (the GPU):
+    /// its steps then leave the CPU copy behind until sync(), and record no residuals.
+    bool stateOnDevice() const;
+
     /// Installs what runs Solver::Gpu steps (pbd_gpu's factory, from pbd-sim or the app).
     /// The backend is made on the first Gpu step and again after a restart or a change of
     /// solver or precision; without a factory a Gpu step throws std::runtime_error, as it
-    /// does when the factory cannot make one (the message says why).
+    /// does when the factory cannot make one (the message says why). A backend that runs now
+    /// is synced and dropped (so installBackend({}) frees it, its state read back first).
     void installBackend(SolverBackendFactory factory);
     /// Waits until the backend has done every queued step (for timing); nothing otherwise.
     void finishBackend();
@@ -204,28 +200,16 @@ public:
     std::string backendDescription() const;
     /// The backend that runs the Gpu steps, or null (none made yet, or dropped by a restart,
     /// a new size, solver or precision). The app draws from its buffers.
-    SolverBackend* backend() const { return backend_.get(); }
+    SolverBackend* backend() const;
     /// The backend holds the current particle state (no change made here since its last
-    /// upload): what it has is what particles() would read back.
-    bool backendCurrent() const { return backend_ != nullptr && !backendStale_; }
-    /// The particles as last read, without waiting for the backend: masses, flags and
-    /// inverse masses are always current; positions, step starts and velocities lag the
-    /// backend's steps until something reads particles().
-    const Particles& particlesAsRead() const { return particles_; }
-    /// liveConstraintCount() as last read: constraints the backend tore since are not counted.
-    std::size_t liveConstraintCountAsRead() const { return liveCount_; }
-    /// constraintsVersion() as last read (tears on the backend since are not seen).
-    std::uint64_t constraintsVersionAsRead() const { return constraintsVersion_; }
-    /// alive() as last read (tears on the backend since are not seen).
-    std::span<const std::uint8_t> aliveAsRead() const { return alive_; }
+    /// upload): drawing and picking may use its buffers instead of the CPU copy.
+    bool backendCurrent() const;
 
     const Settings& settings() const { return settings_; }
-    /// The particles; with Solver::Gpu they are read back from the backend when it is ahead.
-    const Particles& particles() const
-    {
-        syncFromBackend();
-        return particles_;
-    }
+    /// The particles as the CPU copy holds them: masses, flags and inverse masses are always
+    /// current; with a device solver positions, step starts and velocities lag its steps
+    /// until sync().
+    const Particles& particles() const { return particles_; }
     std::span<const DistanceConstraint> constraints() const { return constraints_; }
     /// Simulated time in seconds since the last restart.
     double time() const { return time_; }
@@ -234,45 +218,31 @@ public:
 
 private:
     void build();
-    void stepBackend();
-    /// Reads the backend's state into particles_ when it is ahead, and its live flags.
-    void syncFromBackend() const;
-    /// Takes the constraints the backend tore since the last read into alive_ (the backend
-    /// says whether any did, so that nothing more is read when none did).
-    void syncAliveFromBackend() const;
-    /// Before particles_ is changed here: brings it up to date and uploads it before the
-    /// backend's next step.
+    detail::StepState stepState();
+    /// Before particles_ is changed here: brings it up to date and has the solver take it
+    /// again before its next step.
     void editParticles();
     /// Before one particle is changed here: true when the change can go straight to the
-    /// backend afterwards (writeParticle), else the same as editParticles() and false.
+    /// solver afterwards (StepSolver::writeParticle), else the same as editParticles() and
+    /// false.
     bool editParticleDirectly();
     void refreshInverseMass(Index index);
-    void substepSequential(double h);
-    void projectSequential(double alphaTilde, double areaAlphaTilde);
-    Residual measureResidual() const;
-    void tear(double strain);
 
     Settings settings_;
-    mutable Particles particles_; ///< behind the backend while backendAhead_
+    Particles particles_; ///< the CPU copy: behind a device solver until sync()
     SolverBackendFactory backendFactory_;
-    mutable std::unique_ptr<SolverBackend> backend_; ///< made on the first Gpu step
-    mutable bool backendAhead_ = false; ///< the backend has steps that particles_ lacks
-    bool backendStale_ = true;          ///< particles_ has changes that the backend lacks
+    std::unique_ptr<detail::StepSolver> solver_; ///< made on the first step (makeStepSolver)
     std::vector<DistanceConstraint> constraints_;
     std::vector<double> lambda_;                 ///< XPBD multipliers, one per constraint
     std::vector<double> areaLambda_;             ///< one per cell triangle, when area is on
-    // mutable: constraints torn on the backend arrive when someone reads (syncAliveFromBackend)
-    mutable std::vector<std::uint8_t> alive_;    ///< one per constraint: 1 live, 0 removed
-    mutable std::size_t liveCount_ = 0;
-    mutable std::uint64_t constraintsVersion_ = 0;
-    mutable std::uint64_t backendAliveVersion_ = 0; ///< constraintsVersion_ the backend has
-    mutable bool backendMayTear_ = false;            ///< it stepped with tearing since a read
+    std::vector<std::uint8_t> alive_;            ///< one per constraint: 1 live, 0 removed
+    std::size_t liveCount_ = 0;
+    std::uint64_t constraintsVersion_ = 0;
     double time_ = 0.0;
     std::uint64_t stepCount_ = 0;
     std::optional<Index> grabbed_;
     bool recordResiduals_ = false;
     std::vector<Residual> residuals_;
-    std::unique_ptr<ColoredSolver> colored_; ///< made on the first colored step
 };
 
 /// Largest |length - rest length| over all constraints, in metres.

@@ -15,16 +15,15 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/particles.h"
 #include "pbd/settings.h"
 
 namespace pbd {
 
-struct Particles;
-
 /// Runs steps on its own copy of the particle state (e.g. in GPU buffers). The Simulation
 /// uploads its state before the first step and after any change it makes itself (grab, pin,
-/// mass, restart), and downloads it only when someone reads it, so that many steps run
-/// without a copy.
+/// mass, restart), and downloads it only when told to (Simulation::sync()), so that many
+/// steps run without a copy.
 class SolverBackend {
 public:
     virtual ~SolverBackend() = default;

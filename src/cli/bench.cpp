@@ -161,6 +161,7 @@ Prepared prepare(std::unique_ptr<Simulation> simulation, long long settleSteps, 
         removeFraction(*simulation, remove);
     for (long long i = 0; i < settleSteps; ++i)
         simulation->step();
+    simulation->sync(); // the GPU's positions, for the strain
     const Strain strain = constraintStrain(*simulation);
     for (int i = 0; i < 3; ++i) // warm-up: caches, page faults, branch predictors, workers
         simulation->step();
@@ -362,9 +363,11 @@ int benchCommandMain(const BenchOptions& options)
                           << size.width << "x" << size.height << ": " << e.what() << "\n";
                 return common::kExitIo;
             }
-            for (std::size_t c = 0; c < cloths.size(); ++c)
+            for (std::size_t c = 0; c < cloths.size(); ++c) {
+                cloths[c].simulation->syncConstraints(); // those the GPU tore, for the count
                 printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
                          solverKind, cloths[c].remove, plan.base, options.json);
+            }
         }
     }
     return 0;

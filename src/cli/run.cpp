@@ -132,6 +132,7 @@ int runCommandMain(const RunOptions& options)
         // paused), and the final positions include it.
         player.applyBefore(static_cast<std::uint64_t>(steps), simulation);
         simulation.finishBackend();
+        simulation.sync(); // the GPU's state, for the output and the summary
     } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth
         std::cerr << "pbd-sim run: --solver " << solverName(settings.solver) << ": " << e.what()
                   << "\n";

@@ -2,17 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <stdexcept>
 
 #include <glm/geometric.hpp>
 
-#include "area_constraint.h"
-#include "colored_solver.h"
 #include "input_text.h"
 #include "pbd/distance_constraint.h"
 #include "pbd/segment.h"
-#include "step_phases.h"
+#include "step_solver.h"
 
 namespace pbd {
 
@@ -29,7 +26,7 @@ Simulation::Simulation(Simulation&&) noexcept = default;
 Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 
 Simulation::Simulation(const Simulation& other)
-    : settings_(other.settings_), particles_(other.particles()),
+    : settings_(other.settings_), particles_(other.particles_),
       backendFactory_(other.backendFactory_),
       constraints_(other.constraints_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
       alive_(other.alive_), liveCount_(other.liveCount_),
@@ -54,11 +51,9 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
         return error;
     const bool rebuild = !sameCloth(settings, settings_);
     const bool massChanged = settings.mass != settings_.mass;
-    if (settings.solver != settings_.solver || settings.threads != settings_.threads)
-        colored_.reset(); // joins the old workers; the next colored step makes new ones
-    if (settings.solver != settings_.solver || settings.gpuPrecision != settings_.gpuPrecision) {
-        editParticles();
-        backend_.reset(); // the next Gpu step makes one with the new precision
+    if (solver_ && !solver_->suits(settings)) {
+        sync();          // what a device has, before it goes
+        solver_.reset(); // joins workers, frees buffers; the next step makes the new one
     }
     if (massChanged)
         editParticles();
@@ -102,10 +97,7 @@ void Simulation::build()
     stepCount_ = 0;
     grabbed_.reset();
     residuals_.clear();
-    colored_.reset();
-    backend_.reset();
-    backendAhead_ = false;
-    backendStale_ = true;
+    solver_.reset();
 }
 
 void Simulation::refreshInverseMass(Index i)
@@ -115,26 +107,21 @@ void Simulation::refreshInverseMass(Index i)
 
 unsigned Simulation::threadCount() const
 {
-    if (settings_.solver != Solver::Colored)
-        return 1u;
-    return coloredChunkLayout(settings_.width, settings_.height, requestedThreadCount()).threadCount;
+    return detail::solverThreads(settings_).used;
 }
 
 unsigned Simulation::requestedThreadCount() const
 {
-    return settings_.solver == Solver::Colored ? resolveThreadCount(settings_.threads) : 1u;
+    return detail::solverThreads(settings_).requested;
 }
 
 std::size_t Simulation::chunkCount() const
 {
-    if (settings_.solver != Solver::Colored)
-        return 1;
-    return coloredChunkLayout(settings_.width, settings_.height, requestedThreadCount()).chunkCount;
+    return detail::solverThreads(settings_).chunks;
 }
 
 SimulationState Simulation::state() const
 {
-    syncFromBackend();
     SimulationState state;
     state.settings = settings_;
     state.time = time_;
@@ -232,255 +219,98 @@ void Simulation::recordResiduals(bool on)
         residuals_.clear();
 }
 
+detail::StepState Simulation::stepState()
+{
+    return {settings_,   particles_, constraints_,        lambda_,          areaLambda_,
+            alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_};
+}
+
 void Simulation::installBackend(SolverBackendFactory factory)
 {
-    editParticles();
-    backend_.reset();
+    if (solver_ && solver_->onDevice()) {
+        sync();
+        solver_.reset();
+    }
     backendFactory_ = std::move(factory);
 }
 
 void Simulation::finishBackend()
 {
-    if (backend_)
-        backend_->finish();
+    if (solver_)
+        solver_->finish();
 }
 
 std::string Simulation::backendDescription() const
 {
-    return backend_ ? backend_->description() : std::string();
+    return solver_ ? solver_->description() : std::string();
 }
 
-void Simulation::syncFromBackend() const
+SolverBackend* Simulation::backend() const
 {
-    if (backendAhead_ && backend_) {
-        backend_->download(particles_);
-        backendAhead_ = false;
-    }
-    syncAliveFromBackend();
+    return solver_ ? solver_->backend() : nullptr;
 }
 
-void Simulation::syncAliveFromBackend() const
+bool Simulation::backendCurrent() const
 {
-    if (!backendMayTear_ || !backend_)
+    return solver_ && solver_->current();
+}
+
+bool Simulation::stateOnDevice() const
+{
+    return detail::keepsStateOnDevice(settings_.solver);
+}
+
+void Simulation::sync()
+{
+    if (!solver_)
         return;
-    backendMayTear_ = false;
-    std::vector<std::uint8_t> alive;
-    if (!backend_->downloadAlive(alive))
-        return; // nothing tore
-    for (std::size_t k = 0; k < alive.size() && k < alive_.size(); ++k)
-        if (alive_[k] != 0 && alive[k] == 0) { // as removeConstraint()
-            alive_[k] = 0;
-            --liveCount_;
-            ++constraintsVersion_;
-        }
-    backendAliveVersion_ = constraintsVersion_;
+    detail::StepState state = stepState();
+    solver_->sync(state, true);
+}
+
+void Simulation::syncConstraints()
+{
+    if (!solver_)
+        return;
+    detail::StepState state = stepState();
+    solver_->sync(state, false);
 }
 
 void Simulation::editParticles()
 {
-    syncFromBackend();
-    backendStale_ = true;
+    sync();
+    if (solver_)
+        solver_->particlesChanged();
 }
 
 bool Simulation::editParticleDirectly()
 {
-    if (backendCurrent() && backend_->writesParticles())
+    if (solver_ && solver_->takesParticleWrites())
         return true;
     editParticles();
     return false;
 }
 
-void Simulation::stepBackend()
-{
-    if (!backend_) {
-        if (!backendFactory_)
-            throw std::runtime_error("the gpu solver is not available: this program has no GPU "
-                                     "backend installed");
-        backend_ = backendFactory_(settings_);
-        backendStale_ = true;
-    }
-    if (backendStale_) {
-        backend_->upload(particles_);
-        backend_->uploadAlive(alive_);
-        backendAliveVersion_ = constraintsVersion_;
-        backendStale_ = false;
-    } else if (backendAliveVersion_ != constraintsVersion_) {
-        backend_->uploadAlive(alive_); // cut or torn here since the last upload
-        backendAliveVersion_ = constraintsVersion_;
-    }
-    residuals_.clear(); // not recorded on the GPU
-    backend_->step(settings_);
-    backendAhead_ = true;
-    backendMayTear_ = backendMayTear_ || settings_.tearStrain > 0.0;
-}
-
 void Simulation::step()
 {
-    if (settings_.solver == Solver::Gpu) {
-        stepBackend();
-        time_ = time_ + settings_.timeStep;
-        ++stepCount_;
-        return;
-    }
-    const int substeps = settings_.substeps;
-    detail::SubstepParams params;
-    params.h = substeps == 1 ? settings_.timeStep : settings_.timeStep / substeps;
-    params.gravity = settings_.gravity;
-    params.iterations = settings_.iterations;
-    params.alphaTilde = complianceOverStepSquared(settings_.stiffness, params.h);
-    params.damping = settings_.damping;
-    params.area = settings_.areaStiffness > 0.0 && settings_.width > 1 && settings_.height > 1;
-    params.areaAlphaTilde = complianceOverStepSquared(settings_.areaStiffness, params.h);
-    if (params.area)
-        areaLambda_.resize(2 * static_cast<std::size_t>(settings_.width - 1) *
-                           static_cast<std::size_t>(settings_.height - 1));
-
-    if (settings_.solver == Solver::Colored) {
-        if (!colored_)
-            colored_ = std::make_unique<ColoredSolver>(settings_.width, settings_.height,
-                                                       resolveThreadCount(settings_.threads));
-        std::function<void(int)> observe;
-        if (recordResiduals_)
-            observe = [this](int iteration) {
-                residuals_.resize(static_cast<std::size_t>(iteration) + 1);
-                residuals_[static_cast<std::size_t>(iteration)] = measureResidual();
-            };
-        for (int substep = 0; substep < substeps; ++substep) {
-            colored_->setLive(alive_, constraintsVersion_);
-            colored_->substep(particles_, params, areaLambda_.data(),
-                              substep + 1 == substeps && observe ? &observe : nullptr);
-            if (settings_.tearStrain > 0.0)
-                tear(settings_.tearStrain);
-        }
-    } else {
-        for (int substep = 0; substep < substeps; ++substep) {
-            const bool last = substep + 1 == substeps;
-            glm::dvec2* x = particles_.position.data();
-            glm::dvec2* x0 = particles_.stepStart.data();
-            glm::dvec2* v = particles_.velocity.data();
-            const double* w = particles_.inverseMass.data();
-            const std::size_t n = particles_.size();
-            detail::predict(x, x0, v, w, params.h, params.gravity, 0, n);
-            if (params.alphaTilde != 0.0)
-                std::fill(lambda_.begin(), lambda_.end(), 0.0);
-            if (params.area)
-                std::fill(areaLambda_.begin(), areaLambda_.end(), 0.0);
-            if (last && recordResiduals_)
-                residuals_.assign(1, measureResidual());
-            for (int iteration = 0; iteration < params.iterations; ++iteration) {
-                projectSequential(params.alphaTilde, params.area ? params.areaAlphaTilde : -1.0);
-                if (last && recordResiduals_)
-                    residuals_.push_back(measureResidual());
-            }
-            detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
-            if (settings_.tearStrain > 0.0)
-                tear(settings_.tearStrain);
-        }
-    }
+    if (!solver_)
+        solver_ = detail::makeStepSolver(settings_, backendFactory_);
+    detail::StepState state = stepState();
+    solver_->step(state);
     time_ = time_ + settings_.timeStep;
     ++stepCount_;
 }
 
-void Simulation::projectSequential(double alphaTilde, double areaAlphaTilde)
-{
-    glm::dvec2* x = particles_.position.data();
-    const double* w = particles_.inverseMass.data();
-    const DistanceConstraint* c = constraints_.data();
-    const std::size_t m = constraints_.size();
-    // Gauss-Seidel [MHHR06]: each projection sees the corrections of the ones before it, so
-    // the loop is bound by the latency of one projection (a square root and three divisions
-    // in a chain), not by its throughput. Both ends are read before either is written, so the
-    // compiler need not reload x[b] in case a == b (a == b has length 0 and is skipped).
-    const std::uint8_t* alive = liveCount_ == m ? nullptr : alive_.data();
-    // One sweep with the kernel `project(xa, xb, wa, wb, k)`; inlined once per kernel, so the
-    // PBD sweep touches no multipliers.
-    auto sweep = [&](auto project) {
-        for (std::size_t k = 0; k < m; ++k) {
-            if (alive != nullptr && alive[k] == 0)
-                continue;
-            const Index a = c[k].a;
-            const Index b = c[k].b;
-            const glm::dvec2 xa = x[a];
-            const glm::dvec2 xb = x[b];
-            const DistanceCorrection d = project(xa, xb, w[a], w[b], k);
-            x[a] = xa + d.da;
-            x[b] = xb + d.db;
-        }
-    };
-    if (alphaTilde == 0.0) {
-        sweep([c](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb, std::size_t k) {
-            return projectDistance(xa, xb, wa, wb, c[k].restLength);
-        });
-    } else {
-        double* lambda = lambda_.data();
-        sweep([c, lambda, alphaTilde](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
-                                      std::size_t k) {
-            return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTilde, lambda[k]);
-        });
-    }
-    if (areaAlphaTilde < 0.0)
-        return;
-    // Then the cells' signed areas, cell by cell in the grid's order, each cell's two
-    // triangles one after the other.
-    const Index width = static_cast<Index>(settings_.width);
-    double* areaLambda = areaLambda_.data();
-    for (Index i = 0; i + 1 < static_cast<Index>(settings_.height); ++i)
-        for (Index j = 0; j + 1 < width; ++j)
-            for (int t = 0; t < 2; ++t) {
-                const detail::CellTriangle tri = detail::cellTriangle(width, i, j, t);
-                detail::projectArea(x, w, tri.p0, tri.p1, tri.p2, detail::kCellRestArea,
-                                    areaAlphaTilde, *areaLambda++);
-            }
-}
-
-Residual Simulation::measureResidual() const
-{
-    const auto& x = particles_.position;
-    Residual r;
-    double sumSquares = 0.0;
-    for (std::size_t k = 0; k < constraints_.size(); ++k) {
-        if (alive_[k] == 0)
-            continue;
-        const DistanceConstraint& c = constraints_[k];
-        const double e = std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength);
-        r.max = std::max(r.max, e);
-        sumSquares += e * e;
-    }
-    if (liveCount_ != 0)
-        r.rms = std::sqrt(sumSquares / static_cast<double>(liveCount_));
-    return r;
-}
-
-void Simulation::tear(double strain)
-{
-    // After the substep: every live constraint stretched or compressed beyond `strain`
-    // gives way, all judged on the same positions.
-    const auto& x = particles_.position;
-    for (std::size_t k = 0; k < constraints_.size(); ++k) {
-        if (alive_[k] == 0)
-            continue;
-        const DistanceConstraint& c = constraints_[k];
-        const glm::dvec2 d = x[c.a] - x[c.b];
-        const double length = std::sqrt(d.x * d.x + d.y * d.y);
-        if (std::abs(length - c.restLength) / c.restLength > strain)
-            removeConstraint(k);
-    }
-}
-
 bool Simulation::removeConstraint(std::size_t index)
 {
-    syncAliveFromBackend(); // the backend may have torn others
-    if (index >= alive_.size() || alive_[index] == 0)
-        return false;
-    alive_[index] = 0;
-    --liveCount_;
-    ++constraintsVersion_;
-    return true;
+    syncConstraints(); // a device may have torn it, or others
+    detail::StepState state = stepState();
+    return detail::removeConstraint(state, index);
 }
 
 std::size_t Simulation::cut(glm::dvec2 from, glm::dvec2 to)
 {
-    syncFromBackend();
+    sync(); // the segments where they are now
     const auto& x = particles_.position;
     std::size_t removed = 0;
     for (std::size_t k = 0; k < constraints_.size(); ++k)
@@ -501,7 +331,7 @@ bool Simulation::grab(Index index)
     particles_.flags[index] |= kGrabbed;
     refreshInverseMass(index);
     if (direct)
-        backend_->writeParticle(index, nullptr, nullptr, &particles_.inverseMass[index]);
+        solver_->writeParticle(index, nullptr, nullptr, &particles_.inverseMass[index]);
     return true;
 }
 
@@ -513,7 +343,7 @@ bool Simulation::moveGrabbed(glm::dvec2 position)
     const bool direct = editParticleDirectly();
     particles_.position[*grabbed_] = position;
     if (direct)
-        backend_->writeParticle(*grabbed_, &position, nullptr, nullptr);
+        solver_->writeParticle(*grabbed_, &position, nullptr, nullptr);
     return true;
 }
 
@@ -525,7 +355,7 @@ void Simulation::release()
     particles_.flags[*grabbed_] &= static_cast<std::uint8_t>(~kGrabbed);
     refreshInverseMass(*grabbed_);
     if (direct)
-        backend_->writeParticle(*grabbed_, nullptr, nullptr, &particles_.inverseMass[*grabbed_]);
+        solver_->writeParticle(*grabbed_, nullptr, nullptr, &particles_.inverseMass[*grabbed_]);
     grabbed_.reset();
 }
 
@@ -539,7 +369,7 @@ void Simulation::release(glm::dvec2 velocity)
         const bool direct = editParticleDirectly();
         particles_.velocity[index] = velocity;
         if (direct)
-            backend_->writeParticle(index, nullptr, &velocity, nullptr);
+            solver_->writeParticle(index, nullptr, &velocity, nullptr);
     }
 }
 

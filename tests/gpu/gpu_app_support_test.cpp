@@ -98,6 +98,7 @@ TEST_CASE("the GPU solver's positions to draw are its positions in float, up to 
         CHECK(solver->readbacks() == readsBefore); // drawing reads nothing back
         INFO(pbd::gpuPrecisionName(precision));
         const auto differing = [&](const std::vector<glm::vec2>& drawn) {
+            simulation.sync();
             const pbd::Particles& p = simulation.particles();
             std::size_t count = 0;
             for (std::size_t i = 0; i < p.size(); ++i)
@@ -196,6 +197,7 @@ TEST_CASE("a grab, a drag and a release reach the GPU solver without reading its
     }
     cpu.release(glm::dvec2(0.5, 1.0));
     cpu.step();
+    simulation.sync();
     const auto& a = simulation.particles().position;
     const auto& b = cpu.particles().position;
     double worst = 0.0;
@@ -243,4 +245,34 @@ TEST_CASE("the reset watch reports a lost context after the test hook's number o
     REQUIRE(lost);
     CHECK(lost->find("context was lost") != std::string::npos);
     CHECK(lost->find(pbd::gpu::kFakeResetVariable) != std::string::npos);
+}
+
+TEST_CASE("a GPU step leaves the CPU copy as it was and reads nothing back; sync() reads the "
+          "GPU's state into it")
+{
+    pbd::Simulation simulation = gpuSimulation(GpuPrecision::Double);
+    const std::vector<glm::dvec2> start = simulation.particles().position;
+    for (int k = 0; k < 10; ++k)
+        simulation.step();
+    auto* solver = pbd::gpu::gpuSolverOf(simulation.backend());
+    REQUIRE(solver != nullptr);
+    const std::size_t reads = solver->readbacks();
+    // The getters show the CPU's copy (the start), and reading them reads nothing.
+    CHECK(simulation.particles().position == start);
+    CHECK(simulation.state().position == start);
+    CHECK(simulation.liveConstraintCount() == simulation.constraints().size());
+    CHECK(solver->readbacks() == reads);
+
+    simulation.sync();
+    CHECK(solver->readbacks() == reads + 1);
+    CHECK(simulation.particles().position != start);
+    std::vector<glm::dvec2> x, x0, v;
+    solver->download(x, x0, v); // the GPU's state, read directly
+    CHECK(simulation.particles().position == x);
+    CHECK(simulation.particles().stepStart == x0);
+    CHECK(simulation.particles().velocity == v);
+    const std::size_t after = solver->readbacks();
+    simulation.sync(); // no step since: nothing to read
+    CHECK(solver->readbacks() == after);
+    CHECK(GpuSolver::glError() == 0);
 }

@@ -1,6 +1,7 @@
 // How the Simulation talks to a SolverBackend that is ahead of it (the GPU solver): a grab, a
 // drag and a release go to the backend as single-particle writes when it takes them, without
-// reading its state back or uploading it again; the "as read" accessors read nothing.
+// reading its state back or uploading it again; the const getters read nothing back, only
+// sync() does.
 #include <memory>
 #include <optional>
 #include <span>
@@ -20,8 +21,11 @@ namespace {
 
 /// What the backend was asked to do.
 struct Calls {
+    bool moves = false;          ///< its steps lower every free particle by 1 m
+    bool tears = false;          ///< its steps remove constraint 0
     int uploads = 0;
     int downloads = 0;
+    int aliveDownloads = 0;
     struct Write {
         Index index;
         std::optional<glm::dvec2> position, velocity;
@@ -30,7 +34,8 @@ struct Calls {
     std::vector<Write> writes;
 };
 
-/// Keeps what was uploaded and written; its steps move nothing.
+/// Keeps what was uploaded and written; its steps move nothing unless Calls::moves, tear
+/// nothing unless Calls::tears.
 class RecordingBackend final : public pbd::SolverBackend {
 public:
     RecordingBackend(Calls& calls, bool takesWrites) : calls_(calls), takesWrites_(takesWrites) {}
@@ -39,11 +44,23 @@ public:
         ++calls_.uploads;
         state_ = p;
     }
-    void uploadAlive(std::span<const std::uint8_t>) override {}
-    void step(const Settings&) override {}
+    void uploadAlive(std::span<const std::uint8_t> alive) override
+    {
+        alive_.assign(alive.begin(), alive.end());
+    }
+    void step(const Settings&) override
+    {
+        if (calls_.moves)
+            for (std::size_t i = 0; i < state_.size(); ++i)
+                if (state_.inverseMass[i] != 0.0)
+                    state_.position[i].y -= 1.0;
+        if (calls_.tears && !alive_.empty())
+            alive_[0] = 0;
+    }
     bool downloadAlive(std::vector<std::uint8_t>& alive) override
     {
-        alive.clear();
+        ++calls_.aliveDownloads;
+        alive = alive_;
         return true;
     }
     void download(Particles& p) override
@@ -73,6 +90,7 @@ private:
     Calls& calls_;
     bool takesWrites_;
     Particles state_;
+    std::vector<std::uint8_t> alive_;
 };
 
 Simulation backendSimulation(Calls& calls, bool takesWrites)
@@ -97,7 +115,7 @@ TEST_CASE("a grab, a drag and a release reach a backend that is ahead as single-
     simulation.step();
     REQUIRE(calls.uploads == 1);
     REQUIRE(simulation.backendCurrent());
-    const double w = simulation.particlesAsRead().inverseMass[1180];
+    const double w = simulation.particles().inverseMass[1180];
 
     simulation.grab(1180);
     simulation.moveGrabbed({1.5, -2.5});
@@ -115,10 +133,11 @@ TEST_CASE("a grab, a drag and a release reach a backend that is ahead as single-
     CHECK_FALSE(calls.writes[1].inverseMass);
     CHECK(calls.writes[2].inverseMass == w); // released: moves again
     CHECK(calls.writes[3].velocity == glm::dvec2(0.25, 0.5));
-    // The as-read view is the CPU's copy: current flags, no read-back.
-    CHECK((simulation.particlesAsRead().flags[1180] & pbd::kGrabbed) == 0);
+    // The getters show the CPU's copy: current flags, no read-back.
+    CHECK((simulation.particles().flags[1180] & pbd::kGrabbed) == 0);
     CHECK(calls.downloads == 0);
-    // Reading the particles reads the backend's state, with the writes in it.
+    // sync() reads the backend's state, with the writes in it.
+    simulation.sync();
     CHECK(simulation.particles().position[1180] == glm::dvec2(1.5, -2.5));
     CHECK(simulation.particles().velocity[1180] == glm::dvec2(0.25, 0.5));
     CHECK(calls.downloads == 1);
@@ -138,5 +157,89 @@ TEST_CASE("a backend that takes no single-particle writes gets the whole state a
     simulation.step();
     CHECK(calls.uploads == 2);
     CHECK(calls.writes.empty());
-    CHECK(simulation.particles().position[1180] == glm::dvec2(1.5, -2.5));
+    CHECK(simulation.particles().position[1180] == glm::dvec2(1.5, -2.5)); // the CPU's copy
+    simulation.sync();
+    CHECK(calls.downloads == 2);
+    CHECK(simulation.particles().position[1180] == glm::dvec2(1.5, -2.5)); // the backend's
+}
+
+TEST_CASE("a step on a device leaves the CPU copy as it was, reading nothing back, until "
+          "sync() reads the device's state",
+          "[simulation][backend][sync]")
+{
+    Calls calls;
+    calls.moves = true;
+    Simulation simulation = backendSimulation(calls, true);
+    REQUIRE(simulation.stateOnDevice());
+    const std::vector<glm::dvec2> start = simulation.particles().position;
+    const double violation = pbd::maxConstraintViolation(simulation);
+    for (int k = 0; k < 3; ++k)
+        simulation.step();
+    CHECK(simulation.stepCount() == 3);
+    // Every const getter shows the CPU's copy: the start, and nothing was read.
+    CHECK(simulation.particles().position == start);
+    CHECK(simulation.state().position == start);
+    CHECK(pbd::maxConstraintViolation(simulation) == violation);
+    CHECK(calls.downloads == 0);
+
+    simulation.sync();
+    CHECK(calls.downloads == 1);
+    const Particles& p = simulation.particles();
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        INFO("particle " << i);
+        const double fall = p.pinned(i) ? 0.0 : 3.0; // three steps of the backend's 1 m
+        CHECK(p.position[i] == start[i] - glm::dvec2(0.0, fall));
+    }
+    simulation.sync(); // nothing new since: nothing read
+    CHECK(calls.downloads == 1);
+}
+
+TEST_CASE("constraints a device tore arrive with syncConstraints(), without the particles",
+          "[simulation][backend][sync]")
+{
+    Calls calls;
+    calls.tears = true;
+    Settings settings;
+    settings.solver = pbd::Solver::Gpu;
+    settings.tearStrain = 0.5;
+    Simulation simulation(settings);
+    simulation.installBackend([&calls](const Settings&) {
+        return std::make_unique<RecordingBackend>(calls, true);
+    });
+    const std::size_t all = simulation.constraints().size();
+    const std::uint64_t version = simulation.constraintsVersion();
+    simulation.step();
+    CHECK(simulation.liveConstraintCount() == all); // the CPU's copy
+    CHECK(simulation.alive()[0] == 1);
+    CHECK(simulation.constraintsVersion() == version);
+    CHECK(calls.aliveDownloads == 0);
+
+    simulation.syncConstraints();
+    CHECK(calls.aliveDownloads == 1);
+    CHECK(calls.downloads == 0); // the flags only
+    CHECK(simulation.liveConstraintCount() == all - 1);
+    CHECK(simulation.alive()[0] == 0);
+    CHECK(simulation.constraintsVersion() != version);
+    simulation.syncConstraints(); // no step since: nothing read
+    CHECK(calls.aliveDownloads == 1);
+}
+
+TEST_CASE("the CPU solvers have nothing to sync: sync() changes nothing",
+          "[simulation][sync]")
+{
+    for (pbd::Solver solver : {pbd::Solver::Sequential, pbd::Solver::Colored}) {
+        Settings settings;
+        settings.solver = solver;
+        Simulation simulation(settings);
+        CHECK_FALSE(simulation.stateOnDevice());
+        for (int k = 0; k < 5; ++k)
+            simulation.step();
+        const pbd::SimulationState before = simulation.state();
+        simulation.sync();
+        simulation.syncConstraints();
+        CHECK(simulation.state().position == before.position);
+        CHECK(simulation.state().velocity == before.velocity);
+        CHECK(simulation.backend() == nullptr);
+        CHECK_FALSE(simulation.backendCurrent());
+    }
 }

@@ -75,8 +75,10 @@ App::App(const AppOptions& options)
         controller_.model().setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
 #endif
     }
-    if (options.settings.solver == Solver::Gpu && !controller_.model().gpuUnavailable().empty())
-        throw AppError("pbd-cloth: --solver gpu: " + controller_.model().gpuUnavailable());
+    if (const std::string& why = controller_.model().unavailable(options.settings.solver);
+        !why.empty())
+        throw AppError(std::string("pbd-cloth: --solver ") + solverName(options.settings.solver) +
+                       ": " + why);
     installCallbacks(); // before ImGui's GLFW backend, which chains to them
     imgui_.emplace(window_->handle(), window_->contentScale());
     renderer_.emplace();
@@ -122,9 +124,10 @@ void App::releaseGpu()
 std::optional<Index> App::hoverAt(const Camera& camera, glm::dvec2 point, double radiusPixels)
 {
     // While the GPU solver holds the state, the GPU searches (its answer a frame late);
-    // otherwise the CPU's positions, read back only when the GPU is ahead of them.
+    // otherwise the CPU's positions (then current: sync reads nothing).
     if (gpuView_ && gpuView_->current(simulation_))
         return gpuView_->hover(simulation_, camera, point, radiusPixels);
+    simulation_.sync();
     return pickParticle(camera, simulation_.particles().position, point, radiusPixels);
 }
 
@@ -241,12 +244,11 @@ void App::step(bool resumed)
     for (std::size_t i = refusalsBefore; i < refusals.size(); ++i)
         std::fprintf(stderr, "pbd-cloth: %s\n", refusals[i].c_str());
     // With the GPU solver the state stays on the GPU: what follows reads the CPU's copy as
-    // last read, and reads back only for what needs it now: tearing (four bytes that say
+    // last synced, and syncs only for what needs it now: tearing (four bytes that say
     // whether anything tore, then the live flags when something did: the torn lines and the
-    // count), strain colours, and the events that need positions (click, knife, F, saving).
-    const bool gpu = simulation_.settings().solver == Solver::Gpu;
-    if (gpu && simulation_.settings().tearStrain > 0.0)
-        simulation_.alive(); // the constraints the GPU tore
+    // count), strain and speed colours, and the events that need positions (click, knife, F,
+    // saving). With the CPU solvers the syncs do nothing.
+    simulation_.syncConstraints(); // the constraints the GPU tore
 }
 
 void App::drawPanel()
@@ -256,8 +258,8 @@ void App::drawPanel()
     const PanelStats stats{
         .time = simulation_.time(),
         .millisecondsPerStep = driver.stepTimer().meanMilliseconds(),
-        .particles = simulation_.particlesAsRead().size(),
-        .constraints = simulation_.liveConstraintCountAsRead(),
+        .particles = simulation_.particles().size(),
+        .constraints = simulation_.liveConstraintCount(),
         .paused = controller_.paused(),
         .frame = frameStats_.mean(),
         .framesPerSecond = frameStats_.framesPerSecond(),
@@ -272,7 +274,7 @@ void App::drawPanel()
         .plotsOpen = preferences.plots,
         .plotHistory = &driver.plotHistory(),
         .residuals = simulation_.residuals(),
-        .residualsOnGpu = simulation_.settings().solver == Solver::Gpu,
+        .residualsOnGpu = simulation_.stateOnDevice(),
     };
     const Viewport& view = frameView_;
     panel_->setExportStatus(exporter_->status());
@@ -309,6 +311,7 @@ void App::drawCanvasOverlays()
     speedScale_ = 0.0;
     if (preferences.colorBy == ColorBy::Strain) {
         strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
+        simulation_.sync(); // the strains of the positions now (a whole readback on the GPU)
         signedStrains(simulation_, strains_);
         const std::optional<double> userScale = preferences.strainScale;
         strainScale_ = userScale ? *userScale : autoStrainScale(strains_, strainScratch_);
@@ -321,6 +324,7 @@ void App::drawCanvasOverlays()
     speedLegendRect_.reset();
     if (preferences.particleColorBy == ParticleColorBy::Speed) {
         speeds_.resize(simulation_.particles().size()); // allocates only for a new cloth
+        simulation_.sync(); // the velocities now (a whole readback on the GPU)
         particleSpeeds(simulation_, speeds_);
         speedScale_ = autoSpeedScale(speeds_, speedScratch_);
         particleColoring_ = ParticleColoring{speeds_, speedScale_};
@@ -340,16 +344,18 @@ void App::updateTitle()
 
 void App::uploadCloth()
 {
-    if (simulation_.constraintsVersionAsRead() != uploadedConstraints_ || // rebuilt, torn, cut
+    if (simulation_.constraintsVersion() != uploadedConstraints_ || // rebuilt, torn, cut
         controller_.driver().clothVersion() != uploadedCloth_) { // or stepped off the thread
-        renderer_->setConstraints(simulation_.constraints(), simulation_.aliveAsRead());
-        uploadedConstraints_ = simulation_.constraintsVersionAsRead();
+        renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
+        uploadedConstraints_ = simulation_.constraintsVersion();
         uploadedCloth_ = controller_.driver().clothVersion();
     }
-    if (!gpuView_ || !gpuView_->draw(simulation_, *renderer_))
-        renderer_->upload(simulation_.particles().position); // CPU solvers (or a fresh edit)
+    if (!gpuView_ || !gpuView_->draw(simulation_, *renderer_)) {
+        simulation_.sync(); // nothing to read: the CPU solvers, or a fresh edit made here
+        renderer_->upload(simulation_.particles().position);
+    }
     pinned_.clear();
-    const Particles& particles = simulation_.particlesAsRead(); // flags are always current
+    const Particles& particles = simulation_.particles(); // flags are always current
     for (Index i = 0; i < particles.size(); ++i)
         if (particles.pinned(i))
             pinned_.push_back(i);

@@ -23,6 +23,7 @@ int App::finish()
     }
     if (!exporter_->finish()) // the last frames, the video's end
         status = 1;
+    simulation_.sync(); // what follows reports the final state, the GPU's too
     if (contextLost_ && !options_.stateOutFile.empty()) {
         std::fprintf(stderr, "pbd-cloth: %s not written: the GPU's state was lost with the "
                              "context\n", options_.stateOutFile.c_str());

@@ -309,12 +309,12 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     if (ImGui::BeginCombo("##solver", PanelModel::solverLabel(current))) {
         for (Solver choice : kSolverChoices) {
             const bool selected = choice == current;
-            const bool unavailable = choice == Solver::Gpu && !model.gpuUnavailable().empty();
+            const bool unavailable = !model.unavailable(choice).empty();
             if (ImGui::Selectable(PanelModel::solverLabel(choice), selected,
                                   unavailable ? ImGuiSelectableFlags_Disabled : 0))
                 actions.effect = strongest(actions.effect, model.chooseSolver(choice));
             if (unavailable && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip("%s", model.gpuUnavailable().c_str());
+                ImGui::SetTooltip("%s", model.unavailable(choice).c_str());
             if (selected)
                 ImGui::SetItemDefaultFocus();
         }

@@ -8,9 +8,9 @@
 namespace pbd::app {
 namespace {
 
-std::string hashOf(const Simulation& simulation)
+std::string hashOf(Controller& controller)
 {
-    return formatHash(positionsHash(simulation.particles().position));
+    return formatHash(positionsHash(controller.syncedSimulation().particles().position));
 }
 
 } // namespace
@@ -85,9 +85,10 @@ void RunFiles::panel(const FilesActions& actions)
 
 void RunFiles::onCommand(const Command& command)
 {
-    const Simulation& simulation = controller_.simulation();
     if (recorder_.active() && !ownCommand_) // (recording and playback exclude each other)
-        recorder_.note(command, simulation);
+        recorder_.note(command, std::holds_alternative<GrabCommand>(command)
+                                    ? controller_.syncedSimulation() // where it was grabbed
+                                    : controller_.simulation());
     if (!replay_)
         return;
     if (std::holds_alternative<StepCommand>(command)) {
@@ -110,12 +111,11 @@ void RunFiles::playDue()
             break;
         for (const Command& command : eventCommands(*event, controller_.simulation().settings())) {
             const auto* set = std::get_if<SetCommand>(&command);
-            if (set && set->settings.solver == Solver::Gpu &&
-                !controller_.model().gpuUnavailable().empty()) {
+            if (set && !controller_.model().unavailable(set->settings.solver).empty()) {
                 ownCommand_ = false;
                 stopReplay("Replay of " + replay_->path() + " stopped at step " +
                            std::to_string(replay_->step()) + ": it uses the GPU solver; " +
-                           controller_.model().gpuUnavailable());
+                           controller_.model().unavailable(set->settings.solver));
                 controller_.setPaused(true);
                 return;
             }
@@ -130,7 +130,7 @@ void RunFiles::playDue()
         replay_.reset();
         controller_.setPaused(true);
         say("Replay of " + path + " finished at step " + std::to_string(end) +
-                "; paused (Space runs on live); positions hash " + hashOf(controller_.simulation()),
+                "; paused (Space runs on live); positions hash " + hashOf(controller_),
             false);
     }
 }
@@ -180,12 +180,12 @@ bool RunFiles::stopRecording()
     controller_.finishOffThreadStep();
     const std::uint64_t steps = recorder_.steps();
     const std::string path = recorder_.path();
-    if (auto error = recorder_.stop(controller_.simulation())) {
+    if (auto error = recorder_.stop(controller_.syncedSimulation())) { // the final hash
         say("Recording incomplete: " + *error, true);
         return false;
     }
     say("Recorded " + std::to_string(steps) + " steps to " + path + "; positions hash " +
-            hashOf(controller_.simulation()),
+            hashOf(controller_),
         false);
     return true;
 }
@@ -218,7 +218,7 @@ bool RunFiles::save(const std::string& path)
     if (refuseEmptyName(path, "Not saved", "state"))
         return false;
     controller_.finishOffThreadStep(); // the state with what was done meanwhile
-    if (auto error = saveStateFile(controller_.simulation(), path)) {
+    if (auto error = saveStateFile(controller_.syncedSimulation(), path)) {
         say("Not saved: " + *error + " (an existing file is kept as it was)", true);
         return false;
     }
@@ -254,12 +254,12 @@ bool RunFiles::load(const std::string& path)
     std::string text = "Loaded " + path + ": step " + std::to_string(s.stepCount()) + ", " +
                        std::to_string(s.settings().width) + " x " +
                        std::to_string(s.settings().height);
-    if (s.settings().solver == Solver::Gpu && !controller_.model().gpuUnavailable().empty()) {
+    if (const std::string why = controller_.model().unavailable(s.settings().solver);
+        !why.empty()) {
         Settings colored = s.settings();
         colored.solver = Solver::Colored;
         controller_.issue(SetCommand{colored});
-        text += "; the colored solver instead of the GPU's (" +
-                controller_.model().gpuUnavailable() + ")";
+        text += "; the colored solver instead of the GPU's (" + why + ")";
     }
     say(text, false);
     return true;

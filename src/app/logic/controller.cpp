@@ -179,12 +179,14 @@ std::optional<std::string> Controller::loadState(const std::string& path)
 
 void Controller::fitView()
 {
+    simulation_.sync(); // where the cloth is now
     if (view_.fit(simulation_.particles().position))
         input_.followCursor(); // a held particle stays under the cursor
 }
 
 void Controller::fitIfClothOutside()
 {
+    simulation_.sync();
     if (view_.fitIfOutside(simulation_.particles().position))
         input_.followCursor();
 }

@@ -107,6 +107,14 @@ public:
     void setPreferences(const Preferences& preferences);
 
     const Simulation& simulation() const { return simulation_; }
+    /// The simulation with a device solver's state read back first (Simulation::sync; nothing
+    /// to read with the CPU solvers): for what needs the positions now, such as saving and
+    /// the hashes of a recording or a replay.
+    const Simulation& syncedSimulation()
+    {
+        simulation_.sync();
+        return simulation_;
+    }
     PanelModel& model() { return model_; }
     const PanelModel& model() const { return model_; }
     const CanvasView& view() const { return view_; }

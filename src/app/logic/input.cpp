@@ -39,7 +39,7 @@ KeyAction keyAction(Key key, bool repeat, Modifiers modifiers, PanelFocus focus)
     return KeyAction::None;
 }
 
-Input::Input(CanvasView& view, const Simulation& simulation, const Preferences& preferences,
+Input::Input(CanvasView& view, Simulation& simulation, const Preferences& preferences,
              Stepping::Clock clock, IssueCommand issue)
     : view_(view), simulation_(simulation), preferences_(preferences), clock_(std::move(clock)),
       issue_(std::move(issue))
@@ -167,9 +167,13 @@ void Input::updateHover(PanelFocus focus)
         !view_.inCanvas(*cursor_))
         return;
     const Camera& camera = view_.camera();
-    hovered_ = hoverPicker_ ? hoverPicker_(camera, *cursor_, view_.pickRadius())
-                            : pickParticle(camera, simulation_.particles().position, *cursor_,
-                                           view_.pickRadius());
+    if (hoverPicker_) {
+        hovered_ = hoverPicker_(camera, *cursor_, view_.pickRadius());
+        return;
+    }
+    simulation_.sync();
+    hovered_ = pickParticle(camera, simulation_.particles().position, *cursor_,
+                            view_.pickRadius());
 }
 
 void Input::clothRebuilt()
@@ -193,6 +197,7 @@ void Input::pointerDown(glm::dvec2 p, Modifiers modifiers)
         knife_ = {camera.screenToWorld(p), camera.screenToWorld(p)};
         return;
     }
+    simulation_.sync(); // the particle under the pointer now
     const auto picked =
         pickParticle(camera, simulation_.particles().position, p, view_.pickRadius());
     if (!picked)

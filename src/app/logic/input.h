@@ -80,8 +80,10 @@ public:
         std::function<std::optional<Index>(const Camera&, glm::dvec2 point, double radius)>;
 
     /// `view`, `simulation` and `preferences` must outlive the input; `clock` (monotonic
-    /// seconds) times the throw's trail; `issue` applies the commands gestures make.
-    Input(CanvasView& view, const Simulation& simulation, const Preferences& preferences,
+    /// seconds) times the throw's trail; `issue` applies the commands gestures make. The
+    /// simulation is only read, and synced (Simulation::sync) before a pick needs its
+    /// positions; every change goes through `issue`.
+    Input(CanvasView& view, Simulation& simulation, const Preferences& preferences,
           Stepping::Clock clock, IssueCommand issue);
 
     /// A button went down (`pressed`) or up where the pointer last moved to. Left on a
@@ -127,7 +129,7 @@ private:
     std::vector<PanelPointer> perform(const std::vector<TouchAction>& actions);
 
     CanvasView& view_;
-    const Simulation& simulation_;
+    Simulation& simulation_; ///< read, and synced before a pick; changed only through issue_
     const Preferences& preferences_;
     Stepping::Clock clock_;
     IssueCommand issue_;

@@ -264,12 +264,17 @@ const char* PanelModel::solverTooltip()
            "cloth keeps its state.";
 }
 
+const std::string& PanelModel::unavailable(Solver solver) const
+{
+    static const std::string kAvailable;
+    return solver == Solver::Gpu ? gpuUnavailable_ : kAvailable;
+}
+
 CommitEffect PanelModel::chooseSolver(Solver solver)
 {
     Settings candidate = settings_;
     candidate.solver = solver;
-    if (candidate == settings_ || validate(candidate) ||
-        (solver == Solver::Gpu && !gpuUnavailable_.empty()))
+    if (candidate == settings_ || validate(candidate) || !unavailable(solver).empty())
         return CommitEffect::None;
     settings_ = candidate;
     solverMessage_.clear();

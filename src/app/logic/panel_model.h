@@ -102,6 +102,8 @@ public:
     void setGpuUnavailable(std::string reason) { gpuUnavailable_ = std::move(reason); }
     /// Why the GPU solver cannot run here, or empty.
     const std::string& gpuUnavailable() const { return gpuUnavailable_; }
+    /// Why `solver` cannot run here (gpuUnavailable() for the GPU), or empty when it can.
+    const std::string& unavailable(Solver solver) const;
 
     /// The "Stepping" combo. Returns true when the mode changed.
     bool chooseStepping(SteppingMode mode);

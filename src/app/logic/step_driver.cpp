@@ -46,7 +46,7 @@ void StepDriver::plotsChanged()
 
 bool StepDriver::stepsOffThread() const
 {
-    if (simulation_.settings().solver == Solver::Gpu) // its buffers live in the app's context
+    if (simulation_.stateOnDevice()) // its buffers live in the app's context
         return false;
     switch (offThread_) {
     case OffThread::Always:
@@ -99,6 +99,7 @@ void StepDriver::samplePlots(double stepMilliseconds, long long steps)
 {
     if (!preferences_.plots || steps <= 0)
         return;
+    simulation_.sync(); // the energies and strains of the state now
     const Energy energy = clothEnergy(simulation_);
     const Strain strain = constraintStrain(simulation_);
     PlotSample sample;
@@ -187,15 +188,16 @@ void StepDriver::timedStep()
 void StepDriver::refuseSolver(const std::string& why)
 {
     // Back to what last ran: the other precision when only the precision changed, else the
-    // solver before the GPU (the colored one when the GPU was the first).
+    // solver before the GPU (the colored one when the GPU was the first). The refused solver
+    // is now's: only the GPU refuses a cloth.
     const Settings now = simulation_.settings();
     std::string back;
-    if (lastStepped_ && lastStepped_->first == Solver::Gpu &&
+    if (lastStepped_ && lastStepped_->first == now.solver &&
         lastStepped_->second != now.gpuPrecision) {
         model_.chooseGpuPrecision(lastStepped_->second);
         back = std::string("GPU precision back to ") + gpuPrecisionName(lastStepped_->second);
     } else {
-        const Solver solver = lastStepped_ && lastStepped_->first != Solver::Gpu
+        const Solver solver = lastStepped_ && lastStepped_->first != now.solver
                                   ? lastStepped_->first
                                   : Solver::Colored;
         model_.chooseSolver(solver);

@@ -29,7 +29,7 @@ namespace {
 
 gpu::GpuSolver* solverOf(const Simulation& simulation)
 {
-    if (simulation.settings().solver != Solver::Gpu || !simulation.backendCurrent())
+    if (!simulation.backendCurrent()) // only a device solver is ever current
         return nullptr;
     return gpu::gpuSolverOf(simulation.backend());
 }
@@ -128,9 +128,7 @@ void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
                        [[maybe_unused]] bool stepped)
 {
 #if defined(PBD_HAVE_GPU)
-    if (simulation.settings().solver != Solver::Gpu)
-        return;
-    gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend());
+    gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend()); // null: not the GPU's
     if (solver == nullptr)
         return;
     ++stats_.frames;

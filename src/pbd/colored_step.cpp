@@ -1,0 +1,58 @@
+// Solver::Colored behind the StepSolver interface: the ColoredSolver's substeps, with the
+// Simulation's live flags, residual recording and tearing around them.
+
+#include <functional>
+
+#include "colored_solver.h"
+#include "step_solver.h"
+
+namespace pbd::detail {
+namespace {
+
+class ColoredStep final : public StepSolver {
+public:
+    explicit ColoredStep(const Settings& settings)
+        : threads_(settings.threads),
+          solver_(settings.width, settings.height, resolveThreadCount(settings.threads))
+    {
+    }
+
+    Solver kind() const override { return Solver::Colored; }
+    bool suits(const Settings& settings) const override
+    {
+        // Other threads are other workers: the next step makes a new solver (same bits).
+        return settings.solver == Solver::Colored && settings.threads == threads_;
+    }
+
+    void step(StepState& state) override
+    {
+        const SubstepParams params = substepParams(state);
+        const int substeps = state.settings.substeps;
+        std::function<void(int)> observe;
+        if (state.recordResiduals)
+            observe = [&state](int iteration) {
+                state.residuals.resize(static_cast<std::size_t>(iteration) + 1);
+                state.residuals[static_cast<std::size_t>(iteration)] = measureResidual(state);
+            };
+        for (int substep = 0; substep < substeps; ++substep) {
+            solver_.setLive(state.alive, state.constraintsVersion);
+            solver_.substep(state.particles, params, state.areaLambda.data(),
+                            substep + 1 == substeps && observe ? &observe : nullptr);
+            if (state.settings.tearStrain > 0.0)
+                tear(state, state.settings.tearStrain);
+        }
+    }
+
+private:
+    int threads_; ///< Settings::threads it was made for
+    ColoredSolver solver_;
+};
+
+} // namespace
+
+std::unique_ptr<StepSolver> makeColoredSolver(const Settings& settings)
+{
+    return std::make_unique<ColoredStep>(settings);
+}
+
+} // namespace pbd::detail

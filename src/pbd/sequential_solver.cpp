@@ -1,0 +1,115 @@
+// Solver::Sequential: the page's Gauss-Seidel order, one constraint after the other in array
+// order, on the calling thread. With stiffness 0, one substep and no damping this is exactly
+// the PBD page's step.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "area_constraint.h"
+#include "step_solver.h"
+
+namespace pbd::detail {
+namespace {
+
+void projectSequential(StepState& state, double alphaTilde, double areaAlphaTilde)
+{
+    glm::dvec2* x = state.particles.position.data();
+    const double* w = state.particles.inverseMass.data();
+    const DistanceConstraint* c = state.constraints.data();
+    const std::size_t m = state.constraints.size();
+    // Gauss-Seidel [MHHR06]: each projection sees the corrections of the ones before it, so
+    // the loop is bound by the latency of one projection (a square root and three divisions
+    // in a chain), not by its throughput. Both ends are read before either is written, so the
+    // compiler need not reload x[b] in case a == b (a == b has length 0 and is skipped).
+    const std::uint8_t* alive = state.liveCount == m ? nullptr : state.alive.data();
+    // One sweep with the kernel `project(xa, xb, wa, wb, k)`; inlined once per kernel, so the
+    // PBD sweep touches no multipliers.
+    auto sweep = [&](auto project) {
+        for (std::size_t k = 0; k < m; ++k) {
+            if (alive != nullptr && alive[k] == 0)
+                continue;
+            const Index a = c[k].a;
+            const Index b = c[k].b;
+            const glm::dvec2 xa = x[a];
+            const glm::dvec2 xb = x[b];
+            const DistanceCorrection d = project(xa, xb, w[a], w[b], k);
+            x[a] = xa + d.da;
+            x[b] = xb + d.db;
+        }
+    };
+    if (alphaTilde == 0.0) {
+        sweep([c](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb, std::size_t k) {
+            return projectDistance(xa, xb, wa, wb, c[k].restLength);
+        });
+    } else {
+        double* lambda = state.lambda.data();
+        sweep([c, lambda, alphaTilde](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
+                                      std::size_t k) {
+            return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTilde, lambda[k]);
+        });
+    }
+    if (areaAlphaTilde < 0.0)
+        return;
+    // Then the cells' signed areas, cell by cell in the grid's order, each cell's two
+    // triangles one after the other.
+    const Index width = static_cast<Index>(state.settings.width);
+    double* areaLambda = state.areaLambda.data();
+    for (Index i = 0; i + 1 < static_cast<Index>(state.settings.height); ++i)
+        for (Index j = 0; j + 1 < width; ++j)
+            for (int t = 0; t < 2; ++t) {
+                const CellTriangle tri = cellTriangle(width, i, j, t);
+                projectArea(x, w, tri.p0, tri.p1, tri.p2, kCellRestArea, areaAlphaTilde,
+                            *areaLambda++);
+            }
+}
+
+class SequentialSolver final : public StepSolver {
+public:
+    Solver kind() const override { return Solver::Sequential; }
+    bool suits(const Settings& settings) const override
+    {
+        return settings.solver == Solver::Sequential;
+    }
+
+    void step(StepState& state) override
+    {
+        const SubstepParams params = substepParams(state);
+        const int substeps = state.settings.substeps;
+        Particles& p = state.particles;
+        for (int substep = 0; substep < substeps; ++substep) {
+            const bool last = substep + 1 == substeps;
+            glm::dvec2* x = p.position.data();
+            glm::dvec2* x0 = p.stepStart.data();
+            glm::dvec2* v = p.velocity.data();
+            const double* w = p.inverseMass.data();
+            const std::size_t n = p.size();
+            predict(x, x0, v, w, params.h, params.gravity, 0, n);
+            if (params.alphaTilde != 0.0)
+                std::fill(state.lambda.begin(), state.lambda.end(), 0.0);
+            if (params.area)
+                std::fill(state.areaLambda.begin(), state.areaLambda.end(), 0.0);
+            const bool record = last && state.recordResiduals;
+            if (record)
+                state.residuals.assign(1, measureResidual(state));
+            for (int iteration = 0; iteration < params.iterations; ++iteration) {
+                projectSequential(state, params.alphaTilde,
+                                  params.area ? params.areaAlphaTilde : -1.0);
+                if (record)
+                    state.residuals.push_back(measureResidual(state));
+            }
+            updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
+            if (state.settings.tearStrain > 0.0)
+                tear(state, state.settings.tearStrain);
+        }
+    }
+};
+
+} // namespace
+
+std::unique_ptr<StepSolver> makeSequentialSolver()
+{
+    return std::make_unique<SequentialSolver>();
+}
+
+} // namespace pbd::detail
