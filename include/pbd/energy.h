@@ -28,8 +28,9 @@ struct Energy {
     double total() const { return kinetic + potential(); }
 };
 
-/// The cloth's energy now: one pass over the particles, one over the constraints when the
-/// stiffness is positive; no allocation.
+/// The cloth's energy as the CPU copy holds it (Simulation::sync() first with a device
+/// solver): one pass over the particles, one over the constraints when the stiffness is
+/// positive; no allocation.
 Energy clothEnergy(const Simulation& simulation);
 
 } // namespace pbd

@@ -92,8 +92,9 @@ public:
     void restart();
 
     /// Advances the simulation by one time step (Settings::substeps substeps) with the
-    /// settings' solver. The Colored solver's worker threads start on its first step and
-    /// persist until the solver, the thread count or the cloth changes.
+    /// settings' solver, which the first step makes (one factory maps Settings::solver to
+    /// it) and which persists until the solver, the thread count, the GPU precision or the
+    /// cloth changes: the Colored solver's worker threads, the GPU's buffers.
     void step();
 
     /// Threads a step uses, the calling thread included: 1 for Solver::Sequential; for
@@ -141,7 +142,8 @@ public:
     bool setMass(Index index, double mass);
 
     /// Removes every live constraint whose segment x_a x_b crosses the segment from `from` to
-    /// `to` (metres; closed segments: touching or overlapping counts), as a knife would.
+    /// `to` (metres; closed segments: touching or overlapping counts), as a knife would, where
+    /// the cloth is now (it syncs first, as every change made here does when it must).
     /// Removed constraints stay removed until restart. Returns how many were removed.
     std::size_t cut(glm::dvec2 from, glm::dvec2 to);
     /// Removes constraint `index` (in constraints() order) until restart. Returns false when
@@ -245,7 +247,8 @@ private:
     std::vector<Residual> residuals_;
 };
 
-/// Largest |length - rest length| over all constraints, in metres.
+/// Largest |length - rest length| over the live constraints, in metres, of the CPU copy
+/// (Simulation::sync() first with a device solver).
 double maxConstraintViolation(const Simulation& simulation);
 
 /// Relative stretch of the constraints, |length - rest| / rest (dimensionless).
@@ -253,7 +256,8 @@ struct Strain {
     double max = 0.0; ///< largest over all constraints
     double rms = 0.0; ///< root mean square over all constraints
 };
-/// The cloth's strain now; zero for a cloth without constraints.
+/// The cloth's strain as the CPU copy holds it (as maxConstraintViolation); zero for a cloth
+/// without constraints.
 Strain constraintStrain(const Simulation& simulation);
 
 } // namespace pbd

@@ -11,7 +11,8 @@ class Simulation;
 /// Writes |v| (m/s) of particle i to out[i]; 0 for pinned and grabbed particles, which do not
 /// move by themselves (a grabbed one keeps a stale velocity until released; see
 /// Energy::kinetic). One pass over the particles, no allocation; float because it is drawn.
-/// Returns false and writes nothing when out.size() != simulation.particles().size().
+/// Returns false and writes nothing when out.size() != simulation.particles().size(). Reads
+/// the CPU copy (Simulation::sync() first for a device solver's velocities).
 bool particleSpeeds(const Simulation& simulation, std::span<float> out);
 
 } // namespace pbd

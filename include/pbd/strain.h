@@ -13,7 +13,8 @@ class Simulation;
 /// (dimensionless: positive stretched, negative compressed; l the current length, r the rest
 /// length), 0 for removed (torn or cut) constraints and for a zero rest length. One pass over
 /// the constraints, no allocation; float because it is drawn, not integrated. Returns false
-/// and writes nothing when out.size() != simulation.constraints().size().
+/// and writes nothing when out.size() != simulation.constraints().size(). Reads the CPU copy
+/// (Simulation::sync() first for a device solver's positions).
 bool signedStrains(const Simulation& simulation, std::span<float> out);
 
 } // namespace pbd
