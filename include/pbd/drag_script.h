@@ -67,6 +67,16 @@ private:
     std::size_t line_;
 };
 
+/// The first line of every recording the app writes (its newline not included).
+inline constexpr std::string_view kRecordingHeader =
+    "# pbd-cloth recording: pbd-sim run --events FILE or pbd-cloth --replay FILE plays it back";
+
+/// The one rule for a recording cut short by a kill, for every reader of script files: when
+/// `text` starts with the kRecordingHeader line and its last line lacks a newline, that line
+/// is taken off `text` and a warning naming it (its number and start) is returned. Any other
+/// text is left as it is: a script written by hand may end without a newline.
+std::optional<std::string> dropCutRecordingLine(std::string_view& text);
+
 /// Parses a whole script for a simulation that starts with `settings`: its size bounds the
 /// particle indices, following `set width/height` lines. Throws DragScriptError.
 std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
+#include <string_view>
 
 #include "gpu_support.h"
 #include "input_text.h"
@@ -87,8 +88,12 @@ int runCommandMain(const RunOptions& options)
             std::cerr << "pbd-sim run: " << *error << "\n";
             return common::kExitIo;
         }
+        std::string_view script = text;
+        if (auto warning = dropCutRecordingLine(script))
+            std::cerr << "pbd-sim run: " << *options.dragFile << ": warning: " << *warning
+                      << "\n";
         try {
-            events = parseEventScript(text, simulation.settings());
+            events = parseEventScript(script, simulation.settings());
         } catch (const DragScriptError& e) {
             std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
             return common::kExitUsage;

@@ -1,5 +1,6 @@
 #include "pbd/drag_script.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cmath>
@@ -221,6 +222,27 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
 }
 
 } // namespace
+
+std::optional<std::string> dropCutRecordingLine(std::string_view& text)
+{
+    const std::string_view first = text.substr(0, text.find('\n'));
+    const bool recording = first.size() < text.size() &&
+                           (first == kRecordingHeader ||
+                            (first.size() == kRecordingHeader.size() + 1 &&
+                             first.starts_with(kRecordingHeader) && first.back() == '\r'));
+    if (!recording || text.back() == '\n')
+        return std::nullopt;
+    // The recorder writes whole lines, so a last line without its newline is what a kill left
+    // of one: whatever it reads as (a number cut short reads as another), it is not the event.
+    const std::size_t cut = text.rfind('\n') + 1;
+    const std::size_t line =
+        static_cast<std::size_t>(std::count(text.begin(), text.begin() + cut, '\n')) + 1;
+    const std::string message = "event script line " + std::to_string(line) + ": " +
+                                quoteInput(text.substr(cut)) +
+                                " has no newline (the recording was cut short); ignored";
+    text = text.substr(0, cut);
+    return message;
+}
 
 std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings)
 {

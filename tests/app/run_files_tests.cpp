@@ -77,6 +77,7 @@ struct Rig {
         for (int k = 0; k < n; ++k) {
             now += 1.0 / 60.0;
             controller.advance();
+            files.tick(); // as the app's frame loop
         }
     }
     void click(glm::dvec2 at, Modifiers modifiers)
@@ -232,7 +233,8 @@ TEST_CASE("a recording played as pbd-sim plays it gives the controller's positio
     fs::remove_all(folder);
 }
 
-TEST_CASE("a recording starts from a fresh cloth, holds its lines in memory, and a settings "
+TEST_CASE("a recording starts from a fresh cloth, writes its header at once and nothing for a "
+          "step, and a settings "
           "change from another size is in a valid order",
           "[run-files][record]")
 {
@@ -244,9 +246,11 @@ TEST_CASE("a recording starts from a fresh cloth, holds its lines in memory, and
     REQUIRE(rig.files.startRecording(path));
     CHECK(rig.simulation.stepCount() == 0);
     CHECK(rig.simulation.particles().position == Simulation(Settings{}).particles().position);
+    const std::string header = readText(path); // on disk at once, up to `0 restart`
+    CHECK(header.ends_with("\n0 restart\n"));
     rig.frames(100);
-    // 800 steps and nothing on disk yet: a step writes nothing.
-    CHECK(fs::file_size(path) == 0);
+    // 800 steps and nothing more on disk: a step writes nothing.
+    CHECK(readText(path) == header);
     CHECK(rig.files.view().status == "Recording to " + path + ": step 800");
     // A narrower cloth with the colored solver, committed at once (width rebuilds).
     PanelActions actions;

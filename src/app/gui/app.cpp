@@ -150,14 +150,21 @@ int App::run()
     lastActivity_ = nextFrame_;
     while (true) {
         const bool wasIdle = idle();
-        if (wasIdle)
-            glfwWaitEventsTimeout(kIdleWakeSeconds); // no busy redraw while paused and idle
+        if (wasIdle) // no busy redraw while paused and idle; the timeout also bounds how
+            glfwWaitEventsTimeout(kIdleWakeSeconds); // late a quit signal's note is read
         else
             glfwPollEvents();
         handleTouch();
         windowWatch_->rearm();
         if (windowGone())
             break;
+        files_.tick(); // the recording's lines reach the file within a second, idle or not
+        if (const int signal = quitSignals_.received(); controller_.quitOnSignal(signal)) {
+            // As Ctrl+Q from here: the last frame, then finish() (recording, exit outputs,
+            // summary). Item 3 of issue 23 writes the autosave here once more when it exists.
+            std::fprintf(stderr, "pbd-cloth: %s received; ending as Ctrl+Q does\n",
+                         QuitSignals::name(signal));
+        }
         if (controller_.quitRequested())
             glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
         const bool closing = glfwWindowShouldClose(window_->handle()) != 0;

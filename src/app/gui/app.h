@@ -23,6 +23,7 @@
 #include "render/renderer.h"
 #include "io/run_files.h"
 #include "gui/window.h"
+#include "platform/quit_signals.h"
 #include "platform/x11_touch.h"
 #include "platform/x11_window_watch.h"
 
@@ -32,7 +33,8 @@ namespace pbd::app {
 
 /// One window running one simulation. The GLFW window's user pointer leads here; there is no
 /// global state. Construction opens the window (throws AppError on failure); run() loops until
-/// the window closes, Ctrl+Q, or --frames is reached and returns the exit status.
+/// the window closes, Ctrl+Q or a quit signal (SIGTERM, SIGINT, SIGHUP), or --frames is
+/// reached and returns the exit status.
 class App {
 public:
     /// After the last input, keep drawing this long before idling (ImGui's hover and tooltip
@@ -103,6 +105,9 @@ private:
     void handleTouch();
     PanelFocus panelFocus() const;
 
+    /// First, so that a signal during the window's opening ends the run too (the loop's first
+    /// frame reads it).
+    QuitSignals quitSignals_;
     AppOptions options_;
     Simulation simulation_;
     Controller controller_;

@@ -1,9 +1,11 @@
 #include "recorder.h"
 
 #include <bit>
+#include <chrono>
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <utility>
 
 #include "pbd/settings_table.h"
 #include "pbd/state_io.h"
@@ -56,6 +58,17 @@ std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const
     return order;
 }
 
+Recorder::Recorder()
+    : Recorder([] {
+          return std::chrono::duration<double>(
+                     std::chrono::steady_clock::now().time_since_epoch())
+              .count();
+      })
+{
+}
+
+Recorder::Recorder(Clock clock) : clock_(std::move(clock)) {}
+
 Recorder::~Recorder()
 {
     if (file_)
@@ -79,8 +92,8 @@ std::optional<std::string> Recorder::start(const std::string& path, const Simula
     steps_ = 0;
     pendingMove_.reset();
     settings_ = simulation.settings();
-    buffer_ += "# pbd-cloth recording: pbd-sim run --events FILE or pbd-cloth --replay FILE "
-               "plays it back\n";
+    buffer_ += kRecordingHeader;
+    buffer_ += '\n';
     // The whole settings from pbd-sim's defaults, then a fresh cloth: the script alone
     // reproduces the run, whatever the player started from.
     for (const SettingField* field : settingsChangeOrder(Settings{}, settings_, true))
@@ -88,6 +101,7 @@ std::optional<std::string> Recorder::start(const std::string& path, const Simula
     DragEvent restart;
     restart.kind = DragEvent::Kind::Restart;
     write(restart);
+    flushBuffer(); // the header at once: a file that says what it is from the start
     return std::nullopt;
 }
 
@@ -107,7 +121,29 @@ void Recorder::flushBuffer()
         writeFailed_ = true;
         writeErrno_ = errno;
     }
+    // Whole lines only, so that a kill leaves at most the last one cut (by a short write).
+    if (std::fflush(file_) != 0 && !writeFailed_) {
+        writeFailed_ = true;
+        writeErrno_ = errno;
+    }
     buffer_.clear();
+    lastFlush_ = clock_();
+}
+
+void Recorder::writeDue()
+{
+    // A move from before the last step: a later move has a later step and cannot replace it,
+    // so the next event would write it now anyway.
+    if (pendingMove_ && pendingMove_->step < steps_)
+        flushPending();
+    if (!buffer_.empty() && clock_() - lastFlush_ >= kFlushSeconds)
+        flushBuffer();
+}
+
+void Recorder::tick()
+{
+    if (file_)
+        writeDue();
 }
 
 void Recorder::flushPending()
@@ -139,10 +175,12 @@ void Recorder::note(const Command& command, const Simulation& simulation)
         if (pendingMove_ && pendingMove_->step == event.step &&
             pendingMove_->particle == event.particle) {
             pendingMove_ = event; // the last move between two steps is the one that counts
+            writeDue();
             return;
         }
         flushPending();
         pendingMove_ = event;
+        writeDue();
         return;
     }
     flushPending();
@@ -189,6 +227,7 @@ void Recorder::note(const Command& command, const Simulation& simulation)
                    },
                },
                command);
+    writeDue();
 }
 
 std::optional<std::string> Recorder::stop(const Simulation& simulation)

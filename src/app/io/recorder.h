@@ -12,9 +12,17 @@
 /// written as a drag to where the particle is (the move changes nothing), a move as a drag of
 /// the grabbed particle to where it was put; consecutive moves between the same two steps are
 /// written once, as the last (a move only replaces the position).
+///
+/// Lines reach the file as they happen, whole and in order: appended and flushed (no fsync)
+/// within kFlushSeconds of being noted, so that a killed app leaves a valid prefix of the
+/// recording (pbd/drag_script.h: dropCutRecordingLine ignores a line a kill cut short). A
+/// move waits in memory while a later move could still replace it (until the next step or
+/// the next event); then it is written as the next event would have written it, so the file
+/// is the same whenever it was flushed.
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,13 +43,20 @@ std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const
                                                      bool everyField);
 
 /// Writes the commands it is shown to a file as an event script. Lines go to a memory buffer
-/// and the file in large blocks: a step costs one counter increment.
+/// and the file at least every kFlushSeconds: a step costs one counter increment.
 class Recorder {
 public:
-    /// Bytes buffered before they are written to the file.
+    /// Monotonic seconds; tests pass a fake one.
+    using Clock = std::function<double()>;
+    /// Bytes buffered before they are written to the file, whatever the clock says.
     static constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
+    /// Longest time a noted line waits in memory, in seconds of `clock` (checked on each
+    /// note() but a step's, and on each tick()).
+    static constexpr double kFlushSeconds = 1.0;
 
-    Recorder() = default;
+    /// A recorder on the steady clock.
+    Recorder();
+    explicit Recorder(Clock clock);
     ~Recorder();
     Recorder(const Recorder&) = delete;
     Recorder& operator=(const Recorder&) = delete;
@@ -52,6 +67,9 @@ public:
     std::optional<std::string> start(const std::string& path, const Simulation& simulation);
     /// Notes a command that was just applied to `simulation` (the one given to start()).
     void note(const Command& command, const Simulation& simulation);
+    /// Once per frame (also while idle): writes a move that nothing can replace any more and
+    /// flushes the lines noted kFlushSeconds or more after the last flush.
+    void tick();
     /// Ends the recording: `STEP end`, the hash comment, the file closed. Returns the reason
     /// when the file could not be written completely.
     std::optional<std::string> stop(const Simulation& simulation);
@@ -65,7 +83,11 @@ private:
     void write(const DragEvent& event);
     void flushPending();
     void flushBuffer();
+    /// What tick() does, also after each note.
+    void writeDue();
 
+    Clock clock_;
+    double lastFlush_ = 0.0; ///< clock_() at the last flush
     std::FILE* file_ = nullptr;
     std::string path_;
     std::string buffer_;

@@ -1,19 +1,26 @@
 #include "io/replayer.h"
 
+#include <string_view>
+
 #include "input_text.h"
 
 namespace pbd::app {
 
 std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    const Settings& settings,
-                                                   std::vector<DragEvent>& events)
+                                                   std::vector<DragEvent>& events,
+                                                   std::string& warning)
 {
     // As pbd-sim run reads --events: a directory or an unreadable file is an input failure.
+    warning.clear();
     std::string text;
     if (auto error = readWholeFile(path, text))
         return ScriptFileError{"cannot read " + path + ": " + error->reason, true};
+    std::string_view script = text;
+    if (auto cut = dropCutRecordingLine(script))
+        warning = path + ": warning: " + *cut;
     try {
-        events = parseEventScript(text, settings);
+        events = parseEventScript(script, settings);
     } catch (const DragScriptError& e) {
         return ScriptFileError{path + ": " + e.what(), false};
     }

@@ -20,10 +20,13 @@ struct ScriptFileError {
 };
 
 /// Reads and parses the event script in `path` for a simulation that starts with `settings`.
-/// Returns the events, or the error.
+/// Returns the events, or the error. `warning` names the file and the line when a recording's
+/// last line, cut short by a kill, was ignored (pbd/drag_script.h: dropCutRecordingLine);
+/// else it is empty.
 std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    const Settings& settings,
-                                                   std::vector<DragEvent>& events);
+                                                   std::vector<DragEvent>& events,
+                                                   std::string& warning);
 
 /// The playback's position in a script.
 class Replayer {

@@ -195,11 +195,15 @@ bool RunFiles::startReplay(const std::string& path)
     if (refuseEmptyName(path, "Not replaying", "recording"))
         return false;
     std::vector<DragEvent> events;
-    if (auto error = readEventScriptFile(path, controller_.simulation().settings(), events)) {
+    std::string warning;
+    if (auto error =
+            readEventScriptFile(path, controller_.simulation().settings(), events, warning)) {
         say("Not replaying: " + error->message, true);
         return false;
     }
     startReplay(std::move(events), path);
+    if (!warning.empty() && message_.empty()) // (a replay that ended at once says so instead)
+        say("Replaying up to the cut: " + warning, false);
     return true;
 }
 
@@ -263,6 +267,11 @@ bool RunFiles::load(const std::string& path)
     }
     say(text, false);
     return true;
+}
+
+void RunFiles::tick()
+{
+    recorder_.tick();
 }
 
 void RunFiles::finish()

@@ -58,6 +58,9 @@ public:
     /// Loads the state in `path`: the cloth and the panel's fields take it. A bad file changes
     /// nothing; the message names the field. A recording or playback stops first.
     bool load(const std::string& path);
+    /// Once per frame, also while idle: the recording's lines reach the file within
+    /// Recorder::kFlushSeconds.
+    void tick();
     /// At exit: ends a recording.
     void finish();
 

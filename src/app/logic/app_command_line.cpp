@@ -74,10 +74,13 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
     if (texts.replay) {
         // Checked before any window opens: unreadable is an input failure (status 1, as
         // pbd-sim run --events), a bad line a refused value (status 2).
-        if (auto error =
-                readEventScriptFile(*texts.replay, options.settings, options.replayEvents))
+        std::string warning;
+        if (auto error = readEventScriptFile(*texts.replay, options.settings,
+                                             options.replayEvents, warning))
             return refuse("--replay: " + error->message,
                           error->unreadable ? common::kExitIo : common::kExitUsage);
+        if (!warning.empty()) // a recording cut short by a kill plays up to its cut
+            std::cerr << "pbd-cloth: --replay: " << warning << "\n";
         options.replayFile = *texts.replay;
     }
     if (texts.framesDir) {

@@ -51,6 +51,14 @@ void Controller::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus
     perform(keyAction(key, repeat, modifiers, focus));
 }
 
+bool Controller::quitOnSignal(int signal)
+{
+    if (signal == 0 || quitRequested_)
+        return false;
+    quitRequested_ = true;
+    return true;
+}
+
 void Controller::perform(KeyAction action)
 {
     switch (action) {

@@ -129,6 +129,10 @@ public:
     bool idle() const { return driver_.idle(); }
     bool helpVisible() const { return helpVisible_; }
     bool quitRequested() const { return quitRequested_; }
+    /// The frame loop's note of a quit signal (platform/quit_signals.h; 0 = none): ends the
+    /// run as Ctrl+Q does. True when this call made the request (the app then says which
+    /// signal ended it); false for 0 or when a quit was already requested.
+    bool quitOnSignal(int signal);
     /// The export requests since the last call, which clears them.
     ExportRequests takeExportRequests() { return std::exchange(exportRequests_, {}); }
     /// The message of the last refused command or GPU solver (empty when none was refused).
