@@ -105,6 +105,15 @@ events)
   grep -q "colored solver" "$work/e3" || fail "set solver colored did not choose it: $(cat "$work/e3")"
   printf '0 set solver fast\n' >"$work/badsolver.txt"
   expect 2 "line 1" "solver 'fast'" "colored" -- run --events "$work/badsolver.txt"
+  # A recording cut by a kill (it starts with the recorder's header): the last line without
+  # its newline is ignored with a warning; the run is the one without that line.
+  header='# pbd-cloth recording: pbd-sim run --events FILE or pbd-cloth --replay FILE plays it back'
+  printf '%s\n0 drag 5 1 1\n3 drag 5 2.5 -0.5\n6 drag 5 2.5 -0.' "$header" >"$work/cut.txt"
+  "$sim" run --width 20 --height 20 --steps 8 --events "$work/cut.txt" >"$work/p4" 2>"$work/e4" || fail "a cut recording failed: $(cat "$work/e4")"
+  grep -q "cut.txt: warning: event script line 4: '6 drag 5 2.5 -0.' has no newline" "$work/e4" || fail "no warning for the cut line: $(cat "$work/e4")"
+  head -c -16 "$work/cut.txt" >"$work/whole.txt"
+  "$sim" run --width 20 --height 20 --steps 8 --events "$work/whole.txt" >"$work/p5" 2>/dev/null || fail "the uncut recording failed"
+  cmp -s "$work/p4" "$work/p5" || fail "the cut line was not ignored"
   ;;
 state)
   # 300 steps, save, load, 400 steps: the same bits as 700 straight (the summary's hash too),
