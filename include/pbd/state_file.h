@@ -48,6 +48,9 @@ StateParse stateFromJson(std::string_view text);
 /// renamed over the target only when complete, so a failed save leaves an existing file as it
 /// was. Returns the reason on failure (the path and the system's message).
 std::optional<std::string> saveStateFile(const Simulation& simulation, const std::string& path);
+/// The same for a state taken earlier (Simulation::state()): the app's autosave takes the
+/// snapshot on its frame thread and writes it on another.
+std::optional<std::string> saveStateFile(const SimulationState& state, const std::string& path);
 
 /// Loads the state in `path` into `simulation`. On any problem (unreadable, too large, not a
 /// state file, invalid) nothing changes and the reason is returned, naming the field.

@@ -446,7 +446,12 @@ StateParse stateFromJson(std::string_view text)
 
 std::optional<std::string> saveStateFile(const Simulation& simulation, const std::string& path)
 {
-    const std::string text = stateToJson(simulation.state());
+    return saveStateFile(simulation.state(), path);
+}
+
+std::optional<std::string> saveStateFile(const SimulationState& state, const std::string& path)
+{
+    const std::string text = stateToJson(state);
     const std::string temporary = path + ".tmp";
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -126,4 +127,33 @@ TEST_CASE("the choices, empty file names and --frames are refused with their mes
     r = read({"--width", "0"});
     CHECK(r.status == common::kExitUsage);
     CHECK(r.error.rfind("pbd-cloth: ", 0) == 0);
+}
+
+TEST_CASE("--restore and --no-autosave, and PBD_AUTOSAVE_SECONDS checked as a flag would be",
+          "[app][command-line][autosave]")
+{
+    ::unsetenv("PBD_AUTOSAVE_SECONDS");
+    const Reading plain = read({});
+    CHECK(plain.options.autosave);
+    CHECK_FALSE(plain.options.restore);
+    CHECK(plain.options.autosaveSeconds == 30.0);
+    const Reading both = read({"--restore", "--no-autosave"});
+    CHECK_FALSE(both.status);
+    CHECK(both.options.restore);
+    CHECK_FALSE(both.options.autosave);
+
+    ::setenv("PBD_AUTOSAVE_SECONDS", "0.5", 1);
+    CHECK(read({}).options.autosaveSeconds == 0.5);
+    for (const char* bad : {"0", "x", "1e9", "nan", "", "2s"}) {
+        ::setenv("PBD_AUTOSAVE_SECONDS", bad, 1);
+        const Reading r = read({});
+        INFO(bad);
+        CHECK(r.status == common::kExitUsage);
+        CHECK(r.error == std::string("pbd-cloth: PBD_AUTOSAVE_SECONDS: '") + bad + "' is " +
+                             (std::string(bad) == "0" || std::string(bad) == "1e9"
+                                  ? "out of range"
+                                  : "not a number") +
+                             "; allowed: seconds from 0.05 to 86400\n");
+    }
+    ::unsetenv("PBD_AUTOSAVE_SECONDS");
 }

@@ -225,7 +225,32 @@ TEST_CASE("ffmpeg's arguments read raw rgb24 frames of the size from stdin and w
     CHECK(joined.find("-f rawvideo -pix_fmt rgb24 -s 1400x960 -r 60 -i - ") != std::string::npos);
     CHECK(joined.find("-vf vflip -c:v libx264 ") != std::string::npos);
     CHECK(joined.find("-pix_fmt yuv420p") != std::string::npos);
+    // Readable while written: fragmented, a keyframe (and so a fragment) every second.
+    CHECK(joined.find("-g 60 -movflags +frag_keyframe+empty_moov+default_base_moof ") !=
+          std::string::npos);
     CHECK(args.back() == "out.mp4");
+}
+
+TEST_CASE("a frame is written under a hidden partial name and renamed once complete",
+          "[export]")
+{
+    CHECK(partialFileName("frames/frame-000001.png") == "frames/.frame-000001.png.part");
+    CHECK(partialFileName("/a/b/frame-000002.png") == "/a/b/.frame-000002.png.part");
+    CHECK(partialFileName("frame-000003.png") == ".frame-000003.png.part");
+    TempDir dir;
+    const std::string path = dir / "frame-000001.png";
+    writeFile(partialFileName(path), "complete");
+    CHECK_FALSE(publishFile(partialFileName(path), path));
+    CHECK(readFile(path) == "complete");
+    CHECK_FALSE(fs::exists(partialFileName(path)));
+    // A rename that fails (the target is a folder with something in it) removes the partial.
+    fs::create_directories(dir / "frame-000002.png/inside");
+    const std::string busy = dir / "frame-000002.png";
+    writeFile(partialFileName(busy), "x");
+    const auto error = publishFile(partialFileName(busy), busy);
+    REQUIRE(error);
+    CHECK(error->find("cannot rename") == 0);
+    CHECK_FALSE(fs::exists(partialFileName(busy)));
 }
 
 TEST_CASE("a video export pipes every frame's bytes to ffmpeg at an even size, cropping or "

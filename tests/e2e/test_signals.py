@@ -8,10 +8,13 @@ case kill9: SIGKILL. rec.txt holds the recording up to about a second before the
 case term:  SIGTERM while running: the app ends as Ctrl+Q does: status 0, the exit summary on
             stderr (saying which signal), the recording complete (end line, hash comment with
             the summary's hash, which pbd-sim reproduces), --state-out written with pbd-sim's
-            positions.
+            positions; and the autosave written once more and kept (its positions have the
+            summary's hash), since a signal is not the user quitting.
 case int:   SIGINT while paused and idle (the frame loop asleep in its idle wait): the same,
             within a few seconds."""
 
+import base64
+import json
 import os
 import re
 import signal
@@ -104,6 +107,16 @@ elif case in ("term", "int"):
     check(pbd_sim(rec, positions) == app_hash, "pbd-sim run --events reproduces that hash")
     check(os.path.exists(state) and read_state(state) == read_state(positions),
           "--state-out was written, with pbd-sim's positions bit for bit")
+    # The autosave (in the state folder e2e.py gave this test) is written once more and kept.
+    autosave = os.path.join(os.environ["XDG_STATE_HOME"], "pbd-cloth",
+                            "autosave-%d.json" % app.proc.pid)
+    check("session autosaved to " + autosave in err, "it says the autosave is kept")
+    with open(autosave) as f:
+        raw = base64.b64decode(json.load(f)["position"])
+    h = 0xcbf29ce484222325
+    for b in raw:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    check("%016x" % h == app_hash, "and it holds the final state (positions hash %016x)" % h)
 else:
     fail("unknown case " + case)
 print("PASS")

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
+
+#include <unistd.h>
 
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
@@ -97,6 +100,16 @@ App::App(const AppOptions& options)
         throw AppError("pbd-cloth: --record: " + files_.message());
     if (!options.replayFile.empty())
         files_.startReplay(options_.replayEvents, options.replayFile);
+    autosave_.emplace(controller_, files_,
+                      AutosaveOptions{options.autosave, options.restore, options.autosaveSeconds},
+                      autosaveFolder(std::getenv), ::getpid(), [] {
+                          return std::chrono::duration<double>(
+                                     Clock::now().time_since_epoch()).count();
+                      });
+    if (const std::string said = autosave_->start(); !said.empty()) {
+        std::fputs(said.c_str(), stdout);
+        std::fflush(stdout);
+    }
 }
 
 App::~App()
@@ -159,11 +172,13 @@ int App::run()
         if (windowGone())
             break;
         files_.tick(); // the recording's lines reach the file within a second, idle or not
+        autosave_->tick(); // a change made before going idle is saved too
         if (const int signal = quitSignals_.received(); controller_.quitOnSignal(signal)) {
             // As Ctrl+Q from here: the last frame, then finish() (recording, exit outputs,
-            // summary). Item 3 of issue 23 writes the autosave here once more when it exists.
+            // summary), which writes the autosave once more and keeps it.
             std::fprintf(stderr, "pbd-cloth: %s received; ending as Ctrl+Q does\n",
                          QuitSignals::name(signal));
+            interrupted_ = true;
         }
         if (controller_.quitRequested())
             glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
@@ -285,11 +300,13 @@ void App::drawPanel()
     };
     const Viewport& view = frameView_;
     panel_->setExportStatus(exporter_->status());
+    panel_->setSessionOffer(autosave_->offer());
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
     controller_.panel(actions);
     files_.panel(actions.files);
+    autosave_->panel(actions.files);
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);

@@ -21,6 +21,7 @@
 #include "gui/panel.h"
 #include "pbd/simulation.h"
 #include "render/renderer.h"
+#include "io/autosave.h"
 #include "io/run_files.h"
 #include "gui/window.h"
 #include "platform/quit_signals.h"
@@ -112,6 +113,8 @@ private:
     Simulation simulation_;
     Controller controller_;
     RunFiles files_; ///< recording, playback, save and load; watches controller_
+    std::optional<Autosave> autosave_; ///< the session to restore (made once the GPU can load)
+    bool interrupted_ = false;         ///< a quit signal ended the run: the autosave stays
     FrameStats frameStats_;
 
     // Created in this order in the constructor and destroyed in reverse (declaration order).

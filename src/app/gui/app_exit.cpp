@@ -3,6 +3,7 @@
 
 #include "gui/app.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
@@ -24,6 +25,11 @@ int App::finish()
     if (!exporter_->finish()) // the last frames, the video's end
         status = 1;
     simulation_.sync(); // what follows reports the final state, the GPU's too
+    const AutosaveEnd end = contextLost_                                        ? AutosaveEnd::StateLost
+                            : interrupted_ || windowWatch_->windowDestroyed() ? AutosaveEnd::Interrupted
+                                                                              : AutosaveEnd::Quit;
+    if (const std::string said = autosave_->finish(end); !said.empty())
+        std::fputs(said.c_str(), stderr);
     if (contextLost_ && !options_.stateOutFile.empty()) {
         std::fprintf(stderr, "pbd-cloth: %s not written: the GPU's state was lost with the "
                              "context\n", options_.stateOutFile.c_str());
@@ -86,6 +92,17 @@ int App::finish()
                              "writer threads %.3f ms\n",
                      t.frames, exportMilliseconds_ / n, t.readBack / n, exporter_->writers(),
                      t.waitForWriter / n);
+    }
+    if (const AutosaveSnapshotTimes& a = autosave_->snapshotTimes();
+        options_.frames && a.snapshots > 0) {
+        const AutosaveWriteTimes w = autosave_->writeTimes();
+        const double n = static_cast<double>(a.snapshots);
+        const double written = static_cast<double>(std::max(1LL, w.writes + w.failures));
+        std::fprintf(stderr, "pbd-cloth: autosave: %lld snapshots, on the frame thread %.3f ms "
+                             "each (largest %.3f ms); %lld written by the writer thread in "
+                             "%.3f ms each (largest %.3f ms), %lld failed\n",
+                     a.snapshots, a.milliseconds / n, a.maxMilliseconds, w.writes,
+                     w.milliseconds / written, w.maxMilliseconds, w.failures);
     }
     if (glDebug_ && glDebug_->errors() > 0)
         std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());

@@ -98,7 +98,14 @@ void Exporter::dispatch(std::optional<FrameImage> image, Targets targets)
                 if (!framesFailure_.empty())
                     return; // one failure is enough: no more frame files
             }
-            if (auto error = writePng(path, *shared)) {
+            // Under a temporary name first: a kill mid-write leaves no partial frame-N.png.
+            const std::string partial = partialFileName(path);
+            std::optional<std::string> error = writePng(partial, *shared);
+            if (error)
+                std::remove(partial.c_str());
+            else
+                error = publishFile(partial, path);
+            if (error) {
                 std::lock_guard lock(failureMutex_);
                 framesFailure_ = *error;
             }

@@ -87,4 +87,27 @@ void Panel::filesSection(const FilesView& view, FilesActions& actions)
     record("replay");
 }
 
+void Panel::sessionOffer(FilesActions& actions)
+{
+    // In the message place, whose height is fixed: the offer moves no row of the panel.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.0f, 0.3f, 0.7f, 1.0f));
+    ImGui::TextWrapped("%s", sessionOffer_.c_str());
+    ImGui::PopStyleColor();
+    tooltip("restore-offer", "pbd-cloth autosaves the session while it changes and removes the "
+                             "file when you quit. This one was left by a pbd-cloth that was "
+                             "killed, crashed or ended by a signal.");
+    record("restore-offer");
+    const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button("Restore", ImVec2(half, 0.0f)))
+        actions.restoreSession = true;
+    tooltip("restore-session", "Replace the cloth by the autosaved session: settings, positions, "
+                               "pins, cuts, time. --restore does it at launch.");
+    record("restore-session");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard", ImVec2(half, 0.0f)))
+        actions.discardSession = true;
+    tooltip("discard-session", "Remove the autosaved session's file; the cloth stays as it is.");
+    record("discard-session");
+}
+
 } // namespace pbd::app

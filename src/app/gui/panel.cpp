@@ -197,7 +197,7 @@ void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actio
     record(id);
 }
 
-void Panel::messages(const PanelModel& model, const FilesView& files)
+void Panel::messages(const PanelModel& model, const FilesView& files, FilesActions& actions)
 {
     // A fixed place with room for kMessageLines lines, drawn even when empty, so that a
     // message never moves the rows below it (a scroll bar appears if they need more).
@@ -205,12 +205,14 @@ void Panel::messages(const PanelModel& model, const FilesView& files)
                          ImGui::GetStyle().WindowPadding.y;
     ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
     const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
-                       export_.notice.empty();
+                       export_.notice.empty() && sessionOffer_.empty();
     if (empty) { // say what the place is for, so that it does not read as a gap
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         ImGui::TextWrapped("Messages about refused input, files and exports appear here.");
         ImGui::PopStyleColor();
     }
+    if (!sessionOffer_.empty())
+        sessionOffer(actions);
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
     for (const std::string& message : model.errors())
         ImGui::TextWrapped("%s", message.c_str());
@@ -449,7 +451,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         fields(model, PanelSection::Page, actions);
         ImGui::EndTable();
     }
-    messages(model, stats.files);
+    messages(model, stats.files, actions.files);
 
     const float width = ImGui::GetContentRegionAvail().x;
     if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(width, 0.0f)))

@@ -83,6 +83,9 @@ public:
                       glm::dvec2 size);
     /// What the Export section and the message place show about the exports from now on.
     void setExportStatus(ExportStatus status) { export_ = std::move(status); }
+    /// The autosave's question ("Restore the session of HH:MM?"), shown with Restore and
+    /// Discard at the top of the message place; "" for none.
+    void setSessionOffer(std::string question) { sessionOffer_ = std::move(question); }
     /// The widgets' rectangles as drawn in the last frame.
     const std::vector<WidgetRect>& widgetRects() const { return rects_; }
 
@@ -102,7 +105,9 @@ private:
     void field(PanelModel& model, PanelField field, PanelActions& actions);
     void fields(PanelModel& model, PanelSection section, PanelActions& actions);
     void choiceCombo(PanelModel& model, PanelField field, PanelActions& actions);
-    void messages(const PanelModel& model, const FilesView& files);
+    void messages(const PanelModel& model, const FilesView& files, FilesActions& actions);
+    /// The autosave's offer and its two buttons (files_panel.cpp).
+    void sessionOffer(FilesActions& actions);
     /// The "Record and save" section (files_panel.cpp).
     void filesSection(const FilesView& view, FilesActions& actions);
     /// One file-name field; true (with the text in `path`) when it was edited.
@@ -139,6 +144,7 @@ private:
     TooltipTimer tooltipTimer_; ///< the delay before a widget's tooltip
     bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
     ExportStatus export_;       ///< the exports' state (setExportStatus)
+    std::string sessionOffer_;  ///< setSessionOffer's question
 };
 
 } // namespace pbd::app

@@ -61,6 +61,22 @@ std::string frameFileName(long long number)
     return text;
 }
 
+std::string partialFileName(const std::string& path)
+{
+    const std::size_t slash = path.find_last_of('/');
+    const std::size_t name = slash == std::string::npos ? 0 : slash + 1;
+    return path.substr(0, name) + "." + path.substr(name) + ".part";
+}
+
+std::optional<std::string> publishFile(const std::string& partial, const std::string& path)
+{
+    if (std::rename(partial.c_str(), path.c_str()) == 0)
+        return std::nullopt;
+    const std::string reason = std::strerror(errno);
+    std::remove(partial.c_str());
+    return "cannot rename " + partial + " to " + path + ": " + reason;
+}
+
 std::optional<std::string> prepareOutputDirectory(const std::string& directory)
 {
     namespace fs = std::filesystem;

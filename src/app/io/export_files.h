@@ -33,6 +33,13 @@ inline constexpr int kMaxSuffix = 9999;
 /// past 999999 get more digits.
 std::string frameFileName(long long number);
 
+/// Where a file for `path` is written before it is complete: ".NAME.part" beside it (hidden,
+/// and not named *.png, so that no tool reading the folder takes it for a frame).
+std::string partialFileName(const std::string& path);
+/// Renames the complete `partial` to `path` (atomically: `path` is never seen half written,
+/// also when the app is killed meanwhile). On failure removes `partial` and returns why.
+std::optional<std::string> publishFile(const std::string& partial, const std::string& path);
+
 /// Makes `directory` ready for frame files: creates it (and missing parents) when it does not
 /// exist, and checks that a file can be created in it. Returns the reason when it cannot
 /// ("Not a directory", "Permission denied", ...).

@@ -30,6 +30,8 @@ struct FilesActions {
     bool toggleReplay = false;                ///< "Replay" / "Stop replay"
     bool save = false;                        ///< "Save"
     bool load = false;                        ///< "Load"
+    bool restoreSession = false;              ///< "Restore" of a left-over autosave's offer
+    bool discardSession = false;              ///< "Discard" of that offer
 };
 
 } // namespace pbd::app

@@ -85,6 +85,7 @@ void RunFiles::panel(const FilesActions& actions)
 
 void RunFiles::onCommand(const Command& command)
 {
+    ++changes_;
     if (recorder_.active() && !ownCommand_) // (recording and playback exclude each other)
         recorder_.note(command, std::holds_alternative<GrabCommand>(command)
                                     ? controller_.syncedSimulation() // where it was grabbed
@@ -254,6 +255,7 @@ bool RunFiles::load(const std::string& path)
         say("Not loaded (nothing changed): " + *error, true);
         return false;
     }
+    ++changes_;
     const Simulation& s = controller_.simulation();
     std::string text = "Loaded " + path + ": step " + std::to_string(s.stepCount()) + ", " +
                        std::to_string(s.settings().width) + " x " +

@@ -12,8 +12,10 @@
 /// each other: starting one stops the other. A step running off the window's thread is
 /// finished (and observed) before a recording or playback starts or stops, a save or a load.
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "logic/controller.h"
@@ -64,6 +66,12 @@ public:
     /// At exit: ends a recording.
     void finish();
 
+    /// Shows `message` in the panel's message place as the last outcome (the autosave's).
+    void report(std::string message, bool failed) { say(std::move(message), failed); }
+    /// Counts what changed the cloth so far: every command applied (steps too) and every
+    /// load; the autosave saves when it moved.
+    std::uint64_t changes() const { return changes_; }
+
     /// What the panel section shows now.
     FilesView view() const;
     bool recording() const { return recorder_.active(); }
@@ -94,6 +102,7 @@ private:
     std::string recordingPath_ = kDefaultRecordingPath;
     std::string message_;
     bool failed_ = false;
+    std::uint64_t changes_ = 0;
 };
 
 } // namespace pbd::app

@@ -78,6 +78,8 @@ std::vector<std::string> ffmpegArguments(int width, int height, int fps, const s
             "-s", std::to_string(width) + "x" + std::to_string(height),
             "-r", std::to_string(fps), "-i", "-",
             "-vf", "vflip", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
+            "-g", std::to_string(fps),
+            "-movflags", "+frag_keyframe+empty_moov+default_base_moof",
             output};
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// "Export video": the window's frames piped as raw RGB to ffmpeg, which encodes an H.264 MP4.
+/// "Export video": the window's frames piped as raw RGB to ffmpeg, which encodes an H.264 MP4
+/// that stays readable while it is written (fragmented).
 /// No OpenGL here: frames arrive as FrameImage, so the unit tests drive it with a fake ffmpeg.
 
 #include <cstddef>
@@ -27,7 +28,11 @@ std::optional<std::string> findOnPath(const std::string& program);
 /// ffmpeg's arguments (after the program name) for raw RGB frames (rgb24) of `width` x `height`
 /// pixels with bottom-up rows (flipped back by the vflip filter) at `fps` frames per second
 /// from stdin, encoded as H.264 (yuv420p, which players expect) into `output`; -y because
-/// `output` is the empty file reserved for it.
+/// `output` is the empty file reserved for it. The MP4 is fragmented (-movflags
+/// frag_keyframe+empty_moov+default_base_moof) with a keyframe every second (-g fps): the
+/// index comes first and every second of video is complete where it stands, so an export
+/// killed midway (the app and ffmpeg with it) plays up to its last whole second, where a
+/// plain MP4 would have no index at all and play nothing. Still an .mp4 for every player.
 std::vector<std::string> ffmpegArguments(int width, int height, int fps, const std::string& output);
 
 /// An encoder process that reads our bytes on its stdin. Its stdout and stderr go to an

@@ -1,5 +1,9 @@
 #include "logic/app_command_line.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <utility>
@@ -7,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/settings_flags.h"
+#include "io/autosave_schedule.h"
 #include "io/export_files.h"
 #include "io/replayer.h"
 #include "logic/controls_help.h"
@@ -22,6 +27,7 @@ constexpr long long kMaxFrames = 1'000'000'000;
 struct AppFlagTexts {
     std::string frames;
     std::optional<std::string> record, replay, framesDir;
+    bool noAutosave = false;
 };
 
 /// Says "pbd-cloth: MESSAGE" and gives the usage status.
@@ -58,6 +64,34 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
                    "(DIR is created when missing; existing frame files are overwritten)")
         ->type_name("DIR");
     cli.add_flag("--paused", options.paused, "start paused (Space resumes)");
+    cli.add_flag("--restore", options.restore,
+                 "restore the session a killed or interrupted pbd-cloth left in its autosave "
+                 "at once (without it the panel offers it)");
+    cli.add_flag("--no-autosave", texts.noAutosave,
+                 "do not autosave the session (every 30 s while it changes, into "
+                 "$XDG_STATE_HOME/pbd-cloth, removed on quitting) and offer none");
+}
+
+/// PBD_AUTOSAVE_SECONDS, the autosave's interval for tests; unset: 30 s.
+std::optional<int> readAutosaveInterval(AppOptions& options)
+{
+    const char* text = std::getenv("PBD_AUTOSAVE_SECONDS");
+    if (text == nullptr)
+        return std::nullopt;
+    char* end = nullptr;
+    errno = 0;
+    const double seconds = std::strtod(text, &end);
+    const bool number = end != text && *end == '\0' && errno == 0 && std::isfinite(seconds);
+    if (!number || seconds < AutosaveSchedule::kMinSeconds ||
+        seconds > AutosaveSchedule::kMaxSeconds) {
+        char allowed[96];
+        std::snprintf(allowed, sizeof allowed, "allowed: seconds from %g to %g",
+                      AutosaveSchedule::kMinSeconds, AutosaveSchedule::kMaxSeconds);
+        return refuse(std::string("PBD_AUTOSAVE_SECONDS: '") + text + "' is " +
+                      (number ? "out of range" : "not a number") + "; " + allowed);
+    }
+    options.autosaveSeconds = seconds;
+    return std::nullopt;
 }
 
 /// Checks the app's own flags, in this order, and stores them in `options`: the files
@@ -94,6 +128,7 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
                           common::kExitIo);
         options.framesDirectory = *texts.framesDir;
     }
+    options.autosave = !texts.noAutosave;
     if (!texts.frames.empty()) {
         long long frames = 0;
         if (auto error =
@@ -126,7 +161,9 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
         return refuse(*error);
     if (auto error = preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
-    return applyAppFlags(texts, options);
+    if (auto status = applyAppFlags(texts, options))
+        return status;
+    return readAutosaveInterval(options);
 }
 
 } // namespace pbd::app

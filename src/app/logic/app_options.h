@@ -26,6 +26,10 @@ struct AppOptions {
     std::string recordFile;             ///< --record: record from the start into this file
     std::string replayFile;             ///< --replay: play this recording back
     std::vector<DragEvent> replayEvents; ///< --replay's events, read and checked by main
+    bool autosave = true;               ///< false: --no-autosave
+    bool restore = false;               ///< --restore: the left-over session at once
+    /// Seconds between autosaves: 30, or PBD_AUTOSAVE_SECONDS (a test hook)
+    double autosaveSeconds = 30.0;
 };
 
 } // namespace pbd::app
