@@ -226,8 +226,8 @@ TEST_CASE("ffmpeg's arguments read raw rgb24 frames of the size from stdin and w
     CHECK(joined.find("-vf vflip -c:v libx264 ") != std::string::npos);
     CHECK(joined.find("-pix_fmt yuv420p") != std::string::npos);
     // Readable while written: fragmented, a keyframe (and so a fragment) every second.
-    CHECK(joined.find("-g 60 -movflags +frag_keyframe+empty_moov+default_base_moof ") !=
-          std::string::npos);
+    CHECK(joined.find("-g 60 -movflags +frag_keyframe+empty_moov+default_base_moof "
+                      "-flush_packets 1 ") != std::string::npos);
     CHECK(args.back() == "out.mp4");
 }
 

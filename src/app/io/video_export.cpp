@@ -79,7 +79,7 @@ std::vector<std::string> ffmpegArguments(int width, int height, int fps, const s
             "-r", std::to_string(fps), "-i", "-",
             "-vf", "vflip", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
             "-g", std::to_string(fps),
-            "-movflags", "+frag_keyframe+empty_moov+default_base_moof",
+            "-movflags", "+frag_keyframe+empty_moov+default_base_moof", "-flush_packets", "1",
             output};
 }
 

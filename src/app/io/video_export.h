@@ -29,10 +29,11 @@ std::optional<std::string> findOnPath(const std::string& program);
 /// pixels with bottom-up rows (flipped back by the vflip filter) at `fps` frames per second
 /// from stdin, encoded as H.264 (yuv420p, which players expect) into `output`; -y because
 /// `output` is the empty file reserved for it. The MP4 is fragmented (-movflags
-/// frag_keyframe+empty_moov+default_base_moof) with a keyframe every second (-g fps): the
-/// index comes first and every second of video is complete where it stands, so an export
-/// killed midway (the app and ffmpeg with it) plays up to its last whole second, where a
-/// plain MP4 would have no index at all and play nothing. Still an .mp4 for every player.
+/// frag_keyframe+empty_moov+default_base_moof) with a keyframe every second (-g fps), and
+/// each fragment reaches the file when it is complete (-flush_packets 1): the index comes
+/// first and every second of video is whole where it stands, so an export killed midway (the
+/// app and ffmpeg with it) plays up to its last whole second, where a plain MP4 would have no
+/// index at all and play nothing. Still an .mp4 for every player.
 std::vector<std::string> ffmpegArguments(int width, int height, int fps, const std::string& output);
 
 /// An encoder process that reads our bytes on its stdin. Its stdout and stderr go to an
