@@ -142,6 +142,9 @@ TEST_CASE("--restore and --no-autosave, and PBD_AUTOSAVE_SECONDS checked as a fl
     CHECK(both.options.restore);
     CHECK_FALSE(both.options.autosave);
 
+    for (const char* other : {"--record", "--replay"}) // (CLI11 says so on stderr itself)
+        CHECK(read({"--restore", other, "x.txt"}).status == common::kExitUsage);
+
     ::setenv("PBD_AUTOSAVE_SECONDS", "0.5", 1);
     CHECK(read({}).options.autosaveSeconds == 0.5);
     for (const char* bad : {"0", "x", "1e9", "nan", "", "2s"}) {

@@ -54,7 +54,7 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
                        "record from the start into FILE, an event script that 'pbd-sim run "
                        "--events FILE' and --replay play back bit for bit (Ctrl+R stops)")
             ->type_name("FILE");
-    cli.add_option("--replay", texts.replay,
+    auto* replayOption = cli.add_option("--replay", texts.replay,
                    "play the recording in FILE back in the window (Space, S and the speed work "
                    "during it)")
         ->type_name("FILE")
@@ -64,9 +64,12 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
                    "(DIR is created when missing; existing frame files are overwritten)")
         ->type_name("DIR");
     cli.add_flag("--paused", options.paused, "start paused (Space resumes)");
+    // A recording and a replay start from a fresh cloth, which would replace the session.
     cli.add_flag("--restore", options.restore,
                  "restore the session a killed or interrupted pbd-cloth left in its autosave "
-                 "at once (without it the panel offers it)");
+                 "at once (without it the panel offers it)")
+        ->excludes(recordOption)
+        ->excludes(replayOption);
     cli.add_flag("--no-autosave", texts.noAutosave,
                  "do not autosave the session (every 30 s while it changes, into "
                  "$XDG_STATE_HOME/pbd-cloth, removed on quitting) and offer none");
