@@ -129,7 +129,7 @@ TEST_CASE("the choices, empty file names and --frames are refused with their mes
     CHECK(r.error.rfind("pbd-cloth: ", 0) == 0);
 }
 
-TEST_CASE("--restore and --no-autosave, and PBD_AUTOSAVE_SECONDS checked as a flag would be",
+TEST_CASE("the restore and no-autosave flags, and PBD_AUTOSAVE_SECONDS checked as a flag is",
           "[app][command-line][autosave]")
 {
     ::unsetenv("PBD_AUTOSAVE_SECONDS");

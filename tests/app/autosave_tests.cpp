@@ -82,7 +82,8 @@ Simulation loaded(const std::string& path)
 }
 
 /// A controller and RunFiles as the app has them, and an autosave into `folder` for the
-/// process `pid`, all on one fake clock (seconds) that moves 1/60 s per frame.
+/// process `pid`, all on one fake clock (seconds) that moves a quarter second per frame (the
+/// autosave's times are tens of seconds: fewer frames keep the test short).
 struct Rig {
     Rig(const std::string& folder, AutosaveOptions options = {}, pid_t pid = 4242,
         std::set<pid_t> alive = {})
@@ -97,8 +98,8 @@ struct Rig {
     /// `seconds` of frames, each with the app's per-frame calls.
     void run(double seconds)
     {
-        for (double t = 0.0; t < seconds; t += 1.0 / 60.0) {
-            now += 1.0 / 60.0;
+        for (double t = 0.0; t < seconds; t += 0.25) {
+            now += 0.25;
             controller.advance();
             files.tick();
             autosave.tick();
@@ -275,14 +276,14 @@ TEST_CASE("a running app autosaves every interval while it changes, never while 
     rig.run(60.0);
     CHECK(rig.autosave.writeTimes().writes == writes);
     rig.controller.issue(PinCommand{5}); // an edit while paused is saved at the next turn
-    rig.run(0.05);
+    rig.run(0.25);
     CHECK(rig.autosave.writeTimes().writes == writes + 1);
     rig.simulation.sync();
     CHECK(loaded(file).particles().pinned(5));
     CHECK(samePositions(loaded(file), rig.simulation));
 }
 
-TEST_CASE("quitting removes the autosave; an interruption writes it once more and keeps it",
+TEST_CASE("quitting removes the autosave, an interruption writes it once more and keeps it",
           "[autosave]")
 {
     TempDir dir;
@@ -307,7 +308,7 @@ TEST_CASE("quitting removes the autosave; an interruption writes it once more an
     }
 }
 
-TEST_CASE("a left-over session is offered, never loaded silently; Restore gives it exactly",
+TEST_CASE("a left-over session is offered, never loaded silently, and Restore gives it exactly",
           "[autosave]")
 {
     TempDir dir;
@@ -352,7 +353,7 @@ TEST_CASE("a left-over session is offered, never loaded silently; Restore gives 
     CHECK(fs::is_empty(folder));
 }
 
-TEST_CASE("Discard removes the left-over session; the next older one is offered then",
+TEST_CASE("Discard removes the left-over session and the next older one is offered then",
           "[autosave]")
 {
     TempDir dir;
@@ -378,7 +379,7 @@ TEST_CASE("Discard removes the left-over session; the next older one is offered 
     CHECK(fs::is_empty(folder));
 }
 
-TEST_CASE("--restore restores the left-over at once and says so; without one it says so",
+TEST_CASE("restoring at launch takes the left-over at once and says so, or says there is none",
           "[autosave]")
 {
     TempDir dir;
@@ -405,7 +406,7 @@ TEST_CASE("--restore restores the left-over at once and says so; without one it 
     CHECK(fs::exists(folder + "/autosave-99.json"));
 }
 
-TEST_CASE("--no-autosave writes nothing and offers nothing", "[autosave]")
+TEST_CASE("without autosave nothing is written and nothing offered", "[autosave]")
 {
     TempDir dir;
     const std::string folder = dir / "pbd-cloth";
