@@ -73,10 +73,13 @@ if case == "video":
     app = App(binary, new_session=True)
     scroll_panel_down(app)
     x0, y0, x1, y1 = layout["widget"]["video"]
-    app.move((x0 + x1) / 2, (y0 + y1) / 2)
+    app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.5)  # hovered for a frame or more
     xdo("click", 1)
+    time.sleep(0.5)
     app.move(200, 850)
-    time.sleep(1.0)
+    deadline = time.time() + 30  # a loaded machine may draw a few frames per second only
+    while not glob.glob(os.path.join(cwd, "*.mp4")) and time.time() < deadline:
+        time.sleep(0.2)
     videos = glob.glob(os.path.join(cwd, "*.mp4"))
     check(len(videos) == 1, "the export is under way: %s" % videos)
     # Midway: once the first fragment (a second of video, 60 frames at 60 Hz) is in the file,

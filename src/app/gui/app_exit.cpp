@@ -25,9 +25,13 @@ int App::finish()
     if (!exporter_->finish()) // the last frames, the video's end
         status = 1;
     simulation_.sync(); // what follows reports the final state, the GPU's too
-    const AutosaveEnd end = contextLost_                                        ? AutosaveEnd::StateLost
-                            : interrupted_ || windowWatch_->windowDestroyed() ? AutosaveEnd::Interrupted
-                                                                              : AutosaveEnd::Quit;
+    // Only the user's quit removes the autosave; a signal or a window destroyed by another
+    // program is not the user choosing to quit (io/autosave.h).
+    AutosaveEnd end = AutosaveEnd::Quit;
+    if (contextLost_)
+        end = AutosaveEnd::StateLost;
+    else if (interrupted_ || windowWatch_->windowDestroyed())
+        end = AutosaveEnd::Interrupted;
     if (const std::string said = autosave_->finish(end); !said.empty())
         std::fputs(said.c_str(), stderr);
     if (contextLost_ && !options_.stateOutFile.empty()) {
