@@ -21,7 +21,6 @@ import os
 import re
 import signal
 import struct
-import subprocess
 import sys
 import tempfile
 import time
@@ -70,19 +69,6 @@ def wait_for(condition, timeout, what):
             return
         time.sleep(0.1)
     fail("timed out waiting for " + what)
-
-
-def finish(app, timeout=60):
-    """Ctrl+Q; returns (status, stdout, stderr)."""
-    xdo("key", "ctrl+q")
-    try:
-        stdout, stderr = app.proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        app.proc.kill()
-        stdout, stderr = app.proc.communicate()
-        fail("pbd-cloth did not exit after Ctrl+Q: " + stderr)
-    sys.stderr.write(stderr)
-    return app.proc.returncode, stdout, stderr
 
 
 def kill9(app):
@@ -160,7 +146,8 @@ if case in ("restore", "discard"):
     app.move(200, 850)
     if case == "discard":
         check(autosaves() == [], "Discard removed the left-over")
-    status, _, err = finish(app)
+    status = app.quit()
+    err = app.stderr
     check(status == 0, "pbd-cloth exits with status 0")
     view = read_view(view_out)
     restored = read_state(state_out)
@@ -204,7 +191,7 @@ elif case == "clean":
     mine = os.path.join(folder, "autosave-%d.json" % app.proc.pid)
     wait_for(lambda: os.path.exists(mine), 20, "the running app's autosave")
     check(True, "while it runs, the app autosaves to " + mine)
-    status, _, _ = finish(app)
+    status = app.quit()
     check(status == 0, "Ctrl+Q exits with status 0")
     check(autosaves() == [], "and removes the autosave")
     status, _, err = run(binary, "--frames", 120, env=env)
