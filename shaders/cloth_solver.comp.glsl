@@ -244,8 +244,9 @@ layout(location = 0) uniform uint uCount;        // constraints
 layout(location = 1) uniform uint uWidth;        // particles per row
 layout(location = 2) uniform uint uHeight;       // particles per column
 layout(location = 3) uniform REAL uTearStrain;   // dimensionless
-layout(location = 4) uniform REAL uRestStraight; // m
-layout(location = 5) uniform REAL uRestDiagonal; // m
+layout(location = 4) uniform REAL uRestHorizontal; // m
+layout(location = 5) uniform REAL uRestDiagonal;   // m
+layout(location = 6) uniform REAL uRestVertical;   // m
 
 void main()
 {
@@ -255,12 +256,13 @@ void main()
     const uint horizontal = uHeight * (uWidth - 1u);
     const uint vertical = (uHeight - 1u) * uWidth;
     uint a, b;
-    REAL rest = uRestStraight;
+    REAL rest = uRestHorizontal;
     if (k < horizontal) {
         const uint i = k / (uWidth - 1u);
         a = i * uWidth + (k - i * (uWidth - 1u));
         b = a + 1u;
     } else if (k < horizontal + vertical) {
+        rest = uRestVertical;
         a = k - horizontal;
         b = a + uWidth;
     } else {

@@ -1,11 +1,15 @@
 #pragma once
 /// \file
-/// The page's cloth: a grid of particles joined by distance constraints, and its fixed corners.
+/// The page's cloth: a grid of particles joined by distance constraints, and its fixed corners;
+/// and the same grid with a size in metres and an areal density (Settings::clothWidth,
+/// clothHeight, density).
 
 #include <cstdint>
 #include <vector>
 
 #include <glm/vec2.hpp>
+
+#include "pbd/settings.h"
 
 namespace pbd {
 
@@ -22,18 +26,29 @@ struct DistanceConstraint {
     double restLength; ///< rest distance in metres, > 0
 };
 
-/// The grid's two rest lengths in metres, computed as the page computes them (0.1 * 2 and
-/// 0.1 * sqrt(8)), so that every solver uses bit-identical values.
+/// The grid's rest lengths in metres. The page's are computed as the page computes them
+/// (0.1 * 2 and 0.1 * sqrt(8)), so that every solver uses bit-identical values.
 struct ClothRestLengths {
-    double straight; ///< horizontal and vertical neighbours, 0.2 m
-    double diagonal; ///< diagonal neighbours, about 0.283 m
+    double horizontal; ///< (i, j)-(i, j+1): the spacing across, 0.2 m on the page
+    double vertical;   ///< (i, j)-(i+1, j): the spacing down, 0.2 m on the page
+    double diagonal;   ///< both diagonals of a cell, about 0.283 m on the page
 };
+/// The page's rest lengths: 0.2, 0.2 and 0.1 * sqrt(8) m.
 ClothRestLengths clothRestLengths();
+/// The rest lengths of the settings' cloth: across clothWidth / (width - 1), down
+/// clothHeight / (height - 1), the page's 0.2 m where the size is 0, and the diagonal
+/// sqrt(across^2 + down^2) (the page's 0.1 * sqrt(8) when both sizes are 0). The settings
+/// must be valid (validate()).
+ClothRestLengths clothRestLengths(const Settings& settings);
+
+/// Rest area of each of a cell's two triangles in m^2: half the cell, horizontal * vertical / 2.
+double cellRestArea(const ClothRestLengths& rest);
 
 /// Particle positions and constraints of a width x height grid, exactly as the page builds it:
 /// particle (row i, column j) at (0.2 j, -0.2 i) with index i * width + j; constraints in the
 /// page's order (all horizontal, then all vertical, then per cell the diagonal and the
-/// anti-diagonal) with rest lengths 0.2 and 0.1 * sqrt(8).
+/// anti-diagonal) with rest lengths 0.2 and 0.1 * sqrt(8). A sized cloth has the same layout
+/// with its own spacing: particle (i, j) at (horizontal j, -vertical i).
 struct ClothGrid {
     std::vector<glm::dvec2> positions;
     std::vector<DistanceConstraint> constraints;
@@ -41,6 +56,19 @@ struct ClothGrid {
 
 /// Builds the page's grid. Width and height must be at least 1 (see validate()).
 ClothGrid buildClothGrid(int width, int height);
+/// Builds the grid with the given spacing (rest.horizontal across, rest.vertical down).
+ClothGrid buildClothGrid(int width, int height, const ClothRestLengths& rest);
+/// Builds the settings' grid (buildClothGrid(width, height, clothRestLengths(settings))).
+ClothGrid buildClothGrid(const Settings& settings);
+
+/// Each particle's mass in kg, in index order: Settings::mass for every particle when the
+/// density is 0 (the page); else density times the area the particle represents, the product
+/// of its shares across and down: half a spacing towards each neighbour it has in that
+/// direction (so a quarter cell at a corner, half a cell along an edge, a whole cell inside),
+/// and a whole spacing in a direction with a single particle. The masses sum to
+/// density * (shares across) * (shares down): density * clothWidth * clothHeight for a sized
+/// cloth, at any resolution.
+std::vector<double> clothParticleMasses(const Settings& settings);
 
 /// Number of constraints of a width x height grid: h(w-1) + (h-1)w + 2(h-1)(w-1).
 std::size_t clothConstraintCount(int width, int height);

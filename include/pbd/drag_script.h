@@ -10,6 +10,7 @@
 ///   STEP release               the grabbed particle is let go, keeping its velocity (the page)
 ///   STEP release VX VY         ... and given the velocity (VX, VY) m/s (a throw)
 ///   STEP pin INDEX             pins particle INDEX where it is
+///   STEP pin-row ROW           pins every particle of row ROW (0 = the top row) where it is
 ///   STEP unpin INDEX           unpins it (a fixed corner too)
 ///   STEP cut X1 Y1 X2 Y2       removes the constraints crossing that segment (metres)
 ///   STEP set FIELD VALUE       applies a setting; FIELD is its command-line flag without the
@@ -44,10 +45,10 @@ inline constexpr std::size_t kMaxDragLineLength = 1024;
 
 /// One scripted event.
 struct DragEvent {
-    enum class Kind { Drag, Release, Pin, Unpin, Cut, Set, Restart, End };
+    enum class Kind { Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End };
     std::uint64_t step = 0;  ///< applied before this step (0-based)
     Kind kind = Kind::Drag;
-    Index particle = 0;      ///< Drag, Pin, Unpin
+    Index particle = 0;      ///< Drag, Pin, Unpin; PinRow: the row (0 = top)
     glm::dvec2 position{0.0}; ///< Drag: the place; Cut: the segment's start (metres)
     glm::dvec2 to{0.0};       ///< Cut: the segment's end (metres)
     std::optional<glm::dvec2> velocity; ///< Release: the throw (m/s), or none (the page)

@@ -38,6 +38,14 @@ inline constexpr double kMaxDamping = 1000.0;
 inline constexpr double kMaxAreaStiffness = 1e12;
 /// Largest tearing strain (Settings::tearStrain): 1000 times the rest length.
 inline constexpr double kMaxTearStrain = 1000.0;
+/// Largest cloth width or height in metres (Settings::clothWidth, clothHeight); the page's
+/// largest cloth, 2048 particles at 0.2 m, is 409.4 m.
+inline constexpr double kMaxClothSize = 1000.0;
+/// Smallest spacing of a sized cloth's particles in metres: twice the 1 mm below which a
+/// constraint is skipped as degenerate, so that a cloth at rest is never skipped.
+inline constexpr double kMinClothSpacing = 0.002;
+/// Largest areal density in kg/m^2 (Settings::density).
+inline constexpr double kMaxDensity = 1e4;
 
 /// The order in which a step projects the constraints.
 enum class Solver {
@@ -71,16 +79,20 @@ const char* solverName(Solver solver);
 std::optional<Solver> solverFromName(std::string_view name);
 
 /// Everything that defines a run. Defaults are the page's.
-/// width, height and fixedCount define the cloth (changing them rebuilds it);
-/// timeStep, iterations, gravity, mass, solver and threads apply between steps.
+/// width, height, fixedCount, clothWidth and clothHeight define the cloth (changing them
+/// rebuilds it); the others apply between steps.
 struct Settings {
-    int width = 40;  ///< particles per row, 1 to kMaxClothSide (kMaxGpuClothSide with Gpu)
-    int height = 30; ///< particles per column, 1 to kMaxClothSide (kMaxGpuClothSide with Gpu)
+    /// Particles per row, 1 to kMaxClothSide (kMaxGpuClothSide with Gpu); with a clothWidth,
+    /// the cloth's resolution across.
+    int width = 40;
+    /// Particles per column, 1 to kMaxClothSide (kMaxGpuClothSide with Gpu); with a
+    /// clothHeight, the cloth's resolution down.
+    int height = 30;
     int fixedCount = 2;      ///< fixed corners: 1, 2 or 4
     double timeStep = 0.005; ///< seconds per step, kMinTimeStep to kMaxTimeStep
     int iterations = 2;      ///< Gauss-Seidel sweeps per step, 0 to kMaxIterations
     double gravity = -9.81;  ///< acceleration along y in m/s^2, -kMaxGravity to kMaxGravity
-    double mass = 0.5;       ///< mass of every particle in kg, kMinMass to kMaxMass
+    double mass = 0.5; ///< mass of every particle in kg, kMinMass to kMaxMass (when density is 0)
     Solver solver = Solver::Sequential; ///< constraint order; not the page's own setting
     /// Threads of the Colored solver: 0 = one per hardware core, else 1 to kMaxThreads.
     /// The result does not depend on it. Sequential always uses one thread.
@@ -100,6 +112,17 @@ struct Settings {
     /// Strain |l - r| / r above which a distance constraint tears (is removed until restart)
     /// after a substep, 0 to kMaxTearStrain; 0 (the page) never tears.
     double tearStrain = 0.0;
+    /// The cloth's width in metres, 0 to kMaxClothSize: the spacing across becomes
+    /// clothWidth / (width - 1) (at least kMinClothSpacing; width must then be 2 or more).
+    /// 0 (the page) keeps the page's 0.2 m spacing, so that the width sets the size.
+    double clothWidth = 0.0;
+    /// The cloth's height in metres, as clothWidth: the spacing down becomes
+    /// clothHeight / (height - 1); 0 (the page) keeps 0.2 m.
+    double clothHeight = 0.0;
+    /// Areal density in kg/m^2, 0 to kMaxDensity: each particle's mass is the density times
+    /// the area it represents (a quarter cell at a corner, half a cell along an edge, a whole
+    /// cell inside; clothParticleMasses()). 0 (the page) gives every particle `mass`.
+    double density = 0.0;
     /// Arithmetic of Solver::Gpu (float is the GPU's fast default); ignored by the others.
     GpuPrecision gpuPrecision = GpuPrecision::Float;
 
@@ -119,7 +142,8 @@ std::optional<SettingsError> validate(const Settings& settings);
 /// messages about values that could not even be read. Empty for an unknown field.
 std::string allowedValues(const std::string& field);
 
-/// True when `a` and `b` describe the same cloth (width, height, fixed count).
+/// True when `a` and `b` describe the same cloth (width, height, fixed count, cloth width
+/// and height).
 bool sameCloth(const Settings& a, const Settings& b);
 
 } // namespace pbd

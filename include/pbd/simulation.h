@@ -81,9 +81,10 @@ public:
     Simulation(Simulation&&) noexcept;
     Simulation& operator=(Simulation&&) noexcept;
 
-    /// Applies new settings. Time step, iterations, gravity, mass, stiffness, substeps,
-    /// damping, area stiffness and solver take effect from the next step (a new mass replaces
-    /// every particle's); a different width, height or fixed count rebuilds the cloth (as
+    /// Applies new settings. Time step, iterations, gravity, mass, density, stiffness,
+    /// substeps, damping, area stiffness and solver take effect from the next step (a new mass
+    /// or density replaces every particle's mass, as clothParticleMasses() says); a different
+    /// width, height, fixed count, cloth width or cloth height rebuilds the cloth (as
     /// restart()). Invalid settings are refused: the error is returned and nothing changes.
     std::optional<SettingsError> apply(const Settings& settings);
 

@@ -102,7 +102,8 @@ std::unique_ptr<SolverBackend> makeBackend(std::shared_ptr<HeadlessGl> gl,
                                            const std::string& renderer, const Settings& settings)
 {
     std::string why;
-    auto solver = GpuSolver::create(settings.width, settings.height, settings.gpuPrecision, why);
+    auto solver = GpuSolver::create(settings.width, settings.height, clothRestLengths(settings),
+                                    settings.gpuPrecision, why);
     if (!solver)
         throw std::runtime_error(why);
     return std::make_unique<GpuBackend>(std::move(gl), std::move(solver), renderer);

@@ -126,6 +126,12 @@ long long GpuSolver::maxStorageBlockBytes()
 std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision precision,
                                              std::string& why)
 {
+    return create(width, height, clothRestLengths(), precision, why);
+}
+
+std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothRestLengths& rest,
+                                             GpuPrecision precision, std::string& why)
+{
     if (width < 1 || height < 1) {
         why = "the GPU solver needs at least one particle (width " + std::to_string(width) +
               ", height " + std::to_string(height) + ")";
@@ -138,7 +144,7 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
     solver->count_ = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     const bool dbl = precision == GpuPrecision::Double;
     solver->realSize_ = dbl ? sizeof(double) : sizeof(float);
-    const std::array<GridSet, 8> sets = clothGridSets(width, height);
+    const std::array<GridSet, 8> sets = clothGridSets(width, height, rest);
     for (std::size_t s = 0; s < 8; ++s)
         solver->setCounts_[s] =
             setRows(sets[s]) * static_cast<std::size_t>(sets[s].columnCount);
@@ -174,20 +180,20 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, GpuPrecision
         return nullptr;
     solver->constraintCount_ = clothConstraintCount(width, height);
     {
-        const auto [straight, diagonal] = clothRestLengths();
         glUseProgram(solver->tear_);
         glUniform1ui(0, static_cast<GLuint>(solver->constraintCount_));
         glUniform1ui(1, static_cast<GLuint>(width));
         glUniform1ui(2, static_cast<GLuint>(height));
-        setReal(4, dbl, straight);
-        setReal(5, dbl, diagonal);
+        setReal(4, dbl, rest.horizontal);
+        setReal(5, dbl, rest.diagonal);
+        setReal(6, dbl, rest.vertical);
     }
 
     // The cell-triangle sets: row parity s >> 2, column parity (s >> 1) & 1, triangle s & 1.
     if (width > 1 && height > 1) {
         glUseProgram(solver->projectArea_);
         glUniform1ui(1, static_cast<GLuint>(width));
-        setReal(2, dbl, 0.5 * kGridSpacing * kGridSpacing); // the core's kCellRestArea
+        setReal(2, dbl, cellRestArea(rest)); // the core's SubstepParams::cellRestArea
         for (GLint s = 0; s < 8; ++s) {
             const auto rowParity = static_cast<std::size_t>(s >> 2);
             const auto columnParity = static_cast<std::size_t>((s >> 1) & 1);

@@ -54,6 +54,9 @@ public:
     /// a kernel does not compile; the message names the size and the limit.
     static std::unique_ptr<GpuSolver> create(int width, int height, GpuPrecision precision,
                                              std::string& why);
+    /// The same for a grid with rest lengths `rest` (a sized cloth's, clothRestLengths()).
+    static std::unique_ptr<GpuSolver> create(int width, int height, const ClothRestLengths& rest,
+                                             GpuPrecision precision, std::string& why);
     ~GpuSolver();
     GpuSolver(const GpuSolver&) = delete;
     GpuSolver& operator=(const GpuSolver&) = delete;

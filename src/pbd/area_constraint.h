@@ -11,7 +11,8 @@
 
 namespace pbd::detail {
 
-/// Rest area of each cell triangle in m^2: half a kGridSpacing square.
+/// Rest area of each cell triangle of the page's grid in m^2: half a kGridSpacing square
+/// (a sized cloth's is cellRestArea(), which SubstepParams carries).
 inline constexpr double kCellRestArea = 0.5 * kGridSpacing * kGridSpacing;
 
 /// Twice the signed area of the triangle (p0, p1, p2): (p1 - p0) x (p2 - p0), positive when
@@ -52,7 +53,7 @@ inline void projectArea(glm::dvec2* x, const double* w, Index i0, Index i1, Inde
 
 /// The two triangles of cell (i, j) of a width-wide grid, counter-clockwise on the page's
 /// y-up axes: t = 0: (i, j), (i+1, j), (i, j+1);  t = 1: (i, j+1), (i+1, j), (i+1, j+1).
-/// Both have rest area kGridSpacing^2 / 2.
+/// Both have rest area horizontal * vertical / 2 (cellRestArea).
 struct CellTriangle {
     Index p0, p1, p2;
 };

@@ -18,37 +18,94 @@ constexpr double kPageSpacing = 0.1;
 
 ClothRestLengths clothRestLengths()
 {
-    return {kPageSpacing * 2.0, kPageSpacing * std::sqrt(8.0)};
+    return {kPageSpacing * 2.0, kPageSpacing * 2.0, kPageSpacing * std::sqrt(8.0)};
+}
+
+ClothRestLengths clothRestLengths(const Settings& settings)
+{
+    if (settings.clothWidth == 0.0 && settings.clothHeight == 0.0)
+        return clothRestLengths();
+    // validate() refuses a size with a single particle in its direction.
+    const double page = kPageSpacing * 2.0;
+    const double across =
+        settings.clothWidth == 0.0 ? page : settings.clothWidth / (settings.width - 1);
+    const double down =
+        settings.clothHeight == 0.0 ? page : settings.clothHeight / (settings.height - 1);
+    return {across, down, std::sqrt(across * across + down * down)};
+}
+
+double cellRestArea(const ClothRestLengths& rest)
+{
+    return 0.5 * rest.horizontal * rest.vertical;
 }
 
 ClothGrid buildClothGrid(int width, int height)
 {
-    const double s = kPageSpacing;
-    const auto [straight, diagonal] = clothRestLengths();
+    return buildClothGrid(width, height, clothRestLengths());
+}
+
+ClothGrid buildClothGrid(const Settings& settings)
+{
+    return buildClothGrid(settings.width, settings.height, clothRestLengths(settings));
+}
+
+ClothGrid buildClothGrid(int width, int height, const ClothRestLengths& rest)
+{
     const Index w = static_cast<Index>(width);
     const Index h = static_cast<Index>(height);
 
     ClothGrid grid;
     grid.positions.reserve(static_cast<std::size_t>(w) * h);
+    // The page's (s * 2) * j and (-s * 2) * i, with s * 2 = rest.horizontal = rest.vertical.
     for (Index i = 0; i < h; ++i)
         for (Index j = 0; j < w; ++j)
-            grid.positions.emplace_back(s * 2 * j, -s * 2 * i);
+            grid.positions.emplace_back(rest.horizontal * j, -rest.vertical * i);
 
     auto& c = grid.constraints;
     c.reserve(clothConstraintCount(width, height));
     for (Index i = 0; i < h; ++i)
         for (Index j = 0; j + 1 < w; ++j)
-            c.push_back({i * w + j, i * w + j + 1, straight});
+            c.push_back({i * w + j, i * w + j + 1, rest.horizontal});
     for (Index i = 0; i + 1 < h; ++i)
         for (Index j = 0; j < w; ++j)
-            c.push_back({i * w + j, i * w + j + w, straight});
+            c.push_back({i * w + j, i * w + j + w, rest.vertical});
     for (Index i = 0; i + 1 < h; ++i) {
         for (Index j = 0; j + 1 < w; ++j) {
-            c.push_back({i * w + j, i * w + j + w + 1, diagonal});
-            c.push_back({i * w + j + 1, i * w + j + w, diagonal});
+            c.push_back({i * w + j, i * w + j + w + 1, rest.diagonal});
+            c.push_back({i * w + j + 1, i * w + j + w, rest.diagonal});
         }
     }
     return grid;
+}
+
+namespace {
+
+/// The length a particle at position k of n along one direction represents: half the
+/// spacing towards each neighbour, or the whole spacing when it has none.
+double share(int k, int n, double spacing)
+{
+    if (n == 1)
+        return spacing;
+    return k == 0 || k == n - 1 ? 0.5 * spacing : spacing;
+}
+
+} // namespace
+
+std::vector<double> clothParticleMasses(const Settings& settings)
+{
+    const std::size_t n =
+        static_cast<std::size_t>(settings.width) * static_cast<std::size_t>(settings.height);
+    if (settings.density == 0.0)
+        return std::vector<double>(n, settings.mass);
+    const ClothRestLengths rest = clothRestLengths(settings);
+    std::vector<double> masses;
+    masses.reserve(n);
+    for (int i = 0; i < settings.height; ++i) {
+        const double down = share(i, settings.height, rest.vertical);
+        for (int j = 0; j < settings.width; ++j)
+            masses.push_back(settings.density * (share(j, settings.width, rest.horizontal) * down));
+    }
+    return masses;
 }
 
 std::vector<Index> fixedCorners(int width, int height, int fixedCount)

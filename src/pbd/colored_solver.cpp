@@ -59,10 +59,10 @@ ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
 }
 
 ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel,
-                             int rowsPerChunk)
+                             int rowsPerChunk, const ClothRestLengths& rest)
     : width_(width), height_(height), avx2_(kernel == Kernel::Best && cpuHasAvx2()),
       layout_(coloredChunkLayout(width, height, threadCount, rowsPerChunk)),
-      sets_(clothGridSets(width, height)), pool_(layout_.threadCount)
+      sets_(clothGridSets(width, height, rest)), pool_(layout_.threadCount)
 {
     std::size_t offset = 0;
     std::size_t rows = 0;
@@ -148,7 +148,7 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
                 detail::projectCellTriangles(x, w, areaLambda, width_, height_,
                                              static_cast<int>(t >> 2), 2, rowBegin, rowEnd,
                                              static_cast<int>((t >> 1) & 1u), 2,
-                                             static_cast<int>(t & 1u), detail::kCellRestArea,
+                                             static_cast<int>(t & 1u), params.cellRestArea,
                                              params.areaAlphaTilde);
             }
         } else if (fused) {

@@ -45,10 +45,11 @@ public:
         Sse2, ///< the x86-64 baseline only
     };
 
-    /// Prepares the sets of a width x height grid, cut as coloredChunkLayout says, and starts
-    /// its threadCount - 1 workers (none for a cloth of one chunk).
+    /// Prepares the sets of a width x height grid with rest lengths `rest` (the page's by
+    /// default), cut as coloredChunkLayout says, and starts its threadCount - 1 workers (none
+    /// for a cloth of one chunk).
     ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel = Kernel::Best,
-                  int rowsPerChunk = 0);
+                  int rowsPerChunk = 0, const ClothRestLengths& rest = clothRestLengths());
 
     /// The number of chunks of rows.
     std::size_t chunkCount() const { return layout_.chunkCount; }

@@ -13,7 +13,8 @@ class ColoredStep final : public StepSolver {
 public:
     explicit ColoredStep(const Settings& settings)
         : threads_(settings.threads),
-          solver_(settings.width, settings.height, resolveThreadCount(settings.threads))
+          solver_(settings.width, settings.height, resolveThreadCount(settings.threads),
+                  ColoredSolver::Kernel::Best, 0, clothRestLengths(settings))
     {
     }
 

@@ -28,17 +28,17 @@ ConstraintSets groupBySet(std::span<const DistanceConstraint> constraints,
 
 } // namespace
 
-std::array<GridSet, 8> clothGridSets(int width, int height)
+std::array<GridSet, 8> clothGridSets(int width, int height, const ClothRestLengths& rest)
 {
-    const auto [straight, diagonal] = clothRestLengths();
+    const auto [horizontal, vertical, diagonal] = rest;
     const Index w = static_cast<Index>(width);
     const int edgeRows = height - 1; // rows i with a row i + 1 below
     const int cells = width - 1;     // columns j with a column j + 1 to the right
     //        first row, step, end,  first col, step, count,        a, b,     rest
-    return {{{0, 1, height, 0, 2, width / 2, 0, 1, straight},                 // (i, j)-(i, j+1)
-             {0, 1, height, 1, 2, (width - 1) / 2, 0, 1, straight},
-             {0, 2, edgeRows, 0, 1, width, 0, w, straight},                   // (i, j)-(i+1, j)
-             {1, 2, edgeRows, 0, 1, width, 0, w, straight},
+    return {{{0, 1, height, 0, 2, width / 2, 0, 1, horizontal},               // (i, j)-(i, j+1)
+             {0, 1, height, 1, 2, (width - 1) / 2, 0, 1, horizontal},
+             {0, 2, edgeRows, 0, 1, width, 0, w, vertical},                   // (i, j)-(i+1, j)
+             {1, 2, edgeRows, 0, 1, width, 0, w, vertical},
              {0, 2, edgeRows, 0, 1, cells, 0, w + 1, diagonal},               // (i, j)-(i+1, j+1)
              {1, 2, edgeRows, 0, 1, cells, 0, w + 1, diagonal},
              {0, 2, edgeRows, 0, 1, cells, 1, w, diagonal},                   // (i, j+1)-(i+1, j)

@@ -45,14 +45,16 @@ struct GridSet {
     int columnCount;   ///< constraints per row (>= 0)
     Index aOffset;     ///< particle a relative to particle (i, j)
     Index bOffset;     ///< particle b relative to particle (i, j)
-    double restLength; ///< metres, one of clothRestLengths()
+    double restLength; ///< metres, one of the grid's ClothRestLengths
 };
 
 /// The eight sets of a width x height page grid, in projection order: horizontal by even /
 /// odd column, vertical by even / odd row, diagonal (i, j)-(i+1, j+1) by even / odd row,
 /// anti-diagonal (i, j+1)-(i+1, j) by even / odd row. No two constraints of a set share a
-/// particle, and together the sets hold each of buildClothGrid()'s constraints exactly once.
-std::array<GridSet, 8> clothGridSets(int width, int height);
+/// particle, and together the sets hold each of buildClothGrid()'s constraints exactly once,
+/// with its rest length (`rest`: the page's by default, or a sized cloth's).
+std::array<GridSet, 8> clothGridSets(int width, int height,
+                                     const ClothRestLengths& rest = clothRestLengths());
 
 /// Greedy graph coloring of any constraint list: each constraint, in order, gets the lowest
 /// set that none of the earlier constraints on its two particles uses. At most

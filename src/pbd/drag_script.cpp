@@ -40,7 +40,8 @@ std::string quotedFields(const std::vector<std::string_view>& fields, std::size_
 }
 
 constexpr const char* kEventNames =
-    "'drag INDEX X Y', 'release [VX VY]', 'pin INDEX', 'unpin INDEX', 'cut X1 Y1 X2 Y2', "
+    "'drag INDEX X Y', 'release [VX VY]', 'pin INDEX', 'pin-row ROW', 'unpin INDEX', "
+    "'cut X1 Y1 X2 Y2', "
     "'set FIELD VALUE', 'restart' or 'end'";
 
 } // namespace
@@ -177,6 +178,15 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
             event.kind = verb == "pin" ? DragEvent::Kind::Pin : DragEvent::Kind::Unpin;
             requireValues(lineNumber, fields, 1, verb == "pin" ? "STEP pin INDEX" : "STEP unpin INDEX");
             event.particle = readIndex(lineNumber, fields[2], cloth);
+        } else if (verb == "pin-row") {
+            event.kind = DragEvent::Kind::PinRow;
+            requireValues(lineNumber, fields, 1, "STEP pin-row ROW");
+            std::uint64_t row = 0;
+            if (!parseNumber(fields[2], row) || row >= cloth.height)
+                throw DragScriptError(lineNumber, "row " + quoteInput(fields[2]) +
+                                                      " is not allowed; allowed: 0 to " +
+                                                      std::to_string(cloth.height - 1));
+            event.particle = static_cast<Index>(row);
         } else if (verb == "cut") {
             event.kind = DragEvent::Kind::Cut;
             requireValues(lineNumber, fields, 4, "STEP cut X1 Y1 X2 Y2");
@@ -277,6 +287,9 @@ std::string formatEvent(const DragEvent& e)
     case DragEvent::Kind::Pin:
         line << "pin " << e.particle;
         break;
+    case DragEvent::Kind::PinRow:
+        line << "pin-row " << e.particle;
+        break;
     case DragEvent::Kind::Unpin:
         line << "unpin " << e.particle;
         break;
@@ -310,6 +323,15 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
         return {ReleaseCommand{e.velocity}};
     case DragEvent::Kind::Pin:
         return {PinCommand{e.particle}};
+    case DragEvent::Kind::PinRow: {
+        // Every particle of the row as the cloth is now (a row past its end pins nothing).
+        std::vector<Command> pins;
+        if (e.particle < static_cast<Index>(current.height))
+            for (int j = 0; j < current.width; ++j)
+                pins.push_back(PinCommand{e.particle * static_cast<Index>(current.width) +
+                                          static_cast<Index>(j)});
+        return pins;
+    }
     case DragEvent::Kind::Unpin:
         return {UnpinCommand{e.particle}};
     case DragEvent::Kind::Cut:

@@ -12,7 +12,8 @@
 namespace pbd::detail {
 namespace {
 
-void projectSequential(StepState& state, double alphaTilde, double areaAlphaTilde)
+void projectSequential(StepState& state, double alphaTilde, double areaAlphaTilde,
+                       double restArea)
 {
     glm::dvec2* x = state.particles.position.data();
     const double* w = state.particles.inverseMass.data();
@@ -59,7 +60,7 @@ void projectSequential(StepState& state, double alphaTilde, double areaAlphaTild
         for (Index j = 0; j + 1 < width; ++j)
             for (int t = 0; t < 2; ++t) {
                 const CellTriangle tri = cellTriangle(width, i, j, t);
-                projectArea(x, w, tri.p0, tri.p1, tri.p2, kCellRestArea, areaAlphaTilde,
+                projectArea(x, w, tri.p0, tri.p1, tri.p2, restArea, areaAlphaTilde,
                             *areaLambda++);
             }
 }
@@ -94,7 +95,8 @@ public:
                 state.residuals.assign(1, measureResidual(state));
             for (int iteration = 0; iteration < params.iterations; ++iteration) {
                 projectSequential(state, params.alphaTilde,
-                                  params.area ? params.areaAlphaTilde : -1.0);
+                                  params.area ? params.areaAlphaTilde : -1.0,
+                                  params.cellRestArea);
                 if (record)
                     state.residuals.push_back(measureResidual(state));
             }

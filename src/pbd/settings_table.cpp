@@ -29,11 +29,13 @@ constexpr auto kGpuPrecisionChoices = choiceNames(kGpuPrecisionNames);
 constexpr SettingField kFields[] = {
     {.name = "width", .flag = "--width", .label = "Width",
      .value = whole(1, kMaxClothSide, "particles"), .brief = "particles per row",
-     .help = "Particles per row of the cloth. Committing a new width restarts the cloth.",
+     .help = "Particles per row of the cloth (with a Cloth width, its resolution across). "
+             "Committing a new width restarts the cloth.",
      .rebuildsCloth = true, PBD_NUMBER(width)},
     {.name = "height", .flag = "--height", .label = "Height",
      .value = whole(1, kMaxClothSide, "particles"), .brief = "particles per column",
-     .help = "Particles per column of the cloth. Committing a new height restarts the cloth.",
+     .help = "Particles per column of the cloth (with a Cloth height, its resolution down). "
+             "Committing a new height restarts the cloth.",
      .rebuildsCloth = true, PBD_NUMBER(height)},
     {.name = "fixedCount", .flag = "--fixed", .label = "# fixed particles",
      .value = {.kind = SettingKind::Whole, .lo = 1, .hi = 4, .accepts = oneTwoOrFour,
@@ -74,7 +76,7 @@ constexpr SettingField kFields[] = {
              "moves its two particles by the weights w_i/(w_1+w_2) of their inverse masses, so "
              "a common mass cancels. With XPBD (stiffness > 0) the mass matters: the "
              "compliance is not scaled by it, so heavier particles stretch the springs "
-             "further. Applies at once.",
+             "further. A Density other than 0 replaces it. Applies at once.",
      PBD_NUMBER(mass)},
     {.name = "substeps", .flag = "--substeps", .label = "Substeps",
      .value = whole(1, kMaxSubsteps), .brief = "substeps per step, each of dt / substeps",
@@ -103,6 +105,34 @@ constexpr SettingField kFields[] = {
              "tears: it is removed until the next restart. 0 (the page) never tears. Applies "
              "at once.",
      .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(tearStrain)},
+    {.name = "clothWidth", .flag = "--cloth-width", .label = "Cloth width", .labelUnit = "m",
+     .value = {.kind = SettingKind::Real, .lo = 0, .hi = kMaxClothSize, .unit = "m",
+               .note = "0: the page's 0.2 m spacing"},
+     .step = 0.1, .brief = "the cloth's width in m, 0 = 0.2 m per particle",
+     .help = "The cloth's width in metres: Width then sets how many particles span it (the "
+             "spacing is the cloth width / (Width - 1), at least 2 mm). 0 (the page) keeps "
+             "the 0.2 m spacing, so that Width sets the size. Changing it restarts the cloth.",
+     .section = PanelSection::BeyondPage, .rebuildsCloth = true, .onBench = true,
+     PBD_NUMBER(clothWidth)},
+    {.name = "clothHeight", .flag = "--cloth-height", .label = "Cloth height",
+     .labelUnit = "m",
+     .value = {.kind = SettingKind::Real, .lo = 0, .hi = kMaxClothSize, .unit = "m",
+               .note = "0: the page's 0.2 m spacing"},
+     .step = 0.1, .brief = "the cloth's height in m, 0 = 0.2 m per particle",
+     .help = "The cloth's height in metres: Height then sets how many particles span it (the "
+             "spacing is the cloth height / (Height - 1), at least 2 mm). 0 (the page) keeps "
+             "the 0.2 m spacing. Changing it restarts the cloth.",
+     .section = PanelSection::BeyondPage, .rebuildsCloth = true, .onBench = true,
+     PBD_NUMBER(clothHeight)},
+    {.name = "density", .flag = "--density", .label = "Density", .labelUnit = "kg/m\u00B2",
+     .value = {.kind = SettingKind::Real, .lo = 0, .hi = kMaxDensity, .unit = "kg/m^2",
+               .note = "0: every particle has Mass"},
+     .step = 0.1, .brief = "areal density in kg/m^2, 0 = Mass per particle",
+     .help = "Mass per square metre of cloth: each particle weighs the density times the area "
+             "it represents (a quarter cell at a corner, half a cell along an edge, a whole "
+             "cell inside), so that the cloth's mass does not depend on its resolution. 0 (the "
+             "page) gives every particle Mass. Applies at once.",
+     .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(density)},
     {.name = "solver", .flag = "--solver", .label = "Solver",
      .value = choice(kSolverChoices, "a solver"),
      .brief = "constraint order: sequential (the page's, exact), colored (parallel independent "

@@ -50,7 +50,8 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
     if (auto error = validate(settings))
         return error;
     const bool rebuild = !sameCloth(settings, settings_);
-    const bool massChanged = settings.mass != settings_.mass;
+    const bool massChanged =
+        settings.mass != settings_.mass || settings.density != settings_.density;
     if (solver_ && !solver_->suits(settings)) {
         sync();          // what a device has, before it goes
         solver_.reset(); // joins workers, frees buffers; the next step makes the new one
@@ -61,7 +62,7 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
     if (rebuild) {
         restart();
     } else if (massChanged) {
-        particles_.mass.assign(particles_.size(), settings.mass);
+        particles_.mass = clothParticleMasses(settings);
         for (Index i = 0; i < particles_.size(); ++i)
             refreshInverseMass(i);
     }
@@ -75,18 +76,18 @@ void Simulation::restart()
 
 void Simulation::build()
 {
-    ClothGrid grid = buildClothGrid(settings_.width, settings_.height);
+    ClothGrid grid = buildClothGrid(settings_);
     const std::size_t n = grid.positions.size();
     particles_.position = std::move(grid.positions);
     particles_.stepStart = particles_.position;
     particles_.velocity.assign(n, glm::dvec2(0.0));
-    particles_.mass.assign(n, settings_.mass);
+    particles_.mass = clothParticleMasses(settings_);
     particles_.flags.assign(n, 0);
-    particles_.inverseMass.assign(n, 1.0 / settings_.mass);
-    for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount)) {
+    for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount))
         particles_.flags[i] = kPinned;
-        particles_.inverseMass[i] = 0.0;
-    }
+    particles_.inverseMass.resize(n);
+    for (Index i = 0; i < n; ++i)
+        refreshInverseMass(i);
     constraints_ = std::move(grid.constraints);
     lambda_.assign(constraints_.size(), 0.0);
     areaLambda_.clear();

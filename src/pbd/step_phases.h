@@ -8,6 +8,8 @@
 
 #include <glm/vec2.hpp>
 
+#include "area_constraint.h"
+
 namespace pbd::detail {
 
 /// What one substep needs besides the particles.
@@ -19,6 +21,9 @@ struct SubstepParams {
     double damping = 0.0;        ///< velocity damping rate in 1/s (0: none)
     bool area = false;           ///< project the cells' signed-area constraints too
     double areaAlphaTilde = 0.0; ///< their compliance / h^2
+    /// Rest area of each cell triangle in m^2 (cellRestArea): the page's 0.02 unless the
+    /// cloth has a size.
+    double cellRestArea = kCellRestArea;
 };
 
 /// Symplectic Euler prediction for particles [begin, end): v* = v + h g, x* = x + h v*,

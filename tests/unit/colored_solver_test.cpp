@@ -122,7 +122,8 @@ TEST_CASE("the grid's sets are horizontal, vertical, diagonal and anti-diagonal"
     CHECK(all(6, [](const DistanceConstraint& c) { return c.b + 1 == c.a + w && c.a / w % 2 == 0; }));
     CHECK(all(7, [](const DistanceConstraint& c) { return c.b + 1 == c.a + w && c.a / w % 2 == 1; }));
     const pbd::ClothRestLengths rest = pbd::clothRestLengths();
-    CHECK(rest.straight == 0.1 * 2.0);
+    CHECK(rest.horizontal == 0.1 * 2.0);
+    CHECK(rest.vertical == 0.1 * 2.0);
     CHECK(rest.diagonal == 0.1 * std::sqrt(8.0));
 }
 

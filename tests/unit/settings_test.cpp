@@ -141,7 +141,8 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     const auto fields = pbd::settingFields();
     // Settings with every member different from its default, set through the table.
     Settings changed;
-    const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 1, 3, 1};
+    const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 2, 1.5, 0.2,
+                             1, 3, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -170,6 +171,9 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.damping = 0.5;
     expected.areaStiffness = 10;
     expected.tearStrain = 0.3;
+    expected.clothWidth = 2;
+    expected.clothHeight = 1.5;
+    expected.density = 0.2;
     expected.solver = pbd::Solver::Colored;
     expected.threads = 3;
     expected.gpuPrecision = pbd::GpuPrecision::Double;
@@ -192,16 +196,28 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
     CHECK(page == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                            "iterations", "stiffness", "gravity", "mass"});
     CHECK(beyond ==
-          std::vector<std::string>{"substeps", "damping", "areaStiffness", "tearStrain"});
+          std::vector<std::string>{"substeps", "damping", "areaStiffness", "tearStrain",
+                                   "clothWidth", "clothHeight", "density"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("width")) == "Width");
+    CHECK(pbd::labelWithUnit(*pbd::findSettingField("clothWidth")) == "Cloth width (m)");
+    CHECK(pbd::labelWithUnit(*pbd::findSettingField("density")) == "Density (kg/m\u00B2)");
+    CHECK(pbd::findSettingField("clothWidth")->rebuildsCloth);
+    CHECK(pbd::findSettingField("clothHeight")->rebuildsCloth);
+    CHECK_FALSE(pbd::findSettingField("density")->rebuildsCloth);
+    CHECK(std::string(pbd::findSettingField("clothWidth")->flag) == "--cloth-width");
+    CHECK(std::string(pbd::findSettingField("density")->flag) == "--density");
     const Settings s;
     CHECK(pbd::settingText(*pbd::findSettingField("timeStep"), s) == "0.005");
     CHECK(pbd::settingText(*pbd::findSettingField("gravity"), s) == "-9.81");
     CHECK(pbd::settingText(*pbd::findSettingField("width"), s) == "40");
     CHECK(pbd::settingText(*pbd::findSettingField("solver"), s) == "sequential");
     CHECK(pbd::allowedValues("stiffness") == "allowed: a finite number from 0 to 1e+12 N/m");
+    CHECK(pbd::allowedValues("clothHeight") ==
+          "allowed: a finite number from 0 to 1000 m (0: the page's 0.2 m spacing)");
+    CHECK(pbd::allowedValues("density") ==
+          "allowed: a finite number from 0 to 10000 kg/m^2 (0: every particle has Mass)");
 }
 
 TEST_CASE("one number formatter: the shortest text that reads back as the same double",

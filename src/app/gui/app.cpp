@@ -19,6 +19,7 @@
 #include "gui/help_overlay.h"
 #include "pbd/speed.h"
 #include "logic/picking.h"
+#include "logic/view_culling.h"
 #include "pbd/strain.h"
 #include "gui/strain_legend.h"
 #include "render/screenshot.h"
@@ -378,6 +379,7 @@ void App::uploadCloth()
         simulation_.sync(); // nothing to read: the CPU solvers, or a fresh edit made here
         renderer_->upload(simulation_.particles().position);
     }
+    renderer_->setParticleRadius(discRadius(clothRestLengths(simulation_.settings())));
     pinned_.clear();
     const Particles& particles = simulation_.particles(); // flags are always current
     for (Index i = 0; i < particles.size(); ++i)

@@ -60,6 +60,11 @@ void visibleLines(std::span<const glm::dvec2> positions, std::span<const std::ui
     }
 }
 
+double discRadius(const ClothRestLengths& rest)
+{
+    return kPageDiscRadius * (std::min(rest.horizontal, rest.vertical) / kGridSpacing);
+}
+
 bool discsVisible(double radius, double zoom, double pixelScale)
 {
     return 2.0 * radius * zoom * pixelScale >= kMinDiscDiameterPixels;

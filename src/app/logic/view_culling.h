@@ -2,7 +2,8 @@
 /// \file
 /// What the canvas can show: the world rectangle in view and the particles and constraint
 /// lines inside it, so that a software renderer draws only those (a zoomed-in view of a big
-/// cloth), and whether discs are large enough to be worth drawing.
+/// cloth), how large a particle's disc is, and whether discs are large enough to be worth
+/// drawing.
 
 #include <cstdint>
 #include <span>
@@ -11,6 +12,7 @@
 #include <glm/vec2.hpp>
 
 #include "logic/camera.h"
+#include "pbd/cloth.h"
 
 namespace pbd::app {
 
@@ -44,6 +46,15 @@ void visibleParticles(std::span<const glm::dvec2> positions, const WorldRect& re
 void visibleLines(std::span<const glm::dvec2> positions, std::span<const std::uint32_t> pairs,
                   const WorldRect& rect, std::vector<std::uint32_t>& out,
                   std::vector<std::uint32_t>* kept = nullptr);
+
+/// A particle's disc radius on the page's grid, in metres.
+inline constexpr double kPageDiscRadius = 0.025;
+
+/// The disc radius in metres for a cloth of rest lengths `rest`: the page's 0.025 m scaled by
+/// the smaller spacing over the page's 0.2 m, so that discs keep the page's proportion (an
+/// eighth of a cell) instead of overlapping on a small cloth (a 2 m cloth at 41 x 41 has
+/// 0.05 m cells: 0.00625 m discs). Exactly kPageDiscRadius on the page's grid.
+double discRadius(const ClothRestLengths& rest);
 
 /// Smallest disc diameter in framebuffer pixels that is drawn; smaller discs are skipped
 /// (the lines already show the cloth there).

@@ -357,7 +357,7 @@ void Renderer::drawDiscs(const Highlights& highlights, bool culled, double pixel
                          const ParticleColoring* coloring)
 {
     glUniform1f(discsPixelScale_, static_cast<float>(pixelScale));
-    glUniform1f(discsRadius_, static_cast<float>(kParticleRadius));
+    glUniform1f(discsRadius_, static_cast<float>(particleRadius_));
     glUniform1f(discsMinRadius_, 0.0f);
     glUniform4fv(discsColor_, 1, kParticleColor.data());
     const auto valid = [&](std::optional<Index> i) { return i && *i < particleCount_; };
@@ -468,7 +468,7 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
                                         kCullMarginPixels);
     const bool culled = !drawsGpuPositions() &&
                         !(view.contains(boundsMin_) && view.contains(boundsMax_));
-    const bool discs = discsVisible(kParticleRadius, camera.zoom(), scale.x);
+    const bool discs = discsVisible(particleRadius_, camera.zoom(), scale.x);
     if (culled) {
         visibleLines(positions_, lineIndices_, view, culledLines_, &culledLineIds_);
         culledIndexCount_ = static_cast<GLsizei>(culledLines_.size());
@@ -518,12 +518,12 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
     const auto valid = [&](std::optional<Index> i) { return i && *i < particleCount_; };
     for (Index pinned : highlights.pinned)
         if (valid(pinned))
-            drawMarker(pinned, kPinnedScale * kParticleRadius, kPinnedMinRadius, kPinnedColor);
+            drawMarker(pinned, kPinnedScale * particleRadius_, kPinnedMinRadius, kPinnedColor);
     if (valid(highlights.hovered) && highlights.hovered != highlights.grabbed)
-        drawMarker(*highlights.hovered, kHoveredScale * kParticleRadius, kHoveredMinRadius,
+        drawMarker(*highlights.hovered, kHoveredScale * particleRadius_, kHoveredMinRadius,
                    kHoveredColor);
     if (valid(highlights.grabbed)) // the grabbed disc on top
-        drawMarker(*highlights.grabbed, kGrabbedScale * kParticleRadius, kGrabbedMinRadius,
+        drawMarker(*highlights.grabbed, kGrabbedScale * particleRadius_, kGrabbedMinRadius,
                    kGrabbedColor);
 
     drawFrame(viewport, scale.x);

@@ -58,7 +58,7 @@ struct ParticleColoring {
 /// its whole life; the constructor throws AppError when a shader fails.
 class Renderer {
 public:
-    static constexpr double kParticleRadius = 0.025; ///< metres, as on the page
+    static constexpr double kParticleRadius = 0.025; ///< metres, as on the page (the default)
     static constexpr double kGrabbedScale = 3.0;     ///< the grabbed disc is this much larger
     /// The grabbed disc's smallest radius in window pixels (6 px across at any zoom).
     static constexpr double kGrabbedMinRadius = 3.0;
@@ -73,6 +73,10 @@ public:
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
+
+    /// Sets the particles' disc radius in metres (> 0; discRadius() of the cloth), from which
+    /// the highlight markers are scaled too. kParticleRadius until set.
+    void setParticleRadius(double metres) { particleRadius_ = metres; }
 
     /// Uploads the index pairs of the live constraints (alive[k] != 0), after every restart,
     /// tear or cut.
@@ -155,6 +159,7 @@ private:
     GLsizei indexCount_ = 0;
     std::size_t positionCapacity_ = 0; ///< particles the position buffer can hold
     std::size_t particleCount_ = 0;    ///< particles of the last upload
+    double particleRadius_ = kParticleRadius; ///< metres (setParticleRadius)
     std::vector<glm::vec2> scratch_;   ///< positions converted to float for upload
     std::span<const glm::dvec2> positions_; ///< of the last upload (for culling)
     glm::dvec2 boundsMin_{0.0}, boundsMax_{0.0}; ///< box around them (finite ones)
