@@ -13,6 +13,7 @@
 #include "gpu_support.h"
 #include "input_text.h"
 #include "pbd/simulation.h"
+#include "pbd/settings_table.h"
 #include "common/settings_flags.h"
 
 namespace pbd::cli {
@@ -240,6 +241,18 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
                                 plan.sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide))
         return error;
+    // A cloth size or density may not suit every size (a size needs two particles across).
+    for (const Size& size : plan.sizes) {
+        Settings settings = plan.base;
+        settings.width = size.width;
+        settings.height = size.height;
+        if (auto error = validate(settings)) {
+            const SettingField* field = findSettingField(error->field);
+            return std::string(field ? field->flag : error->field.c_str()) + " with --sizes " +
+                   std::to_string(size.width) + "x" + std::to_string(size.height) + ": " +
+                   error->message;
+        }
+    }
     if (options.stepsText)
         if (auto error = common::parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, plan.steps))
             return error;

@@ -544,6 +544,33 @@ gpu)
   [[ -s "$work/out" ]] && fail "positions were written after the context was lost"
   PBD_GPU_FAKE_RESET_AFTER_FRAMES=11 "$sim" run --solver gpu --steps 10 >/dev/null 2>"$work/err" || fail "10 steps and a wait should pass 11 checks: $(cat "$work/err")"
   ;;
+size)
+  # A cloth with a size and a density: refused values (alone, and against the particle counts)
+  # exit 2 naming the flag, on run and bench; a curtain pinned by `pin-row` hangs as the
+  # core's test says; a state file keeps the size and the density.
+  for command in run bench; do
+    for value in -1 1000.5 nan inf abc ""; do
+      refuse --cloth-width "$value" $command
+      refuse --cloth-height "$value" $command
+    done
+    for value in -0.2 10001 nan abc; do refuse --density "$value" $command; done
+  done
+  expect 2 "--cloth-width" "clothWidth = 2 m is not allowed with width = 1" "allowed:" -- run --width 1 --cloth-width 2
+  expect 2 "--cloth-height" "a spacing of 0.001 m" "allowed:" -- run --height 101 --cloth-height 0.1
+  expect 2 "--density" "particles of 1e-10 kg" -- run --width 11 --height 11 --cloth-width 0.02 --cloth-height 0.02 --density 1e-4
+  expect 2 "--cloth-width" "with width = 1" -- bench --sizes 1x5 --cloth-width 2 --settle 1 --steps 1
+  printf '0 pin-row 0\n' >"$work/curtain.events"
+  "$sim" run --width 21 --height 21 --cloth-width 2 --cloth-height 2 --density 0.2 --stiffness 20 \
+    --substeps 20 --damping 5 --steps 1400 --events "$work/curtain.events" --save "$work/curtain.json" \
+    >"$work/out" 2>"$work/err" || fail "curtain run failed: $(cat "$work/err")"
+  sag="$(awk 'NR == 1 || $2 < m { m = $2 } END { printf "%.4f", -2 - m }' "$work/out")"
+  echo "21 x 21 curtain: sag $sag m"
+  [[ "$sag" == "0.1175" ]] || fail "21 x 21 curtain sags $sag m, expected 0.1175"
+  head -21 "$work/out" | awk '$2 != 0 { exit 1 }' || fail "the pinned top row moved"
+  grep -q '"clothWidth": 2' "$work/curtain.json" && grep -q '"density": 0.2' "$work/curtain.json" || fail "the state file lacks the size or density"
+  "$sim" run --load "$work/curtain.json" --steps 10 >/dev/null 2>"$work/err" || fail "loading the curtain failed: $(cat "$work/err")"
+  expect 2 "row '21' is not allowed; allowed: 0 to 20" -- run --width 21 --height 21 --events <(printf '0 pin-row 21\n')
+  ;;
 *)
   fail "unknown check $check"
   ;;
