@@ -561,7 +561,7 @@ size)
   expect 2 "--cloth-width" "with width = 1" -- bench --sizes 1x5 --cloth-width 2 --settle 1 --steps 1
   printf '0 pin-row 0\n' >"$work/curtain.events"
   "$sim" run --width 21 --height 21 --cloth-width 2 --cloth-height 2 --density 0.2 --stiffness 20 \
-    --substeps 20 --damping 5 --steps 1400 --events "$work/curtain.events" --save "$work/curtain.json" \
+    --substeps 20 --damping 10 --steps 800 --events "$work/curtain.events" --save "$work/curtain.json" \
     >"$work/out" 2>"$work/err" || fail "curtain run failed: $(cat "$work/err")"
   sag="$(awk 'NR == 1 || $2 < m { m = $2 } END { printf "%.4f", -2 - m }' "$work/out")"
   echo "21 x 21 curtain: sag $sag m"
