@@ -32,6 +32,9 @@ Settings customSettings()
     s.damping = 0.25;
     s.areaStiffness = 40.0;
     s.tearStrain = 0.6;
+    s.clothWidth = 5.0;
+    s.clothHeight = 0.9;
+    s.density = 0.3;
     s.gpuPrecision = pbd::GpuPrecision::Double;
     return s;
 }
@@ -331,7 +334,8 @@ TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in 
     CHECK(names == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                             "iterations", "stiffness", "gravity", "mass",
                                             "substeps", "damping", "areaStiffness",
-                                            "tearStrain"});
+                                            "tearStrain", "clothWidth", "clothHeight",
+                                            "density"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
     CHECK(PanelModel::labelWithUnit(PanelField::TearStrain) == "Tear at strain");
     // Each named PanelField is the table row of that name.
