@@ -173,7 +173,8 @@ TEST_CASE("sizes, spacings and densities out of range are refused with the allow
                Contains("particles of 4e+06 kg") && Contains("to 2500 kg/m^2"));
 }
 
-TEST_CASE("changing the cloth's size restarts it; a density applies at once", "[size][density]")
+TEST_CASE("changing the cloth's size restarts it, and a density applies at once",
+          "[size][density]")
 {
     Simulation sim;
     pbd::test::run(sim, 20);
