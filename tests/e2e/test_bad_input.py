@@ -40,6 +40,10 @@ def type_into(widget, text):
 
 attempts = [("mass", "1e400"), ("gravity", "abc"), ("iterations", ""), ("dt", "nan"),
             ("width", "1e400"), ("stiffness", "1e13"), ("substeps", "0")]
+# A row of the cloth's size, where the panel shows it on this window.
+size_row = "density" in widgets and widgets["density"][3] < layout["window"][1]
+if size_row:
+    attempts.append(("density", "20000"))
 for widget, text in attempts:
     type_into(widget, text)
 app.move(200, 800)
@@ -48,19 +52,19 @@ check(app.quit() == 0, "pbd-cloth exits with status 0")
 view = read_view(view_file)
 defaults = {"width": 40, "height": 30, "fixedCount": 2, "timeStep": 0.005, "iterations": 2,
             "stiffness": 0, "gravity": -9.81, "mass": 0.5, "substeps": 1, "damping": 0,
-            "areaStiffness": 0, "tearStrain": 0, "solver": "sequential", "threads": 0,
-            "gpuPrecision": "float"}
+            "areaStiffness": 0, "tearStrain": 0, "clothWidth": 0, "clothHeight": 0,
+            "density": 0, "solver": "sequential", "threads": 0, "gpuPrecision": "float"}
 check(view["settings"] == defaults,
       "every setting kept its last valid value: %s" % view["settings"])
 errors = view.get("errors", [])
 for prefix in ["Mass: '1e400' is not allowed", "Iterations: '' is not a whole number",
                "Width: '1e400' is not a whole number", "Stiffness: '1e13' is not allowed",
-               "Substeps: '0' is not allowed"]:
+               "Substeps: '0' is not allowed"] + (["Density: '20000' is not allowed"] if size_row else []):
     check(any(e.startswith(prefix) and "allowed: " in e for e in errors),
           "the panel shows: %s..." % prefix)
 check(not any(e.startswith("Gravity") or e.startswith("Time step") for e in errors),
       "'abc' and 'nan' could not be typed: Gravity and Time step size show no message")
-check(len(errors) == 5, "five messages in all (%d)" % len(errors))
+check(len(errors) == 5 + size_row, "%d messages in all (%d)" % (5 + size_row, len(errors)))
 
 positions = read_state(state_file)
 check(len(positions) == 40 * 30, "the cloth is still 40 x 30")
