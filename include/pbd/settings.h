@@ -123,6 +123,11 @@ struct Settings {
     /// the area it represents (a quarter cell at a corner, half a cell along an edge, a whole
     /// cell inside; clothParticleMasses()). 0 (the page) gives every particle `mass`.
     double density = 0.0;
+    /// Tethers (long-range attachments [KCM12]): every movable particle is kept within its
+    /// rest distance through the cloth of each of its nearest anchors (the pinned particles),
+    /// pulled only when farther; projected after every sweep, on every solver, as hard limits
+    /// also with XPBD stiffness. Off (the page) adds none.
+    bool tethers = false;
     /// Arithmetic of Solver::Gpu (float is the GPU's fast default); ignored by the others.
     GpuPrecision gpuPrecision = GpuPrecision::Float;
 

@@ -20,6 +20,7 @@
 #include "pbd/particles.h"
 #include "pbd/settings.h"
 #include "pbd/solver_backend.h"
+#include "pbd/tethers.h"
 
 namespace pbd {
 
@@ -208,6 +209,12 @@ public:
     /// upload): drawing and picking may use its buffers instead of the CPU copy.
     bool backendCurrent() const;
 
+    /// The tethers the next step projects when Settings::tethers is on (empty when off):
+    /// recomputed here when pins, cuts, tears or a restart changed the cloth since they were
+    /// last computed. A step recomputes them the same way before it starts, so that a change
+    /// always takes effect at the next step.
+    const Tethers& tethers();
+
     const Settings& settings() const { return settings_; }
     /// The particles as the CPU copy holds them: masses, flags and inverse masses are always
     /// current; with a device solver positions, step starts and velocities lag its steps
@@ -246,6 +253,10 @@ private:
     std::optional<Index> grabbed_;
     bool recordResiduals_ = false;
     std::vector<Residual> residuals_;
+    Tethers tethers_;                 ///< what the next step projects (settings_.tethers)
+    bool tethersStale_ = true;        ///< pins changed since tethers_ was computed
+    std::uint64_t tethersConstraints_ = 0; ///< constraintsVersion_ tethers_ was computed for
+    std::uint64_t tethersVersion_ = 0;     ///< changes whenever tethers_ is recomputed
 };
 
 /// Largest |length - rest length| over the live constraints, in metres, of the CPU copy

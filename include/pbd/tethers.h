@@ -24,10 +24,12 @@ inline constexpr int kTetherSlots = 4;
 /// that projecting it changes nothing (the solvers need no test for empty slots).
 inline constexpr double kNoTether = 1e30;
 
-/// The tethers of a cloth: `slots` per particle, particle i's in [i * slots, (i + 1) * slots),
-/// nearest anchor first; a slot without a tether has length kNoTether.
+/// The tethers of a cloth: `slots` per particle, nearest anchor first, stored slot by slot
+/// (slot s of particle i at s * particles + i, so that neighbouring particles' tethers lie
+/// side by side for the SIMD and GPU kernels); a slot without a tether has length kNoTether.
 struct Tethers {
     int slots = 0;               ///< per particle: min(kTetherSlots, anchors.size())
+    std::size_t particles = 0;   ///< particles of the cloth
     std::vector<Index> anchors;  ///< the anchors (pinned particles), ascending
     /// Per slot: the index into `anchors` of the slot's anchor (0 for an empty slot).
     std::vector<std::uint32_t> anchorOf;

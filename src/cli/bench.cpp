@@ -140,11 +140,18 @@ struct Prepared {
     double remove;
 };
 
+/// One cloth of a size and solver: the --remove fraction, and whether it has tethers.
+struct Variant {
+    double remove;
+    bool tethers;
+};
+
 std::unique_ptr<Simulation> build(const Settings& base, Size size, int iterations,
-                                  Solver solver, int threads,
+                                  Solver solver, int threads, bool tethers,
                                   const std::optional<SolverBackendFactory>& gpu)
 {
     Settings settings = base;
+    settings.tethers = tethers;
     settings.width = size.width;
     settings.height = size.height;
     settings.iterations = iterations;
@@ -287,7 +294,7 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
 }
 
 /// Prints one measured row, as a table line or (json) a JSON object.
-void printRow(const BenchRow& row, Solver solverKind, double remove, const Settings& base,
+void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Settings& base,
               bool json)
 {
     const Size size = row.size;
@@ -298,13 +305,13 @@ void printRow(const BenchRow& row, Solver solverKind, double remove, const Setti
     if (json) {
         std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
                     "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, \"removed\": %s, "
-                    "\"solver\": \"%s\", \"threads\": %u, "
+                    "\"tethers\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
                     "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), base.substeps,
-                    formatNumber(remove).c_str(), solver,
+                    formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false", solver,
                     row.threads, row.requestedThreads, row.chunks, row.msPerStep,
                     nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
                     row.device.empty()
@@ -319,10 +326,13 @@ void printRow(const BenchRow& row, Solver solverKind, double remove, const Setti
         std::string threads = std::to_string(row.threads);
         if (row.threads != row.requestedThreads)
             threads += "/" + std::to_string(row.requestedThreads);
-        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s\n",
+        // The tethers column only when --tethers on asked for cloths with them.
+        const std::string tethers = base.tethers ? (variant.tethers ? "      on" : "     off") : "";
+        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s%s\n",
                     label.c_str(), row.particles, row.constraints, row.iterations, solver,
                     threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
-                    stepsPerSecond, row.strain.max, row.strain.rms, formatNumber(remove).c_str(),
+                    stepsPerSecond, row.strain.max, row.strain.rms,
+                    formatNumber(variant.remove).c_str(), tethers.c_str(),
                     row.device.empty() ? "" : "  ", row.device.c_str());
     }
     std::fflush(stdout);
@@ -346,10 +356,19 @@ int benchCommandMain(const BenchOptions& options)
         }
     }
 
+    // With --tethers on each cloth is measured with tethers and without, in turns, so that
+    // the two compare under the same load.
+    std::vector<Variant> variants;
+    for (const double remove : plan.removes) {
+        if (plan.base.tethers)
+            variants.push_back({remove, false});
+        variants.push_back({remove, plan.base.tethers});
+    }
     if (!options.json)
-        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s %8s\n", "size",
+        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s %8s%s\n", "size",
                     "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
-                    "ns/proj", "steps/s", "strain_max", "strain_rms", "removed");
+                    "ns/proj", "steps/s", "strain_max", "strain_rms", "removed",
+                    plan.base.tethers ? "  tethers" : "");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
             std::vector<Prepared> cloths;
@@ -361,11 +380,11 @@ int benchCommandMain(const BenchOptions& options)
                 // own, and here a cloth on the heap steps a few % faster than one in mappings:
                 // the construction order biased the comparison.
                 std::vector<std::unique_ptr<Simulation>> built;
-                for (std::size_t c = 0; c < plan.removes.size(); ++c)
+                for (const Variant& variant : variants)
                     built.push_back(build(plan.base, size, static_cast<int>(plan.iterations),
-                                          solverKind, plan.threads, plan.gpu));
-                for (std::size_t c = 0; c < plan.removes.size(); ++c)
-                    cloths.push_back(prepare(std::move(built[c]), plan.settle, plan.removes[c]));
+                                          solverKind, plan.threads, variant.tethers, plan.gpu));
+                for (std::size_t c = 0; c < variants.size(); ++c)
+                    cloths.push_back(prepare(std::move(built[c]), plan.settle, variants[c].remove));
                 if (solverKind == Solver::Gpu) // steps only queue work: batches, one cloth at a time
                     for (const Prepared& cloth : cloths)
                         ms.push_back(measureQueued(*cloth.simulation, plan.steps));
@@ -379,7 +398,7 @@ int benchCommandMain(const BenchOptions& options)
             for (std::size_t c = 0; c < cloths.size(); ++c) {
                 cloths[c].simulation->syncConstraints(); // those the GPU tore, for the count
                 printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
-                         solverKind, cloths[c].remove, plan.base, options.json);
+                         solverKind, variants[c], plan.base, options.json);
             }
         }
     }

@@ -17,7 +17,8 @@ struct BenchOptions {
     std::optional<std::string> settleText;
     std::optional<std::string> removeText; ///< --remove FRACTION[,FRACTION...]
     /// The table's onBench settings: --stiffness, --substeps, --damping, --area-stiffness,
-    /// --tear-strain, --solver (none: both CPU solvers), --threads, --gpu-precision
+    /// --tear-strain, --tethers (on: each cloth also without, timed in turns), --solver
+    /// (none: both CPU solvers), --threads, --gpu-precision
     common::SettingsFlags physicsFlags{common::FlagSet::Bench};
     bool json = false;
 };
@@ -27,7 +28,7 @@ struct BenchOptions {
 inline constexpr long long kDefaultSettleSteps = 200;
 
 /// Benchmarks each size with each solver and prints one row (or JSON object) per size,
-/// solver and --remove fraction. For each size and solver: per fraction a fresh cloth less
+/// solver and --remove fraction (and, with --tethers on, without and with tethers). For each size and solver: per fraction a fresh cloth less
 /// that fraction of its constraints, `settle` steps from rest, its strain (largest and RMS of
 /// |length - rest| / rest) and 3 warm-up steps; then the median over the timed steps, the
 /// cloths taking turns step by step (the GPU's one after the other, in batches). Returns the

@@ -14,6 +14,7 @@
 #include "colored_sweep.h"
 #include "pbd/settings.h"
 #include "step_phases.h"
+#include "tether_projection.h"
 
 namespace pbd {
 namespace {
@@ -98,7 +99,10 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     const bool area = params.area && areaLambda != nullptr && width_ > 1 && height_ > 1;
     if (compliant)
         lambda_.resize(lambdaOffset_[sets_.size()]);
-    const std::uint32_t setsPerIteration = area ? 16u : 8u;
+    // Each iteration: the 8 distance sets, the 8 triangle sets when the area constraints are
+    // on, then the tethers when there are some (each chunk its own particles).
+    const std::uint32_t setsPerIteration = (area ? 16u : 8u) + (tethers_ != nullptr ? 1u : 0u);
+    const std::uint32_t tetherPhase = tethers_ != nullptr ? setsPerIteration - 1 : ~0u;
     const auto projectionPhases =
         static_cast<std::uint32_t>(setsPerIteration * static_cast<std::uint32_t>(params.iterations));
     const auto width = static_cast<std::size_t>(width_);
@@ -122,7 +126,9 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
             startRows(x, x0, v, w, params, areaLambda, rowBegin, rowEnd);
         if (phase < projectionPhases) {
             const std::uint32_t q = phase % setsPerIteration;
-            if (q < sets_.size()) {
+            if (q == tetherPhase) {
+                detail::projectTethers(x, w, *tethers_, anchorAt_, begin, end);
+            } else if (q < sets_.size()) {
                 SetSweepContext sweep;
                 sweep.p = p;
                 sweep.w = w;

@@ -11,6 +11,7 @@
 #include "band_schedule.h"
 #include "constraint_coloring.h"
 #include "pbd/simulation.h"
+#include "pbd/tethers.h"
 #include "step_phases.h"
 #include "worker_pool.h"
 
@@ -70,6 +71,15 @@ public:
     void substep(Particles& particles, const detail::SubstepParams& params, double* areaLambda,
                  const std::function<void(int)>* observe);
 
+    /// The tethers that the following substeps project after each sweep over the sets (each
+    /// chunk its own particles), with their anchors' positions in this step; null: none. Both
+    /// must outlive those substeps.
+    void setTethers(const Tethers* tethers, const glm::dvec2* anchorAt)
+    {
+        tethers_ = tethers != nullptr && tethers->slots > 0 ? tethers : nullptr;
+        anchorAt_ = anchorAt;
+    }
+
     /// Tells the solver which constraints are live (one flag per constraint in the page's
     /// order, as Simulation stores them); `version` changes whenever the flags do, so that
     /// the solver rebuilds its masks only then. Removed constraints move nothing.
@@ -106,6 +116,8 @@ private:
                                   ///< sets; empty when none is torn or without AVX2
     std::vector<std::uint32_t> listEntries_; ///< the lists' entries, row after row
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
+    const Tethers* tethers_ = nullptr;     ///< setTethers(): projected after each sweep
+    const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
     BandSchedule schedule_;
     WorkerPool pool_;
 };

@@ -2,9 +2,11 @@
 // Simulation's live flags, residual recording and tearing around them.
 
 #include <functional>
+#include <vector>
 
 #include "colored_solver.h"
 #include "step_solver.h"
+#include "tether_projection.h"
 
 namespace pbd::detail {
 namespace {
@@ -35,6 +37,10 @@ public:
                 state.residuals.resize(static_cast<std::size_t>(iteration) + 1);
                 state.residuals[static_cast<std::size_t>(iteration)] = measureResidual(state);
             };
+        const Tethers* tethers = state.tethers;
+        if (tethers != nullptr)
+            anchorPositions(*tethers, state.particles.position.data(), anchorAt_);
+        solver_.setTethers(tethers, anchorAt_.data());
         for (int substep = 0; substep < substeps; ++substep) {
             solver_.setLive(state.alive, state.constraintsVersion);
             solver_.substep(state.particles, params, state.areaLambda.data(),
@@ -47,6 +53,7 @@ public:
 private:
     int threads_; ///< Settings::threads it was made for
     ColoredSolver solver_;
+    std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
 };
 
 } // namespace

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "area_constraint.h"
 #include "step_solver.h"
+#include "tether_projection.h"
 
 namespace pbd::detail {
 namespace {
@@ -78,6 +80,10 @@ public:
         const SubstepParams params = substepParams(state);
         const int substeps = state.settings.substeps;
         Particles& p = state.particles;
+        const Tethers* tethers =
+            state.tethers != nullptr && state.tethers->slots > 0 ? state.tethers : nullptr;
+        if (tethers != nullptr)
+            anchorPositions(*tethers, p.position.data(), anchorAt_);
         for (int substep = 0; substep < substeps; ++substep) {
             const bool last = substep + 1 == substeps;
             glm::dvec2* x = p.position.data();
@@ -97,6 +103,8 @@ public:
                 projectSequential(state, params.alphaTilde,
                                   params.area ? params.areaAlphaTilde : -1.0,
                                   params.cellRestArea);
+                if (tethers != nullptr) // after each sweep, as hard limits also with XPBD
+                    projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
                 if (record)
                     state.residuals.push_back(measureResidual(state));
             }
@@ -105,6 +113,9 @@ public:
                 tear(state, state.settings.tearStrain);
         }
     }
+
+private:
+    std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
 };
 
 } // namespace

@@ -133,6 +133,17 @@ constexpr SettingField kFields[] = {
              "cell inside), so that the cloth's mass does not depend on its resolution. 0 (the "
              "page) gives every particle Mass. Applies at once.",
      .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(density)},
+    {.name = "tethers", .flag = "--tethers", .label = "Tethers", .value = onOff(),
+     .brief = "keep every particle within its rest distance of its nearest pins (long-range "
+              "attachments)",
+     .help = "Long-range attachments: every free particle is kept within its rest distance, "
+             "through the cloth, of each of its (up to four) nearest pinned particles, pulled "
+             "back only when it is farther. A big cloth then hangs without stretching at the "
+             "page's 2 iterations. Recomputed when pins, cuts or tears change the cloth; a "
+             "piece cut free falls freely. Off (the page) adds none. Applies at once.",
+     .section = PanelSection::BeyondPage, .onBench = true,
+     .get = [](const Settings& s) { return s.tethers ? 1.0 : 0.0; },
+     .set = [](Settings& s, double v) { s.tethers = v != 0.0; }},
     {.name = "solver", .flag = "--solver", .label = "Solver",
      .value = choice(kSolverChoices, "a solver"),
      .brief = "constraint order: sequential (the page's, exact), colored (parallel independent "

@@ -32,7 +32,9 @@ Simulation::Simulation(const Simulation& other)
       alive_(other.alive_), liveCount_(other.liveCount_),
       constraintsVersion_(other.constraintsVersion_),
       time_(other.time_), stepCount_(other.stepCount_), grabbed_(other.grabbed_),
-      recordResiduals_(other.recordResiduals_), residuals_(other.residuals_)
+      recordResiduals_(other.recordResiduals_), residuals_(other.residuals_),
+      tethers_(other.tethers_), tethersStale_(other.tethersStale_),
+      tethersConstraints_(other.tethersConstraints_), tethersVersion_(other.tethersVersion_)
 {
 }
 
@@ -99,6 +101,7 @@ void Simulation::build()
     grabbed_.reset();
     residuals_.clear();
     solver_.reset();
+    tethersStale_ = true;
 }
 
 void Simulation::refreshInverseMass(Index i)
@@ -223,7 +226,29 @@ void Simulation::recordResiduals(bool on)
 detail::StepState Simulation::stepState()
 {
     return {settings_,   particles_, constraints_,        lambda_,          areaLambda_,
-            alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_};
+            alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_,
+            settings_.tethers ? &tethers_ : nullptr,      tethersVersion_};
+}
+
+const Tethers& Simulation::tethers()
+{
+    static const Tethers none;
+    if (!settings_.tethers)
+        return none;
+    if (solver_ && solver_->onDevice() && settings_.tearStrain > 0.0)
+        syncConstraints(); // what the device tore counts too
+    if (tethersStale_ || tethersConstraints_ != constraintsVersion_) {
+        TetherCloth cloth;
+        cloth.width = settings_.width;
+        cloth.height = settings_.height;
+        cloth.alive = alive_;
+        cloth.flags = particles_.flags;
+        tethers_ = computeTethers(cloth);
+        tethersStale_ = false;
+        tethersConstraints_ = constraintsVersion_;
+        ++tethersVersion_;
+    }
+    return tethers_;
 }
 
 void Simulation::installBackend(SolverBackendFactory factory)
@@ -296,6 +321,8 @@ void Simulation::step()
 {
     if (!solver_)
         solver_ = detail::makeStepSolver(settings_, backendFactory_);
+    if (settings_.tethers)
+        tethers(); // brought up to date with pins, cuts and tears before the step
     detail::StepState state = stepState();
     solver_->step(state);
     time_ = time_ + settings_.timeStep;
@@ -382,6 +409,7 @@ bool Simulation::pin(Index index)
     particles_.flags[index] |= kPinned;
     particles_.velocity[index] = glm::dvec2(0.0);
     refreshInverseMass(index);
+    tethersStale_ = true;
     return true;
 }
 
@@ -392,6 +420,7 @@ bool Simulation::unpin(Index index)
     editParticles();
     particles_.flags[index] &= static_cast<std::uint8_t>(~kPinned);
     refreshInverseMass(index);
+    tethersStale_ = true;
     return true;
 }
 

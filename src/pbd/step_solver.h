@@ -30,6 +30,9 @@ struct StepState {
     std::uint64_t& constraintsVersion;      ///< changes whenever a constraint is removed
     bool recordResiduals;                   ///< the last substep records residuals
     std::vector<Residual>& residuals;       ///< what it recorded
+    /// The tethers to project after each sweep, or null (Settings::tethers off).
+    const Tethers* tethers;
+    std::uint64_t tethersVersion;           ///< changes whenever the tethers are recomputed
 };
 
 /// Runs the steps of one Settings::solver. The CPU solvers step the StepState in place; a

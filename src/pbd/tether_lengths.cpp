@@ -20,9 +20,8 @@ std::size_t Tethers::count() const
 
 std::optional<double> Tethers::lengthTo(Index particle, Index anchor) const
 {
-    const auto slotsPerParticle = static_cast<std::size_t>(slots);
-    for (std::size_t s = 0; s < slotsPerParticle; ++s) {
-        const std::size_t k = static_cast<std::size_t>(particle) * slotsPerParticle + s;
+    for (std::size_t s = 0; s < static_cast<std::size_t>(slots); ++s) {
+        const std::size_t k = s * particles + particle;
         if (k < length.size() && length[k] < kNoTether && anchors[anchorOf[k]] == anchor)
             return length[k];
     }
@@ -61,10 +60,18 @@ public:
         a[s] = anchor;
     }
 
-    void moveInto(Tethers& tethers)
+    /// Into the tethers' slot-by-slot layout.
+    void moveInto(Tethers& tethers) const
     {
-        tethers.length = std::move(length_);
-        tethers.anchorOf = std::move(anchor_);
+        const std::size_t n = slots_ == 0 ? 0 : length_.size() / slots_;
+        tethers.particles = n;
+        tethers.length.resize(length_.size());
+        tethers.anchorOf.resize(anchor_.size());
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t s = 0; s < slots_; ++s) {
+                tethers.length[s * n + i] = length_[i * slots_ + s];
+                tethers.anchorOf[s * n + i] = anchor_[i * slots_ + s];
+            }
     }
 
 private:
@@ -113,6 +120,7 @@ Tethers computeTethers(const TetherCloth& cloth)
         }
     }
     nearest.moveInto(tethers);
+    tethers.particles = n;
     return tethers;
 }
 

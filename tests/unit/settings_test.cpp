@@ -142,7 +142,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     // Settings with every member different from its default, set through the table.
     Settings changed;
     const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 2, 1.5, 0.2,
-                             1, 3, 1};
+                             1, 1, 3, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -174,6 +174,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.clothWidth = 2;
     expected.clothHeight = 1.5;
     expected.density = 0.2;
+    expected.tethers = true;
     expected.solver = pbd::Solver::Colored;
     expected.threads = 3;
     expected.gpuPrecision = pbd::GpuPrecision::Double;
@@ -197,7 +198,7 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
                                            "iterations", "stiffness", "gravity", "mass"});
     CHECK(beyond ==
           std::vector<std::string>{"substeps", "damping", "areaStiffness", "tearStrain",
-                                   "clothWidth", "clothHeight", "density"});
+                                   "clothWidth", "clothHeight", "density", "tethers"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("width")) == "Width");
@@ -218,6 +219,25 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
           "allowed: a finite number from 0 to 1000 m (0: the page's 0.2 m spacing)");
     CHECK(pbd::allowedValues("density") ==
           "allowed: a finite number from 0 to 10000 kg/m^2 (0: every particle has Mass)");
+    CHECK(pbd::settingText(*pbd::findSettingField("tethers"), s) == "off");
+}
+
+TEST_CASE("tethers are on or off, off by default, and anything else is refused", "[settings]")
+{
+    const pbd::SettingField& row = *pbd::findSettingField("tethers");
+    CHECK_FALSE(Settings{}.tethers);
+    CHECK(std::string(row.flag) == "--tethers");
+    CHECK(row.onBench);
+    std::string reason;
+    CHECK(pbd::readValue(row.value, "on", reason) == 1.0);
+    CHECK(pbd::readValue(row.value, "off", reason) == 0.0);
+    for (const char* bad : {"yes", "1", "On", ""}) {
+        INFO(bad);
+        CHECK_FALSE(pbd::readValue(row.value, bad, reason));
+        CHECK(reason == "is not on or off");
+    }
+    CHECK(pbd::allowedValues("tethers") == "allowed: on or off");
+    CHECK_FALSE(pbd::allowedValue(row, 0.5));
 }
 
 TEST_CASE("one number formatter: the shortest text that reads back as the same double",

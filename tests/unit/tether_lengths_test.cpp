@@ -269,8 +269,7 @@ TEST_CASE("with many pins a particle is tied to its nearest four, pinned ones to
                 CHECK(glm::distance(grid.positions[i], grid.positions[a]) <=
                       byDistance[3].first + 1e-12);
         // Nearest first.
-        const std::size_t base = static_cast<std::size_t>(i) * 4;
         for (std::size_t s = 1; s < 4; ++s)
-            CHECK(t.length[base + s - 1] <= t.length[base + s]);
+            CHECK(t.length[(s - 1) * t.particles + i] <= t.length[s * t.particles + i]);
     }
 }

@@ -1,0 +1,76 @@
+#pragma once
+// The tether projection, written once for the CPU solvers in scalar form, and lane by lane the
+// same operations with AVX2 (tether_projection_avx2.cpp); the GPU's kernel (stage 8 of
+// shaders/cloth_solver.comp.glsl) does them too. Private to the core.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "pbd/tethers.h"
+
+namespace pbd::detail {
+
+/// The anchors' positions, in Tethers::anchors' order, read once per step: pinned particles
+/// do not move during a step, and a copy lets threads read them while others write their own
+/// particles.
+inline void anchorPositions(const Tethers& tethers, const glm::dvec2* x, std::vector<glm::dvec2>& out)
+{
+    out.resize(tethers.anchors.size());
+    for (std::size_t k = 0; k < tethers.anchors.size(); ++k)
+        out[k] = x[tethers.anchors[k]];
+}
+
+/// Projects the tethers of particles [begin, end), each particle's slots in order, nearest
+/// anchor first [KCM12]: a unilateral constraint C = |x - a| - L <= 0 with the anchor a
+/// immovable, so the particle alone moves, onto the sphere around a:
+///   d = x - a,  when |d| > L:  x = a + d (L / |d|).
+/// |d|^2 = d.x d.x + d.y d.y is compared with L L first, so that a slack tether costs no
+/// square root; then |d| > L decides. Particles that do not move by themselves (w = 0:
+/// pinned, grabbed) are left alone.
+inline void projectTethersScalar(glm::dvec2* x, const double* w, const Tethers& tethers,
+                                 const glm::dvec2* anchorAt, std::size_t begin, std::size_t end)
+{
+    const auto slots = static_cast<std::size_t>(tethers.slots);
+    const std::size_t n = tethers.particles;
+    const double* length = tethers.length.data();
+    const std::uint32_t* anchor = tethers.anchorOf.data();
+    for (std::size_t i = begin; i < end; ++i) {
+        if (w[i] == 0.0)
+            continue;
+        double px = x[i].x;
+        double py = x[i].y;
+        for (std::size_t s = 0; s < slots; ++s) {
+            const std::size_t k = s * n + i;
+            const glm::dvec2 a = anchorAt[anchor[k]];
+            const double dx = px - a.x;
+            const double dy = py - a.y;
+            const double d2 = dx * dx + dy * dy;
+            const double l = length[k];
+            if (!(d2 > l * l))
+                continue;
+            const double d = std::sqrt(d2);
+            if (!(d > l))
+                continue;
+            const double f = l / d;
+            px = a.x + dx * f;
+            py = a.y + dy * f;
+        }
+        x[i].x = px;
+        x[i].y = py;
+    }
+}
+
+/// projectTethersScalar four particles at a time with AVX2, the same bits; for a CPU that has
+/// it (cpuHasAvx2()).
+void projectTethersAvx2(glm::dvec2* x, const double* w, const Tethers& tethers,
+                        const glm::dvec2* anchorAt, std::size_t begin, std::size_t end);
+
+/// The tether projection with the best kernel this CPU runs (all give the same bits).
+void projectTethers(glm::dvec2* x, const double* w, const Tethers& tethers,
+                    const glm::dvec2* anchorAt, std::size_t begin, std::size_t end);
+
+} // namespace pbd::detail
