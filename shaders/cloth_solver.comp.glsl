@@ -4,7 +4,7 @@
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (predict) | 1 (project) | 2 (velocity and damping) | 3 (cell areas)
 //                 | 4 (tearing) | 5 (positions to float for drawing)
-//                 | 6, 7 (picking: nearest distance, then its lowest index)
+//                 | 6, 7 (picking: nearest distance, then its lowest index) | 8 (tethers)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
 // operations are exactly those of the CPU kernels, in the same order (docs/core-api.md, the
@@ -304,6 +304,46 @@ void main()
     const uint i = invocation();
     if (i < uCount)
         renderPosition[i] = vec2(x[i]);
+}
+#endif
+
+#if STAGE == 8
+// Tethers [KCM12], the CPU's projectTethersScalar: for a movable particle, its slots in order
+// (slot s at s * uCount + i), each a unilateral limit |x - a| <= L towards an immovable anchor
+// a: when |d| > L with d = x - a, x = a + d (L / |d|); |d|^2 against L^2 first. An anchor is
+// pinned (w = 0), so no invocation writes the position another one reads.
+layout(std430, binding = 8) readonly buffer TetherAnchors { uint tetherAnchor[]; };
+layout(std430, binding = 9) readonly buffer TetherLengths { REAL tetherLength[]; };
+layout(location = 0) uniform uint uCount; // particles
+layout(location = 1) uniform uint uSlots; // tethers per particle
+
+void main()
+{
+    const uint i = invocation();
+    if (i >= uCount || w[i] == REAL(0))
+        return;
+    REAL px = x[i].x;
+    REAL py = x[i].y;
+    for (uint s = 0u; s < uSlots; ++s) {
+        const uint k = s * uCount + i;
+        const REAL2 a = x[tetherAnchor[k]];
+        const REAL l = tetherLength[k];
+        precise REAL dx = px - a.x;
+        precise REAL dy = py - a.y;
+        precise REAL d2 = dx * dx + dy * dy;
+        precise REAL l2 = l * l;
+        if (!(d2 > l2))
+            continue;
+        precise REAL d = sqrt(d2);
+        if (!(d > l))
+            continue;
+        precise REAL f = l / d;
+        precise REAL nx = a.x + dx * f;
+        precise REAL ny = a.y + dy * f;
+        px = nx;
+        py = ny;
+    }
+    x[i] = REAL2(px, py);
 }
 #endif
 

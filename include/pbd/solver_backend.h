@@ -17,6 +17,7 @@
 #include "pbd/cloth.h"
 #include "pbd/particles.h"
 #include "pbd/settings.h"
+#include "pbd/tethers.h"
 
 namespace pbd {
 
@@ -33,8 +34,13 @@ public:
     /// Replaces the constraints' live flags, one per constraint in the page's order
     /// (buildClothGrid): 1 live, 0 removed (torn or cut; projected with a zero correction).
     virtual void uploadAlive(std::span<const std::uint8_t> alive) = 0;
+    /// Replaces the tethers that steps with Settings::tethers on project after each sweep (as
+    /// the colored solver: each particle's slots in order). The Simulation uploads them before
+    /// the first such step and whenever it recomputed them. A backend that keeps no tethers
+    /// ignores them (the default).
+    virtual void uploadTethers(const Tethers& /*tethers*/) {}
     /// Queues one step with the settings' time step, iterations, gravity, stiffness,
-    /// substeps, damping, area stiffness and tear strain: exactly the colored order's
+    /// substeps, damping, area stiffness, tear strain and tethers: exactly the colored order's
     /// arithmetic (see the README for how close each precision comes), tearing after each
     /// substep. May return before the work is done.
     virtual void step(const Settings& settings) = 0;

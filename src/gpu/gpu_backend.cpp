@@ -1,6 +1,8 @@
 #include "gpu_backend.h"
 
+#include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 #include "gpu_solver.h"
 #include "pbd/simulation.h"
@@ -38,7 +40,19 @@ public:
         parameters.damping = settings.damping;
         parameters.areaStiffness = settings.areaStiffness;
         parameters.tearStrain = settings.tearStrain;
+        parameters.tethers = settings.tethers;
         solver_->step(parameters);
+    }
+
+    void uploadTethers(const Tethers& tethers) override
+    {
+        // Each slot's anchor as a particle index: the kernel reads the anchor's position from
+        // the positions themselves (no invocation writes a pinned particle's).
+        std::vector<std::uint32_t> anchor(tethers.anchorOf.size());
+        for (std::size_t k = 0; k < anchor.size(); ++k)
+            anchor[k] = tethers.anchors.empty() ? 0u : tethers.anchors[tethers.anchorOf[k]];
+        solver_->uploadTethers(anchor.data(), tethers.length.data(),
+                               static_cast<std::size_t>(tethers.slots));
     }
 
     void uploadAlive(std::span<const std::uint8_t> alive) override

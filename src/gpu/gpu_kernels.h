@@ -9,7 +9,7 @@
 namespace pbd::gpu {
 
 /// Compiles and links one variant of the kernel file: STAGE `stage` (0 predict, 1 project,
-/// 2 velocity, 3 areas, 4 tearing, 5 positions to float, 6 and 7 picking), REAL double or
+/// 2 velocity, 3 areas, 4 tearing, 5 positions to float, 6 and 7 picking, 8 tethers), REAL double or
 /// float, XPBD on or off. Returns the program, or 0 with `why` set (the info log).
 unsigned buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why);
 

@@ -19,7 +19,8 @@ namespace {
 constexpr unsigned kGroupSize = 256; // local_size_x of every kernel
 
 enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInverseMasses = 3,
-                        kLambdas = 4, kAlive = 5, kRenderPositions = 6, kTorn = 7 };
+                        kLambdas = 4, kAlive = 5, kRenderPositions = 6, kTorn = 7,
+                        kTetherAnchors = 8, kTetherLengths = 9 };
 
 std::string kernelSource()
 {
@@ -176,7 +177,8 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
     solver->velocity_ = solver->projectXpbd_ ? buildProgram(dbl, 2, false, why) : 0;
     solver->projectArea_ = solver->velocity_ ? buildProgram(dbl, 3, false, why) : 0;
     solver->tear_ = solver->projectArea_ ? buildProgram(dbl, 4, false, why) : 0;
-    if (solver->tear_ == 0)
+    solver->tether_ = solver->tear_ ? buildProgram(dbl, 8, false, why) : 0;
+    if (solver->tether_ == 0)
         return nullptr;
     solver->constraintCount_ = clothConstraintCount(width, height);
     {
@@ -264,8 +266,9 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
 
 std::vector<unsigned> GpuSolver::bufferNames() const
 {
-    std::vector<unsigned> names{positions_, stepStart_, velocities_, inverseMasses_, alive_,
-                                torn_, renderPositions_};
+    std::vector<unsigned> names{positions_, stepStart_,      velocities_,    inverseMasses_,
+                                alive_,     torn_,           renderPositions_, tetherAnchors_,
+                                tetherLengths_};
     names.insert(names.end(), lambdas_.begin(), lambdas_.end());
     names.insert(names.end(), areaLambdas_.begin(), areaLambdas_.end());
     names.erase(std::remove(names.begin(), names.end(), 0u), names.end());
@@ -275,7 +278,7 @@ std::vector<unsigned> GpuSolver::bufferNames() const
 GpuSolver::~GpuSolver()
 {
     for (GLuint program :
-         {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_, toFloat_})
+         {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_, tether_, toFloat_})
         if (program != 0)
             glDeleteProgram(program);
     const std::vector<unsigned> buffers = bufferNames();
@@ -527,6 +530,38 @@ void GpuSolver::setInverseMass(Index index, double inverseMass)
     writeReals(inverseMasses_, precision_ == GpuPrecision::Double, index, &inverseMass, 1);
 }
 
+void GpuSolver::uploadTethers(const std::uint32_t* anchor, const double* length, std::size_t slots)
+{
+    const std::size_t entries = slots * count_;
+    const long long maxBlock = maxStorageBlockBytes();
+    if (maxBlock > 0 && entries * realSize_ > static_cast<std::size_t>(maxBlock))
+        throw std::runtime_error("the tethers of a " + std::to_string(width_) + " x " +
+                                 std::to_string(height_) + " cloth (" + std::to_string(slots) +
+                                 " per particle) do not fit this GPU's shader storage blocks");
+    if (tetherAnchors_ == 0) {
+        glGenBuffers(1, &tetherAnchors_);
+        glGenBuffers(1, &tetherLengths_);
+    }
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glError();
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, tetherAnchors_);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(entries * 4, 16)),
+                 entries > 0 ? anchor : nullptr, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, tetherLengths_);
+    glBufferData(GL_SHADER_STORAGE_BUFFER,
+                 static_cast<GLsizeiptr>(std::max<std::size_t>(entries * realSize_, 16)), nullptr,
+                 GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    if (entries > 0)
+        writeReals(tetherLengths_, precision_ == GpuPrecision::Double, 0, length, entries);
+    bytes_ = bytes_ - tetherBytes_ + entries * (4 + realSize_);
+    tetherBytes_ = entries * (4 + realSize_);
+    tetherSlots_ = slots;
+    if (glError() != GL_NO_ERROR)
+        throw std::runtime_error("the tethers of a " + std::to_string(width_) + " x " +
+                                 std::to_string(height_) + " cloth do not fit this GPU's memory");
+}
+
 void dispatchKernel(std::size_t invocations)
 {
     const std::size_t groups = (invocations + kGroupSize - 1) / kGroupSize;
@@ -608,6 +643,14 @@ void GpuSolver::step(const GpuStepParameters& p)
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTorn, torn_);
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAlive, alive_);
+    const bool tethering = p.tethers && tetherSlots_ > 0;
+    if (tethering) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTetherAnchors, tetherAnchors_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTetherLengths, tetherLengths_);
+        glUseProgram(tether_);
+        glUniform1ui(0, static_cast<GLuint>(count_));
+        glUniform1ui(1, static_cast<GLuint>(tetherSlots_));
+    }
     glUseProgram(projector);
     setReal(3, dbl, alphaTilde);
     glUniform1ui(28, masked_ ? 1u : 0u);
@@ -646,16 +689,20 @@ void GpuSolver::step(const GpuStepParameters& p)
                 glUniform1ui(0, static_cast<GLuint>(s));
                 dispatch(setCounts_[s]);
             }
-            if (!area)
-                continue;
-            // Then the cells' signed areas, as the colored CPU solver orders them.
-            glUseProgram(projectArea_);
-            for (std::size_t s = 0; s < 8; ++s) {
-                if (areaCounts_[s] == 0)
-                    continue;
-                glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, areaLambdas_[s]);
-                glUniform1ui(0, static_cast<GLuint>(s));
-                dispatch(areaCounts_[s]);
+            if (area) {
+                // Then the cells' signed areas, as the colored CPU solver orders them.
+                glUseProgram(projectArea_);
+                for (std::size_t s = 0; s < 8; ++s) {
+                    if (areaCounts_[s] == 0)
+                        continue;
+                    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, areaLambdas_[s]);
+                    glUniform1ui(0, static_cast<GLuint>(s));
+                    dispatch(areaCounts_[s]);
+                }
+            }
+            if (tethering) { // then the tethers, as the colored CPU solver's last phase
+                glUseProgram(tether_);
+                dispatch(count_);
             }
         }
         glUseProgram(velocity_);

@@ -31,6 +31,7 @@ struct GpuStepParameters {
     double damping = 0.0;    ///< 1/s
     double areaStiffness = 0.0; ///< N/m of the cells' signed-area constraints; 0 = none
     double tearStrain = 0.0;    ///< strain beyond which a constraint tears after a substep
+    bool tethers = false;       ///< project the uploaded tethers after each sweep
 };
 
 /// The particle state as the host sees it (double precision, one entry per particle).
@@ -44,8 +45,9 @@ struct GpuParticleState {
 /// A width x height page grid on the GPU: positions, step-start positions, velocities and
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
 /// substep is one dispatch to predict, `iterations` sweeps of eight dispatches (one per
-/// clothGridSets() set, in that order), and one dispatch for velocities and damping, with
-/// the arithmetic of the CPU colored kernel [MHHR06, MMC16]. Needs a current OpenGL 4.3
+/// clothGridSets() set, in that order, then with tethers one over the particles), and one
+/// dispatch for velocities and damping, with the arithmetic of the CPU colored kernel
+/// [MHHR06, MMC16]. Needs a current OpenGL 4.3
 /// context (HeadlessGl, or the app's window) for its whole life, on the calling thread.
 class GpuSolver {
 public:
@@ -92,6 +94,11 @@ public:
     /// downloadAlive() when some constraint was torn since the last upload or read, and true;
     /// else false, reading only tornCount() and leaving `alive` as it is.
     bool downloadAliveIfTorn(std::vector<std::uint8_t>& alive) const;
+
+    /// Replaces the tethers: `slots` per particle, slot s of particle i at s * particleCount()
+    /// + i, its anchor's particle index and its length in metres (pbd::kNoTether: none).
+    /// Throws std::runtime_error when they do not fit the GPU.
+    void uploadTethers(const std::uint32_t* anchor, const double* length, std::size_t slots);
 
     /// Writes one particle's position (m): how a grabbed particle is moved.
     void setPosition(Index index, glm::dvec2 position);
@@ -152,6 +159,11 @@ private:
     unsigned velocity_ = 0;
     unsigned projectArea_ = 0;
     unsigned tear_ = 0;
+    unsigned tether_ = 0;          ///< stage 8
+    unsigned tetherAnchors_ = 0;   ///< per slot: the anchor's particle index (uint)
+    unsigned tetherLengths_ = 0;   ///< per slot: the length (REAL)
+    std::size_t tetherSlots_ = 0;  ///< slots per particle uploaded (0: none)
+    std::size_t tetherBytes_ = 0;  ///< bytes of the two tether buffers
     unsigned alive_ = 0;           ///< one bit per constraint
     unsigned torn_ = 0;            ///< constraints torn since uploadAlive (one uint)
     mutable std::size_t tornRead_ = 0; ///< tornCount() when the live flags were last read

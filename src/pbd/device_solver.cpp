@@ -32,6 +32,11 @@ public:
             backend_->uploadAlive(state.alive); // cut or torn on the CPU since the last upload
             aliveVersion_ = state.constraintsVersion;
         }
+        if (state.tethers != nullptr && (!tethersUploaded_ || tethersVersion_ != state.tethersVersion)) {
+            backend_->uploadTethers(*state.tethers);
+            tethersVersion_ = state.tethersVersion;
+            tethersUploaded_ = true;
+        }
         state.residuals.clear(); // not recorded on the GPU
         backend_->step(state.settings);
         ahead_ = true;
@@ -84,6 +89,8 @@ private:
     bool ahead_ = false;          ///< the backend has steps that the state lacks
     bool mayTear_ = false;        ///< it stepped with tearing since the last read
     std::uint64_t aliveVersion_ = 0; ///< StepState::constraintsVersion the backend has
+    bool tethersUploaded_ = false;     ///< the backend has tethers
+    std::uint64_t tethersVersion_ = 0; ///< StepState::tethersVersion the backend has
 };
 
 } // namespace
