@@ -14,6 +14,7 @@
 #include "input_text.h"
 #include "pbd/simulation.h"
 #include "pbd/settings_table.h"
+#include "pbd/tethers.h"
 #include "common/settings_flags.h"
 
 namespace pbd::cli {
@@ -176,6 +177,49 @@ Prepared prepare(std::unique_ptr<Simulation> simulation, long long settleSteps, 
     return {std::move(simulation), strain, remove};
 }
 
+/// How long recomputing the tethers takes, in ms (the median of three): for the cloth as it
+/// is (settled, less what --remove took), and for the same cloth at rest cut by a knife
+/// across half its width at mid-height (the shortest paths around the cut).
+struct TetherTimes {
+    double asIs = 0.0;
+    double cut = 0.0;
+};
+
+TetherTimes tetherTimes(const Simulation& simulation)
+{
+    using Clock = std::chrono::steady_clock;
+    const Settings& settings = simulation.settings();
+    TetherCloth cloth;
+    cloth.width = settings.width;
+    cloth.height = settings.height;
+    auto median = [&cloth] {
+        std::vector<double> ms;
+        for (int k = 0; k < 3; ++k) {
+            const auto t0 = Clock::now();
+            const Tethers tethers = computeTethers(cloth);
+            ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        }
+        std::sort(ms.begin(), ms.end());
+        return ms[1];
+    };
+    TetherTimes times;
+    cloth.alive = simulation.alive();
+    cloth.flags = simulation.particles().flags;
+    times.asIs = median();
+    Settings rest = settings;
+    rest.solver = Solver::Sequential;
+    Simulation knife(rest);
+    const auto& x = knife.particles().position;
+    const auto w = static_cast<std::size_t>(settings.width);
+    const std::size_t row = static_cast<std::size_t>(settings.height - 1) / 2 * w;
+    const double y = settings.height > 1 ? 0.5 * (x[row].y + x[row + w].y) : x[0].y;
+    knife.cut({x[0].x - 1.0, y}, {x[w / 2].x, y});
+    cloth.alive = knife.alive();
+    cloth.flags = knife.particles().flags;
+    times.cut = median();
+    return times;
+}
+
 BenchRow rowOf(const Prepared& prepared, Size size, int iterations, double msPerStep)
 {
     const Simulation& simulation = *prepared.simulation;
@@ -295,7 +339,7 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
 
 /// Prints one measured row, as a table line or (json) a JSON object.
 void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Settings& base,
-              bool json)
+              const TetherTimes& recompute, bool json)
 {
     const Size size = row.size;
     const char* solver = solverName(solverKind);
@@ -308,12 +352,16 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                     "\"tethers\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s}\n",
+                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), base.substeps,
                     formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false", solver,
                     row.threads, row.requestedThreads, row.chunks, row.msPerStep,
                     nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
+                    variant.tethers ? (", \"tethers_ms\": " + formatNumber(recompute.asIs) +
+                                       ", \"tethers_cut_ms\": " + formatNumber(recompute.cut))
+                                          .c_str()
+                                    : "",
                     row.device.empty()
                         ? ""
                         : (", \"gpu_precision\": \"" +
@@ -327,7 +375,14 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
         if (row.threads != row.requestedThreads)
             threads += "/" + std::to_string(row.requestedThreads);
         // The tethers column only when --tethers on asked for cloths with them.
-        const std::string tethers = base.tethers ? (variant.tethers ? "      on" : "     off") : "";
+        // The tethers column (and their recompute times, as is / cut) only when --tethers on
+        // asked for cloths with them.
+        char times[64] = "";
+        if (variant.tethers)
+            std::snprintf(times, sizeof times, "  %.3g/%.3g", recompute.asIs, recompute.cut);
+        const std::string tethers = base.tethers ? (variant.tethers ? "      on" : "     off") +
+                                                       std::string(times)
+                                                 : "";
         std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s%s\n",
                     label.c_str(), row.particles, row.constraints, row.iterations, solver,
                     threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
@@ -368,7 +423,7 @@ int benchCommandMain(const BenchOptions& options)
         std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s %8s%s\n", "size",
                     "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
                     "ns/proj", "steps/s", "strain_max", "strain_rms", "removed",
-                    plan.base.tethers ? "  tethers" : "");
+                    plan.base.tethers ? "  tethers  recompute_ms" : "");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
             std::vector<Prepared> cloths;
@@ -396,9 +451,12 @@ int benchCommandMain(const BenchOptions& options)
                 return common::kExitIo;
             }
             for (std::size_t c = 0; c < cloths.size(); ++c) {
-                cloths[c].simulation->syncConstraints(); // those the GPU tore, for the count
+                cloths[c].simulation->sync(); // what the GPU tore, for the count; its pins
+                const TetherTimes recompute = variants[c].tethers
+                                                  ? tetherTimes(*cloths[c].simulation)
+                                                  : TetherTimes{};
                 printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
-                         solverKind, variants[c], plan.base, options.json);
+                         solverKind, variants[c], plan.base, recompute, options.json);
             }
         }
     }

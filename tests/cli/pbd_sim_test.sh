@@ -197,6 +197,10 @@ bad_values)
   expect 2 "--substeps" "substeps = 0" "1 to 1000" -- run --substeps 0
   expect 2 "--damping" "'fast'" "not a number" "0 to 1000 1/s" -- bench --damping fast
   expect 2 "--area-stiffness" "areaStiffness = 2e+12" "0 to 1e+12 N/m" -- bench --area-stiffness 2e12
+  expect 2 "--tethers" "'maybe'" "on or off" -- run --tethers maybe
+  expect 2 "--tethers" "'1'" "on or off" -- bench --tethers 1
+  printf '0 set tethers yes\n' >"$work/tethers.txt"
+  expect 2 "line 1" "tethers 'yes'" "on or off" -- run --events "$work/tethers.txt"
   expect 2 -- nosuchcommand
   expect 2 -- # no subcommand
   ;;
