@@ -125,8 +125,8 @@ struct Settings {
     double density = 0.0;
     /// Tethers (long-range attachments [KCM12]): every movable particle is kept within its
     /// rest distance through the cloth of each of its nearest anchors (the pinned particles),
-    /// pulled only when farther; projected after every sweep, on every solver, as hard limits
-    /// also with XPBD stiffness. Off (the page) adds none.
+    /// pulled only when farther; projected once per substep after the sweeps, on every
+    /// solver, as hard limits also with XPBD stiffness. Off (the page) adds none.
     bool tethers = false;
     /// Arithmetic of Solver::Gpu (float is the GPU's fast default); ignored by the others.
     GpuPrecision gpuPrecision = GpuPrecision::Float;

@@ -34,7 +34,7 @@ public:
     /// Replaces the constraints' live flags, one per constraint in the page's order
     /// (buildClothGrid): 1 live, 0 removed (torn or cut; projected with a zero correction).
     virtual void uploadAlive(std::span<const std::uint8_t> alive) = 0;
-    /// Replaces the tethers that steps with Settings::tethers on project after each sweep (as
+    /// Replaces the tethers that steps with Settings::tethers on project after the sweeps (as
     /// the colored solver: each particle's slots in order). The Simulation uploads them before
     /// the first such step and whenever it recomputed them. A backend that keeps no tethers
     /// ignores them (the default).

@@ -700,10 +700,10 @@ void GpuSolver::step(const GpuStepParameters& p)
                     dispatch(areaCounts_[s]);
                 }
             }
-            if (tethering) { // then the tethers, as the colored CPU solver's last phase
-                glUseProgram(tether_);
-                dispatch(count_);
-            }
+        }
+        if (tethering) { // then the tethers, as the colored CPU solver's phase after the sweeps
+            glUseProgram(tether_);
+            dispatch(count_);
         }
         glUseProgram(velocity_);
         dispatch(count_);

@@ -31,7 +31,7 @@ struct GpuStepParameters {
     double damping = 0.0;    ///< 1/s
     double areaStiffness = 0.0; ///< N/m of the cells' signed-area constraints; 0 = none
     double tearStrain = 0.0;    ///< strain beyond which a constraint tears after a substep
-    bool tethers = false;       ///< project the uploaded tethers after each sweep
+    bool tethers = false;       ///< project the uploaded tethers after the sweeps
 };
 
 /// The particle state as the host sees it (double precision, one entry per particle).
@@ -45,8 +45,8 @@ struct GpuParticleState {
 /// A width x height page grid on the GPU: positions, step-start positions, velocities and
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
 /// substep is one dispatch to predict, `iterations` sweeps of eight dispatches (one per
-/// clothGridSets() set, in that order, then with tethers one over the particles), and one
-/// dispatch for velocities and damping, with the arithmetic of the CPU colored kernel
+/// clothGridSets() set, in that order), with tethers one dispatch over the particles, and
+/// one dispatch for velocities and damping, with the arithmetic of the CPU colored kernel
 /// [MHHR06, MMC16]. Needs a current OpenGL 4.3
 /// context (HeadlessGl, or the app's window) for its whole life, on the calling thread.
 class GpuSolver {

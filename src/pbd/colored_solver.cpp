@@ -99,12 +99,11 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     const bool area = params.area && areaLambda != nullptr && width_ > 1 && height_ > 1;
     if (compliant)
         lambda_.resize(lambdaOffset_[sets_.size()]);
-    // Each iteration: the 8 distance sets, the 8 triangle sets when the area constraints are
-    // on, then the tethers when there are some (each chunk its own particles).
-    const std::uint32_t setsPerIteration = (area ? 16u : 8u) + (tethers_ != nullptr ? 1u : 0u);
-    const std::uint32_t tetherPhase = tethers_ != nullptr ? setsPerIteration - 1 : ~0u;
+    const std::uint32_t setsPerIteration = area ? 16u : 8u;
     const auto projectionPhases =
         static_cast<std::uint32_t>(setsPerIteration * static_cast<std::uint32_t>(params.iterations));
+    // With tethers, one phase after the sweeps projects them, each chunk its own particles.
+    const std::uint32_t tetherPhases = tethers_ != nullptr ? 1u : 0u;
     const auto width = static_cast<std::size_t>(width_);
     // While observed, the prediction and the velocity update run on their own and the sweeps
     // one iteration at a time, so that the observer sees the positions after each.
@@ -113,8 +112,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     // Phase 0 predicts a chunk's particles (and resets its rows' multipliers) and projects
     // set 0 on its rows (no set-0 constraint leaves its row); phase S k + s projects set s of
     // iteration k (S = 8 distance sets, then 8 triangle sets when the area constraints are
-    // on); the last phase derives velocities, once the chunk and its neighbours are through
-    // every set.
+    // on); then, with tethers, one phase projects them; the last phase derives velocities,
+    // once the chunk and its neighbours are through every set.
     std::uint32_t phaseOffset = 0;
     auto task = [&](std::uint32_t localPhase, std::size_t chunk) {
         const std::uint32_t phase = localPhase + phaseOffset;
@@ -126,9 +125,7 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
             startRows(x, x0, v, w, params, areaLambda, rowBegin, rowEnd);
         if (phase < projectionPhases) {
             const std::uint32_t q = phase % setsPerIteration;
-            if (q == tetherPhase) {
-                detail::projectTethers(x, w, *tethers_, anchorAt_, begin, end);
-            } else if (q < sets_.size()) {
+            if (q < sets_.size()) {
                 SetSweepContext sweep;
                 sweep.p = p;
                 sweep.w = w;
@@ -157,12 +154,14 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
                                              static_cast<int>(t & 1u), params.cellRestArea,
                                              params.areaAlphaTilde);
             }
+        } else if (phase < projectionPhases + tetherPhases) {
+            detail::projectTethers(x, w, *tethers_, anchorAt_, begin, end);
         } else if (fused) {
             detail::updateVelocities(x, x0, v, w, params.h, params.damping, begin, end);
         }
     };
     if (fused) {
-        run(projectionPhases + 1, task);
+        run(projectionPhases + tetherPhases + 1, task);
         return;
     }
     startRows(x, x0, v, w, params, areaLambda, 0, height_);
@@ -171,6 +170,10 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         phaseOffset = setsPerIteration * static_cast<std::uint32_t>(iteration);
         run(setsPerIteration, task);
         (*observe)(iteration + 1);
+    }
+    if (tetherPhases != 0) {
+        phaseOffset = projectionPhases;
+        run(1, task);
     }
     detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0,
                              static_cast<std::size_t>(height_) * width);

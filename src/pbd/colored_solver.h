@@ -71,7 +71,7 @@ public:
     void substep(Particles& particles, const detail::SubstepParams& params, double* areaLambda,
                  const std::function<void(int)>* observe);
 
-    /// The tethers that the following substeps project after each sweep over the sets (each
+    /// The tethers that the following substeps project after their sweeps over the sets (each
     /// chunk its own particles), with their anchors' positions in this step; null: none. Both
     /// must outlive those substeps.
     void setTethers(const Tethers* tethers, const glm::dvec2* anchorAt)
@@ -116,7 +116,7 @@ private:
                                   ///< sets; empty when none is torn or without AVX2
     std::vector<std::uint32_t> listEntries_; ///< the lists' entries, row after row
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
-    const Tethers* tethers_ = nullptr;     ///< setTethers(): projected after each sweep
+    const Tethers* tethers_ = nullptr;     ///< setTethers(): projected after the sweeps
     const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
     BandSchedule schedule_;
     WorkerPool pool_;

@@ -103,11 +103,11 @@ public:
                 projectSequential(state, params.alphaTilde,
                                   params.area ? params.areaAlphaTilde : -1.0,
                                   params.cellRestArea);
-                if (tethers != nullptr) // after each sweep, as hard limits also with XPBD
-                    projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
                 if (record)
                     state.residuals.push_back(measureResidual(state));
             }
+            if (tethers != nullptr) // after the sweeps, as hard limits also with XPBD
+                projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
             updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
             if (state.settings.tearStrain > 0.0)
                 tear(state, state.settings.tearStrain);

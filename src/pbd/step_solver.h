@@ -30,7 +30,7 @@ struct StepState {
     std::uint64_t& constraintsVersion;      ///< changes whenever a constraint is removed
     bool recordResiduals;                   ///< the last substep records residuals
     std::vector<Residual>& residuals;       ///< what it recorded
-    /// The tethers to project after each sweep, or null (Settings::tethers off).
+    /// The tethers to project after the sweeps, or null (Settings::tethers off).
     const Tethers* tethers;
     std::uint64_t tethersVersion;           ///< changes whenever the tethers are recomputed
 };
