@@ -213,7 +213,7 @@ void AnchorSearch::searchShadow()
             continue;
         const GridPoint p = nodes_.point(e.node);
         bool bent = e.checked;
-        if (!e.checked) {
+        if (!e.checked && !onlyParent(e, p)) {
             // The best of the neighbours' parents that the node sees (the pushed one among
             // them), or a bend at a neighbour.
             const Entry alternative = bendAtNeighbour(e.node, kNone);
@@ -249,6 +249,21 @@ void AnchorSearch::searchShadow()
             }
         }
     }
+}
+
+bool AnchorSearch::onlyParent(const Entry& e, GridPoint p) const
+{
+    // Where every settled neighbour goes straight to e.parent and the node sees it, nothing
+    // bendAtNeighbour could offer is shorter (bending at a neighbour, or on its way there, is
+    // a detour by the triangle inequality): the common case, decided without its searches.
+    std::array<std::uint32_t, TetherNodes::kMaxNeighbours> around{};
+    const int n = nodes_.moves(e.node, around);
+    for (int k = 0; k < n; ++k) {
+        const std::uint32_t q = around[static_cast<std::size_t>(k)];
+        if (done_[q] != 0 && (parent_[q] != e.parent || second_[q] != kNone))
+            return false;
+    }
+    return sees(e.parent, p, e.node);
 }
 
 void AnchorSearch::refine()
@@ -290,7 +305,8 @@ void AnchorSearch::refine()
 AnchorSearch::Entry AnchorSearch::bendAtNeighbour(std::size_t v, std::uint32_t tried) const
 {
     // The best way to v from a settled neighbour q: straight from q's parent where v sees it
-    // (other than `tried`, which it does not), else bending at q.
+    // (other than `tried`, which it does not), else bending at q or on q's last straight
+    // stretch.
     std::array<std::uint32_t, TetherNodes::kMaxNeighbours> around{};
     std::array<std::uint32_t, 2 * TetherNodes::kMaxNeighbours> asked{};
     std::size_t askedCount = 0;
@@ -301,14 +317,9 @@ AnchorSearch::Entry AnchorSearch::bendAtNeighbour(std::size_t v, std::uint32_t t
         const std::uint32_t q = around[static_cast<std::size_t>(k)];
         if (done_[q] == 0)
             continue;
-        // Bending at q, or at the earliest node of q's last straight stretch that v sees
-        // (where that stretch grazes the corner).
-        std::uint32_t bend = q;
-        if (parent_[q] != q && parent_[q] != kNone)
-            bend = pullBack(parent_[q], q, p, v);
-        const double viaNeighbour = distance_[bend] + nodes_.length(nodes_.point(bend), p);
-        if (best.key == kUnreached || better(viaNeighbour, bend, best))
-            best = {viaNeighbour, static_cast<std::uint32_t>(v), bend, true};
+        const double viaNeighbour = distance_[q] + nodes_.length(nodes_.point(q), p);
+        if (best.key == kUnreached || better(viaNeighbour, q, best))
+            best = {viaNeighbour, static_cast<std::uint32_t>(v), q, true};
         for (const std::uint32_t parent : {parent_[q], second_[q]}) {
             if (parent == kNone || parent == tried || parent == q ||
                 std::find(asked.begin(), asked.begin() + static_cast<std::ptrdiff_t>(askedCount),
@@ -326,6 +337,20 @@ AnchorSearch::Entry AnchorSearch::bendAtNeighbour(std::size_t v, std::uint32_t t
                 best.second = parent; // as short as the best, to rounding
             }
         }
+    }
+    // Bending where q's last straight stretch grazes the corner: the earliest node of it that
+    // v sees. Never shorter than straight from q's parent (the triangle inequality), so only
+    // where that bound beats the best.
+    for (int k = 0; k < n; ++k) {
+        const std::uint32_t q = around[static_cast<std::size_t>(k)];
+        const std::uint32_t parent = parent_[q];
+        if (done_[q] == 0 || parent == q || parent == kNone ||
+            !(distance_[parent] + nodes_.length(nodes_.point(parent), p) < best.key * (1 - kTie)))
+            continue;
+        const std::uint32_t bend = pullBack(parent, q, p, v);
+        const double viaBend = distance_[bend] + nodes_.length(nodes_.point(bend), p);
+        if (better(viaBend, bend, best))
+            best = {viaBend, static_cast<std::uint32_t>(v), bend, true};
     }
     return best;
 }

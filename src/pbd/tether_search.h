@@ -72,6 +72,7 @@ private:
     void searchShadow();
     void refine();
     Entry bendAtNeighbour(std::size_t v, std::uint32_t tried) const;
+    bool onlyParent(const Entry& e, GridPoint p) const;
     void straighten(Entry& e, GridPoint p) const;
     void slideBend(Entry& e, GridPoint p) const;
     std::uint32_t pullBack(std::uint32_t from, std::uint32_t to, GridPoint p, std::size_t v) const;
