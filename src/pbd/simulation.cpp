@@ -241,6 +241,9 @@ const Tethers& Simulation::tethers()
         TetherCloth cloth;
         cloth.width = settings_.width;
         cloth.height = settings_.height;
+        const ClothRestLengths rest = clothRestLengths(settings_);
+        cloth.spacingX = rest.horizontal;
+        cloth.spacingY = rest.vertical;
         cloth.alive = alive_;
         cloth.flags = particles_.flags;
         tethers_ = computeTethers(cloth);

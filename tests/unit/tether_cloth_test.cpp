@@ -151,6 +151,32 @@ TEST_CASE("new tethers take effect at the next step: unpinned, the cloth falls f
     checkFreeFall(sim, all, 150);
 }
 
+TEST_CASE("a sized cloth's tethers are its own straight rest distances, and hold it",
+          "[tethers][size]")
+{
+    // 2.4 m x 1.5 m at 11 x 7 particles: spacing 0.24 m across, 0.25 m down, corners 0, 10.
+    Settings s = tethered(11, 7);
+    s.clothWidth = 2.4;
+    s.clothHeight = 1.5;
+    Simulation sim(s);
+    const auto& x = sim.particles().position;
+    for (Index i = 1; i < 77; ++i) // pinned particles (0 and 10) have no tethers
+        for (Index anchor : {Index{0}, Index{10}}) {
+            if (i == 10)
+                continue;
+            INFO(i << " to " << anchor);
+            const auto length = sim.tethers().lengthTo(i, anchor);
+            REQUIRE(length);
+            CHECK(*length == Approx(glm::distance(x[i], x[anchor])).epsilon(1e-12));
+        }
+    pbd::test::run(sim, 400);
+    // Two anchors projected in turn: each leaves the other's tether a little long, within
+    // 0.1% of the cloth's 2.4 m; and some tether is taut, so they did hold it.
+    const double worst = worstTether(sim);
+    CHECK(worst <= 2e-3);
+    CHECK(worst > -1e-3);
+}
+
 TEST_CASE("tethers through event scripts and state files", "[tethers][events]")
 {
     Simulation scripted(pbd::test::clothSettings(20, 15));
