@@ -192,9 +192,9 @@ TetherTimes tetherTimes(const Simulation& simulation)
     TetherCloth cloth;
     cloth.width = settings.width;
     cloth.height = settings.height;
-    const ClothRestLengths rest = clothRestLengths(settings);
-    cloth.spacingX = rest.horizontal;
-    cloth.spacingY = rest.vertical;
+    const ClothRestLengths spacing = clothRestLengths(settings);
+    cloth.spacingX = spacing.horizontal;
+    cloth.spacingY = spacing.vertical;
     auto median = [&cloth] {
         std::vector<double> ms;
         for (int k = 0; k < 3; ++k) {
