@@ -32,7 +32,16 @@ struct GrabCommand {
     bool operator==(const GrabCommand&) const = default;
 };
 
-/// Place the grabbed particle at `position`.
+/// Hold every particle within `radius` of `point` at its offset from the point (see
+/// Simulation::grabArea): an area grab. The current grab is released first; nothing in reach
+/// means no grab.
+struct AreaGrabCommand {
+    glm::dvec2 point{0.0}; ///< metres, finite, |x|, |y| <= kMaxGrabCoordinate
+    double radius = 0.0;   ///< metres, more than 0 up to kMaxGrabRadius
+    bool operator==(const AreaGrabCommand&) const = default;
+};
+
+/// Place the grabbed particle at `position`, or move an area grab's point there.
 struct MoveCommand {
     glm::dvec2 position{0.0}; ///< metres, finite
     bool operator==(const MoveCommand&) const = default;
@@ -78,9 +87,21 @@ struct RestartCommand {
     bool operator==(const RestartCommand&) const = default;
 };
 
+/// Go back to the whole state just before the last action (see pbd/history.h). Needs a
+/// History: apply() without one refuses it.
+struct UndoCommand {
+    bool operator==(const UndoCommand&) const = default;
+};
+
+/// Go forward to the whole state just after the last undone action (see pbd/history.h).
+struct RedoCommand {
+    bool operator==(const RedoCommand&) const = default;
+};
+
 /// One change to a simulation.
 using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
-                             UnpinCommand, CutCommand, SetCommand, RestartCommand>;
+                             UnpinCommand, CutCommand, SetCommand, RestartCommand,
+                             AreaGrabCommand, UndoCommand, RedoCommand>;
 
 /// A visitor for std::visit built from one lambda per alternative, e.g. of a Command.
 template <class... Fs>
@@ -96,11 +117,14 @@ struct CommandError {
 };
 
 /// Applies `command` to `simulation`. A refused command (particle index out of range,
-/// non-finite position, velocity or cut, invalid settings) changes nothing and returns the reason.
+/// non-finite position, velocity or cut, a grab radius out of range, invalid settings) changes
+/// nothing and returns the reason; so are undo and redo, which need a History
+/// (History::apply).
 std::optional<CommandError> apply(Simulation& simulation, const Command& command);
 
-/// The command's name as in event scripts: "step", "grab", "move", "release", "pin", "unpin",
-/// "cut", "set", "restart".
+/// The command's name: "step", "grab", "move", "release", "pin", "unpin", "cut", "set",
+/// "restart", "grab-area", "undo", "redo" (event scripts write a GrabCommand as "drag" and an
+/// AreaGrabCommand as "grab").
 const char* commandName(const Command& command);
 
 } // namespace pbd

@@ -7,6 +7,10 @@
 /// before step STEP (0-based); STEP never decreases.
 ///   STEP drag INDEX X Y        particle INDEX becomes the grabbed one if it is not already,
 ///                              and is placed at (X, Y) metres
+///   STEP grab X Y R            every particle within R metres of (X, Y) is held at its offset
+///                              from that point (R > 0); nothing in reach: no grab. The
+///                              current grab, of either kind, is released first
+///   STEP move X Y              the grab point (or the grabbed particle) moves to (X, Y)
 ///   STEP release               the grabbed particle is let go, keeping its velocity (the page)
 ///   STEP release VX VY         ... and given the velocity (VX, VY) m/s (a throw)
 ///   STEP pin INDEX             pins particle INDEX where it is
@@ -18,6 +22,9 @@
 ///                              height and fixed restart the cloth; solver and gpu-precision
 ///                              take their names (colored, double)
 ///   STEP restart               rebuilds the cloth
+///   STEP undo                  back to the whole state just before the last action
+///                              (pbd/history.h); STEP still counts the steps taken
+///   STEP redo                  forward to the state just after the last undone action
 ///   STEP end                   the script's end: `pbd-sim run` stops there without --steps
 
 #include <cstdint>
@@ -31,6 +38,7 @@
 
 #include "pbd/cloth.h"
 #include "pbd/command.h"
+#include "pbd/history.h"
 #include "pbd/simulation.h"
 
 namespace pbd {
@@ -45,13 +53,17 @@ inline constexpr std::size_t kMaxDragLineLength = 1024;
 
 /// One scripted event.
 struct DragEvent {
-    enum class Kind { Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End };
+    enum class Kind {
+        Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End, Grab, Move, Undo, Redo
+    };
     std::uint64_t step = 0;  ///< applied before this step (0-based)
     Kind kind = Kind::Drag;
     Index particle = 0;      ///< Drag, Pin, Unpin; PinRow: the row (0 = top)
-    glm::dvec2 position{0.0}; ///< Drag: the place; Cut: the segment's start (metres)
+    glm::dvec2 position{0.0}; ///< Drag, Move: the place; Grab: the point; Cut: the segment's
+                              ///< start (metres)
     glm::dvec2 to{0.0};       ///< Cut: the segment's end (metres)
     std::optional<glm::dvec2> velocity; ///< Release: the throw (m/s), or none (the page)
+    double radius = 0.0;      ///< Grab: metres, more than 0 up to kMaxGrabRadius
     std::string field;        ///< Set: the Settings member (e.g. "timeStep")
     double value = 0.0;       ///< Set: its value
 };
@@ -93,17 +105,21 @@ std::string formatEvent(const DragEvent& event);
 /// A drag is a grab and a move; `end` is none.
 std::vector<Command> eventCommands(const DragEvent& event, const Settings& current);
 
-/// Feeds parsed events to a simulation step by step.
+/// Feeds parsed events to a simulation step by step, through a History of its own (as the
+/// app keeps one), so that `undo` and `redo` lines give the app's states.
 class DragPlayer {
 public:
     explicit DragPlayer(std::vector<DragEvent> events) : events_(std::move(events)) {}
     /// Applies every event scheduled before `step` (all events with event.step <= step that
     /// have not been applied yet).
     void applyBefore(std::uint64_t step, Simulation& simulation);
+    /// The actions applied so far.
+    const History& history() const { return history_; }
 
 private:
     std::vector<DragEvent> events_;
     std::size_t next_ = 0;
+    History history_;
 };
 
 } // namespace pbd

@@ -31,6 +31,19 @@ struct Residual {
     double max = 0.0;
 };
 
+/// Largest grab radius (Simulation::grabArea), in metres.
+inline constexpr double kMaxGrabRadius = 100.0;
+
+/// An area grab (Simulation::grabArea): every particle that was within `radius` of the press,
+/// each held at its offset from the grab point.
+struct AreaGrab {
+    glm::dvec2 point{0.0};           ///< the grab point now, metres
+    double radius = 0.0;             ///< metres, > 0 and at most kMaxGrabRadius
+    std::vector<Index> particles;    ///< the held particles, ascending
+    std::vector<glm::dvec2> offsets; ///< each held particle's place minus `point`, metres
+    bool operator==(const AreaGrab&) const = default;
+};
+
 /// Everything that defines where a simulation stands, for saving and loading: continuing
 /// from a restored state gives bit for bit the steps the original would have taken. (The
 /// multipliers and step-start positions are not part of it: each substep begins them anew.)
@@ -43,7 +56,9 @@ struct SimulationState {
     std::vector<double> mass;         ///< kg, kMinMass to kMaxMass
     std::vector<Index> pinned;        ///< pinned particles, ascending
     std::optional<Index> grabbed;     ///< the grabbed particle, if any
+    std::optional<AreaGrab> areaGrab; ///< the area grab, if any (never with `grabbed`)
     std::vector<std::size_t> removed; ///< removed (torn or cut) constraints, ascending
+    bool operator==(const SimulationState&) const = default;
 };
 
 namespace detail {
@@ -116,17 +131,30 @@ public:
     /// index is out of range.
     bool grab(Index index);
     /// Places the grabbed particle at `position` (metres, each coordinate finite and within
-    /// +-kMaxGrabCoordinate). Returns false and changes nothing without a grab or for a
-    /// position out of range.
+    /// +-kMaxGrabCoordinate); with an area grab, moves its grab point there and each held
+    /// particle to the point plus its offset. Returns false and changes nothing without a grab
+    /// or for a position out of range.
     bool moveGrabbed(glm::dvec2 position);
-    /// Releases the grabbed particle; it keeps the velocity it had when grabbed (the page's
-    /// behaviour). Does nothing without a grab.
+    /// Releases the grabbed particle, or every particle of an area grab; each keeps the
+    /// velocity it had when grabbed (the page's behaviour). Does nothing without a grab.
     void release();
-    /// Releases the grabbed particle and gives it `velocity` (m/s; finite, else ignored and
-    /// the page's behaviour kept). Does nothing without a grab.
+    /// Releases as release() and gives each released particle that is not pinned `velocity`
+    /// (m/s; finite, else ignored and the page's behaviour kept). Does nothing without a grab.
     void release(glm::dvec2 velocity);
-    /// The grabbed particle, if any.
+    /// The grabbed particle, if any (a single-particle grab; see areaGrab()).
     std::optional<Index> grabbed() const { return grabbed_; }
+
+    /// Holds every particle, movable or pinned, within `radius` metres of `point` (distance
+    /// <= radius, where the cloth is now): each stops moving by itself, keeps its velocity
+    /// until released and keeps its offset from the grab point, which moveGrabbed() moves.
+    /// The current grab, of either kind, is released first. Returns how many particles are
+    /// held: 0 (and no grab) when none is in reach or for a point or radius out of range
+    /// (finite, |coordinates| <= kMaxGrabCoordinate, 0 < radius <= kMaxGrabRadius).
+    std::size_t grabArea(glm::dvec2 point, double radius);
+    /// The area grab, if any.
+    const std::optional<AreaGrab>& areaGrab() const { return areaGrab_; }
+    /// Whether a grab of either kind holds particles.
+    bool holding() const { return grabbed_.has_value() || areaGrab_.has_value(); }
 
     /// Pins particle `index` where it is: it no longer moves by itself and its velocity is
     /// zeroed. Returns false when the index is out of range.
@@ -237,6 +265,9 @@ private:
     /// false.
     bool editParticleDirectly();
     void refreshInverseMass(Index index);
+    /// Holds (or lets go of, when !hold) particle `index` by the pointer: kGrabbed and its
+    /// inverse mass, written through to the solver when `direct`.
+    void setHeld(Index index, bool hold, bool direct);
 
     Settings settings_;
     Particles particles_; ///< the CPU copy: behind a device solver until sync()
@@ -251,6 +282,7 @@ private:
     double time_ = 0.0;
     std::uint64_t stepCount_ = 0;
     std::optional<Index> grabbed_;
+    std::optional<AreaGrab> areaGrab_;
     bool recordResiduals_ = false;
     std::vector<Residual> residuals_;
     Tethers tethers_;                 ///< what the next step projects (settings_.tethers)

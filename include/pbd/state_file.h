@@ -11,7 +11,10 @@
 ///        true/false; a choice's number, as earlier files wrote "gpuPrecision": 0, reads too)
 ///    "time": 1.5, "steps": 300, "grabbed": null or an index,
 ///    "particles": N, "position": B, "velocity": B, "mass": B,
-///    "pinned": [indices], "removed": [constraint indices]}
+///    "pinned": [indices], "removed": [constraint indices],
+///    "areaGrab": {"x": X, "y": Y, "radius": R, "particles": [indices], "offsets": [[dx, dy],
+///        ...]} (only while an area grab holds particles: the grab point, and each held
+///        particle's offset from it, metres)}
 /// where B is base64 of the IEEE-754 doubles, little-endian (x then y per particle for
 /// position and velocity): exact, and a 1000 x 1000 cloth saves and loads in well under a
 /// second. Numbers in "settings" and "time" round-trip exactly (17 significant digits).

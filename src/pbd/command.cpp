@@ -25,6 +25,19 @@ std::string shortest(double value)
     return out.str();
 }
 
+std::optional<CommandError> checkAreaGrab(const AreaGrabCommand& c)
+{
+    for (double v : {c.point.x, c.point.y})
+        if (!std::isfinite(v) || std::abs(v) > kMaxGrabCoordinate)
+            return CommandError{"grab: point (" + shortest(c.point.x) + ", " +
+                                shortest(c.point.y) + ") is not allowed; allowed: finite "
+                                "coordinates within +-" + shortest(kMaxGrabCoordinate) + " m"};
+    if (!std::isfinite(c.radius) || c.radius <= 0.0 || c.radius > kMaxGrabRadius)
+        return CommandError{"grab: radius " + shortest(c.radius) + " is not allowed; allowed: "
+                            "more than 0 up to " + shortest(kMaxGrabRadius) + " m"};
+    return std::nullopt;
+}
+
 } // namespace
 
 std::optional<CommandError> apply(Simulation& simulation, const Command& command)
@@ -47,7 +60,7 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                     return CommandError{"move: position (" + shortest(c.position.x) + ", " +
                                         shortest(c.position.y) +
                                         ") is not allowed; allowed: finite coordinates in m"};
-                if (!simulation.grabbed())
+                if (!simulation.holding())
                     return CommandError{"move: no particle is grabbed; allowed after a grab"};
                 simulation.moveGrabbed(c.position);
                 return std::nullopt;
@@ -94,6 +107,20 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 simulation.restart();
                 return std::nullopt;
             },
+            [&](const AreaGrabCommand& c) -> Result {
+                if (auto error = checkAreaGrab(c))
+                    return error;
+                simulation.grabArea(c.point, c.radius);
+                return std::nullopt;
+            },
+            [&](const UndoCommand&) -> Result {
+                return CommandError{"undo: this simulation keeps no history; allowed where "
+                                    "one is kept (the app, event scripts)"};
+            },
+            [&](const RedoCommand&) -> Result {
+                return CommandError{"redo: this simulation keeps no history; allowed where "
+                                    "one is kept (the app, event scripts)"};
+            },
         },
         command);
 }
@@ -110,6 +137,9 @@ const char* commandName(const Command& command)
                           [](const CutCommand&) { return "cut"; },
                           [](const SetCommand&) { return "set"; },
                           [](const RestartCommand&) { return "restart"; },
+                          [](const AreaGrabCommand&) { return "grab-area"; },
+                          [](const UndoCommand&) { return "undo"; },
+                          [](const RedoCommand&) { return "redo"; },
                       },
                       command);
 }

@@ -40,9 +40,9 @@ std::string quotedFields(const std::vector<std::string_view>& fields, std::size_
 }
 
 constexpr const char* kEventNames =
-    "'drag INDEX X Y', 'release [VX VY]', 'pin INDEX', 'pin-row ROW', 'unpin INDEX', "
-    "'cut X1 Y1 X2 Y2', "
-    "'set FIELD VALUE', 'restart' or 'end'";
+    "'drag INDEX X Y', 'grab X Y R', 'move X Y', 'release [VX VY]', 'pin INDEX', "
+    "'pin-row ROW', 'unpin INDEX', 'cut X1 Y1 X2 Y2', 'set FIELD VALUE', 'restart', 'undo', "
+    "'redo' or 'end'";
 
 } // namespace
 
@@ -60,6 +60,24 @@ struct ScriptCloth {
     std::size_t particles() const { return width * height; }
 };
 
+/// The sizes a script has seen. After an `undo` or `redo` the parser no longer knows the
+/// cloth's size (it may be any size seen so far) nor its settings: indices are bounded by the
+/// largest size seen, and a `set` is checked on its own value only; what a smaller cloth or
+/// other settings refuse is refused when applied, and skipped.
+struct ScriptSizes {
+    ScriptCloth now;
+    std::size_t widest;
+    std::size_t tallest;
+    bool travelled = false; ///< an undo or redo came before
+    ScriptCloth bound() const { return travelled ? ScriptCloth{widest, tallest} : now; }
+    void set(std::size_t width, std::size_t height)
+    {
+        now = {width, height};
+        widest = std::max(widest, width);
+        tallest = std::max(tallest, height);
+    }
+};
+
 /// A finite number within +-limit, or a DragScriptError naming `what`.
 double readCoordinate(std::size_t line, std::string_view text, const char* what, double limit,
                       const char* unit)
@@ -72,6 +90,19 @@ double readCoordinate(std::size_t line, std::string_view text, const char* what,
                                         " is not allowed; allowed: a finite number from -" +
                                         bound.str() + " to " + bound.str() + " " + unit);
     }
+    return value;
+}
+
+/// A grab radius: more than 0 up to kMaxGrabRadius metres, or a DragScriptError naming R.
+double readRadius(std::size_t line, std::string_view text)
+{
+    double value = 0.0;
+    if (!parseNumber(text, value) || !std::isfinite(value) || value <= 0.0 ||
+        value > kMaxGrabRadius)
+        throw DragScriptError(line, "R " + quoteInput(text) +
+                                        " is not allowed; allowed: a number more than 0 up to " +
+                                        formatNumber(kMaxGrabRadius) +
+                                        " m (single-particle grabs are 'drag INDEX X Y')");
     return value;
 }
 
@@ -122,9 +153,10 @@ std::optional<double> scriptValue(const SettingField& field, std::string_view te
     return std::nullopt;
 }
 
-std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
+std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
                                    std::optional<Settings> settings)
 {
+    ScriptSizes sizes{start, start.width, start.height};
     std::vector<DragEvent> events;
     std::size_t lineNumber = 0;
     std::uint64_t lastStep = 0;
@@ -171,16 +203,32 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
                     readCoordinate(lineNumber, fields[3], "VY", kMaxReleaseSpeed, "m/s"));
         } else if (verb == "drag") {
             requireValues(lineNumber, fields, 3, "STEP drag INDEX X Y");
-            event.particle = readIndex(lineNumber, fields[2], cloth);
+            event.particle = readIndex(lineNumber, fields[2], sizes.bound());
             event.position = {readCoordinate(lineNumber, fields[3], "X", kMaxDragCoordinate, "m"),
                               readCoordinate(lineNumber, fields[4], "Y", kMaxDragCoordinate, "m")};
+        } else if (verb == "grab") {
+            event.kind = DragEvent::Kind::Grab;
+            requireValues(lineNumber, fields, 3, "STEP grab X Y R");
+            event.position = {readCoordinate(lineNumber, fields[2], "X", kMaxDragCoordinate, "m"),
+                              readCoordinate(lineNumber, fields[3], "Y", kMaxDragCoordinate, "m")};
+            event.radius = readRadius(lineNumber, fields[4]);
+        } else if (verb == "move") {
+            event.kind = DragEvent::Kind::Move;
+            requireValues(lineNumber, fields, 2, "STEP move X Y");
+            event.position = {readCoordinate(lineNumber, fields[2], "X", kMaxDragCoordinate, "m"),
+                              readCoordinate(lineNumber, fields[3], "Y", kMaxDragCoordinate, "m")};
+        } else if (verb == "undo" || verb == "redo") {
+            event.kind = verb == "undo" ? DragEvent::Kind::Undo : DragEvent::Kind::Redo;
+            requireValues(lineNumber, fields, 0, verb == "undo" ? "STEP undo" : "STEP redo");
+            sizes.travelled = true;
         } else if (verb == "pin" || verb == "unpin") {
             event.kind = verb == "pin" ? DragEvent::Kind::Pin : DragEvent::Kind::Unpin;
             requireValues(lineNumber, fields, 1, verb == "pin" ? "STEP pin INDEX" : "STEP unpin INDEX");
-            event.particle = readIndex(lineNumber, fields[2], cloth);
+            event.particle = readIndex(lineNumber, fields[2], sizes.bound());
         } else if (verb == "pin-row") {
             event.kind = DragEvent::Kind::PinRow;
             requireValues(lineNumber, fields, 1, "STEP pin-row ROW");
+            const ScriptCloth cloth = sizes.bound();
             std::uint64_t row = 0;
             if (!parseNumber(fields[2], row) || row >= cloth.height)
                 throw DragScriptError(lineNumber, "row " + quoteInput(fields[2]) +
@@ -213,10 +261,10 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth cloth,
             event.value = value;
             if (settings) {
                 field->set(*settings, value);
-                if (auto error = validate(*settings))
+                if (auto error = validate(*settings); error && !sizes.travelled)
                     throw DragScriptError(lineNumber, error->message);
-                cloth = {static_cast<std::size_t>(settings->width),
-                         static_cast<std::size_t>(settings->height)};
+                sizes.set(static_cast<std::size_t>(settings->width),
+                          static_cast<std::size_t>(settings->height));
             }
         } else if (verb == "restart" || verb == "end") {
             event.kind = verb == "restart" ? DragEvent::Kind::Restart : DragEvent::Kind::End;
@@ -310,6 +358,19 @@ std::string formatEvent(const DragEvent& e)
     case DragEvent::Kind::End:
         line << "end";
         break;
+    case DragEvent::Kind::Grab:
+        line << "grab " << number(e.position.x) << ' ' << number(e.position.y) << ' '
+             << number(e.radius);
+        break;
+    case DragEvent::Kind::Move:
+        line << "move " << number(e.position.x) << ' ' << number(e.position.y);
+        break;
+    case DragEvent::Kind::Undo:
+        line << "undo";
+        break;
+    case DragEvent::Kind::Redo:
+        line << "redo";
+        break;
     }
     return line.str();
 }
@@ -347,18 +408,27 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
         return {RestartCommand{}};
     case DragEvent::Kind::End:
         return {};
+    case DragEvent::Kind::Grab:
+        return {AreaGrabCommand{e.position, e.radius}};
+    case DragEvent::Kind::Move:
+        return {MoveCommand{e.position}};
+    case DragEvent::Kind::Undo:
+        return {UndoCommand{}};
+    case DragEvent::Kind::Redo:
+        return {RedoCommand{}};
     }
     return {};
 }
 
 void DragPlayer::applyBefore(std::uint64_t step, Simulation& simulation)
 {
-    // Through the commands, as every other source of changes. The parser has bounded the
-    // indices, coordinates and values; an index beyond a cloth that a `set` made smaller
-    // than the parser assumed (a script parsed with parseDragScript) is refused and skipped.
+    // Through the commands and the history, as the app applies them. The parser has bounded
+    // the indices, coordinates and values; an index beyond a cloth that a `set` made smaller
+    // than the parser assumed (a script parsed with parseDragScript) is refused and skipped,
+    // as are a move without a grab and an undo with nothing to undo.
     for (; next_ < events_.size() && events_[next_].step <= step; ++next_)
         for (const Command& command : eventCommands(events_[next_], simulation.settings()))
-            apply(simulation, command);
+            history_.apply(simulation, command);
 }
 
 } // namespace pbd

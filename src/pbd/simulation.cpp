@@ -12,6 +12,44 @@
 #include "step_solver.h"
 
 namespace pbd {
+namespace {
+
+bool grabCoordinate(double v) { return std::isfinite(v) && std::abs(v) <= kMaxGrabCoordinate; }
+
+bool grabRadius(double r) { return std::isfinite(r) && r > 0.0 && r <= kMaxGrabRadius; }
+
+/// Why a saved area grab cannot be restored on a cloth of `n` particles, or nothing.
+std::optional<std::string> checkAreaGrab(const AreaGrab& grab, std::size_t n, bool single)
+{
+    if (single)
+        return std::string("areaGrab: a state holds one grab; allowed: grabbed or areaGrab, "
+                           "not both");
+    if (!grabCoordinate(grab.point.x) || !grabCoordinate(grab.point.y))
+        return "areaGrab: point (" + formatNumber(grab.point.x) + ", " +
+               formatNumber(grab.point.y) + ") is not allowed; allowed: finite coordinates "
+               "within +-" + formatNumber(kMaxGrabCoordinate) + " m";
+    if (!grabRadius(grab.radius))
+        return "areaGrab: radius " + formatNumber(grab.radius) + " is not allowed; allowed: " +
+               "more than 0 up to " + formatNumber(kMaxGrabRadius) + " m";
+    if (grab.particles.empty() || grab.offsets.size() != grab.particles.size())
+        return "areaGrab: " + std::to_string(grab.particles.size()) + " particles and " +
+               std::to_string(grab.offsets.size()) + " offsets; allowed: one offset per "
+               "particle, at least one particle";
+    for (std::size_t k = 0; k < grab.particles.size(); ++k) {
+        if (grab.particles[k] >= n || (k > 0 && grab.particles[k] <= grab.particles[k - 1]))
+            return "areaGrab: particles[" + std::to_string(k) + "] = " +
+                   std::to_string(grab.particles[k]) +
+                   " is not allowed; allowed: ascending indices below " + std::to_string(n);
+        const glm::dvec2 o = grab.offsets[k];
+        if (!std::isfinite(o.x) || !std::isfinite(o.y) || std::abs(o.x) > kMaxGrabRadius ||
+            std::abs(o.y) > kMaxGrabRadius)
+            return "areaGrab: offsets[" + std::to_string(k) + "] is not allowed; allowed: "
+                   "finite values within +-" + formatNumber(kMaxGrabRadius) + " m";
+    }
+    return std::nullopt;
+}
+
+} // namespace
 
 Simulation::Simulation(const Settings& settings)
     : settings_(settings)
@@ -32,8 +70,8 @@ Simulation::Simulation(const Simulation& other)
       alive_(other.alive_), liveCount_(other.liveCount_),
       constraintsVersion_(other.constraintsVersion_),
       time_(other.time_), stepCount_(other.stepCount_), grabbed_(other.grabbed_),
-      recordResiduals_(other.recordResiduals_), residuals_(other.residuals_),
-      tethers_(other.tethers_), tethersStale_(other.tethersStale_),
+      areaGrab_(other.areaGrab_), recordResiduals_(other.recordResiduals_),
+      residuals_(other.residuals_), tethers_(other.tethers_), tethersStale_(other.tethersStale_),
       tethersConstraints_(other.tethersConstraints_), tethersVersion_(other.tethersVersion_)
 {
 }
@@ -99,6 +137,7 @@ void Simulation::build()
     time_ = 0.0;
     stepCount_ = 0;
     grabbed_.reset();
+    areaGrab_.reset();
     residuals_.clear();
     solver_.reset();
     tethersStale_ = true;
@@ -137,6 +176,7 @@ SimulationState Simulation::state() const
         if (particles_.pinned(i))
             state.pinned.push_back(i);
     state.grabbed = grabbed_;
+    state.areaGrab = areaGrab_;
     for (std::size_t k = 0; k < alive_.size(); ++k)
         if (alive_[k] == 0)
             state.removed.push_back(k);
@@ -193,6 +233,9 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
     if (state.grabbed && *state.grabbed >= n)
         return "grabbed = " + std::to_string(*state.grabbed) +
                " is not allowed; allowed: a particle index below " + std::to_string(n);
+    if (state.areaGrab)
+        if (auto e = checkAreaGrab(*state.areaGrab, n, state.grabbed.has_value()))
+            return e;
 
     settings_ = state.settings;
     build();
@@ -208,6 +251,11 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
     if (state.grabbed) {
         grabbed_ = *state.grabbed;
         particles_.flags[*state.grabbed] |= kGrabbed;
+    }
+    if (state.areaGrab) {
+        areaGrab_ = state.areaGrab;
+        for (Index i : areaGrab_->particles)
+            particles_.flags[i] |= kGrabbed;
     }
     for (Index i = 0; i < n; ++i)
         refreshInverseMass(i);
@@ -359,45 +407,92 @@ bool Simulation::grab(Index index)
     release();
     const bool direct = editParticleDirectly();
     grabbed_ = index;
-    particles_.flags[index] |= kGrabbed;
+    setHeld(index, true, direct);
+    return true;
+}
+
+std::size_t Simulation::grabArea(glm::dvec2 point, double radius)
+{
+    release(); // a new grab lets go of the current one, even when this one holds nothing
+    if (!grabCoordinate(point.x) || !grabCoordinate(point.y) || !grabRadius(radius))
+        return 0;
+    sync(); // who is in reach now
+    AreaGrab grab{point, radius, {}, {}};
+    const auto& x = particles_.position;
+    const double r2 = radius * radius;
+    for (Index i = 0; i < particles_.size(); ++i) {
+        const glm::dvec2 d = x[i] - point;
+        if (d.x * d.x + d.y * d.y <= r2) {
+            grab.particles.push_back(i);
+            grab.offsets.push_back(d);
+        }
+    }
+    if (grab.particles.empty())
+        return 0;
+    const bool direct = editParticleDirectly();
+    for (Index i : grab.particles)
+        setHeld(i, true, direct);
+    areaGrab_ = std::move(grab);
+    return areaGrab_->particles.size();
+}
+
+void Simulation::setHeld(Index index, bool hold, bool direct)
+{
+    if (hold)
+        particles_.flags[index] |= kGrabbed;
+    else
+        particles_.flags[index] &= static_cast<std::uint8_t>(~kGrabbed);
     refreshInverseMass(index);
     if (direct)
         solver_->writeParticle(index, nullptr, nullptr, &particles_.inverseMass[index]);
-    return true;
 }
 
 bool Simulation::moveGrabbed(glm::dvec2 position)
 {
-    auto allowed = [](double v) { return std::isfinite(v) && std::abs(v) <= kMaxGrabCoordinate; };
-    if (!grabbed_ || !allowed(position.x) || !allowed(position.y))
+    if (!holding() || !grabCoordinate(position.x) || !grabCoordinate(position.y))
         return false;
     const bool direct = editParticleDirectly();
-    particles_.position[*grabbed_] = position;
-    if (direct)
-        solver_->writeParticle(*grabbed_, &position, nullptr, nullptr);
+    if (grabbed_) {
+        particles_.position[*grabbed_] = position;
+        if (direct)
+            solver_->writeParticle(*grabbed_, &position, nullptr, nullptr);
+        return true;
+    }
+    areaGrab_->point = position;
+    for (std::size_t k = 0; k < areaGrab_->particles.size(); ++k) {
+        const Index i = areaGrab_->particles[k];
+        particles_.position[i] = position + areaGrab_->offsets[k];
+        if (direct)
+            solver_->writeParticle(i, &particles_.position[i], nullptr, nullptr);
+    }
     return true;
 }
 
 void Simulation::release()
 {
-    if (!grabbed_)
+    if (!holding())
         return;
     const bool direct = editParticleDirectly();
-    particles_.flags[*grabbed_] &= static_cast<std::uint8_t>(~kGrabbed);
-    refreshInverseMass(*grabbed_);
-    if (direct)
-        solver_->writeParticle(*grabbed_, nullptr, nullptr, &particles_.inverseMass[*grabbed_]);
+    if (grabbed_)
+        setHeld(*grabbed_, false, direct);
+    else
+        for (Index i : areaGrab_->particles)
+            setHeld(i, false, direct);
     grabbed_.reset();
+    areaGrab_.reset();
 }
 
 void Simulation::release(glm::dvec2 velocity)
 {
-    if (!grabbed_)
+    if (!holding())
         return;
-    const Index index = *grabbed_;
+    std::vector<Index> held = grabbed_ ? std::vector<Index>{*grabbed_} : areaGrab_->particles;
     release();
-    if (std::isfinite(velocity.x) && std::isfinite(velocity.y) && !particles_.pinned(index)) {
-        const bool direct = editParticleDirectly();
+    std::erase_if(held, [this](Index i) { return particles_.pinned(i); }); // pins stay at rest
+    if (!std::isfinite(velocity.x) || !std::isfinite(velocity.y) || held.empty())
+        return;
+    const bool direct = editParticleDirectly();
+    for (Index index : held) {
         particles_.velocity[index] = velocity;
         if (direct)
             solver_->writeParticle(index, nullptr, &velocity, nullptr);

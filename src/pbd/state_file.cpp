@@ -333,6 +333,50 @@ std::optional<StateError> indicesFromJson(const Json& in, const char* key, std::
     return std::nullopt;
 }
 
+Json areaGrabToJson(const AreaGrab& grab)
+{
+    Json offsets = Json::array();
+    for (const glm::dvec2 o : grab.offsets)
+        offsets.push_back({o.x, o.y});
+    return {{"x", grab.point.x}, {"y", grab.point.y}, {"radius", grab.radius},
+            {"particles", grab.particles}, {"offsets", std::move(offsets)}};
+}
+
+/// The "areaGrab" member: absent or null (none), else {"x", "y", "radius", "particles":
+/// [indices], "offsets": [[dx, dy], ...]}. Ranges and order are restore()'s to check.
+std::optional<StateError> areaGrabFromJson(const Json& in, std::optional<AreaGrab>& out)
+{
+    const auto it = in.find("areaGrab");
+    if (it == in.end() || it->is_null())
+        return std::nullopt;
+    const char* shape = "allowed: null or {\"x\", \"y\", \"radius\", \"particles\": "
+                        "[indices], \"offsets\": [[dx, dy], ...]}";
+    if (!it->is_object())
+        return fieldError("areaGrab", "is not an object; " + std::string(shape));
+    AreaGrab grab;
+    for (auto [key, value] : {std::pair{"x", &grab.point.x}, {"y", &grab.point.y},
+                              {"radius", &grab.radius}}) {
+        if (!it->contains(key) || !(*it)[key].is_number())
+            return fieldError(std::string("areaGrab.") + key, std::string("is missing or not a number; ") +
+                                                                  shape);
+        *value = (*it)[key].get<double>();
+    }
+    if (auto e = indicesFromJson(*it, "particles", grab.particles))
+        return StateError{"areaGrab." + e->field, "areaGrab." + e->message};
+    const auto offsets = it->find("offsets");
+    if (offsets == it->end() || !offsets->is_array())
+        return fieldError("areaGrab.offsets", "is missing or not an array; " +
+                                                  std::string(shape));
+    for (const Json& o : *offsets) {
+        if (!o.is_array() || o.size() != 2 || !o[0].is_number() || !o[1].is_number())
+            return fieldError("areaGrab.offsets", quoteInput(o.dump()) +
+                                                      " is not allowed; allowed: [dx, dy] in m");
+        grab.offsets.emplace_back(o[0].get<double>(), o[1].get<double>());
+    }
+    out = std::move(grab);
+    return std::nullopt;
+}
+
 } // namespace
 
 std::string stateToJson(const SimulationState& state)
@@ -350,6 +394,8 @@ std::string stateToJson(const SimulationState& state)
     out["mass"] = encodeBase64(state.mass.data(), state.mass.size() * sizeof(double));
     out["pinned"] = state.pinned;
     out["removed"] = state.removed;
+    if (state.areaGrab) // absent without one, so files without an area grab are as before
+        out["areaGrab"] = areaGrabToJson(*state.areaGrab);
     return out.dump(1) + "\n";
 }
 
@@ -439,6 +485,8 @@ StateParse stateFromJson(std::string_view text)
                                                   std::to_string(n)));
         state.grabbed = static_cast<Index>(g);
     }
+    if (auto e = areaGrabFromJson(in, state.areaGrab))
+        return fail(*e);
     // The remaining checks (finite values, mass range, index order) are restore()'s; run them
     // on a scratch simulation so that the caller's stays untouched on a refusal.
     return {std::move(state), std::nullopt};

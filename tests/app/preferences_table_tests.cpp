@@ -48,7 +48,7 @@ TEST_CASE("the preferences table covers every member once, with its accessors", 
 {
     const auto rows = pbd::app::preferenceFields();
     Preferences changed;
-    const double values[] = {1, 2.5, 1, 0.05, 1, 1, 1};
+    const double values[] = {1, 2.5, 1, 0.05, 1, 1, 1, 0.5};
     REQUIRE(rows.size() == std::size(values));
     for (std::size_t i = 0; i < rows.size(); ++i) {
         INFO(rows[i].name);
@@ -68,6 +68,7 @@ TEST_CASE("the preferences table covers every member once, with its accessors", 
     expected.particleColorBy = pbd::app::ParticleColorBy::Speed;
     expected.plots = true;
     expected.onRelease = pbd::app::OnRelease::Keep;
+    expected.grabRadius = 0.5;
     CHECK(changed == expected);
     // "auto" is the strain scale's empty value, and the text the defaults show.
     const pbd::app::PreferenceField& scale = *pbd::app::findPreferenceField("strainScale");
@@ -102,6 +103,10 @@ TEST_CASE("pbd-cloth's preference flags refuse with the option, the value and wh
 {
     CHECK(refusal({"--stepping", "fast"}) ==
           "--stepping: 'fast' is not a stepping mode; allowed: page or realtime");
+    CHECK(refusal({"--grab-radius", "-1"}) ==
+          "--grab-radius: '-1' is not allowed; allowed: a finite number from 0 to 100 m");
+    CHECK(refusal({"--grab-radius", "nan"}) ==
+          "--grab-radius: 'nan' is not a finite number; allowed: a finite number from 0 to 100 m");
     CHECK(refusal({"--speed", "5"}) ==
           "--speed: '5' is not allowed; allowed: a finite number from 0.05 to 4");
     CHECK(refusal({"--speed", "abc"}) ==

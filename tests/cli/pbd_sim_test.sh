@@ -347,7 +347,7 @@ bad_values_catalogue)
   ;;
 bad_drag_catalogue)
   # Refused scripts: status 2, the line, the value and what is allowed.
-  drag_case 2 '0 shake 1\n' "line 1" "'shake'" "allowed: 'drag INDEX X Y', 'release [VX VY]'"
+  drag_case 2 '0 shake 1\n' "line 1" "'shake'" "allowed: 'drag INDEX X Y', 'grab X Y R', 'move X Y', 'release [VX VY]'"
   drag_case 2 '0 DRAG 1 0 0\n' "line 1" "'DRAG'" "allowed:"
   drag_case 2 '0 drag 1 0\n' "line 1" "got 2: '1' '0'" "allowed: 'STEP drag INDEX X Y'"
   drag_case 2 '0 drag\n' "line 1" "got 0" "allowed: 'STEP drag INDEX X Y'"
@@ -366,6 +366,20 @@ bad_drag_catalogue)
     drag_case 2 "0 drag 1 $value 0\n" "line 1" "X '$value'" "allowed: a finite number from -1e+06 to 1e+06 m"
     drag_case 2 "0 drag 1 0 $value\n" "line 1" "Y '$value'" "allowed: a finite number"
   done
+  # Area grabs, moves, undo and redo (issue 22): the field, the value and what is allowed.
+  for value in nan -nan inf 1e400 1000000.1 abc; do
+    drag_case 2 "0 grab $value 0 1\n" "line 1" "X '$value'" "allowed: a finite number from -1e+06 to 1e+06 m"
+    drag_case 2 "0 grab 0 $value 1\n" "line 1" "Y '$value'" "allowed: a finite number"
+    drag_case 2 "0 move $value 0\n" "line 1" "X '$value'" "allowed: a finite number"
+  done
+  for value in nan -1 -0.5 0 -0 100.5 1e400 inf abc; do
+    drag_case 2 "0 grab 0 0 $value\n" "line 1" "R '$value'" "allowed: a number more than 0 up to 100 m"
+  done
+  drag_case 2 '0 grab 1 2\n' "line 1" "got 2: '1' '2'" "allowed: 'STEP grab X Y R'"
+  drag_case 2 '0 move 1\n' "line 1" "got 1: '1'" "allowed: 'STEP move X Y'"
+  drag_case 2 '0 undo 1\n' "line 1" "got 1: '1'" "allowed: 'STEP undo'"
+  drag_case 2 '0 redo x y\n' "line 1" "got 2" "allowed: 'STEP redo'"
+  drag_case 2 '0 UNDO\n' "line 1" "'UNDO'" "allowed:"
   drag_case 2 '3 release\n1 release\n' "line 2" "step 1 comes after step 3" "never decrease"
   drag_case 2 '5 drag 1 0 0\n5 release\n4 release\n' "line 3" "step 4" "never decrease"
   for step in -1 +1 1.5 1e3 0x1 abc 18446744073709551616 99999999999999999999; do
@@ -400,6 +414,10 @@ bad_drag_catalogue)
   drag_case 0 '18446744073709551615 release\n'
   drag_case 0 '2 drag 5 1e-300 -0\n1000000000 release\n'
   drag_case 0 "#$(printf 'x%.0s' {1..1023})\n"
+  drag_case 0 '0 grab 0.2 -0.2 0.3\n1 move 1 1\n2 release 1 0\n3 undo\n3 undo\n4 redo\n'
+  drag_case 0 '0 move 1 1\n0 undo\n0 redo\n1 grab 50 50 0.1\n2 release\n'
+  drag_case 0 '0 grab 0 0 100\n1 grab -1e6 1e6 1e-300\n'
+
   # CRLF line ends give exactly the same run as LF.
   printf '0 drag 5 0.3 0.1\n2 release\n' >"$work/lf.drag"
   printf '0 drag 5 0.3 0.1\r\n2 release\r\n' >"$work/crlf.drag"

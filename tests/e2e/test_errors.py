@@ -39,7 +39,9 @@ elif case == "flags":
                                                     "none or strain"]),
                         (["--color-particles", "mass"], ["--color-particles", "'mass'",
                                                          "none or speed"]),
-                        (["--on-release", "drop"], ["--on-release", "'drop'", "throw or keep"])]:
+                        (["--on-release", "drop"], ["--on-release", "'drop'", "throw or keep"]),
+                        (["--grab-radius", "-0.5"], ["--grab-radius", "'-0.5'", "0 to 100 m"]),
+                        (["--grab-radius", "nan"], ["--grab-radius", "'nan'", "0 to 100 m"])]:
         status, _, err = run(binary, *args)
         check(status == 2, "%s: status 2 (got %d)" % (" ".join(args), status))
         check(all(w in err for w in words), "%s: the message names %s: %s"

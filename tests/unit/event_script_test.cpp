@@ -215,3 +215,52 @@ TEST_CASE("a script that does not start with the recorder's header keeps its las
     // And a bad last line without a newline is still refused there.
     CHECK_THAT(errorOf("0 drag 11 1 2\n7 dr", settings), Contains("line 2") && Contains("'dr'"));
 }
+
+TEST_CASE("area grabs, moves, undo and redo parse and are written back exactly", "[events]")
+{
+    const std::string script = "0 grab 0.25 -0.125 0.3\n"
+                               "1 move 1.5 -0.75\n"
+                               "2 release 1 0\n"
+                               "2 undo\n"
+                               "3 redo\n"
+                               "4 grab -1e+06 1e+06 100\n"
+                               "5 end\n";
+    const auto events = pbd::parseEventScript(script, clothSettings(4, 3));
+    REQUIRE(events.size() == 7);
+    CHECK(events[0].kind == DragEvent::Kind::Grab);
+    CHECK(events[0].position == glm::dvec2(0.25, -0.125));
+    CHECK(events[0].radius == 0.3);
+    CHECK(events[1].kind == DragEvent::Kind::Move);
+    CHECK(events[1].position == glm::dvec2(1.5, -0.75));
+    CHECK(events[3].kind == DragEvent::Kind::Undo);
+    CHECK(events[4].kind == DragEvent::Kind::Redo);
+    std::string written;
+    for (const DragEvent& e : events)
+        written += pbd::formatEvent(e) + "\n";
+    CHECK(written == script);
+    const Settings s = clothSettings(4, 3);
+    CHECK(pbd::eventCommands(events[0], s) ==
+          std::vector<pbd::Command>{pbd::AreaGrabCommand{{0.25, -0.125}, 0.3}});
+    CHECK(pbd::eventCommands(events[3], s) == std::vector<pbd::Command>{pbd::UndoCommand{}});
+}
+
+TEST_CASE("bad area grabs, moves, undo and redo lines name the field, the value and what is "
+          "allowed",
+          "[events]")
+{
+    const Settings s = clothSettings(4, 3);
+    CHECK_THAT(errorOf("0 grab nan 0 1\n", s), Contains("line 1") && Contains("X 'nan'") &&
+                                                   Contains("finite number from -1e+06 to 1e+06 m"));
+    CHECK_THAT(errorOf("0 grab 0 inf 1\n", s), Contains("Y 'inf'"));
+    CHECK_THAT(errorOf("0 grab 0 0 nan\n", s), Contains("R 'nan'") &&
+                                                   Contains("more than 0 up to 100 m"));
+    CHECK_THAT(errorOf("0 grab 0 0 -1\n", s), Contains("R '-1' is not allowed"));
+    CHECK_THAT(errorOf("0 grab 0 0 0\n", s), Contains("R '0'") && Contains("'drag INDEX X Y'"));
+    CHECK_THAT(errorOf("0 grab 0 0 101\n", s), Contains("R '101'"));
+    CHECK_THAT(errorOf("0 grab 0 0\n", s), Contains("'grab' takes 3 values, got 2") &&
+                                               Contains("STEP grab X Y R"));
+    CHECK_THAT(errorOf("0 move 1\n", s), Contains("'move' takes 2 values, got 1"));
+    CHECK_THAT(errorOf("0 move 1 nan\n", s), Contains("Y 'nan'"));
+    CHECK_THAT(errorOf("0 undo 2\n", s), Contains("'undo' takes 0 values, got 1"));
+    CHECK_THAT(errorOf("0 redo now\n", s), Contains("'redo' takes 0 values"));
+}

@@ -298,6 +298,9 @@ void App::drawPanel()
         .plotHistory = &driver.plotHistory(),
         .residuals = simulation_.residuals(),
         .residualsOnGpu = simulation_.stateOnDevice(),
+        .undoCount = controller_.history().undoCount(),
+        .redoCount = controller_.history().redoCount(),
+        .foldHint = foldHintText(controller_.foldWatch()),
     };
     const Viewport& view = frameView_;
     panel_->setExportStatus(exporter_->status());
@@ -325,6 +328,14 @@ void App::drawCanvasOverlays()
             ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
             ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
             2.0f * static_cast<float>(controller_.view().logicalScale()));
+    }
+    if (const auto centre = controller_.input().reachCentre()) { // the grab radius's hand
+        const Camera& camera = controller_.view().camera();
+        const glm::dvec2 c = camera.worldToScreen(*centre);
+        const double r = camera.zoom() * controller_.preferences().grabRadius;
+        ImGui::GetForegroundDrawList()->AddCircle(
+            ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), static_cast<float>(r),
+            IM_COL32(230, 120, 0, 200), 48, static_cast<float>(controller_.view().logicalScale()));
     }
     // Strain and speed colours: the core computes the strains and speeds, the renderer only
     // maps them; their legends stack above the canvas's bottom.

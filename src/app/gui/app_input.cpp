@@ -25,6 +25,7 @@ Key keyOf(int key)
     case GLFW_KEY_F: return Key::F;
     case GLFW_KEY_Q: return Key::Q;
     case GLFW_KEY_O: return Key::O;
+    case GLFW_KEY_Z: return Key::Z;
     case GLFW_KEY_HOME: return Key::Home;
     case GLFW_KEY_ESCAPE: return Key::Escape;
     case GLFW_KEY_F1: return Key::F1;

@@ -50,7 +50,7 @@ float fieldWidth()
 } // namespace
 
 Panel::Panel(bool symbols)
-    : symbols_(symbols), text_(settingFields().size() + 1), editing_(settingFields().size() + 1)
+    : symbols_(symbols), text_(settingFields().size() + 2), editing_(settingFields().size() + 2)
 {
 }
 
@@ -205,7 +205,7 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
                          ImGui::GetStyle().WindowPadding.y;
     ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
     const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
-                       export_.notice.empty() && sessionOffer_.empty();
+                       export_.notice.empty() && sessionOffer_.empty() && foldHint_.empty();
     if (empty) { // say what the place is for, so that it does not read as a gap
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         ImGui::TextWrapped("Messages about refused input, files and exports appear here.");
@@ -236,6 +236,7 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
         ImGui::TextWrapped("%s", export_.notice.c_str());
         ImGui::PopStyleColor();
     }
+    foldHint();
     ImGui::EndChild();
     record("messages");
 }
@@ -451,7 +452,10 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         fields(model, PanelSection::Page, actions);
         ImGui::EndTable();
     }
+    foldHint_ = stats.foldHint;
+    turnOnArea_ = false;
     messages(model, stats.files, actions.files);
+    actions.turnOnArea = turnOnArea_;
 
     const float width = ImGui::GetContentRegionAvail().x;
     if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(width, 0.0f)))
@@ -486,6 +490,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     tooltip("pin-corners", "Pin the fixed corners of '# fixed particles' where they are now; "
                            "other pins stay. Restart also rebuilds them.");
     record("pin-corners");
+    history(stats, actions);
     colouring(model, stats, actions);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("On release");
@@ -503,6 +508,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
                        "50 ms. keep velocity: it keeps the velocity it had when grabbed, as on "
                        "the page.");
     record("release");
+    grabRadius(model);
     plots(stats, actions);
 
     ImGui::Spacing();

@@ -51,6 +51,9 @@ struct PanelStats {
     const PlotHistory* plotHistory = nullptr; ///< the history plots' samples
     std::span<const Residual> residuals{};    ///< the last step's residuals (convergence plot)
     bool residualsOnGpu = false;     ///< the GPU solver runs: it records no residuals
+    std::size_t undoCount = 0;       ///< actions Undo would take back (pbd::History)
+    std::size_t redoCount = 0;       ///< actions Redo would bring back
+    std::string foldHint;            ///< the fold hint (foldHintText), empty when none
 };
 
 /// One series of a panel plot.
@@ -123,6 +126,11 @@ private:
     void chart(const std::string& id, std::span<const PlotSeries> series, const ChartAxis& axis,
                const char* xLabel);
     void exports(PanelActions& actions);
+    // panel_editing.cpp: Undo / Redo, the Grab radius row, the fold hint
+    void history(const PanelStats& stats, PanelActions& actions);
+    void grabRadius(PanelModel& model);
+    /// Draws the fold hint and its button in the message place (foldHint_, set by draw()).
+    void foldHint();
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);
     void statRow(const char* label, const char* value, const char* help);
@@ -130,7 +138,8 @@ private:
     const char* dash() const { return symbols_ ? "\u2014" : "-"; }
 
     bool symbols_;
-    std::vector<std::array<char, 64>> text_;  ///< per settings row, then the speed field
+    /// per settings row, then the grab radius field, then the speed field
+    std::vector<std::array<char, 64>> text_;
     std::vector<bool> editing_;
     std::vector<WidgetRect> rects_;
     std::array<char, 512> statePath_{};     ///< the state file field's text
@@ -145,6 +154,8 @@ private:
     bool anyHovered_ = false;   ///< a widget with a tooltip is under the mouse this frame
     ExportStatus export_;       ///< the exports' state (setExportStatus)
     std::string sessionOffer_;  ///< setSessionOffer's question
+    std::string foldHint_;      ///< this frame's fold hint, empty when none
+    bool turnOnArea_ = false;   ///< the fold hint's button was pressed this frame
 };
 
 } // namespace pbd::app

@@ -166,14 +166,19 @@ void Recorder::note(const Command& command, const Simulation& simulation)
     event.step = steps_;
     const Particles& particles = simulation.particles();
     if (std::holds_alternative<MoveCommand>(command)) {
-        if (!simulation.grabbed())
+        if (const auto& area = simulation.areaGrab()) {
+            event.kind = DragEvent::Kind::Move; // where the grab point went
+            event.position = area->point;
+        } else if (simulation.grabbed()) {
+            // Where the particle was put (a refused coordinate leaves it where it was).
+            event.kind = DragEvent::Kind::Drag;
+            event.particle = *simulation.grabbed();
+            event.position = particles.position[event.particle];
+        } else {
             return;
-        // Where the particle was put (a refused coordinate leaves it where it was).
-        event.kind = DragEvent::Kind::Drag;
-        event.particle = *simulation.grabbed();
-        event.position = particles.position[event.particle];
+        }
         if (pendingMove_ && pendingMove_->step == event.step &&
-            pendingMove_->particle == event.particle) {
+            pendingMove_->kind == event.kind && pendingMove_->particle == event.particle) {
             pendingMove_ = event; // the last move between two steps is the one that counts
             writeDue();
             return;
@@ -224,6 +229,22 @@ void Recorder::note(const Command& command, const Simulation& simulation)
                    [&](const RestartCommand&) {
                        event.kind = DragEvent::Kind::Restart;
                        write(event);
+                   },
+                   [&](const AreaGrabCommand& c) {
+                       event.kind = DragEvent::Kind::Grab;
+                       event.position = c.point;
+                       event.radius = c.radius;
+                       write(event);
+                   },
+                   [&](const UndoCommand&) {
+                       event.kind = DragEvent::Kind::Undo;
+                       write(event);
+                       settings_ = simulation.settings(); // as the restored state has them
+                   },
+                   [&](const RedoCommand&) {
+                       event.kind = DragEvent::Kind::Redo;
+                       write(event);
+                       settings_ = simulation.settings();
                    },
                },
                command);

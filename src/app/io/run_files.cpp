@@ -169,6 +169,7 @@ bool RunFiles::startRecording(const std::string& path)
     ownCommand_ = true; // the header's `0 restart` already says it
     controller_.issue(RestartCommand{});
     ownCommand_ = false;
+    controller_.clearHistory(); // an undo in the recording goes back no further than its start
     say("Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops", false);
     return true;
 }
@@ -214,6 +215,7 @@ void RunFiles::startReplay(std::vector<DragEvent> events, const std::string& pat
     if (recorder_.active())
         stopRecording();
     replay_.emplace(std::move(events), path);
+    controller_.clearHistory(); // the recording's undo lines undo its own actions, as in pbd-sim
     say("", false);
     playDue(); // the events before step 0: the recording's settings and fresh cloth
 }

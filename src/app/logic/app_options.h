@@ -21,7 +21,8 @@ struct AppOptions {
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)
     std::string framesDirectory;        ///< --frames-dir: a PNG of every frame in this folder
     Preferences preferences;            ///< --stepping, --speed, --color-by, --strain-scale,
-                                        ///< --color-particles, --plots, --on-release
+                                        ///< --color-particles, --plots, --on-release,
+                                        ///< --grab-radius
     bool paused = false;                ///< --paused: start paused (for measuring drawing)
     std::string recordFile;             ///< --record: record from the start into this file
     std::string replayFile;             ///< --replay: play this recording back

@@ -2,6 +2,7 @@
 
 #include <type_traits>
 
+#include "input_text.h"
 #include "pbd/state_file.h"
 
 namespace pbd::app {
@@ -22,8 +23,16 @@ void Controller::resize(glm::dvec2 windowSize, double contentScale, double logic
 
 std::optional<CommandError> Controller::issue(const Command& command)
 {
+    const bool travels = std::holds_alternative<UndoCommand>(command) ||
+                         std::holds_alternative<RedoCommand>(command);
+    if (travels)
+        finishOffThreadStep(); // the history's states follow the steps taken
     const Settings before = simulation_.settings();
-    if (auto error = pbd::apply(simulation_, command)) {
+    // While a step runs on another thread the command changes the state shown meanwhile; the
+    // driver applies it again, through here and the history, on the state that step reaches.
+    auto error = driver_.steppingOffThread() ? pbd::apply(simulation_, command)
+                                             : history_.apply(simulation_, command);
+    if (error) {
         lastError_ = error->message;
         return error;
     }
@@ -34,7 +43,12 @@ std::optional<CommandError> Controller::issue(const Command& command)
         driver_.clothRebuilt();
         input_.clothRebuilt();
     }
-    if (std::holds_alternative<SetCommand>(command) && model_.settings() != simulation_.settings())
+    if (travels) { // a whole state came back: lines, gestures and the panel follow it
+        driver_.clothRebuilt();
+        input_.stateReplaced();
+    }
+    if ((travels || std::holds_alternative<SetCommand>(command)) &&
+        model_.settings() != simulation_.settings())
         model_.showSettings(simulation_.settings()); // a change from elsewhere shows in the panel
     driver_.applied(command);
     return std::nullopt;
@@ -93,6 +107,12 @@ void Controller::perform(KeyAction action)
         input_.cancel();
         helpVisible_ = false;
         break;
+    case KeyAction::Undo:
+        issue(UndoCommand{});
+        break;
+    case KeyAction::Redo:
+        issue(RedoCommand{});
+        break;
     }
 }
 
@@ -125,6 +145,15 @@ void Controller::panel(const PanelActions& actions)
             if (!simulation_.particles().pinned(i))
                 issue(PinCommand{i});
     }
+    if (actions.undo)
+        issue(UndoCommand{});
+    if (actions.redo)
+        issue(RedoCommand{});
+    if (actions.turnOnArea) { // the fold hint's button: a setting change like any other
+        model_.commitText(PanelField::AreaStiffness,
+                          formatNumber(FoldWatch::kSuggestedAreaStiffness));
+        applyModelSettings();
+    }
     if (actions.screenshot)
         exportRequests_.screenshot = true;
     if (actions.toggleVideo)
@@ -134,6 +163,7 @@ void Controller::panel(const PanelActions& actions)
     preferences_.stepping = model_.stepping();
     preferences_.speed = model_.speed();
     preferences_.strainScale = model_.strainScale();
+    preferences_.grabRadius = model_.grabRadius();
     if (actions.colorBy)
         preferences_.colorBy = *actions.colorBy;
     if (actions.throwOnRelease)
@@ -149,8 +179,10 @@ void Controller::setPreferences(const Preferences& preferences)
     const bool plotsWereOpen = preferences_.plots;
     model_.setStepping(preferences.stepping, preferences.speed);
     model_.setStrainScale(preferences.strainScale);
+    model_.setGrabRadius(preferences.grabRadius);
     preferences_ = preferences;
     preferences_.speed = model_.speed(); // as the model kept it (a speed out of range: not)
+    preferences_.grabRadius = model_.grabRadius();
     if (preferences_.plots != plotsWereOpen)
         driver_.plotsChanged();
 }
@@ -169,15 +201,19 @@ void Controller::advance(double framePeriod, bool resumed)
     driver_.advance(framePeriod, resumed);
     if (driver_.refusals().size() != refusals)
         lastError_ = driver_.refusals().back();
+    foldWatch_.observe(simulation_);
 }
 
 std::optional<std::string> Controller::loadState(const std::string& path)
 {
     finishOffThreadStep(); // else the step on its way would replace what is loaded
+    simulation_.sync();
+    const SimulationState before = simulation_.state();
     if (auto error = loadStateFile(simulation_, path)) {
         lastError_ = *error;
         return error;
     }
+    history_.changed(before, simulation_); // a load can be undone
     driver_.clothRebuilt();
     input_.stateReplaced();
     model_.showSettings(simulation_.settings());

@@ -21,6 +21,7 @@
 #include <glm/vec2.hpp>
 
 #include "logic/canvas_view.h"
+#include "logic/fold_hint.h"
 #include "logic/input.h"
 #include "logic/panel_actions.h"
 #include "logic/panel_model.h"
@@ -29,6 +30,7 @@
 #include "logic/stepping.h"
 #include "logic/touch_router.h"
 #include "pbd/command.h"
+#include "pbd/history.h"
 #include "pbd/simulation.h"
 
 namespace pbd::app {
@@ -82,9 +84,18 @@ public:
     /// Fits the whole cloth, as it is now, into the canvas (F); a held particle follows.
     void fitView();
 
-    /// Applies one command to the simulation: the single path of every change. Refused
-    /// commands change nothing; their message is kept in lastError().
+    /// Applies one command to the simulation: the single path of every change, through the
+    /// history (pbd/history.h) that undo and redo use, as pbd-sim's event player does. Undo
+    /// and redo wait for a step running on another thread first, and end every gesture.
+    /// Refused commands change nothing; their message is kept in lastError().
     std::optional<CommandError> issue(const Command& command);
+    /// The actions undo and redo go through.
+    const History& history() const { return history_; }
+    /// Forgets every action: a recording or a playback starts from a fresh cloth, and nothing
+    /// before it may be undone (the recording could not say what it was).
+    void clearHistory() { history_.clear(); }
+    /// Whether cells have stayed folded over without area constraints (see FoldWatch).
+    const FoldWatch& foldWatch() const { return foldWatch_; }
     /// Called with every command that took effect (for recording and tests): while a step
     /// runs off the UI thread, after that step (see StepDriver::applied).
     void setCommandObserver(std::function<void(const Command&)> observer)
@@ -153,6 +164,8 @@ private:
     CanvasView view_;
     StepDriver driver_;
     Input input_;
+    History history_;
+    FoldWatch foldWatch_;
     bool helpVisible_ = false;
     bool quitRequested_ = false;
     ExportRequests exportRequests_;

@@ -6,11 +6,27 @@
 #include "logic/picking.h"
 
 namespace pbd::app {
+namespace {
+
+/// Whether any of `positions` lies within `radius` of `point` (as Simulation::grabArea
+/// counts it).
+bool withinReach(const std::vector<glm::dvec2>& positions, glm::dvec2 point, double radius)
+{
+    return std::any_of(positions.begin(), positions.end(), [&](glm::dvec2 x) {
+        const glm::dvec2 d = x - point;
+        return d.x * d.x + d.y * d.y <= radius * radius;
+    });
+}
+
+} // namespace
 
 KeyAction keyAction(Key key, bool repeat, Modifiers modifiers, PanelFocus focus)
 {
-    if (modifiers.control) // even while typing in a field; other Ctrl combinations: not ours
+    if (modifiers.control) { // even while typing in a field; other Ctrl combinations: not ours
+        if (key == Key::Z && !focus.keyboard) // typing: the field's own undo
+            return modifiers.shift ? KeyAction::Redo : KeyAction::Undo;
         return key == Key::Q && !repeat ? KeyAction::Quit : KeyAction::None;
+    }
     if (key == Key::F12) // even while typing: F12 types nothing
         return repeat ? KeyAction::None : KeyAction::Screenshot;
     if (focus.keyboard)
@@ -32,6 +48,7 @@ KeyAction keyAction(Key key, bool repeat, Modifiers modifiers, PanelFocus focus)
         return KeyAction::Cancel;
     case Key::Q:
     case Key::O: // Ctrl+O is RunFiles'
+    case Key::Z:
     case Key::F12:
     case Key::Other:
         break;
@@ -176,6 +193,17 @@ void Input::updateHover(PanelFocus focus)
                             view_.pickRadius());
 }
 
+std::optional<glm::dvec2> Input::reachCentre() const
+{
+    if (preferences_.grabRadius <= 0.0)
+        return std::nullopt;
+    if (dragging_ && simulation_.areaGrab())
+        return simulation_.areaGrab()->point;
+    if (!cursor_ || panFrom_ || knife_ || !view_.inCanvas(*cursor_))
+        return std::nullopt;
+    return view_.camera().screenToWorld(*cursor_);
+}
+
 void Input::clothRebuilt()
 {
     dragging_ = false;
@@ -200,15 +228,33 @@ void Input::pointerDown(glm::dvec2 p, Modifiers modifiers)
     simulation_.sync(); // the particle under the pointer now
     const auto picked =
         pickParticle(camera, simulation_.particles().position, p, view_.pickRadius());
-    if (!picked)
-        return;
     if (modifiers.shift) { // toggles a pin, corners too
+        if (!picked)
+            return;
         if (simulation_.particles().pinned(*picked))
             issue_(UnpinCommand{*picked});
         else
             issue_(PinCommand{*picked});
         return;
     }
+    const double radius = preferences_.grabRadius;
+    if (radius > 0.0) { // a hand: every particle within the radius, if there is one
+        const glm::dvec2 world = camera.screenToWorld(p);
+        if (!withinReach(simulation_.particles().position, world, radius))
+            return; // nothing to hold: no grab (nor a recorded line that does nothing)
+        if (!issue_(AreaGrabCommand{world, radius}) && simulation_.holding()) {
+            dragging_ = true;
+            trail_.clear();
+            noteTrail(world);
+        }
+        return;
+    }
+    if (!picked)
+        return;
+    // A grab that a restored state holds, not this drag's: let it go first, so that taking
+    // the same particle again starts a grab of its own (an action to undo).
+    if (simulation_.grabbed() == picked && !dragging_)
+        issue_(ReleaseCommand{});
     // The page's mouseDown: select the particle, move it only when the pointer moves.
     if (!issue_(GrabCommand{*picked})) {
         dragging_ = true;
@@ -219,7 +265,7 @@ void Input::pointerDown(glm::dvec2 p, Modifiers modifiers)
 
 void Input::pointerMove(glm::dvec2 p)
 {
-    if (dragging_ && simulation_.grabbed()) {
+    if (dragging_ && simulation_.holding()) { // the particle, or the area grab's point
         const glm::dvec2 world = view_.camera().screenToWorld(p);
         issue_(MoveCommand{world});
         noteTrail(world);

@@ -25,7 +25,7 @@ namespace pbd::app {
 enum class MouseButton { Left, Right, Middle, Other };
 
 /// Keys the app uses; everything else is Other.
-enum class Key { Space, S, R, F, Q, O, Home, Escape, F1, F12, Other };
+enum class Key { Space, S, R, F, Q, O, Z, Home, Escape, F1, F12, Other };
 
 /// Modifier keys held with an event.
 struct Modifiers {
@@ -58,11 +58,14 @@ enum class KeyAction {
     FitView,     ///< F
     ToggleHelp,  ///< F1
     Cancel,      ///< Esc: ends a drag or knife without effect and closes the help
+    Undo,        ///< Ctrl+Z: back to the state before the last action (pbd/history.h)
+    Redo,        ///< Ctrl+Shift+Z: forward to the state after the last undone action
 };
 
 /// The action of a key pressed (`repeat` false) or auto-repeated (`repeat` true). While a
-/// field is being typed in, the field has the keys (Esc cancels the edit there), except Ctrl+Q
-/// and F12; Ctrl combinations other than Ctrl+Q are not ours (Ctrl+O and Ctrl+R are RunFiles').
+/// field is being typed in, the field has the keys (Esc cancels the edit there, Ctrl+Z undoes
+/// the typing), except Ctrl+Q and F12; Ctrl combinations other than Ctrl+Q, Ctrl+Z and
+/// Ctrl+Shift+Z are not ours (Ctrl+O and Ctrl+R are RunFiles'). Undo and redo repeat with the key.
 KeyAction keyAction(Key key, bool repeat, Modifiers modifiers, PanelFocus focus);
 
 /// The single path of every change: applies a command, or refuses it with the reason.
@@ -87,8 +90,9 @@ public:
           Stepping::Clock clock, IssueCommand issue);
 
     /// A button went down (`pressed`) or up where the pointer last moved to. Left on a
-    /// particle grabs it (Shift: pins or unpins it instead); Ctrl+left starts a knife that
-    /// cuts on release; right or middle pans.
+    /// particle grabs it (Shift: pins or unpins it instead); with a grab radius
+    /// (Preferences::grabRadius > 0) left holds every particle within it of the press, if
+    /// any; Ctrl+left starts a knife that cuts on release; right or middle pans.
     void mouseButton(MouseButton button, bool pressed, Modifiers modifiers, PanelFocus focus);
     /// The pointer moved to `point` (window coordinates).
     void mouseMove(glm::dvec2 point);
@@ -119,6 +123,9 @@ public:
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife() const { return knife_; }
     /// The particle a left click would grab (see updateHover).
     std::optional<Index> hovered() const { return hovered_; }
+    /// Where the hand of a grab radius is drawn (world metres): the area grab's point while
+    /// it holds, else the pointer on the canvas; nothing with a grab radius of 0.
+    std::optional<glm::dvec2> reachCentre() const;
 
 private:
     void pointerDown(glm::dvec2 point, Modifiers modifiers);
@@ -139,7 +146,7 @@ private:
     /// (clock seconds), newest last: the throw's velocity.
     std::vector<std::pair<double, glm::dvec2>> trail_;
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife_;
-    bool dragging_ = false;             ///< a left-button or one-finger drag holds a particle
+    bool dragging_ = false;             ///< a left-button or one-finger drag holds particles
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last pointer
     bool touchDrag_ = false;            ///< the drag in progress is a finger's
     std::optional<glm::dvec2> cursor_;  ///< pointer at the last motion event, window coords

@@ -21,6 +21,9 @@ struct PanelActions {
     bool toggleHelp = false;                  ///< the "?" button
     bool unpinAll = false;                    ///< the "Unpin all" button
     bool pinCorners = false;                  ///< the "Pin corners again" button
+    bool undo = false;                        ///< the "Undo" button (Ctrl+Z)
+    bool redo = false;                        ///< the "Redo" button (Ctrl+Shift+Z)
+    bool turnOnArea = false;                  ///< the fold hint's "Turn on Area stiffness"
     bool screenshot = false;                  ///< the "Save PNG (F12)" button
     bool toggleVideo = false;                 ///< the "Export video" / "Stop video export" button
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed

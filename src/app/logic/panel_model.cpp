@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <limits>
 #include <system_error>
+#include <utility>
 
 #include "input_text.h"
 #include "logic/preferences_table.h"
@@ -22,6 +23,8 @@ const SettingField& info(PanelField field)
 
 /// The Speed field: the app's preference, a row of its own table.
 const PreferenceField& speedRow() { return *findPreferenceField("speed"); }
+/// The Grab radius field, likewise.
+const PreferenceField& grabRadiusRow() { return *findPreferenceField("grabRadius"); }
 
 template <typename Target>
 bool isWhole(const TableRow<Target>& f)
@@ -307,6 +310,8 @@ std::vector<std::string> PanelModel::errors() const
         list.push_back(speedError_);
     if (!strainScaleError_.empty())
         list.push_back(strainScaleError_);
+    if (!grabRadiusError_.empty())
+        list.push_back(grabRadiusError_);
     if (!solverMessage_.empty())
         list.push_back(solverMessage_);
     return list;
@@ -354,19 +359,62 @@ void PanelModel::setStepping(SteppingMode mode, double speed)
 
 std::string PanelModel::speedText() const { return formatNumber(speed_); }
 
-std::optional<std::string> parseSpeed(const char* label, std::string_view text, double& speed)
+namespace {
+
+/// Reads a number for the preference `row` typed as `text` into `value`; on failure leaves
+/// it and returns "<label>: '<text>' <reason>; allowed: ...".
+std::optional<std::string> parsePreference(PreferenceField row, const char* label,
+                                           std::string_view text, double& value)
 {
-    PreferenceField row = speedRow();
     row.label = label;
     std::string error;
-    const std::optional<double> value = readText(error, row, text);
-    if (!value || !acceptable(error, row, *value, text))
+    const std::optional<double> read = readText(error, row, text);
+    if (!read || !acceptable(error, row, *read, text))
         return error;
-    if (!allowedValue(row, *value))
+    if (!allowedValue(row, *read))
         return refuse(error, row, text, "is not allowed"), error;
-    speed = *value;
+    value = *read;
     return std::nullopt;
 }
+
+} // namespace
+
+std::optional<std::string> parseSpeed(const char* label, std::string_view text, double& speed)
+{
+    return parsePreference(speedRow(), label, text, speed);
+}
+
+bool PanelModel::commitGrabRadius(std::string_view text)
+{
+    double value = grabRadius_;
+    if (auto error = parsePreference(grabRadiusRow(), grabRadiusRow().label, text, value)) {
+        grabRadiusError_ = *error;
+        return false;
+    }
+    grabRadiusError_.clear();
+    return std::exchange(grabRadius_, value) != value;
+}
+
+bool PanelModel::stepGrabRadius(int direction)
+{
+    if (direction == 0)
+        return false;
+    const double next = *stepped(grabRadiusRow(), grabRadius_, direction > 0 ? 1 : -1);
+    grabRadiusError_.clear();
+    return std::exchange(grabRadius_, next) != next;
+}
+
+void PanelModel::setGrabRadius(double radius)
+{
+    if (allowedValue(grabRadiusRow(), radius))
+        grabRadius_ = radius;
+}
+
+std::string PanelModel::grabRadiusText() const { return formatNumber(grabRadius_); }
+
+std::string PanelModel::grabRadiusLabel() { return pbd::labelWithUnit(grabRadiusRow()); }
+
+std::string PanelModel::grabRadiusTooltip() { return rowTooltip(grabRadiusRow()); }
 
 bool PanelModel::commitSpeed(std::string_view text)
 {

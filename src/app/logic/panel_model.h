@@ -137,6 +137,21 @@ public:
     std::string strainScaleText() const;
     /// The Strain scale field's last message, empty when its last commit succeeded.
     const std::string& strainScaleError() const { return strainScaleError_; }
+    /// The "Grab radius" field (metres, 0 to pbd::kMaxGrabRadius; 0: one particle, as the
+    /// page), from the preferences table: committed like the Speed field; on failure the
+    /// radius stays and grabRadiusError() names the field, the text and what is allowed. True
+    /// when the radius changed.
+    bool commitGrabRadius(std::string_view text);
+    /// Its +/- buttons: the row's step, clamped to the range.
+    bool stepGrabRadius(int direction);
+    double grabRadius() const { return grabRadius_; }
+    /// Starts with the command line's --grab-radius (a value out of range is ignored).
+    void setGrabRadius(double radius);
+    /// The field's text ("0", "0.5") and its label and tooltip.
+    std::string grabRadiusText() const;
+    static std::string grabRadiusLabel();
+    static std::string grabRadiusTooltip();
+    const std::string& grabRadiusError() const { return grabRadiusError_; }
     /// Every field's message that is not empty, in panel order (speed, then strain scale, last).
     std::vector<std::string> errors() const;
 
@@ -177,6 +192,8 @@ private:
     std::string speedError_;
     std::optional<double> strainScale_; ///< empty: automatic
     std::string strainScaleError_;
+    double grabRadius_ = 0.0;
+    std::string grabRadiusError_;
     std::string gpuUnavailable_;
     std::string solverMessage_;
 };

@@ -40,6 +40,10 @@ struct Preferences {
     ParticleColorBy particleColorBy = ParticleColorBy::None;
     bool plots = false;                    ///< the panel's Plots section is open (--plots)
     OnRelease onRelease = OnRelease::Throw; ///< --on-release throw|keep
+    /// Metres around the press that a left drag holds (--grab-radius, the panel's Grab radius
+    /// row): 0 holds the one particle under the pointer (the page), more holds every particle
+    /// within it (an area grab, pbd::AreaGrabCommand); 0 to pbd::kMaxGrabRadius
+    double grabRadius = 0.0;
 
     bool operator==(const Preferences&) const = default;
 };

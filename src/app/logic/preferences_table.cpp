@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "pbd/simulation.h"
+
 namespace pbd::app {
 namespace {
 
@@ -59,6 +61,18 @@ constexpr PreferenceField kFields[] = {
      .brief = "what a released particle does: throw (takes the pointer's velocity) or keep "
               "(keeps the velocity it had before the grab, as the page)",
      PBD_ENUM(onRelease)},
+    // The app's, not the simulation's: the pointer's reach. Scripts and recordings carry it
+    // on each `grab X Y R` line, so pbd-sim needs no flag for it.
+    {.name = "grabRadius", .flag = "--grab-radius", .label = "Grab radius", .labelUnit = "m",
+     .value = real(0.0, kMaxGrabRadius, "m"), .step = 0.1,
+     .brief = "a left drag holds every particle within this many metres of the press, each at "
+              "its offset; 0: the one particle under the pointer, as the page",
+     .help = "A left drag holds every particle, pinned ones too, within this distance of the "
+             "press, each keeping its offset from the pointer, and lets them go together with "
+             "the throw; with tearing on, pulling opens a rip. 0 holds the one particle under "
+             "the pointer, as the page.",
+     .get = [](const Preferences& p) { return p.grabRadius; },
+     .set = [](Preferences& p, double v) { p.grabRadius = v; }},
 };
 
 #undef PBD_ENUM

@@ -1,0 +1,101 @@
+#pragma once
+/// \file
+/// Undo and redo: the user's actions on a simulation, each kept as the whole state just before
+/// it and just after it (SimulationState, the state file's form in memory).
+///
+/// The app and `pbd-sim run` keep the same History and apply every command through it, so a
+/// recording's `undo` and `redo` lines give the same states in both. What is one action is a
+/// rule over the stream of commands, the same for both:
+///   - a grab, from the grab command that holds particles (`drag` of a particle not held yet,
+///     or `grab X Y R`) to the one that lets them go (a release, an area grab with nothing in
+///     reach, a restart, a new cloth): one action, whatever steps and moves come between. A
+///     new grab while holding ends the current action and starts another. Any other action,
+///     an undo or a redo ends it where it is (a grab it keeps holds on outside any action,
+///     as one a restored state holds: its moves and release are no action).
+///   - each pin, unpin, cut (that removes something), setting change (that changes something),
+///     restart and load of a saved state: one action; consecutive pins, unpins or setting
+///     changes with no step between them merge into one (the panel's "Unpin all" issues one
+///     unpin per pin, and a commit of several fields one `set` line per field).
+///   - steps are not actions: they happen between them.
+/// Undo restores the state just before the last action (positions, velocities, time, steps,
+/// pins, cuts, settings, the grab); redo the state just after it, as it was when it was made.
+/// A new action clears what could be redone.
+///
+/// The limit (kMaxHistoryActions, kHistoryBudgetBytes): at most 64 actions, and the oldest are
+/// dropped while the kept states take more than 256 MiB by snapshotBytes() (40 bytes per
+/// particle and a few per pin, removed constraint and held particle; two states per action);
+/// the newest action is always kept. A 40 x 30 cloth keeps 64 actions, 300 x 300 keeps 37,
+/// 1000 x 1000 keeps 3.
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+
+#include "pbd/command.h"
+#include "pbd/simulation.h"
+
+namespace pbd {
+
+/// Most actions a History keeps.
+inline constexpr std::size_t kMaxHistoryActions = 64;
+/// Most bytes of states a History keeps (by snapshotBytes), unless the newest action alone
+/// needs more.
+inline constexpr std::size_t kHistoryBudgetBytes = std::size_t{256} << 20;
+
+/// The bytes a History counts for one kept state: 16 per position and velocity, 8 per mass,
+/// 4 per pin, 8 per removed constraint, 20 per particle an area grab holds.
+std::size_t snapshotBytes(const SimulationState& state);
+
+/// The actions taken on one simulation, for undo and redo.
+class History {
+public:
+    /// Applies `command` to `simulation` (pbd::apply) and keeps the history by the rules
+    /// above; an UndoCommand or RedoCommand undoes or redoes. A refused command changes
+    /// neither and returns the reason; so does an undo with nothing to undo ("undo: nothing
+    /// to undo") and a redo with nothing to redo.
+    std::optional<CommandError> apply(Simulation& simulation, const Command& command);
+
+    /// A change made to `simulation` outside the commands (loading a saved state) is one
+    /// action from `before` (the state just before it) to the simulation's state now.
+    void changed(const SimulationState& before, Simulation& simulation);
+
+    /// Actions that undo would take back, newest last.
+    std::size_t undoCount() const { return done_.size(); }
+    /// Actions that redo would bring back.
+    std::size_t redoCount() const { return undone_.size(); }
+    /// Whether a grab action is open (it ends with the release).
+    bool grabOpen() const { return grabOpen_; }
+    /// Bytes of the kept states, by snapshotBytes.
+    std::size_t bytes() const { return bytes_; }
+    /// Forgets every action.
+    void clear();
+
+private:
+    enum class Kind { Grab, Pin, Unpin, Cut, Set, Restart, Load };
+    struct Action {
+        Kind kind;
+        SimulationState before;
+        std::optional<SimulationState> after; ///< none while a grab is open
+    };
+
+    std::optional<CommandError> grabPart(Simulation& simulation, const Command& command);
+    std::optional<CommandError> discrete(Simulation& simulation, const Command& command,
+                                         Kind kind);
+    std::optional<CommandError> undo(Simulation& simulation);
+    std::optional<CommandError> redo(Simulation& simulation);
+    /// Ends an open grab action with the simulation's state now.
+    void closeGrab(Simulation& simulation);
+    void push(Action action);
+    void trim();
+
+    std::deque<Action> done_;   ///< oldest first
+    std::deque<Action> undone_; ///< the next redo last
+    bool grabOpen_ = false;
+    /// The newest action may take in a pin, unpin or set of its own kind (no undo, redo or
+    /// other action since).
+    bool mergeable_ = false;
+    std::size_t bytes_ = 0;
+};
+
+} // namespace pbd

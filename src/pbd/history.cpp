@@ -1,0 +1,194 @@
+#include "pbd/history.h"
+
+#include <utility>
+
+namespace pbd {
+namespace {
+
+/// The whole state now, a device's included.
+SimulationState capture(Simulation& simulation)
+{
+    simulation.sync();
+    return simulation.state();
+}
+
+bool grabPartCommand(const Command& command)
+{
+    return std::holds_alternative<GrabCommand>(command) ||
+           std::holds_alternative<AreaGrabCommand>(command) ||
+           std::holds_alternative<MoveCommand>(command) ||
+           std::holds_alternative<ReleaseCommand>(command);
+}
+
+std::size_t actionBytes(const SimulationState& before, const std::optional<SimulationState>& after)
+{
+    return snapshotBytes(before) + (after ? snapshotBytes(*after) : 0);
+}
+
+} // namespace
+
+std::size_t snapshotBytes(const SimulationState& state)
+{
+    const std::size_t held = state.areaGrab ? state.areaGrab->particles.size() : 0;
+    return 16 * state.position.size() + 16 * state.velocity.size() + 8 * state.mass.size() +
+           4 * state.pinned.size() + 8 * state.removed.size() + 20 * held;
+}
+
+std::optional<CommandError> History::apply(Simulation& simulation, const Command& command)
+{
+    if (std::holds_alternative<StepCommand>(command))
+        return pbd::apply(simulation, command);
+    if (std::holds_alternative<UndoCommand>(command))
+        return undo(simulation);
+    if (std::holds_alternative<RedoCommand>(command))
+        return redo(simulation);
+    if (grabPartCommand(command))
+        return grabPart(simulation, command);
+    if (std::holds_alternative<PinCommand>(command))
+        return discrete(simulation, command, Kind::Pin);
+    if (std::holds_alternative<UnpinCommand>(command))
+        return discrete(simulation, command, Kind::Unpin);
+    if (std::holds_alternative<CutCommand>(command))
+        return discrete(simulation, command, Kind::Cut);
+    if (std::holds_alternative<SetCommand>(command))
+        return discrete(simulation, command, Kind::Set);
+    return discrete(simulation, command, Kind::Restart);
+}
+
+std::optional<CommandError> History::grabPart(Simulation& simulation, const Command& command)
+{
+    const bool wasHolding = simulation.holding();
+    const auto* grab = std::get_if<GrabCommand>(&command);
+    // Only a grab takes hold anew: moves and releases never start an action, so that an
+    // action begins at the same command in the app and in a recording of it (which writes
+    // only the last of the moves between two steps).
+    const bool starts = std::holds_alternative<AreaGrabCommand>(command) ||
+                        (grab && simulation.grabbed() != grab->particle);
+    std::optional<SimulationState> before;
+    if (starts) {
+        closeGrab(simulation);
+        before = capture(simulation);
+    }
+    if (auto error = pbd::apply(simulation, command))
+        return error;
+    if (starts) {
+        if (simulation.holding()) {
+            push({Kind::Grab, std::move(*before), std::nullopt});
+            grabOpen_ = true;
+        } else if (wasHolding) { // let go at once (a release, an area grab reaching nothing)
+            push({Kind::Grab, std::move(*before), capture(simulation)});
+        }
+        return std::nullopt;
+    }
+    if (grabOpen_ && !simulation.holding())
+        closeGrab(simulation);
+    return std::nullopt;
+}
+
+std::optional<CommandError> History::discrete(Simulation& simulation, const Command& command,
+                                              Kind kind)
+{
+    // The grab ends here as an action; a grab this change keeps holds on outside any action.
+    closeGrab(simulation);
+    const bool merges = mergeable_ && !done_.empty() && done_.back().kind == kind &&
+                        (kind == Kind::Pin || kind == Kind::Unpin || kind == Kind::Set) &&
+                        done_.back().after && done_.back().after->steps == simulation.stepCount() &&
+                        done_.back().after->time == simulation.time();
+    std::optional<SimulationState> before;
+    if (!merges)
+        before = capture(simulation);
+    const Settings settings = simulation.settings();
+    const std::size_t live = simulation.liveConstraintCount();
+    if (auto error = pbd::apply(simulation, command))
+        return error;
+    const bool unchanged = (kind == Kind::Set && simulation.settings() == settings) ||
+                           (kind == Kind::Cut && simulation.liveConstraintCount() == live);
+    if (unchanged)
+        return std::nullopt;
+    if (merges) {
+        Action& last = done_.back();
+        bytes_ -= snapshotBytes(*last.after);
+        last.after = capture(simulation);
+        bytes_ += snapshotBytes(*last.after);
+        trim();
+        return std::nullopt;
+    }
+    push({kind, std::move(*before), capture(simulation)});
+    mergeable_ = true;
+    return std::nullopt;
+}
+
+void History::changed(const SimulationState& before, Simulation& simulation)
+{
+    closeGrab(simulation);
+    push({Kind::Load, before, capture(simulation)});
+}
+
+std::optional<CommandError> History::undo(Simulation& simulation)
+{
+    closeGrab(simulation);
+    if (done_.empty())
+        return CommandError{"undo: nothing to undo"};
+    Action action = std::move(done_.back());
+    done_.pop_back();
+    if (auto error = simulation.restore(action.before)) // a kept state is always valid
+        return CommandError{"undo: " + *error};
+    undone_.push_back(std::move(action));
+    mergeable_ = false;
+    return std::nullopt;
+}
+
+std::optional<CommandError> History::redo(Simulation& simulation)
+{
+    closeGrab(simulation);
+    if (undone_.empty())
+        return CommandError{"redo: nothing to redo"};
+    Action action = std::move(undone_.back());
+    undone_.pop_back();
+    if (auto error = simulation.restore(*action.after))
+        return CommandError{"redo: " + *error};
+    done_.push_back(std::move(action));
+    mergeable_ = false;
+    return std::nullopt;
+}
+
+void History::closeGrab(Simulation& simulation)
+{
+    if (!grabOpen_)
+        return;
+    grabOpen_ = false;
+    done_.back().after = capture(simulation);
+    bytes_ += snapshotBytes(*done_.back().after);
+    trim();
+}
+
+void History::push(Action action)
+{
+    for (const Action& a : undone_)
+        bytes_ -= actionBytes(a.before, a.after);
+    undone_.clear();
+    bytes_ += actionBytes(action.before, action.after);
+    done_.push_back(std::move(action));
+    mergeable_ = false;
+    trim();
+}
+
+void History::trim()
+{
+    while (done_.size() > 1 &&
+           (done_.size() + undone_.size() > kMaxHistoryActions || bytes_ > kHistoryBudgetBytes)) {
+        bytes_ -= actionBytes(done_.front().before, done_.front().after);
+        done_.pop_front();
+    }
+}
+
+void History::clear()
+{
+    done_.clear();
+    undone_.clear();
+    grabOpen_ = false;
+    mergeable_ = false;
+    bytes_ = 0;
+}
+
+} // namespace pbd
