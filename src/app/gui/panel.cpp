@@ -203,7 +203,12 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
     // message never moves the rows below it (a scroll bar appears if they need more).
     const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing() +
                          ImGui::GetStyle().WindowPadding.y;
-    ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
+    // The fold hint and its button: shown whole, the place grows for them when it must.
+    const bool others = !model.errors().empty() || !files.status.empty() ||
+                        !files.message.empty() || !export_.notice.empty();
+    const float hint = foldHintHeight() + ImGui::GetStyle().WindowPadding.y;
+    ImGui::BeginChild("##messages",
+                      ImVec2(0.0f, others ? height + hint : std::max(height, hint)), false);
     const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
                        export_.notice.empty() && sessionOffer_.empty() && foldHint_.empty();
     if (empty) { // say what the place is for, so that it does not read as a gap

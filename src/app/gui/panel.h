@@ -131,6 +131,9 @@ private:
     void grabRadius(PanelModel& model);
     /// Draws the fold hint and its button in the message place (foldHint_, set by draw()).
     void foldHint();
+    /// The height the fold hint takes in the message place (0 without one), so that the
+    /// place grows to show it whole, its button included.
+    float foldHintHeight() const;
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);
     void statRow(const char* label, const char* value, const char* help);

@@ -52,6 +52,15 @@ void Panel::grabRadius(PanelModel& model)
     ImGui::EndTable();
 }
 
+float Panel::foldHintHeight() const
+{
+    if (foldHint_.empty())
+        return 0.0f;
+    const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x;
+    return ImGui::CalcTextSize(foldHint_.c_str(), nullptr, false, width).y +
+           ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+}
+
 void Panel::foldHint()
 {
     if (foldHint_.empty())

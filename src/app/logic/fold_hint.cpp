@@ -10,8 +10,8 @@ std::string foldHintText(const FoldWatch& watch)
         return "";
     return std::to_string(watch.inverted()) + " of " + std::to_string(watch.cells()) +
            " cells have stayed folded over for " + formatNumber(FoldWatch::kHoldSeconds) +
-           " s: the distance constraints alone cannot unfold them (a mirrored cell keeps its "
-           "edge lengths). Area stiffness, in Physics beyond the page, does.";
+           " s; the distance constraints cannot unfold them. Area stiffness (Physics beyond "
+           "the page) does:";
 }
 
 std::size_t invertedCells(const Simulation& simulation)
