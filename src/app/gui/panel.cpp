@@ -206,7 +206,8 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
     // The fold hint and its button: shown whole, the place grows for them when it must.
     const bool others = !model.errors().empty() || !files.status.empty() ||
                         !files.message.empty() || !export_.notice.empty();
-    const float hint = foldHintHeight() + ImGui::GetStyle().WindowPadding.y;
+    const float hint = foldHint_.empty() ? 0.0f
+                                         : foldHintHeight() + ImGui::GetStyle().WindowPadding.y;
     ImGui::BeginChild("##messages",
                       ImVec2(0.0f, others ? height + hint : std::max(height, hint)), false);
     const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
