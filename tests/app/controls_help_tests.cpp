@@ -16,7 +16,7 @@ TEST_CASE("the controls help names every key and mouse control the controller ha
         inputs += std::string(control.input) + "\n";
     for (const char* input : {"Left-drag", "Shift+click", "Ctrl+drag", "finger", "Wheel", "pinch", "Right- or middle-drag",
                               "F\n", "Home", "Space", "S\n", "R\n", "F1", "F12", "Esc", "Ctrl+Q",
-                              "Ctrl+R", "Ctrl+S", "Ctrl+O"})
+                              "Ctrl+R", "Ctrl+S", "Ctrl+O", "Ctrl+Z", "Ctrl+Shift+Z"})
         CHECK(inputs.find(input) != std::string::npos);
 }
 
@@ -45,6 +45,7 @@ TEST_CASE("the controls help names the colouring and plot panel items with their
     for (const auto& control : controlsHelp())
         text += std::string(control.input) + " " + control.action + "\n";
     for (const char* item : {"Strain scale", "Colour particles by", "Plots", "--strain-scale",
+                             "Grab radius", "--grab-radius",
                              "--color-particles", "--plots"})
         CHECK(text.find(item) != std::string::npos);
 }

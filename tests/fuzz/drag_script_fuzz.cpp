@@ -1,6 +1,7 @@
 // libFuzzer target: any bytes as an event script. The parser must either return events that obey
 // the format's rules or throw DragScriptError naming a line; a player must apply the events
-// to a small cloth without leaving it non-finite.
+// (area grabs, undo and redo through its history too) to a small cloth without leaving it
+// non-finite.
 
 #include <cmath>
 #include <cstddef>
@@ -52,7 +53,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         require(pbd::formatEvent(pbd::parseDragScript(line, 1u << 30).front()) == line);
         require(e.step >= last);
         last = e.step;
-        if (e.kind == pbd::DragEvent::Kind::Drag) {
+        if (e.kind == pbd::DragEvent::Kind::Grab)
+            require(e.radius > 0.0 && e.radius <= pbd::kMaxGrabRadius);
+        if (e.kind == pbd::DragEvent::Kind::Drag || e.kind == pbd::DragEvent::Kind::Grab ||
+            e.kind == pbd::DragEvent::Kind::Move) {
             // Below the cloth's size when the line was read (a `set` may have changed it).
             require(e.particle < std::size_t{pbd::kMaxClothSide} * pbd::kMaxClothSide);
             require(std::isfinite(e.position.x) && std::isfinite(e.position.y));
