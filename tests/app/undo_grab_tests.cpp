@@ -15,9 +15,11 @@
 #include <unistd.h>
 
 #include "controller_rig.h"
+#include "io/autosave.h"
 #include "io/run_files.h"
 #include "logic/fold_hint.h"
 #include "pbd/drag_script.h"
+#include "pbd/state_file.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -423,4 +425,29 @@ TEST_CASE("the fold watch starts afresh when time goes back and stays quiet with
         watch.observe(folded);
     }
     CHECK_FALSE(watch.showing());
+}
+
+TEST_CASE("an autosave written during an area grab holds it, and restoring it holds on",
+          "[controller][grab][autosave]")
+{
+    const fs::path folder = fs::temp_directory_path() /
+                            ("pbd-undo-autosave-" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    Rig rig;
+    RunFiles files(rig.controller);
+    Autosave autosave(rig.controller, files, AutosaveOptions{}, folder.string(), 4343,
+                      [&rig] { return rig.now; }, [](pid_t) { return false; });
+    autosave.start();
+    withGrabRadius(rig, 0.5);
+    const glm::dvec2 at = rig.screenOf(29, 39);
+    rig.press(MouseButton::Left, at);
+    rig.controller.mouseMove(at + glm::dvec2(60.0, -20.0));
+    rig.controller.advance();
+    REQUIRE(rig.simulation.areaGrab());
+    autosave.finish(AutosaveEnd::Interrupted); // written once more, and kept
+    Simulation restored{Settings{}};
+    REQUIRE_FALSE(loadStateFile(restored, (folder / "autosave-4343.json").string()));
+    CHECK(restored.areaGrab() == rig.simulation.areaGrab());
+    CHECK(restored.state() == rig.simulation.state());
+    fs::remove_all(folder);
 }

@@ -205,7 +205,8 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
                          ImGui::GetStyle().WindowPadding.y;
     // The fold hint and its button: shown whole, the place grows for them when it must.
     const bool others = !model.errors().empty() || !files.status.empty() ||
-                        !files.message.empty() || !export_.notice.empty();
+                        !files.message.empty() || !export_.notice.empty() ||
+                        !sessionOffer_.empty();
     const float hint = foldHint_.empty() ? 0.0f
                                          : foldHintHeight() + ImGui::GetStyle().WindowPadding.y;
     ImGui::BeginChild("##messages",
