@@ -1,8 +1,7 @@
-// The hand-sized grab, undo and redo, and the fold hint through the controller (issue 22):
-// a press with a grab radius holds the particles within it; Ctrl+Z and Ctrl+Shift+Z (and the
-// panel's buttons) go back and forth between exact states; a recording with area grabs, undo
-// and redo plays in pbd-sim's player to the controller's positions bit for bit; cells that stay
-// folded show the hint, whose button unfolds them.
+// The hand-sized grab, undo and redo through the controller (issue 22): a press with a grab
+// radius holds the particles within it; Ctrl+Z and Ctrl+Shift+Z (and the panel's buttons) go
+// back and forth between exact states; a recording with area grabs, undo and redo plays in
+// pbd-sim's player to the controller's positions bit for bit; an autosave holds an area grab.
 
 #include <catch2/catch.hpp>
 
@@ -17,7 +16,6 @@
 #include "controller_rig.h"
 #include "io/autosave.h"
 #include "io/run_files.h"
-#include "logic/fold_hint.h"
 #include "pbd/drag_script.h"
 #include "pbd/state_file.h"
 
@@ -326,105 +324,6 @@ TEST_CASE("the panel's Grab radius field takes metres from 0 to 100 and refuses 
     rig.controller.model().commitGrabRadius("0.25");
     rig.controller.panel(actions);
     CHECK(rig.controller.preferences().grabRadius == 0.25);
-}
-
-namespace {
-
-/// The issue's fling: the bottom-right particle pulled to (20, -3) over 2 s and released with
-/// the pointer's velocity, through the controller's command path.
-void fling(Rig& rig)
-{
-    const glm::dvec2 from = rig.simulation.particles().position[1199];
-    REQUIRE_FALSE(rig.controller.issue(GrabCommand{1199}));
-    for (int s = 1; s <= 400; ++s) {
-        const double t = s / 400.0;
-        REQUIRE_FALSE(rig.controller.issue(MoveCommand{from + t * (glm::dvec2(20.0, -3.0) - from)}));
-        REQUIRE_FALSE(rig.controller.issue(StepCommand{}));
-    }
-    REQUIRE_FALSE(rig.controller.issue(ReleaseCommand{(glm::dvec2(20.0, -3.0) - from) / 2.0}));
-}
-
-} // namespace
-
-TEST_CASE("cells folded for 2 s without area constraints show the fold hint; its button "
-          "unfolds them",
-          "[controller][fold]")
-{
-    Rig rig(Settings{});
-    fling(rig);
-    rig.controller.advance();
-    CHECK_FALSE(rig.controller.foldWatch().showing()); // folded, but not yet for 2 s
-    while (rig.simulation.time() < 2.0 + 3.0)
-        rig.controller.advance();
-    const FoldWatch& watch = rig.controller.foldWatch();
-    REQUIRE(watch.showing());
-    CHECK(watch.inverted() > 100);
-    CHECK(watch.cells() == 39 * 29);
-    const std::string text = foldHintText(watch);
-    CHECK(text.find(std::to_string(watch.inverted()) + " of 1131 cells") == 0);
-    CHECK(text.find("Area stiffness") != std::string::npos);
-
-    const std::size_t folded = invertedCells(rig.simulation); // at the click
-    PanelActions button;
-    button.turnOnArea = true;
-    rig.controller.panel(button);
-    CHECK(rig.simulation.settings().areaStiffness == FoldWatch::kSuggestedAreaStiffness);
-    CHECK(rig.controller.model().settings().areaStiffness == FoldWatch::kSuggestedAreaStiffness);
-    rig.controller.advance();
-    CHECK_FALSE(rig.controller.foldWatch().showing());
-    const double on = rig.simulation.time();
-    while (rig.simulation.time() < on + 20.0)
-        rig.controller.advance();
-    CHECK(invertedCells(rig.simulation) == 0);
-    // The setting change is an action like any other: undo folds nothing back, it takes the
-    // state back to just before the click, folds and all.
-    rig.tap(Key::Z, kCtrl);
-    CHECK(rig.simulation.settings().areaStiffness == 0.0);
-    CHECK(invertedCells(rig.simulation) == folded);
-}
-
-TEST_CASE("the fold watch starts afresh when time goes back and stays quiet with area "
-          "constraints on",
-          "[fold]")
-{
-    Simulation sim;
-    FoldWatch watch;
-    watch.observe(sim);
-    CHECK(watch.inverted() == 0);
-    CHECK(watch.cells() == 1131);
-    // The cloth mirrored by hand: every cell turned over.
-    Simulation folded;
-    SimulationState s = folded.state();
-    for (glm::dvec2& x : s.position)
-        x.x = -x.x;
-    REQUIRE_FALSE(folded.restore(s));
-    CHECK(invertedCells(folded) == 1131);
-    Settings still = folded.settings();
-    still.gravity = 0.0;
-    still.iterations = 0; // nothing unfolds it
-    REQUIRE_FALSE(folded.apply(still));
-    for (int i = 0; i < 390; ++i) { // 1.95 s
-        folded.step();
-        watch.observe(folded);
-    }
-    CHECK_FALSE(watch.showing());
-    for (int i = 0; i < 100; ++i) {
-        folded.step();
-        watch.observe(folded);
-    }
-    CHECK(watch.showing());
-    CHECK(watch.inverted() == 1131);
-    folded.restart();
-    watch.observe(folded);
-    CHECK_FALSE(watch.showing());
-    still.areaStiffness = 1.0;
-    REQUIRE_FALSE(folded.restore(s));
-    REQUIRE_FALSE(folded.apply(still));
-    for (int i = 0; i < 600; ++i) {
-        folded.step();
-        watch.observe(folded);
-    }
-    CHECK_FALSE(watch.showing());
 }
 
 TEST_CASE("an autosave written during an area grab holds it, and restoring it holds on",
