@@ -2,7 +2,8 @@
 """The hand-sized grab, undo and redo, and the fold hint in the window (issue 22):
 
 case tear:   --grab-radius 0.6 --tear-strain 0.2: a left drag from the bottom-right corner
-             pulled far to the right holds every particle within 0.6 m and opens a rip: the
+             (pressed while paused, so that the cloth lies on its grid) pulled far to the right
+             holds every particle within 0.6 m and opens a rip: the
              state saved with Ctrl+S holds a piece of more than 10 particles that no live
              constraint joins to the rest of the cloth.
 case undo:   paused, Ctrl+S saves the state; a Ctrl+drag cut; running again, the halves fall
@@ -109,13 +110,17 @@ def exit_hash(stderr):
     return HASH.search(lines[-1]).group(1)
 
 
-def corner_drag(app, to_world, seconds, radius=None):
-    """Left-drags from the bottom-right particle to `to_world` over `seconds`, then lets go."""
+def corner_drag(app, to_world, seconds, radius=None, resume=False):
+    """Left-drags from the bottom-right particle to `to_world` over `seconds`, then lets go
+    (`resume`: the app started paused, where the cloth lies on its grid; Space after the
+    press)."""
     _, ox, oy, zoom = page_view(app.width, app.height)
     start = world_to_screen((ox, oy), zoom, (7.8, -5.8) if radius is None else (7.6, -5.6))
     end = world_to_screen((ox, oy), zoom, to_world)
     app.move(*start)
     xdo("mousedown", 1)
+    if resume:
+        key("space", pause=0.1)
     steps = max(1, int(seconds / 0.05))
     for k in range(1, steps + 1):
         t = k / steps
@@ -125,8 +130,10 @@ def corner_drag(app, to_world, seconds, radius=None):
 
 
 if case == "tear":
-    app = App(binary, "--grab-radius", 0.6, "--tear-strain", 0.2)
-    corner_drag(app, (16.0, -5.6), 1.5, radius=0.6)
+    # Pressed on the grid, paused (a hanging cloth swings: where its corner is at the press
+    # depends on the frame rate), then pulled with gravity on.
+    app = App(binary, "--grab-radius", 0.6, "--tear-strain", 0.2, "--paused")
+    corner_drag(app, (16.0, -5.6), 1.5, radius=0.6, resume=True)
     time.sleep(1.0)
     key("space")
     key("ctrl+s")

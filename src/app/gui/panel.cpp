@@ -476,10 +476,14 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     tooltip("pause", "Stop or continue the simulation (Space). While paused, S advances one step.");
     record("pause");
     const float help = ImGui::GetFrameHeight() * 1.5f;
-    if (ImGui::Button("Fit view", ImVec2(width - help - ImGui::GetStyle().ItemSpacing.x, 0.0f)))
+    // Fit view, Undo, Redo and ? share a row: the Plots below must stay on a 960 px screen.
+    const float shared = width - help - 3.0f * ImGui::GetStyle().ItemSpacing.x;
+    if (ImGui::Button("Fit view", ImVec2(0.4f * shared, 0.0f)))
         actions.fitView = true;
     tooltip("fit", "Zoom and pan so that the whole cloth fits the canvas (F). Home: the page's view.");
     record("fit");
+    ImGui::SameLine();
+    history(stats, actions, 0.3f * shared);
     ImGui::SameLine();
     if (ImGui::Button("?", ImVec2(help, 0.0f)))
         actions.toggleHelp = true;
@@ -497,7 +501,6 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     tooltip("pin-corners", "Pin the fixed corners of '# fixed particles' where they are now; "
                            "other pins stay. Restart also rebuilds them.");
     record("pin-corners");
-    history(stats, actions);
     colouring(model, stats, actions);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("On release");

@@ -127,7 +127,8 @@ private:
                const char* xLabel);
     void exports(PanelActions& actions);
     // panel_editing.cpp: Undo / Redo, the Grab radius row, the fold hint
-    void history(const PanelStats& stats, PanelActions& actions);
+    /// Undo and Redo, each `width` wide, on the current line.
+    void history(const PanelStats& stats, PanelActions& actions, float width);
     void grabRadius(PanelModel& model);
     /// Draws the fold hint and its button in the message place (foldHint_, set by draw()).
     void foldHint();

@@ -10,25 +10,24 @@
 
 namespace pbd::app {
 
-void Panel::history(const PanelStats& stats, PanelActions& actions)
+void Panel::history(const PanelStats& stats, PanelActions& actions, float width)
 {
-    const float width = ImGui::GetContentRegionAvail().x;
-    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
     ImGui::BeginDisabled(stats.undoCount == 0);
-    if (ImGui::Button("Undo (Ctrl+Z)", ImVec2(half, 0.0f)))
+    if (ImGui::Button("Undo", ImVec2(width, 0.0f)))
         actions.undo = true;
     ImGui::EndDisabled();
-    tooltip("undo", "Back to the whole state just before the last action (a cut, pin, unpin, "
-                    "restart, setting change, load or a whole grab from press to release): "
-                    "positions, velocities, time and all.");
+    tooltip("undo", "Ctrl+Z: back to the whole state just before the last action (a cut, pin, "
+                    "unpin, restart, setting change, load or a whole grab from press to "
+                    "release): positions, velocities, time and all.");
     record("undo");
     ImGui::SameLine();
     ImGui::BeginDisabled(stats.redoCount == 0);
-    if (ImGui::Button("Redo (Ctrl+Shift+Z)", ImVec2(half, 0.0f)))
+    if (ImGui::Button("Redo", ImVec2(width, 0.0f)))
         actions.redo = true;
     ImGui::EndDisabled();
-    tooltip("redo", "Forward to the state just after the last undone action, as it was when "
-                    "the action was made. A new action clears what could be redone.");
+    tooltip("redo", "Ctrl+Shift+Z: forward to the state just after the last undone action, as "
+                    "it was when the action was made. A new action clears what could be "
+                    "redone.");
     record("redo");
 }
 
