@@ -203,14 +203,18 @@ elif case == "replay":
           "pbd-sim run replays the recording with undo and redo to the app's hash (%s)"
           % exit_hash(app.stderr))
 elif case == "fold":
-    # Real time at twice the wall clock: the waits below are in simulated seconds / 2.
+    # Real time at twice the wall clock: the waits below are in simulated seconds / 2, where
+    # the machine keeps up. The hint shows after 2 simulated seconds of folds and stays while
+    # they do, so the wait is long enough for a loaded machine running at a fraction of real
+    # time (the hint's place is read in the first run, clicked in the second).
+    HINT_WAIT = 8.0
     flags = ["--stepping", "realtime", "--speed", 2]
     probe_view = os.path.join(out, "probe.txt")
     probe_state = os.path.join(out, "probe-state.txt")
     app = App(binary, "--view-out", probe_view, "--state-out", probe_state, *flags)
     corner_drag(app, (20.0, -3.0), 2.0)
     app.move(200, 850)
-    time.sleep(4.0)
+    time.sleep(HINT_WAIT)
     check(app.quit() == 0, "the probe exits with status 0")
     view = read_view(probe_view)
     before = folded(read_state(probe_state))
@@ -224,7 +228,7 @@ elif case == "fold":
     app = App(binary, "--view-out", view_file, "--state-out", state_file, *flags)
     corner_drag(app, (20.0, -3.0), 2.0)
     app.move(200, 850)
-    time.sleep(4.0)
+    time.sleep(HINT_WAIT)
     app.move((x0 + x1) / 2, (y0 + y1) / 2)
     xdo("click", 1)
     app.move(200, 850)
