@@ -81,6 +81,24 @@ layout(location = 20) uniform REAL uRest[8];   // rest length, m
 layout(location = 28) uniform uint uMasked;    // 1 when some constraint may be removed
 layout(location = 29) uniform uint uHeight;    // particles per column
 layout(location = 30) uniform REAL uZero;      // 0
+// The edge springs' compliance / h^2 on a sized cloth (pbd::halvesEdgeSprings: twice
+// uAlphaTilde), 0 when they have uAlphaTilde: the horizontals of the first and last rows, the
+// verticals of the first and last columns (pbd::isEdgeSpring).
+layout(location = 31) uniform REAL uEdgeAlphaTilde;
+
+#if XPBD
+// The compliance / h^2 of the constraint of set uSet at row i, column j.
+REAL alphaTildeAt(uint i, uint j)
+{
+    if (uEdgeAlphaTilde != REAL(0)) {
+        if (uSet < 2u && uHeight > 1u && (i == 0u || i == uHeight - 1u))
+            return uEdgeAlphaTilde;
+        if (uSet >= 2u && uSet < 4u && uWidth > 1u && (j == 0u || j == uWidth - 1u))
+            return uEdgeAlphaTilde;
+    }
+    return uAlphaTilde;
+}
+#endif
 
 // The page-order index (buildClothGrid) of the constraint of set uSet at row i, column j.
 uint constraintIndex(uint i, uint j)
@@ -119,7 +137,8 @@ void main()
     const REAL rest = uRest[uSet];
 #if XPBD
     const REAL lam = lambda[t];
-    precise REAL s = ((rest - len) - uAlphaTilde * lam) / (len * (wSum + uAlphaTilde));
+    const REAL at = alphaTildeAt(sa4.x + row * sa4.y, sa4.z + column * sa4.w);
+    precise REAL s = ((rest - len) - at * lam) / (len * (wSum + at));
 #else
     precise REAL s = (rest - len) / (len * wSum);
 #endif

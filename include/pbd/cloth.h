@@ -4,6 +4,7 @@
 /// and the same grid with a size in metres and an areal density (Settings::clothWidth,
 /// clothHeight, density).
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -72,6 +73,22 @@ std::vector<double> clothParticleMasses(const Settings& settings);
 
 /// Number of constraints of a width x height grid: h(w-1) + (h-1)w + 2(h-1)(w-1).
 std::size_t clothConstraintCount(int width, int height);
+
+/// Whether the settings' cloth has a size (clothWidth or clothHeight > 0). Its edge springs
+/// then have half the stiffness (twice the compliance) of the others: a horizontal spring of
+/// the first or last row, or a vertical one of the first or last column, stands for half a
+/// cell of cloth where the others stand for two halves, so that the material has one
+/// stiffness in N/m, edges included, and a sized cloth's settled shape converges with the
+/// resolution. A density alone does not count: the page's cloth (size 0) keeps every
+/// spring's k, bit for bit.
+bool halvesEdgeSprings(const Settings& settings);
+
+/// Whether constraint k of a width x height grid (the page's order, buildClothGrid()) is an
+/// edge spring: a horizontal one of row 0 or height - 1 when height > 1, or a vertical one of
+/// column 0 or width - 1 when width > 1. (With a single row or column, its springs stand for
+/// a whole spacing across, as clothParticleMasses() counts a whole spacing there.) Diagonals
+/// never are: each belongs to one cell.
+bool isEdgeSpring(int width, int height, std::size_t k);
 
 /// The fixed particles for the page's "# fixed particles": 1 -> particle 0; 2 -> 0 and
 /// width - 1; 4 -> the four corners. Sorted, without duplicates (on a one-particle-wide cloth

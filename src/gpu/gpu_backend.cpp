@@ -41,6 +41,7 @@ public:
         parameters.areaStiffness = settings.areaStiffness;
         parameters.tearStrain = settings.tearStrain;
         parameters.tethers = settings.tethers;
+        parameters.halfEdgeSprings = halvesEdgeSprings(settings);
         solver_->step(parameters);
     }
 

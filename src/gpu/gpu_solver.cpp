@@ -653,6 +653,8 @@ void GpuSolver::step(const GpuStepParameters& p)
     }
     glUseProgram(projector);
     setReal(3, dbl, alphaTilde);
+    if (xpbd) // twice alphaTilde, as the CPU's SubstepParams::edgeAlphaTilde
+        setReal(31, dbl, p.halfEdgeSprings ? 2.0 * alphaTilde : 0.0);
     glUniform1ui(28, masked_ ? 1u : 0u);
 
     const GLuint zero = 0;

@@ -32,6 +32,9 @@ struct GpuStepParameters {
     double areaStiffness = 0.0; ///< N/m of the cells' signed-area constraints; 0 = none
     double tearStrain = 0.0;    ///< strain beyond which a constraint tears after a substep
     bool tethers = false;       ///< project the uploaded tethers after the sweeps
+    /// The edge springs at half the stiffness (twice the compliance): a sized cloth,
+    /// pbd::halvesEdgeSprings(). Only with stiffness > 0.
+    bool halfEdgeSprings = false;
 };
 
 /// The particle state as the host sees it (double precision, one entry per particle).

@@ -12,6 +12,28 @@ std::size_t clothConstraintCount(int width, int height)
     return h * (w - 1) + (h - 1) * w + 2 * (h - 1) * (w - 1);
 }
 
+bool halvesEdgeSprings(const Settings& settings)
+{
+    return settings.clothWidth > 0.0 || settings.clothHeight > 0.0;
+}
+
+bool isEdgeSpring(int width, int height, std::size_t k)
+{
+    const std::size_t w = static_cast<std::size_t>(width);
+    const std::size_t h = static_cast<std::size_t>(height);
+    const std::size_t horizontal = h * (w - 1);
+    if (k < horizontal) {
+        const std::size_t row = k / (w - 1);
+        return h > 1 && (row == 0 || row == h - 1);
+    }
+    k -= horizontal;
+    if (k < (h - 1) * w) {
+        const std::size_t column = k % w;
+        return w > 1 && (column == 0 || column == w - 1);
+    }
+    return false;
+}
+
 // The page computes with s = 0.1 and multiplies by 2 or sqrt(8); we repeat its arithmetic
 // literally so that every coordinate and rest length is bit-identical to the page's.
 constexpr double kPageSpacing = 0.1;

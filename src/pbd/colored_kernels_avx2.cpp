@@ -314,7 +314,11 @@ __attribute__((target("avx2"))) void projectSetRowsAvx2(const SetSweepContext& s
     for (int i = setRowBegin(set, rowBegin); i < end; i += set.rowStep) {
         const std::size_t r = setRowsBefore(set, i);
         RowKernelContext row = setRow<Compliant>(sweep, i, r);
-        if (rowTorn(sweep, r)) {
+        const bool torn = rowTorn(sweep, r);
+        if (torn && sweep.lists == nullptr)
+            row.mask = sweep.mask + r * row.count;
+        takeEdgeSprings<Compliant>(sweep, i, row);
+        if (torn) {
             if (sweep.lists != nullptr) {
                 row.list = sweep.entries + sweep.lists[r].begin;
                 row.listLength = sweep.lists[r].count;
@@ -323,8 +327,8 @@ __attribute__((target("avx2"))) void projectSetRowsAvx2(const SetSweepContext& s
                 else
                     projectRowWindowsAvx2<Compliant>(row);
             } else {
-                // A torn row too short for the four-lane kernels, so not listed (listed()).
-                row.mask = sweep.mask + r * row.count;
+                // A torn row too short for the four-lane kernels, so not listed (listed()),
+                // or a vertical set's with edge springs (takeEdgeSprings()).
                 if (set.columnStep == 1)
                     projectRow<1, Compliant, true>(row);
                 else

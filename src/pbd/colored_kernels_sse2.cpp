@@ -17,8 +17,11 @@ void projectSetRowsSse2(const SetSweepContext& sweep, int rowBegin, int rowEnd)
     for (int i = setRowBegin(set, rowBegin); i < end; i += set.rowStep) {
         const std::size_t r = setRowsBefore(set, i);
         RowKernelContext row = setRow<Compliant>(sweep, i, r);
-        if (rowTorn(sweep, r)) {
+        const bool torn = rowTorn(sweep, r);
+        if (torn)
             row.mask = sweep.mask + r * row.count;
+        takeEdgeSprings<Compliant>(sweep, i, row);
+        if (torn) {
             if (set.columnStep == 1)
                 projectRow<1, Compliant, true>(row);
             else

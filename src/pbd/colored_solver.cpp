@@ -131,15 +131,20 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
                 sweep.w = w;
                 sweep.set = &sets_[q];
                 sweep.width = width_;
+                sweep.height = height_;
+                // takeEdgeSprings() splits a vertical set's rows, which its lists do not know.
+                const bool edgeRows = compliant && params.edgeAlphaTilde != 0.0 &&
+                                      verticalSet(sets_[q], width_);
                 if (masked) {
                     sweep.mask = mask_.data() + lambdaOffset_[q];
                     sweep.rowDead = rowDead_.data() + rowOffset_[q];
-                    if (listed(q))
+                    if (listed(q) && !edgeRows)
                         sweep.lists = lists_.data() + rowOffset_[q];
                     sweep.entries = listEntries_.data();
                 }
                 if (compliant) {
                     sweep.alphaTilde = params.alphaTilde;
+                    sweep.edgeAlphaTilde = params.edgeAlphaTilde;
                     sweep.lambda = lambda_.data() + lambdaOffset_[q];
                     projectSet<true>(avx2_, sweep, rowBegin, rowEnd);
                 } else {

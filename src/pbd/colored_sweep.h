@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "colored_kernel_scalar.h"
 #include "colored_kernels.h"
 #include "colored_solver.h"
 #include "constraint_coloring.h"
@@ -27,7 +28,11 @@ struct SetSweepContext {
     const double* w = nullptr;                      ///< inverse masses, 1/kg
     const GridSet* set = nullptr;                   ///< the set to project
     int width = 0;                                  ///< particles per row of the cloth
+    int height = 0;                                 ///< particles per column of the cloth
     double alphaTilde = 0.0;                        ///< compliance / h^2, 1/kg (Compliant)
+    /// The edge springs' compliance / h^2 (Compliant, SubstepParams::edgeAlphaTilde); 0:
+    /// they have alphaTilde. Then a vertical set's torn rows are masked, not listed.
+    double edgeAlphaTilde = 0.0;
     double* lambda = nullptr;                       ///< the set's multipliers (Compliant)
     const LiveFlag* mask = nullptr;                 ///< the set's live flags, or null
     const std::uint8_t* rowDead = nullptr;          ///< per row of the set: torn, or null
@@ -68,6 +73,12 @@ inline bool pairSet(const GridSet& set)
     return set.columnStep == 2 && set.bOffset == set.aOffset + 1;
 }
 
+/// Whether `set` joins particles (i, j)-(i + 1, j) of a `width`-wide cloth: the vertical sets.
+inline bool verticalSet(const GridSet& set, int width)
+{
+    return set.columnStep == 1 && set.aOffset == 0 && set.bOffset == static_cast<Index>(width);
+}
+
 /// The first row i >= rowBegin of `set`; its rows i < setRowEnd(set, rowEnd) then follow
 /// every set.rowStep. A chunk [rowBegin, rowEnd) projects the constraints of those rows,
 /// which touch rows rowBegin .. rowEnd (the last only through row rowEnd - 1's).
@@ -100,6 +111,43 @@ inline RowKernelContext setRow(const SetSweepContext& sweep, int i, std::size_t 
     row.alphaTilde = sweep.alphaTilde;
     row.lambda = Compliant ? sweep.lambda + r * count : nullptr;
     return row;
+}
+
+/// Gives row i of the sweep's set its edge springs' compliance (isEdgeSpring()) when
+/// sweep.edgeAlphaTilde is not 0: a horizontal set's first and last rows take it whole; a
+/// vertical set's row projects its first and last constraints (columns 0 and width - 1) here,
+/// with the scalar kernel (masked when row.mask is set), and `row` becomes the rest, for the
+/// row kernels. The constraints of a row are independent, so this changes no other's bits.
+template <bool Compliant>
+inline void takeEdgeSprings(const SetSweepContext& sweep, int i, RowKernelContext& row)
+{
+    if constexpr (Compliant) {
+        if (sweep.edgeAlphaTilde == 0.0)
+            return;
+        const GridSet& set = *sweep.set;
+        if (pairSet(set)) {
+            if (sweep.height > 1 && (i == 0 || i == sweep.height - 1))
+                row.alphaTilde = sweep.edgeAlphaTilde;
+        } else if (verticalSet(set, sweep.width) && row.count >= 2) {
+            RowKernelContext edge = row;
+            edge.alphaTilde = sweep.edgeAlphaTilde;
+            if (row.mask != nullptr) {
+                projectConstraint<1, true, true>(edge, 0);
+                projectConstraint<1, true, true>(edge, row.count - 1);
+            } else {
+                projectConstraint<1, true, false>(edge, 0);
+                projectConstraint<1, true, false>(edge, row.count - 1);
+            }
+            const LiveFlag* mask = row.mask;
+            row = rowFrom<1, true>(row, 1);
+            row.count -= 1;
+            row.mask = mask != nullptr ? mask + 1 : nullptr;
+        }
+    } else {
+        (void)sweep;
+        (void)i;
+        (void)row;
+    }
 }
 
 /// Whether the r-th row of the sweep's set holds a removed constraint.

@@ -23,15 +23,21 @@ Energy clothEnergy(const Simulation& simulation)
     if (k > 0.0) {
         const auto constraints = simulation.constraints();
         const auto alive = simulation.alive();
+        const Settings& s = simulation.settings();
+        const bool halfEdges = halvesEdgeSprings(s);
         double sum = 0.0;
+        double edgeSum = 0.0; // the edge springs', at k / 2 on a sized cloth
         for (std::size_t c = 0; c < constraints.size(); ++c) {
             if (alive[c] == 0)
                 continue;
             const glm::dvec2 d = p.position[constraints[c].a] - p.position[constraints[c].b];
             const double stretch = std::sqrt(d.x * d.x + d.y * d.y) - constraints[c].restLength;
-            sum += stretch * stretch;
+            if (halfEdges && isEdgeSpring(s.width, s.height, c))
+                edgeSum += stretch * stretch;
+            else
+                sum += stretch * stretch;
         }
-        e.elastic = 0.5 * k * sum;
+        e.elastic = 0.5 * k * sum + 0.25 * k * edgeSum;
     }
     return e;
 }

@@ -8,14 +8,15 @@
 #include <vector>
 
 #include "area_constraint.h"
+#include "pbd/cloth.h"
 #include "step_solver.h"
 #include "tether_projection.h"
 
 namespace pbd::detail {
 namespace {
 
-void projectSequential(StepState& state, double alphaTilde, double areaAlphaTilde,
-                       double restArea)
+void projectSequential(StepState& state, double alphaTilde, const double* alphaTildes,
+                       double areaAlphaTilde, double restArea)
 {
     glm::dvec2* x = state.particles.position.data();
     const double* w = state.particles.inverseMass.data();
@@ -44,6 +45,13 @@ void projectSequential(StepState& state, double alphaTilde, double areaAlphaTild
     if (alphaTilde == 0.0) {
         sweep([c](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb, std::size_t k) {
             return projectDistance(xa, xb, wa, wb, c[k].restLength);
+        });
+    } else if (alphaTildes != nullptr) { // a sized cloth: each constraint its own compliance
+        double* lambda = state.lambda.data();
+        sweep([c, lambda, alphaTildes](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
+                                       std::size_t k) {
+            return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTildes[k],
+                                       lambda[k]);
         });
     } else {
         double* lambda = state.lambda.data();
@@ -84,6 +92,7 @@ public:
             state.tethers != nullptr && state.tethers->slots > 0 ? state.tethers : nullptr;
         if (tethers != nullptr)
             anchorPositions(*tethers, p.position.data(), anchorAt_);
+        const double* alphaTildes = edgeCompliances(state, params);
         for (int substep = 0; substep < substeps; ++substep) {
             const bool last = substep + 1 == substeps;
             glm::dvec2* x = p.position.data();
@@ -100,7 +109,7 @@ public:
             if (record)
                 state.residuals.assign(1, measureResidual(state));
             for (int iteration = 0; iteration < params.iterations; ++iteration) {
-                projectSequential(state, params.alphaTilde,
+                projectSequential(state, params.alphaTilde, alphaTildes,
                                   params.area ? params.areaAlphaTilde : -1.0,
                                   params.cellRestArea);
                 if (record)
@@ -115,6 +124,35 @@ public:
     }
 
 private:
+    /// Each constraint's compliance / h^2 when the edge springs have their own
+    /// (params.edgeAlphaTilde: edgeAlphaTilde for isEdgeSpring(), else alphaTilde), else null.
+    /// Rebuilt only when the cloth or the compliances change.
+    const double* edgeCompliances(const StepState& state, const SubstepParams& params)
+    {
+        if (params.edgeAlphaTilde == 0.0)
+            return nullptr;
+        const int width = state.settings.width;
+        const int height = state.settings.height;
+        const std::size_t m = state.constraints.size();
+        if (alphaTildes_.size() != m || width != edgeWidth_ || height != edgeHeight_ ||
+            params.alphaTilde != alphaTilde_ || params.edgeAlphaTilde != edgeAlphaTilde_) {
+            alphaTildes_.resize(m);
+            for (std::size_t k = 0; k < m; ++k)
+                alphaTildes_[k] = isEdgeSpring(width, height, k) ? params.edgeAlphaTilde
+                                                                 : params.alphaTilde;
+            edgeWidth_ = width;
+            edgeHeight_ = height;
+            alphaTilde_ = params.alphaTilde;
+            edgeAlphaTilde_ = params.edgeAlphaTilde;
+        }
+        return alphaTildes_.data();
+    }
+
+    std::vector<double> alphaTildes_; ///< edgeCompliances(), for the cloth and values below
+    int edgeWidth_ = 0;
+    int edgeHeight_ = 0;
+    double alphaTilde_ = 0.0;
+    double edgeAlphaTilde_ = 0.0;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
 };
 

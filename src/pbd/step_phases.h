@@ -18,6 +18,9 @@ struct SubstepParams {
     double gravity = 0.0;        ///< m/s^2 along y
     int iterations = 0;          ///< Gauss-Seidel sweeps
     double alphaTilde = 0.0;     ///< distance compliance / h^2 (0: PBD)
+    /// The edge springs' compliance / h^2 on a cloth that halvesEdgeSprings(): twice
+    /// alphaTilde (exactly: a doubling rounds as nothing else). 0: they have alphaTilde too.
+    double edgeAlphaTilde = 0.0;
     double damping = 0.0;        ///< velocity damping rate in 1/s (0: none)
     bool area = false;           ///< project the cells' signed-area constraints too
     double areaAlphaTilde = 0.0; ///< their compliance / h^2

@@ -50,6 +50,8 @@ SubstepParams substepParams(StepState& state)
     params.gravity = s.gravity;
     params.iterations = s.iterations;
     params.alphaTilde = complianceOverStepSquared(s.stiffness, params.h);
+    if (halvesEdgeSprings(s))
+        params.edgeAlphaTilde = 2.0 * params.alphaTilde;
     params.damping = s.damping;
     params.area = s.areaStiffness > 0.0 && s.width > 1 && s.height > 1;
     params.areaAlphaTilde = complianceOverStepSquared(s.areaStiffness, params.h);

@@ -37,7 +37,7 @@ namespace {
 /// flag is 0 are skipped.
 void referenceStep(Particles& particles, const ConstraintSets& sets, double dt, double gravity,
                    int iterations, const std::vector<std::uint8_t>* live = nullptr,
-                   double at = 0.0)
+                   double at = 0.0, const std::vector<double>* ats = nullptr)
 {
     auto& x = particles.position;
     const auto& w = particles.inverseMass;
@@ -51,7 +51,7 @@ void referenceStep(Particles& particles, const ConstraintSets& sets, double dt, 
     }
     std::vector<double> lambda(sets.constraints.size(), 0.0);
     for (int iteration = 0; iteration < iterations; ++iteration)
-        pbd::test::referenceSweep(x, w, sets, at, lambda, live);
+        pbd::test::referenceSweep(x, w, sets, at, lambda, live, ats);
     const double invDt = 1.0 / dt;
     for (std::size_t i = 0; i < x.size(); ++i)
         if (w[i] != 0.0)
@@ -91,8 +91,10 @@ void checkIntactAgainstPlainSweep(Kernel kernel)
     }
 }
 
-/// Torn cloths: `kernel`'s substeps, in PBD and XPBD, against referenceStep skipping the
-/// removed constraints, for every chunking and thread count; then every constraint back.
+/// Torn cloths: `kernel`'s substeps, in PBD and XPBD (also with a sized cloth's edge springs
+/// at twice the compliance, whose vertical sets' torn rows are masked, not listed), against
+/// referenceStep skipping the removed constraints, for every chunking and thread count; then
+/// every constraint back.
 void checkTornAgainstPlainSweep(Kernel kernel)
 {
     // Kernel::Best lists torn rows: the horizontal sets' by live constraint, the vertical and
@@ -124,23 +126,27 @@ void checkTornAgainstPlainSweep(Kernel kernel)
             REQUIRE(found != pageIndex.end());
             live[k] = alive[found->second];
         }
-        for (double stiffness : {0.0, 1000.0}) {
+        for (const auto& [stiffness, edges] : {std::pair{0.0, false}, {1000.0, false},
+                                              {1000.0, true}}) {
             const double at = pbd::complianceOverStepSquared(stiffness, dt);
+            const std::vector<double> ats =
+                pbd::test::edgeCompliances(sets, w, h, at, edges ? 2.0 * at : at);
             Particles expected = disturbedCloth(w, h);
             for (int step = 0; step < 8; ++step)
-                referenceStep(expected, sets, dt, gravity, 3, &live, at);
+                referenceStep(expected, sets, dt, gravity, 3, &live, at, &ats);
             Particles intact = disturbedCloth(w, h);
             for (int step = 0; step < 8; ++step)
-                referenceStep(intact, sets, dt, gravity, 3, nullptr, at);
+                referenceStep(intact, sets, dt, gravity, 3, nullptr, at, &ats);
             REQUIRE_FALSE(bitIdentical(intact.position, expected.position)); // the flags matter
             pbd::detail::SubstepParams params;
             params.h = dt;
             params.gravity = gravity;
             params.iterations = 3;
             params.alphaTilde = at;
+            params.edgeAlphaTilde = edges ? 2.0 * at : 0.0;
             for (int rows : {0, 1, 3}) {
                 for (unsigned threads : {1u, 2u}) {
-                    CAPTURE(w, h, stiffness, rows, threads);
+                    CAPTURE(w, h, stiffness, edges, rows, threads);
                     Particles particles = disturbedCloth(w, h);
                     ColoredSolver solver(w, h, threads, kernel, rows);
                     solver.setLive(alive, 1);

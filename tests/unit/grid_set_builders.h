@@ -30,17 +30,41 @@ inline ConstraintSets expandGridSets(int width, int height)
     return sets;
 }
 
+/// Each listed constraint's compliance / h^2 on a sized cloth: `edgeAt` for an edge spring
+/// (a horizontal one, same row, of the first or last row when height > 1; a vertical one of
+/// the first or last column when width > 1; told apart by their particles, as
+/// pbd::isEdgeSpring() tells them by their page-order index), `at` for the others.
+inline std::vector<double> edgeCompliances(const ConstraintSets& sets, int width, int height,
+                                           double at, double edgeAt)
+{
+    const Index w = Index(width);
+    const Index h = Index(height);
+    std::vector<double> ats;
+    for (const DistanceConstraint& c : sets.constraints) {
+        const bool vertical = c.b == c.a + w;
+        const bool horizontal = !vertical && c.b == c.a + 1 && c.a / w == c.b / w;
+        const bool edge = (vertical && w > 1 && (c.a % w == 0 || c.a % w == w - 1)) ||
+                          (horizontal && h > 1 && (c.a / w == 0 || c.a / w == h - 1));
+        ats.push_back(edge ? edgeAt : at);
+    }
+    return ats;
+}
+
 /// One sweep over `sets`, each constraint in list order with the colored kernel's arithmetic
 /// (docs/core-api.md, the colored form): PBD's s when `at` (compliance / h^2) is 0, else
-/// XPBD's with the multipliers `lambda` (one per listed constraint); constraints whose `live`
-/// flag is 0 are skipped.
+/// XPBD's with the multipliers `lambda` (one per listed constraint), each constraint with
+/// its own compliance `(*ats)[k]` when `ats` is given (edgeCompliances()); constraints whose
+/// `live` flag is 0 are skipped.
 inline void referenceSweep(std::vector<glm::dvec2>& x, const std::vector<double>& w,
                            const ConstraintSets& sets, double at, std::vector<double>& lambda,
-                           const std::vector<std::uint8_t>* live = nullptr)
+                           const std::vector<std::uint8_t>* live = nullptr,
+                           const std::vector<double>* ats = nullptr)
 {
+    const double common = at;
     for (std::size_t k = 0; k < sets.constraints.size(); ++k) {
         if (live != nullptr && (*live)[k] == 0)
             continue;
+        at = ats != nullptr ? (*ats)[k] : common;
         const DistanceConstraint& c = sets.constraints[k];
         const double dx = x[c.a].x - x[c.b].x;
         const double dy = x[c.a].y - x[c.b].y;

@@ -2,6 +2,7 @@
 // damped, area-constrained substep against a plain scalar sweep over the same sets.
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -87,8 +88,11 @@ void referenceSubstep(Particles& particles, const ConstraintSets& sets, int widt
     std::vector<double> areaLambda(
         2 * static_cast<std::size_t>(std::max(0, width - 1) * std::max(0, height - 1)), 0.0);
     const double at = params.alphaTilde;
+    // A sized cloth's edge springs: their own compliance (0: the same as the others').
+    const std::vector<double> ats = pbd::test::edgeCompliances(
+        sets, width, height, at, params.edgeAlphaTilde != 0.0 ? params.edgeAlphaTilde : at);
     for (int iteration = 0; iteration < params.iterations; ++iteration) {
-        pbd::test::referenceSweep(x, w, sets, at, lambda);
+        pbd::test::referenceSweep(x, w, sets, at, lambda, nullptr, &ats);
         if (!params.area)
             continue;
         for (int q = 0; q < 8; ++q)
@@ -108,8 +112,9 @@ void referenceSubstep(Particles& particles, const ConstraintSets& sets, int widt
                                   0, x.size());
 }
 
-/// `kernel`'s compliant substeps, with and without damping and area constraints, against
-/// referenceSubstep, for every chunking and thread count.
+/// `kernel`'s compliant substeps, with and without damping, area constraints and a sized
+/// cloth's edge springs at twice the compliance, against referenceSubstep, for every chunking
+/// and thread count.
 void checkXpbdAgainstPlainSweep(ColoredSolver::Kernel kernel)
 {
     pbd::detail::SubstepParams params;
@@ -117,9 +122,11 @@ void checkXpbdAgainstPlainSweep(ColoredSolver::Kernel kernel)
     params.gravity = -9.81;
     for (auto [w, h] : {std::pair{1, 1}, {9, 1}, {2, 2}, {5, 3}, {13, 11}, {31, 23}}) {
         for (double stiffness : {1.0, 1000.0, 1e9})
-            for (bool area : {false, true}) {
+            for (const auto& [area, edges] :
+                 {std::pair{false, false}, {true, false}, {false, true}, {true, true}}) {
                 params.iterations = 3;
                 params.alphaTilde = pbd::complianceOverStepSquared(stiffness, params.h);
+                params.edgeAlphaTilde = edges ? 2.0 * params.alphaTilde : 0.0;
                 params.damping = area ? 7.0 : 0.0;
                 params.area = area;
                 params.areaAlphaTilde = pbd::complianceOverStepSquared(1e4, params.h);
@@ -129,7 +136,7 @@ void checkXpbdAgainstPlainSweep(ColoredSolver::Kernel kernel)
                     referenceSubstep(expected, sets, w, h, params);
                 for (int rows : {0, 1, 2}) {
                     for (unsigned threads : {1u, 3u}) {
-                        CAPTURE(w, h, stiffness, area, rows, threads);
+                        CAPTURE(w, h, stiffness, area, edges, rows, threads);
                         Particles particles = disturbedCloth(w, h);
                         const auto cells =
                             static_cast<std::size_t>(std::max(0, w - 1) * std::max(0, h - 1));
