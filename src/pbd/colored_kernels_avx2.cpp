@@ -311,14 +311,13 @@ __attribute__((target("avx2"))) void projectSetRowsAvx2(const SetSweepContext& s
 {
     const GridSet& set = *sweep.set;
     const int end = setRowEnd(set, rowEnd);
+    const bool edges = Compliant && sweep.edgeAlphaTilde != 0.0;
     for (int i = setRowBegin(set, rowBegin); i < end; i += set.rowStep) {
         const std::size_t r = setRowsBefore(set, i);
         RowKernelContext row = setRow<Compliant>(sweep, i, r);
-        const bool torn = rowTorn(sweep, r);
-        if (torn && sweep.lists == nullptr)
-            row.mask = sweep.mask + r * row.count;
-        takeEdgeSprings<Compliant>(sweep, i, row);
-        if (torn) {
+        if (edges)
+            takeEdgeSprings(sweep, i, r, row);
+        if (rowTorn(sweep, r)) {
             if (sweep.lists != nullptr) {
                 row.list = sweep.entries + sweep.lists[r].begin;
                 row.listLength = sweep.lists[r].count;
@@ -328,7 +327,9 @@ __attribute__((target("avx2"))) void projectSetRowsAvx2(const SetSweepContext& s
                     projectRowWindowsAvx2<Compliant>(row);
             } else {
                 // A torn row too short for the four-lane kernels, so not listed (listed()),
-                // or a vertical set's with edge springs (takeEdgeSprings()).
+                // or a vertical set's with edge springs, whose mask takeEdgeSprings() set.
+                if (row.mask == nullptr)
+                    row.mask = sweep.mask + r * row.count;
                 if (set.columnStep == 1)
                     projectRow<1, Compliant, true>(row);
                 else

@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "colored_kernel_scalar.h"
 #include "colored_kernels.h"
 #include "colored_solver.h"
 #include "constraint_coloring.h"
@@ -113,42 +112,14 @@ inline RowKernelContext setRow(const SetSweepContext& sweep, int i, std::size_t 
     return row;
 }
 
-/// Gives row i of the sweep's set its edge springs' compliance (isEdgeSpring()) when
-/// sweep.edgeAlphaTilde is not 0: a horizontal set's first and last rows take it whole; a
-/// vertical set's row projects its first and last constraints (columns 0 and width - 1) here,
-/// with the scalar kernel (masked when row.mask is set), and `row` becomes the rest, for the
-/// row kernels. The constraints of a row are independent, so this changes no other's bits.
-template <bool Compliant>
-inline void takeEdgeSprings(const SetSweepContext& sweep, int i, RowKernelContext& row)
-{
-    if constexpr (Compliant) {
-        if (sweep.edgeAlphaTilde == 0.0)
-            return;
-        const GridSet& set = *sweep.set;
-        if (pairSet(set)) {
-            if (sweep.height > 1 && (i == 0 || i == sweep.height - 1))
-                row.alphaTilde = sweep.edgeAlphaTilde;
-        } else if (verticalSet(set, sweep.width) && row.count >= 2) {
-            RowKernelContext edge = row;
-            edge.alphaTilde = sweep.edgeAlphaTilde;
-            if (row.mask != nullptr) {
-                projectConstraint<1, true, true>(edge, 0);
-                projectConstraint<1, true, true>(edge, row.count - 1);
-            } else {
-                projectConstraint<1, true, false>(edge, 0);
-                projectConstraint<1, true, false>(edge, row.count - 1);
-            }
-            const LiveFlag* mask = row.mask;
-            row = rowFrom<1, true>(row, 1);
-            row.count -= 1;
-            row.mask = mask != nullptr ? mask + 1 : nullptr;
-        }
-    } else {
-        (void)sweep;
-        (void)i;
-        (void)row;
-    }
-}
+/// Gives row i (the r-th) of the sweep's set its edge springs' compliance (isEdgeSpring()),
+/// for a sweep with sweep.edgeAlphaTilde != 0: a horizontal set's first and last rows take
+/// it whole; a vertical set's row projects its first and last constraints (columns 0 and
+/// width - 1) here, with the scalar kernel (masked when the row is torn), and `row` becomes
+/// the rest, for the row kernels (its mask set when torn). The constraints of a row are
+/// independent, so this changes no other's bits. Out of line, in the baseline instruction
+/// set, so that the sweeps' row loops stay as they are without edge springs.
+void takeEdgeSprings(const SetSweepContext& sweep, int i, std::size_t r, RowKernelContext& row);
 
 /// Whether the r-th row of the sweep's set holds a removed constraint.
 inline bool rowTorn(const SetSweepContext& sweep, std::size_t r)
