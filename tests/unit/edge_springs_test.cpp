@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/energy.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
 
@@ -123,5 +124,35 @@ TEST_CASE("a particle on a sized cloth's bottom row is pulled along it by an edg
         pbd::test::run(sim, 600);
         CHECK(displacement(sim, 7).x == Approx(d / 4).epsilon(0.01));
         CHECK(std::abs(displacement(sim, 7).y) < 1e-5);
+    }
+}
+
+TEST_CASE("a sized cloth's elastic energy counts its edge springs at half stiffness",
+          "[size][edges][energy]")
+{
+    // 3 x 1 particles over 2 m: two horizontals of one row, which stand for a whole spacing
+    // down (a single row), so k; 3 x 2 over 2 m x 1 m: the same row is now an edge, k/2.
+    for (const int height : {1, 2}) {
+        Settings s;
+        s.width = 3;
+        s.height = height;
+        s.clothWidth = 2.0;
+        s.clothHeight = height == 2 ? 1.0 : 0.0;
+        s.stiffness = 100.0;
+        Simulation sim(s);
+        pbd::SimulationState state = sim.state();
+        state.position[2].x = 2.1; // the row's second horizontal stretched by 0.1 m
+        REQUIRE_FALSE(sim.restore(state));
+        const double k = height == 2 ? 50.0 : 100.0;
+        INFO("height " << height);
+        // The other springs at particle 2 when height 2: the anti-diagonal 2-4 (k) and the
+        // vertical 2-5 (column 2: an edge, k/2).
+        double others = 0.0;
+        if (height == 2) {
+            others += 0.5 * 100.0 * std::pow(std::hypot(1.1, 1.0) - std::hypot(1.0, 1.0), 2);
+            others += 0.5 * 50.0 * std::pow(std::hypot(0.1, 1.0) - 1.0, 2);
+        }
+        CHECK(pbd::clothEnergy(sim).elastic ==
+              Approx(0.5 * k * 0.01 + others).epsilon(1e-12));
     }
 }
