@@ -170,8 +170,8 @@ def write_markdown(path, rows, tethers_available, info, png_name):
     today = datetime.date.today().isoformat()
     text = """# How many iterations? Strain against cost, measured
 
-Written by `scripts/convergence.py` (rerun it to measure your machine; it replaces this file
-and `{png}`). Each row is one `pbd-sim bench --json` run: the cloth hangs from rest by its
+Written by `scripts/convergence.py` (rerun it to measure your machine; it replaces this file,
+all but the sections after its marker comment, and `{png}`). Each row is one `pbd-sim bench --json` run: the cloth hangs from rest by its
 2 fixed corners (the page's `--fixed 2`) for 2000 steps of 5 ms (10 s, settled), then its
 largest and RMS strain |l - r| / r over the constraints are measured and its steps timed
 (median of 10 steps). 40x30 runs on the sequential solver (the page's order), 100x100 and

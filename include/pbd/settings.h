@@ -128,13 +128,6 @@ struct Settings {
     /// pulled only when farther; projected once per substep after the sweeps, on every
     /// solver, as hard limits also with XPBD stiffness. Off (the page) adds none.
     bool tethers = false;
-    /// PROTOTYPE (issue 21 item 4): Chebyshev semi-iterative acceleration [Wang 2015] of the
-    /// sequential solver's sweeps with spectral radius estimate rho, 0 to 0.9999; 0 = off.
-    double chebyshevRho = 0.0;
-    /// PROTOTYPE: sweeps before the Chebyshev weights start (Wang's S), 0 to 1000.
-    int chebyshevDelay = 0;
-    /// PROTOTYPE: over-relaxation omega of each sweep's position change, 1 to 2; 1 = off.
-    double overRelaxation = 1.0;
     /// Arithmetic of Solver::Gpu (float is the GPU's fast default); ignored by the others.
     GpuPrecision gpuPrecision = GpuPrecision::Float;
 

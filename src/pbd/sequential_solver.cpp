@@ -99,39 +99,10 @@ public:
             const bool record = last && state.recordResiduals;
             if (record)
                 state.residuals.assign(1, measureResidual(state));
-            // PROTOTYPE (issue 21 item 4): Chebyshev semi-iterative acceleration [Wang 2015],
-            // x^{k+1} = w_{k+1} (x^ - x^{k-1}) + x^{k-1} with w_1 = 1, w_2 = 2 / (2 - rho^2),
-            // w_{k+1} = 4 / (4 - rho^2 w_k), started after `delay` plain sweeps; and/or
-            // over-relaxation of each sweep's change, x^{k+1} = x^k + omega (x^ - x^k).
-            const double rho = state.settings.chebyshevRho;
-            const double omegaSor = state.settings.overRelaxation;
-            const bool accelerate = rho > 0.0 || omegaSor != 1.0;
-            if (accelerate) {
-                current_.resize(n);
-                previous_.resize(n);
-            }
-            double omega = 1.0;
             for (int iteration = 0; iteration < params.iterations; ++iteration) {
-                if (accelerate)
-                    std::copy(x, x + n, current_.begin());
                 projectSequential(state, params.alphaTilde,
                                   params.area ? params.areaAlphaTilde : -1.0,
                                   params.cellRestArea);
-                if (omegaSor != 1.0)
-                    for (std::size_t i = 0; i < n; ++i)
-                        if (w[i] != 0.0)
-                            x[i] = current_[i] + omegaSor * (x[i] - current_[i]);
-                if (rho > 0.0) {
-                    const int k = iteration - state.settings.chebyshevDelay;
-                    omega = k <= 0   ? 1.0
-                            : k == 1 ? 2.0 / (2.0 - rho * rho)
-                                     : 4.0 / (4.0 - rho * rho * omega);
-                    if (omega != 1.0)
-                        for (std::size_t i = 0; i < n; ++i)
-                            if (w[i] != 0.0)
-                                x[i] = previous_[i] + omega * (x[i] - previous_[i]);
-                    previous_.swap(current_);
-                }
                 if (record)
                     state.residuals.push_back(measureResidual(state));
             }
@@ -145,8 +116,6 @@ public:
 
 private:
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
-    std::vector<glm::dvec2> current_;  ///< PROTOTYPE: x^k, before the sweep
-    std::vector<glm::dvec2> previous_; ///< PROTOTYPE: x^{k-1}
 };
 
 } // namespace
