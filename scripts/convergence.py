@@ -170,8 +170,8 @@ def write_markdown(path, rows, tethers_available, info, png_name):
     today = datetime.date.today().isoformat()
     text = """# How many iterations? Strain against cost, measured
 
-Written by `scripts/convergence.py` (rerun it to measure your machine; it replaces this file
-and `{png}`). Each row is one `pbd-sim bench --json` run: the cloth hangs from rest by its
+Written by `scripts/convergence.py` (rerun it to measure your machine; it replaces this file,
+all but the sections after its marker comment, and `{png}`). Each row is one `pbd-sim bench --json` run: the cloth hangs from rest by its
 2 fixed corners (the page's `--fixed 2`) for 2000 steps of 5 ms (10 s, settled), then its
 largest and RMS strain |l - r| / r over the constraints are measured and its steps timed
 (median of 10 steps). 40x30 runs on the sequential solver (the page's order), 100x100 and
@@ -195,8 +195,20 @@ of runs), so the times are noisy to some 10-30%; the strains do not depend on th
                     "subset of the points." if tethers_available else
                     "Tethers: this pbd-sim has no `--tethers`, so that dimension was "
                     "skipped."))
+    # The hand-written sections below KEEP_MARK (measurements other scripts made, such as
+    # scripts/acceleration.py's) survive a rerun.
+    try:
+        with open(path) as f:
+            old = f.read()
+        if KEEP_MARK in old:
+            text += "\n" + old[old.index(KEEP_MARK):]
+    except OSError:
+        pass
     with open(path, "w") as f:
         f.write(text)
+
+
+KEEP_MARK = "<!-- scripts/convergence.py keeps what follows when it rewrites this file -->"
 
 
 # --------------------------------------------------------------------------- the PNG
@@ -390,20 +402,20 @@ def write_png(path, rows, tethers_available):
         color = COLORS[SIZE_ORDER.get(size, 9)]
         canvas.rect(x, y + 2, x + 22, y + 12, color)
         canvas.text(x + 30, y, size)
-        x += 30 + text_width(size) + 30
+        x += 30 + text_width(size) + 20
     canvas.marker(x + 5, y + 7, "circle", BLACK, True)
     canvas.text(x + 20, y, "pbd k=0")
-    x += 20 + text_width("pbd k=0") + 30
+    x += 20 + text_width("pbd k=0") + 20
     canvas.marker(x + 5, y + 7, "square", BLACK, True)
     canvas.text(x + 20, y, "xpbd k=1000")
-    x += 20 + text_width("xpbd k=1000") + 30
+    x += 20 + text_width("xpbd k=1000") + 20
     if tethers_available:
         canvas.marker(x + 5, y + 7, "circle", BLACK, False)
         canvas.text(x + 20, y, "hollow: tethers on")
-        x += 20 + text_width("hollow: tethers on") + 30
+        x += 20 + text_width("hollow: tethers on") + 20
     canvas.line(x, y + 7, x + 40, y + 7, BLACK)
     canvas.text(x + 50, y, "more iterations")
-    x += 50 + text_width("more iterations") + 30
+    x += 50 + text_width("more iterations") + 20
     canvas.line(x, y + 7, x + 40, y + 7, BLACK, dash=4)
     canvas.text(x + 50, y, "more substeps")
     with open(path, "wb") as f:
