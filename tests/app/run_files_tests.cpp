@@ -20,9 +20,11 @@
 #include "pbd/drag_script.h"
 #include "pbd/state_io.h"
 #include "io/run_files.h"
+#include "play_as_pbd_sim.h"
 
 using namespace pbd;
 using namespace pbd::app;
+using pbd::app::testing::playAsPbdSim;
 using Catch::Matchers::Contains;
 namespace fs = std::filesystem;
 
@@ -99,28 +101,6 @@ struct Rig {
     Controller controller;
     RunFiles files;
 };
-
-/// Plays a script as `pbd-sim run --events FILE` does (src/cli/run.cpp): a simulation with
-/// pbd-sim's defaults, the end line's steps, each step's events before it, the events of the
-/// last step after it.
-Simulation playAsPbdSim(const std::string& script)
-{
-    Simulation simulation{Settings{}};
-    std::vector<DragEvent> events = parseEventScript(script, simulation.settings());
-    std::uint64_t steps = 0;
-    for (const DragEvent& e : events)
-        if (e.kind == DragEvent::Kind::End) {
-            steps = e.step;
-            break;
-        }
-    DragPlayer player(std::move(events));
-    for (std::uint64_t step = 0; step < steps; ++step) {
-        player.applyBefore(step, simulation);
-        simulation.step();
-    }
-    player.applyBefore(steps, simulation);
-    return simulation;
-}
 
 /// Lines of `text` that start with `prefix`.
 std::vector<std::string> linesWith(const std::string& text, const std::string& part)

@@ -16,6 +16,7 @@
 #include "controller_rig.h"
 #include "io/autosave.h"
 #include "io/run_files.h"
+#include "play_as_pbd_sim.h"
 #include "pbd/drag_script.h"
 #include "pbd/state_file.h"
 
@@ -38,26 +39,6 @@ void withGrabRadius(Rig& rig, double radius)
     Preferences p = rig.controller.preferences();
     p.grabRadius = radius;
     rig.controller.setPreferences(p);
-}
-
-/// Plays a script as `pbd-sim run --events FILE` does (src/cli/run.cpp).
-Simulation playAsPbdSim(const std::string& script)
-{
-    Simulation simulation{Settings{}};
-    std::vector<DragEvent> events = parseEventScript(script, simulation.settings());
-    std::uint64_t steps = 0;
-    for (const DragEvent& e : events)
-        if (e.kind == DragEvent::Kind::End) {
-            steps = e.step;
-            break;
-        }
-    DragPlayer player(std::move(events));
-    for (std::uint64_t step = 0; step < steps; ++step) {
-        player.applyBefore(step, simulation);
-        simulation.step();
-    }
-    player.applyBefore(steps, simulation);
-    return simulation;
 }
 
 std::string readText(const fs::path& path)
