@@ -52,6 +52,11 @@ struct TetherCloth {
     std::span<const std::uint8_t> flags; ///< per particle: ParticleFlag bits (kPinned: anchor)
 };
 
+/// The TetherCloth of the settings' grid (its size and rest spacing, clothRestLengths) with
+/// these live constraints and particle flags.
+TetherCloth tetherClothOf(const Settings& settings, std::span<const std::uint8_t> alive,
+                          std::span<const std::uint8_t> flags);
+
 /// The tethers of `cloth`. A tether's length is the shortest path from the anchor to the
 /// particle through the cloth at rest: the region covered by the triangles whose three sides
 /// are live constraints (a cell of the grid is four such triangles, two per diagonal) and by

@@ -189,12 +189,7 @@ TetherTimes tetherTimes(const Simulation& simulation)
 {
     using Clock = std::chrono::steady_clock;
     const Settings& settings = simulation.settings();
-    TetherCloth cloth;
-    cloth.width = settings.width;
-    cloth.height = settings.height;
-    const ClothRestLengths spacing = clothRestLengths(settings);
-    cloth.spacingX = spacing.horizontal;
-    cloth.spacingY = spacing.vertical;
+    TetherCloth cloth = tetherClothOf(settings, simulation.alive(), simulation.particles().flags);
     auto median = [&cloth] {
         std::vector<double> ms;
         for (int k = 0; k < 3; ++k) {
@@ -206,8 +201,6 @@ TetherTimes tetherTimes(const Simulation& simulation)
         return ms[1];
     };
     TetherTimes times;
-    cloth.alive = simulation.alive();
-    cloth.flags = simulation.particles().flags;
     times.asIs = median();
     Settings rest = settings;
     rest.solver = Solver::Sequential;

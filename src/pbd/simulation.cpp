@@ -249,15 +249,7 @@ const Tethers& Simulation::tethers()
     if (solver_ && solver_->onDevice() && settings_.tearStrain > 0.0)
         syncConstraints(); // what the device tore counts too
     if (tethersStale_ || tethersConstraints_ != constraintsVersion_) {
-        TetherCloth cloth;
-        cloth.width = settings_.width;
-        cloth.height = settings_.height;
-        const ClothRestLengths rest = clothRestLengths(settings_);
-        cloth.spacingX = rest.horizontal;
-        cloth.spacingY = rest.vertical;
-        cloth.alive = alive_;
-        cloth.flags = particles_.flags;
-        tethers_ = computeTethers(cloth);
+        tethers_ = computeTethers(tetherClothOf(settings_, alive_, particles_.flags));
         tethersStale_ = false;
         tethersConstraints_ = constraintsVersion_;
         ++tethersVersion_;

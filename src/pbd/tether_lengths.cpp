@@ -82,6 +82,18 @@ private:
 
 } // namespace
 
+TetherCloth tetherClothOf(const Settings& settings, std::span<const std::uint8_t> alive,
+                          std::span<const std::uint8_t> flags)
+{
+    const ClothRestLengths rest = clothRestLengths(settings);
+    return {.width = settings.width,
+            .height = settings.height,
+            .spacingX = rest.horizontal,
+            .spacingY = rest.vertical,
+            .alive = alive,
+            .flags = flags};
+}
+
 Tethers computeTethers(const TetherCloth& cloth)
 {
     Tethers tethers;
