@@ -149,7 +149,8 @@ struct Variant {
 
 std::unique_ptr<Simulation> build(const Settings& base, Size size, int iterations,
                                   Solver solver, int threads, bool tethers,
-                                  const std::optional<SolverBackendFactory>& gpu)
+                                  const std::optional<SolverBackendFactory>& gpu,
+                                  const std::vector<Obstacle>& obstacles)
 {
     Settings settings = base;
     settings.tethers = tethers;
@@ -159,6 +160,7 @@ std::unique_ptr<Simulation> build(const Settings& base, Size size, int iteration
     settings.solver = solver;
     settings.threads = threads;
     auto simulation = std::make_unique<Simulation>(settings);
+    simulation->setInitialObstacles(obstacles); // checked by readPlan
     if (solver == Solver::Gpu && gpu)
         simulation->installBackend(*gpu);
     return simulation;
@@ -275,6 +277,7 @@ struct BenchPlan {
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
     Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
+    std::vector<Obstacle> obstacles; ///< --obstacle
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 
@@ -283,6 +286,8 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
 {
     // The table's flags first (--solver decides the largest size), then bench's own.
     if (auto error = options.physicsFlags.applyTo(plan.base))
+        return error;
+    if (auto error = options.obstacles.read(plan.obstacles))
         return error;
     const bool gpuOnly = options.physicsFlags.given("solver") && plan.base.solver == Solver::Gpu;
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
@@ -433,7 +438,8 @@ int benchCommandMain(const BenchOptions& options)
                 std::vector<std::unique_ptr<Simulation>> built;
                 for (const Variant& variant : variants)
                     built.push_back(build(plan.base, size, static_cast<int>(plan.iterations),
-                                          solverKind, plan.threads, variant.tethers, plan.gpu));
+                                          solverKind, plan.threads, variant.tethers, plan.gpu,
+                                          plan.obstacles));
                 for (std::size_t c = 0; c < variants.size(); ++c)
                     cloths.push_back(prepare(std::move(built[c]), plan.settle, variants[c].remove));
                 if (solverKind == Solver::Gpu) // steps only queue work: batches, one cloth at a time
