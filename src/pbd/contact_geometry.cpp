@@ -120,6 +120,24 @@ SurfaceDistance surfaceDistance(const ContactShape& shape, glm::dvec2 p)
     return {dot(p - shape.a, shape.u) - shape.r, shape.u};
 }
 
+double exitDistance(const ContactShape& shape, glm::dvec2 p, glm::dvec2 n)
+{
+    if (shape.core == ContactShape::Core::HalfPlane) {
+        const double along = dot(n, shape.u);
+        const double d = dot(p - shape.a, shape.u) - shape.r;
+        if (d >= 0.0)
+            return 0.0;
+        return along > 0.0 ? -d / along : std::numeric_limits<double>::infinity();
+    }
+    // A bounded shape: come back from a point beyond it along the ray, and enter it there.
+    const glm::dvec2 size = shape.hi - shape.lo;
+    const glm::dvec2 from = p - shape.lo;
+    const double far = 2.0 * (std::abs(size.x) + std::abs(size.y) + std::abs(from.x) +
+                              std::abs(from.y)) + 1.0;
+    const double t = entryFraction(shape, p + far * n, p);
+    return t < 0.0 ? 0.0 : far * (1.0 - t);
+}
+
 double entryFraction(const ContactShape& shape, glm::dvec2 s, glm::dvec2 e)
 {
     const double r = shape.r;

@@ -13,9 +13,6 @@ namespace pbd::detail {
 namespace {
 
 constexpr double kDegree = std::numbers::pi / 180.0;
-/// Passes over the obstacles that push a particle out of their union: one suffices unless
-/// obstacles overlap; where they do, each pass pushes it out of the ones it is still in.
-constexpr int kContactPasses = 8;
 /// Depth below which a particle counts as on the surface, not in it, m: what rounding leaves
 /// of a particle just put on a surface.
 constexpr double kSlop = 1e-12;
@@ -115,6 +112,93 @@ glm::dvec2 withFriction(glm::dvec2 p, glm::dvec2 carriedStart, glm::dvec2 n, dou
     return p - (limit / length) * tangential;
 }
 
+/// The shortest way found out of the union of the shapes a point is in.
+struct PushOut {
+    std::size_t shape;  ///< the shape whose normal it leaves along; the count when it is in none
+    glm::dvec2 n{0.0};  ///< that unit normal
+    double distance = 0.0;
+};
+
+/// Out of the union of the shapes p is in: along the outward normal at p of each shape it is
+/// in, to where that ray leaves every shape (a ray leaves a convex shape once and never comes
+/// back, so that walk ends after at most one exit per shape); the shortest of these. A walk
+/// that meets another shape adds that shape's normal there as one more way to try (a box
+/// standing on the ground: down through the box meets the ground, and up is the way out).
+/// With one shape it is the nearest surface point; where shapes overlap, the point is never
+/// left inside one.
+PushOut pushOut(const ContactShape* shapes, std::size_t count, glm::dvec2 p)
+{
+    constexpr std::size_t kMaxWays = 16;
+    constexpr std::size_t kPairRoom = 6; // kept for the wedges' ways
+    struct Way {
+        std::size_t shape;
+        glm::dvec2 n;
+        double distance;
+    };
+    Way ways[kMaxWays];
+    std::size_t wayCount = 0;
+    auto inside = [&](std::size_t k, glm::dvec2 q, SurfaceDistance& sd) {
+        if (!overlaps(shapes[k], q, q))
+            return false;
+        sd = surfaceDistance(shapes[k], q);
+        return sd.d < -kSlop;
+    };
+    for (std::size_t k = 0; k < count && wayCount < kMaxWays; ++k) {
+        SurfaceDistance sd;
+        if (inside(k, p, sd))
+            ways[wayCount++] = {k, sd.n, -sd.d};
+    }
+    PushOut best{count};
+    bool paired = false;
+    for (std::size_t w = 0; w < wayCount; ++w) {
+        const Way way = ways[w];
+        double distance = way.distance;
+        bool out = false;
+        for (std::size_t walk = 0; walk <= count && std::isfinite(distance); ++walk) {
+            const glm::dvec2 q = p + distance * way.n;
+            std::size_t in = count;
+            SurfaceDistance sd;
+            for (std::size_t j = 0; j < count && in == count; ++j)
+                if (inside(j, q, sd))
+                    in = j;
+            if (in == count) {
+                out = true;
+                break;
+            }
+            if (wayCount + kPairRoom < kMaxWays)
+                ways[wayCount++] = {in, sd.n, 0.0}; // from p, along the met shape's normal
+            distance += exitDistance(shapes[in], q, way.n);
+        }
+        if (out && (best.shape == count || distance < best.distance))
+            best = {way.shape, way.n, distance};
+        if (w + 1 == wayCount && best.shape == count && !paired) {
+            paired = true;
+            const std::size_t known = wayCount;
+            // Where two surfaces meet at a wedge neither normal leads out: the corner, found as if
+            // both were lines (p + a n_i + b n_j on both), and the bisector.
+            for (std::size_t i = 0; i < known; ++i)
+                for (std::size_t j = i + 1; j < known && wayCount + 2 <= kMaxWays; ++j) {
+                    const glm::dvec2 ni = ways[i].n, nj = ways[j].n;
+                    const double c = dot(ni, nj);
+                    const double det = 1.0 - c * c;
+                    if (det > 1e-12) {
+                        const double a = (ways[i].distance - c * ways[j].distance) / det;
+                        const double b = (ways[j].distance - c * ways[i].distance) / det;
+                        const glm::dvec2 corner = a * ni + b * nj;
+                        const double length = std::sqrt(dot(corner, corner));
+                        if (length > 0.0)
+                            ways[wayCount++] = {ways[i].shape, corner / length, 0.0};
+                    }
+                    const glm::dvec2 sum = ni + nj;
+                    const double length = std::sqrt(dot(sum, sum));
+                    if (length > 1e-12)
+                        ways[wayCount++] = {ways[i].shape, sum / length, 0.0};
+                }
+        }
+    }
+    return best;
+}
+
 } // namespace
 
 void prepareContacts(std::span<const Obstacle> obstacles, double thickness, double friction,
@@ -187,24 +271,15 @@ void resolveContacts(const ContactWorld& world, glm::dvec2* x, const glm::dvec2*
                 touched = true;
             }
         }
-        // Then out of every obstacle it is in, to the nearest surface point; where obstacles
-        // overlap, out of the union by repeated passes.
-        for (int pass = 0; pass < kContactPasses; ++pass) {
-            bool moved = false;
-            for (std::size_t k = 0; k < count; ++k) {
-                const ContactShape& s = shapes[k];
-                if (!overlaps(s, p, p))
-                    continue;
-                const SurfaceDistance sd = surfaceDistance(s, p);
-                if (sd.d >= -kSlop)
-                    continue;
-                p -= sd.d * sd.n;
-                if (mu > 0.0)
-                    p = withFriction(p, carried(s, start), sd.n, -sd.d, mu);
-                moved = true;
-            }
-            if (!moved)
+        // Then out of the union of the obstacles it is in (the first round with friction,
+        // and a second without should friction have moved it into one).
+        for (int round = 0; round < 2; ++round) {
+            const PushOut out = pushOut(shapes, count, p);
+            if (out.shape == count)
                 break;
+            p += out.distance * out.n;
+            if (mu > 0.0 && round == 0)
+                p = withFriction(p, carried(shapes[out.shape], start), out.n, out.distance, mu);
             touched = true;
         }
         if (touched)

@@ -49,6 +49,10 @@ SurfaceDistance surfaceDistance(const ContactShape& shape, glm::dvec2 p);
 /// goes further in).
 double entryFraction(const ContactShape& shape, glm::dvec2 s, glm::dvec2 e);
 
+/// How far from p, inside the grown shape, the ray p + t n (n a unit vector) leaves it, m:
+/// 0 when p is not inside, infinity when it never does (a half-plane, n pointing in).
+double exitDistance(const ContactShape& shape, glm::dvec2 p, glm::dvec2 n);
+
 /// Where a particle that was at p at the substep's start would be now had it been carried by
 /// the shape's motion.
 inline glm::dvec2 carried(const ContactShape& shape, glm::dvec2 p)
