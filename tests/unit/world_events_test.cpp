@@ -10,6 +10,8 @@
 #include "pbd/command.h"
 #include "pbd/drag_script.h"
 #include "pbd/simulation.h"
+#include "pbd/state_file.h"
+#include "sim_builders.h"
 
 using pbd::Obstacle;
 using pbd::ObstacleShape;
@@ -189,4 +191,50 @@ TEST_CASE("the state holds the obstacles: restore brings them back exactly, undo
     pbd::SimulationState bad = state;
     bad.obstacles[0].radius = 0;
     CHECK(other.restore(bad).value().find("obstacles[0]: radius 0") != std::string::npos);
+}
+
+TEST_CASE("state files save and load the obstacles exactly; files without them still load",
+          "[world][state]")
+{
+    Simulation sim;
+    std::vector<Obstacle> obstacles;
+    for (const char* spec : {"circle:0.1,-2.3,0.7", "box:3.3,-1.1,2.2,0.3,-17.5",
+                             "capsule:0.3,-4.1,3.7,-4.9,0.01", "ground:-6.1,-20"})
+        obstacles.push_back(pbd::test::obstacle(spec));
+    REQUIRE_FALSE(sim.setInitialObstacles(obstacles));
+    for (int i = 0; i < 5; ++i)
+        sim.step();
+    const pbd::SimulationState state = sim.state();
+    const std::string text = pbd::stateToJson(state);
+    CHECK(text.find("\"shape\": \"capsule\"") != std::string::npos);
+    const pbd::StateParse parsed = pbd::stateFromJson(text);
+    REQUIRE(parsed.state);
+    CHECK(*parsed.state == state);
+    Simulation other;
+    REQUIRE_FALSE(other.restore(*parsed.state));
+    sim.step();
+    other.step();
+    CHECK(pbd::test::samePositions(sim, other));
+
+    // Without obstacles the key is absent, and a file without it has none.
+    const std::string plain = pbd::stateToJson(Simulation().state());
+    CHECK(plain.find("obstacles") == std::string::npos);
+    REQUIRE(pbd::stateFromJson(plain).state);
+    CHECK(pbd::stateFromJson(plain).state->obstacles.empty());
+
+    auto refused = [&](const std::string& from, const std::string& to) {
+        std::string bad = text;
+        const std::size_t at = bad.find(from);
+        REQUIRE(at != std::string::npos);
+        bad.replace(at, from.size(), to);
+        const pbd::StateParse p = pbd::stateFromJson(bad);
+        CHECK_FALSE(p.state);
+        return p.error ? p.error->message : std::string();
+    };
+    CHECK(refused("\"shape\": \"capsule\"", "\"shape\": \"blob\"").find("obstacles[2].shape") !=
+          std::string::npos);
+    CHECK(refused("\"radius\": 0.7", "\"radius\": -0.7").find("obstacles[0]: radius -0.7") !=
+          std::string::npos);
+    CHECK(refused("\"radius\": 0.7", "\"radius\": \"big\"").find("obstacles[0].radius") !=
+          std::string::npos);
 }
