@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
+#include <vector>
 
 #include "contacts.h"
 
@@ -91,8 +93,14 @@ ContactShape shapeAt(const Obstacle& o, const ObstaclePose& pose, bool own, doub
     return s;
 }
 
+/// Whether the box [lo, hi] reaches the grown shape's bounding box, or, for a half-plane,
+/// the grown half-plane itself (its corner deepest along the normal does).
 bool overlaps(const ContactShape& s, glm::dvec2 lo, glm::dvec2 hi)
 {
+    if (s.core == ContactShape::Core::HalfPlane) {
+        const glm::dvec2 corner(s.u.x >= 0.0 ? lo.x : hi.x, s.u.y >= 0.0 ? lo.y : hi.y);
+        return dot(corner - s.a, s.u) - s.r <= 0.0;
+    }
     return lo.x <= s.hi.x && hi.x >= s.lo.x && lo.y <= s.hi.y && hi.y >= s.lo.y;
 }
 
@@ -199,6 +207,60 @@ PushOut pushOut(const ContactShape* shapes, std::size_t count, glm::dvec2 p)
     return best;
 }
 
+/// One particle's contacts over every shape: from `start` (its place at the substep's start)
+/// to `end` (after the constraints); returns where it ends, or nothing when no shape touched it.
+std::optional<glm::dvec2> resolveParticle(const ContactShape* shapes, std::size_t count, double mu,
+                                          glm::dvec2 start, glm::dvec2 end)
+{
+    glm::dvec2 p = end;
+    bool touched = false;
+    // Continuous collision first: the earliest obstacle the path from the start (as the
+    // obstacle carried it) to p enters stops it there; p goes back onto the tangent line
+    // at that point, keeping its motion along the surface.
+    double first = 2.0;
+    std::size_t hit = count;
+    glm::dvec2 hitStart(0.0);
+    for (std::size_t k = 0; k < count; ++k) {
+        const ContactShape& s = shapes[k];
+        const glm::dvec2 from = carried(s, start);
+        const glm::dvec2 lo(std::min(from.x, p.x), std::min(from.y, p.y));
+        const glm::dvec2 hi(std::max(from.x, p.x), std::max(from.y, p.y));
+        if (!overlaps(s, lo, hi) || surfaceDistance(s, from).d < -kSlop)
+            continue; // out of reach, or it started inside: the passes push it out
+        const double t = entryFraction(s, from, p);
+        if (t >= 0.0 && t < first) {
+            first = t;
+            hit = k;
+            hitStart = from;
+        }
+    }
+    if (hit != count) {
+        const glm::dvec2 at = hitStart + first * (p - hitStart);
+        const glm::dvec2 n = surfaceDistance(shapes[hit], at).n;
+        const double depth = dot(at - p, n);
+        if (depth > 0.0) {
+            p += depth * n;
+            if (mu > 0.0)
+                p = withFriction(p, hitStart, n, depth, mu);
+            touched = true;
+        }
+    }
+    // Then out of the union of the obstacles it is in (the first round with friction,
+    // and a second without should friction have moved it into one).
+    for (int round = 0; round < 2; ++round) {
+        const PushOut out = pushOut(shapes, count, p);
+        if (out.shape == count)
+            break;
+        p += out.distance * out.n;
+        if (mu > 0.0 && round == 0)
+            p = withFriction(p, carried(shapes[out.shape], start), out.n, out.distance, mu);
+        touched = true;
+    }
+    if (!touched)
+        return std::nullopt;
+    return p;
+}
+
 } // namespace
 
 void prepareContacts(std::span<const Obstacle> obstacles, double thickness, double friction,
@@ -233,57 +295,41 @@ void resolveContacts(const ContactWorld& world, glm::dvec2* x, const glm::dvec2*
 {
     const std::size_t count = world.shapes.size();
     const ContactShape* shapes = world.shapes.data();
-    const double mu = world.friction;
-    for (std::size_t i = begin; i < end; ++i) {
-        if (w[i] == 0.0)
+    // Broad phase: per block of particles the shapes that reach the box of their paths (every
+    // moving one: it carries the starts elsewhere); per particle, the whole resolution only
+    // when its path's box reaches one of them. A particle skipped here is one the whole
+    // resolution would leave alone, so any split into blocks and ranges gives the same bits.
+    constexpr std::size_t kBlock = 256;
+    std::vector<std::size_t> near;
+    near.reserve(count);
+    for (std::size_t block = begin; block < end; block += kBlock) {
+        const std::size_t blockEnd = std::min(end, block + kBlock);
+        glm::dvec2 lo(std::numeric_limits<double>::infinity());
+        glm::dvec2 hi(-std::numeric_limits<double>::infinity());
+        for (std::size_t i = block; i < blockEnd; ++i) {
+            lo = glm::dvec2(std::min({lo.x, x[i].x, x0[i].x}), std::min({lo.y, x[i].y, x0[i].y}));
+            hi = glm::dvec2(std::max({hi.x, x[i].x, x0[i].x}), std::max({hi.y, x[i].y, x0[i].y}));
+        }
+        near.clear();
+        for (std::size_t k = 0; k < count; ++k)
+            if (shapes[k].moving || overlaps(shapes[k], lo, hi))
+                near.push_back(k);
+        if (near.empty())
             continue;
-        glm::dvec2 p = x[i];
-        const glm::dvec2 start = x0[i];
-        bool touched = false;
-        // Continuous collision first: the earliest obstacle the path from the start (as the
-        // obstacle carried it) to p enters stops it there; p goes back onto the tangent line
-        // at that point, keeping its motion along the surface.
-        double first = 2.0;
-        std::size_t hit = count;
-        glm::dvec2 hitStart(0.0);
-        for (std::size_t k = 0; k < count; ++k) {
-            const ContactShape& s = shapes[k];
-            const glm::dvec2 from = carried(s, start);
-            const glm::dvec2 lo(std::min(from.x, p.x), std::min(from.y, p.y));
-            const glm::dvec2 hi(std::max(from.x, p.x), std::max(from.y, p.y));
-            if (!overlaps(s, lo, hi) || surfaceDistance(s, from).d < -kSlop)
-                continue; // out of reach, or it started inside: the passes push it out
-            const double t = entryFraction(s, from, p);
-            if (t >= 0.0 && t < first) {
-                first = t;
-                hit = k;
-                hitStart = from;
-            }
+        for (std::size_t i = block; i < blockEnd; ++i) {
+            if (w[i] == 0.0)
+                continue;
+            const glm::dvec2 a = x0[i], b = x[i];
+            const glm::dvec2 pathLo(std::min(a.x, b.x), std::min(a.y, b.y));
+            const glm::dvec2 pathHi(std::max(a.x, b.x), std::max(a.y, b.y));
+            bool reaches = false;
+            for (std::size_t k : near)
+                reaches = reaches || shapes[k].moving || overlaps(shapes[k], pathLo, pathHi);
+            if (!reaches)
+                continue;
+            if (const auto p = resolveParticle(shapes, count, world.friction, a, b))
+                x[i] = *p;
         }
-        if (hit != count) {
-            const glm::dvec2 at = hitStart + first * (p - hitStart);
-            const glm::dvec2 n = surfaceDistance(shapes[hit], at).n;
-            const double depth = dot(at - p, n);
-            if (depth > 0.0) {
-                p += depth * n;
-                if (mu > 0.0)
-                    p = withFriction(p, hitStart, n, depth, mu);
-                touched = true;
-            }
-        }
-        // Then out of the union of the obstacles it is in (the first round with friction,
-        // and a second without should friction have moved it into one).
-        for (int round = 0; round < 2; ++round) {
-            const PushOut out = pushOut(shapes, count, p);
-            if (out.shape == count)
-                break;
-            p += out.distance * out.n;
-            if (mu > 0.0 && round == 0)
-                p = withFriction(p, carried(shapes[out.shape], start), out.n, out.distance, mu);
-            touched = true;
-        }
-        if (touched)
-            x[i] = p;
     }
 }
 
