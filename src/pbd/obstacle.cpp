@@ -151,21 +151,22 @@ std::optional<Obstacle> parseObstacleSpec(std::string_view spec, std::string& er
                                       {5, 5, {"x1", "y1", "x2", "y2", "radius"}},
                                       {1, 2, {"y", "angle"}}};
     const Form& form = kForms[static_cast<int>(*shape)];
+    static constexpr const char* kUsageOf[] = {"circle:X,Y,R", "box:X,Y,W,H[,DEG]",
+                                               "capsule:X1,Y1,X2,Y2,R", "ground:Y[,DEG]"};
     const char* name = obstacleShapeName(*shape);
     if (texts.size() < form.least || texts.size() > form.most) {
-        static constexpr const char* kUsage[] = {"circle:X,Y,R", "box:X,Y,W,H[,DEG]",
-                                                 "capsule:X1,Y1,X2,Y2,R", "ground:Y[,DEG]"};
         error = std::string(name) + " takes " + std::to_string(form.least) +
                 (form.most > form.least ? " or " + std::to_string(form.most) : "") +
                 " values, got " + std::to_string(texts.size()) + " in " + quoteInput(spec) +
-                "; allowed: " + kUsage[static_cast<int>(*shape)];
+                "; allowed: " + kUsageOf[static_cast<int>(*shape)];
         return std::nullopt;
     }
     double v[5] = {0, 0, 0, 0, 0};
     for (std::size_t i = 0; i < texts.size(); ++i)
         if (!parseNumber(texts[i], v[i]) || !std::isfinite(v[i])) {
             error = std::string(name) + " " + form.names[i] + " " + quoteInput(texts[i]) +
-                    " is not a finite number";
+                    " is not a finite number; allowed: " + kUsageOf[static_cast<int>(*shape)] +
+                    " with finite numbers";
             return std::nullopt;
         }
     Obstacle o;
