@@ -59,6 +59,11 @@ int runCommandMain(const RunOptions& options)
         std::cerr << "pbd-sim run: " << *error << "\n";
         return common::kExitUsage;
     }
+    if (settings.solver == Solver::Gpu && !obstacles.empty()) {
+        std::cerr << "pbd-sim run: --obstacle: the gpu solver does not collide with obstacles "
+                     "yet; allowed: --solver sequential or colored, or no obstacles\n";
+        return common::kExitUsage;
+    }
     Simulation simulation(settings);
     simulation.setInitialObstacles(obstacles); // checked by read()
     std::vector<DragEvent> events;

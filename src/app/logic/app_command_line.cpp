@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
 #include "io/autosave_schedule.h"
 #include "io/export_files.h"
@@ -152,6 +153,8 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     cli.footer("Controls:\n" + controlsHelpText());
     common::SettingsFlags flags;
     flags.addTo(cli);
+    common::ObstacleFlags obstacleFlags;
+    obstacleFlags.addTo(cli);
     AppFlagTexts texts;
     addAppFlags(cli, texts, options);
     // --stepping, --speed, --color-by, --strain-scale, --color-particles, --plots and
@@ -161,6 +164,8 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     if (auto status = common::parseCommandLine(cli, argc, argv))
         return status;
     if (auto error = flags.applyTo(options.settings))
+        return refuse(*error);
+    if (auto error = obstacleFlags.read(options.obstacles))
         return refuse(*error);
     if (auto error = preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
