@@ -125,6 +125,7 @@ struct PushOut {
     std::size_t shape;  ///< the shape whose normal it leaves along; the count when it is in none
     glm::dvec2 n{0.0};  ///< that unit normal
     double distance = 0.0;
+    bool stuck = false; ///< it is in some shape, but no way out was found
 };
 
 /// Out of the union of the shapes p is in: along the outward normal at p of each shape it is
@@ -204,6 +205,7 @@ PushOut pushOut(const ContactShape* shapes, std::size_t count, glm::dvec2 p)
                 }
         }
     }
+    best.stuck = best.shape == count && wayCount > 0;
     return best;
 }
 
@@ -249,6 +251,16 @@ std::optional<glm::dvec2> resolveParticle(const ContactShape* shapes, std::size_
     // and a second without should friction have moved it into one).
     for (int round = 0; round < 2; ++round) {
         const PushOut out = pushOut(shapes, count, p);
+        if (out.stuck) {
+            // No way out found (a pocket among many overlapping shapes): back to the start,
+            // when that is outside them all: the particle stops there.
+            const PushOut back = pushOut(shapes, count, start);
+            if (back.shape == count && !back.stuck) {
+                p = start;
+                touched = true;
+            }
+            break;
+        }
         if (out.shape == count)
             break;
         p += out.distance * out.n;
