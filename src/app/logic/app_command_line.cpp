@@ -114,7 +114,8 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
         // pbd-sim run --events), a bad line a refused value (status 2).
         std::string warning;
         if (auto error = readEventScriptFile(*texts.replay, options.settings,
-                                             options.replayEvents, warning))
+                                             options.replayEvents, warning,
+                                             options.obstacles.size()))
             return refuse("--replay: " + error->message,
                           error->unreadable ? common::kExitIo : common::kExitUsage);
         if (!warning.empty()) // a recording cut short by a kill plays up to its cut
