@@ -117,15 +117,16 @@ TEST_CASE("a triangle is drawn only when its three edges are alive", "[mesh]")
     }
 }
 
-TEST_CASE("the level-of-detail step is the smallest power of two reaching two pixels", "[mesh]")
+TEST_CASE("the level-of-detail step is the smallest power of two reaching eight pixels",
+          "[mesh]")
 {
-    CHECK(lodStep(10.0) == 1);
-    CHECK(lodStep(2.0) == 1);
-    CHECK(lodStep(1.9) == 2);
-    CHECK(lodStep(1.0) == 2);
-    CHECK(lodStep(0.5) == 4);
-    CHECK(lodStep(0.3) == 8); // 4 x 0.3 = 1.2 < 2 <= 8 x 0.3
-    CHECK(lodStep(3.0, 4.0) == 2);
+    CHECK(lodStep(10.0) == 1); // the page's 40 x 30: 0.2 m at 50 px/m
+    CHECK(lodStep(8.0) == 1);
+    CHECK(lodStep(7.9) == 2);
+    CHECK(lodStep(3.0) == 4); // 300 x 300 fitted: 12-pixel cells drawn
+    CHECK(lodStep(2.0) == 4);
+    CHECK(lodStep(1.2) == 8); // 4 x 1.2 = 4.8 < 8 <= 8 x 1.2
+    CHECK(lodStep(1.9, 2.0) == 2);
     CHECK(lodStep(0.0) == 1 << 16);
     CHECK(lodStep(-1.0) == 1 << 16);
     CHECK(lodStep(std::numeric_limits<double>::quiet_NaN()) == 1 << 16);

@@ -24,7 +24,7 @@ void Panel::colouring(PanelModel& model, const PanelStats& stats, PanelActions& 
     tooltip("draw", "lines: the constraints, as the page. filled: the cells as triangles, "
             "coloured as the lines (strain) or the particles (speed), darker where the cloth "
             "shows its back (folded). both: triangles with the lines on top. Cells smaller than "
-            "2 pixels are drawn decimated: every k-th row and column. --draw");
+            "8 pixels are drawn decimated: every k-th row and column. --draw");
     record("draw");
 
     ImGui::AlignTextToFramePadding();

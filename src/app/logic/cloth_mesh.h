@@ -10,7 +10,7 @@
 ///   the diagonal (i, j)-(i+1, j+1) unless the other split has more whole triangles, so a cell
 ///   with one diagonal cut still shows whole; a knife line through a row of cells cuts both
 ///   diagonals (and a side) of each, so the gap shows.
-/// - With a step k > 1 (level of detail), a drawn cell spans k x k cells (fewer at the far
+/// - With a step k > 1 (level of detail: cells under kLodMinCellPixels), a drawn cell spans k x k cells (fewer at the far
 ///   edges) and is drawn only when every cell inside is whole (four sides and a diagonal); a
 ///   decimated line runs along every k-th row and column (and the last) and each of its
 ///   segments, k cells long, is drawn only when every edge along it is alive.
@@ -64,8 +64,12 @@ struct GridEdges {
 GridEdges gridEdges(int width, int height, std::span<const DistanceConstraint> constraints,
                     std::span<const std::uint8_t> alive);
 
-/// Cells smaller than this many framebuffer pixels are decimated.
-inline constexpr double kLodMinCellPixels = 2.0;
+/// Cells smaller than this many framebuffer pixels are decimated. A cell's lines (its sides
+/// and diagonals) come 4 pixels apart there, and a 300 x 300 cloth fitted into a canvas
+/// (cells of about 3 px) is drawn as 75 x 75 cells: a grid whose shape reads at a glance and
+/// about 11 000 lines or 22 000 triangles, which a software renderer (llvmpipe, whose cost is
+/// per primitive) draws in a few ms; at 4 px it measured 3 to 5 times slower (docs/app.md).
+inline constexpr double kLodMinCellPixels = 8.0;
 /// The level-of-detail step: the smallest power of two k with k * cellPixels >= minPixels (1
 /// when cells are that large already; powers of two so that zooming changes the picture
 /// seldom). cellPixels: the on-screen size of a cell (its smaller rest side times the zoom, in

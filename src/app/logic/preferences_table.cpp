@@ -76,7 +76,7 @@ constexpr PreferenceField kFields[] = {
      .set = [](Preferences& p, double v) { p.grabRadius = v; }},
     {.name = "draw", .flag = "--draw", .label = "Draw", .value = choice(kDrawChoices, "a draw mode"),
      .brief = "what the canvas draws of the cloth: lines (the constraints, as the page), filled "
-              "(the cells as shaded triangles, coloured as the lines) or both; cells under 2 "
+              "(the cells as shaded triangles, coloured as the lines) or both; cells under 8 "
               "pixels are drawn decimated",
      PBD_ENUM(draw)},
 };

@@ -146,6 +146,7 @@ Renderer::Renderer()
 
     glGenBuffers(1, &positionBuffer_);
     source_ = positionBuffer_;
+    mesh_.pointAt(positionBuffer_);
     glGenBuffers(1, &culledPositionBuffer_);
     glGenBuffers(1, &speedBuffer_);
     glGenBuffers(1, &culledSpeedBuffer_);
@@ -409,12 +410,13 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
                                  static_cast<std::size_t>(grid.height) == particleCount_;
     const double cellPixels = cellMetres_ * camera.zoom() * scale.x;
     if (lines) { // the level of detail: every constraint, or the decimated grid
-        const int step = gridded ? lodStep(cellPixels, kLodLinePixels) : 1;
+        const int step = gridded ? lodStep(cellPixels) : 1;
         if (step != lineStep_)
             useLines(step > 1 ? mesh_.decimatedLines(step) : fullLines_, step);
     }
     if (culled) {
-        visibleLines(positions_, lines_->pairs, view, culledLines_, &culledLineIds_);
+        if (lines) // the filled mode draws every triangle: the GPU clips them
+            visibleLines(positions_, lines_->pairs, view, culledLines_, &culledLineIds_);
         culledIndexCount_ = static_cast<GLsizei>(culledLines_.size());
         glBindVertexArray(culledLinesVao_);
         std::size_t capacity = culledIndexCapacity_;

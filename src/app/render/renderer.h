@@ -9,8 +9,8 @@
 /// solver's buffer, nothing copied). When part of the cloth is out of view
 /// only what is in view is drawn, and discs under 2 pixels are not drawn at all (a software
 /// renderer's cost is per primitive). The cloth is drawn as lines, filled triangles or both
-/// (setDrawMode); lines of cells under kLodLinePixels are replaced by the decimated grid
-/// (cloth_mesh.h), triangles of cells under kLodMinCellPixels by decimated cells.
+/// (setDrawMode); cells under kLodMinCellPixels are drawn decimated (cloth_mesh.h): lines as
+/// every k-th row and column, triangles as cells of k x k.
 
 #include <array>
 #include <cstddef>
@@ -86,10 +86,6 @@ public:
     void setCellSize(double metres) { cellMetres_ = metres; }
     /// Lines (the page's picture), filled triangles or both; Lines until set.
     void setDrawMode(DrawMode mode) { drawMode_ = mode; }
-
-    /// Lines of cells under this many framebuffer pixels are decimated: a cell's sides and
-    /// diagonals come closer than 2 pixels there.
-    static constexpr double kLodLinePixels = 4.0;
 
     /// Uploads the index pairs of the live constraints (alive[k] != 0), after every restart,
     /// tear or cut; `width` x `height` is the cloth's grid (particles per row and column), for
