@@ -29,19 +29,19 @@ std::string frameLimitText(const FrameTimes& mean, double displayPeriodMs)
     char text[96];
     switch (frameLimit(mean, displayPeriodMs)) {
     case FrameLimit::Display:
-        std::snprintf(text, sizeof text, "the display (%.3g of %.3g ms per frame used)", total,
+        std::snprintf(text, sizeof text, "display: %.3g of %.3g ms used", total,
                       displayPeriodMs);
         break;
     case FrameLimit::Drawing:
-        std::snprintf(text, sizeof text, "drawing (%.3g of %.3g ms per frame)", drawing(mean),
+        std::snprintf(text, sizeof text, "drawing: %.3g of %.3g ms", drawing(mean),
                       total);
         break;
     case FrameLimit::Simulation:
-        std::snprintf(text, sizeof text, "simulation (%.3g of %.3g ms per frame)",
+        std::snprintf(text, sizeof text, "simulation: %.3g of %.3g ms",
                       mean.simulation, total);
         break;
     case FrameLimit::Panel:
-        std::snprintf(text, sizeof text, "the panel (%.3g of %.3g ms per frame)", mean.interface,
+        std::snprintf(text, sizeof text, "panel: %.3g of %.3g ms", mean.interface,
                       total);
         break;
     }

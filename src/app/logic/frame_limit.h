@@ -23,8 +23,9 @@ enum class FrameLimit {
 /// `displayPeriodMs` milliseconds per frame (> 0).
 FrameLimit frameLimit(const FrameTimes& mean, double displayPeriodMs);
 
-/// The Performance section's words for it, e.g. "drawing (175 of 190 ms per frame)" or
-/// "the display (9.1 of 16.7 ms per frame used)"; "-" before any frame was measured.
+/// The Performance section's words for it and the part's share of a frame, short enough for
+/// the panel's row: e.g. "drawing: 175 of 190 ms" or "display: 9.1 of 16.7 ms used"; "-"
+/// before any frame was measured.
 std::string frameLimitText(const FrameTimes& mean, double displayPeriodMs);
 
 } // namespace pbd::app
