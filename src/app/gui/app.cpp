@@ -399,7 +399,7 @@ void App::uploadCloth()
     }
     const ClothRestLengths rest = clothRestLengths(simulation_.settings());
     renderer_->setParticleRadius(discRadius(rest));
-    renderer_->setCellSize(std::min(rest.horizontal, rest.vertical));
+    renderer_->setCellSize(rest.horizontal, rest.vertical);
     renderer_->setDrawMode(controller_.preferences().draw);
     pinned_.clear();
     const Particles& particles = simulation_.particles(); // flags are always current

@@ -13,6 +13,8 @@ constexpr GLint kMapUnit = 3; // apart from the lines' (0, 1) and the discs' (2)
 constexpr std::array<float, 3> kClothColor{0.62f, 0.70f, 0.82f};
 /// The back of the cloth (folded over) at this brightness.
 constexpr float kBackShade = 0.6f;
+/// Brightness change per unit of area change: 10% stretched is 5% darker.
+constexpr float kStretchShade = 0.5f;
 
 } // namespace
 
@@ -26,6 +28,9 @@ MeshRenderer::MeshRenderer()
     map_ = program_.uniform("uColorMap");
     scale_ = program_.uniform("uScale");
     backShade_ = program_.uniform("uBackShade");
+    gridWidth_ = program_.uniform("uGridWidth");
+    spacing_ = program_.uniform("uSpacing");
+    stretchShade_ = program_.uniform("uStretchShade");
     program_.use();
     glUniform1i(map_, kMapUnit);
     glUseProgram(0);
@@ -71,7 +76,8 @@ const LineSet& MeshRenderer::decimatedLines(int step)
     return lines_;
 }
 
-void MeshRenderer::draw(int step, const ViewTransform& view, const MeshColoring* coloring)
+void MeshRenderer::draw(int step, const ViewTransform& view, glm::vec2 spacing,
+                        const MeshColoring* coloring)
 {
     glBindVertexArray(vao_);
     if (trianglesVersion_ != gridVersion_ || trianglesStep_ != step) {
@@ -88,6 +94,9 @@ void MeshRenderer::draw(int step, const ViewTransform& view, const MeshColoring*
     glUniform2f(windowSize_, view.windowSize.x, view.windowSize.y);
     glUniform3fv(color_, 1, kClothColor.data());
     glUniform1f(backShade_, kBackShade);
+    glUniform1f(stretchShade_, kStretchShade);
+    glUniform1i(gridWidth_, edges_.width > 0 ? edges_.width : 1);
+    glUniform2f(spacing_, spacing.x, spacing.y);
     const bool mapped = coloring != nullptr && !coloring->values.empty();
     glUniform1i(mode_, mapped ? (coloring->map == MeshColoring::Map::Strain ? 1 : 2) : 0);
     if (mapped) {

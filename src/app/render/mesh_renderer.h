@@ -55,16 +55,18 @@ public:
     const GridEdges& edges() const { return edges_; }
     /// The decimated lines for `step` >= 2, rebuilt only when the step or the grid changed.
     const LineSet& decimatedLines(int step);
-    /// Draws the triangles for `step` (1: every cell) with the view `view`; `coloring` null:
-    /// the flat cloth colour. Leaves its program in use.
-    void draw(int step, const ViewTransform& view, const MeshColoring* coloring);
+    /// Draws the triangles for `step` (1: every cell) with the view `view`, shaded by how far
+    /// each is stretched from its rest spacing (`spacing`: across and down, metres);
+    /// `coloring` null: the cloth colour. Leaves its program in use.
+    void draw(int step, const ViewTransform& view, glm::vec2 spacing,
+              const MeshColoring* coloring);
     /// Triangles drawn by the last draw().
     std::size_t triangles() const { return triangles_.size() / 3; }
 
 private:
     GlProgram program_{"mesh.vert.glsl", "mesh.frag.glsl"};
     GLint origin_ = -1, zoom_ = -1, windowSize_ = -1, mode_ = -1, color_ = -1, map_ = -1,
-          scale_ = -1, backShade_ = -1;
+          scale_ = -1, backShade_ = -1, gridWidth_ = -1, spacing_ = -1, stretchShade_ = -1;
     GLuint vao_ = 0, indexBuffer_ = 0, valueBuffer_ = 0;
     std::size_t valueCapacity_ = 0; ///< bytes
     GridEdges edges_;

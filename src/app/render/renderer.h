@@ -12,6 +12,7 @@
 /// (setDrawMode); cells under kLodMinCellPixels are drawn decimated (cloth_mesh.h): lines as
 /// every k-th row and column, triangles as cells of k x k.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -81,9 +82,14 @@ public:
     /// Sets the particles' disc radius in metres (> 0; discRadius() of the cloth), from which
     /// the highlight markers are scaled too. kParticleRadius until set.
     void setParticleRadius(double metres) { particleRadius_ = metres; }
-    /// Sets a cell's smaller rest side in metres (> 0), from which the level of detail follows
-    /// the zoom. 0 (the default): never decimated.
-    void setCellSize(double metres) { cellMetres_ = metres; }
+    /// Sets a cell's rest sides in metres (> 0): the level of detail follows the smaller one
+    /// and the zoom, the filled mesh's shading compares with both. 0 (the default): never
+    /// decimated, never filled.
+    void setCellSize(double across, double down)
+    {
+        cellMetres_ = std::min(across, down);
+        cellSpacing_ = {across, down};
+    }
     /// Lines (the page's picture), filled triangles or both; Lines until set.
     void setDrawMode(DrawMode mode) { drawMode_ = mode; }
 
@@ -139,7 +145,8 @@ private:
     std::size_t strainCapacity_ = 0;              ///< bytes
     MeshRenderer mesh_;                           ///< the filled mesh, decimated lines
     DrawMode drawMode_ = DrawMode::Lines;
-    double cellMetres_ = 0.0;                     ///< setCellSize
+    double cellMetres_ = 0.0;                     ///< setCellSize: the smaller side
+    glm::dvec2 cellSpacing_{0.0};                 ///< setCellSize: across, down
     LineSet fullLines_;                           ///< every live constraint, in core order
     const LineSet* lines_ = &fullLines_;          ///< the lines uploaded: full or decimated
     int lineStep_ = 1;                            ///< the level of detail of lines_

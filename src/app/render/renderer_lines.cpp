@@ -55,7 +55,7 @@ void Renderer::drawMesh(const Camera& camera, const Viewport& viewport, double c
     }
     const ViewTransform view{glm::vec2(camera.origin()), static_cast<float>(camera.zoom()),
                              glm::vec2(viewport.windowSize)};
-    mesh_.draw(lodStep(cellPixels), view, colored);
+    mesh_.draw(lodStep(cellPixels), view, glm::vec2(cellSpacing_), colored);
 }
 
 } // namespace pbd::app
