@@ -96,7 +96,7 @@ App::App(const AppOptions& options)
     windowWatch_.emplace(); // after X11Touch, which sets a handler of its own for a moment
     exporter_.emplace(options.framesDirectory, window_->refreshRate());
     renderer_->setConstraints(simulation_.constraints(), simulation_.alive(),
-                                simulation_.settings().width, simulation_.settings().height);
+                              simulation_.settings().width, simulation_.settings().height);
     uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
     if (!options.recordFile.empty() && !files_.startRecording(options.recordFile))
@@ -389,7 +389,7 @@ void App::uploadCloth()
     if (simulation_.constraintsVersion() != uploadedConstraints_ || // rebuilt, torn, cut
         controller_.driver().clothVersion() != uploadedCloth_) { // or stepped off the thread
         renderer_->setConstraints(simulation_.constraints(), simulation_.alive(),
-                                simulation_.settings().width, simulation_.settings().height);
+                                  simulation_.settings().width, simulation_.settings().height);
         uploadedConstraints_ = simulation_.constraintsVersion();
         uploadedCloth_ = controller_.driver().clothVersion();
     }

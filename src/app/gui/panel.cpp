@@ -297,8 +297,11 @@ void Panel::stepping(PanelModel& model, const PanelStats& stats)
     ImGui::EndTable();
     if (!stats.steppingStatus.empty() && !stats.paused) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.55f, 0.0f, 1.0f));
-        ImGui::TextWrapped("%s; frames limited by %s per frame", stats.steppingStatus.c_str(),
-                           stats.frameLimit.c_str());
+        if (stats.frameLimit.empty() || stats.frameLimit == "-")
+            ImGui::TextWrapped("%s", stats.steppingStatus.c_str());
+        else // what the measurements blame, not a guess
+            ImGui::TextWrapped("%s; frames limited by %s", stats.steppingStatus.c_str(),
+                               stats.frameLimit.c_str());
         ImGui::PopStyleColor();
         record("stepping-status");
     }
