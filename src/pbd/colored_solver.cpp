@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "area_constraint.h"
 #include "colored_kernels.h"
@@ -107,7 +108,10 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     const auto width = static_cast<std::size_t>(width_);
     // While observed, the prediction and the velocity update run on their own and the sweeps
     // one iteration at a time, so that the observer sees the positions after each.
-    const bool fused = observe == nullptr;
+    // So do they with Chebyshev weights: each weighted sweep's largest correction must be
+    // known everywhere before any particle is weighted.
+    detail::ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
+    const bool fused = observe == nullptr && !chebyshev.active();
 
     // Phase 0 predicts a chunk's particles (and resets its rows' multipliers) and projects
     // set 0 on its rows (no set-0 constraint leaves its row); phase S k + s projects set s of
@@ -170,11 +174,15 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         return;
     }
     startRows(x, x0, v, w, params, areaLambda, 0, height_);
-    (*observe)(0);
+    if (observe != nullptr)
+        (*observe)(0);
     for (int iteration = 0; iteration < params.iterations; ++iteration) {
         phaseOffset = setsPerIteration * static_cast<std::uint32_t>(iteration);
         run(setsPerIteration, task);
-        (*observe)(iteration + 1);
+        if (chebyshev.active())
+            accelerate(chebyshev, iteration, x, w);
+        if (observe != nullptr)
+            (*observe)(iteration + 1);
     }
     if (tetherPhases != 0) {
         phaseOffset = projectionPhases;
@@ -206,6 +214,46 @@ void ColoredSolver::startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, cons
             std::fill(areaLambda + static_cast<std::size_t>(rowBegin) * cellsPerRow,
                       areaLambda + static_cast<std::size_t>(cellRowEnd) * cellsPerRow, 0.0);
     }
+}
+
+void ColoredSolver::accelerate(detail::ChebyshevSchedule& chebyshev, int iteration,
+                               glm::dvec2* x, const double* w)
+{
+    const auto width = static_cast<std::size_t>(width_);
+    const std::size_t n = static_cast<std::size_t>(height_) * width;
+    chebyshevPrevious_.resize(n);
+    chebyshevCurrent_.resize(n);
+    auto rows = [&](std::size_t chunk) {
+        const auto rowBegin = chunk * static_cast<std::size_t>(layout_.rowsPerChunk);
+        const auto rowEnd =
+            std::min(static_cast<std::size_t>(height_),
+                     rowBegin + static_cast<std::size_t>(layout_.rowsPerChunk));
+        return std::pair{rowBegin * width, rowEnd * width};
+    };
+    double omega = 1.0;
+    if (chebyshev.weighs(iteration)) {
+        // Each chunk's largest, then the largest of those: a maximum, whatever the chunks.
+        chunkLargest_.assign(layout_.chunkCount, 0.0);
+        auto measure = [&](std::uint32_t, std::size_t chunk) {
+            const auto [begin, end] = rows(chunk);
+            chunkLargest_[chunk] =
+                detail::largestCorrection(x, chebyshevCurrent_.data(), w, begin, end);
+        };
+        run(1, measure);
+        double largest = 0.0;
+        for (double chunkLargest : chunkLargest_)
+            largest = detail::largerCorrection(largest, chunkLargest);
+        omega = chebyshev.omega(iteration, largest);
+    }
+    const bool keep = chebyshev.keeps(iteration);
+    if (omega == 1.0 && !keep)
+        return;
+    auto weigh = [&](std::uint32_t, std::size_t chunk) {
+        const auto [begin, end] = rows(chunk);
+        detail::weighSweep(x, chebyshevPrevious_.data(), chebyshevCurrent_.data(), w, omega,
+                           keep, begin, end);
+    };
+    run(1, weigh);
 }
 
 template <typename Task>

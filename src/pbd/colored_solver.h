@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "band_schedule.h"
+#include "chebyshev.h"
 #include "constraint_coloring.h"
 #include "pbd/simulation.h"
 #include "pbd/tethers.h"
@@ -101,6 +102,10 @@ private:
                    int rowEnd);
     template <typename Task>
     void run(std::uint32_t phases, Task& task);
+    /// After sweep `iteration`: its Chebyshev weights and the iterates they need, chunk by
+    /// chunk on the workers (chebyshev.h).
+    void accelerate(detail::ChebyshevSchedule& chebyshev, int iteration, glm::dvec2* x,
+                    const double* w);
 
     int width_;
     int height_;
@@ -118,6 +123,9 @@ private:
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
     const Tethers* tethers_ = nullptr;     ///< setTethers(): projected after the sweeps
     const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
+    std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
+    std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
+    std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2
     BandSchedule schedule_;
     WorkerPool pool_;
 };
