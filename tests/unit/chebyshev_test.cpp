@@ -229,6 +229,20 @@ TEST_CASE("chebyshev with no more than 3 iterations, or 0, is the plain solver b
     }
 }
 
+TEST_CASE("recording residuals (the colored solver's stepwise substep) changes no bit",
+          "[chebyshev][colored]")
+{
+    for (const double rho : {0.95, 0.99}) {
+        Simulation fused(whirlSettings(60, 10, rho, Solver::Colored, 2));
+        Simulation observed(whirlSettings(60, 10, rho, Solver::Colored, 2));
+        observed.recordResiduals(true);
+        whirl(fused, 60);
+        whirl(observed, 60);
+        CHECK(observed.residuals().size() == 11);
+        CHECK(pbd::test::samePositions(fused, observed));
+    }
+}
+
 TEST_CASE("the colored solver with chebyshev is bit-identical for 1 to 4 threads",
           "[chebyshev][colored][slow]")
 {
