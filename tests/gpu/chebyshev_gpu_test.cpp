@@ -29,11 +29,19 @@ struct Outcome {
 };
 
 /// The whirl of tests/unit/chebyshev_test.cpp: a 1 m cloth, its corner unpinned and dragged
-/// round a circle of 0.25 m once a second; 10 iterations. hanging: no whirl, two corners.
+/// round a circle of 0.25 m once a second; 10 iterations. hanging: no whirl, two corners;
+/// `more`: with XPBD 1000 N/m, 2 substeps, area constraints of 500 N/m, and the top right
+/// corner pinned with tethers to it.
 Outcome whirl(double rho, pbd::Solver solver, pbd::GpuPrecision precision, int steps,
-              bool hanging = false)
+              bool hanging = false, bool more = false)
 {
     Settings s;
+    if (more) {
+        s.stiffness = 1000.0;
+        s.substeps = 2;
+        s.areaStiffness = 500.0;
+        s.tethers = true;
+    }
     s.width = 40;
     s.height = 40;
     s.fixedCount = hanging ? 2 : 1;
@@ -49,6 +57,8 @@ Outcome whirl(double rho, pbd::Solver solver, pbd::GpuPrecision precision, int s
         sim.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
     if (!hanging)
         sim.unpin(0);
+    if (more)
+        sim.pin(static_cast<pbd::Index>(s.width - 1));
     for (int k = 0; k < steps && !hanging; ++k) {
         const double angle = 2.0 * M_PI * (k + 1) * s.timeStep;
         if (k == 0)
@@ -120,3 +130,24 @@ TEST_CASE("chebyshev 0.99 on the GPU, where the guard fires: double within 1e-9 
     CHECK(single.strain.max <= 2.0 * cpu.strain.max);
 }
 
+
+TEST_CASE("chebyshev on the GPU with XPBD, substeps, area constraints and tethers: double "
+          "within 1e-9 m of the colored CPU solver")
+{
+    const int steps = 100;
+    const auto colored = pbd::Solver::Colored;
+    const auto gpu = pbd::Solver::Gpu;
+    const auto dbl = pbd::GpuPrecision::Double;
+    const Outcome cpu = whirl(0.95, colored, dbl, steps, false, true);
+    const Outcome plain = whirl(0.0, colored, dbl, steps, false, true);
+    const double d = deviation(whirl(0.95, gpu, dbl, steps, false, true).positions, cpu.positions);
+    const Outcome single = whirl(0.95, gpu, pbd::GpuPrecision::Float, steps, false, true);
+    const double effect = deviation(plain.positions, cpu.positions);
+    std::printf("chebyshev 0.95, XPBD, area, tethers, whirl, GPU vs colored CPU: double %.3g m, "
+                "float %.3g m (the weights moved the cloth %.3g m); RMS strain CPU %.3g, float "
+                "GPU %.3g\n", d, deviation(single.positions, cpu.positions), effect,
+                cpu.strain.rms, single.strain.rms);
+    CHECK(d <= 1e-9);
+    CHECK(effect > 1e-4);
+    CHECK(single.strain.rms <= 2.0 * cpu.strain.rms);
+}
