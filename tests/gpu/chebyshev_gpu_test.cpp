@@ -92,7 +92,8 @@ TEST_CASE("chebyshev on the GPU: double within 1e-9 m of the colored CPU solver,
             whirl(0.95, pbd::Solver::Colored, pbd::GpuPrecision::Double, steps, hanging);
         const Outcome plain =
             whirl(0.0, pbd::Solver::Colored, pbd::GpuPrecision::Double, steps, hanging);
-        const Outcome gpu = whirl(0.95, pbd::Solver::Gpu, pbd::GpuPrecision::Double, steps, hanging);
+        const Outcome gpu =
+            whirl(0.95, pbd::Solver::Gpu, pbd::GpuPrecision::Double, steps, hanging);
         const Outcome single =
             whirl(0.95, pbd::Solver::Gpu, pbd::GpuPrecision::Float, steps, hanging);
         const double d = deviation(gpu.positions, cpu.positions);
