@@ -54,6 +54,8 @@ struct PanelStats {
     std::size_t undoCount = 0;       ///< actions Undo would take back (pbd::History)
     std::size_t redoCount = 0;       ///< actions Redo would bring back
     std::string foldHint;            ///< the fold hint (foldHintText), empty when none
+    DrawMode drawMode = DrawMode::Lines; ///< what the canvas draws of the cloth
+    std::string frameLimit;          ///< what limits the frame rate (frameLimitText)
 };
 
 /// One series of a panel plot.

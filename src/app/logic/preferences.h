@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "logic/cloth_mesh.h"
 #include "logic/panel_model.h"
 #include "logic/speed_colors.h"
 #include "logic/strain_colors.h"
@@ -44,6 +45,9 @@ struct Preferences {
     /// row): 0 holds the one particle under the pointer (the page), more holds every particle
     /// within it (an area grab, pbd::AreaGrabCommand); 0 to pbd::kMaxGrabRadius
     double grabRadius = 0.0;
+    /// What the canvas draws of the cloth (--draw, the panel's Draw row): lines (the page),
+    /// filled triangles or both
+    DrawMode draw = DrawMode::Lines;
 
     bool operator==(const Preferences&) const = default;
 };
