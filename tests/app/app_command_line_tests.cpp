@@ -165,3 +165,24 @@ TEST_CASE("the restore and no-autosave flags, and PBD_AUTOSAVE_SECONDS checked a
     }
     ::unsetenv("PBD_AUTOSAVE_SECONDS");
 }
+
+TEST_CASE("PBD_STEP_BUDGET_MS fixes the simulation's budget, checked as a flag is",
+          "[app][command-line]")
+{
+    ::unsetenv("PBD_STEP_BUDGET_MS");
+    CHECK(read({}).options.stepBudgetSeconds == 0.0);
+    ::setenv("PBD_STEP_BUDGET_MS", "250", 1);
+    CHECK(read({}).options.stepBudgetSeconds == Approx(0.25));
+    for (const char* bad : {"0", "1e6", "nan", "", "5ms"}) {
+        ::setenv("PBD_STEP_BUDGET_MS", bad, 1);
+        const Reading r = read({});
+        INFO(bad);
+        CHECK(r.status == common::kExitUsage);
+        CHECK(r.error == std::string("pbd-cloth: PBD_STEP_BUDGET_MS: '") + bad + "' is " +
+                             (std::string(bad) == "0" || std::string(bad) == "1e6"
+                                  ? "out of range"
+                                  : "not a number") +
+                             "; allowed: milliseconds from 1 to 60000\n");
+    }
+    ::unsetenv("PBD_STEP_BUDGET_MS");
+}

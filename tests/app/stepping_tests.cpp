@@ -203,3 +203,19 @@ TEST_CASE("the budget follows the measured drawing when drawing is slower than t
     slow.stepping.setDrawCost(std::numeric_limits<double>::quiet_NaN());
     CHECK(slow.stepping.drawCost() == Approx(0.175 + 0.25 * (0.001 - 0.175)));
 }
+
+TEST_CASE("a fixed budget (PBD_STEP_BUDGET_MS) lets every frame take its 8 steps however "
+          "slow they are, and 0 gives the measured budget back",
+          "[stepping]")
+{
+    FakeFrames f;
+    f.stepCost = 0.005; // 8 steps: 40 ms of a 16.7 ms frame, cut to 2-3 by the measured budget
+    f.stepping.setFixedBudget(0.1);
+    CHECK(f.stepping.budget() == 0.1);
+    for (int n : f.run(60))
+        CHECK(n == 8);
+    f.stepping.setFixedBudget(0.0);
+    CHECK(f.stepping.budget() == Approx(1.0 / 90.0));
+    for (int n : f.run(60))
+        CHECK(n <= 3);
+}

@@ -104,6 +104,7 @@ App::App(const AppOptions& options)
         throw AppError("pbd-cloth: --record: " + files_.message());
     if (!options.replayFile.empty())
         files_.startReplay(options_.replayEvents, options.replayFile);
+    controller_.driver().setFixedBudget(options.stepBudgetSeconds);
     autosave_.emplace(controller_, files_,
                       AutosaveOptions{options.autosave, options.restore, options.autosaveSeconds},
                       autosaveFolder(std::getenv), ::getpid(), [] {

@@ -76,25 +76,42 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
                  "$XDG_STATE_HOME/pbd-cloth, removed on quitting) and offer none");
 }
 
-/// PBD_AUTOSAVE_SECONDS, the autosave's interval for tests; unset: 30 s.
-std::optional<int> readAutosaveInterval(AppOptions& options)
+/// A test hook's environment variable `name`: a number from `lo` to `hi` `unit` into `value`
+/// (left as it is when unset). Returns the exit status of a refusal, having said why.
+std::optional<int> readEnvironmentNumber(const char* name, double lo, double hi,
+                                         const char* unit, double& value)
 {
-    const char* text = std::getenv("PBD_AUTOSAVE_SECONDS");
+    const char* text = std::getenv(name);
     if (text == nullptr)
         return std::nullopt;
     char* end = nullptr;
     errno = 0;
-    const double seconds = std::strtod(text, &end);
-    const bool number = end != text && *end == '\0' && errno == 0 && std::isfinite(seconds);
-    if (!number || seconds < AutosaveSchedule::kMinSeconds ||
-        seconds > AutosaveSchedule::kMaxSeconds) {
+    const double number = std::strtod(text, &end);
+    const bool read = end != text && *end == '\0' && errno == 0 && std::isfinite(number);
+    if (!read || number < lo || number > hi) {
         char allowed[96];
-        std::snprintf(allowed, sizeof allowed, "allowed: seconds from %g to %g",
-                      AutosaveSchedule::kMinSeconds, AutosaveSchedule::kMaxSeconds);
-        return refuse(std::string("PBD_AUTOSAVE_SECONDS: '") + text + "' is " +
-                      (number ? "out of range" : "not a number") + "; " + allowed);
+        std::snprintf(allowed, sizeof allowed, "allowed: %s from %g to %g", unit, lo, hi);
+        return refuse(std::string(name) + ": '" + text + "' is " +
+                      (read ? "out of range" : "not a number") + "; " + allowed);
     }
-    options.autosaveSeconds = seconds;
+    value = number;
+    return std::nullopt;
+}
+
+/// The test hooks: PBD_AUTOSAVE_SECONDS, the autosave's interval (unset: 30 s), and
+/// PBD_STEP_BUDGET_MS, the simulation's fixed budget per frame (unset: from the measured
+/// frame), so that a test can count on every frame's steps on a loaded machine.
+std::optional<int> readTestHooks(AppOptions& options)
+{
+    if (auto status = readEnvironmentNumber("PBD_AUTOSAVE_SECONDS", AutosaveSchedule::kMinSeconds,
+                                            AutosaveSchedule::kMaxSeconds, "seconds",
+                                            options.autosaveSeconds))
+        return status;
+    double budgetMs = 0.0;
+    if (auto status =
+            readEnvironmentNumber("PBD_STEP_BUDGET_MS", 1.0, 60000.0, "milliseconds", budgetMs))
+        return status;
+    options.stepBudgetSeconds = 1e-3 * budgetMs;
     return std::nullopt;
 }
 
@@ -172,7 +189,7 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
         return refuse(*error);
     if (auto status = applyAppFlags(texts, options))
         return status;
-    return readAutosaveInterval(options);
+    return readTestHooks(options);
 }
 
 } // namespace pbd::app

@@ -32,6 +32,9 @@ struct AppOptions {
     bool restore = false;               ///< --restore: the left-over session at once
     /// Seconds between autosaves: 30, or PBD_AUTOSAVE_SECONDS (a test hook)
     double autosaveSeconds = 30.0;
+    /// The simulation's budget per frame in seconds, fixed: PBD_STEP_BUDGET_MS (a test hook);
+    /// 0, unset: from the measured frame (Stepping::budget)
+    double stepBudgetSeconds = 0.0;
 };
 
 } // namespace pbd::app

@@ -81,6 +81,8 @@ public:
     /// The measured rest of the last frame (drawing, upload, panel, swap) in seconds, which
     /// sets the simulation's budget (Stepping::setDrawCost).
     void setDrawCost(double seconds) { stepping_.setDrawCost(seconds); }
+    /// Fixes the simulation's budget per frame (Stepping::setFixedBudget; a test hook).
+    void setFixedBudget(double seconds) { stepping_.setFixedBudget(seconds); }
     /// Steps taken by advance() so far (single steps too), for the exit summary.
     long long steps() const { return steps_; }
     /// The plots' history (empty while the Plots section is closed).

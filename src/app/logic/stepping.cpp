@@ -33,6 +33,8 @@ void Stepping::setDrawCost(double seconds)
 
 double Stepping::budget() const
 {
+    if (fixedBudget_ > 0.0)
+        return fixedBudget_;
     return std::max(kBudgetFraction * framePeriod_, drawCost_ - framePeriod_ / 3.0);
 }
 

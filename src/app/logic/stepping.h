@@ -51,6 +51,9 @@ public:
     /// The budget per frame in seconds: max(kBudgetFraction P, drawCost() - P / 3), P the
     /// display's frame period.
     double budget() const;
+    /// Fixes the budget per frame at `seconds` whatever the measurements (a test hook,
+    /// PBD_STEP_BUDGET_MS); 0 goes back to the measured budget.
+    void setFixedBudget(double seconds) { fixedBudget_ = seconds > 0.0 ? seconds : 0.0; }
 
     /// One running frame: calls `step` once per step (each advancing dt simulated seconds) as
     /// the mode asks and the budget allows. Returns the steps taken.
@@ -85,6 +88,7 @@ private:
     double speed_ = 1.0;
     double framePeriod_ = 1.0 / 60.0;
     double drawCost_ = 0.0; ///< running mean of the measured rest of a frame, s
+    double fixedBudget_ = 0.0; ///< setFixedBudget(), s; 0: none
     double credit_ = 0.0;
     double typicalCost_ = 0.0; ///< running mean of the step cost in s (0: none measured yet)
     double owed_ = 0.0; ///< real time: simulated seconds not yet stepped
