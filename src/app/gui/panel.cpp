@@ -199,18 +199,12 @@ void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actio
 
 void Panel::messages(const PanelModel& model, const FilesView& files, FilesActions& actions)
 {
-    // A fixed place with room for kMessageLines lines, drawn even when empty, so that a
-    // message never moves the rows below it (a scroll bar appears if they need more).
+    // A box of fixed height, drawn even when empty, so that a message never moves the rows
+    // below it; text that needs more room wraps and scrolls inside it, whole (a long path
+    // stays readable). The fold hint comes first: its button must not scroll away.
     const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing() +
-                         ImGui::GetStyle().WindowPadding.y;
-    // The fold hint and its button: shown whole, the place grows for them when it must.
-    const bool others = !model.errors().empty() || !files.status.empty() ||
-                        !files.message.empty() || !export_.notice.empty() ||
-                        !sessionOffer_.empty();
-    const float hint = foldHint_.empty() ? 0.0f
-                                         : foldHintHeight() + ImGui::GetStyle().WindowPadding.y;
-    ImGui::BeginChild("##messages",
-                      ImVec2(0.0f, others ? height + hint : std::max(height, hint)), false);
+                         2.0f * ImGui::GetStyle().WindowPadding.y;
+    ImGui::BeginChild("##messages", ImVec2(0.0f, height), true);
     const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
                        export_.notice.empty() && sessionOffer_.empty() && foldHint_.empty();
     if (empty) { // say what the place is for, so that it does not read as a gap
@@ -218,18 +212,15 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
         ImGui::TextWrapped("Messages about refused input, files and exports appear here.");
         ImGui::PopStyleColor();
     }
+    foldHint();
     if (!sessionOffer_.empty())
         sessionOffer(actions);
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
     for (const std::string& message : model.errors())
         ImGui::TextWrapped("%s", message.c_str());
     ImGui::PopStyleColor();
-    if (!files.status.empty()) { // "Recording to F: step N", "Replaying F: step N of M"
-        ImGui::PushStyleColor(ImGuiCol_Text, files.recording ? kErrorRed
-                                                             : ImVec4(0.0f, 0.3f, 0.7f, 1.0f));
-        ImGui::TextWrapped("%s", files.status.c_str());
-        ImGui::PopStyleColor();
-    }
+    if (!files.status.empty()) // "Recording to F: step N", "Replaying F: step N of M": news,
+        ImGui::TextWrapped("%s", files.status.c_str()); // not an error: the text's own colour
     if (!files.message.empty()) { // the last save, load, recording or replay outcome
         if (files.failed)
             ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
@@ -242,8 +233,8 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
         ImGui::PushStyleColor(ImGuiCol_Text, export_.noticeIsError ? kErrorRed : kNoticeGreen);
         ImGui::TextWrapped("%s", export_.notice.c_str());
         ImGui::PopStyleColor();
+        record("notice-text"); // where its wrapped lines went, for the tests
     }
-    foldHint();
     ImGui::EndChild();
     record("messages");
 }
@@ -389,44 +380,6 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     ImGui::EndTable();
 }
 
-void Panel::exports(PanelActions& actions)
-{
-    ImGui::Spacing();
-    if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen))
-        return;
-    const float width = ImGui::GetContentRegionAvail().x;
-    if (ImGui::Button("Save PNG (F12)", ImVec2(width, 0.0f)))
-        actions.screenshot = true;
-    tooltip("screenshot", "Write a PNG of the window into the working directory, named "
-                          "pbd-cloth-DATE-TIME.png (-2, -3 ... when taken); the message place "
-                          "above says where it went.");
-    record("screenshot");
-    ImGui::BeginDisabled(!export_.videoAvailable);
-    if (ImGui::Button(export_.videoRunning ? "Stop video export###video" : "Export video###video",
-                      ImVec2(width, 0.0f)))
-        actions.toggleVideo = true;
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !export_.videoAvailable)
-        ImGui::SetTooltip("%s", export_.videoText.c_str());
-    else
-        tooltip("video", "Pipe every frame to ffmpeg, which writes pbd-cloth-DATE-TIME.mp4 (H.264) "
-                         "into the working directory at the display's frame rate; press again "
-                         "to stop. The video keeps the size the window had at the start.");
-    record("video");
-    if (!export_.videoText.empty())
-        ImGui::TextWrapped("%s", export_.videoText.c_str());
-    if (!export_.framesText.empty())
-        ImGui::TextWrapped("Frames: %s", export_.framesText.c_str());
-    // The last outcome here too: the message place is scrolled out of view when the panel is
-    // scrolled down to these buttons.
-    if (!export_.notice.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text,
-                              export_.noticeIsError ? kErrorRed : kNoticeGreen);
-        ImGui::TextWrapped("%s", export_.notice.c_str());
-        ImGui::PopStyleColor();
-    }
-}
-
 PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
                          glm::dvec2 size)
 {
@@ -501,6 +454,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     tooltip("pin-corners", "Pin the fixed corners of '# fixed particles' where they are now; "
                            "other pins stay. Restart also rebuilds them.");
     record("pin-corners");
+    follow(stats, actions);
     colouring(model, stats, actions);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("On release");
@@ -532,7 +486,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     performance(model, stats, actions);
     filesSection(stats.files, actions.files);
 
-    exports(actions);
+    exports(stats, actions);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {

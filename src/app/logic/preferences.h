@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "logic/export_options.h"
 #include "logic/panel_model.h"
 #include "logic/speed_colors.h"
 #include "logic/strain_colors.h"
@@ -44,6 +45,11 @@ struct Preferences {
     /// row): 0 holds the one particle under the pointer (the page), more holds every particle
     /// within it (an area grab, pbd::AreaGrabCommand); 0 to pbd::kMaxGrabRadius
     double grabRadius = 0.0;
+    /// Keep the cloth's bulk in the canvas as it moves (--follow, the panel's "Follow the
+    /// cloth"): see CanvasView::follow
+    bool follow = false;
+    /// What Save PNG, F12 and Export video take of the window (the Export section)
+    ExportOptions exports;
 
     bool operator==(const Preferences&) const = default;
 };
