@@ -418,13 +418,17 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     actions.turnOnArea = turnOnArea_;
 
     const float width = ImGui::GetContentRegionAvail().x;
-    if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(width, 0.0f)))
+    // Restart and Pause share a row, and Record, Save PNG and Export video have one of their
+    // own: with the Help button (?) they are reachable in a 960 px window without scrolling.
+    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(half, 0.0f)))
         actions.restart = true;
     tooltip("restart", "Rebuild the cloth from the values above, at rest, with time 0 (R).");
     record("restart");
+    ImGui::SameLine();
     const char* pauseLabel = stats.paused ? (symbols_ ? "\u25B6 Resume###pause" : "Resume###pause")
                                           : (symbols_ ? "\u25AE\u25AE Pause###pause" : "Pause###pause");
-    if (ImGui::Button(pauseLabel, ImVec2(width, 0.0f)))
+    if (ImGui::Button(pauseLabel, ImVec2(half, 0.0f)))
         actions.togglePause = true;
     tooltip("pause", "Stop or continue the simulation (Space). While paused, S advances one step.");
     record("pause");
@@ -442,18 +446,23 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         actions.toggleHelp = true;
     tooltip("help-button", "Show or hide every mouse and key control (F1).");
     record("help-button");
-    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-    if (ImGui::Button("Unpin all", ImVec2(half, 0.0f)))
+    quickExports(stats, actions);
+    // Unpin all, Pin corners again and the Follow box share a row.
+    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                      ImGui::CalcTextSize("Follow").x;
+    const float pins = (width - box - 2.0f * ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button("Unpin all", ImVec2(pins, 0.0f)))
         actions.unpinAll = true;
     tooltip("unpin-all", "Free every pinned particle, the fixed corners too: the cloth falls. "
                          "Shift+click pins or frees one particle.");
     record("unpin-all");
     ImGui::SameLine();
-    if (ImGui::Button("Pin corners again", ImVec2(half, 0.0f)))
+    if (ImGui::Button("Pin corners", ImVec2(pins, 0.0f)))
         actions.pinCorners = true;
     tooltip("pin-corners", "Pin the fixed corners of '# fixed particles' where they are now; "
                            "other pins stay. Restart also rebuilds them.");
     record("pin-corners");
+    ImGui::SameLine();
     follow(stats, actions);
     colouring(model, stats, actions);
     ImGui::AlignTextToFramePadding();

@@ -54,7 +54,7 @@ void Panel::grabRadius(PanelModel& model)
 void Panel::follow(const PanelStats& stats, PanelActions& actions)
 {
     bool on = stats.follow;
-    if (ImGui::Checkbox("Follow the cloth", &on))
+    if (ImGui::Checkbox("Follow", &on))
         actions.follow = on;
     tooltip("follow", "Keep the cloth in view as it moves (--follow): when the bulk of the "
                       "cloth nears the canvas's edge the view pans, keeping the zoom, and "
