@@ -3,9 +3,9 @@
 
 case start:   --width 300 --height 300 (and 100 x 100): on the first frame every particle is
               drawn inside the canvas, 20 px clear of its edges (--view-out and --state-out).
-case fall:    --tear-strain 0.2, Unpin all, 4 s of falling (page stepping: about 10 s of
-              simulated time, 450 m), then F: the cloth's lines are drawn in the canvas
-              (pixels), and its particles lie in it (dumps).
+case fall:    --tear-strain 0.2 --gravity -100: the cloth tears off its pins and falls
+              (hundreds of metres in 4 s), then F: the cloth's lines are drawn in the canvas
+              (pixels) and its particles lie in it (dumps), though the pins stayed above.
 case follow:  --follow: the same fall is in the canvas at the end without F.
 case message: F12 in a working folder whose path makes "Screenshot saved to PATH (...)"
               a 150-character path: the panel's message is the whole text, and its wrapped
@@ -56,12 +56,11 @@ def line_pixels(rows, canvas_w, canvas_h):
 
 
 def fall(extra):
-    layout = probe_layout(binary, out)[0]["widget"]
-    app = App(binary, "--tear-strain", 0.2, "--screenshot", shot, "--view-out", view_file,
-              "--state-out", state_file, *extra)
-    app.move(*centre(layout["unpin-all"]))
-    xdo("click", 1)
-    app.move(200, 880)  # on the canvas, away from the panel
+    """Tearing at 20% strain under 100 m/s² of gravity: the cloth tears off its two pins
+    within a second and falls, the pins stay where they were."""
+    app = App(binary, "--tear-strain", 0.2, "--gravity", -100, "--screenshot", shot,
+              "--view-out", view_file, "--state-out", state_file, *extra)
+    app.move(200, 880)  # on the canvas, away from the cloth
     time.sleep(4.0)
     return app
 
@@ -87,9 +86,12 @@ elif case in ("fall", "follow"):
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     positions = read_state(state_file)
-    check(view["time"][0] > 5.0 and min(p[1] for p in positions) < -100.0,
-          "the cloth fell: %.1f s simulated, its lowest particle at %.0f m"
-          % (view["time"][0], min(p[1] for p in positions)))
+    above = sum(1 for p in positions if p[1] > -1.0)
+    check(view["time"][0] > 2.0 and sorted(p[1] for p in positions)[len(positions) // 2] < -150.0
+          and above >= 2, "the cloth fell: %.1f s simulated, its median particle at %.0f m, %d "
+          "particles (the pins) left above" % (view["time"][0],
+                                               sorted(p[1] for p in positions)[len(positions) // 2],
+                                               above))
     canvas_w, canvas_h = view["canvas"][2], view["canvas"][3]
     inside = sum(1 for p in positions
                  if 0 <= world_to_screen(tuple(view["origin"]), view["zoom"][0], p)[0] <= canvas_w
