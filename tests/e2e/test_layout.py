@@ -2,8 +2,9 @@
 """Panel layout (issue 11, item 5): the fixed-corners combo is as wide as the other fields'
 text boxes; at 800 px the solver combo still spans the panel, so its longest choice
 ("Sequential (page order)") is not cut; the page's fields come first with xpbd.html's
-Stiffness between Iterations and Gravity, then the fixed message place, the buttons and the
-"Physics beyond the page" rows."""
+Stiffness between Iterations and Gravity, then the fixed message place, the buttons (Restart
+beside Pause; Record, Save PNG and Video on a row of their own) and the "Physics beyond the
+page" rows, all inside a 960 px window."""
 
 import os
 import time
@@ -24,11 +25,16 @@ check(width(w["fixed"]) == width(w["width"]),
       "the fixed-corners combo is as wide as the Width box (%.0f, %.0f px)"
       % (width(w["fixed"]), width(w["width"])))
 order = ["width", "height", "fixed", "dt", "iterations", "stiffness", "gravity", "mass",
-         "messages", "restart", "pause", "substeps", "damping", "area-stiffness", "tear-strain",
+         "messages", "restart", "fit", "record-quick", "unpin-all", "substeps", "damping", "area-stiffness", "tear-strain",
          "stepping", "speed", "solver"]
 tops = [w[name][1] for name in order]
 check(tops == sorted(tops) and len(set(tops)) == len(tops),
       "the panel's rows in order: %s" % ", ".join(order))
+check(w["pause"][1] == w["restart"][1] and w["pause"][0] > w["restart"][2],
+      "Pause sits beside Restart")
+check(w["substeps"][1] < 960 and "tethers" in w and w["tethers"][3] <= 960,
+      "at 1400 x 960 the page's fields, the buttons and Physics beyond the page fit without "
+      "scrolling (Tethers ends at y = %.0f)" % w["tethers"][3])
 
 view_file, shot = os.path.join(out, "view.txt"), os.path.join(out, "shot.png")
 app = App(binary, "--view-out", view_file, "--screenshot", shot)
