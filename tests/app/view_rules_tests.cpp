@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -40,17 +39,18 @@ bool allShown(const Camera& camera, const std::vector<glm::dvec2>& positions, gl
 
 } // namespace
 
-TEST_CASE("the bulk of a cloth in one piece is its bounding box, pins at its corners or not",
+TEST_CASE("the bulk of a cloth in one piece is its bounding box, its pins included",
           "[view][bulk]")
 {
-    const std::vector<glm::dvec2> cloth = grid(300, 300);
-    std::vector<std::uint8_t> flags(cloth.size(), 0);
-    flags[0] = flags[299] = kPinned;
-    const WorldRect box = clothBulk(cloth, flags);
+    // The top row sags below its two pinned corners: the corners stay in the frame.
+    std::vector<glm::dvec2> cloth = grid(300, 300);
+    for (int j = 1; j < 299; ++j)
+        cloth[j].y -= 0.01;
+    const WorldRect box = clothBulk(cloth);
     CHECK(box.min == glm::dvec2(0.0, -0.2 * 299));
     CHECK(box.max == glm::dvec2(0.2 * 299, 0.0));
     // A long thin strip, one row: the reach still takes its whole length.
-    const WorldRect strip = clothBulk(grid(200, 1), {});
+    const WorldRect strip = clothBulk(grid(200, 1));
     CHECK(strip.min == glm::dvec2(0.0, 0.0));
     CHECK(strip.max == glm::dvec2(0.2 * 199, 0.0));
 }
@@ -66,28 +66,22 @@ TEST_CASE("the bulk leaves out pins left behind and a few particles thrown far a
     p.push_back({7.8, 0.0});
     for (int k = 0; k < 20; ++k)
         p.push_back({500.0 + 0.1 * k, -3000.0});
-    std::vector<std::uint8_t> flags(p.size(), 0);
-    flags[cloth] = flags[cloth + 1] = kPinned;
-    const WorldRect box = clothBulk(p, flags);
+    CHECK(p.size() - cloth == 22);
+    const WorldRect box = clothBulk(p);
     CHECK(box.min == glm::dvec2(0.0, -3600.0 - 5.8));
     CHECK(box.max.x == Approx(7.8));
     CHECK(box.max.y == -3600.0);
-    // Without the flags the pins are particles like any other, and still too few to count.
-    CHECK(clothBulk(p, {}).max.y == -3600.0);
 }
 
-TEST_CASE("a fully pinned cloth is framed whole; a few particles by their bounding box; "
-          "nothing finite gives an empty bulk",
+TEST_CASE("a few particles are framed by their bounding box; nothing finite gives an empty "
+          "bulk",
           "[view][bulk]")
 {
-    const std::vector<glm::dvec2> p = grid(10, 10);
-    const std::vector<std::uint8_t> pinned(p.size(), kPinned);
-    CHECK(clothBulk(p, pinned).max == glm::dvec2(1.8, 0.0));
     const std::vector<glm::dvec2> few{{0.0, 0.0}, {1000.0, 0.0}, {0.0, -3.0}};
-    CHECK(clothBulk(few, {}).max.x == 1000.0); // under kBulkMinParticles: nothing left out
+    CHECK(clothBulk(few).max.x == 1000.0); // under kBulkMinParticles: nothing left out
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const std::vector<glm::dvec2> none{{nan, 0.0}, {0.0, std::numeric_limits<double>::infinity()}};
-    const WorldRect empty = clothBulk(none, {});
+    const WorldRect empty = clothBulk(none);
     CHECK_FALSE(empty.min.x <= empty.max.x);
 }
 
@@ -163,9 +157,7 @@ TEST_CASE("F after a fall frames the cloth, not the pins left 3600 m above it", 
     std::vector<glm::dvec2> p = grid(40, 30, {0.0, -3600.0});
     p.push_back({0.0, 0.0});
     p.push_back({7.8, 0.0});
-    std::vector<std::uint8_t> flags(p.size(), 0);
-    flags[p.size() - 1] = flags[p.size() - 2] = kPinned;
-    REQUIRE(view.fit(p, flags));
+    REQUIRE(view.fit(p));
     CHECK(view.camera().zoom() == Approx(1010.0 / 7.8)); // the cloth's width fills the canvas
     CHECK(allShown(view.camera(), grid(40, 30, {0.0, -3600.0}), kCanvas1400, 20.0));
     // The bounding box of everything: 3605.8 m in 920 px, clamped to 1 px per metre.
@@ -180,18 +172,18 @@ TEST_CASE("follow pans the least that keeps the bulk inside, keeping the zoom; t
     CanvasView view;
     view.resize({1400.0, 960.0}, 1.0, 1.0); // the page's view: 50 px/m, origin (525, 280)
     const std::vector<glm::dvec2> home = grid(40, 30);
-    CHECK_FALSE(view.follow(home, {})); // inside: nothing moves
+    CHECK_FALSE(view.follow(home)); // inside: nothing moves
     // 10 m lower: the bottom edge at 280 + 50 * 15.8 = 1070 px, 130 px below the margin.
     const std::vector<glm::dvec2> lower = grid(40, 30, {0.0, -10.0});
-    CHECK(view.follow(lower, {}));
+    CHECK(view.follow(lower));
     CHECK(view.camera().zoom() == 50.0);
     CHECK(view.camera().origin() == glm::dvec2(525.0, 280.0 - 130.0));
     CHECK(view.mode() == ViewMode::Page); // follow is no user move
     // Far to the left and up: both axes move.
-    CHECK(view.follow(grid(40, 30, {-100.0, 50.0}), {}));
+    CHECK(view.follow(grid(40, 30, {-100.0, 50.0})));
     CHECK(allShown(view.camera(), grid(40, 30, {-100.0, 50.0}), kCanvas1400, 20.0));
     // Larger than the canvas at 50 px/m (a 300 x 300 cloth, 59.8 m): fitted.
-    CHECK(view.follow(grid(300, 300), {}));
+    CHECK(view.follow(grid(300, 300)));
     CHECK(view.camera().zoom() == Approx(920.0 / 59.8));
 }
 
@@ -210,7 +202,7 @@ TEST_CASE("with follow on, a cloth falling for 8 s stays in the canvas; without,
         for (int frame = 0; frame < 200; ++frame) // 200 x 8 steps of 5 ms: 8 s, 300 m down
             rig.controller.advance();
         const auto& x = rig.simulation.particles().position;
-        const WorldRect bulk = clothBulk(x, rig.simulation.particles().flags);
+        const WorldRect bulk = clothBulk(x);
         CHECK(bulk.max.y < -250.0);
         CHECK(rig.camera().shows(bulk.min, bulk.max, kCanvas1400, 19.999) == follow);
         CHECK(rig.camera().zoom() == 50.0);
@@ -230,7 +222,7 @@ TEST_CASE("the follow box in the panel turns follow on at once, also while pause
     for (int frame = 0; frame < 100; ++frame)
         rig.controller.advance();
     rig.controller.setPaused(true);
-    const WorldRect before = clothBulk(rig.simulation.particles().position, {});
+    const WorldRect before = clothBulk(rig.simulation.particles().position);
     CHECK_FALSE(rig.camera().shows(before.min, before.max, kCanvas1400));
     PanelActions follow;
     follow.follow = true;

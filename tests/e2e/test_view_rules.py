@@ -138,7 +138,7 @@ elif case == "video":
     os.chdir(cwd)
     layout = probe_layout(binary, out)[0]["widget"]
     app = App(binary, "--paused", "--view-out", view_file)
-    app.move(*centre(layout["video"]))
+    app.move(*centre(layout["video-quick"]))
     xdo("click", 1)
     time.sleep(1.0)
     app.move(200, 880)
@@ -146,7 +146,7 @@ elif case == "video":
     time.sleep(3.0)
     xdo("key", "space")  # pause: the video's time stands still
     time.sleep(0.5)
-    app.move(*centre(layout["video"]))
+    app.move(*centre(layout["video-quick"]))
     xdo("click", 1)      # stop
     time.sleep(1.0)
     check(app.quit() == 0, "pbd-cloth exits with status 0")

@@ -19,20 +19,20 @@ bool CanvasView::resize(glm::dvec2 windowSize, double contentScale, double logic
     return layout_.update(windowSize, contentScale, camera_, logicalScale_);
 }
 
-void CanvasView::frame(std::span<const glm::dvec2> positions, std::span<const std::uint8_t> flags)
+void CanvasView::frame(std::span<const glm::dvec2> positions)
 {
     if (layout_.canvasSize().x <= 0.0)
         return;
     switch (mode_) {
     case ViewMode::Page: {
         camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
-        const WorldRect box = clothBulk(positions, flags);
+        const WorldRect box = clothBulk(positions);
         if (!empty(box) && !camera_.shows(box.min, box.max, layout_.canvasSize()))
             camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
         break; // still Page: a larger window brings the page's view back when the cloth fits
     }
     case ViewMode::Fitted:
-        fit(positions, flags);
+        fit(positions);
         break;
     case ViewMode::User:
         break;
@@ -45,9 +45,9 @@ void CanvasView::reset()
     mode_ = ViewMode::Page;
 }
 
-bool CanvasView::fit(std::span<const glm::dvec2> positions, std::span<const std::uint8_t> flags)
+bool CanvasView::fit(std::span<const glm::dvec2> positions)
 {
-    const WorldRect box = clothBulk(positions, flags);
+    const WorldRect box = clothBulk(positions);
     if (empty(box) || layout_.canvasSize().x <= 0.0)
         return false; // no finite particle, or no canvas yet
     camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
@@ -55,20 +55,19 @@ bool CanvasView::fit(std::span<const glm::dvec2> positions, std::span<const std:
     return true;
 }
 
-bool CanvasView::fitIfOutside(std::span<const glm::dvec2> positions,
-                              std::span<const std::uint8_t> flags)
+bool CanvasView::fitIfOutside(std::span<const glm::dvec2> positions)
 {
     const WorldRect box = boundsOf(positions);
     if (!empty(box) && layout_.canvasSize().x > 0.0 &&
         !camera_.shows(box.min, box.max, layout_.canvasSize()))
-        return fit(positions, flags);
+        return fit(positions);
     return false;
 }
 
-bool CanvasView::follow(std::span<const glm::dvec2> positions, std::span<const std::uint8_t> flags)
+bool CanvasView::follow(std::span<const glm::dvec2> positions)
 {
     const glm::dvec2 canvas = layout_.canvasSize();
-    const WorldRect box = clothBulk(positions, flags);
+    const WorldRect box = clothBulk(positions);
     if (empty(box) || canvas.x <= 0.0 || canvas.y <= 0.0)
         return false;
     const double margin = kFitMarginPixels * logicalScale_;

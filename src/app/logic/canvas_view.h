@@ -6,7 +6,6 @@
 /// and while following (docs/app.md#the-view). It knows nothing of input or stepping; the
 /// controller's other parts move its camera through pan() and zoomAt().
 
-#include <cstdint>
 #include <span>
 
 #include <glm/vec2.hpp>
@@ -32,25 +31,23 @@ public:
     /// and the window pixels per CSS pixel (logicalScale; not finite or <= 0 counts as 1).
     /// The first call sets the page's view. True when the canvas changed (then frame() it).
     bool resize(glm::dvec2 windowSize, double contentScale, double logicalScale);
-    /// Applies the mode to the cloth as it is now (`positions` in metres, `flags` the
-    /// particles' pbd::ParticleFlag bits): Page: the page's view, and a fit when the page's
+    /// Applies the mode to the cloth as it is now (`positions` in metres): Page: the page's view, and a fit when the page's
     /// view does not show the bulk (clothBulk) whole; Fitted: a fit of the bulk; User:
     /// nothing. The app calls it at start and after every resize.
-    void frame(std::span<const glm::dvec2> positions, std::span<const std::uint8_t> flags);
+    void frame(std::span<const glm::dvec2> positions);
     /// The page's view for the current canvas (Home); the mode becomes Page.
     void reset();
-    /// Fits the cloth's bulk (clothBulk; every particle movable when `flags` is empty) into
+    /// Fits the cloth's bulk (clothBulk) into
     /// the canvas with kFitMarginPixels (F); the mode becomes Fitted. False, changing
     /// nothing, when no position is finite or there is no canvas yet.
-    bool fit(std::span<const glm::dvec2> positions, std::span<const std::uint8_t> flags = {});
+    bool fit(std::span<const glm::dvec2> positions);
     /// Fits as fit() only when the canvas does not show all of `positions` (a cloth grown
     /// beyond the view, a loaded state elsewhere). True when it fitted.
-    bool fitIfOutside(std::span<const glm::dvec2> positions,
-                      std::span<const std::uint8_t> flags = {});
+    bool fitIfOutside(std::span<const glm::dvec2> positions);
     /// Follow (--follow): keeps the zoom and pans the least that brings the cloth's bulk
     /// inside the canvas, kFitMarginPixels from its edges; a bulk too large for the canvas at
     /// this zoom is fitted. The mode stays. True when the camera moved.
-    bool follow(std::span<const glm::dvec2> positions, std::span<const std::uint8_t> flags);
+    bool follow(std::span<const glm::dvec2> positions);
 
     /// The user's pan by a window-pixel delta (a drag): the mode becomes User.
     void pan(glm::dvec2 screenDelta);

@@ -8,7 +8,6 @@
 
 #include <glm/common.hpp>
 
-#include "pbd/particles.h"
 
 namespace pbd::app {
 namespace {
@@ -26,17 +25,10 @@ double quantile(std::vector<double>& values, double q)
 
 } // namespace
 
-WorldRect clothBulk(std::span<const glm::dvec2> positions, std::span<const std::uint8_t> flags)
+WorldRect clothBulk(std::span<const glm::dvec2> positions)
 {
     const std::size_t n = positions.size();
-    std::size_t movable = 0;
-    for (std::size_t i = 0; i < n; ++i)
-        if ((i >= flags.size() || (flags[i] & kPinned) == 0) && finite(positions[i]))
-            ++movable;
-    const bool all = movable == 0; // every particle pinned: frame them all
-    const auto candidate = [&](std::size_t i) {
-        return finite(positions[i]) && (all || i >= flags.size() || (flags[i] & kPinned) == 0);
-    };
+    const auto candidate = [&](std::size_t i) { return finite(positions[i]); };
     const auto boundsWithin = [&](const WorldRect& reach) {
         constexpr double kInf = std::numeric_limits<double>::infinity();
         WorldRect box{glm::dvec2(kInf), glm::dvec2(-kInf)};
@@ -52,9 +44,8 @@ WorldRect clothBulk(std::span<const glm::dvec2> positions, std::span<const std::
     };
     constexpr double kInf = std::numeric_limits<double>::infinity();
     const WorldRect everywhere{glm::dvec2(-kInf), glm::dvec2(kInf)};
-    const std::size_t count = all ? static_cast<std::size_t>(std::count_if(
-                                        positions.begin(), positions.end(), finite))
-                                  : movable;
+    const auto count =
+        static_cast<std::size_t>(std::count_if(positions.begin(), positions.end(), finite));
     if (count < kBulkMinParticles)
         return boundsWithin(everywhere);
 

@@ -6,7 +6,7 @@
 /// the cloth itself to nothing. The bulk leaves those out and keeps the whole of a cloth that
 /// has merely stretched or swung.
 
-#include <cstdint>
+#include <cstddef>
 #include <span>
 
 #include <glm/vec2.hpp>
@@ -15,9 +15,9 @@
 
 namespace pbd::app {
 
-/// The rule, for a cloth's positions (metres) and particle flags (pbd::ParticleFlag bits):
-///  1. the candidates are the finite positions of the movable (not pinned) particles; when
-///     none is movable, every finite position (a fully pinned cloth is framed whole);
+/// The rule, for a cloth's positions (metres):
+///  1. the candidates are the finite positions, pinned or not (a pin holding the cloth is
+///     part of it; pins the cloth tore away from are few, and step 5 leaves them out);
 ///  2. with fewer than kBulkMinParticles candidates, their bounding box;
 ///  3. else the core: per axis the kBulkQuantile and 1 - kBulkQuantile quantiles of the
 ///     candidates (of at most kBulkSamples evenly spaced ones, so that a 300 x 300 cloth
@@ -28,7 +28,7 @@ namespace pbd::app {
 /// For a cloth in one piece every particle lies within the reach, so the bulk is its bounding
 /// box; a few particles (under kBulkQuantile of them) farther than the core's size away
 /// are left out. An empty box (min > max) when no position is finite.
-WorldRect clothBulk(std::span<const glm::dvec2> positions, std::span<const std::uint8_t> flags);
+WorldRect clothBulk(std::span<const glm::dvec2> positions);
 
 inline constexpr double kBulkQuantile = 0.05;      ///< the core's quantiles (5% and 95%)
 inline constexpr std::size_t kBulkMinParticles = 20; ///< fewer: their bounding box

@@ -20,7 +20,7 @@ void Controller::resize(glm::dvec2 windowSize, double contentScale, double logic
 {
     if (view_.resize(windowSize, contentScale, logicalScale)) {
         simulation_.sync(); // where the cloth is now
-        view_.frame(simulation_.particles().position, simulation_.particles().flags);
+        view_.frame(simulation_.particles().position);
         input_.followCursor();
     }
 }
@@ -235,7 +235,7 @@ std::optional<std::string> Controller::loadState(const std::string& path)
 void Controller::fitView()
 {
     simulation_.sync(); // where the cloth is now
-    if (view_.fit(simulation_.particles().position, simulation_.particles().flags))
+    if (view_.fit(simulation_.particles().position))
         input_.followCursor(); // a held particle stays under the cursor
 }
 
@@ -244,14 +244,14 @@ void Controller::followCloth()
     if (!preferences_.follow)
         return;
     simulation_.sync(); // a read-back per frame with the GPU solver, only while following
-    if (view_.follow(simulation_.particles().position, simulation_.particles().flags))
+    if (view_.follow(simulation_.particles().position))
         input_.followCursor();
 }
 
 void Controller::fitIfClothOutside()
 {
     simulation_.sync();
-    if (view_.fitIfOutside(simulation_.particles().position, simulation_.particles().flags))
+    if (view_.fitIfOutside(simulation_.particles().position))
         input_.followCursor();
 }
 
