@@ -103,6 +103,18 @@ TEST_CASE("at start the page's 40 x 30 cloth keeps the page's view; a cloth that
     }
 }
 
+TEST_CASE("at 192 dpi the page's cloth keeps the page's view though its right part runs past "
+          "the canvas; a larger one does not",
+          "[view][start]")
+{
+    Rig page(restingCloth(), 2.0);
+    CHECK(page.camera().zoom() == 100.0);
+    CHECK(page.camera().origin() == glm::dvec2(525.0, 80.0));
+    Rig larger(restingCloth(41, 30), 2.0);
+    CHECK(larger.camera().zoom() == Approx(970.0 / 8.0)); // fitted: 8 m into 1050 - 80 px
+    CHECK(allShown(larger.camera(), grid(41, 30), kCanvas1400, 40.0));
+}
+
 TEST_CASE("a resize refits the cloth until the user zooms or pans; F and Home choose the rule "
           "again",
           "[view][resize]")
@@ -143,8 +155,8 @@ TEST_CASE("a resize refits the cloth until the user zooms or pans; F and Home ch
     CHECK(page.controller.view().mode() == ViewMode::Page);
     // A window too small for the page's view of the cloth fits it, and a larger one brings
     // the page's view back.
-    page.controller.resize({800.0, 700.0}, 1.0, 1.0); // canvas 540: 270 + 390 px > 540
-    CHECK(page.camera().zoom() == Approx(500.0 / 7.8));
+    page.controller.resize({600.0, 500.0}, 1.0, 1.0); // canvas 340: centre 170 + 195 > 340
+    CHECK(page.camera().zoom() == Approx(300.0 / 7.8));
     page.controller.resize({1400.0, 960.0}, 1.0, 1.0);
     CHECK(page.camera().zoom() == 50.0);
     CHECK(page.camera().origin() == glm::dvec2(525.0, 280.0));

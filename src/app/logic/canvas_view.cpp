@@ -11,6 +11,21 @@ namespace {
 
 bool empty(const WorldRect& box) { return !(box.min.x <= box.max.x); }
 
+/// Whether the page's view (`page`) suits the bulk `box`: it shows it whole, or the bulk is
+/// no larger than the page's 40 x 30 cloth and its centre is on the canvas. The second case
+/// keeps the page's scene in the page's view where the page itself cuts it: at 192 dpi (zoom
+/// 100) its right part runs past a 1050 px canvas, as the page's does in a browser.
+bool pageViewKeeps(const Camera& page, const WorldRect& box, glm::dvec2 canvas)
+{
+    if (page.shows(box.min, box.max, canvas))
+        return true;
+    constexpr glm::dvec2 kPageCloth{7.8 + 1e-9, 5.8 + 1e-9}; // metres, 39 x 29 cells of 0.2
+    const glm::dvec2 size = box.max - box.min;
+    const glm::dvec2 centre = page.worldToScreen(0.5 * (box.min + box.max));
+    return size.x <= kPageCloth.x && size.y <= kPageCloth.y && centre.x >= 0.0 &&
+           centre.y >= 0.0 && centre.x <= canvas.x && centre.y <= canvas.y;
+}
+
 } // namespace
 
 bool CanvasView::resize(glm::dvec2 windowSize, double contentScale, double logicalScale)
@@ -27,7 +42,7 @@ void CanvasView::frame(std::span<const glm::dvec2> positions)
     case ViewMode::Page: {
         camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
         const WorldRect box = clothBulk(positions);
-        if (!empty(box) && !camera_.shows(box.min, box.max, layout_.canvasSize()))
+        if (!empty(box) && !pageViewKeeps(camera_, box, layout_.canvasSize()))
             camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
         break; // still Page: a larger window brings the page's view back when the cloth fits
     }

@@ -31,9 +31,11 @@ public:
     /// and the window pixels per CSS pixel (logicalScale; not finite or <= 0 counts as 1).
     /// The first call sets the page's view. True when the canvas changed (then frame() it).
     bool resize(glm::dvec2 windowSize, double contentScale, double logicalScale);
-    /// Applies the mode to the cloth as it is now (`positions` in metres): Page: the page's view, and a fit when the page's
-    /// view does not show the bulk (clothBulk) whole; Fitted: a fit of the bulk; User:
-    /// nothing. The app calls it at start and after every resize.
+    /// Applies the mode to the cloth as it is now (`positions` in metres). Page: the page's
+    /// view when it shows the bulk (clothBulk) whole, or when the bulk is no larger than the
+    /// page's cloth (7.8 x 5.8 m) and its centre is on the canvas (the page's scene at 192
+    /// dpi, cut by the canvas's edge as on the page); else a fit. Fitted: a fit of the bulk.
+    /// User: nothing. The app calls it at start and after every resize.
     void frame(std::span<const glm::dvec2> positions);
     /// The page's view for the current canvas (Home); the mode becomes Page.
     void reset();
