@@ -202,9 +202,8 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
     // A box of fixed height, drawn even when empty, so that a message never moves the rows
     // below it; text that needs more room wraps and scrolls inside it, whole (a long path
     // stays readable). The fold hint comes first: its button must not scroll away.
-    const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing() +
-                         2.0f * ImGui::GetStyle().WindowPadding.y;
-    ImGui::BeginChild("##messages", ImVec2(0.0f, height), true);
+    const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing();
+    ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
     const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
                        export_.notice.empty() && sessionOffer_.empty() && foldHint_.empty();
     if (empty) { // say what the place is for, so that it does not read as a gap
@@ -418,35 +417,38 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     actions.turnOnArea = turnOnArea_;
 
     const float width = ImGui::GetContentRegionAvail().x;
-    // Restart and Pause share a row, and Record, Save PNG and Export video have one of their
-    // own: with the Help button (?) they are reachable in a 960 px window without scrolling.
-    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-    if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(half, 0.0f)))
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    // Two rows of buttons: Restart, Pause, Fit view and ?; Undo, Redo, Record, Save PNG and
+    // Video. Recording, exports and help are reachable without scrolling, and the Plots
+    // below stay on a 960 px screen.
+    const float help = ImGui::GetFrameHeight() * 1.5f;
+    const float third = (width - help - 3.0f * spacing) / 3.0f;
+    if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(third, 0.0f)))
         actions.restart = true;
     tooltip("restart", "Rebuild the cloth from the values above, at rest, with time 0 (R).");
     record("restart");
     ImGui::SameLine();
     const char* pauseLabel = stats.paused ? (symbols_ ? "\u25B6 Resume###pause" : "Resume###pause")
                                           : (symbols_ ? "\u25AE\u25AE Pause###pause" : "Pause###pause");
-    if (ImGui::Button(pauseLabel, ImVec2(half, 0.0f)))
+    if (ImGui::Button(pauseLabel, ImVec2(third, 0.0f)))
         actions.togglePause = true;
     tooltip("pause", "Stop or continue the simulation (Space). While paused, S advances one step.");
     record("pause");
-    const float help = ImGui::GetFrameHeight() * 1.5f;
-    // Fit view, Undo, Redo and ? share a row: the Plots below must stay on a 960 px screen.
-    const float shared = width - help - 3.0f * ImGui::GetStyle().ItemSpacing.x;
-    if (ImGui::Button("Fit view", ImVec2(0.4f * shared, 0.0f)))
-        actions.fitView = true;
-    tooltip("fit", "Zoom and pan so that the whole cloth fits the canvas (F). Home: the page's view.");
-    record("fit");
     ImGui::SameLine();
-    history(stats, actions, 0.3f * shared);
+    if (ImGui::Button("Fit view", ImVec2(third, 0.0f)))
+        actions.fitView = true;
+    tooltip("fit", "Zoom and pan so that the cloth fits the canvas (F); pins left behind and a "
+                   "few stray particles do not count. Home: the page's view.");
+    record("fit");
     ImGui::SameLine();
     if (ImGui::Button("?", ImVec2(help, 0.0f)))
         actions.toggleHelp = true;
     tooltip("help-button", "Show or hide every mouse and key control (F1).");
     record("help-button");
-    quickExports(stats, actions);
+    const float fifth = (width - 4.0f * spacing) / 5.0f;
+    history(stats, actions, fifth);
+    ImGui::SameLine();
+    quickExports(stats, actions, fifth);
     // Unpin all, Pin corners again and the Follow box share a row.
     const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                       ImGui::CalcTextSize("Follow").x;

@@ -131,8 +131,9 @@ private:
                const char* xLabel);
     // panel_export.cpp: the "Export" section, its buttons and options
     void exports(const PanelStats& stats, PanelActions& actions);
-    /// Record, Save PNG and Export video on one row near the top (ids with "-quick").
-    void quickExports(const PanelStats& stats, PanelActions& actions);
+    /// Record, Save PNG and Export video, each `width` wide, on the current line (ids with
+    /// "-quick"), so that they are reachable without scrolling.
+    void quickExports(const PanelStats& stats, PanelActions& actions, float width);
     // panel_editing.cpp: Undo / Redo, the Grab radius row, the fold hint
     /// Undo and Redo, each `width` wide, on the current line.
     void history(const PanelStats& stats, PanelActions& actions, float width);

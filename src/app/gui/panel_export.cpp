@@ -14,24 +14,23 @@ const ImVec4 kNoticeGreen(0.0f, 0.45f, 0.1f, 1.0f); ///< an export's success mes
 
 } // namespace
 
-void Panel::quickExports(const PanelStats& stats, PanelActions& actions)
+void Panel::quickExports(const PanelStats& stats, PanelActions& actions, float third)
 {
-    const float third = (ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
     const bool recording = stats.files.recording;
-    if (ImGui::Button(recording ? "Stop rec.###record-quick" : "Record###record-quick",
+    if (ImGui::Button(recording ? "Stop###record-quick" : "Record###record-quick",
                       ImVec2(third, 0.0f)))
         actions.files.toggleRecording = true;
     tooltip("record-quick", "Record what you do from a fresh cloth, or stop (Ctrl+R): the "
                             "Record and save section below names the file.");
     record("record-quick");
     ImGui::SameLine();
-    if (ImGui::Button("Save PNG", ImVec2(third, 0.0f)))
+    if (ImGui::Button("PNG", ImVec2(third, 0.0f)))
         actions.screenshot = true;
     tooltip("screenshot-quick", "Write a PNG (F12); the Export section below says of what.");
     record("screenshot-quick");
     ImGui::SameLine();
     ImGui::BeginDisabled(!export_.videoAvailable);
-    if (ImGui::Button(export_.videoRunning ? "Stop video###video-quick" : "Video###video-quick",
+    if (ImGui::Button(export_.videoRunning ? "Stop###video-quick" : "Video###video-quick",
                       ImVec2(third, 0.0f)))
         actions.toggleVideo = true;
     ImGui::EndDisabled();
