@@ -79,7 +79,7 @@ app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.5)
 slow_click()
 # "off" is the second of two lines: below the combo, or, where the window's bottom leaves no
 # room (the row near a 960 px window's bottom), the popup's last line just above it.
-below = y1 + 3 * (y1 - y0) + 10 <= app.height
+below = y1 + 2 * (y1 - y0) + 8 <= app.height  # room for the popup's two lines
 app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4 if below else y0 - 0.5 * (y1 - y0) - 4,
          pause=0.6)
 slow_click()
