@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Can an accelerated solver beat more plain iterations where tethers cannot help? Measures
 the strain of a cloth with no pins, whirled round by one grabbed corner, against the time per
-step, for the plain sequential solver at several iteration counts and (when this pbd-sim has
-the prototype's flags, i.e. at the prototype's commit) for Chebyshev semi-iterative
-acceleration [Wang 2015] and over-relaxation of each sweep.
+step, for plain sweeps at several iteration counts and for Chebyshev semi-iterative
+acceleration [Wang 2015] (the `chebyshev` setting) at several rho.
 
     python3 scripts/acceleration.py [--sim build/pbd-sim] [--quick] [--json FILE]
+        [--iterations N[,N...]] [--chebyshev RHO[,RHO...]] [--solver NAME]
+
+For example `--iterations 10 --chebyshev 0.95`: plain and rho 0.95 at 10 iterations. (The
+prototype's over-relaxation and Chebyshev delay rows: the script at the commit "Prototype:
+Chebyshev and over-relaxed sweeps".)
 
 The case (docs/convergence.md, "Acceleration"): a 100x100 cloth 2 m x 2 m (--cloth-width 2
 --cloth-height 2), the page's dt 5 ms, gravity and mass; its one fixed corner (--fixed 1) is
@@ -120,21 +124,19 @@ def measure(sim, label, flags, workdir, snapshots):
     return result
 
 
-def plan(prototype, quick):
-    runs = []
-    for n in ((5, 10, 20) if quick else (2, 5, 10, 20, 40)):
-        runs.append(("plain", ["--iterations", str(n)]))
-    if not prototype:
+def plan(args, has_chebyshev):
+    """The runs: plain sweeps at each of --iterations, then (when this pbd-sim has the
+    `chebyshev` setting) Chebyshev at each of --chebyshev's rho and each of those counts."""
+    counts = [int(n) for n in args.iterations.split(",")] if args.iterations else (
+        [5, 10, 20] if args.quick else [2, 5, 10, 20, 40])
+    solver = ["--solver", args.solver]
+    runs = [("plain", ["--iterations", str(n)] + solver) for n in counts]
+    if not has_chebyshev or args.chebyshev == "":
         return runs
-    # A first screening at 10 iterations (rho 0.8 to 0.99, delay 0 and 2, omega 1.2, 1.5
-    # and 1.8) found delay 0, rho 0.99 and omega >= 1.5 diverging; these are the survivors.
-    for n in ((10,) if quick else (5, 10, 20)):
-        for rho, delay in ((0.9, 2), (0.95, 2), (0.95, 4), (0.97, 2)):
-            runs.append(("chebyshev rho %g delay %d" % (rho, delay),
-                         ["--iterations", str(n), "--chebyshev-rho", str(rho),
-                          "--chebyshev-delay", str(delay)]))
-        runs.append(("over-relaxation 1.2", ["--iterations", str(n), "--over-relaxation",
-                                             "1.2"]))
+    for n in counts:
+        for rho in args.chebyshev.split(","):
+            runs.append(("chebyshev rho %s" % rho,
+                         ["--iterations", str(n), "--chebyshev", rho] + solver))
     return runs
 
 
@@ -143,14 +145,18 @@ def main():
     parser.add_argument("--sim", default="build/pbd-sim", help="the pbd-sim to run")
     parser.add_argument("--quick", action="store_true", help="fewer runs, one snapshot")
     parser.add_argument("--json", help="write the rows here")
+    parser.add_argument("--iterations", help="iteration counts, e.g. 10 or 5,10,20")
+    parser.add_argument("--chebyshev", default="0.9,0.95,0.97",
+                        help="rho values of the Chebyshev rows, e.g. 0.95; '' for none")
+    parser.add_argument("--solver", default="sequential", help="sequential, colored or gpu")
     args = parser.parse_args()
     help_text = subprocess.run([args.sim, "run", "--help"], capture_output=True,
                                text=True).stdout
-    prototype = "--chebyshev-rho" in help_text
+    has_chebyshev = "--chebyshev" in help_text
     snapshots = (max(SNAPSHOTS),) if args.quick else SNAPSHOTS
     rows = []
     with tempfile.TemporaryDirectory() as workdir:
-        for label, flags in plan(prototype, args.quick):
+        for label, flags in plan(args, has_chebyshev):
             rows.append(measure(args.sim, label, flags, workdir, snapshots))
     if args.json:
         with open(args.json, "w") as f:

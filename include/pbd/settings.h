@@ -46,6 +46,9 @@ inline constexpr double kMaxClothSize = 1000.0;
 inline constexpr double kMinClothSpacing = 0.002;
 /// Largest areal density in kg/m^2 (Settings::density).
 inline constexpr double kMaxDensity = 1e4;
+/// Largest Chebyshev spectral radius estimate (Settings::chebyshev): nearer 1 the weights
+/// approach 2 and the sweeps diverge.
+inline constexpr double kMaxChebyshev = 0.99;
 
 /// The order in which a step projects the constraints.
 enum class Solver {
@@ -128,6 +131,12 @@ struct Settings {
     /// pulled only when farther; projected once per substep after the sweeps, on every
     /// solver, as hard limits also with XPBD stiffness. Off (the page) adds none.
     bool tethers = false;
+    /// Chebyshev semi-iterative acceleration of the sweeps [Wang 2015]: the estimated
+    /// spectral radius rho of the plain sweeps, 0 to 0.99 (dimensionless); 0 = off (the page).
+    /// From the fourth sweep of a substep each sweep's result is weighted with the previous
+    /// iterates (chebyshev.h), on every solver; a sweep whose largest correction outgrows the
+    /// first weighted one's ends the weighting for the rest of its substep.
+    double chebyshev = 0.0;
     /// Arithmetic of Solver::Gpu (float is the GPU's fast default); ignored by the others.
     GpuPrecision gpuPrecision = GpuPrecision::Float;
 

@@ -345,13 +345,14 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
     if (json) {
         std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
                     "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, \"removed\": %s, "
-                    "\"tethers\": %s, \"solver\": \"%s\", \"threads\": %u, "
+                    "\"tethers\": %s, \"chebyshev\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
                     "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), base.substeps,
-                    formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false", solver,
+                    formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false",
+                    formatNumber(base.chebyshev).c_str(), solver,
                     row.threads, row.requestedThreads, row.chunks, row.msPerStep,
                     nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
                     variant.tethers ? (", \"tethers_ms\": " + formatNumber(recompute.asIs) +

@@ -17,8 +17,8 @@ struct BenchOptions {
     std::optional<std::string> settleText;
     std::optional<std::string> removeText; ///< --remove FRACTION[,FRACTION...]
     /// The table's onBench settings: --stiffness, --substeps, --damping, --area-stiffness,
-    /// --tear-strain, --tethers (on: each cloth also without, timed in turns), --solver
-    /// (none: both CPU solvers), --threads, --gpu-precision
+    /// --tear-strain, --tethers (on: each cloth also without, timed in turns), --chebyshev,
+    /// --solver (none: both CPU solvers), --threads, --gpu-precision
     common::SettingsFlags physicsFlags{common::FlagSet::Bench};
     bool json = false;
 };

@@ -42,6 +42,7 @@ public:
         parameters.tearStrain = settings.tearStrain;
         parameters.tethers = settings.tethers;
         parameters.halfEdgeSprings = halvesEdgeSprings(settings);
+        parameters.chebyshev = settings.chebyshev;
         solver_->step(parameters);
     }
 

@@ -10,8 +10,10 @@ namespace pbd::gpu {
 
 /// Compiles and links one variant of the kernel file: STAGE `stage` (0 predict, 1 project,
 /// 2 velocity, 3 areas, 4 tearing, 5 positions to float, 6 and 7 picking, 8 tethers), REAL double or
-/// float, XPBD on or off. Returns the program, or 0 with `why` set (the info log).
-unsigned buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why);
+/// float, XPBD on or off; or a STAGE of another kernel file in shaders/ (chebyshev.comp.glsl).
+/// Returns the program, or 0 with `why` set (the info log).
+unsigned buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
+                     const char* file = "cloth_solver.comp.glsl");
 
 /// Dispatches `invocations` invocations of the bound kernel (groups of 256, over a 2D grid of
 /// groups when there are more than 65535), then a shader-storage barrier.

@@ -8,7 +8,9 @@
 
 #include <glad/gl.h>
 
+#include "chebyshev.h"
 #include "constraint_coloring.h"
+#include "gpu_chebyshev.h"
 #include "gpu_kernels.h"
 #include "gpu_shaders_embedded.h"
 #include "pbd/distance_constraint.h"
@@ -22,22 +24,23 @@ enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInvers
                         kLambdas = 4, kAlive = 5, kRenderPositions = 6, kTorn = 7,
                         kTetherAnchors = 8, kTetherLengths = 9 };
 
-std::string kernelSource()
+std::string kernelSource(const char* file)
 {
     for (const auto& shader : kEmbeddedShaders)
-        if (std::string(shader.name) == "cloth_solver.comp.glsl")
+        if (std::string(shader.name) == file)
             return shader.source;
-    throw std::logic_error("cloth_solver.comp.glsl is not embedded");
+    throw std::logic_error(std::string(file) + " is not embedded");
 }
 
 } // namespace
 
-GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why)
+GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
+                   const char* file)
 {
     const std::string source = std::string("#version 430 core\n") +
                                "#define REAL_IS_DOUBLE " + (doublePrecision ? "1" : "0") + "\n" +
                                "#define STAGE " + std::to_string(stage) + "\n" +
-                               "#define XPBD " + (xpbd ? "1" : "0") + "\n" + kernelSource();
+                               "#define XPBD " + (xpbd ? "1" : "0") + "\n" + kernelSource(file);
     const char* text = source.c_str();
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     glShaderSource(shader, 1, &text, nullptr);
@@ -59,8 +62,8 @@ GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why)
         return text;
     };
     if (!ok) {
-        why = std::string("the GPU solver's kernel (stage ") + std::to_string(stage) +
-              ") does not compile: " + log(shader, true);
+        why = std::string("the GPU solver's kernel (") + file + ", stage " +
+              std::to_string(stage) + ") does not compile: " + log(shader, true);
         glDeleteShader(shader);
         return 0;
     }
@@ -70,8 +73,8 @@ GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why)
     glDeleteShader(shader);
     glGetProgramiv(program, GL_LINK_STATUS, &ok);
     if (!ok) {
-        why = std::string("the GPU solver's kernel (stage ") + std::to_string(stage) +
-              ") does not link: " + log(program, false);
+        why = std::string("the GPU solver's kernel (") + file + ", stage " +
+              std::to_string(stage) + ") does not link: " + log(program, false);
         glDeleteProgram(program);
         return 0;
     }
@@ -271,12 +274,16 @@ std::vector<unsigned> GpuSolver::bufferNames() const
                                 tetherLengths_};
     names.insert(names.end(), lambdas_.begin(), lambdas_.end());
     names.insert(names.end(), areaLambdas_.begin(), areaLambdas_.end());
+    if (chebyshev_ != nullptr)
+        for (std::size_t k = 0; k < 4; ++k)
+            names.push_back(chebyshev_->bufferName(k));
     names.erase(std::remove(names.begin(), names.end(), 0u), names.end());
     return names;
 }
 
 GpuSolver::~GpuSolver()
 {
+    chebyshev_.reset(); // its own buffers
     for (GLuint program :
          {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_, tether_, toFloat_})
         if (program != 0)
@@ -651,6 +658,15 @@ void GpuSolver::step(const GpuStepParameters& p)
         glUniform1ui(0, static_cast<GLuint>(count_));
         glUniform1ui(1, static_cast<GLuint>(tetherSlots_));
     }
+    const bool chebyshev =
+        detail::ChebyshevSchedule(p.chebyshev, p.iterations).active();
+    if (chebyshev && chebyshev_ == nullptr) {
+        std::string why;
+        chebyshev_ = GpuChebyshev::create(count_, dbl, maxStorageBlockBytes(), why);
+        if (chebyshev_ == nullptr)
+            throw std::runtime_error(why);
+        bytes_ += chebyshev_->bufferBytes();
+    }
     glUseProgram(projector);
     setReal(3, dbl, alphaTilde);
     if (xpbd) // twice alphaTilde, as the CPU's SubstepParams::edgeAlphaTilde
@@ -681,6 +697,8 @@ void GpuSolver::step(const GpuStepParameters& p)
             glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
+        if (chebyshev)
+            chebyshev_->startSubstep(p.chebyshev, p.iterations);
         for (int iteration = 0; iteration < p.iterations; ++iteration) {
             glUseProgram(projector);
             for (std::size_t s = 0; s < 8; ++s) {
@@ -702,6 +720,8 @@ void GpuSolver::step(const GpuStepParameters& p)
                     dispatch(areaCounts_[s]);
                 }
             }
+            if (chebyshev)
+                chebyshev_->afterSweep(iteration);
         }
         if (tethering) { // then the tethers, as the colored CPU solver's phase after the sweeps
             glUseProgram(tether_);

@@ -35,6 +35,8 @@ struct GpuStepParameters {
     /// The edge springs at half the stiffness (twice the compliance): a sized cloth,
     /// pbd::halvesEdgeSprings(). Only with stiffness > 0.
     bool halfEdgeSprings = false;
+    /// Settings::chebyshev: rho of the Chebyshev weights over the sweeps, 0 = none.
+    double chebyshev = 0.0;
 };
 
 /// The particle state as the host sees it (double precision, one entry per particle).
@@ -45,10 +47,13 @@ struct GpuParticleState {
     std::vector<double> inverseMass;   ///< 1/kg; 0 = does not move
 };
 
+class GpuChebyshev;
+
 /// A width x height page grid on the GPU: positions, step-start positions, velocities and
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
 /// substep is one dispatch to predict, `iterations` sweeps of eight dispatches (one per
-/// clothGridSets() set, in that order), with tethers one dispatch over the particles, and
+/// clothGridSets() set, in that order, with Chebyshev weights after each: chebyshev.h), with
+/// tethers one dispatch over the particles, and
 /// one dispatch for velocities and damping, with the arithmetic of the CPU colored kernel
 /// [MHHR06, MMC16]. Needs a current OpenGL 4.3
 /// context (HeadlessGl, or the app's window) for its whole life, on the calling thread.
@@ -182,6 +187,8 @@ private:
     unsigned toFloat_ = 0;         ///< stage 5, made on the first renderPositions() in double
     unsigned renderPositions_ = 0; ///< float copy of the positions (double only)
     bool renderStale_ = true;      ///< the positions changed since the last float copy
+    /// The Chebyshev weights' kernels and buffers, made on the first step that needs them.
+    std::unique_ptr<GpuChebyshev> chebyshev_;
     mutable std::size_t readbacks_ = 0;
     mutable std::size_t aliveReadbacks_ = 0;
     mutable std::size_t stateBytesRead_ = 0;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "area_constraint.h"
 #include "colored_kernels.h"
@@ -108,6 +109,9 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     // While observed, the prediction and the velocity update run on their own and the sweeps
     // one iteration at a time, so that the observer sees the positions after each.
     const bool fused = observe == nullptr;
+    // With Chebyshev weights, runAccelerated() runs the phases: each weighted sweep's largest
+    // correction must be known everywhere before any particle is weighted.
+    detail::ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
 
     // Phase 0 predicts a chunk's particles (and resets its rows' multipliers) and projects
     // set 0 on its rows (no set-0 constraint leaves its row); phase S k + s projects set s of
@@ -165,16 +169,25 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
             detail::updateVelocities(x, x0, v, w, params.h, params.damping, begin, end);
         }
     };
-    if (fused) {
+    if (fused && !chebyshev.active()) {
         run(projectionPhases + tetherPhases + 1, task);
         return;
     }
+    if (fused) {
+        runAccelerated(chebyshev, setsPerIteration, projectionPhases + tetherPhases + 1,
+                       params.iterations, task, x, w);
+        return;
+    }
     startRows(x, x0, v, w, params, areaLambda, 0, height_);
-    (*observe)(0);
+    if (observe != nullptr)
+        (*observe)(0);
     for (int iteration = 0; iteration < params.iterations; ++iteration) {
         phaseOffset = setsPerIteration * static_cast<std::uint32_t>(iteration);
         run(setsPerIteration, task);
-        (*observe)(iteration + 1);
+        if (chebyshev.active())
+            accelerate(chebyshev, iteration, x, w);
+        if (observe != nullptr)
+            (*observe)(iteration + 1);
     }
     if (tetherPhases != 0) {
         phaseOffset = projectionPhases;
@@ -205,6 +218,109 @@ void ColoredSolver::startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, cons
         if (cellRowEnd > rowBegin)
             std::fill(areaLambda + static_cast<std::size_t>(rowBegin) * cellsPerRow,
                       areaLambda + static_cast<std::size_t>(cellRowEnd) * cellsPerRow, 0.0);
+    }
+}
+
+std::pair<std::size_t, std::size_t> ColoredSolver::chunkParticles(std::size_t chunk) const
+{
+    const auto width = static_cast<std::size_t>(width_);
+    const auto rows = static_cast<std::size_t>(layout_.rowsPerChunk);
+    const std::size_t rowBegin = chunk * rows;
+    const std::size_t rowEnd = std::min(static_cast<std::size_t>(height_), rowBegin + rows);
+    return {rowBegin * width, rowEnd * width};
+}
+
+void ColoredSolver::accelerate(detail::ChebyshevSchedule& chebyshev, int iteration,
+                               glm::dvec2* x, const double* w)
+{
+    const std::size_t n = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+    chebyshevPrevious_.resize(n);
+    chebyshevCurrent_.resize(n);
+    double omega = 1.0;
+    if (chebyshev.weighs(iteration)) {
+        // Each chunk's largest, then the largest of those: a maximum, whatever the chunks.
+        chunkLargest_.assign(layout_.chunkCount, 0.0);
+        auto measure = [&](std::uint32_t, std::size_t chunk) {
+            const auto [begin, end] = chunkParticles(chunk);
+            chunkLargest_[chunk] =
+                detail::largestCorrection(x, chebyshevCurrent_.data(), w, begin, end);
+        };
+        run(1, measure);
+        double largest = 0.0;
+        for (double chunkLargest : chunkLargest_)
+            largest = detail::largerCorrection(largest, chunkLargest);
+        omega = chebyshev.omega(iteration, largest);
+    }
+    const bool keep = chebyshev.keeps(iteration);
+    if (omega == 1.0 && !keep)
+        return;
+    auto weigh = [&](std::uint32_t, std::size_t chunk) {
+        const auto [begin, end] = chunkParticles(chunk);
+        detail::weighSweep(x, chebyshevPrevious_.data(), chebyshevCurrent_.data(), w, omega,
+                           keep, begin, end);
+    };
+    run(1, weigh);
+}
+
+template <typename Task>
+void ColoredSolver::runAccelerated(detail::ChebyshevSchedule& chebyshev,
+                                   std::uint32_t setsPerIteration, std::uint32_t phases,
+                                   int iterations, Task& task, glm::dvec2* x, const double* w)
+{
+    const std::size_t n = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+    chebyshevPrevious_.resize(n);
+    chebyshevCurrent_.resize(n);
+    chunkLargest_.assign(layout_.chunkCount, 0.0);
+    // A chunk's measure and weights touch only its own particles, so the band schedule's
+    // order (a phase on a chunk after the previous phase on it and its neighbours) keeps
+    // every set projection, measure and weighing in the order of the stepwise substep.
+    auto planned = [&](std::uint32_t p, std::size_t chunk) {
+        const PlanPhase& step = plan_[p];
+        if (step.kind == PlanPhase::Kind::Task) {
+            task(step.phase, chunk);
+            return;
+        }
+        const auto [begin, end] = chunkParticles(chunk);
+        if (step.kind == PlanPhase::Kind::Measure)
+            chunkLargest_[chunk] =
+                detail::largestCorrection(x, chebyshevCurrent_.data(), w, begin, end);
+        else
+            detail::weighSweep(x, chebyshevPrevious_.data(), chebyshevCurrent_.data(), w,
+                               step.omega, step.keep, begin, end);
+    };
+    std::uint32_t next = 0; // task's next phase
+    int iteration = 0;
+    PlanPhase weighing;      // the weights of the sweep measured last, when pending
+    bool pending = false;
+    for (;;) {
+        plan_.clear();
+        if (pending)
+            plan_.push_back(weighing);
+        // The sweeps up to the next weighted one, whose measure ends this run.
+        bool measured = false;
+        for (; iteration < iterations && !measured; ++iteration) {
+            for (std::uint32_t s = 0; s < setsPerIteration; ++s)
+                plan_.push_back({PlanPhase::Kind::Task, next++, 1.0, false});
+            if (chebyshev.weighs(iteration))
+                plan_.push_back({PlanPhase::Kind::Measure, 0, 1.0, false});
+            else if (chebyshev.keeps(iteration))
+                plan_.push_back({PlanPhase::Kind::Weigh, 0, 1.0, true});
+            measured = chebyshev.weighs(iteration);
+        }
+        if (!measured) // every sweep is queued: the tethers and the velocities follow
+            while (next < phases)
+                plan_.push_back({PlanPhase::Kind::Task, next++, 1.0, false});
+        run(static_cast<std::uint32_t>(plan_.size()), planned);
+        if (!measured && iteration == iterations && next == phases)
+            return;
+        double largest = 0.0;
+        for (double chunkLargest : chunkLargest_)
+            largest = detail::largerCorrection(largest, chunkLargest);
+        const int measuredSweep = iteration - 1;
+        const double omega = chebyshev.omega(measuredSweep, largest);
+        const bool keep = chebyshev.keeps(measuredSweep);
+        weighing = {PlanPhase::Kind::Weigh, 0, omega, keep};
+        pending = omega != 1.0 || keep;
     }
 }
 

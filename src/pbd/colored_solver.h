@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "band_schedule.h"
+#include "chebyshev.h"
 #include "constraint_coloring.h"
 #include "pbd/simulation.h"
 #include "pbd/tethers.h"
@@ -101,6 +103,28 @@ private:
                    int rowEnd);
     template <typename Task>
     void run(std::uint32_t phases, Task& task);
+    /// After sweep `iteration`: its Chebyshev weights and the iterates they need, chunk by
+    /// chunk on the workers (chebyshev.h). The observed substep's way.
+    void accelerate(detail::ChebyshevSchedule& chebyshev, int iteration, glm::dvec2* x,
+                    const double* w);
+    /// The whole substep's `phases` phases of `task` with Chebyshev weights between its
+    /// sweeps: one band schedule from each weighted sweep's guard decision to the next, the
+    /// kept iterates, the measures and the weights as phases of their own.
+    template <typename Task>
+    void runAccelerated(detail::ChebyshevSchedule& chebyshev, std::uint32_t setsPerIteration,
+                        std::uint32_t phases, int iterations, Task& task, glm::dvec2* x,
+                        const double* w);
+    /// Particles [first, second) of chunk `chunk`.
+    std::pair<std::size_t, std::size_t> chunkParticles(std::size_t chunk) const;
+
+    /// A phase of runAccelerated(): `task`'s phase, a chunk's largest correction, or its
+    /// weights (omega, and whether to keep the iterates).
+    struct PlanPhase {
+        enum class Kind : std::uint8_t { Task, Measure, Weigh } kind = Kind::Task;
+        std::uint32_t phase = 0;
+        double omega = 1.0;
+        bool keep = false;
+    };
 
     int width_;
     int height_;
@@ -118,6 +142,10 @@ private:
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
     const Tethers* tethers_ = nullptr;     ///< setTethers(): projected after the sweeps
     const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
+    std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
+    std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
+    std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2
+    std::vector<PlanPhase> plan_;      ///< Chebyshev: runAccelerated()'s phases of one run
     BandSchedule schedule_;
     WorkerPool pool_;
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "area_constraint.h"
+#include "chebyshev.h"
 #include "pbd/cloth.h"
 #include "step_solver.h"
 #include "tether_projection.h"
@@ -108,10 +109,17 @@ public:
             const bool record = last && state.recordResiduals;
             if (record)
                 state.residuals.assign(1, measureResidual(state));
+            ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
+            if (chebyshev.active()) {
+                previous_.resize(n);
+                current_.resize(n);
+            }
             for (int iteration = 0; iteration < params.iterations; ++iteration) {
                 projectSequential(state, params.alphaTilde, alphaTildes,
                                   params.area ? params.areaAlphaTilde : -1.0,
                                   params.cellRestArea);
+                if (chebyshev.active())
+                    accelerate(chebyshev, iteration, x, w, n);
                 if (record)
                     state.residuals.push_back(measureResidual(state));
             }
@@ -124,6 +132,19 @@ public:
     }
 
 private:
+    /// Weighs sweep `iteration` and keeps the iterates, as `chebyshev` says [Wang 2015].
+    void accelerate(ChebyshevSchedule& chebyshev, int iteration, glm::dvec2* x,
+                    const double* w, std::size_t n)
+    {
+        double omega = 1.0;
+        if (chebyshev.weighs(iteration))
+            omega = chebyshev.omega(iteration,
+                                    largestCorrection(x, current_.data(), w, 0, n));
+        const bool keep = chebyshev.keeps(iteration);
+        if (omega != 1.0 || keep)
+            weighSweep(x, previous_.data(), current_.data(), w, omega, keep, 0, n);
+    }
+
     /// Each constraint's compliance / h^2 when the edge springs have their own
     /// (params.edgeAlphaTilde: edgeAlphaTilde for isEdgeSpring(), else alphaTilde), else null.
     /// Rebuilt only when the cloth or the compliances change.
@@ -154,6 +175,8 @@ private:
     double alphaTilde_ = 0.0;
     double edgeAlphaTilde_ = 0.0;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
+    std::vector<glm::dvec2> previous_; ///< Chebyshev: the iterate before current_
+    std::vector<glm::dvec2> current_;  ///< Chebyshev: the positions before the last sweep
 };
 
 } // namespace

@@ -27,6 +27,8 @@ struct SubstepParams {
     /// Rest area of each cell triangle in m^2 (cellRestArea): the page's 0.02 unless the
     /// cloth has a size.
     double cellRestArea = kCellRestArea;
+    /// Settings::chebyshev: rho of the Chebyshev weights over the sweeps (chebyshev.h); 0 off.
+    double chebyshev = 0.0;
 };
 
 /// Symplectic Euler prediction for particles [begin, end): v* = v + h g, x* = x + h v*,

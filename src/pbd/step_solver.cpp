@@ -56,6 +56,7 @@ SubstepParams substepParams(StepState& state)
     params.area = s.areaStiffness > 0.0 && s.width > 1 && s.height > 1;
     params.areaAlphaTilde = complianceOverStepSquared(s.areaStiffness, params.h);
     params.cellRestArea = cellRestArea(clothRestLengths(s));
+    params.chebyshev = s.chebyshev;
     if (params.area)
         state.areaLambda.resize(2 * static_cast<std::size_t>(s.width - 1) *
                                 static_cast<std::size_t>(s.height - 1));

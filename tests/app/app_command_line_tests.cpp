@@ -60,7 +60,7 @@ TEST_CASE("the preferences' flags fill AppOptions::preferences", "[app][command-
     const Reading r = read({"--stepping", "realtime", "--speed", "0.5", "--color-by", "strain",
                             "--strain-scale", "0.01", "--color-particles", "speed", "--plots",
                             "--on-release", "keep", "--paused", "--frames", "3", "--width",
-                            "12"});
+                            "12", "--draw", "filled"});
     REQUIRE_FALSE(r.status);
     const Preferences& p = r.options.preferences;
     CHECK(p.stepping == SteppingMode::RealTime);
@@ -70,6 +70,7 @@ TEST_CASE("the preferences' flags fill AppOptions::preferences", "[app][command-
     CHECK(p.particleColorBy == ParticleColorBy::Speed);
     CHECK(p.plots);
     CHECK(p.onRelease == OnRelease::Keep);
+    CHECK(p.draw == DrawMode::Filled);
     CHECK(r.options.paused);
     CHECK(r.options.frames == 3);
     CHECK(r.options.settings.width == 12);
@@ -102,6 +103,10 @@ TEST_CASE("the choices, empty file names and --frames are refused with their mes
     CHECK(r.status == common::kExitUsage);
     CHECK(r.error ==
           "pbd-cloth: --stepping: 'fast' is not a stepping mode; allowed: page or realtime\n");
+    r = read({"--draw", "fill"});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error == "pbd-cloth: --draw: 'fill' is not a draw mode; allowed: lines, filled or "
+                     "both\n");
     r = read({"--color-by", "speed"});
     CHECK(r.error == "pbd-cloth: --color-by: 'speed' is not a colouring; allowed: none or "
                      "strain\n");

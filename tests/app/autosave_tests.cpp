@@ -428,6 +428,9 @@ TEST_CASE("a failed autosave shows once in the message place and the simulation 
     std::ofstream(dir / "blocker") << "a file";
     Rig rig(dir / "blocker/pbd-cloth");
     rig.run(31.0);
+    // The writer fails on its own thread; the app's next frame reports what it found, however
+    // slowly the write went (run() has waited for it).
+    rig.autosave.tick();
     CHECK(rig.files.failed());
     CHECK_THAT(rig.files.message(), StartsWith("Autosave failed (the simulation runs on"));
     rig.files.report("", false); // the message place moved on

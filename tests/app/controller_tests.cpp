@@ -161,6 +161,18 @@ TEST_CASE("the particle colour choice follows the panel's combo", "[controller]"
     CHECK(rig.controller.preferences().particleColorBy == ParticleColorBy::Speed);
 }
 
+TEST_CASE("the draw mode follows the panel's Draw combo; lines by default", "[controller]")
+{
+    Rig rig;
+    CHECK(rig.controller.preferences().draw == DrawMode::Lines);
+    PanelActions actions;
+    actions.drawMode = DrawMode::Both;
+    rig.controller.panel(actions);
+    CHECK(rig.controller.preferences().draw == DrawMode::Both);
+    rig.controller.panel(PanelActions{}); // no choice made: it stays
+    CHECK(rig.controller.preferences().draw == DrawMode::Both);
+}
+
 TEST_CASE("the command line's preferences reach the parts; a speed out of range keeps the "
           "current one; the panel's edits of stepping, speed and strain scale take effect with "
           "its actions",

@@ -36,6 +36,7 @@ Settings customSettings()
     s.clothHeight = 0.9;
     s.density = 0.3;
     s.tethers = true;
+    s.chebyshev = 0.9;
     s.gpuPrecision = pbd::GpuPrecision::Double;
     return s;
 }
@@ -336,7 +337,7 @@ TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in 
                                             "iterations", "stiffness", "gravity", "mass",
                                             "substeps", "damping", "areaStiffness",
                                             "tearStrain", "clothWidth", "clothHeight",
-                                            "density", "tethers"});
+                                            "density", "tethers", "chebyshev"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
     CHECK(PanelModel::labelWithUnit(PanelField::TearStrain) == "Tear at strain");
     // Each named PanelField is the table row of that name.

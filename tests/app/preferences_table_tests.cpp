@@ -48,7 +48,7 @@ TEST_CASE("the preferences table covers every member once, with its accessors", 
 {
     const auto rows = pbd::app::preferenceFields();
     Preferences changed;
-    const double values[] = {1, 2.5, 1, 0.05, 1, 1, 1, 0.5, 1, 1, 1, 1};
+    const double values[] = {1, 2.5, 1, 0.05, 1, 1, 1, 0.5, 2, 1, 1, 1, 1};
     REQUIRE(rows.size() == std::size(values));
     for (std::size_t i = 0; i < rows.size(); ++i) {
         INFO(rows[i].name);
@@ -69,6 +69,7 @@ TEST_CASE("the preferences table covers every member once, with its accessors", 
     expected.plots = true;
     expected.onRelease = pbd::app::OnRelease::Keep;
     expected.grabRadius = 0.5;
+    expected.draw = pbd::app::DrawMode::Both;
     expected.follow = true;
     expected.exports.pngCanvasOnly = true;
     expected.exports.videoCanvasOnly = false;
@@ -127,6 +128,8 @@ TEST_CASE("pbd-cloth's preference flags refuse with the option, the value and wh
           "--color-by: 'stress' is not a colouring; allowed: none or strain");
     CHECK(refusal({"--color-particles", "mass"}) ==
           "--color-particles: 'mass' is not a colouring; allowed: none or speed");
+    CHECK(refusal({"--draw", "wire"}) ==
+          "--draw: 'wire' is not a draw mode; allowed: lines, filled or both");
     CHECK(refusal({"--on-release", "drop"}) ==
           "--on-release: 'drop' is not a release behaviour; allowed: throw or keep");
     // The panel's strain scale field allows the same.

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <vector>
 
 #include "logic/stepping.h"
@@ -174,4 +175,31 @@ TEST_CASE("a long gap between frames or a pause is not caught up", "[stepping]")
     }
     f.now += f.period;
     CHECK(f.run(1)[0] <= 4);
+}
+
+TEST_CASE("the budget follows the measured drawing when drawing is slower than the display",
+          "[stepping]")
+{
+    FakeFrames f; // 60 Hz: 2/3 of 16.7 ms while drawing keeps up
+    f.stepping.setDrawCost(0.005);
+    CHECK(f.stepping.budget() == Approx(1.0 / 90.0));
+    // Under vsync the swap's wait counts as drawing: a frame's rest never beyond the period.
+    f.stepping.setDrawCost(1.0 / 60.0);
+    CHECK(f.stepping.budget() == Approx(1.0 / 90.0));
+    // Drawing takes 175 ms: the simulation gets 175 - 5.6 ms, no longer 11 ms of a 190 ms frame.
+    FakeFrames slow;
+    slow.stepping.setDrawCost(0.175);
+    CHECK(slow.stepping.drawCost() == Approx(0.175));
+    CHECK(slow.stepping.budget() == Approx(0.175 - 1.0 / 180.0));
+    slow.stepCost = 0.01; // 8 steps are 80 ms: all of them fit now
+    slow.period = 0.19;
+    for (int n : slow.run(10))
+        CHECK(n == 8);
+    // A running mean: one frame of 1 ms does not drop the budget to the display's at once.
+    slow.stepping.setDrawCost(0.001);
+    CHECK(slow.stepping.drawCost() == Approx(0.175 + 0.25 * (0.001 - 0.175)));
+    // Nonsense is ignored.
+    slow.stepping.setDrawCost(-1.0);
+    slow.stepping.setDrawCost(std::numeric_limits<double>::quiet_NaN());
+    CHECK(slow.stepping.drawCost() == Approx(0.175 + 0.25 * (0.001 - 0.175)));
 }

@@ -201,6 +201,19 @@ bad_values)
   expect 2 "--tethers" "'1'" "on or off" -- bench --tethers 1
   printf '0 set tethers yes\n' >"$work/tethers.txt"
   expect 2 "line 1" "tethers 'yes'" "on or off" -- run --events "$work/tethers.txt"
+  # Chebyshev's rho: 0 (off) to 0.99, on run, bench and event scripts.
+  for command in run bench; do
+    for value in -0.1 0.995 1 nan inf abc ""; do refuse --chebyshev "$value" $command; done
+  done
+  expect 2 "--chebyshev" "chebyshev = 1.5" "0 to 0.99 (0: off)" -- run --chebyshev 1.5
+  printf '0 set chebyshev 0.999\n' >"$work/chebyshev.txt"
+  expect 2 "line 1" "chebyshev" "0 to 0.99 (0: off)" -- run --events "$work/chebyshev.txt"
+  printf '0 set chebyshev 0.95\n' >"$work/chebyshev.txt"
+  "$sim" run --width 5 --height 4 --steps 3 --iterations 6 --events "$work/chebyshev.txt" \
+    >/dev/null 2>"$work/err" || fail "set chebyshev 0.95 refused: $(cat "$work/err")"
+  "$sim" bench --sizes 6x5 --steps 2 --settle 2 --iterations 6 --chebyshev 0.95 --json \
+    --solver sequential >"$work/out" 2>"$work/err" || fail "bench --chebyshev failed: $(cat "$work/err")"
+  grep -q '"chebyshev": 0.95' "$work/out" || fail "bench's JSON lacks chebyshev: $(cat "$work/out")"
   expect 2 -- nosuchcommand
   expect 2 -- # no subcommand
   ;;

@@ -40,6 +40,7 @@ elif case == "flags":
                         (["--color-particles", "mass"], ["--color-particles", "'mass'",
                                                          "none or speed"]),
                         (["--on-release", "drop"], ["--on-release", "'drop'", "throw or keep"]),
+                        (["--draw", "wire"], ["--draw", "'wire'", "lines, filled or both"]),
                         (["--grab-radius", "-0.5"], ["--grab-radius", "'-0.5'", "0 to 100 m"]),
                         (["--grab-radius", "nan"], ["--grab-radius", "'nan'", "0 to 100 m"])]:
         status, _, err = run(binary, *args)

@@ -142,7 +142,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     // Settings with every member different from its default, set through the table.
     Settings changed;
     const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 2, 1.5, 0.2,
-                             1, 1, 3, 1};
+                             1, 0.95, 1, 3, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -175,6 +175,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.clothHeight = 1.5;
     expected.density = 0.2;
     expected.tethers = true;
+    expected.chebyshev = 0.95;
     expected.solver = pbd::Solver::Colored;
     expected.threads = 3;
     expected.gpuPrecision = pbd::GpuPrecision::Double;
@@ -198,7 +199,8 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
                                            "iterations", "stiffness", "gravity", "mass"});
     CHECK(beyond ==
           std::vector<std::string>{"substeps", "damping", "areaStiffness", "tearStrain",
-                                   "clothWidth", "clothHeight", "density", "tethers"});
+                                   "clothWidth", "clothHeight", "density", "tethers",
+                                   "chebyshev"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("width")) == "Width");
@@ -238,6 +240,29 @@ TEST_CASE("tethers are on or off, off by default, and anything else is refused",
     }
     CHECK(pbd::allowedValues("tethers") == "allowed: on or off");
     CHECK_FALSE(pbd::allowedValue(row, 0.5));
+}
+
+TEST_CASE("chebyshev is a spectral radius from 0 (off, the default) to 0.99", "[settings]")
+{
+    const pbd::SettingField& row = *pbd::findSettingField("chebyshev");
+    CHECK(Settings{}.chebyshev == 0.0);
+    CHECK(std::string(row.flag) == "--chebyshev");
+    CHECK(row.onBench);
+    CHECK(row.section == pbd::PanelSection::BeyondPage);
+    CHECK(pbd::allowedValues("chebyshev") == "allowed: a finite number from 0 to 0.99 (0: off)");
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::string field;
+    CHECK(refusal([](Settings& s) { s.chebyshev = -0.1; }, field) ==
+          "chebyshev = -0.1 is not allowed; allowed: a finite number from 0 to 0.99 (0: off)");
+    CHECK(field == "chebyshev");
+    CHECK(refusal([](Settings& s) { s.chebyshev = 0.995; }, field) ==
+          "chebyshev = 0.995 is not allowed; allowed: a finite number from 0 to 0.99 (0: off)");
+    CHECK(refusal([](Settings& s) { s.chebyshev = 1.0; }, field) ==
+          "chebyshev = 1 is not allowed; allowed: a finite number from 0 to 0.99 (0: off)");
+    CHECK(refusal([&](Settings& s) { s.chebyshev = nan; }, field) ==
+          "chebyshev = nan is not allowed; allowed: a finite number from 0 to 0.99 (0: off)");
+    CHECK(refusal([](Settings& s) { s.chebyshev = 0.99; }, field).empty());
+    CHECK(refusal([](Settings& s) { s.chebyshev = 0.95; }, field).empty());
 }
 
 TEST_CASE("one number formatter: the shortest text that reads back as the same double",

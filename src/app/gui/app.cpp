@@ -18,6 +18,7 @@
 #include "gui/app_error.h"
 #include "gui/help_overlay.h"
 #include "pbd/speed.h"
+#include "logic/frame_limit.h"
 #include "logic/picking.h"
 #include "logic/view_culling.h"
 #include "pbd/strain.h"
@@ -94,7 +95,8 @@ App::App(const AppOptions& options)
     touch_.emplace(window_->handle());
     windowWatch_.emplace(); // after X11Touch, which sets a handler of its own for a moment
     exporter_.emplace(options.framesDirectory);
-    renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
+    renderer_->setConstraints(simulation_.constraints(), simulation_.alive(),
+                              simulation_.settings().width, simulation_.settings().height);
     uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
     if (!options.recordFile.empty() && !files_.startRecording(options.recordFile))
@@ -259,6 +261,8 @@ void App::frame(bool last, double periodMilliseconds)
     glfwSwapBuffers(window_->handle());
     times.swap = lap(mark);
     frameStats_.add(times, periodMilliseconds);
+    // The rest of the frame sets the simulation's budget (Stepping::budget).
+    controller_.driver().setDrawCost(1e-3 * (times.total() - times.simulation));
     if (gpuView_)
         gpuView_->endFrame(simulation_, controller_.driver().steps() != stepsBefore);
 }
@@ -308,6 +312,8 @@ void App::drawPanel()
         .foldHint = foldHintText(controller_.foldWatch()),
         .follow = preferences.follow,
         .exports = preferences.exports,
+        .drawMode = preferences.draw,
+        .frameLimit = frameLimitText(frameStats_.mean(), 1000.0 / window_->refreshRate()),
     };
     const Viewport& view = frameView_;
     panel_->setExportStatus(exporter_->status());
@@ -337,7 +343,8 @@ void App::uploadCloth()
 {
     if (simulation_.constraintsVersion() != uploadedConstraints_ || // rebuilt, torn, cut
         controller_.driver().clothVersion() != uploadedCloth_) { // or stepped off the thread
-        renderer_->setConstraints(simulation_.constraints(), simulation_.alive());
+        renderer_->setConstraints(simulation_.constraints(), simulation_.alive(),
+                                  simulation_.settings().width, simulation_.settings().height);
         uploadedConstraints_ = simulation_.constraintsVersion();
         uploadedCloth_ = controller_.driver().clothVersion();
     }
@@ -345,7 +352,10 @@ void App::uploadCloth()
         simulation_.sync(); // nothing to read: the CPU solvers, or a fresh edit made here
         renderer_->upload(simulation_.particles().position);
     }
-    renderer_->setParticleRadius(discRadius(clothRestLengths(simulation_.settings())));
+    const ClothRestLengths rest = clothRestLengths(simulation_.settings());
+    renderer_->setParticleRadius(discRadius(rest));
+    renderer_->setCellSize(rest.horizontal, rest.vertical);
+    renderer_->setDrawMode(controller_.preferences().draw);
     pinned_.clear();
     const Particles& particles = simulation_.particles(); // flags are always current
     for (Index i = 0; i < particles.size(); ++i)

@@ -287,8 +287,11 @@ void Panel::stepping(PanelModel& model, const PanelStats& stats)
     ImGui::EndTable();
     if (!stats.steppingStatus.empty() && !stats.paused) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.55f, 0.0f, 1.0f));
-        ImGui::TextWrapped("%s: the simulation needs more than its share of each frame",
-                           stats.steppingStatus.c_str());
+        if (stats.frameLimit.empty() || stats.frameLimit == "-")
+            ImGui::TextWrapped("%s", stats.steppingStatus.c_str());
+        else // what the measurements blame, not a guess
+            ImGui::TextWrapped("%s; frames limited by %s", stats.steppingStatus.c_str(),
+                               stats.frameLimit.c_str());
         ImGui::PopStyleColor();
         record("stepping-status");
     }
@@ -368,6 +371,10 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     std::snprintf(text, sizeof text, "%.1f", stats.framesPerSecond);
     statRow("Frames per sec.", text,
             "Frames drawn per second over the last 30 frames (the display's rate at most).");
+    statRow("Limited by", stats.frameLimit.c_str(),
+            "What limits the frame rate, from the phases measured over the last 30 frames: the "
+            "display while a frame's work fits its period, else the largest part: drawing "
+            "(upload, draw and swap), the simulation or the panel.");
     std::snprintf(text, sizeof text, "%.2f / %.2f ms", stats.frame.upload, stats.frame.draw);
     statRow("Upload / draw", text,
             "Per frame: copying the positions to the GPU (none with the GPU solver, which the "

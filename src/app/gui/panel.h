@@ -57,6 +57,8 @@ struct PanelStats {
     std::string foldHint;            ///< the fold hint (foldHintText), empty when none
     bool follow = false;             ///< the view follows the cloth (Preferences::follow)
     ExportOptions exports;           ///< the Export section's options
+    DrawMode drawMode = DrawMode::Lines; ///< what the canvas draws of the cloth
+    std::string frameLimit;          ///< what limits the frame rate (frameLimitText)
 };
 
 /// One series of a panel plot.

@@ -1,4 +1,5 @@
-// The panel's colouring rows: "Colour lines by", "Strain scale" and "Colour particles by".
+// The panel's colouring rows: "Draw", "Colour lines by", "Strain scale" and "Colour particles
+// by".
 
 #include <cstdio>
 
@@ -10,6 +11,22 @@ namespace pbd::app {
 
 void Panel::colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions)
 {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Draw");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    if (ImGui::BeginCombo("##draw", drawModeName(stats.drawMode))) {
+        for (const auto& [choice, name] : kDrawModeNames)
+            if (ImGui::Selectable(name.data(), choice == stats.drawMode) && choice != stats.drawMode)
+                actions.drawMode = choice;
+        ImGui::EndCombo();
+    }
+    tooltip("draw", "lines: the constraints, as the page. filled: the cells as triangles, "
+            "coloured as the lines (strain) or the particles (speed), darker where the cloth "
+            "shows its back (folded). both: triangles with the lines on top. Cells smaller than "
+            "8 pixels are drawn decimated: every k-th row and column. --draw");
+    record("draw");
+
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Colour lines by");
     ImGui::SameLine();

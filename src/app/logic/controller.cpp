@@ -174,6 +174,8 @@ void Controller::panel(const PanelActions& actions)
         preferences_.onRelease = *actions.throwOnRelease ? OnRelease::Throw : OnRelease::Keep;
     if (actions.particleColorBy)
         preferences_.particleColorBy = *actions.particleColorBy;
+    if (actions.drawMode)
+        preferences_.draw = *actions.drawMode;
     if (actions.plotsOpen)
         setPlotsOpen(*actions.plotsOpen);
     if (actions.follow) {

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "io/files_actions.h"
+#include "logic/cloth_mesh.h"
 #include "logic/export_options.h"
 #include "logic/panel_model.h"
 #include "logic/speed_colors.h"
@@ -32,6 +33,7 @@ struct PanelActions {
     FilesActions files;                       ///< the "Record and save" section
     /// The "Colour particles by" combo, when changed
     std::optional<ParticleColorBy> particleColorBy;
+    std::optional<DrawMode> drawMode; ///< the "Draw" combo, when changed
     /// Whether the "Plots" section is open this frame (set every frame the panel is drawn)
     std::optional<bool> plotsOpen;
     std::optional<bool> follow;           ///< the "Follow the cloth" box, when changed

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <utility>
 
+#include "logic/cloth_mesh.h"
 #include "logic/export_options.h"
 #include "logic/panel_model.h"
 #include "logic/speed_colors.h"
@@ -50,6 +51,9 @@ struct Preferences {
     bool follow = false;
     /// What Save PNG, F12 and Export video take of the window (the Export section)
     ExportOptions exports;
+    /// What the canvas draws of the cloth (--draw, the panel's Draw row): lines (the page),
+    /// filled triangles or both
+    DrawMode draw = DrawMode::Lines;
 
     bool operator==(const Preferences&) const = default;
 };

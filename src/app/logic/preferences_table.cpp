@@ -12,6 +12,7 @@ constexpr auto kSteppingChoices = choiceNames(kSteppingNames);
 constexpr auto kColorByChoices = choiceNames(kColorByNames);
 constexpr auto kParticleColorByChoices = choiceNames(kParticleColorByNames);
 constexpr auto kReleaseChoices = choiceNames(kOnReleaseNames);
+constexpr auto kDrawChoices = choiceNames(kDrawModeNames);
 
 // Accessors: one pair per member, so that the table can read and write Preferences by row.
 #define PBD_ENUM(member)                                                                    \
@@ -73,6 +74,11 @@ constexpr PreferenceField kFields[] = {
              "the pointer, as the page.",
      .get = [](const Preferences& p) { return p.grabRadius; },
      .set = [](Preferences& p, double v) { p.grabRadius = v; }},
+    {.name = "draw", .flag = "--draw", .label = "Draw", .value = choice(kDrawChoices, "a draw mode"),
+     .brief = "what the canvas draws of the cloth: lines (the constraints, as the page), filled "
+              "(the cells as shaded triangles, coloured as the lines) or both; cells under 8 "
+              "pixels are drawn decimated",
+     PBD_ENUM(draw)},
     {.name = "follow", .flag = "--follow", .label = "Follow the cloth", .value = onOff(),
      .brief = "keep the cloth in view as it moves: the view pans (and zooms out when it must) "
               "so that the bulk of the cloth stays in the canvas",

@@ -78,6 +78,9 @@ public:
 
     const StepTimer& stepTimer() const { return stepTimer_; }
     const Stepping& stepping() const { return stepping_; }
+    /// The measured rest of the last frame (drawing, upload, panel, swap) in seconds, which
+    /// sets the simulation's budget (Stepping::setDrawCost).
+    void setDrawCost(double seconds) { stepping_.setDrawCost(seconds); }
     /// Steps taken by advance() so far (single steps too), for the exit summary.
     long long steps() const { return steps_; }
     /// The plots' history (empty while the Plots section is closed).

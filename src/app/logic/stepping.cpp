@@ -22,6 +22,20 @@ void Stepping::setFramePeriod(double seconds)
         framePeriod_ = seconds;
 }
 
+void Stepping::setDrawCost(double seconds)
+{
+    if (!(seconds > 0.0) || !std::isfinite(seconds))
+        return;
+    // A quarter of the way to each new frame: one slow frame (a screenshot, a resize) moves
+    // the budget a little, a lasting change (a bigger cloth, another draw mode) within a few.
+    drawCost_ = drawCost_ > 0.0 ? drawCost_ + 0.25 * (seconds - drawCost_) : seconds;
+}
+
+double Stepping::budget() const
+{
+    return std::max(kBudgetFraction * framePeriod_, drawCost_ - framePeriod_ / 3.0);
+}
+
 double Stepping::wallSinceLastFrame()
 {
     const double now = clock_();

@@ -14,7 +14,12 @@ namespace pbd::app {
 /// Plans and runs each frame's steps. The clock is injected (seconds, monotonic), so tests can
 /// drive it; the app passes std::chrono::steady_clock.
 ///
-/// Budget: each frame grants kBudgetFraction of the display's frame period. Steps run while
+/// Budget: each frame grants kBudgetFraction of the display's frame period, or, when the
+/// measured rest of the frame (drawing, upload, panel and swap: setDrawCost) is longer than
+/// a display period, that rest less a third of the period: max(2/3 P, R - P/3). While drawing
+/// keeps up with the display (R <= P, always under vsync, where the swap's wait counts in R)
+/// that is the 2/3 P of old; when drawing is slow the simulation gets about as long as
+/// drawing takes, half of each frame, instead of a sliver of it. Steps run while
 /// the frame's credit is positive; a step that overruns leaves a debt that later frames pay
 /// by stepping less (a step of 0.5 s at 60 Hz runs about every 45 frames), and unused credit
 /// is not saved up. Real time: the wall-clock time between frames (at most kMaxFrameGap)
@@ -38,8 +43,14 @@ public:
     void setMode(SteppingMode mode, double speed);
     /// The display's frame period in seconds (positive); the budget is kBudgetFraction of it.
     void setFramePeriod(double seconds);
-    /// The budget per frame in seconds.
-    double budget() const { return kBudgetFraction * framePeriod_; }
+    /// The measured rest of one frame in seconds (drawing, upload, panel, swap), once per
+    /// frame; a running mean of it sets the budget. Ignored when not positive or not finite.
+    void setDrawCost(double seconds);
+    /// The running mean of setDrawCost's measurements in seconds (0 before the first).
+    double drawCost() const { return drawCost_; }
+    /// The budget per frame in seconds: max(kBudgetFraction P, drawCost() - P / 3), P the
+    /// display's frame period.
+    double budget() const;
 
     /// One running frame: calls `step` once per step (each advancing dt simulated seconds) as
     /// the mode asks and the budget allows. Returns the steps taken.
@@ -73,6 +84,7 @@ private:
     SteppingMode mode_ = SteppingMode::Page;
     double speed_ = 1.0;
     double framePeriod_ = 1.0 / 60.0;
+    double drawCost_ = 0.0; ///< running mean of the measured rest of a frame, s
     double credit_ = 0.0;
     double typicalCost_ = 0.0; ///< running mean of the step cost in s (0: none measured yet)
     double owed_ = 0.0; ///< real time: simulated seconds not yet stepped

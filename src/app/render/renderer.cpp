@@ -23,13 +23,7 @@ constexpr std::array<float, 4> kGrabbedColor{1.0f, 0.0f, 0.0f, 1.0f};
 constexpr std::array<float, 4> kHoveredColor{1.0f, 0.55f, 0.0f, 0.9f};
 /// Pinned particles: dark slate, apart from the blue free ones and the red grabbed one.
 constexpr std::array<float, 4> kPinnedColor{0.15f, 0.15f, 0.2f, 1.0f};
-constexpr std::array<float, 4> kFrameColor{0.0f, 0.0f, 0.0f, 1.0f};   // the page's border
-constexpr std::array<float, 4> kOutsideColor{1.0f, 1.0f, 1.0f, 1.0f}; // the page's body
 
-// The page's canvas frame in CSS pixels (times the logical scale in window pixels).
-constexpr double kFrameInset = 4.0;
-constexpr double kFrameBorder = 2.0;
-constexpr double kFrameRadius = 20.0;
 /// Window pixels kept around the view when culling: discs and lines partly in view stay.
 constexpr double kCullMarginPixels = 16.0;
 
@@ -152,6 +146,7 @@ Renderer::Renderer()
 
     glGenBuffers(1, &positionBuffer_);
     source_ = positionBuffer_;
+    mesh_.pointAt(positionBuffer_);
     glGenBuffers(1, &culledPositionBuffer_);
     glGenBuffers(1, &speedBuffer_);
     glGenBuffers(1, &culledSpeedBuffer_);
@@ -223,30 +218,9 @@ Renderer::~Renderer()
     glDeleteBuffers(static_cast<GLsizei>(perFrame.size()), perFrame.data());
 }
 
-void Renderer::setConstraints(std::span<const DistanceConstraint> constraints,
-                              std::span<const std::uint8_t> alive)
-{
-    lineIndices_.clear();
-    lineIndices_.reserve(2 * constraints.size());
-    lineConstraint_.clear();
-    lineConstraint_.reserve(constraints.size());
-    for (std::size_t k = 0; k < constraints.size(); ++k) {
-        if (k < alive.size() && alive[k] == 0)
-            continue; // torn or cut
-        lineIndices_.push_back(constraints[k].a);
-        lineIndices_.push_back(constraints[k].b);
-        lineConstraint_.push_back(static_cast<std::uint32_t>(k));
-    }
-    glBindVertexArray(linesVao_);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
-                 static_cast<GLsizeiptr>(lineIndices_.size() * sizeof(GLuint)),
-                 lineIndices_.data(), GL_STATIC_DRAW);
-    glBindVertexArray(0);
-    indexCount_ = static_cast<GLsizei>(lineIndices_.size());
-}
-
 void Renderer::pointAt(GLuint buffer)
 {
+    mesh_.pointAt(buffer);
     glBindBuffer(GL_ARRAY_BUFFER, buffer);
     for (GLuint vao : {linesVao_, culledLinesVao_}) {
         glBindVertexArray(vao);
@@ -328,10 +302,10 @@ void Renderer::drawLines(bool culled, const LineColoring* coloring)
     glUniform1i(linesByStrain_, coloring != nullptr ? 1 : 0);
     if (coloring != nullptr) {
         // Line i of the draw call is gl_PrimitiveID i: its strain goes to slot i.
-        const std::size_t lines = culled ? culledLineIds_.size() : lineConstraint_.size();
+        const std::size_t lines = culled ? culledLineIds_.size() : lines_->constraints.size();
         lineStrains_.resize(lines);
         for (std::size_t i = 0; i < lines; ++i) {
-            const std::uint32_t k = lineConstraint_[culled ? culledLineIds_[i] : i];
+            const std::uint32_t k = lines_->constraints[culled ? culledLineIds_[i] : i];
             lineStrains_[i] = k < coloring->strains.size() ? coloring->strains[k] : 0.0f;
         }
         stream(GL_TEXTURE_BUFFER, strainBuffer_, lineStrains_.data(),
@@ -397,48 +371,6 @@ void Renderer::drawDiscs(const Highlights& highlights, bool culled, double pixel
     }
 }
 
-void Renderer::drawFrame(const Viewport& viewport, double pixelScale)
-{
-    const double s = viewport.logicalScale > 0.0 ? viewport.logicalScale : 1.0;
-    frameProgram_.use();
-    const glm::dvec2 lo = viewport.canvasOffset, hi = viewport.canvasOffset + viewport.canvasSize;
-    glUniform2f(frame_.rectMin, static_cast<float>(lo.x), static_cast<float>(lo.y));
-    glUniform2f(frame_.rectMax, static_cast<float>(hi.x), static_cast<float>(hi.y));
-    glUniform2f(frame_.windowSize, static_cast<float>(viewport.windowSize.x),
-                static_cast<float>(viewport.windowSize.y));
-    // Only the band the border can touch: four corner squares and four edge strips.
-    const double corner = std::min((kFrameInset + kFrameRadius) * s + 1.0,
-                                   0.5 * std::min(viewport.canvasSize.x, viewport.canvasSize.y));
-    const double edge = std::min((kFrameInset + kFrameBorder) * s + 1.0, corner);
-    const std::array<std::array<double, 4>, 8> rects{{
-        {lo.x, lo.y, lo.x + corner, lo.y + corner},
-        {hi.x - corner, lo.y, hi.x, lo.y + corner},
-        {lo.x, hi.y - corner, lo.x + corner, hi.y},
-        {hi.x - corner, hi.y - corner, hi.x, hi.y},
-        {lo.x + corner, lo.y, hi.x - corner, lo.y + edge},
-        {lo.x + corner, hi.y - edge, hi.x - corner, hi.y},
-        {lo.x, lo.y + corner, lo.x + edge, hi.y - corner},
-        {hi.x - edge, lo.y + corner, hi.x, hi.y - corner},
-    }};
-    std::array<glm::vec2, 6 * rects.size()> vertices{};
-    for (std::size_t r = 0; r < rects.size(); ++r) {
-        const auto [x0, y0, x1, y1] = rects[r];
-        const glm::vec2 a(x0, y0), b(x1, y0), c(x0, y1), d(x1, y1);
-        const std::array<glm::vec2, 6> quad{a, b, c, c, b, d};
-        std::copy(quad.begin(), quad.end(), vertices.begin() + static_cast<std::ptrdiff_t>(6 * r));
-    }
-    glBindVertexArray(frameVao_);
-    glBindBuffer(GL_ARRAY_BUFFER, frameVbo_);
-    glBufferData(GL_ARRAY_BUFFER, sizeof(vertices), vertices.data(), GL_STREAM_DRAW);
-    glUniform1f(frame_.inset, static_cast<float>(kFrameInset * s));
-    glUniform1f(frame_.radius, static_cast<float>(kFrameRadius * s));
-    glUniform1f(frame_.border, static_cast<float>(kFrameBorder * s));
-    glUniform1f(frame_.pixelScale, static_cast<float>(pixelScale));
-    glUniform4fv(frame_.borderColor, 1, kFrameColor.data());
-    glUniform4fv(frame_.outsideColor, 1, kOutsideColor.data());
-    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
-}
-
 void Renderer::draw(const Highlights& highlights, const Camera& camera, const Viewport& viewport,
                     const LineColoring* coloring, const ParticleColoring* particleColoring)
 {
@@ -469,8 +401,22 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
     const bool culled = !drawsGpuPositions() &&
                         !(view.contains(boundsMin_) && view.contains(boundsMax_));
     const bool discs = discsVisible(particleRadius_, camera.zoom(), scale.x);
+    const bool lines = drawMode_ != DrawMode::Filled;
+    // The grid's mesh and level of detail only for a grid of these particles (not between a
+    // new cloth's constraints and its first positions).
+    const GridEdges& grid = mesh_.edges();
+    const bool gridded = !grid.empty() && cellMetres_ > 0.0 &&
+                         static_cast<std::size_t>(grid.width) *
+                                 static_cast<std::size_t>(grid.height) == particleCount_;
+    const double cellPixels = cellMetres_ * camera.zoom() * scale.x;
+    if (lines) { // the level of detail: every constraint, or the decimated grid
+        const int step = gridded ? lodStep(cellPixels) : 1;
+        if (step != lineStep_)
+            useLines(step > 1 ? mesh_.decimatedLines(step) : fullLines_, step);
+    }
     if (culled) {
-        visibleLines(positions_, lineIndices_, view, culledLines_, &culledLineIds_);
+        if (lines) // the filled mode draws every triangle: the GPU clips them
+            visibleLines(positions_, lines_->pairs, view, culledLines_, &culledLineIds_);
         culledIndexCount_ = static_cast<GLsizei>(culledLines_.size());
         glBindVertexArray(culledLinesVao_);
         std::size_t capacity = culledIndexCapacity_;
@@ -505,9 +451,16 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
     glBindVertexArray(axesVao_);
     glDrawArrays(GL_LINES, 0, 4);
 
-    linesProgram_.use();
-    setView(linesView_, camera, viewport);
-    drawLines(culled, coloring);
+    if (drawMode_ != DrawMode::Lines && gridded) {
+        glDisable(GL_BLEND); // opaque cells: no blending, no smoothing, less work
+        drawMesh(camera, viewport, cellPixels, coloring, particleColoring);
+        glEnable(GL_BLEND);
+    }
+    if (lines) {
+        linesProgram_.use();
+        setView(linesView_, camera, viewport);
+        drawLines(culled, coloring);
+    }
     glDisable(GL_LINE_SMOOTH);
 
     discsProgram_.use();

@@ -8,8 +8,11 @@
 /// frame (upload), or read where they already are on the GPU (useGpuPositions: the GPU
 /// solver's buffer, nothing copied). When part of the cloth is out of view
 /// only what is in view is drawn, and discs under 2 pixels are not drawn at all (a software
-/// renderer's cost is per primitive).
+/// renderer's cost is per primitive). The cloth is drawn as lines, filled triangles or both
+/// (setDrawMode); cells under kLodMinCellPixels are drawn decimated (cloth_mesh.h): lines as
+/// every k-th row and column, triangles as cells of k x k.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -21,7 +24,9 @@
 #include <glm/vec2.hpp>
 
 #include "logic/camera.h"
+#include "logic/cloth_mesh.h"
 #include "render/gl_program.h"
+#include "render/mesh_renderer.h"
 #include "pbd/cloth.h"
 
 namespace pbd::app {
@@ -77,11 +82,24 @@ public:
     /// Sets the particles' disc radius in metres (> 0; discRadius() of the cloth), from which
     /// the highlight markers are scaled too. kParticleRadius until set.
     void setParticleRadius(double metres) { particleRadius_ = metres; }
+    /// Sets a cell's rest sides in metres (> 0): the level of detail follows the smaller one
+    /// and the zoom, the filled mesh's shading compares with both. 0 (the default): never
+    /// decimated, never filled.
+    void setCellSize(double across, double down)
+    {
+        cellMetres_ = std::min(across, down);
+        cellSpacing_ = {across, down};
+    }
+    /// Lines (the page's picture), filled triangles or both; Lines until set.
+    void setDrawMode(DrawMode mode) { drawMode_ = mode; }
 
     /// Uploads the index pairs of the live constraints (alive[k] != 0), after every restart,
-    /// tear or cut.
+    /// tear or cut; `width` x `height` is the cloth's grid (particles per row and column), for
+    /// the filled mesh and the decimated lines (0 x 0: lines only, never decimated).
     void setConstraints(std::span<const DistanceConstraint> constraints,
-                        std::span<const std::uint8_t> alive);
+                        std::span<const std::uint8_t> alive, int width = 0, int height = 0);
+    /// The level-of-detail step of the lines drawn last (1: every constraint).
+    int lineStep() const { return lineStep_; }
     /// Streams the positions to the GPU, once per frame: converted to float into a buffer kept
     /// from frame to frame (no allocation unless the particle count grows) and uploaded in one
     /// call into storage of the same size. The positions must stay unchanged until draw().
@@ -125,7 +143,15 @@ private:
     GLuint strainBuffer_ = 0, strainTexture_ = 0; ///< per drawn line, per frame
     GLuint colorMapTexture_ = 0;                  ///< strainColorTable()
     std::size_t strainCapacity_ = 0;              ///< bytes
-    std::vector<std::uint32_t> lineConstraint_;   ///< constraint index of each uploaded line
+    MeshRenderer mesh_;                           ///< the filled mesh, decimated lines
+    DrawMode drawMode_ = DrawMode::Lines;
+    double cellMetres_ = 0.0;                     ///< setCellSize: the smaller side
+    glm::dvec2 cellSpacing_{0.0};                 ///< setCellSize: across, down
+    LineSet fullLines_;                           ///< every live constraint, in core order
+    const LineSet* lines_ = &fullLines_;          ///< the lines uploaded: full or decimated
+    int lineStep_ = 1;                            ///< the level of detail of lines_
+    std::vector<float> vertexStrains_;            ///< filled by strain: each particle's mean
+    std::vector<std::uint16_t> strainCounts_;     ///< scratch for vertexStrains_
     std::vector<std::uint32_t> culledLineIds_;    ///< uploaded line of each culled line
     std::vector<float> lineStrains_;              ///< strain of each drawn line, this frame
     GLint discsColor_ = -1, discsRadius_ = -1, discsSkip_ = -1, discsPixelScale_ = -1;
@@ -145,6 +171,11 @@ private:
     void drawDiscs(const Highlights& highlights, bool culled, double pixelScale,
                    const ParticleColoring* coloring);
     void drawFrame(const Viewport& viewport, double pixelScale);
+    /// Uploads `lines` as the lines drawn (full or decimated).
+    void useLines(const LineSet& lines, int step);
+    /// The filled mesh with the view, coloured as the lines (by strain) or the discs (speed).
+    void drawMesh(const Camera& camera, const Viewport& viewport, double cellPixels,
+                  const LineColoring* coloring, const ParticleColoring* particleColoring);
     /// Points the lines' vertex and the discs' instance attributes at `buffer`.
     void pointAt(GLuint buffer);
 
@@ -163,7 +194,6 @@ private:
     std::vector<glm::vec2> scratch_;   ///< positions converted to float for upload
     std::span<const glm::dvec2> positions_; ///< of the last upload (for culling)
     glm::dvec2 boundsMin_{0.0}, boundsMax_{0.0}; ///< box around them (finite ones)
-    std::vector<std::uint32_t> lineIndices_;  ///< the constraint pairs, as uploaded
     std::vector<std::uint32_t> culledLines_;  ///< pairs in view, this frame
     std::vector<std::uint32_t> culledDiscs_;  ///< particles in view, this frame
     std::vector<glm::vec2> culledScratch_;    ///< their positions as float
