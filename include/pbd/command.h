@@ -14,6 +14,7 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/obstacle.h"
 #include "pbd/settings.h"
 
 namespace pbd {
@@ -98,10 +99,32 @@ struct RedoCommand {
     bool operator==(const RedoCommand&) const = default;
 };
 
+/// Add an obstacle as the next index (see Simulation::addObstacle).
+struct AddObstacleCommand {
+    Obstacle obstacle;
+    bool operator==(const AddObstacleCommand&) const = default;
+};
+
+/// Move obstacle `index` so that its centre (a ground's point) is at `position`, turned to
+/// `angle` degrees when given; it travels there over the next step (Simulation::moveObstacle).
+struct MoveObstacleCommand {
+    std::size_t index = 0;          ///< 0 to obstacle count - 1
+    glm::dvec2 position{0.0};       ///< metres
+    std::optional<double> angle;    ///< degrees, counter-clockwise
+    bool operator==(const MoveObstacleCommand&) const = default;
+};
+
+/// Remove obstacle `index`; later ones shift down (Simulation::removeObstacle).
+struct RemoveObstacleCommand {
+    std::size_t index = 0; ///< 0 to obstacle count - 1
+    bool operator==(const RemoveObstacleCommand&) const = default;
+};
+
 /// One change to a simulation.
 using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
                              UnpinCommand, CutCommand, SetCommand, RestartCommand,
-                             AreaGrabCommand, UndoCommand, RedoCommand>;
+                             AreaGrabCommand, UndoCommand, RedoCommand, AddObstacleCommand,
+                             MoveObstacleCommand, RemoveObstacleCommand>;
 
 /// A visitor for std::visit built from one lambda per alternative, e.g. of a Command.
 template <class... Fs>
@@ -123,7 +146,7 @@ struct CommandError {
 std::optional<CommandError> apply(Simulation& simulation, const Command& command);
 
 /// The command's name: "step", "grab", "move", "release", "pin", "unpin", "cut", "set",
-/// "restart", "grab-area", "undo", "redo" (event scripts write a GrabCommand as "drag" and an
+/// "restart", "grab-area", "undo", "redo", "obstacle", "move-obstacle", "remove-obstacle" (event scripts write a GrabCommand as "drag" and an
 /// AreaGrabCommand as "grab").
 const char* commandName(const Command& command);
 

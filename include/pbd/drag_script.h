@@ -25,6 +25,12 @@
 ///   STEP undo                  back to the whole state just before the last action
 ///                              (pbd/history.h); STEP still counts the steps taken
 ///   STEP redo                  forward to the state just after the last undone action
+///   STEP obstacle SPEC         adds an obstacle as the next index (SPEC as --obstacle takes
+///                              it: circle:X,Y,R, box:X,Y,W,H[,DEG], capsule:X1,Y1,X2,Y2,R,
+///                              ground:Y[,DEG])
+///   STEP move-obstacle I X Y [DEG]  moves obstacle I's centre (a ground's point) to (X, Y),
+///                              turned to DEG degrees when given, over the next step
+///   STEP remove-obstacle I     removes obstacle I; later indices shift down by one
 ///   STEP end                   the script's end: `pbd-sim run` stops there without --steps
 
 #include <cstdint>
@@ -54,7 +60,8 @@ inline constexpr std::size_t kMaxDragLineLength = 1024;
 /// One scripted event.
 struct DragEvent {
     enum class Kind {
-        Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End, Grab, Move, Undo, Redo
+        Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End, Grab, Move, Undo, Redo,
+        AddObstacle, MoveObstacle, RemoveObstacle
     };
     std::uint64_t step = 0;  ///< applied before this step (0-based)
     Kind kind = Kind::Drag;
@@ -66,6 +73,9 @@ struct DragEvent {
     double radius = 0.0;      ///< Grab: metres, more than 0 up to kMaxGrabRadius
     std::string field;        ///< Set: the Settings member (e.g. "timeStep")
     double value = 0.0;       ///< Set: its value
+    Obstacle obstacle;        ///< AddObstacle: the new obstacle
+    std::size_t obstacleIndex = 0; ///< MoveObstacle, RemoveObstacle: which one
+    std::optional<double> angle;   ///< MoveObstacle: the new angle in degrees, if given
 };
 
 /// A drag script that could not be parsed; what() names the line, the value and what is
@@ -90,9 +100,12 @@ inline constexpr std::string_view kRecordingHeader =
 /// text is left as it is: a script written by hand may end without a newline.
 std::optional<std::string> dropCutRecordingLine(std::string_view& text);
 
-/// Parses a whole script for a simulation that starts with `settings`: its size bounds the
-/// particle indices, following `set width/height` lines. Throws DragScriptError.
-std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings);
+/// Parses a whole script for a simulation that starts with `settings` and `obstacleCount`
+/// obstacles: its size bounds the particle indices, following `set width/height` lines, and
+/// the obstacles the obstacle indices, following `obstacle` and `remove-obstacle` lines.
+/// Throws DragScriptError.
+std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
+                                        std::size_t obstacleCount = 0);
 /// The same for a script of drags and releases on a cloth of `particleCount` particles.
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount);
 

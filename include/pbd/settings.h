@@ -50,6 +50,11 @@ inline constexpr double kMaxDensity = 1e4;
 /// approach 2 and the sweeps diverge.
 inline constexpr double kMaxChebyshev = 0.99;
 
+/// Largest particle thickness (Settings::thickness), in metres.
+inline constexpr double kMaxThickness = 10.0;
+/// Largest friction coefficient (Settings::friction).
+inline constexpr double kMaxFriction = 100.0;
+
 /// The order in which a step projects the constraints.
 enum class Solver {
     /// The page's Gauss-Seidel order: every constraint in array order, each seeing the
@@ -139,6 +144,14 @@ struct Settings {
     double chebyshev = 0.0;
     /// Arithmetic of Solver::Gpu (float is the GPU's fast default); ignored by the others.
     GpuPrecision gpuPrecision = GpuPrecision::Float;
+    /// Diameter of every particle for contacts with obstacles, in metres, 0 to kMaxThickness:
+    /// no particle ends a substep closer than thickness / 2 to an obstacle. 0 (the page):
+    /// particles are points.
+    double thickness = 0.0;
+    /// Coulomb friction coefficient mu between particles and obstacles, 0 to kMaxFriction
+    /// (static and kinetic alike): a contact holds back the motion along the surface,
+    /// relative to the obstacle's own, by up to mu times its normal correction. 0: none.
+    double friction = 0.0;
 
     bool operator==(const Settings&) const = default;
 };

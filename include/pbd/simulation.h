@@ -17,6 +17,7 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/obstacle.h"
 #include "pbd/particles.h"
 #include "pbd/settings.h"
 #include "pbd/solver_backend.h"
@@ -58,6 +59,7 @@ struct SimulationState {
     std::optional<Index> grabbed;     ///< the grabbed particle, if any
     std::optional<AreaGrab> areaGrab; ///< the area grab, if any (never with `grabbed`)
     std::vector<std::size_t> removed; ///< removed (torn or cut) constraints, ascending
+    std::vector<Obstacle> obstacles;  ///< the obstacles now, at most kMaxObstacles
     bool operator==(const SimulationState&) const = default;
 };
 
@@ -105,7 +107,8 @@ public:
     std::optional<SettingsError> apply(const Settings& settings);
 
     /// Rebuilds the cloth from the current settings: time 0, particles at rest on the grid,
-    /// the fixed corners pinned and no other pin, no grab.
+    /// the fixed corners pinned and no other pin, no grab; the obstacles become the initial
+    /// ones again (setInitialObstacles()). (A new size through apply() keeps the obstacles.)
     void restart();
 
     /// Advances the simulation by one time step (Settings::substeps substeps) with the
@@ -243,6 +246,26 @@ public:
     /// always takes effect at the next step.
     const Tethers& tethers();
 
+    /// The obstacles now, in index order (pbd/obstacle.h): each substep's contact phase puts
+    /// every movable particle back outside them (grown by Settings::thickness / 2).
+    std::span<const Obstacle> obstacles() const { return obstacles_; }
+    /// Adds an obstacle as the next index. Returns why it was refused (checkObstacle(), or
+    /// more than kMaxObstacles), changing nothing.
+    std::optional<std::string> addObstacle(const Obstacle& obstacle);
+    /// Moves obstacle `index`'s pose centre to `centre` (m) and, when given, turns it to
+    /// `angle` degrees (movedObstacle()): it travels there over the next step. Returns why it
+    /// was refused (no such index, a value out of range), changing nothing.
+    std::optional<std::string> moveObstacle(std::size_t index, glm::dvec2 centre,
+                                            std::optional<double> angle);
+    /// Removes obstacle `index`; later ones shift down by one. Returns false when there is none.
+    bool removeObstacle(std::size_t index);
+    /// Makes `obstacles` (each checked, at most kMaxObstacles) both the obstacles now and the
+    /// ones restart() puts back: what the command line or a scene made. Returns why they were
+    /// refused, changing nothing.
+    std::optional<std::string> setInitialObstacles(std::vector<Obstacle> obstacles);
+    /// What restart() puts back (setInitialObstacles()).
+    std::span<const Obstacle> initialObstacles() const { return initialObstacles_; }
+
     const Settings& settings() const { return settings_; }
     /// The particles as the CPU copy holds them: masses, flags and inverse masses are always
     /// current; with a device solver positions, step starts and velocities lag its steps
@@ -289,6 +312,8 @@ private:
     bool tethersStale_ = true;        ///< pins changed since tethers_ was computed
     std::uint64_t tethersConstraints_ = 0; ///< constraintsVersion_ tethers_ was computed for
     std::uint64_t tethersVersion_ = 0;     ///< changes whenever tethers_ is recomputed
+    std::vector<Obstacle> obstacles_;        ///< the obstacles now
+    std::vector<Obstacle> initialObstacles_; ///< what restart() puts back
 };
 
 /// Largest |length - rest length| over the live constraints, in metres, of the CPU copy

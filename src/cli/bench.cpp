@@ -141,15 +141,18 @@ struct Prepared {
     double remove;
 };
 
-/// One cloth of a size and solver: the --remove fraction, and whether it has tethers.
+/// One cloth of a size and solver: the --remove fraction, whether it has tethers, and whether
+/// it has the --obstacle obstacles.
 struct Variant {
     double remove;
     bool tethers;
+    bool obstacles;
 };
 
 std::unique_ptr<Simulation> build(const Settings& base, Size size, int iterations,
                                   Solver solver, int threads, bool tethers,
-                                  const std::optional<SolverBackendFactory>& gpu)
+                                  const std::optional<SolverBackendFactory>& gpu,
+                                  const std::vector<Obstacle>& obstacles)
 {
     Settings settings = base;
     settings.tethers = tethers;
@@ -159,6 +162,7 @@ std::unique_ptr<Simulation> build(const Settings& base, Size size, int iteration
     settings.solver = solver;
     settings.threads = threads;
     auto simulation = std::make_unique<Simulation>(settings);
+    simulation->setInitialObstacles(obstacles); // checked by readPlan
     if (solver == Solver::Gpu && gpu)
         simulation->installBackend(*gpu);
     return simulation;
@@ -275,6 +279,7 @@ struct BenchPlan {
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
     Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
+    std::vector<Obstacle> obstacles; ///< --obstacle
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 
@@ -283,6 +288,8 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
 {
     // The table's flags first (--solver decides the largest size), then bench's own.
     if (auto error = options.physicsFlags.applyTo(plan.base))
+        return error;
+    if (auto error = options.obstacles.read(plan.obstacles))
         return error;
     const bool gpuOnly = options.physicsFlags.given("solver") && plan.base.solver == Solver::Gpu;
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
@@ -335,7 +342,7 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
 
 /// Prints one measured row, as a table line or (json) a JSON object.
 void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Settings& base,
-              const TetherTimes& recompute, bool json)
+              const TetherTimes& recompute, bool json, int obstacles)
 {
     const Size size = row.size;
     const char* solver = solverName(solverKind);
@@ -348,7 +355,7 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                     "\"tethers\": %s, \"chebyshev\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s}\n",
+                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), base.substeps,
                     formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false",
@@ -364,7 +371,8 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                         : (", \"gpu_precision\": \"" +
                            std::string(gpuPrecisionName(base.gpuPrecision)) +
                            "\", \"device\": \"" + jsonText(row.device) + "\"")
-                              .c_str());
+                              .c_str(),
+                    obstacles < 0 ? "" : (", \"obstacles\": " + std::to_string(obstacles)).c_str());
     } else {
         const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
         // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
@@ -380,11 +388,15 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
         const std::string tethers = base.tethers ? (variant.tethers ? "      on" : "     off") +
                                                        std::string(times)
                                                  : "";
-        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s%s\n",
+        // The obstacles column only when --obstacle asked for cloths with them.
+        char world[32] = "";
+        if (obstacles >= 0)
+            std::snprintf(world, sizeof world, "  %9d", obstacles);
+        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s%s%s\n",
                     label.c_str(), row.particles, row.constraints, row.iterations, solver,
                     threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
                     stepsPerSecond, row.strain.max, row.strain.rms,
-                    formatNumber(variant.remove).c_str(), tethers.c_str(),
+                    formatNumber(variant.remove).c_str(), tethers.c_str(), world,
                     row.device.empty() ? "" : "  ", row.device.c_str());
     }
     std::fflush(stdout);
@@ -410,17 +422,23 @@ int benchCommandMain(const BenchOptions& options)
 
     // With --tethers on each cloth is measured with tethers and without, in turns, so that
     // the two compare under the same load.
+    // With --obstacle likewise without and with the obstacles: the cost of the contacts.
     std::vector<Variant> variants;
-    for (const double remove : plan.removes) {
-        if (plan.base.tethers)
-            variants.push_back({remove, false});
-        variants.push_back({remove, plan.base.tethers});
-    }
+    const bool world = !plan.obstacles.empty();
+    for (const double remove : plan.removes)
+        for (const bool obstacles : {false, true}) {
+            if (obstacles && !world)
+                continue;
+            if (plan.base.tethers)
+                variants.push_back({remove, false, obstacles});
+            variants.push_back({remove, plan.base.tethers, obstacles});
+        }
     if (!options.json)
-        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s %8s%s\n", "size",
+        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s %8s%s%s\n", "size",
                     "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
                     "ns/proj", "steps/s", "strain_max", "strain_rms", "removed",
-                    plan.base.tethers ? "  tethers  recompute_ms" : "");
+                    plan.base.tethers ? "  tethers  recompute_ms" : "",
+                    world ? "  obstacles" : "");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
             std::vector<Prepared> cloths;
@@ -434,7 +452,9 @@ int benchCommandMain(const BenchOptions& options)
                 std::vector<std::unique_ptr<Simulation>> built;
                 for (const Variant& variant : variants)
                     built.push_back(build(plan.base, size, static_cast<int>(plan.iterations),
-                                          solverKind, plan.threads, variant.tethers, plan.gpu));
+                                          solverKind, plan.threads, variant.tethers, plan.gpu,
+                                          variant.obstacles ? plan.obstacles
+                                                            : std::vector<Obstacle>{}));
                 for (std::size_t c = 0; c < variants.size(); ++c)
                     cloths.push_back(prepare(std::move(built[c]), plan.settle, variants[c].remove));
                 if (solverKind == Solver::Gpu) // steps only queue work: batches, one cloth at a time
@@ -453,7 +473,8 @@ int benchCommandMain(const BenchOptions& options)
                                                   ? tetherTimes(*cloths[c].simulation)
                                                   : TetherTimes{};
                 printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
-                         solverKind, variants[c], plan.base, recompute, options.json);
+                         solverKind, variants[c], plan.base, recompute, options.json,
+                         world ? static_cast<int>(cloths[c].simulation->obstacles().size()) : -1);
             }
         }
     }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
 
 namespace pbd::cli {
@@ -20,6 +21,7 @@ struct BenchOptions {
     /// --tear-strain, --tethers (on: each cloth also without, timed in turns), --chebyshev,
     /// --solver (none: both CPU solvers), --threads, --gpu-precision
     common::SettingsFlags physicsFlags{common::FlagSet::Bench};
+    common::ObstacleFlags obstacles; ///< --obstacle: every cloth gets them
     bool json = false;
 };
 

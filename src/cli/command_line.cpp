@@ -16,6 +16,7 @@ CommandLine::CommandLine()
     runCommand = app.add_subcommand(
         "run", "simulate and print the final positions, one 'x y' line per particle");
     run.flags.addTo(*runCommand);
+    run.obstacles.addTo(*runCommand);
     runCommand->add_option("--steps", run.stepsText, "steps to simulate (default 1000)")
         ->type_name("N");
     runCommand
@@ -55,6 +56,7 @@ CommandLine::CommandLine()
                      "in turns so that their times compare on a busy machine")
         ->type_name("FRACTION[,...]");
     bench.physicsFlags.addTo(*benchCommand);
+    bench.obstacles.addTo(*benchCommand);
     benchCommand->add_flag("--json", bench.json, "one JSON object per line");
 }
 

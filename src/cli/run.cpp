@@ -54,7 +54,18 @@ int runCommandMain(const RunOptions& options)
         return common::kExitUsage;
     }
 
+    std::vector<Obstacle> obstacles;
+    if (auto error = options.obstacles.read(obstacles)) {
+        std::cerr << "pbd-sim run: " << *error << "\n";
+        return common::kExitUsage;
+    }
+    if (settings.solver == Solver::Gpu && !obstacles.empty()) {
+        std::cerr << "pbd-sim run: --obstacle: the gpu solver does not collide with obstacles "
+                     "yet; allowed: --solver sequential or colored, or no obstacles\n";
+        return common::kExitUsage;
+    }
     Simulation simulation(settings);
+    simulation.setInitialObstacles(obstacles); // checked by read()
     std::vector<DragEvent> events;
     if (options.loadFile) {
         // The saved state, then the settings flags given on the command line over it. A file
@@ -81,6 +92,9 @@ int runCommandMain(const RunOptions& options)
             return common::kExitUsage;
         }
         settings = simulation.settings();
+        // The flags' obstacles replace the file's; either are what a restart puts back.
+        std::vector<Obstacle> initial(simulation.obstacles().begin(), simulation.obstacles().end());
+        simulation.setInitialObstacles(options.obstacles.given() ? obstacles : initial);
     }
     if (options.dragFile) {
         std::string text;
@@ -93,7 +107,7 @@ int runCommandMain(const RunOptions& options)
             std::cerr << "pbd-sim run: " << *options.dragFile << ": warning: " << *warning
                       << "\n";
         try {
-            events = parseEventScript(script, simulation.settings());
+            events = parseEventScript(script, simulation.settings(), simulation.obstacles().size());
         } catch (const DragScriptError& e) {
             std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
             return common::kExitUsage;
@@ -138,7 +152,7 @@ int runCommandMain(const RunOptions& options)
         player.applyBefore(static_cast<std::uint64_t>(steps), simulation);
         simulation.finishBackend();
         simulation.sync(); // the GPU's state, for the output and the summary
-    } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth
+    } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth (or world)
         std::cerr << "pbd-sim run: --solver " << solverName(settings.solver) << ": " << e.what()
                   << "\n";
         return common::kExitIo;
@@ -166,15 +180,16 @@ int runCommandMain(const RunOptions& options)
     const std::string device = simulation.backendDescription();
     std::fprintf(stderr,
                  "pbd-sim run: %lld steps of %dx%d (%s solver%s%s, %zu chunk%s of rows), threads %s, "
-                 "%.4g ms per step, largest constraint violation %.6g m, constraints %zu, "
-                 "hash %s\n",
+                 "%.4g ms per step, largest constraint violation %.6g m, obstacles %zu, balls 0, "
+                 "constraints %zu, hash %s\n",
                  steps, simulation.settings().width, simulation.settings().height,
                  solverName(simulation.settings().solver),
                  device.empty() ? "" : " on ", device.c_str(),
                  simulation.chunkCount(), simulation.chunkCount() == 1 ? "" : "s",
                  common::threadsText(simulation).c_str(),
                  steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,
-                 maxConstraintViolation(simulation), simulation.liveConstraintCount(),
+                 maxConstraintViolation(simulation), simulation.obstacles().size(),
+                 simulation.liveConstraintCount(),
                  formatHash(positionsHash(positions)).c_str());
     return 0;
 }

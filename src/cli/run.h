@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
 
 namespace pbd::cli {
@@ -15,6 +16,7 @@ inline constexpr long long kMaxRunSteps = 1'000'000'000;
 /// What `pbd-sim run` was asked to do, as given on the command line.
 struct RunOptions {
     common::SettingsFlags flags;
+    common::ObstacleFlags obstacles; ///< --obstacle, repeatable
     std::optional<std::string> stepsText;
     std::optional<std::string> dragFile;
     std::optional<std::string> outFile;

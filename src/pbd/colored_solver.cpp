@@ -12,6 +12,7 @@
 
 #include "area_constraint.h"
 #include "colored_kernels.h"
+#include "contacts.h"
 #include "colored_sweep.h"
 #include "pbd/settings.h"
 #include "step_phases.h"
@@ -166,6 +167,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         } else if (phase < projectionPhases + tetherPhases) {
             detail::projectTethers(x, w, *tethers_, anchorAt_, begin, end);
         } else if (fused) {
+            if (contacts_ != nullptr) // each chunk its own particles, after every constraint
+                detail::resolveContacts(*contacts_, x, x0, w, begin, end);
             detail::updateVelocities(x, x0, v, w, params.h, params.damping, begin, end);
         }
     };
@@ -193,6 +196,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         phaseOffset = projectionPhases;
         run(1, task);
     }
+    if (contacts_ != nullptr)
+        detail::resolveContacts(*contacts_, x, x0, w, 0, static_cast<std::size_t>(height_) * width);
     detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0,
                              static_cast<std::size_t>(height_) * width);
 }

@@ -18,6 +18,9 @@
 #include "worker_pool.h"
 
 namespace pbd {
+namespace detail {
+struct ContactWorld;
+}
 
 /// Projects the page grid's eight independent sets (clothGridSets) one after the other,
 /// walking each by index arithmetic: only positions and inverse masses are read, no
@@ -81,6 +84,10 @@ public:
         tethers_ = tethers != nullptr && tethers->slots > 0 ? tethers : nullptr;
         anchorAt_ = anchorAt;
     }
+    /// The obstacles that the following substeps' contact phase resolves (each chunk its own
+    /// particles, before their velocities), as the caller prepares them per substep; null:
+    /// none. It must outlive those substeps.
+    void setContacts(const detail::ContactWorld* contacts) { contacts_ = contacts; }
 
     /// Tells the solver which constraints are live (one flag per constraint in the page's
     /// order, as Simulation stores them); `version` changes whenever the flags do, so that
@@ -142,6 +149,7 @@ private:
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
     const Tethers* tethers_ = nullptr;     ///< setTethers(): projected after the sweeps
     const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
+    const detail::ContactWorld* contacts_ = nullptr; ///< setContacts()
     std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
     std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
     std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "colored_solver.h"
+#include "contacts.h"
 #include "step_solver.h"
 #include "tether_projection.h"
 
@@ -41,7 +42,12 @@ public:
         if (tethers != nullptr)
             anchorPositions(*tethers, state.particles.position.data(), anchorAt_);
         solver_.setTethers(tethers, anchorAt_.data());
+        const bool contacts = !state.obstacles.empty();
+        solver_.setContacts(contacts ? &contacts_ : nullptr);
         for (int substep = 0; substep < substeps; ++substep) {
+            if (contacts)
+                prepareContacts(state.obstacles, state.settings.thickness,
+                                state.settings.friction, substep, substeps, contacts_);
             solver_.setLive(state.alive, state.constraintsVersion);
             solver_.substep(state.particles, params, state.areaLambda.data(),
                             substep + 1 == substeps && observe ? &observe : nullptr);
@@ -54,6 +60,7 @@ private:
     int threads_; ///< Settings::threads it was made for
     ColoredSolver solver_;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
+    ContactWorld contacts_;            ///< the obstacles in the current substep
 };
 
 } // namespace

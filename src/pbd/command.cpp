@@ -121,6 +121,25 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 return CommandError{"redo: this simulation keeps no history; allowed where "
                                     "one is kept (the app, event scripts)"};
             },
+            [&](const AddObstacleCommand& c) -> Result {
+                if (auto error = simulation.addObstacle(c.obstacle))
+                    return CommandError{*error};
+                return std::nullopt;
+            },
+            [&](const MoveObstacleCommand& c) -> Result {
+                if (auto error = simulation.moveObstacle(c.index, c.position, c.angle))
+                    return CommandError{*error};
+                return std::nullopt;
+            },
+            [&](const RemoveObstacleCommand& c) -> Result {
+                if (simulation.removeObstacle(c.index))
+                    return std::nullopt;
+                const std::size_t count = simulation.obstacles().size();
+                return CommandError{"remove-obstacle: obstacle " + std::to_string(c.index) +
+                                    " does not exist; allowed: " +
+                                    (count == 0 ? std::string("none (there are no obstacles)")
+                                                : "0 to " + std::to_string(count - 1))};
+            },
         },
         command);
 }
@@ -140,6 +159,9 @@ const char* commandName(const Command& command)
                           [](const AreaGrabCommand&) { return "grab-area"; },
                           [](const UndoCommand&) { return "undo"; },
                           [](const RedoCommand&) { return "redo"; },
+                          [](const AddObstacleCommand&) { return "obstacle"; },
+                          [](const MoveObstacleCommand&) { return "move-obstacle"; },
+                          [](const RemoveObstacleCommand&) { return "remove-obstacle"; },
                       },
                       command);
 }

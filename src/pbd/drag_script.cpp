@@ -10,6 +10,7 @@
 #include "pbd/command.h"
 #include "pbd/settings_table.h"
 #include "pbd/simulation.h"
+#include "world_events.h"
 
 namespace pbd {
 namespace {
@@ -42,7 +43,7 @@ std::string quotedFields(const std::vector<std::string_view>& fields, std::size_
 constexpr const char* kEventNames =
     "'drag INDEX X Y', 'grab X Y R', 'move X Y', 'release [VX VY]', 'pin INDEX', "
     "'pin-row ROW', 'unpin INDEX', 'cut X1 Y1 X2 Y2', 'set FIELD VALUE', 'restart', 'undo', "
-    "'redo' or 'end'";
+    "'redo', 'obstacle SPEC', 'move-obstacle I X Y [DEG]', 'remove-obstacle I' or 'end'";
 
 } // namespace
 
@@ -69,6 +70,7 @@ struct ScriptSizes {
     std::size_t widest;
     std::size_t tallest;
     bool travelled = false; ///< an undo or redo came before
+    detail::ScriptObstacles obstacles{};
     ScriptCloth bound() const { return travelled ? ScriptCloth{widest, tallest} : now; }
     void set(std::size_t width, std::size_t height)
     {
@@ -154,9 +156,10 @@ std::optional<double> scriptValue(const SettingField& field, std::string_view te
 }
 
 std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
-                                   std::optional<Settings> settings)
+                                   std::optional<Settings> settings, std::size_t obstacles)
 {
     ScriptSizes sizes{start, start.width, start.height};
+    sizes.obstacles = {obstacles, obstacles, obstacles};
     std::vector<DragEvent> events;
     std::size_t lineNumber = 0;
     std::uint64_t lastStep = 0;
@@ -221,6 +224,9 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             event.kind = verb == "undo" ? DragEvent::Kind::Undo : DragEvent::Kind::Redo;
             requireValues(lineNumber, fields, 0, verb == "undo" ? "STEP undo" : "STEP redo");
             sizes.travelled = true;
+            sizes.obstacles.travelled = true;
+        } else if (detail::worldVerb(verb)) {
+            detail::parseWorldEvent(lineNumber, fields, sizes.obstacles, event);
         } else if (verb == "pin" || verb == "unpin") {
             event.kind = verb == "pin" ? DragEvent::Kind::Pin : DragEvent::Kind::Unpin;
             requireValues(lineNumber, fields, 1, verb == "pin" ? "STEP pin INDEX" : "STEP unpin INDEX");
@@ -268,6 +274,8 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             }
         } else if (verb == "restart" || verb == "end") {
             event.kind = verb == "restart" ? DragEvent::Kind::Restart : DragEvent::Kind::End;
+            if (verb == "restart")
+                sizes.obstacles.restart();
             requireValues(lineNumber, fields, 0, verb == "restart" ? "STEP restart" : "STEP end");
         } else {
             throw DragScriptError(lineNumber, "unknown event " + quoteInput(verb) +
@@ -302,17 +310,18 @@ std::optional<std::string> dropCutRecordingLine(std::string_view& text)
     return message;
 }
 
-std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings)
+std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
+                                        std::size_t obstacleCount)
 {
     return parseScript(text,
                        {static_cast<std::size_t>(settings.width),
                         static_cast<std::size_t>(settings.height)},
-                       settings);
+                       settings, obstacleCount);
 }
 
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount)
 {
-    return parseScript(text, {particleCount, 1}, std::nullopt);
+    return parseScript(text, {particleCount, 1}, std::nullopt, 0);
 }
 
 std::string formatEvent(const DragEvent& e)
@@ -371,6 +380,18 @@ std::string formatEvent(const DragEvent& e)
     case DragEvent::Kind::Redo:
         line << "redo";
         break;
+    case DragEvent::Kind::AddObstacle:
+        line << "obstacle " << formatObstacleSpec(e.obstacle);
+        break;
+    case DragEvent::Kind::MoveObstacle:
+        line << "move-obstacle " << e.obstacleIndex << ' ' << number(e.position.x) << ' '
+             << number(e.position.y);
+        if (e.angle)
+            line << ' ' << number(*e.angle);
+        break;
+    case DragEvent::Kind::RemoveObstacle:
+        line << "remove-obstacle " << e.obstacleIndex;
+        break;
     }
     return line.str();
 }
@@ -416,6 +437,12 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
         return {UndoCommand{}};
     case DragEvent::Kind::Redo:
         return {RedoCommand{}};
+    case DragEvent::Kind::AddObstacle:
+        return {AddObstacleCommand{e.obstacle}};
+    case DragEvent::Kind::MoveObstacle:
+        return {MoveObstacleCommand{e.obstacleIndex, e.position, e.angle}};
+    case DragEvent::Kind::RemoveObstacle:
+        return {RemoveObstacleCommand{e.obstacleIndex}};
     }
     return {};
 }

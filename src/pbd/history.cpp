@@ -31,7 +31,8 @@ std::size_t snapshotBytes(const SimulationState& state)
 {
     const std::size_t held = state.areaGrab ? state.areaGrab->particles.size() : 0;
     return 16 * state.position.size() + 16 * state.velocity.size() + 8 * state.mass.size() +
-           4 * state.pinned.size() + 8 * state.removed.size() + 20 * held;
+           4 * state.pinned.size() + 8 * state.removed.size() + 20 * held +
+           sizeof(Obstacle) * state.obstacles.size();
 }
 
 std::optional<CommandError> History::apply(Simulation& simulation, const Command& command)

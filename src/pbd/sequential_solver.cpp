@@ -9,6 +9,7 @@
 
 #include "area_constraint.h"
 #include "chebyshev.h"
+#include "contacts.h"
 #include "pbd/cloth.h"
 #include "step_solver.h"
 #include "tether_projection.h"
@@ -125,6 +126,11 @@ public:
             }
             if (tethers != nullptr) // after the sweeps, as hard limits also with XPBD
                 projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
+            if (!state.obstacles.empty()) { // contacts last: they win over the constraints
+                prepareContacts(state.obstacles, state.settings.thickness,
+                                state.settings.friction, substep, substeps, contacts_);
+                resolveContacts(contacts_, x, x0, w, 0, n);
+            }
             updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
             if (state.settings.tearStrain > 0.0)
                 tear(state, state.settings.tearStrain);
@@ -175,6 +181,7 @@ private:
     double alphaTilde_ = 0.0;
     double edgeAlphaTilde_ = 0.0;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
+    ContactWorld contacts_;            ///< the obstacles in the current substep
     std::vector<glm::dvec2> previous_; ///< Chebyshev: the iterate before current_
     std::vector<glm::dvec2> current_;  ///< Chebyshev: the positions before the last sweep
 };

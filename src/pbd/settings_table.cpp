@@ -175,6 +175,23 @@ constexpr SettingField kFields[] = {
      .help = "Arithmetic of the GPU solver: float (fastest) or double (the colored solver's "
              "results to rounding).",
      .section = PanelSection::Performance, .onBench = true, PBD_ENUM(gpuPrecision)},
+    // The world's settings; they matter only with obstacles (--obstacle).
+    {.name = "thickness", .flag = "--thickness", .label = "Thickness", .labelUnit = "m",
+     .value = {.kind = SettingKind::Real, .lo = 0, .hi = kMaxThickness, .unit = "m",
+               .note = "0: points"},
+     .step = 0.01, .brief = "particle diameter for contacts with obstacles in m, 0 = points",
+     .help = "Diameter of every particle where it meets an obstacle: no particle ends a "
+             "substep closer than half of it to an obstacle. 0 (the page) treats particles as "
+             "points. Applies at once.",
+     .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(thickness)},
+    {.name = "friction", .flag = "--friction", .label = "Friction",
+     .value = real(0, kMaxFriction), .step = 0.1,
+     .brief = "Coulomb friction coefficient between the cloth and obstacles, 0 = none",
+     .help = "Coulomb friction mu between particles and obstacles, static and kinetic alike: "
+             "a particle pressed onto an obstacle does not slide along it, relative to the "
+             "obstacle's own motion, unless pushed along harder than mu times it is pressed "
+             "on. 0 (the page) slides freely. Applies at once.",
+     .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(friction)},
 };
 
 #undef PBD_NUMBER

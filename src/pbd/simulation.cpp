@@ -35,7 +35,8 @@ Simulation::Simulation(const Simulation& other)
       time_(other.time_), stepCount_(other.stepCount_), grabbed_(other.grabbed_),
       areaGrab_(other.areaGrab_), recordResiduals_(other.recordResiduals_),
       residuals_(other.residuals_), tethers_(other.tethers_), tethersStale_(other.tethersStale_),
-      tethersConstraints_(other.tethersConstraints_), tethersVersion_(other.tethersVersion_)
+      tethersConstraints_(other.tethersConstraints_), tethersVersion_(other.tethersVersion_),
+      obstacles_(other.obstacles_), initialObstacles_(other.initialObstacles_)
 {
 }
 
@@ -63,7 +64,7 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
         editParticles();
     settings_ = settings;
     if (rebuild) {
-        restart();
+        build(); // the cloth anew; the obstacles stay
     } else if (massChanged) {
         particles_.mass = clothParticleMasses(settings);
         for (Index i = 0; i < particles_.size(); ++i)
@@ -75,6 +76,7 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
 void Simulation::restart()
 {
     build();
+    obstacles_ = initialObstacles_;
 }
 
 void Simulation::build()
@@ -143,6 +145,7 @@ SimulationState Simulation::state() const
     for (std::size_t k = 0; k < alive_.size(); ++k)
         if (alive_[k] == 0)
             state.removed.push_back(k);
+    state.obstacles = obstacles_;
     return state;
 }
 
@@ -200,8 +203,12 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
         if (auto e = detail::checkAreaGrab(*state.areaGrab, n, state.grabbed.has_value()))
             return e;
 
+    if (auto e = checkObstacles(state.obstacles))
+        return e;
+
     settings_ = state.settings;
     build();
+    obstacles_ = state.obstacles;
     time_ = state.time;
     stepCount_ = state.steps;
     particles_.position = state.position;
@@ -238,7 +245,8 @@ detail::StepState Simulation::stepState()
 {
     return {settings_,   particles_, constraints_,        lambda_,          areaLambda_,
             alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_,
-            settings_.tethers ? &tethers_ : nullptr,      tethersVersion_};
+            settings_.tethers ? &tethers_ : nullptr,      tethersVersion_,
+            obstacles_};
 }
 
 const Tethers& Simulation::tethers()
@@ -329,8 +337,14 @@ void Simulation::step()
         solver_ = detail::makeStepSolver(settings_, backendFactory_);
     if (settings_.tethers)
         tethers(); // brought up to date with pins, cuts and tears before the step
+    if (!obstacles_.empty() && solver_->onDevice())
+        throw std::runtime_error("obstacles: the gpu solver does not collide with obstacles "
+                                 "yet; allowed: the sequential or colored solver, or no "
+                                 "obstacles");
     detail::StepState state = stepState();
     solver_->step(state);
+    for (Obstacle& obstacle : obstacles_)
+        settleObstacle(obstacle); // each move took effect over this step
     time_ = time_ + settings_.timeStep;
     ++stepCount_;
 }

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "input_text.h"
+#include "obstacle_json.h"
 #include "pbd/settings_table.h"
 
 namespace pbd {
@@ -396,6 +397,8 @@ std::string stateToJson(const SimulationState& state)
     out["removed"] = state.removed;
     if (state.areaGrab) // absent without one, so files without an area grab are as before
         out["areaGrab"] = areaGrabToJson(*state.areaGrab);
+    if (!state.obstacles.empty()) // absent without any, so such files are as before
+        out["obstacles"] = detail::obstaclesToJson(state.obstacles);
     return out.dump(1) + "\n";
 }
 
@@ -486,6 +489,8 @@ StateParse stateFromJson(std::string_view text)
         state.grabbed = static_cast<Index>(g);
     }
     if (auto e = areaGrabFromJson(in, state.areaGrab))
+        return fail(*e);
+    if (auto e = detail::obstaclesFromJson(in, state.obstacles))
         return fail(*e);
     // The remaining checks (finite values, mass range, index order) are restore()'s; run them
     // on a scratch simulation so that the caller's stays untouched on a refusal.

@@ -33,6 +33,9 @@ struct StepState {
     /// The tethers to project after the sweeps, or null (Settings::tethers off).
     const Tethers* tethers;
     std::uint64_t tethersVersion;           ///< changes whenever the tethers are recomputed
+    /// The obstacles of the contact phase (empty: no phase), each moving from its start pose
+    /// to its pose over the step.
+    std::span<const Obstacle> obstacles;
 };
 
 /// Runs the steps of one Settings::solver. The CPU solvers step the StepState in place; a

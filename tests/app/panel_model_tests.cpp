@@ -38,6 +38,8 @@ Settings customSettings()
     s.tethers = true;
     s.chebyshev = 0.9;
     s.gpuPrecision = pbd::GpuPrecision::Double;
+    s.thickness = 0.03;
+    s.friction = 0.6;
     return s;
 }
 
@@ -337,7 +339,8 @@ TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in 
                                             "iterations", "stiffness", "gravity", "mass",
                                             "substeps", "damping", "areaStiffness",
                                             "tearStrain", "clothWidth", "clothHeight",
-                                            "density", "tethers", "chebyshev"});
+                                            "density", "tethers", "chebyshev", "thickness",
+                                            "friction"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
     CHECK(PanelModel::labelWithUnit(PanelField::TearStrain) == "Tear at strain");
     // Each named PanelField is the table row of that name.

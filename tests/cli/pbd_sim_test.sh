@@ -606,6 +606,48 @@ size)
   "$sim" run --load "$work/curtain.json" --steps 10 >/dev/null 2>"$work/err" || fail "loading the curtain failed: $(cat "$work/err")"
   expect 2 "row '21' is not allowed; allowed: 0 to 20" -- run --width 21 --height 21 --events <(printf '0 pin-row 21\n')
   ;;
+world)
+  # Obstacles, thickness and friction from the command line, event lines and state files.
+  w="--obstacle circle:4,-7,1.5 --obstacle box:2,-8,2,0.5,-20 --obstacle capsule:5,-9,7,-9.5,0.1 --obstacle ground:-10,-10"
+  # shellcheck disable=SC2086 # w is words
+  expect 0 ", obstacles 4, balls 0, constraints " -- run $w --thickness 0.05 --friction 0.4 --steps 300 --out "$work/w1"
+  expect 0 ", obstacles 0, balls 0, constraints 4592, hash " -- run --steps 10 --out /dev/null
+  # shellcheck disable=SC2086
+  "$sim" run $w --steps 300 --solver colored --threads 1 --out "$work/c1" 2>/dev/null || fail "colored world run failed"
+  # shellcheck disable=SC2086
+  "$sim" run $w --steps 300 --solver colored --threads 2 --out "$work/c2" 2>/dev/null || fail "colored world run failed"
+  cmp -s "$work/c1" "$work/c2" || fail "colored with obstacles differs between 1 and 2 threads"
+  # Every particle of the final cloth outside the ground (below y = -10 - x tan 10 deg).
+  awk '{ if ($2 < -10 - $1 * 0.17632698 - 1e-9) { print "below"; exit 1 } }' "$work/w1" >/dev/null || fail "a particle ended below the ground"
+  printf '0 obstacle circle:3,-3,0.5\n50 move-obstacle 0 3.5 -3 \n60 move-obstacle 4 3 -11 5\n100 remove-obstacle 1\n120 set friction 0.3\n120 set thickness 0.02\n150 restart\n200 end\n' >"$work/w.events"
+  # shellcheck disable=SC2086
+  expect 0 ", obstacles 4, balls 0," -- run $w --events "$work/w.events" --out /dev/null
+  # shellcheck disable=SC2086
+  "$sim" run $w --steps 50 --save "$work/w.json" --out /dev/null 2>/dev/null || fail "saving a world failed"
+  grep -q '"shape": "capsule"' "$work/w.json" && grep -q '"x1": 5' "$work/w.json" || fail "the state file lacks the obstacles"
+  "$sim" run --load "$work/w.json" --steps 10 --out "$work/l1" 2>"$work/err" || fail "loading a world failed: $(cat "$work/err")"
+  grep -qF ", obstacles 4," "$work/err" || fail "the loaded world lacks its obstacles: $(cat "$work/err")"
+  # shellcheck disable=SC2086
+  "$sim" run $w --steps 60 --out "$work/l2" 2>/dev/null
+  cmp -s "$work/l1" "$work/l2" || fail "50 + 10 steps through a state file differ from 60"
+  for spec in circle:1,2 circle:1,2,-1 circle:1,2,nan blob:1,2 box:1,2,3 capsule:1,2,3,4 ground:; do
+    checks=$((checks + 1))
+    expect 2 "--obstacle: " "allowed" -- run --obstacle "$spec" --steps 1
+  done
+  expect 2 "circle radius -1 is not allowed" -- run --obstacle circle:1,2,-1
+  expect 2 "box takes 4 or 5 values, got 3" -- run --obstacle box:1,2,3
+  expect 2 "obstacle shape 'blob' is not allowed" -- run --obstacle blob:1
+  many=(); for i in $(seq 0 256); do many+=(--obstacle circle:0,0,1); done
+  expect 2 "257 obstacles are not allowed; allowed: at most 256" -- run "${many[@]}" --steps 1
+  expect 2 "line 1: obstacle index '1' is not allowed; allowed: 0 to 0" -- run --obstacle ground:-9 --events <(printf '0 move-obstacle 1 0 0\n')
+  expect 2 "line 3: obstacle index '0' is not allowed; allowed: none" -- run --events <(printf '0 obstacle circle:1,1,1\n1 remove-obstacle 0\n2 remove-obstacle 0\n')
+  expect 2 "line 1: circle takes 3 values" -- run --events <(printf '0 obstacle circle:1,2\n')
+  expect 2 "--thickness" "allowed" -- run --thickness -1
+  expect 2 "--friction" "allowed" -- run --friction nan
+  # shellcheck disable=SC2086
+  "$sim" bench --sizes 100x100 --solver colored --threads 2 --steps 3 --settle 0 $w >"$work/b" 2>&1 || fail "bench with obstacles failed: $(cat "$work/b")"
+  grep -qE '^100x100 ' "$work/b" || fail "bench with obstacles printed no row: $(cat "$work/b")"
+  ;;
 *)
   fail "unknown check $check"
   ;;

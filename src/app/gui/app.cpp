@@ -54,6 +54,7 @@ App::App(const AppOptions& options)
       }),
       files_(controller_)
 {
+    simulation_.setInitialObstacles(options.obstacles); // checked by the command line
     controller_.setPreferences(options.preferences);
     controller_.setPaused(options.paused);
     const bool debugGl = GlDebug::wanted();

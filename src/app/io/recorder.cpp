@@ -246,6 +246,23 @@ void Recorder::note(const Command& command, const Simulation& simulation)
                        write(event);
                        settings_ = simulation.settings();
                    },
+                   [&](const AddObstacleCommand& c) {
+                       event.kind = DragEvent::Kind::AddObstacle;
+                       event.obstacle = c.obstacle;
+                       write(event);
+                   },
+                   [&](const MoveObstacleCommand& c) {
+                       event.kind = DragEvent::Kind::MoveObstacle;
+                       event.obstacleIndex = c.index;
+                       event.position = c.position;
+                       event.angle = c.angle;
+                       write(event);
+                   },
+                   [&](const RemoveObstacleCommand& c) {
+                       event.kind = DragEvent::Kind::RemoveObstacle;
+                       event.obstacleIndex = c.index;
+                       write(event);
+                   },
                },
                command);
     writeDue();

@@ -9,7 +9,8 @@ namespace pbd::app {
 std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    const Settings& settings,
                                                    std::vector<DragEvent>& events,
-                                                   std::string& warning)
+                                                   std::string& warning,
+                                                   std::size_t obstacleCount)
 {
     // As pbd-sim run reads --events: a directory or an unreadable file is an input failure.
     warning.clear();
@@ -20,7 +21,7 @@ std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
     if (auto cut = dropCutRecordingLine(script))
         warning = path + ": warning: " + *cut;
     try {
-        events = parseEventScript(script, settings);
+        events = parseEventScript(script, settings, obstacleCount);
     } catch (const DragScriptError& e) {
         return ScriptFileError{path + ": " + e.what(), false};
     }

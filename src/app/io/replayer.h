@@ -19,14 +19,16 @@ struct ScriptFileError {
     bool unreadable;     ///< the file could not be read (else: it is not a valid script)
 };
 
-/// Reads and parses the event script in `path` for a simulation that starts with `settings`.
+/// Reads and parses the event script in `path` for a simulation that starts with `settings`
+/// and `obstacleCount` obstacles.
 /// Returns the events, or the error. `warning` names the file and the line when a recording's
 /// last line, cut short by a kill, was ignored (pbd/drag_script.h: dropCutRecordingLine);
 /// else it is empty.
 std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    const Settings& settings,
                                                    std::vector<DragEvent>& events,
-                                                   std::string& warning);
+                                                   std::string& warning,
+                                                   std::size_t obstacleCount = 0);
 
 /// The playback's position in a script.
 class Replayer {

@@ -199,7 +199,8 @@ bool RunFiles::startReplay(const std::string& path)
     std::vector<DragEvent> events;
     std::string warning;
     if (auto error =
-            readEventScriptFile(path, controller_.simulation().settings(), events, warning)) {
+            readEventScriptFile(path, controller_.simulation().settings(), events, warning,
+                                controller_.simulation().initialObstacles().size())) {
         say("Not replaying: " + error->message, true);
         return false;
     }

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
 #include "io/autosave_schedule.h"
 #include "io/export_files.h"
@@ -113,7 +114,8 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
         // pbd-sim run --events), a bad line a refused value (status 2).
         std::string warning;
         if (auto error = readEventScriptFile(*texts.replay, options.settings,
-                                             options.replayEvents, warning))
+                                             options.replayEvents, warning,
+                                             options.obstacles.size()))
             return refuse("--replay: " + error->message,
                           error->unreadable ? common::kExitIo : common::kExitUsage);
         if (!warning.empty()) // a recording cut short by a kill plays up to its cut
@@ -152,6 +154,8 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     cli.footer("Controls:\n" + controlsHelpText());
     common::SettingsFlags flags;
     flags.addTo(cli);
+    common::ObstacleFlags obstacleFlags;
+    obstacleFlags.addTo(cli);
     AppFlagTexts texts;
     addAppFlags(cli, texts, options);
     // --stepping, --speed, --color-by, --strain-scale, --color-particles, --plots and
@@ -161,6 +165,8 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     if (auto status = common::parseCommandLine(cli, argc, argv))
         return status;
     if (auto error = flags.applyTo(options.settings))
+        return refuse(*error);
+    if (auto error = obstacleFlags.read(options.obstacles))
         return refuse(*error);
     if (auto error = preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);

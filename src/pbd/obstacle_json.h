@@ -1,0 +1,26 @@
+#pragma once
+// The "obstacles" array of state (and later scene) files, in DESIGN.md's object form:
+// {"shape": "circle", "x", "y", "radius"}, {"shape": "box", "x", "y", "width", "height",
+// "angle"}, {"shape": "capsule", "x1", "y1", "x2", "y2", "radius"}, {"shape": "ground", "x",
+// "y", "angle"} (a point on its line; angles in degrees). Private to the core.
+
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "pbd/obstacle.h"
+#include "pbd/state_file.h"
+
+namespace pbd::detail {
+
+/// The obstacles as a JSON array (their poses now: a pending move is not kept).
+nlohmann::json obstaclesToJson(const std::vector<Obstacle>& obstacles);
+
+/// Reads the "obstacles" member of `in`: absent (none) or an array of obstacle objects, each
+/// checked (checkObstacle(), at most kMaxObstacles). Refusals name the field, e.g.
+/// "obstacles[2].radius: -1 is not allowed; ...".
+std::optional<StateError> obstaclesFromJson(const nlohmann::json& in,
+                                            std::vector<Obstacle>& out);
+
+} // namespace pbd::detail

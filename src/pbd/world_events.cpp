@@ -1,0 +1,91 @@
+#include "world_events.h"
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "input_text.h"
+
+namespace pbd::detail {
+namespace {
+
+std::size_t readObstacleIndex(std::size_t line, std::string_view text,
+                              const ScriptObstacles& obstacles)
+{
+    std::uint64_t index = 0;
+    const std::size_t bound = obstacles.bound();
+    if (!parseNumber(text, index) || index >= bound)
+        throw DragScriptError(line, "obstacle index " + quoteInput(text) +
+                                        " is not allowed; allowed: " +
+                                        (bound == 0 ? std::string("none (there are no obstacles)")
+                                                    : "0 to " + std::to_string(bound - 1)));
+    return static_cast<std::size_t>(index);
+}
+
+double readNumber(std::size_t line, std::string_view text, const char* what, double limit,
+                  const char* unit)
+{
+    double value = 0.0;
+    if (!parseNumber(text, value) || !std::isfinite(value) || std::abs(value) > limit)
+        throw DragScriptError(line, std::string(what) + " " + quoteInput(text) +
+                                        " is not allowed; allowed: a finite number from -" +
+                                        formatNumber(limit) + " to " + formatNumber(limit) +
+                                        " " + unit);
+    return value;
+}
+
+void requireCount(std::size_t line, const std::vector<std::string_view>& fields,
+                  std::size_t least, std::size_t most, const char* usage)
+{
+    const std::size_t got = fields.size() - 2;
+    if (got >= least && got <= most)
+        return;
+    throw DragScriptError(line, "'" + std::string(fields[1]) + "' takes " +
+                                    std::to_string(least) +
+                                    (most > least ? " or " + std::to_string(most) : "") +
+                                    " values, got " + std::to_string(got) + "; allowed: '" +
+                                    usage + "'");
+}
+
+} // namespace
+
+bool worldVerb(std::string_view verb)
+{
+    return verb == "obstacle" || verb == "move-obstacle" || verb == "remove-obstacle";
+}
+
+void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                     ScriptObstacles& obstacles, DragEvent& event)
+{
+    const std::string_view verb = fields[1];
+    if (verb == "obstacle") {
+        event.kind = DragEvent::Kind::AddObstacle;
+        requireCount(line, fields, 1, 1, "STEP obstacle SPEC");
+        std::string error;
+        const auto obstacle = parseObstacleSpec(fields[2], error);
+        if (!obstacle)
+            throw DragScriptError(line, error);
+        if (obstacles.now >= kMaxObstacles && !obstacles.travelled)
+            throw DragScriptError(line, "obstacle: more than " + std::to_string(kMaxObstacles) +
+                                            " obstacles are not allowed; allowed: at most " +
+                                            std::to_string(kMaxObstacles));
+        event.obstacle = *obstacle;
+        obstacles.set(obstacles.now + 1);
+    } else if (verb == "move-obstacle") {
+        event.kind = DragEvent::Kind::MoveObstacle;
+        requireCount(line, fields, 3, 4, "STEP move-obstacle I X Y [DEG]");
+        event.obstacleIndex = readObstacleIndex(line, fields[2], obstacles);
+        event.position = {readNumber(line, fields[3], "X", kMaxObstacleCoordinate, "m"),
+                          readNumber(line, fields[4], "Y", kMaxObstacleCoordinate, "m")};
+        if (fields.size() == 6)
+            event.angle = readNumber(line, fields[5], "DEG", kMaxObstacleAngle, "degrees");
+    } else {
+        event.kind = DragEvent::Kind::RemoveObstacle;
+        requireCount(line, fields, 1, 1, "STEP remove-obstacle I");
+        event.obstacleIndex = readObstacleIndex(line, fields[2], obstacles);
+        if (!obstacles.travelled)
+            obstacles.set(obstacles.now - 1);
+    }
+}
+
+} // namespace pbd::detail

@@ -1,0 +1,38 @@
+#pragma once
+// The event-script lines of the world: `obstacle SPEC`, `move-obstacle I X Y [DEG]` and
+// `remove-obstacle I`, parsed for drag_script.cpp. Private to the core.
+
+#include <algorithm>
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "pbd/drag_script.h"
+
+namespace pbd::detail {
+
+/// How many obstacles a script's simulation holds as its lines add and remove them, to bound
+/// the indices: after an undo or redo the count is unknown, and any index below the most seen
+/// is taken (a refused one is skipped when applied).
+struct ScriptObstacles {
+    std::size_t now = 0;
+    std::size_t initial = 0; ///< what a restart brings back
+    std::size_t most = 0;
+    bool travelled = false;
+    std::size_t bound() const { return travelled ? most : now; }
+    void restart() { now = initial; }
+    void set(std::size_t count)
+    {
+        now = count;
+        most = std::max(most, count);
+    }
+};
+
+/// Whether `verb` is one of the world's events.
+bool worldVerb(std::string_view verb);
+/// Parses a world event line (fields[1] is its verb) into `event`, updating `obstacles`.
+/// Throws DragScriptError naming the line, the field, the value and what is allowed.
+void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                     ScriptObstacles& obstacles, DragEvent& event);
+
+} // namespace pbd::detail
