@@ -28,6 +28,7 @@ TEST_CASE("F fits a 300 x 300 cloth into the canvas with a 20 px margin", "[cont
 {
     Rig rig(restingCloth(300, 300));
     const Camera& camera = rig.camera();
+    rig.tap(Key::Home);
     CHECK_FALSE(camera.shows({0.0, -59.8}, {59.8, 0.0}, {1050.0, 960.0})); // the page's view
     rig.tap(Key::F);
     // 59.8 m square into 1010 x 920 free pixels: the height limits, 920 / 59.8 px per metre.

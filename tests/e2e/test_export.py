@@ -13,7 +13,8 @@ case frames:     --frames 6 --frames-dir DIR (created, with its parents) writes 
 case refused:    --frames-dir on a file or under a file: status 1 before any window opens,
                  naming the flag, the path and the reason; an empty value: status 2.
 case video:      with a fake ffmpeg first on the PATH, Export video and Stop pipe N frames of
-                 1400 x 960 x 3 bytes to it, with arguments naming the size and the rate.
+                 1050 x 960 x 3 bytes (the canvas) to it, with arguments naming the size and
+                 the rate.
 case videofail:  a fake ffmpeg that quits after one frame: the export ends, the panel says why
                  (its exit status and last line), the app runs on.
 case noffmpeg:   without ffmpeg on the PATH the Export section says what to install and the
@@ -212,12 +213,14 @@ elif case in ("video", "videofail", "noffmpeg"):
     videos = glob.glob(os.path.join(cwd, "*.mp4"))
     if case == "video":
         saved = re.search(r"Video saved to (\S+) \((\d+) frames? of (\d+) x (\d+) pixels at "
-                          r"(\d+) fps\)", app.stderr)
+                          r"(\d+) fps, [0-9.]+ s of simulated time\)", app.stderr)
         check(saved is not None, "the app says where the video went and how many frames it has")
         output, frames, width, height, fps = saved.group(1), *map(int, saved.groups()[1:])
         check(re.fullmatch(re.escape(cwd) + r"/pbd-cloth-\d{8}-\d{6}\.mp4", output) is not None,
               "the video is pbd-cloth-DATE-TIME.mp4 in the working directory: " + output)
-        check((width, height) == (app.width, app.height), "at the window's size %dx%d" % (width, height))
+        canvas = page_view(app.width, app.height)[0]  # by default the canvas only
+        check((width, height) == (canvas // 2 * 2, app.height // 2 * 2),
+              "at the canvas's size %dx%d" % (width, height))
         check(frames >= 3, "%d frames were exported in 2 s" % frames)
         with open(os.path.join(folder, "args.txt")) as f:
             args = f.read().split("\n")[:-1]

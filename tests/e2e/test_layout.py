@@ -2,8 +2,9 @@
 """Panel layout (issue 11, item 5): the fixed-corners combo is as wide as the other fields'
 text boxes; at 800 px the solver combo still spans the panel, so its longest choice
 ("Sequential (page order)") is not cut; the page's fields come first with xpbd.html's
-Stiffness between Iterations and Gravity, then the fixed message place, the buttons and the
-"Physics beyond the page" rows."""
+Stiffness between Iterations and Gravity, then the fixed message place, the buttons (Restart,
+Pause, Fit view and ?; Undo, Redo, Record, PNG and Video) and the "Physics beyond the
+page" rows, all inside a 960 px window."""
 
 import os
 import time
@@ -24,11 +25,18 @@ check(width(w["fixed"]) == width(w["width"]),
       "the fixed-corners combo is as wide as the Width box (%.0f, %.0f px)"
       % (width(w["fixed"]), width(w["width"])))
 order = ["width", "height", "fixed", "dt", "iterations", "stiffness", "gravity", "mass",
-         "messages", "restart", "pause", "substeps", "damping", "area-stiffness", "tear-strain",
+         "messages", "restart", "record-quick", "unpin-all", "substeps", "damping", "area-stiffness", "tear-strain",
          "stepping", "speed", "solver"]
 tops = [w[name][1] for name in order]
 check(tops == sorted(tops) and len(set(tops)) == len(tops),
       "the panel's rows in order: %s" % ", ".join(order))
+check(w["pause"][1] == w["fit"][1] == w["restart"][1] and w["restart"][2] < w["pause"][0]
+      and w["pause"][2] < w["fit"][0], "Restart, Pause and Fit view share a row")
+check(w["undo"][1] == w["record-quick"][1] == w["video-quick"][1],
+      "Undo, Redo, Record, PNG and Video share the next")
+check(w["substeps"][1] < 960 and "tethers" in w and w["tethers"][3] <= 960,
+      "at 1400 x 960 the page's fields, the buttons and Physics beyond the page fit without "
+      "scrolling (Tethers ends at y = %.0f)" % w["tethers"][3])
 
 view_file, shot = os.path.join(out, "view.txt"), os.path.join(out, "shot.png")
 app = App(binary, "--view-out", view_file, "--screenshot", shot)

@@ -31,7 +31,9 @@ def count_red():
     """Red line pixels on the cloth's top left in the screenshot, and the view dump."""
     width, height, rows = read_png(shot)
     view = read_view(view_file)
-    canvas, ox, oy, zoom = page_view(width, height)
+    canvas = page_view(width, height)[0]
+    # The view as the app drew it: a 100 x 100 cloth is fitted at start.
+    (ox, oy), zoom = view["origin"], view["zoom"][0]
     # The cloth's top left, where the pinned corner carries it, below the axes' row.
     left, top = world_to_screen((ox, oy), zoom, (0.1, -0.1))
     right, bottom = world_to_screen((ox, oy), zoom, (6.0, -4.0))
@@ -58,7 +60,7 @@ check(tethered == 0, "with tethers none is (%d red pixels, %d without)" % (tethe
 check(view["settings"]["tethers"] == "on" and "tethers" in view["widget"],
       "the panel has the Tethers row, on")
 
-# Live, with the mouse: the row's combo opens below itself, "off" its second line.
+# Live, with the mouse: the row's combo opens below or above itself, "off" its second line.
 app = App(binary, *FLAGS, "--tethers", "on", "--screenshot", shot, "--view-out", view_file,
           "--frames", 1000000, settle=2.0)
 x0, y0, x1, y1 = view["widget"]["tethers"]
@@ -75,7 +77,11 @@ def slow_click():
 
 app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.5)
 slow_click()
-app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, pause=0.6)
+# "off" is the second of two lines: below the combo, or, where the window's bottom leaves no
+# room (the row near a 960 px window's bottom), the popup's last line just above it.
+below = y1 + 2 * (y1 - y0) + 8 <= app.height  # room for the popup's two lines
+app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4 if below else y0 - 0.5 * (y1 - y0) - 4,
+         pause=0.6)
 slow_click()
 app.move(100, 100, pause=4.0)  # off the panel; some hundred untethered steps
 check(app.quit() == 0, "pbd-cloth exits with status 0")

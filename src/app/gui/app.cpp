@@ -95,7 +95,7 @@ App::App(const AppOptions& options)
     panel_.emplace(imgui_->hasSymbols());
     touch_.emplace(window_->handle());
     windowWatch_.emplace(); // after X11Touch, which sets a handler of its own for a moment
-    exporter_.emplace(options.framesDirectory, window_->refreshRate());
+    exporter_.emplace(options.framesDirectory);
     renderer_->setConstraints(simulation_.constraints(), simulation_.alive(),
                               simulation_.settings().width, simulation_.settings().height);
     uploadedConstraints_ = simulation_.constraintsVersion();
@@ -236,6 +236,11 @@ void App::frame(bool last, double periodMilliseconds)
     imgui_->beginFrame();
     frameView_ = viewport();
     drawPanel();
+    // This frame's exports, known before drawing: the frames they read may leave out the
+    // hover ring and the grab radius's circle (ExportOptions).
+    exports_ = controller_.takeExportRequests();
+    const bool exported = exports_.screenshot || exports_.toggleVideo || exporter_->videoRunning();
+    hoverShown_ = drawsHoverRing(controller_.preferences().exports, exported);
     drawCanvasOverlays();
     updateTitle();
     times.interface = lap(mark);
@@ -307,6 +312,8 @@ void App::drawPanel()
         .undoCount = controller_.history().undoCount(),
         .redoCount = controller_.history().redoCount(),
         .foldHint = foldHintText(controller_.foldWatch()),
+        .follow = preferences.follow,
+        .exports = preferences.exports,
         .drawMode = preferences.draw,
         .frameLimit = frameLimitText(frameStats_.mean(), 1000.0 / window_->refreshRate()),
     };
@@ -323,58 +330,6 @@ void App::drawPanel()
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
     controller_.updateHover(panelFocus());
-}
-
-void App::drawCanvasOverlays()
-{
-    const Viewport& view = frameView_;
-    if (const auto knife = controller_.input().knife()) { // the knife's line while Ctrl+dragging
-        const Camera& camera = controller_.view().camera();
-        const glm::dvec2 a = camera.worldToScreen(knife->first);
-        const glm::dvec2 b = camera.worldToScreen(knife->second);
-        ImGui::GetForegroundDrawList()->AddLine(
-            ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
-            ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
-            2.0f * static_cast<float>(controller_.view().logicalScale()));
-    }
-    if (const auto centre = controller_.input().reachCentre()) { // the grab radius's hand
-        const Camera& camera = controller_.view().camera();
-        const glm::dvec2 c = camera.worldToScreen(*centre);
-        const double r = camera.zoom() * controller_.preferences().grabRadius;
-        ImGui::GetForegroundDrawList()->AddCircle(
-            ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), static_cast<float>(r),
-            IM_COL32(230, 120, 0, 200), 48, static_cast<float>(controller_.view().logicalScale()));
-    }
-    // Strain and speed colours: the core computes the strains and speeds, the renderer only
-    // maps them; their legends stack above the canvas's bottom.
-    const Preferences& preferences = controller_.preferences();
-    lineColoring_.reset();
-    legendRect_.reset();
-    double legendTop = 0.0; // window pixels above the canvas's bottom taken by legends
-    strainScale_ = 0.0;
-    speedScale_ = 0.0;
-    if (preferences.colorBy == ColorBy::Strain) {
-        strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
-        simulation_.sync(); // the strains of the positions now (a whole readback on the GPU)
-        signedStrains(simulation_, strains_);
-        const std::optional<double> userScale = preferences.strainScale;
-        strainScale_ = userScale ? *userScale : autoStrainScale(strains_, strainScratch_);
-        lineColoring_ = LineColoring{strains_, strainScale_};
-        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, !userScale,
-                                       window_->contentScale());
-        legendTop = view.canvasSize.y - legendRect_->min.y;
-    }
-    particleColoring_.reset();
-    speedLegendRect_.reset();
-    if (preferences.particleColorBy == ParticleColorBy::Speed) {
-        speeds_.resize(simulation_.particles().size()); // allocates only for a new cloth
-        simulation_.sync(); // the velocities now (a whole readback on the GPU)
-        particleSpeeds(simulation_, speeds_);
-        speedScale_ = autoSpeedScale(speeds_, speedScratch_);
-        particleColoring_ = ParticleColoring{speeds_, speedScale_};
-        speedLegendRect_ = drawSpeedLegend(view.canvasSize, speedScale_, window_->contentScale(),
-                                           legendTop);
-    }
 }
 
 void App::updateTitle()
@@ -417,7 +372,9 @@ bool App::drawCanvas()
     window_->framebufferSize();
     if (windowWatch_->windowDestroyed())
         return false;
-    renderer_->draw({simulation_.grabbed(), controller_.input().hovered(), pinned_},
+    const std::optional<Index> hovered =
+        hoverShown_ ? controller_.input().hovered() : std::optional<Index>();
+    renderer_->draw({simulation_.grabbed(), hovered, pinned_},
                     controller_.view().camera(), frameView_,
                     lineColoring_ ? &*lineColoring_ : nullptr,
                     particleColoring_ ? &*particleColoring_ : nullptr);
@@ -429,10 +386,15 @@ void App::exportFrame()
     // F12, --frames-dir and the video read this frame before the swap (not a phase of the
     // panel's statistics; counted in the frame's work and in the exit summary).
     const glm::ivec2 framebuffer = frameView_.framebufferSize;
-    const ExportRequests exports = controller_.takeExportRequests();
-    if (exports.toggleVideo)
-        exporter_->toggleVideo(framebuffer);
-    exporter_->afterDraw(framebuffer, exports.screenshot);
+    const ExportOptions& options = controller_.preferences().exports;
+    const auto part = [&](bool canvasOnly) {
+        return exportedPixels(canvasOnly, framebuffer, frameView_.canvasSize.x,
+                              frameView_.windowSize.x);
+    };
+    if (exports_.toggleVideo)
+        exporter_->toggleVideo(part(options.videoCanvasOnly), simulation_.time());
+    exporter_->afterDraw(framebuffer, exports_.screenshot, part(options.pngCanvasOnly),
+                         simulation_.time());
 }
 
 void App::writeLastFrame()

@@ -71,8 +71,12 @@ private:
     void step(bool resumed);
     /// The panel, its requests to the controller and the files, the help overlay, the hover.
     void drawPanel();
-    /// Over the canvas: the knife's line, the strain and speed colours and their legends.
+    // canvas_overlays.cpp
+    /// Over the canvas: the knife's line, the grab radius's circle, the paused badge, the
+    /// strain and speed colours and their legends.
     void drawCanvasOverlays();
+    /// "PAUSED" at the canvas's top-left corner while paused.
+    void drawPausedBadge();
     /// The window title, set when it changed.
     void updateTitle();
     /// The cloth's lines when they changed, its positions (unless the GPU draws them), pins.
@@ -131,6 +135,8 @@ private:
     std::uint64_t uploadedConstraints_ = 0; ///< constraintsVersion() of the renderer's lines
     std::uint64_t uploadedCloth_ = 0;        ///< the step driver's clothVersion() of those lines
     Viewport frameView_;                     ///< the window and canvas of this frame
+    ExportRequests exports_;                 ///< this frame's export requests
+    bool hoverShown_ = true; ///< this frame draws the hover ring and the grab radius's circle
     std::string title_;                      ///< the window title last set
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
     std::optional<WidgetRect> legendRect_;   ///< the strain legend as drawn in the last frame

@@ -13,10 +13,10 @@
 
 namespace pbd::app {
 
-Exporter::Exporter(std::string framesDirectory, int fps)
+Exporter::Exporter(std::string framesDirectory)
     : framesDirectory_(std::move(framesDirectory)),
       framesShown_(framesDirectory_.empty() ? std::string() : absolutePath(framesDirectory_)),
-      fps_(fps > 0 ? fps : 60), ffmpeg_(findOnPath("ffmpeg"))
+      fps_(kVideoFps), ffmpeg_(findOnPath("ffmpeg"))
 {
     const unsigned cores = std::thread::hardware_concurrency();
     for (unsigned i = 0; i < std::clamp(cores, 1u, 4u); ++i)
@@ -37,14 +37,17 @@ void Exporter::note(const std::string& text, bool error)
     std::fprintf(stderr, "pbd-cloth: %s\n", text.c_str());
 }
 
-void Exporter::afterDraw(glm::ivec2 framebufferSize, bool takeScreenshot)
+void Exporter::afterDraw(glm::ivec2 framebufferSize, bool takeScreenshot, glm::ivec2 pngSize,
+                         double time)
 {
     checkFailures();
     if (takeScreenshot)
-        screenshot(framebufferSize);
+        screenshot(pngSize);
     const bool frames = !framesDirectory_.empty() && !framesFailed_;
-    const bool video = video_ && !videoFailed_;
-    if (!frames && !video)
+    // The video's frames follow simulated time: none while paused, several when a frame
+    // steps over more than one interval (the same picture, repeated).
+    const int video = video_ && !videoFailed_ ? videoClock_.framesFor(time) : 0;
+    if (!frames && video == 0)
         return;
     if (!capture_)
         capture_.emplace();
@@ -60,8 +63,10 @@ void Exporter::afterDraw(glm::ivec2 framebufferSize, bool takeScreenshot)
     times_.waitForWriter += std::chrono::duration<double, std::milli>(Clock::now() - read).count();
     if (frames)
         status_.framesText = framesShown_ + ": " + std::to_string(framesWritten_) + " frames";
-    if (video)
-        status_.videoText = video_->output() + ": " + std::to_string(++videoFrames_) + " frames";
+    if (video > 0) {
+        videoFrames_ += video;
+        status_.videoText = video_->output() + ": " + std::to_string(videoFrames_) + " frames";
+    }
 }
 
 void Exporter::screenshot(glm::ivec2 framebufferSize)
@@ -85,7 +90,7 @@ void Exporter::screenshot(glm::ivec2 framebufferSize)
 
 void Exporter::dispatch(std::optional<FrameImage> image, Targets targets)
 {
-    if (!image || (targets.frameNumber == 0 && !targets.video))
+    if (!image || (targets.frameNumber == 0 && targets.video == 0))
         return;
     auto shared = std::make_shared<const FrameImage>(std::move(*image));
     if (targets.frameNumber > 0) {
@@ -111,16 +116,16 @@ void Exporter::dispatch(std::optional<FrameImage> image, Targets targets)
             }
         });
     }
-    if (targets.video) {
+    if (targets.video > 0 && video_) {
         VideoExport* video = video_.get();
-        writers_.front()->post([this, shared, video] {
-            if (videoFailed_)
-                return;
-            if (auto error = video->addFrame(*shared)) {
-                std::lock_guard lock(failureMutex_);
-                videoFailure_ = *error;
-                videoFailed_ = true;
-            }
+        const int copies = targets.video;
+        writers_.front()->post([this, shared, video, copies] {
+            for (int i = 0; i < copies && !videoFailed_; ++i)
+                if (auto error = video->addFrame(*shared)) {
+                    std::lock_guard lock(failureMutex_);
+                    videoFailure_ = *error;
+                    videoFailed_ = true;
+                }
         });
     }
 }
@@ -153,7 +158,7 @@ void Exporter::checkFailures()
         stopVideo(video);
 }
 
-void Exporter::toggleVideo(glm::ivec2 framebufferSize)
+void Exporter::toggleVideo(glm::ivec2 framebufferSize, double time)
 {
     if (video_) {
         stopVideo({});
@@ -182,12 +187,14 @@ void Exporter::toggleVideo(glm::ivec2 framebufferSize)
     }
     videoFailed_ = false;
     videoFrames_ = 0;
+    videoClock_.start(time);
     video_ = std::move(video);
     status_.videoRunning = true;
     status_.videoText = video_->output() + ": starting";
     note("Exporting video to " + absolutePath(video_->output()) + " (" +
              std::to_string(video_->width()) + " x " + std::to_string(video_->height()) +
-             " pixels, " + std::to_string(fps_) + " fps)",
+             " pixels, " + std::to_string(fps_) + " fps: a frame every 1/" +
+             std::to_string(fps_) + " s of simulated time)",
          false);
 }
 
@@ -204,8 +211,10 @@ void Exporter::stopVideo(const std::string& failure)
                                std::to_string(video_->width()) + " x " +
                                std::to_string(video_->height()) + " pixels at " +
                                std::to_string(fps_) + " fps";
+    char covered[64];
+    std::snprintf(covered, sizeof covered, ", %.3f s of simulated time", videoClock_.covered());
     if (reason.empty()) {
-        note("Video saved to " + where + " (" + counts + ")", false);
+        note("Video saved to " + where + " (" + counts + covered + ")", false);
     } else {
         std::error_code ignored;
         if (std::filesystem::file_size(where, ignored) == 0 && !ignored)

@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// The app's exports: F12's PNG of the window, --frames-dir's PNG of every frame and the
-/// "Export video" pipe to ffmpeg. Frames are read back through FrameCapture (one frame late,
+/// "Export video" pipe to ffmpeg (a frame every 1/30 s of simulated time: io/video_clock.h;
+/// the canvas only unless the preferences say otherwise). Frames are read back through FrameCapture (one frame late,
 /// no wait for the GPU) and encoded and written on a FrameWorker thread; F12 reads and writes
 /// at once. A failure is reported (panel notice and stderr) and never stops the app.
 
@@ -17,6 +18,7 @@
 #include "io/export_status.h"
 #include "render/frame_capture.h"
 #include "io/frame_worker.h"
+#include "io/video_clock.h"
 #include "io/video_export.h"
 
 namespace pbd::app {
@@ -32,18 +34,23 @@ struct ExportTimes {
 class Exporter {
 public:
     /// `framesDirectory`: --frames-dir (already checked by prepareOutputDirectory), or empty.
-    /// `fps`: the video's frame rate (the display's). Looks for ffmpeg on the PATH once.
-    Exporter(std::string framesDirectory, int fps);
+    /// The video's frame rate is kVideoFps. Looks for ffmpeg on the PATH once.
+    explicit Exporter(std::string framesDirectory);
     /// Finishes what is still running (see finish()).
     ~Exporter();
     Exporter(const Exporter&) = delete;
     Exporter& operator=(const Exporter&) = delete;
 
-    /// Starts or stops the video export of frames of `framebufferSize` pixels.
-    void toggleVideo(glm::ivec2 framebufferSize);
-    /// After drawing a frame, before the swap: writes F12's PNG when `screenshot`, and hands the
-    /// frame to --frames-dir and the video when they run.
-    void afterDraw(glm::ivec2 framebufferSize, bool screenshot);
+    /// Starts or stops the video export of frames of `videoSize` pixels (the framebuffer's
+    /// bottom-left part: the canvas, or all of it); `time`: the simulated time now (s).
+    void toggleVideo(glm::ivec2 videoSize, double time);
+    /// After drawing a frame, before the swap: writes F12's PNG of the framebuffer's
+    /// bottom-left `pngSize` pixels when `screenshot`, hands the frame to --frames-dir when it
+    /// runs, and to the video as many times as the simulated time `time` (s) calls for
+    /// (VideoClock: none, one or more).
+    void afterDraw(glm::ivec2 framebufferSize, bool screenshot, glm::ivec2 pngSize, double time);
+    /// A video export is running: the frames it reads may be drawn without the hover ring.
+    bool videoRunning() const { return video_ != nullptr; }
     /// Writes the last frames, stops the video and waits for the writer. Returns false when
     /// a --frames-dir frame could not be written (the exit status is then 1).
     bool finish();
@@ -58,7 +65,7 @@ private:
     /// Where a captured frame must go: the sinks running when it was drawn.
     struct Targets {
         long long frameNumber = 0; ///< --frames-dir's number, 0: not for --frames-dir
-        bool video = false;
+        int video = 0;             ///< how many video frames it stands for
     };
     void screenshot(glm::ivec2 framebufferSize);
     void dispatch(std::optional<FrameImage> image, Targets targets);
@@ -77,6 +84,7 @@ private:
     bool framesFailed_ = false;
     std::unique_ptr<VideoExport> video_;
     long long videoFrames_ = 0;         ///< frames handed to the video so far
+    VideoClock videoClock_;             ///< video frames against simulated time
     ExportStatus status_;
 
     mutable std::mutex failureMutex_;   ///< guards the two failures, set on the writer thread

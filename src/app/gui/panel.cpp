@@ -199,18 +199,11 @@ void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actio
 
 void Panel::messages(const PanelModel& model, const FilesView& files, FilesActions& actions)
 {
-    // A fixed place with room for kMessageLines lines, drawn even when empty, so that a
-    // message never moves the rows below it (a scroll bar appears if they need more).
-    const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing() +
-                         ImGui::GetStyle().WindowPadding.y;
-    // The fold hint and its button: shown whole, the place grows for them when it must.
-    const bool others = !model.errors().empty() || !files.status.empty() ||
-                        !files.message.empty() || !export_.notice.empty() ||
-                        !sessionOffer_.empty();
-    const float hint = foldHint_.empty() ? 0.0f
-                                         : foldHintHeight() + ImGui::GetStyle().WindowPadding.y;
-    ImGui::BeginChild("##messages",
-                      ImVec2(0.0f, others ? height + hint : std::max(height, hint)), false);
+    // A box of fixed height, drawn even when empty, so that a message never moves the rows
+    // below it; text that needs more room wraps and scrolls inside it, whole (a long path
+    // stays readable). The fold hint comes first: its button must not scroll away.
+    const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing();
+    ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
     const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
                        export_.notice.empty() && sessionOffer_.empty() && foldHint_.empty();
     if (empty) { // say what the place is for, so that it does not read as a gap
@@ -218,18 +211,15 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
         ImGui::TextWrapped("Messages about refused input, files and exports appear here.");
         ImGui::PopStyleColor();
     }
+    foldHint();
     if (!sessionOffer_.empty())
         sessionOffer(actions);
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
     for (const std::string& message : model.errors())
         ImGui::TextWrapped("%s", message.c_str());
     ImGui::PopStyleColor();
-    if (!files.status.empty()) { // "Recording to F: step N", "Replaying F: step N of M"
-        ImGui::PushStyleColor(ImGuiCol_Text, files.recording ? kErrorRed
-                                                             : ImVec4(0.0f, 0.3f, 0.7f, 1.0f));
-        ImGui::TextWrapped("%s", files.status.c_str());
-        ImGui::PopStyleColor();
-    }
+    if (!files.status.empty()) // "Recording to F: step N", "Replaying F: step N of M": news,
+        ImGui::TextWrapped("%s", files.status.c_str()); // not an error: the text's own colour
     if (!files.message.empty()) { // the last save, load, recording or replay outcome
         if (files.failed)
             ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
@@ -242,8 +232,8 @@ void Panel::messages(const PanelModel& model, const FilesView& files, FilesActio
         ImGui::PushStyleColor(ImGuiCol_Text, export_.noticeIsError ? kErrorRed : kNoticeGreen);
         ImGui::TextWrapped("%s", export_.notice.c_str());
         ImGui::PopStyleColor();
+        record("notice-text"); // where its wrapped lines went, for the tests
     }
-    foldHint();
     ImGui::EndChild();
     record("messages");
 }
@@ -396,44 +386,6 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
     ImGui::EndTable();
 }
 
-void Panel::exports(PanelActions& actions)
-{
-    ImGui::Spacing();
-    if (!ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen))
-        return;
-    const float width = ImGui::GetContentRegionAvail().x;
-    if (ImGui::Button("Save PNG (F12)", ImVec2(width, 0.0f)))
-        actions.screenshot = true;
-    tooltip("screenshot", "Write a PNG of the window into the working directory, named "
-                          "pbd-cloth-DATE-TIME.png (-2, -3 ... when taken); the message place "
-                          "above says where it went.");
-    record("screenshot");
-    ImGui::BeginDisabled(!export_.videoAvailable);
-    if (ImGui::Button(export_.videoRunning ? "Stop video export###video" : "Export video###video",
-                      ImVec2(width, 0.0f)))
-        actions.toggleVideo = true;
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled) && !export_.videoAvailable)
-        ImGui::SetTooltip("%s", export_.videoText.c_str());
-    else
-        tooltip("video", "Pipe every frame to ffmpeg, which writes pbd-cloth-DATE-TIME.mp4 (H.264) "
-                         "into the working directory at the display's frame rate; press again "
-                         "to stop. The video keeps the size the window had at the start.");
-    record("video");
-    if (!export_.videoText.empty())
-        ImGui::TextWrapped("%s", export_.videoText.c_str());
-    if (!export_.framesText.empty())
-        ImGui::TextWrapped("Frames: %s", export_.framesText.c_str());
-    // The last outcome here too: the message place is scrolled out of view when the panel is
-    // scrolled down to these buttons.
-    if (!export_.notice.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text,
-                              export_.noticeIsError ? kErrorRed : kNoticeGreen);
-        ImGui::TextWrapped("%s", export_.notice.c_str());
-        ImGui::PopStyleColor();
-    }
-}
-
 PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 position,
                          glm::dvec2 size)
 {
@@ -472,42 +424,55 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     actions.turnOnArea = turnOnArea_;
 
     const float width = ImGui::GetContentRegionAvail().x;
-    if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(width, 0.0f)))
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    // Two rows of buttons: Restart, Pause, Fit view and ?; Undo, Redo, Record, Save PNG and
+    // Video. Recording, exports and help are reachable without scrolling, and the Plots
+    // below stay on a 960 px screen.
+    const float help = ImGui::GetFrameHeight() * 1.5f;
+    const float third = (width - help - 3.0f * spacing) / 3.0f;
+    if (ImGui::Button(symbols_ ? "\u25B6 Restart" : "Restart", ImVec2(third, 0.0f)))
         actions.restart = true;
     tooltip("restart", "Rebuild the cloth from the values above, at rest, with time 0 (R).");
     record("restart");
+    ImGui::SameLine();
     const char* pauseLabel = stats.paused ? (symbols_ ? "\u25B6 Resume###pause" : "Resume###pause")
                                           : (symbols_ ? "\u25AE\u25AE Pause###pause" : "Pause###pause");
-    if (ImGui::Button(pauseLabel, ImVec2(width, 0.0f)))
+    if (ImGui::Button(pauseLabel, ImVec2(third, 0.0f)))
         actions.togglePause = true;
     tooltip("pause", "Stop or continue the simulation (Space). While paused, S advances one step.");
     record("pause");
-    const float help = ImGui::GetFrameHeight() * 1.5f;
-    // Fit view, Undo, Redo and ? share a row: the Plots below must stay on a 960 px screen.
-    const float shared = width - help - 3.0f * ImGui::GetStyle().ItemSpacing.x;
-    if (ImGui::Button("Fit view", ImVec2(0.4f * shared, 0.0f)))
-        actions.fitView = true;
-    tooltip("fit", "Zoom and pan so that the whole cloth fits the canvas (F). Home: the page's view.");
-    record("fit");
     ImGui::SameLine();
-    history(stats, actions, 0.3f * shared);
+    if (ImGui::Button("Fit view", ImVec2(third, 0.0f)))
+        actions.fitView = true;
+    tooltip("fit", "Zoom and pan so that the cloth fits the canvas (F); pins left behind and a "
+                   "few stray particles do not count. Home: the page's view.");
+    record("fit");
     ImGui::SameLine();
     if (ImGui::Button("?", ImVec2(help, 0.0f)))
         actions.toggleHelp = true;
     tooltip("help-button", "Show or hide every mouse and key control (F1).");
     record("help-button");
-    const float half = (width - ImGui::GetStyle().ItemSpacing.x) * 0.5f;
-    if (ImGui::Button("Unpin all", ImVec2(half, 0.0f)))
+    const float fifth = (width - 4.0f * spacing) / 5.0f;
+    history(stats, actions, fifth);
+    ImGui::SameLine();
+    quickExports(stats, actions, fifth);
+    // Unpin all, Pin corners again and the Follow box share a row.
+    const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                      ImGui::CalcTextSize("Follow").x;
+    const float pins = (width - box - 2.0f * ImGui::GetStyle().ItemSpacing.x) * 0.5f;
+    if (ImGui::Button("Unpin all", ImVec2(pins, 0.0f)))
         actions.unpinAll = true;
     tooltip("unpin-all", "Free every pinned particle, the fixed corners too: the cloth falls. "
                          "Shift+click pins or frees one particle.");
     record("unpin-all");
     ImGui::SameLine();
-    if (ImGui::Button("Pin corners again", ImVec2(half, 0.0f)))
+    if (ImGui::Button("Pin corners", ImVec2(pins, 0.0f)))
         actions.pinCorners = true;
     tooltip("pin-corners", "Pin the fixed corners of '# fixed particles' where they are now; "
                            "other pins stay. Restart also rebuilds them.");
     record("pin-corners");
+    ImGui::SameLine();
+    follow(stats, actions);
     colouring(model, stats, actions);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("On release");
@@ -539,7 +504,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     performance(model, stats, actions);
     filesSection(stats.files, actions.files);
 
-    exports(actions);
+    exports(stats, actions);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {

@@ -19,6 +19,7 @@
 #include <imgui.h>
 
 #include "logic/chart_axis.h"
+#include "logic/export_options.h"
 #include "io/files_actions.h"
 #include "io/export_status.h"
 #include "logic/frame_stats.h"
@@ -54,6 +55,8 @@ struct PanelStats {
     std::size_t undoCount = 0;       ///< actions Undo would take back (pbd::History)
     std::size_t redoCount = 0;       ///< actions Redo would bring back
     std::string foldHint;            ///< the fold hint (foldHintText), empty when none
+    bool follow = false;             ///< the view follows the cloth (Preferences::follow)
+    ExportOptions exports;           ///< the Export section's options
     DrawMode drawMode = DrawMode::Lines; ///< what the canvas draws of the cloth
     std::string frameLimit;          ///< what limits the frame rate (frameLimitText)
 };
@@ -78,9 +81,10 @@ class Panel {
 public:
     /// `symbols`: the font has the page's button symbols.
     explicit Panel(bool symbols);
-    /// Lines reserved for validation messages below the page's fields: a message never moves
-    /// the rows below it.
-    static constexpr int kMessageLines = 3;
+    /// Lines of the message box below the page's fields (a box of fixed height with its own
+    /// scroll bar: a message never moves the rows below it). Five hold a 209-character
+    /// "Screenshot saved to ..." whole in the 350 px panel of a 1400 px window.
+    static constexpr int kMessageLines = 5;
 
     /// Draws the panel docked at `position` with `size` (window coordinates) and applies the
     /// user's commits to `model`.
@@ -127,16 +131,19 @@ private:
     /// One plot of `series` over `axis`, as wide as the panel, recorded as widget `id`.
     void chart(const std::string& id, std::span<const PlotSeries> series, const ChartAxis& axis,
                const char* xLabel);
-    void exports(PanelActions& actions);
+    // panel_export.cpp: the "Export" section, its buttons and options
+    void exports(const PanelStats& stats, PanelActions& actions);
+    /// Record, Save PNG and Export video, each `width` wide, on the current line (ids with
+    /// "-quick"), so that they are reachable without scrolling.
+    void quickExports(const PanelStats& stats, PanelActions& actions, float width);
     // panel_editing.cpp: Undo / Redo, the Grab radius row, the fold hint
     /// Undo and Redo, each `width` wide, on the current line.
     void history(const PanelStats& stats, PanelActions& actions, float width);
     void grabRadius(PanelModel& model);
+    /// The "Follow the cloth" box.
+    void follow(const PanelStats& stats, PanelActions& actions);
     /// Draws the fold hint and its button in the message place (foldHint_, set by draw()).
     void foldHint();
-    /// The height the fold hint takes in the message place (0 without one), so that the
-    /// place grows to show it whole, its button included.
-    float foldHintHeight() const;
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);
     void statRow(const char* label, const char* value, const char* help);

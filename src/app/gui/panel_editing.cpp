@@ -1,5 +1,5 @@
-// The panel's editing rows: Undo and Redo, the Grab radius field and the fold hint with its
-// button. Values and commits go through PanelModel, actions through PanelActions.
+// The panel's editing rows: Undo and Redo, the Grab radius field, Follow the cloth and the
+// fold hint with its button. Values and commits go through PanelModel, actions through PanelActions.
 
 #include "gui/panel.h"
 
@@ -51,13 +51,16 @@ void Panel::grabRadius(PanelModel& model)
     ImGui::EndTable();
 }
 
-float Panel::foldHintHeight() const
+void Panel::follow(const PanelStats& stats, PanelActions& actions)
 {
-    if (foldHint_.empty())
-        return 0.0f;
-    const float width = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().WindowPadding.x;
-    return ImGui::CalcTextSize(foldHint_.c_str(), nullptr, false, width).y +
-           ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+    bool on = stats.follow;
+    if (ImGui::Checkbox("Follow", &on))
+        actions.follow = on;
+    tooltip("follow", "Keep the cloth in view as it moves (--follow): when the bulk of the "
+                      "cloth nears the canvas's edge the view pans, keeping the zoom, and "
+                      "zooms out when the cloth no longer fits. A few torn-off particles and "
+                      "the pins are left out. F fits the cloth once.");
+    record("follow");
 }
 
 void Panel::foldHint()

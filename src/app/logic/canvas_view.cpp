@@ -2,38 +2,123 @@
 
 #include <cmath>
 
+#include "logic/cloth_bulk.h"
 #include "logic/picking.h"
 #include "logic/view_culling.h"
 
 namespace pbd::app {
+namespace {
 
-void CanvasView::resize(glm::dvec2 windowSize, double contentScale, double logicalScale)
+bool empty(const WorldRect& box) { return !(box.min.x <= box.max.x); }
+
+/// Whether the page's view (`page`) suits the bulk `box`: it shows it whole, or the bulk is
+/// no larger than the page's 40 x 30 cloth and its centre is on the canvas. The second case
+/// keeps the page's scene in the page's view where the page itself cuts it: at 192 dpi (zoom
+/// 100) its right part runs past a 1050 px canvas, as the page's does in a browser.
+bool pageViewKeeps(const Camera& page, const WorldRect& box, glm::dvec2 canvas)
+{
+    if (page.shows(box.min, box.max, canvas))
+        return true;
+    constexpr glm::dvec2 kPageCloth{7.8 + 1e-9, 5.8 + 1e-9}; // metres, 39 x 29 cells of 0.2
+    const glm::dvec2 size = box.max - box.min;
+    const glm::dvec2 centre = page.worldToScreen(0.5 * (box.min + box.max));
+    return size.x <= kPageCloth.x && size.y <= kPageCloth.y && centre.x >= 0.0 &&
+           centre.y >= 0.0 && centre.x <= canvas.x && centre.y <= canvas.y;
+}
+
+} // namespace
+
+bool CanvasView::resize(glm::dvec2 windowSize, double contentScale, double logicalScale)
 {
     logicalScale_ = std::isfinite(logicalScale) && logicalScale > 0.0 ? logicalScale : 1.0;
-    layout_.update(windowSize, contentScale, camera_, logicalScale_);
+    return layout_.update(windowSize, contentScale, camera_, logicalScale_);
+}
+
+void CanvasView::frame(std::span<const glm::dvec2> positions)
+{
+    if (layout_.canvasSize().x <= 0.0)
+        return;
+    switch (mode_) {
+    case ViewMode::Page: {
+        camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
+        const WorldRect box = clothBulk(positions);
+        if (!empty(box) && !pageViewKeeps(camera_, box, layout_.canvasSize()))
+            camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
+        break; // still Page: a larger window brings the page's view back when the cloth fits
+    }
+    case ViewMode::Fitted:
+        fit(positions);
+        break;
+    case ViewMode::User:
+        break;
+    }
 }
 
 void CanvasView::reset()
 {
     camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
+    mode_ = ViewMode::Page;
 }
 
 bool CanvasView::fit(std::span<const glm::dvec2> positions)
 {
-    const WorldRect box = boundsOf(positions);
-    if (box.min.x > box.max.x || layout_.canvasSize().x <= 0.0)
+    const WorldRect box = clothBulk(positions);
+    if (empty(box) || layout_.canvasSize().x <= 0.0)
         return false; // no finite particle, or no canvas yet
     camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
+    mode_ = ViewMode::Fitted;
     return true;
 }
 
 bool CanvasView::fitIfOutside(std::span<const glm::dvec2> positions)
 {
     const WorldRect box = boundsOf(positions);
-    if (box.min.x <= box.max.x && layout_.canvasSize().x > 0.0 &&
+    if (!empty(box) && layout_.canvasSize().x > 0.0 &&
         !camera_.shows(box.min, box.max, layout_.canvasSize()))
         return fit(positions);
     return false;
+}
+
+bool CanvasView::follow(std::span<const glm::dvec2> positions)
+{
+    const glm::dvec2 canvas = layout_.canvasSize();
+    const WorldRect box = clothBulk(positions);
+    if (empty(box) || canvas.x <= 0.0 || canvas.y <= 0.0)
+        return false;
+    const double margin = kFitMarginPixels * logicalScale_;
+    // y flips: the world's top (max y) is the screen's smallest y.
+    const glm::dvec2 topLeft = camera_.worldToScreen({box.min.x, box.max.y});
+    const glm::dvec2 bottomRight = camera_.worldToScreen({box.max.x, box.min.y});
+    const glm::dvec2 size = bottomRight - topLeft;
+    if (size.x > canvas.x - 2.0 * margin || size.y > canvas.y - 2.0 * margin) {
+        const Camera before = camera_;
+        camera_.fit(box.min, box.max, canvas, margin); // too large at this zoom
+        return camera_.zoom() != before.zoom() || camera_.origin() != before.origin();
+    }
+    // The least pan on each axis that brings both edges inside the margins.
+    glm::dvec2 delta(0.0);
+    for (int axis = 0; axis < 2; ++axis) {
+        if (topLeft[axis] < margin)
+            delta[axis] = margin - topLeft[axis];
+        else if (bottomRight[axis] > canvas[axis] - margin)
+            delta[axis] = canvas[axis] - margin - bottomRight[axis];
+    }
+    if (delta == glm::dvec2(0.0))
+        return false;
+    camera_.pan(delta);
+    return true;
+}
+
+void CanvasView::pan(glm::dvec2 screenDelta)
+{
+    camera_.pan(screenDelta);
+    mode_ = ViewMode::User;
+}
+
+void CanvasView::zoomAt(double factor, glm::dvec2 screenPoint)
+{
+    camera_.zoomAt(factor, screenPoint);
+    mode_ = ViewMode::User;
 }
 
 bool CanvasView::inCanvas(glm::dvec2 p) const

@@ -1,8 +1,10 @@
 #pragma once
 /// \file
 /// The controller's view part: the camera over the canvas, the canvas's place in the window,
-/// and the two ways back to a known view (the page's view, a fit of the cloth). It knows
-/// nothing of input or stepping; the controller's other parts move its camera.
+/// the two ways back to a known view (the page's view, a fit of the cloth), and the rules
+/// that keep the cloth in view: at start, on a window resize until the user zooms or pans,
+/// and while following (docs/app.md#the-view). It knows nothing of input or stepping; the
+/// controller's other parts move its camera through pan() and zoomAt().
 
 #include <span>
 
@@ -13,6 +15,13 @@
 
 namespace pbd::app {
 
+/// What a new canvas size does to the view (see CanvasView::frame).
+enum class ViewMode {
+    Page,   ///< the page's view, or a fit when the cloth's bulk does not fit it (start, Home)
+    Fitted, ///< a fit of the cloth's bulk (F, or a fit the app made)
+    User,   ///< the user zoomed or panned: a resize keeps the world point at the centre
+};
+
 /// Camera, canvas layout and the logical pixel scale of one window.
 class CanvasView {
 public:
@@ -20,16 +29,34 @@ public:
 
     /// Follows the window: size in window coordinates, the monitor's content scale (panel)
     /// and the window pixels per CSS pixel (logicalScale; not finite or <= 0 counts as 1).
-    /// The first call sets the page's view.
-    void resize(glm::dvec2 windowSize, double contentScale, double logicalScale);
-    /// The page's view for the current canvas (Home).
+    /// The first call sets the page's view. True when the canvas changed (then frame() it).
+    bool resize(glm::dvec2 windowSize, double contentScale, double logicalScale);
+    /// Applies the mode to the cloth as it is now (`positions` in metres). Page: the page's
+    /// view when it shows the bulk (clothBulk) whole, or when the bulk is no larger than the
+    /// page's cloth (7.8 x 5.8 m) and its centre is on the canvas (the page's scene at 192
+    /// dpi, cut by the canvas's edge as on the page); else a fit. Fitted: a fit of the bulk.
+    /// User: nothing. The app calls it at start and after every resize.
+    void frame(std::span<const glm::dvec2> positions);
+    /// The page's view for the current canvas (Home); the mode becomes Page.
     void reset();
-    /// Fits the bounds of `positions` (world metres) into the canvas with kFitMarginPixels
-    /// (F). False, changing nothing, when no position is finite or there is no canvas yet.
+    /// Fits the cloth's bulk (clothBulk) into
+    /// the canvas with kFitMarginPixels (F); the mode becomes Fitted. False, changing
+    /// nothing, when no position is finite or there is no canvas yet.
     bool fit(std::span<const glm::dvec2> positions);
     /// Fits as fit() only when the canvas does not show all of `positions` (a cloth grown
     /// beyond the view, a loaded state elsewhere). True when it fitted.
     bool fitIfOutside(std::span<const glm::dvec2> positions);
+    /// Follow (--follow): keeps the zoom and pans the least that brings the cloth's bulk
+    /// inside the canvas, kFitMarginPixels from its edges; a bulk too large for the canvas at
+    /// this zoom is fitted. The mode stays. True when the camera moved.
+    bool follow(std::span<const glm::dvec2> positions);
+
+    /// The user's pan by a window-pixel delta (a drag): the mode becomes User.
+    void pan(glm::dvec2 screenDelta);
+    /// The user's zoom about a window point (wheel, pinch): the mode becomes User.
+    void zoomAt(double factor, glm::dvec2 screenPoint);
+    /// What a resize does now.
+    ViewMode mode() const { return mode_; }
 
     /// The point (window coordinates) lies on the canvas, not on the panel's side.
     bool inCanvas(glm::dvec2 point) const;
@@ -37,7 +64,7 @@ public:
     double pickRadius() const;
 
     const Camera& camera() const { return camera_; }
-    /// The camera, for the input part's pans and zooms.
+    /// The camera itself (tests); the input part moves it through pan() and zoomAt().
     Camera& camera() { return camera_; }
     const CanvasLayout& layout() const { return layout_; }
     /// Window pixels per CSS pixel of the page (from the last resize).
@@ -47,6 +74,7 @@ private:
     Camera camera_;
     CanvasLayout layout_;
     double logicalScale_ = 1.0;
+    ViewMode mode_ = ViewMode::Page;
 };
 
 } // namespace pbd::app

@@ -18,7 +18,11 @@ Controller::Controller(Simulation& simulation, Stepping::Clock clock)
 
 void Controller::resize(glm::dvec2 windowSize, double contentScale, double logicalScale)
 {
-    view_.resize(windowSize, contentScale, logicalScale);
+    if (view_.resize(windowSize, contentScale, logicalScale)) {
+        simulation_.sync(); // where the cloth is now
+        view_.frame(simulation_.particles().position);
+        input_.followCursor();
+    }
 }
 
 std::optional<CommandError> Controller::issue(const Command& command)
@@ -174,6 +178,12 @@ void Controller::panel(const PanelActions& actions)
         preferences_.draw = *actions.drawMode;
     if (actions.plotsOpen)
         setPlotsOpen(*actions.plotsOpen);
+    if (actions.follow) {
+        preferences_.follow = *actions.follow;
+        followCloth(); // at once, also while paused
+    }
+    if (actions.exports)
+        preferences_.exports = *actions.exports;
 }
 
 void Controller::setPreferences(const Preferences& preferences)
@@ -204,6 +214,7 @@ void Controller::advance(double framePeriod, bool resumed)
     if (driver_.refusals().size() != refusals)
         lastError_ = driver_.refusals().back();
     foldWatch_.observe(simulation_);
+    followCloth();
 }
 
 std::optional<std::string> Controller::loadState(const std::string& path)
@@ -228,6 +239,15 @@ void Controller::fitView()
     simulation_.sync(); // where the cloth is now
     if (view_.fit(simulation_.particles().position))
         input_.followCursor(); // a held particle stays under the cursor
+}
+
+void Controller::followCloth()
+{
+    if (!preferences_.follow)
+        return;
+    simulation_.sync(); // a read-back per frame with the GPU solver, only while following
+    if (view_.follow(simulation_.particles().position))
+        input_.followCursor();
 }
 
 void Controller::fitIfClothOutside()

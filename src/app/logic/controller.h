@@ -52,7 +52,9 @@ public:
     Controller(const Controller&) = delete;
     Controller& operator=(const Controller&) = delete;
 
-    /// Follows the window (see CanvasView::resize). The first call sets the page's view.
+    /// Follows the window (see CanvasView::resize); a new canvas frames the cloth by the
+    /// view's mode (CanvasView::frame): at start the page's view, or a fit when the cloth
+    /// does not fit it.
     void resize(glm::dvec2 windowSize, double contentScale, double logicalScale);
 
     // ---- input (see Input) ----
@@ -70,7 +72,8 @@ public:
     void panel(const PanelActions& actions);
 
     // ---- per frame ----
-    /// Takes this frame's steps (see StepDriver::advance); `framePeriod` in seconds.
+    /// Takes this frame's steps (see StepDriver::advance), then follows the cloth when
+    /// Preferences::follow is on (CanvasView::follow); `framePeriod` in seconds.
     void advance(double framePeriod = 1.0 / 60.0, bool resumed = false);
     /// Recomputes the hovered particle (see Input::updateHover).
     void updateHover(PanelFocus focus) { input_.updateHover(focus); }
@@ -157,6 +160,7 @@ private:
     void applyModelSettings();
     void setPlotsOpen(bool open);
     void fitIfClothOutside();
+    void followCloth();
 
     Simulation& simulation_;
     PanelModel model_;

@@ -93,7 +93,7 @@ void Input::mouseMove(glm::dvec2 p)
         return;
     cursor_ = p;
     if (panFrom_) {
-        view_.camera().pan(p - *panFrom_);
+        view_.pan(p - *panFrom_);
         panFrom_ = p;
     }
     if (knife_)
@@ -107,7 +107,7 @@ void Input::scroll(double yOffset, PanelFocus focus)
     // pinch) the same: all zoom smoothly about the cursor.
     if (!cursor_ || focus.mouse || !view_.inCanvas(*cursor_) || !std::isfinite(yOffset))
         return;
-    view_.camera().zoomAt(std::pow(kWheelZoomBase, yOffset), *cursor_);
+    view_.zoomAt(std::pow(kWheelZoomBase, yOffset), *cursor_);
     pointerMove(*cursor_); // a held particle stays under the cursor
 }
 
@@ -142,7 +142,7 @@ std::vector<PanelPointer> Input::perform(const std::vector<TouchAction>& actions
             }
             break;
         case TouchAction::Kind::Zoom:
-            view_.camera().zoomAt(a.factor, a.point);
+            view_.zoomAt(a.factor, a.point);
             if (dragging_ && cursor_ && !touchDrag_)
                 pointerMove(*cursor_); // a mouse-held particle stays under the cursor
             break;

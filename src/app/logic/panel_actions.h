@@ -7,6 +7,7 @@
 
 #include "io/files_actions.h"
 #include "logic/cloth_mesh.h"
+#include "logic/export_options.h"
 #include "logic/panel_model.h"
 #include "logic/speed_colors.h"
 #include "logic/strain_colors.h"
@@ -35,6 +36,8 @@ struct PanelActions {
     std::optional<DrawMode> drawMode; ///< the "Draw" combo, when changed
     /// Whether the "Plots" section is open this frame (set every frame the panel is drawn)
     std::optional<bool> plotsOpen;
+    std::optional<bool> follow;           ///< the "Follow the cloth" box, when changed
+    std::optional<ExportOptions> exports; ///< the Export section's boxes, when changed
 };
 
 } // namespace pbd::app

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "logic/cloth_mesh.h"
+#include "logic/export_options.h"
 #include "logic/panel_model.h"
 #include "logic/speed_colors.h"
 #include "logic/strain_colors.h"
@@ -45,6 +46,11 @@ struct Preferences {
     /// row): 0 holds the one particle under the pointer (the page), more holds every particle
     /// within it (an area grab, pbd::AreaGrabCommand); 0 to pbd::kMaxGrabRadius
     double grabRadius = 0.0;
+    /// Keep the cloth's bulk in the canvas as it moves (--follow, the panel's "Follow the
+    /// cloth"): see CanvasView::follow
+    bool follow = false;
+    /// What Save PNG, F12 and Export video take of the window (the Export section)
+    ExportOptions exports;
     /// What the canvas draws of the cloth (--draw, the panel's Draw row): lines (the page),
     /// filled triangles or both
     DrawMode draw = DrawMode::Lines;

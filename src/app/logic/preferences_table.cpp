@@ -79,6 +79,31 @@ constexpr PreferenceField kFields[] = {
               "(the cells as shaded triangles, coloured as the lines) or both; cells under 8 "
               "pixels are drawn decimated",
      PBD_ENUM(draw)},
+    {.name = "follow", .flag = "--follow", .label = "Follow the cloth", .value = onOff(),
+     .brief = "keep the cloth in view as it moves: the view pans (and zooms out when it must) "
+              "so that the bulk of the cloth stays in the canvas",
+     .bareFlag = true,
+     .get = [](const Preferences& p) { return p.follow ? 1.0 : 0.0; },
+     .set = [](Preferences& p, double v) { p.follow = v != 0.0; }},
+    {.name = "pngCanvasOnly", .flag = "--png-canvas-only", .label = "PNG: canvas only",
+     .value = onOff(),
+     .brief = "Save PNG and F12 write the canvas only, without the panel",
+     .bareFlag = true,
+     .get = [](const Preferences& p) { return p.exports.pngCanvasOnly ? 1.0 : 0.0; },
+     .set = [](Preferences& p, double v) { p.exports.pngCanvasOnly = v != 0.0; }},
+    {.name = "videoWithPanel", .flag = "--video-with-panel", .label = "Video: with the panel",
+     .value = onOff(),
+     .brief = "Export video records the whole window; by default it records the canvas only",
+     .bareFlag = true,
+     .get = [](const Preferences& p) { return p.exports.videoCanvasOnly ? 0.0 : 1.0; },
+     .set = [](Preferences& p, double v) { p.exports.videoCanvasOnly = v == 0.0; }},
+    {.name = "exportHoverRing", .flag = "--export-hover-ring", .label = "Exports: hover ring",
+     .value = onOff(),
+     .brief = "draw the hover ring and the grab radius's circle into PNGs and videos too; by "
+              "default the frames they read are drawn without them",
+     .bareFlag = true,
+     .get = [](const Preferences& p) { return p.exports.hoverRing ? 1.0 : 0.0; },
+     .set = [](Preferences& p, double v) { p.exports.hoverRing = v != 0.0; }},
 };
 
 #undef PBD_ENUM

@@ -3,7 +3,8 @@
 /// The table of the app's preferences (preferences.h): for every member its name, flag, label,
 /// kind (pbd/table_row.h), range or words and help. pbd-cloth's flags for them (--stepping,
 /// --speed, --color-by, --strain-scale, --color-particles, --plots, --on-release,
-/// --grab-radius) and the panel's Speed and Grab radius fields are derived from it.
+/// --grab-radius, --follow, --png-canvas-only, --video-with-panel, --export-hover-ring) and
+/// the panel's Speed and Grab radius fields are derived from it.
 
 #include <span>
 #include <string_view>

@@ -1,0 +1,84 @@
+// Over the canvas, drawn with ImGui after the panel: the knife's line, the grab radius's
+// circle, the paused badge, and the strain and speed colours with their legends.
+
+#include "gui/app.h"
+
+#include <imgui.h>
+
+#include "gui/strain_legend.h"
+#include "pbd/speed.h"
+#include "pbd/strain.h"
+
+namespace pbd::app {
+
+void App::drawCanvasOverlays()
+{
+    const Viewport& view = frameView_;
+    if (const auto knife = controller_.input().knife()) { // the knife's line while Ctrl+dragging
+        const Camera& camera = controller_.view().camera();
+        const glm::dvec2 a = camera.worldToScreen(knife->first);
+        const glm::dvec2 b = camera.worldToScreen(knife->second);
+        ImGui::GetForegroundDrawList()->AddLine(
+            ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
+            ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
+            2.0f * static_cast<float>(controller_.view().logicalScale()));
+    }
+    if (const auto centre = controller_.input().reachCentre(); centre && hoverShown_) {
+        // the grab radius's hand (left out of the frames an export reads, as the hover ring)
+        const Camera& camera = controller_.view().camera();
+        const glm::dvec2 c = camera.worldToScreen(*centre);
+        const double r = camera.zoom() * controller_.preferences().grabRadius;
+        ImGui::GetForegroundDrawList()->AddCircle(
+            ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), static_cast<float>(r),
+            IM_COL32(230, 120, 0, 200), 48, static_cast<float>(controller_.view().logicalScale()));
+    }
+    if (controller_.paused())
+        drawPausedBadge();
+    // Strain and speed colours: the core computes the strains and speeds, the renderer only
+    // maps them; their legends stack above the canvas's bottom.
+    const Preferences& preferences = controller_.preferences();
+    lineColoring_.reset();
+    legendRect_.reset();
+    double legendTop = 0.0; // window pixels above the canvas's bottom taken by legends
+    strainScale_ = 0.0;
+    speedScale_ = 0.0;
+    if (preferences.colorBy == ColorBy::Strain) {
+        strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
+        simulation_.sync(); // the strains of the positions now (a whole readback on the GPU)
+        signedStrains(simulation_, strains_);
+        const std::optional<double> userScale = preferences.strainScale;
+        strainScale_ = userScale ? *userScale : autoStrainScale(strains_, strainScratch_);
+        lineColoring_ = LineColoring{strains_, strainScale_};
+        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, !userScale,
+                                       window_->contentScale());
+        legendTop = view.canvasSize.y - legendRect_->min.y;
+    }
+    particleColoring_.reset();
+    speedLegendRect_.reset();
+    if (preferences.particleColorBy == ParticleColorBy::Speed) {
+        speeds_.resize(simulation_.particles().size()); // allocates only for a new cloth
+        simulation_.sync(); // the velocities now (a whole readback on the GPU)
+        particleSpeeds(simulation_, speeds_);
+        speedScale_ = autoSpeedScale(speeds_, speedScratch_);
+        particleColoring_ = ParticleColoring{speeds_, speedScale_};
+        speedLegendRect_ = drawSpeedLegend(view.canvasSize, speedScale_, window_->contentScale(),
+                                           legendTop);
+    }
+}
+
+void App::drawPausedBadge()
+{
+    // Top-left of the canvas, where no legend, help or cloth of the page's view is: a dark
+    // label that says why nothing moves (Space resumes).
+    const float scale = static_cast<float>(controller_.view().logicalScale());
+    const char* text = "PAUSED (Space resumes)";
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 pad(6.0f * scale, 3.0f * scale);
+    const ImVec2 min(8.0f * scale, 8.0f * scale);
+    const ImVec2 max(min.x + size.x + 2.0f * pad.x, min.y + size.y + 2.0f * pad.y);
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    draw->AddRectFilled(min, max, IM_COL32(60, 60, 60, 220), 3.0f * scale);
+    draw->AddText(ImVec2(min.x + pad.x, min.y + pad.y), IM_COL32(255, 255, 255, 255), text);
+}
+
+} // namespace pbd::app
