@@ -41,7 +41,9 @@ void titleLine(const char* title, std::span<const PlotSeries> series)
 void Panel::chart(const std::string& id, std::span<const PlotSeries> series, const ChartAxis& axis,
                   const char* xLabel)
 {
-    const float height = 5.0f * ImGui::GetFrameHeight();
+    // Four rows tall: with the Plots section open at 1400 x 960 the convergence plot and the
+    // first history plot both fit below the panel's other rows.
+    const float height = 4.0f * ImGui::GetFrameHeight();
     const float width = ImGui::GetContentRegionAvail().x;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(width, height));
