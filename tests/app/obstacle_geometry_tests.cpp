@@ -153,3 +153,29 @@ TEST_CASE("the mesh holds each obstacle in view: fans and closed outlines", "[ob
         CHECK(v.b == kObstacleFill[2]);
     }
 }
+
+TEST_CASE("a fit frames the cloth and the obstacles it touches, never a ground",
+          "[obstacles]")
+{
+    const WorldRect cloth{{0.0, -5.8}, {7.8, 0.0}}; // the page's cloth
+    Obstacle ground = shape(ObstacleShape::Ground, {0.0, -7.0});
+    ground.angle = -10.0;
+    const Obstacle far = shape(ObstacleShape::Circle, {1000.0, 0.0}, 1.0);
+    const Obstacle touching = shape(ObstacleShape::Circle, {4.0, -6.0}, 1.0); // reaches -7
+    Obstacle bar = shape(ObstacleShape::Capsule, {-1.0, -6.5}, 0.2); // 0.7 m below the cloth
+    bar.b = {3.0, -6.5};
+
+    const WorldRect alone = frameWithObstacles(cloth, std::vector{ground, far});
+    CHECK(alone.min == cloth.min);
+    CHECK(alone.max == cloth.max);
+
+    const WorldRect framed = frameWithObstacles(cloth, std::vector{ground, far, touching, bar});
+    CHECK(framed.min.x == Approx(-1.2));
+    CHECK(framed.min.y == Approx(-7.0));
+    CHECK(framed.max.x == Approx(7.8));
+    CHECK(framed.max.y == Approx(0.0));
+
+    const WorldRect none{glm::dvec2(1.0), glm::dvec2(-1.0)};
+    CHECK(frameWithObstacles(none, std::vector{touching}).min.x == 1.0);
+    CHECK(obstacleBounds(ground).min.x > obstacleBounds(ground).max.x);
+}

@@ -153,6 +153,42 @@ std::optional<std::pair<glm::dvec2, glm::dvec2>> groundSurface(const Obstacle& g
     return std::pair{ground.a + lo * u, ground.a + hi * u};
 }
 
+WorldRect obstacleBounds(const Obstacle& o)
+{
+    switch (o.shape) {
+    case ObstacleShape::Circle:
+        return {o.a - glm::dvec2(o.radius), o.a + glm::dvec2(o.radius)};
+    case ObstacleShape::Capsule:
+        return {glm::min(o.a, o.b) - glm::dvec2(o.radius),
+                glm::max(o.a, o.b) + glm::dvec2(o.radius)};
+    case ObstacleShape::Box: {
+        const std::vector<glm::dvec2> corners = obstacleOutline(o, 4);
+        return boundsOfPoints(corners);
+    }
+    case ObstacleShape::Ground:
+        break;
+    }
+    return {glm::dvec2(INFINITY), glm::dvec2(-INFINITY)};
+}
+
+WorldRect frameWithObstacles(const WorldRect& cloth, std::span<const Obstacle> obstacles)
+{
+    if (!(cloth.min.x <= cloth.max.x && cloth.min.y <= cloth.max.y))
+        return cloth;
+    const glm::dvec2 size = cloth.max - cloth.min;
+    const glm::dvec2 reach(kTouchReach * std::max(size.x, size.y));
+    const WorldRect near{cloth.min - reach, cloth.max + reach};
+    WorldRect out = cloth;
+    for (const Obstacle& o : obstacles) {
+        const WorldRect box = obstacleBounds(o);
+        if (box.min.x <= box.max.x && overlaps(box, near)) { // a ground's box is empty
+            out.min = glm::min(out.min, box.min);
+            out.max = glm::max(out.max, box.max);
+        }
+    }
+    return out;
+}
+
 void buildObstacleMesh(std::span<const Obstacle> obstacles, const WorldRect& view, double zoom,
                        ObstacleMesh& mesh)
 {

@@ -42,6 +42,18 @@ std::vector<glm::dvec2> groundPolygon(const Obstacle& ground, const WorldRect& v
 std::optional<std::pair<glm::dvec2, glm::dvec2>> groundSurface(const Obstacle& ground,
                                                                const WorldRect& view);
 
+/// The box around a circle, box or capsule (metres); empty (min > max) for a ground.
+WorldRect obstacleBounds(const Obstacle& obstacle);
+
+/// What a fit frames: the cloth's bulk `cloth` grown to hold each circle, box and capsule
+/// whose box meets it grown by kTouchReach of its larger side (those the cloth hangs on,
+/// rests on or is about to reach). A ground (an infinite half-plane) and far obstacles
+/// leave it as it is; an empty `cloth` stays empty.
+WorldRect frameWithObstacles(const WorldRect& cloth, std::span<const Obstacle> obstacles);
+/// How far beyond the cloth's bulk an obstacle still counts as touching it, as a fraction of
+/// the bulk's larger side.
+inline constexpr double kTouchReach = 0.1;
+
 /// One vertex as the axes' program reads it: world metres and a colour.
 struct ObstacleVertex {
     float x = 0.0f, y = 0.0f;    ///< metres
