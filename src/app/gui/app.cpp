@@ -358,6 +358,7 @@ void App::uploadCloth()
     renderer_->setParticleRadius(discRadius(rest));
     renderer_->setCellSize(rest.horizontal, rest.vertical);
     renderer_->setDrawMode(controller_.preferences().draw);
+    renderer_->setObstacles(simulation_.obstacles()); // either solver: kept on the CPU
     pinned_.clear();
     const Particles& particles = simulation_.particles(); // flags are always current
     for (Index i = 0; i < particles.size(); ++i)

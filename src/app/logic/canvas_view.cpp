@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "logic/cloth_bulk.h"
+#include "logic/obstacle_geometry.h"
 #include "logic/picking.h"
 #include "logic/view_culling.h"
 
@@ -34,7 +35,8 @@ bool CanvasView::resize(glm::dvec2 windowSize, double contentScale, double logic
     return layout_.update(windowSize, contentScale, camera_, logicalScale_);
 }
 
-void CanvasView::frame(std::span<const glm::dvec2> positions)
+void CanvasView::frame(std::span<const glm::dvec2> positions,
+                       std::span<const Obstacle> obstacles)
 {
     if (layout_.canvasSize().x <= 0.0)
         return;
@@ -42,12 +44,15 @@ void CanvasView::frame(std::span<const glm::dvec2> positions)
     case ViewMode::Page: {
         camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
         const WorldRect box = clothBulk(positions);
-        if (!empty(box) && !pageViewKeeps(camera_, box, layout_.canvasSize()))
-            camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
+        if (!empty(box) && !pageViewKeeps(camera_, box, layout_.canvasSize())) {
+            const WorldRect framed = frameWithObstacles(box, obstacles);
+            camera_.fit(framed.min, framed.max, layout_.canvasSize(),
+                        kFitMarginPixels * logicalScale_);
+        }
         break; // still Page: a larger window brings the page's view back when the cloth fits
     }
     case ViewMode::Fitted:
-        fit(positions);
+        fit(positions, obstacles);
         break;
     case ViewMode::User:
         break;
@@ -60,9 +65,9 @@ void CanvasView::reset()
     mode_ = ViewMode::Page;
 }
 
-bool CanvasView::fit(std::span<const glm::dvec2> positions)
+bool CanvasView::fit(std::span<const glm::dvec2> positions, std::span<const Obstacle> obstacles)
 {
-    const WorldRect box = clothBulk(positions);
+    const WorldRect box = frameWithObstacles(clothBulk(positions), obstacles);
     if (empty(box) || layout_.canvasSize().x <= 0.0)
         return false; // no finite particle, or no canvas yet
     camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);

@@ -12,6 +12,7 @@
 
 #include "logic/camera.h"
 #include "logic/canvas_layout.h"
+#include "pbd/obstacle.h"
 
 namespace pbd::app {
 
@@ -35,14 +36,16 @@ public:
     /// view when it shows the bulk (clothBulk) whole, or when the bulk is no larger than the
     /// page's cloth (7.8 x 5.8 m) and its centre is on the canvas (the page's scene at 192
     /// dpi, cut by the canvas's edge as on the page); else a fit. Fitted: a fit of the bulk.
-    /// User: nothing. The app calls it at start and after every resize.
-    void frame(std::span<const glm::dvec2> positions);
+    /// User: nothing. The app calls it at start and after every resize. A fit frames the
+    /// obstacles the cloth touches too (frameWithObstacles).
+    void frame(std::span<const glm::dvec2> positions, std::span<const Obstacle> obstacles = {});
     /// The page's view for the current canvas (Home); the mode becomes Page.
     void reset();
     /// Fits the cloth's bulk (clothBulk) into
     /// the canvas with kFitMarginPixels (F); the mode becomes Fitted. False, changing
-    /// nothing, when no position is finite or there is no canvas yet.
-    bool fit(std::span<const glm::dvec2> positions);
+    /// nothing, when no position is finite or there is no canvas yet. With `obstacles`, the
+    /// ones the cloth touches are framed too (frameWithObstacles; never a ground).
+    bool fit(std::span<const glm::dvec2> positions, std::span<const Obstacle> obstacles = {});
     /// Fits as fit() only when the canvas does not show all of `positions` (a cloth grown
     /// beyond the view, a loaded state elsewhere). True when it fitted.
     bool fitIfOutside(std::span<const glm::dvec2> positions);

@@ -20,7 +20,7 @@ void Controller::resize(glm::dvec2 windowSize, double contentScale, double logic
 {
     if (view_.resize(windowSize, contentScale, logicalScale)) {
         simulation_.sync(); // where the cloth is now
-        view_.frame(simulation_.particles().position);
+        view_.frame(simulation_.particles().position, simulation_.obstacles());
         input_.followCursor();
     }
 }
@@ -237,7 +237,7 @@ std::optional<std::string> Controller::loadState(const std::string& path)
 void Controller::fitView()
 {
     simulation_.sync(); // where the cloth is now
-    if (view_.fit(simulation_.particles().position))
+    if (view_.fit(simulation_.particles().position, simulation_.obstacles()))
         input_.followCursor(); // a held particle stays under the cursor
 }
 

@@ -205,12 +205,12 @@ Renderer::Renderer()
 
 Renderer::~Renderer()
 {
-    const std::array<GLuint, 6> arrays{axesVao_,  linesVao_,       culledLinesVao_,
-                                       discsVao_, culledDiscsVao_, frameVao_};
+    const std::array<GLuint, 7> arrays{axesVao_,  linesVao_,       culledLinesVao_,
+                                       discsVao_, culledDiscsVao_, frameVao_, obstaclesVao_};
     glDeleteVertexArrays(static_cast<GLsizei>(arrays.size()), arrays.data());
-    const std::array<GLuint, 7> buffers{axesVbo_,        indexBuffer_,          culledIndexBuffer_,
+    const std::array<GLuint, 8> buffers{axesVbo_,        indexBuffer_,          culledIndexBuffer_,
                                         quadVbo_,        positionBuffer_,       culledPositionBuffer_,
-                                        frameVbo_};
+                                        frameVbo_, obstaclesVbo_};
     glDeleteBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
     const std::array<GLuint, 3> textures{colorMapTexture_, strainTexture_, speedMapTexture_};
     glDeleteTextures(static_cast<GLsizei>(textures.size()), textures.data());
@@ -448,6 +448,7 @@ void Renderer::draw(const Highlights& highlights, const Camera& camera, const Vi
     glHint(GL_LINE_SMOOTH_HINT, GL_NICEST);
     axesProgram_.use();
     setView(axesView_, camera, viewport);
+    drawObstacles(camera, view); // beneath the axes and the cloth
     glBindVertexArray(axesVao_);
     glDrawArrays(GL_LINES, 0, 4);
 

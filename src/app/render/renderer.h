@@ -25,6 +25,7 @@
 
 #include "logic/camera.h"
 #include "logic/cloth_mesh.h"
+#include "logic/obstacle_geometry.h"
 #include "render/gl_program.h"
 #include "render/mesh_renderer.h"
 #include "pbd/cloth.h"
@@ -92,6 +93,12 @@ public:
     }
     /// Lines (the page's picture), filled triangles or both; Lines until set.
     void setDrawMode(DrawMode mode) { drawMode_ = mode; }
+    /// Copies the obstacles to draw beneath the cloth (filled, outlined; a ground as its
+    /// half-plane), once per frame beside the positions (they move with scripts and replays).
+    void setObstacles(std::span<const Obstacle> obstacles)
+    {
+        obstacles_.assign(obstacles.begin(), obstacles.end());
+    }
 
     /// Uploads the index pairs of the live constraints (alive[k] != 0), after every restart,
     /// tear or cut; `width` x `height` is the cloth's grid (particles per row and column), for
@@ -171,6 +178,8 @@ private:
     void drawDiscs(const Highlights& highlights, bool culled, double pixelScale,
                    const ParticleColoring* coloring);
     void drawFrame(const Viewport& viewport, double pixelScale);
+    /// The obstacles (setObstacles) in `view`, with the axes' program (renderer_obstacles.cpp).
+    void drawObstacles(const Camera& camera, const WorldRect& view);
     /// Uploads `lines` as the lines drawn (full or decimated).
     void useLines(const LineSet& lines, int step);
     /// The filled mesh with the view, coloured as the lines (by strain) or the discs (speed).
@@ -185,6 +194,9 @@ private:
     GLuint discsVao_ = 0, quadVbo_ = 0;
     GLuint culledDiscsVao_ = 0, culledPositionBuffer_ = 0; ///< the discs in view, per frame
     GLuint frameVao_ = 0, frameVbo_ = 0; ///< the frame's band, window pixels, per frame
+    GLuint obstaclesVao_ = 0, obstaclesVbo_ = 0; ///< fill then outline, world metres, per frame
+    std::vector<Obstacle> obstacles_;            ///< setObstacles
+    ObstacleMesh obstacleMesh_;                  ///< their geometry this frame
     GLuint positionBuffer_ = 0; ///< uploaded positions: lines (vertices), discs (instances)
     GLuint source_ = 0;         ///< what the attributes read: positionBuffer_ or a GPU buffer
     GLsizei indexCount_ = 0;

@@ -1,0 +1,213 @@
+// The obstacles' drawn geometry: outlines, the ground clipped to the view, and the triangles
+// and lines that draw them.
+
+#include "logic/obstacle_geometry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+namespace pbd::app {
+namespace {
+
+constexpr double kDegree = std::numbers::pi / 180.0;
+
+glm::dvec2 direction(double radians) { return {std::cos(radians), std::sin(radians)}; }
+
+/// Points of the arc around `centre` from angle `from` over `sweep` radians, both ends kept.
+void appendArc(std::vector<glm::dvec2>& out, glm::dvec2 centre, double radius, double from,
+               double sweep, int pieces)
+{
+    for (int k = 0; k <= pieces; ++k)
+        out.push_back(centre + radius * direction(from + sweep * k / pieces));
+}
+
+/// The ground's normal (-sin, cos); its solid side is where dot(p - point, normal) <= 0.
+glm::dvec2 groundNormal(const Obstacle& g)
+{
+    const double t = g.angle * kDegree;
+    return {-std::sin(t), std::cos(t)};
+}
+
+/// The box around an outline or a bounded obstacle, for culling.
+WorldRect boundsOfPoints(std::span<const glm::dvec2> points)
+{
+    WorldRect r{glm::dvec2(INFINITY), glm::dvec2(-INFINITY)};
+    for (glm::dvec2 p : points) {
+        r.min = glm::min(r.min, p);
+        r.max = glm::max(r.max, p);
+    }
+    return r;
+}
+
+bool overlaps(const WorldRect& a, const WorldRect& b)
+{
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+ObstacleVertex vertex(glm::dvec2 p, const std::array<float, 3>& c)
+{
+    return {static_cast<float>(p.x), static_cast<float>(p.y), c[0], c[1], c[2]};
+}
+
+/// A convex polygon as a fan of triangles and a closed outline.
+void appendPolygon(std::span<const glm::dvec2> polygon, bool outlined, ObstacleMesh& mesh)
+{
+    if (polygon.size() < 3)
+        return;
+    for (std::size_t k = 1; k + 1 < polygon.size(); ++k)
+        for (glm::dvec2 p : {polygon[0], polygon[k], polygon[k + 1]})
+            mesh.fill.push_back(vertex(p, kObstacleFill));
+    if (!outlined)
+        return;
+    for (std::size_t k = 0; k < polygon.size(); ++k) {
+        mesh.outline.push_back(vertex(polygon[k], kObstacleOutline));
+        mesh.outline.push_back(vertex(polygon[(k + 1) % polygon.size()], kObstacleOutline));
+    }
+}
+
+} // namespace
+
+int circleSegments(double radiusPixels)
+{
+    if (!(radiusPixels > 0.0) || !std::isfinite(radiusPixels))
+        return kMinCircleSegments;
+    const double n = std::ceil(2.0 * std::numbers::pi * radiusPixels / kCircleSegmentPixels);
+    return static_cast<int>(std::clamp(n, double(kMinCircleSegments), double(kMaxCircleSegments)));
+}
+
+std::vector<glm::dvec2> obstacleOutline(const Obstacle& o, int segments)
+{
+    segments = std::max(segments, 4);
+    std::vector<glm::dvec2> out;
+    switch (o.shape) {
+    case ObstacleShape::Circle:
+        for (int k = 0; k < segments; ++k)
+            out.push_back(o.a + o.radius * direction(2.0 * std::numbers::pi * k / segments));
+        break;
+    case ObstacleShape::Box: {
+        const glm::dvec2 u = direction(o.angle * kDegree), v(-u.y, u.x);
+        const glm::dvec2 hu = 0.5 * o.width * u, hv = 0.5 * o.height * v;
+        out = {o.a - hu - hv, o.a + hu - hv, o.a + hu + hv, o.a - hu + hv};
+        break;
+    }
+    case ObstacleShape::Capsule: {
+        const glm::dvec2 d = o.b - o.a;
+        const double t = d.x == 0.0 && d.y == 0.0 ? 0.0 : std::atan2(d.y, d.x);
+        const int half = std::max(segments / 2, 2);
+        // Around the second end from -90 to +90 degrees of the axis, then around the first.
+        appendArc(out, o.b, o.radius, t - 0.5 * std::numbers::pi, std::numbers::pi, half);
+        appendArc(out, o.a, o.radius, t + 0.5 * std::numbers::pi, std::numbers::pi, half);
+        break;
+    }
+    case ObstacleShape::Ground:
+        break;
+    }
+    return out;
+}
+
+std::vector<glm::dvec2> groundPolygon(const Obstacle& ground, const WorldRect& view)
+{
+    // The view's corners, counter-clockwise, clipped by the half-plane (one Sutherland-Hodgman
+    // pass): a convex polygon stays convex.
+    const std::array<glm::dvec2, 4> corners{view.min, glm::dvec2(view.max.x, view.min.y),
+                                            view.max, glm::dvec2(view.min.x, view.max.y)};
+    const glm::dvec2 n = groundNormal(ground);
+    const auto side = [&](glm::dvec2 p) { return glm::dot(p - ground.a, n); };
+    std::vector<glm::dvec2> out;
+    for (std::size_t k = 0; k < corners.size(); ++k) {
+        const glm::dvec2 p = corners[k], q = corners[(k + 1) % corners.size()];
+        const double sp = side(p), sq = side(q);
+        if (sp <= 0.0)
+            out.push_back(p);
+        if ((sp < 0.0 && sq > 0.0) || (sp > 0.0 && sq < 0.0))
+            out.push_back(p + (q - p) * (sp / (sp - sq)));
+    }
+    return out.size() >= 3 ? out : std::vector<glm::dvec2>{};
+}
+
+std::optional<std::pair<glm::dvec2, glm::dvec2>> groundSurface(const Obstacle& ground,
+                                                               const WorldRect& view)
+{
+    // The line p(s) = point + s * u clipped to the rectangle (slab by slab).
+    const glm::dvec2 n = groundNormal(ground), u(n.y, -n.x);
+    double lo = -INFINITY, hi = INFINITY;
+    for (int axis = 0; axis < 2; ++axis) {
+        const double p = ground.a[axis], d = u[axis];
+        if (std::abs(d) < 1e-12) {
+            if (p < view.min[axis] || p > view.max[axis])
+                return std::nullopt;
+            continue;
+        }
+        double s0 = (view.min[axis] - p) / d, s1 = (view.max[axis] - p) / d;
+        if (s0 > s1)
+            std::swap(s0, s1);
+        lo = std::max(lo, s0);
+        hi = std::min(hi, s1);
+    }
+    if (!(lo <= hi))
+        return std::nullopt;
+    return std::pair{ground.a + lo * u, ground.a + hi * u};
+}
+
+WorldRect obstacleBounds(const Obstacle& o)
+{
+    switch (o.shape) {
+    case ObstacleShape::Circle:
+        return {o.a - glm::dvec2(o.radius), o.a + glm::dvec2(o.radius)};
+    case ObstacleShape::Capsule:
+        return {glm::min(o.a, o.b) - glm::dvec2(o.radius),
+                glm::max(o.a, o.b) + glm::dvec2(o.radius)};
+    case ObstacleShape::Box: {
+        const std::vector<glm::dvec2> corners = obstacleOutline(o, 4);
+        return boundsOfPoints(corners);
+    }
+    case ObstacleShape::Ground:
+        break;
+    }
+    return {glm::dvec2(INFINITY), glm::dvec2(-INFINITY)};
+}
+
+WorldRect frameWithObstacles(const WorldRect& cloth, std::span<const Obstacle> obstacles)
+{
+    if (!(cloth.min.x <= cloth.max.x && cloth.min.y <= cloth.max.y))
+        return cloth;
+    const glm::dvec2 size = cloth.max - cloth.min;
+    const glm::dvec2 reach(kTouchReach * std::max(size.x, size.y));
+    const WorldRect near{cloth.min - reach, cloth.max + reach};
+    WorldRect out = cloth;
+    for (const Obstacle& o : obstacles) {
+        const WorldRect box = obstacleBounds(o);
+        if (box.min.x <= box.max.x && overlaps(box, near)) { // a ground's box is empty
+            out.min = glm::min(out.min, box.min);
+            out.max = glm::max(out.max, box.max);
+        }
+    }
+    return out;
+}
+
+void buildObstacleMesh(std::span<const Obstacle> obstacles, const WorldRect& view, double zoom,
+                       ObstacleMesh& mesh)
+{
+    mesh.clear();
+    for (const Obstacle& o : obstacles) {
+        if (o.shape == ObstacleShape::Ground) {
+            const std::vector<glm::dvec2> polygon = groundPolygon(o, view);
+            appendPolygon(polygon, false, mesh); // its edges on the view are not its surface
+            if (const auto line = groundSurface(o, view)) {
+                mesh.outline.push_back(vertex(line->first, kObstacleOutline));
+                mesh.outline.push_back(vertex(line->second, kObstacleOutline));
+            }
+            continue;
+        }
+        const double radius = o.shape == ObstacleShape::Box ? 0.0 : o.radius;
+        const std::vector<glm::dvec2> outline = obstacleOutline(o, circleSegments(radius * zoom));
+        if (overlaps(boundsOfPoints(outline), view))
+            appendPolygon(outline, true, mesh);
+    }
+}
+
+} // namespace pbd::app
