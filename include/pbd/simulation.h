@@ -265,6 +265,9 @@ public:
     std::optional<std::string> setInitialObstacles(std::vector<Obstacle> obstacles);
     /// What restart() puts back (setInitialObstacles()).
     std::span<const Obstacle> initialObstacles() const { return initialObstacles_; }
+    /// Makes `pins` (particle indices) what restart() pins instead of the fixed corners (a
+    /// scene's "pinned"); nothing = the fixed corners. Indices out of range are skipped.
+    void setInitialPins(std::optional<std::vector<Index>> pins) { initialPins_ = std::move(pins); }
 
     const Settings& settings() const { return settings_; }
     /// The particles as the CPU copy holds them: masses, flags and inverse masses are always
@@ -314,6 +317,7 @@ private:
     std::uint64_t tethersVersion_ = 0;     ///< changes whenever tethers_ is recomputed
     std::vector<Obstacle> obstacles_;        ///< the obstacles now
     std::vector<Obstacle> initialObstacles_; ///< what restart() puts back
+    std::optional<std::vector<Index>> initialPins_; ///< restart()'s pins, if not the corners
 };
 
 /// Largest |length - rest length| over the live constraints, in metres, of the CPU copy

@@ -12,6 +12,7 @@
 
 #include "gpu_support.h"
 #include "input_text.h"
+#include "pbd/scene.h"
 #include "pbd/simulation.h"
 #include "pbd/settings_table.h"
 #include "pbd/tethers.h"
@@ -287,10 +288,23 @@ struct BenchPlan {
 std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan)
 {
     // The table's flags first (--solver decides the largest size), then bench's own.
+    // --scene: its settings under the flags, its obstacles before --obstacle's (its pins are
+    // not taken: they are indices of its own size).
+    std::optional<Scene> scene;
+    if (auto error = options.obstacles.readScene(scene))
+        return error;
+    if (scene)
+        plan.base = scene->settings;
     if (auto error = options.physicsFlags.applyTo(plan.base))
         return error;
     if (auto error = options.obstacles.read(plan.obstacles))
         return error;
+    if (scene) {
+        plan.obstacles.insert(plan.obstacles.begin(), scene->obstacles.begin(),
+                              scene->obstacles.end());
+        if (auto error = checkObstacles(plan.obstacles))
+            return "--scene: " + *error;
+    }
     const bool gpuOnly = options.physicsFlags.given("solver") && plan.base.solver == Solver::Gpu;
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
                                 plan.sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide))

@@ -13,6 +13,7 @@
 #include "input_text.h"
 #include "pbd/settings_table.h"
 #include "pbd/drag_script.h"
+#include "pbd/scene.h"
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
 #include "pbd/state_io.h"
@@ -47,7 +48,17 @@ std::optional<std::string> checkRunOptions(const RunOptions& options, Settings& 
 
 int runCommandMain(const RunOptions& options)
 {
-    Settings settings;
+    // A scene's settings are the base the settings flags override.
+    std::optional<Scene> scene;
+    if (auto error = options.obstacles.readScene(scene)) {
+        std::cerr << "pbd-sim run: " << *error << "\n";
+        return common::kExitUsage;
+    }
+    if (scene && options.loadFile) {
+        std::cerr << "pbd-sim run: --scene: cannot be given with --load; allowed: one of them\n";
+        return common::kExitUsage;
+    }
+    Settings settings = scene ? scene->settings : Settings{};
     long long steps = 1000;
     if (auto error = checkRunOptions(options, settings, steps)) {
         std::cerr << "pbd-sim run: " << *error << "\n";
@@ -59,13 +70,22 @@ int runCommandMain(const RunOptions& options)
         std::cerr << "pbd-sim run: " << *error << "\n";
         return common::kExitUsage;
     }
-    if (settings.solver == Solver::Gpu && !obstacles.empty()) {
+    if (settings.solver == Solver::Gpu && (!obstacles.empty() || (scene && !scene->obstacles.empty()))) {
         std::cerr << "pbd-sim run: --obstacle: the gpu solver does not collide with obstacles "
                      "yet; allowed: --solver sequential or colored, or no obstacles\n";
         return common::kExitUsage;
     }
     Simulation simulation(settings);
-    simulation.setInitialObstacles(obstacles); // checked by read()
+    if (scene) {
+        // The scene with the flags' settings over its own, its obstacles then the flags'.
+        scene->settings = settings;
+        if (auto error = applyScene(simulation, *scene, obstacles)) {
+            std::cerr << "pbd-sim run: --scene: " << *error << "\n";
+            return common::kExitUsage;
+        }
+    } else {
+        simulation.setInitialObstacles(obstacles); // checked by read()
+    }
     std::vector<DragEvent> events;
     if (options.loadFile) {
         // The saved state, then the settings flags given on the command line over it. A file

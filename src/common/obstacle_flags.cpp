@@ -12,6 +12,23 @@ void ObstacleFlags::addTo(CLI::App& app)
         ->type_name("SPEC")
         ->allow_extra_args(false) // one spec per --obstacle, each one adding an obstacle
         ->take_all();
+    app.add_option("--scene", scene_,
+                   "start from a scene: a built-in name (page, curtain-over-ball, pegs, table, "
+                   "slope, bar) or a scene file; settings flags given override its settings, "
+                   "--obstacle adds to its obstacles")
+        ->type_name("NAME|FILE");
+}
+
+std::optional<std::string> ObstacleFlags::readScene(std::optional<Scene>& scene) const
+{
+    if (!scene_)
+        return std::nullopt;
+    std::string error;
+    auto read = loadScene(*scene_, error);
+    if (!read)
+        return "--scene: " + error;
+    scene = std::move(read);
+    return std::nullopt;
 }
 
 std::optional<std::string> ObstacleFlags::read(std::vector<Obstacle>& obstacles) const

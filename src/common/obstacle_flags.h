@@ -2,7 +2,9 @@
 /// \file
 /// The repeatable `--obstacle SPEC` flag of pbd-sim run, pbd-sim bench and pbd-cloth
 /// (pbd/obstacle.h: circle:X,Y,R, box:X,Y,W,H[,DEG], capsule:X1,Y1,X2,Y2,R, ground:Y[,DEG]),
-/// indexed from 0 in the order given.
+/// indexed from 0 in the order given, and `--scene NAME|FILE` (pbd/scene.h): the scene's
+/// settings, obstacles and pins first, the settings flags given over them and the --obstacle
+/// obstacles after the scene's.
 
 #include <optional>
 #include <string>
@@ -11,12 +13,13 @@
 #include <CLI/CLI.hpp>
 
 #include "pbd/obstacle.h"
+#include "pbd/scene.h"
 
 namespace pbd::common {
 
 class ObstacleFlags {
 public:
-    /// Registers --obstacle on `app` (or a subcommand).
+    /// Registers --obstacle and --scene on `app` (or a subcommand).
     void addTo(CLI::App& app);
     /// Whether any --obstacle was given.
     bool given() const { return !specs_.empty(); }
@@ -25,8 +28,15 @@ public:
     /// leaves `obstacles` unchanged.
     std::optional<std::string> read(std::vector<Obstacle>& obstacles) const;
 
+    /// Whether --scene was given.
+    bool sceneGiven() const { return scene_.has_value(); }
+    /// The --scene scene (nothing without --scene) into `scene`. On error returns a message
+    /// such as "--scene: scene: 'x' is not a built-in scene or a readable file; allowed: ...".
+    std::optional<std::string> readScene(std::optional<Scene>& scene) const;
+
 private:
     std::vector<std::string> specs_;
+    std::optional<std::string> scene_;
 };
 
 } // namespace pbd::common

@@ -77,6 +77,11 @@ void Simulation::restart()
 {
     build();
     obstacles_ = initialObstacles_;
+    if (initialPins_) {
+        unpinAll();
+        for (const Index i : *initialPins_)
+            pin(i);
+    }
 }
 
 void Simulation::build()

@@ -18,6 +18,7 @@
 
 #include "input_text.h"
 #include "obstacle_json.h"
+#include "settings_json.h"
 #include "pbd/settings_table.h"
 
 namespace pbd {
@@ -209,6 +210,10 @@ StateError fieldError(const std::string& field, const std::string& message)
     return {field, field + ": " + message};
 }
 
+} // namespace
+
+namespace detail {
+
 /// The settings object: every field of the table by name, each value as its kind writes it:
 /// whole and real numbers as JSON numbers, choices by their word ("colored", "double"), on/off
 /// as true or false.
@@ -285,6 +290,13 @@ std::optional<StateError> settingsFromJson(const Json& in, Settings& settings)
     }
     return std::nullopt;
 }
+
+} // namespace detail
+
+namespace {
+
+using detail::settingsFromJson;
+using detail::settingsToJson;
 
 std::string doublesToBase64(const std::vector<glm::dvec2>& values)
 {

@@ -648,6 +648,31 @@ world)
   "$sim" bench --sizes 100x100 --solver colored --threads 2 --steps 3 --settle 0 $w >"$work/b" 2>&1 || fail "bench with obstacles failed: $(cat "$work/b")"
   grep -qE '^100x100 ' "$work/b" || fail "bench with obstacles printed no row: $(cat "$work/b")"
   ;;
+scenes)
+  # --scene: built-in names and scene files; flags override its settings; bad ones refused.
+  base="$("$sim" run --steps 300 --out /dev/null 2>&1 >/dev/null | grep -o 'hash [0-9a-f]*')"
+  expect 0 "$base" ", obstacles 0," -- run --scene page --steps 300 --out /dev/null
+  for s in curtain-over-ball pegs table slope bar; do
+    expect 0 ", obstacles " ", balls 0," -- run --scene "$s" --steps 100 --out "$work/s"
+    awk '$1 != $1 + 0 || $2 != $2 + 0 || $1 ~ /nan|inf/ || $2 ~ /nan|inf/ { exit 1 }' "$work/s" || fail "scene $s has a non-finite position"
+  done
+  expect 0 "60 steps of 40x30" ", obstacles 3," -- run --scene slope --width 40 --obstacle circle:9,-9,0.5 --obstacle circle:12,-9,0.5 --steps 60 --out /dev/null
+  # A scene file reads as the built-in scene it was written from (state saved, loaded).
+  printf '{"format": "pbd-cloth-scene", "version": 1, "settings": {"width": 20, "height": 10, "friction": 0.3}, "obstacles": [{"shape": "ground", "x": 0, "y": -3, "angle": -15}], "balls": [], "pinned": []}\n' >"$work/scene.json"
+  expect 0 "steps of 20x10" ", obstacles 1," -- run --scene "$work/scene.json" --steps 200 --save "$work/scene_state.json" --out "$work/s1"
+  "$sim" run --load "$work/scene_state.json" --steps 0 --out "$work/s2" 2>/dev/null || fail "loading a scene's state failed"
+  cmp -s "$work/s1" "$work/s2" || fail "a scene's saved state loads back different"
+  expect 2 "--scene: scene: 'nope' is not a built-in scene or a readable file" "allowed: page, curtain-over-ball" -- run --scene nope
+  printf '{"format": "pbd-cloth-state", "version": 1}' >"$work/bad1.json"
+  expect 2 "format: '\"pbd-cloth-state\"' is not allowed; allowed: \"pbd-cloth-scene\"" -- run --scene "$work/bad1.json"
+  printf '{"format": "pbd-cloth-scene", "version": 7}' >"$work/bad2.json"
+  expect 2 "version: '7' is not supported; allowed: 1" -- run --scene "$work/bad2.json"
+  printf '{"format": "pbd-cloth-scene", "version": 1, "obstacles": [{"shape": "box", "x": 0, "y": 0, "width": -1, "height": 1, "angle": 0}]}' >"$work/bad3.json"
+  expect 2 "obstacles[0]: " "width" "allowed" -- run --scene "$work/bad3.json"
+  expect 2 "--scene: cannot be given with --load" -- run --scene page --load "$work/scene_state.json"
+  "$sim" bench --scene table --sizes 50x40 --solver sequential --steps 3 --settle 0 >"$work/b" 2>&1 || fail "bench --scene failed: $(cat "$work/b")"
+  grep -qE '^50x40 .* 4$' "$work/b" || fail "bench --scene lacks the scene's obstacles: $(cat "$work/b")"
+  ;;
 *)
   fail "unknown check $check"
   ;;

@@ -1,7 +1,9 @@
 // libFuzzer target: any bytes as a saved state. The reader must either refuse them with a
 // message naming what is wrong or return a state; restoring it must either be refused (and
 // change nothing) or give a simulation that steps without leaving it non-finite, and saving
-// it again must read back to the same state.
+// it again must read back to the same state. The same bytes go to the scene file reader
+// (which shares the settings and obstacles readers): refused with a message, or a scene that
+// writes and reads back equal.
 
 #include <cmath>
 #include <cstddef>
@@ -10,6 +12,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "pbd/scene.h"
 #include "pbd/state_file.h"
 
 namespace {
@@ -25,6 +28,12 @@ void require(bool condition)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const pbd::SceneParse scene = pbd::sceneFromJson(text);
+    require(scene.scene.has_value() != scene.error.has_value());
+    if (scene.error)
+        require(!scene.error->message.empty());
+    else
+        require(pbd::sceneFromJson(pbd::sceneToJson(*scene.scene)).scene == scene.scene);
     const pbd::StateParse parsed = pbd::stateFromJson(text);
     require(parsed.state.has_value() != parsed.error.has_value());
     if (parsed.error) {

@@ -55,6 +55,10 @@ App::App(const AppOptions& options)
       files_(controller_)
 {
     simulation_.setInitialObstacles(options.obstacles); // checked by the command line
+    if (options.pins) { // a --scene's pins, which restart() keeps
+        simulation_.setInitialPins(options.pins);
+        simulation_.restart();
+    }
     controller_.setPreferences(options.preferences);
     controller_.setPaused(options.paused);
     const bool debugGl = GlDebug::wanted();

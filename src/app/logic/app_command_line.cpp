@@ -181,10 +181,24 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     preferenceFlags.addTo(cli);
     if (auto status = common::parseCommandLine(cli, argc, argv))
         return status;
+    // --scene: its settings under the flags, its obstacles before --obstacle's, its pins.
+    std::optional<Scene> scene;
+    if (auto error = obstacleFlags.readScene(scene))
+        return refuse(*error);
+    if (scene) {
+        options.settings = scene->settings;
+        options.pins = scene->pinned;
+    }
     if (auto error = flags.applyTo(options.settings))
         return refuse(*error);
     if (auto error = obstacleFlags.read(options.obstacles))
         return refuse(*error);
+    if (scene) {
+        options.obstacles.insert(options.obstacles.begin(), scene->obstacles.begin(),
+                                 scene->obstacles.end());
+        if (auto error = checkObstacles(options.obstacles))
+            return refuse("--scene: " + *error);
+    }
     if (auto error = preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
     if (auto status = applyAppFlags(texts, options))

@@ -1,0 +1,65 @@
+#pragma once
+/// \file
+/// Scenes: a cloth and the world around it, by name (built-in) or from a scene file.
+///
+/// A scene file is JSON in the state file's style (pbd/state_file.h), its particle arrays
+/// left out:
+///   {"format": "pbd-cloth-scene", "version": 1,
+///    "settings": {any subset of the state file's settings, over the defaults},
+///    "obstacles": [obstacle objects as state files write them],
+///    "balls": [] (accepted only empty for now: balls are not supported yet),
+///    "pinned": [particle indices] (optional: pinned instead of the fixed corners)}
+/// A scene applied to a simulation rebuilds its cloth from the settings, makes the obstacles
+/// the initial ones and the pins what restart() pins, so that a restart brings the scene back.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pbd/cloth.h"
+#include "pbd/obstacle.h"
+#include "pbd/settings.h"
+#include "pbd/state_file.h"
+
+namespace pbd {
+
+class Simulation;
+
+/// A cloth and its world.
+struct Scene {
+    Settings settings;                       ///< the defaults with the scene's subset over them
+    std::vector<Obstacle> obstacles;         ///< at most kMaxObstacles
+    std::optional<std::vector<Index>> pinned; ///< ascending; nothing = the fixed corners
+    bool operator==(const Scene&) const = default;
+};
+
+/// The built-in scenes' names, "page" (the default cloth, nothing else) first.
+const std::vector<std::string>& builtInSceneNames();
+/// The built-in scene called `name`, or nothing.
+std::optional<Scene> builtInScene(std::string_view name);
+
+/// The scene as a scene file's JSON text (every setting written).
+std::string sceneToJson(const Scene& scene);
+
+/// Reads a scene file's text. Everything is checked (format, version, settings as a whole,
+/// obstacles, pinned indices within the cloth and ascending); a refusal names the field, the
+/// value and what is allowed.
+struct SceneParse {
+    std::optional<Scene> scene;
+    std::optional<StateError> error;
+};
+SceneParse sceneFromJson(std::string_view text);
+
+/// The scene NAME_OR_FILE names: a built-in name, else a scene file's path. On a refusal
+/// returns nothing and sets `error` ("scene: 'x' is not a built-in scene or a readable file;
+/// allowed: page, ... or a scene file", or the file's path and the field refused).
+std::optional<Scene> loadScene(std::string_view nameOrFile, std::string& error);
+
+/// Rebuilds `simulation` as the scene: its settings applied, the cloth restarted, the
+/// obstacles (then `extra`, appended: the --obstacle flags) made the initial ones and the
+/// pins what restart() pins. Returns why it was refused, changing nothing.
+std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene,
+                                      const std::vector<Obstacle>& extra = {});
+
+} // namespace pbd

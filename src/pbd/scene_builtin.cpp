@@ -1,0 +1,135 @@
+// The built-in scenes. Each cloth spans x in [0, clothWidth] and y in [-clothHeight, 0]
+// (row 0 on top), so every obstacle is placed at least 0.3 m below y = -clothHeight: no particle
+// starts inside one. All but `page` start unpinned ("pinned": []) and fall; a ground below
+// keeps the cloth in view. Sizes keep each at an interactive rate (at most 50 x 40 particles,
+// under 2 ms per step sequential).
+
+#include <string>
+
+#include "pbd/scene.h"
+
+namespace pbd {
+namespace {
+
+Obstacle circle(double x, double y, double r)
+{
+    Obstacle o;
+    o.shape = ObstacleShape::Circle;
+    o.a = {x, y};
+    o.radius = r;
+    settleObstacle(o);
+    return o;
+}
+
+Obstacle box(double x, double y, double w, double h, double angle)
+{
+    Obstacle o;
+    o.shape = ObstacleShape::Box;
+    o.a = {x, y};
+    o.width = w;
+    o.height = h;
+    o.angle = angle;
+    settleObstacle(o);
+    return o;
+}
+
+Obstacle capsule(double x1, double y1, double x2, double y2, double r)
+{
+    Obstacle o;
+    o.shape = ObstacleShape::Capsule;
+    o.a = {x1, y1};
+    o.b = {x2, y2};
+    o.radius = r;
+    settleObstacle(o);
+    return o;
+}
+
+Obstacle ground(double x, double y, double angle)
+{
+    Obstacle o;
+    o.shape = ObstacleShape::Ground;
+    o.a = {x, y};
+    o.angle = angle;
+    settleObstacle(o);
+    return o;
+}
+
+/// A falling cloth of `w` x `h` particles, `metresW` x `metresH`, 4 substeps, a little
+/// damping and thickness, nothing pinned.
+Scene fallingCloth(int w, int h, double metresW, double metresH)
+{
+    Scene s;
+    s.settings.width = w;
+    s.settings.height = h;
+    s.settings.clothWidth = metresW;
+    s.settings.clothHeight = metresH;
+    s.settings.substeps = 4;
+    s.settings.damping = 0.5;
+    s.settings.thickness = 0.02;
+    s.pinned = std::vector<Index>{};
+    return s;
+}
+
+} // namespace
+
+const std::vector<std::string>& builtInSceneNames()
+{
+    static const std::vector<std::string> names{"page", "curtain-over-ball", "pegs", "table",
+                                                "slope", "bar"};
+    return names;
+}
+
+std::optional<Scene> builtInScene(std::string_view name)
+{
+    if (name == "page")
+        return Scene{}; // the defaults, the fixed corners, nothing else
+    if (name == "curtain-over-ball") {
+        // A 6 m curtain seen edge-on (80 x 2 particles, 8 cm deep: in 2D a deeper sheet is
+        // stiff in its plane and would rest flat) falls onto a ball of radius 1 m; friction 0.5
+        // holds it wrapped over the top with both ends hanging (after 5 s it spans x 1.25 to
+        // 4.65 m and hangs to y = -3.26 m).
+        Scene s = fallingCloth(80, 2, 6.0, 0.08);
+        s.settings.friction = 0.5;
+        s.obstacles = {circle(3.0, -2.0, 1.0), ground(0.0, -6.0, 0.0)};
+        return s;
+    }
+    if (name == "pegs") {
+        // A 6 m strip dropped on three thin capsule pegs, two round pegs below: it catches on
+        // the capsules and rests across them; its thickness (4 cm) keeps it off their surfaces.
+        Scene s = fallingCloth(80, 2, 6.0, 0.08);
+        s.settings.thickness = 0.04;
+        s.settings.friction = 0.4;
+        s.obstacles = {capsule(0.6, -1.2, 1.0, -1.3, 0.04), capsule(2.6, -1.2, 3.4, -1.2, 0.04),
+                       capsule(5.0, -1.3, 5.4, -1.2, 0.04), circle(1.8, -2.2, 0.12),
+                       circle(4.2, -2.2, 0.12), ground(0.0, -6.0, 0.0)};
+        return s;
+    }
+    if (name == "table") {
+        // A 5 m tablecloth lands on a 3 m box table; friction 0.6 holds it there, its ends
+        // hang over the edges.
+        Scene s = fallingCloth(50, 40, 5.0, 4.0);
+        s.settings.friction = 0.6;
+        s.obstacles = {box(2.5, -4.6, 3.0, 0.2, 0.0), box(1.2, -5.7, 0.2, 2.0, 0.0),
+                       box(3.8, -5.7, 0.2, 2.0, 0.0), ground(0.0, -6.7, 0.0)};
+        return s;
+    }
+    if (name == "slope") {
+        // A cloth lands on a ground tilted by -20 degrees with friction 0.2 < tan 20 = 0.36:
+        // it slides down to the right (with 0.5 it would stay).
+        Scene s = fallingCloth(40, 30, 4.0, 3.0);
+        s.settings.friction = 0.2;
+        s.obstacles = {ground(0.0, -3.6, -20.0)};
+        return s;
+    }
+    if (name == "bar") {
+        // A cloth drapes over a tilted static bar and slides off its low end onto the ground.
+        // (A bar that sweeps the cloth needs scripted motion: `STEP move-obstacle` lines.)
+        Scene s = fallingCloth(40, 30, 4.0, 3.0);
+        s.settings.friction = 0.1;
+        s.obstacles = {capsule(0.5, -4.0, 3.5, -4.8, 0.08), ground(0.0, -8.0, 0.0)};
+        return s;
+    }
+    return std::nullopt;
+}
+
+} // namespace pbd
