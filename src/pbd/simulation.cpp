@@ -36,7 +36,8 @@ Simulation::Simulation(const Simulation& other)
       areaGrab_(other.areaGrab_), recordResiduals_(other.recordResiduals_),
       residuals_(other.residuals_), tethers_(other.tethers_), tethersStale_(other.tethersStale_),
       tethersConstraints_(other.tethersConstraints_), tethersVersion_(other.tethersVersion_),
-      obstacles_(other.obstacles_), initialObstacles_(other.initialObstacles_)
+      obstacles_(other.obstacles_), initialObstacles_(other.initialObstacles_),
+      balls_(other.balls_), initialBalls_(other.initialBalls_)
 {
 }
 
@@ -77,6 +78,7 @@ void Simulation::restart()
 {
     build();
     obstacles_ = initialObstacles_;
+    balls_ = initialBalls_;
 }
 
 void Simulation::build()
@@ -246,7 +248,7 @@ detail::StepState Simulation::stepState()
     return {settings_,   particles_, constraints_,        lambda_,          areaLambda_,
             alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_,
             settings_.tethers ? &tethers_ : nullptr,      tethersVersion_,
-            obstacles_};
+            obstacles_,  balls_};
 }
 
 const Tethers& Simulation::tethers()
@@ -341,6 +343,9 @@ void Simulation::step()
         throw std::runtime_error("obstacles: the gpu solver does not collide with obstacles "
                                  "yet; allowed: the sequential or colored solver, or no "
                                  "obstacles");
+    if (!balls_.empty() && solver_->onDevice())
+        throw std::runtime_error("balls: the gpu solver does not step balls yet; allowed: "
+                                 "the sequential or colored solver, or no balls");
     detail::StepState state = stepState();
     solver_->step(state);
     for (Obstacle& obstacle : obstacles_)
