@@ -120,7 +120,8 @@ int runCommandMain(const RunOptions& options)
             std::cerr << "pbd-sim run: " << *options.dragFile << ": warning: " << *warning
                       << "\n";
         try {
-            events = parseEventScript(script, simulation.settings(), simulation.obstacles().size());
+            events = parseEventScript(script, simulation.settings(), simulation.obstacles().size(),
+                                      simulation.balls().size());
         } catch (const DragScriptError& e) {
             std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
             return common::kExitUsage;

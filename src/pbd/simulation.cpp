@@ -148,6 +148,11 @@ SimulationState Simulation::state() const
         if (alive_[k] == 0)
             state.removed.push_back(k);
     state.obstacles = obstacles_;
+    state.balls = balls_;
+    for (Ball& ball : state.balls) {
+        ball.start = ball.position; // each substep begins it anew
+        ball.held = false;          // a saved state holds no ball
+    }
     return state;
 }
 
@@ -207,10 +212,17 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
 
     if (auto e = checkObstacles(state.obstacles))
         return e;
+    if (auto e = checkBalls(state.balls))
+        return e;
 
     settings_ = state.settings;
     build();
     obstacles_ = state.obstacles;
+    balls_ = state.balls;
+    for (Ball& ball : balls_) {
+        ball.start = ball.position;
+        ball.held = false;
+    }
     time_ = state.time;
     stepCount_ = state.steps;
     particles_.position = state.position;
