@@ -14,6 +14,7 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/ball.h"
 #include "pbd/obstacle.h"
 #include "pbd/settings.h"
 
@@ -120,11 +121,22 @@ struct RemoveObstacleCommand {
     bool operator==(const RemoveObstacleCommand&) const = default;
 };
 
+/// A ball's change (Simulation::addBall, grabBall, moveBall, releaseBall, removeBall).
+struct BallCommand {
+    enum class Action { Add, Grab, Move, Release, Remove };
+    Action action = Action::Add;
+    Ball ball;                          ///< Add: the new ball
+    std::size_t index = 0;              ///< Grab, Remove: 0 to ball count - 1
+    glm::dvec2 position{0.0};           ///< Grab, Move: the centre, metres
+    std::optional<glm::dvec2> velocity; ///< Release: m/s, or none (its own)
+    bool operator==(const BallCommand&) const = default;
+};
+
 /// One change to a simulation.
 using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
                              UnpinCommand, CutCommand, SetCommand, RestartCommand,
                              AreaGrabCommand, UndoCommand, RedoCommand, AddObstacleCommand,
-                             MoveObstacleCommand, RemoveObstacleCommand>;
+                             MoveObstacleCommand, RemoveObstacleCommand, BallCommand>;
 
 /// A visitor for std::visit built from one lambda per alternative, e.g. of a Command.
 template <class... Fs>

@@ -31,6 +31,11 @@
 ///   STEP move-obstacle I X Y [DEG]  moves obstacle I's centre (a ground's point) to (X, Y),
 ///                              turned to DEG degrees when given, over the next step
 ///   STEP remove-obstacle I     removes obstacle I; later indices shift down by one
+///   STEP ball X Y R MASS       adds a ball (as --ball X,Y,R,MASS) as the next index
+///   STEP grab-ball I X Y       holds ball I at (X, Y) (kinematic while held)
+///   STEP move-ball X Y         moves the held ball to (X, Y)
+///   STEP release-ball [VX VY]  lets it go with that velocity (m/s), else its own
+///   STEP remove-ball I         removes ball I; later indices shift down by one
 ///   STEP end                   the script's end: `pbd-sim run` stops there without --steps
 
 #include <cstdint>
@@ -61,7 +66,8 @@ inline constexpr std::size_t kMaxDragLineLength = 1024;
 struct DragEvent {
     enum class Kind {
         Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End, Grab, Move, Undo, Redo,
-        AddObstacle, MoveObstacle, RemoveObstacle
+        AddObstacle, MoveObstacle, RemoveObstacle,
+        AddBall, GrabBall, MoveBall, ReleaseBall, RemoveBall
     };
     std::uint64_t step = 0;  ///< applied before this step (0-based)
     Kind kind = Kind::Drag;
@@ -76,6 +82,9 @@ struct DragEvent {
     Obstacle obstacle;        ///< AddObstacle: the new obstacle
     std::size_t obstacleIndex = 0; ///< MoveObstacle, RemoveObstacle: which one
     std::optional<double> angle;   ///< MoveObstacle: the new angle in degrees, if given
+    Ball ball;                     ///< AddBall: the new ball
+    std::size_t ballIndex = 0;     ///< GrabBall, RemoveBall: which one (GrabBall, MoveBall:
+                                   ///< the place in `position`; ReleaseBall: `velocity`)
 };
 
 /// A drag script that could not be parsed; what() names the line, the value and what is
@@ -100,12 +109,13 @@ inline constexpr std::string_view kRecordingHeader =
 /// text is left as it is: a script written by hand may end without a newline.
 std::optional<std::string> dropCutRecordingLine(std::string_view& text);
 
-/// Parses a whole script for a simulation that starts with `settings` and `obstacleCount`
-/// obstacles: its size bounds the particle indices, following `set width/height` lines, and
-/// the obstacles the obstacle indices, following `obstacle` and `remove-obstacle` lines.
-/// Throws DragScriptError.
+/// Parses a whole script for a simulation that starts with `settings`, `obstacleCount`
+/// obstacles and `ballCount` balls: its size bounds the particle indices, following `set
+/// width/height` lines, the obstacles the obstacle indices, following `obstacle` and
+/// `remove-obstacle` lines, and the balls the ball indices likewise. Throws DragScriptError.
 std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
-                                        std::size_t obstacleCount = 0);
+                                        std::size_t obstacleCount = 0,
+                                        std::size_t ballCount = 0);
 /// The same for a script of drags and releases on a cloth of `particleCount` particles.
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount);
 

@@ -17,6 +17,7 @@
 #include <glm/vec2.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/ball.h"
 #include "pbd/obstacle.h"
 #include "pbd/particles.h"
 #include "pbd/settings.h"
@@ -60,6 +61,7 @@ struct SimulationState {
     std::optional<AreaGrab> areaGrab; ///< the area grab, if any (never with `grabbed`)
     std::vector<std::size_t> removed; ///< removed (torn or cut) constraints, ascending
     std::vector<Obstacle> obstacles;  ///< the obstacles now, at most kMaxObstacles
+    std::vector<Ball> balls;          ///< the balls now, at most kMaxBalls (none held)
     bool operator==(const SimulationState&) const = default;
 };
 
@@ -269,6 +271,27 @@ public:
     /// scene's "pinned"); nothing = the fixed corners. Indices out of range are skipped.
     void setInitialPins(std::optional<std::vector<Index>> pins) { initialPins_ = std::move(pins); }
 
+    /// The balls now, in index order (pbd/ball.h), stepped with the cloth (ball_contacts.h).
+    std::span<const Ball> balls() const { return balls_; }
+    /// Adds a ball as the next index. Returns why it was refused (checkBall(), or more than
+    /// kMaxBalls), changing nothing.
+    std::optional<std::string> addBall(const Ball& ball);
+    /// Removes ball `index`; later ones shift down by one (a held one lets go). Returns false
+    /// when there is none.
+    bool removeBall(std::size_t index);
+    /// Holds ball `index` at `centre` (m): kinematic until releaseBall(); one ball at a time.
+    /// Returns why it was refused (no such index, a value out of range).
+    std::optional<std::string> grabBall(std::size_t index, glm::dvec2 centre);
+    /// Moves the held ball to `centre` (m). Returns why it was refused (none held, range).
+    std::optional<std::string> moveBall(glm::dvec2 centre);
+    /// Lets the held ball go with `velocity` (m/s), or its own when not given.
+    std::optional<std::string> releaseBall(std::optional<glm::dvec2> velocity);
+    /// Makes `balls` (checked, at most kMaxBalls) both the balls now and the ones restart()
+    /// puts back. Returns why they were refused, changing nothing.
+    std::optional<std::string> setInitialBalls(std::vector<Ball> balls);
+    /// What restart() puts back (setInitialBalls()).
+    std::span<const Ball> initialBalls() const { return initialBalls_; }
+
     const Settings& settings() const { return settings_; }
     /// The particles as the CPU copy holds them: masses, flags and inverse masses are always
     /// current; with a device solver positions, step starts and velocities lag its steps
@@ -318,6 +341,8 @@ private:
     std::vector<Obstacle> obstacles_;        ///< the obstacles now
     std::vector<Obstacle> initialObstacles_; ///< what restart() puts back
     std::optional<std::vector<Index>> initialPins_; ///< restart()'s pins, if not the corners
+    std::vector<Ball> balls_;                ///< the balls now
+    std::vector<Ball> initialBalls_;         ///< what restart() puts back
 };
 
 /// Largest |length - rest length| over the live constraints, in metres, of the CPU copy

@@ -17,6 +17,7 @@ CommandLine::CommandLine()
         "run", "simulate and print the final positions, one 'x y' line per particle");
     run.flags.addTo(*runCommand);
     run.obstacles.addTo(*runCommand);
+    run.balls.addTo(*runCommand);
     runCommand->add_option("--steps", run.stepsText, "steps to simulate (default 1000)")
         ->type_name("N");
     runCommand

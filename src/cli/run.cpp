@@ -75,6 +75,16 @@ int runCommandMain(const RunOptions& options)
                      "yet; allowed: --solver sequential or colored, or no obstacles\n";
         return common::kExitUsage;
     }
+    std::vector<Ball> balls;
+    if (auto error = options.balls.read(balls)) {
+        std::cerr << "pbd-sim run: " << *error << "\n";
+        return common::kExitUsage;
+    }
+    if (settings.solver == Solver::Gpu && !balls.empty()) {
+        std::cerr << "pbd-sim run: --ball: the gpu solver does not step balls yet; allowed: "
+                     "--solver sequential or colored, or no balls\n";
+        return common::kExitUsage;
+    }
     Simulation simulation(settings);
     if (scene) {
         // The scene with the flags' settings over its own, its obstacles then the flags'.
@@ -86,6 +96,7 @@ int runCommandMain(const RunOptions& options)
     } else {
         simulation.setInitialObstacles(obstacles); // checked by read()
     }
+    simulation.setInitialBalls(balls); // checked by read()
     std::vector<DragEvent> events;
     if (options.loadFile) {
         // The saved state, then the settings flags given on the command line over it. A file
@@ -115,6 +126,8 @@ int runCommandMain(const RunOptions& options)
         // The flags' obstacles replace the file's; either are what a restart puts back.
         std::vector<Obstacle> initial(simulation.obstacles().begin(), simulation.obstacles().end());
         simulation.setInitialObstacles(options.obstacles.given() ? obstacles : initial);
+        std::vector<Ball> initialBalls(simulation.balls().begin(), simulation.balls().end());
+        simulation.setInitialBalls(options.balls.given() ? balls : initialBalls);
     }
     if (options.dragFile) {
         std::string text;
@@ -127,7 +140,8 @@ int runCommandMain(const RunOptions& options)
             std::cerr << "pbd-sim run: " << *options.dragFile << ": warning: " << *warning
                       << "\n";
         try {
-            events = parseEventScript(script, simulation.settings(), simulation.obstacles().size());
+            events = parseEventScript(script, simulation.settings(), simulation.obstacles().size(),
+                                      simulation.balls().size());
         } catch (const DragScriptError& e) {
             std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
             return common::kExitUsage;
@@ -200,7 +214,7 @@ int runCommandMain(const RunOptions& options)
     const std::string device = simulation.backendDescription();
     std::fprintf(stderr,
                  "pbd-sim run: %lld steps of %dx%d (%s solver%s%s, %zu chunk%s of rows), threads %s, "
-                 "%.4g ms per step, largest constraint violation %.6g m, obstacles %zu, balls 0, "
+                 "%.4g ms per step, largest constraint violation %.6g m, obstacles %zu, balls %zu, "
                  "constraints %zu, hash %s\n",
                  steps, simulation.settings().width, simulation.settings().height,
                  solverName(simulation.settings().solver),
@@ -209,6 +223,7 @@ int runCommandMain(const RunOptions& options)
                  common::threadsText(simulation).c_str(),
                  steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,
                  maxConstraintViolation(simulation), simulation.obstacles().size(),
+                 simulation.balls().size(),
                  simulation.liveConstraintCount(),
                  formatHash(positionsHash(positions)).c_str());
     return 0;

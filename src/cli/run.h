@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "common/ball_flags.h"
 #include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
 
@@ -17,6 +18,7 @@ inline constexpr long long kMaxRunSteps = 1'000'000'000;
 struct RunOptions {
     common::SettingsFlags flags;
     common::ObstacleFlags obstacles; ///< --obstacle, repeatable
+    common::BallFlags balls;         ///< --ball, repeatable
     std::optional<std::string> stepsText;
     std::optional<std::string> dragFile;
     std::optional<std::string> outFile;

@@ -109,7 +109,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     const auto width = static_cast<std::size_t>(width_);
     // While observed, the prediction and the velocity update run on their own and the sweeps
     // one iteration at a time, so that the observer sees the positions after each.
-    const bool fused = observe == nullptr;
+    // The balls' phase runs between the tethers and the contacts, serially: not fused.
+    const bool fused = observe == nullptr && ballPhase_ == nullptr;
     // With Chebyshev weights, runAccelerated() runs the phases: each weighted sweep's largest
     // correction must be known everywhere before any particle is weighted.
     detail::ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
@@ -196,6 +197,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         phaseOffset = projectionPhases;
         run(1, task);
     }
+    if (ballPhase_ != nullptr)
+        (*ballPhase_)(x, w);
     if (contacts_ != nullptr)
         detail::resolveContacts(*contacts_, x, x0, w, 0, static_cast<std::size_t>(height_) * width);
     detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0,

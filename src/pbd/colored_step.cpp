@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "colored_solver.h"
+#include "ball_contacts.h"
 #include "contacts.h"
 #include "step_solver.h"
 #include "tether_projection.h"
@@ -44,13 +45,25 @@ public:
         solver_.setTethers(tethers, anchorAt_.data());
         const bool contacts = !state.obstacles.empty();
         solver_.setContacts(contacts ? &contacts_ : nullptr);
+        const bool balls = !state.balls.empty();
+        std::function<void(glm::dvec2*, const double*)> ballPhase;
+        if (balls) // serial, in a fixed order: every thread count gives the same bits
+            ballPhase = [&state, this, contacts](glm::dvec2* x, const double* w) {
+                resolveBallContacts(state.balls, x, w, state.particles.size(),
+                                    state.settings.thickness, contacts ? &contacts_ : nullptr);
+            };
+        solver_.setBallPhase(balls ? &ballPhase : nullptr);
         for (int substep = 0; substep < substeps; ++substep) {
             if (contacts)
                 prepareContacts(state.obstacles, state.settings.thickness,
                                 state.settings.friction, substep, substeps, contacts_);
+            if (balls)
+                predictBalls(state.balls, params.h, params.gravity);
             solver_.setLive(state.alive, state.constraintsVersion);
             solver_.substep(state.particles, params, state.areaLambda.data(),
                             substep + 1 == substeps && observe ? &observe : nullptr);
+            if (balls)
+                updateBallVelocities(state.balls, params.h, params.damping);
             if (state.settings.tearStrain > 0.0)
                 tear(state, state.settings.tearStrain);
         }

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "pbd/simulation.h"
+#include "world_events.h"
 
 namespace pbd {
 namespace {
@@ -140,6 +141,11 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                                     (count == 0 ? std::string("none (there are no obstacles)")
                                                 : "0 to " + std::to_string(count - 1))};
             },
+            [&](const BallCommand& c) -> Result {
+                if (auto error = detail::applyBallCommand(simulation, c))
+                    return CommandError{*error};
+                return std::nullopt;
+            },
         },
         command);
 }
@@ -162,6 +168,7 @@ const char* commandName(const Command& command)
                           [](const AddObstacleCommand&) { return "obstacle"; },
                           [](const MoveObstacleCommand&) { return "move-obstacle"; },
                           [](const RemoveObstacleCommand&) { return "remove-obstacle"; },
+                          [](const BallCommand& c) { return detail::ballCommandName(c); },
                       },
                       command);
 }

@@ -43,7 +43,9 @@ std::string quotedFields(const std::vector<std::string_view>& fields, std::size_
 constexpr const char* kEventNames =
     "'drag INDEX X Y', 'grab X Y R', 'move X Y', 'release [VX VY]', 'pin INDEX', "
     "'pin-row ROW', 'unpin INDEX', 'cut X1 Y1 X2 Y2', 'set FIELD VALUE', 'restart', 'undo', "
-    "'redo', 'obstacle SPEC', 'move-obstacle I X Y [DEG]', 'remove-obstacle I' or 'end'";
+    "'redo', 'obstacle SPEC', 'move-obstacle I X Y [DEG]', 'remove-obstacle I', "
+    "'ball X Y R MASS', 'grab-ball I X Y', 'move-ball X Y', 'release-ball [VX VY]', "
+    "'remove-ball I' or 'end'";
 
 } // namespace
 
@@ -71,6 +73,7 @@ struct ScriptSizes {
     std::size_t tallest;
     bool travelled = false; ///< an undo or redo came before
     detail::ScriptObstacles obstacles{};
+    detail::ScriptObstacles balls{}; ///< the same count, of balls
     ScriptCloth bound() const { return travelled ? ScriptCloth{widest, tallest} : now; }
     void set(std::size_t width, std::size_t height)
     {
@@ -156,10 +159,12 @@ std::optional<double> scriptValue(const SettingField& field, std::string_view te
 }
 
 std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
-                                   std::optional<Settings> settings, std::size_t obstacles)
+                                   std::optional<Settings> settings, std::size_t obstacles,
+                                   std::size_t balls)
 {
     ScriptSizes sizes{start, start.width, start.height};
     sizes.obstacles = {obstacles, obstacles, obstacles};
+    sizes.balls = {balls, balls, balls};
     std::vector<DragEvent> events;
     std::size_t lineNumber = 0;
     std::uint64_t lastStep = 0;
@@ -225,8 +230,11 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             requireValues(lineNumber, fields, 0, verb == "undo" ? "STEP undo" : "STEP redo");
             sizes.travelled = true;
             sizes.obstacles.travelled = true;
+            sizes.balls.travelled = true;
         } else if (detail::worldVerb(verb)) {
             detail::parseWorldEvent(lineNumber, fields, sizes.obstacles, event);
+        } else if (detail::ballVerb(verb)) {
+            detail::parseBallEvent(lineNumber, fields, sizes.balls, event);
         } else if (verb == "pin" || verb == "unpin") {
             event.kind = verb == "pin" ? DragEvent::Kind::Pin : DragEvent::Kind::Unpin;
             requireValues(lineNumber, fields, 1, verb == "pin" ? "STEP pin INDEX" : "STEP unpin INDEX");
@@ -274,8 +282,10 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             }
         } else if (verb == "restart" || verb == "end") {
             event.kind = verb == "restart" ? DragEvent::Kind::Restart : DragEvent::Kind::End;
-            if (verb == "restart")
+            if (verb == "restart") {
                 sizes.obstacles.restart();
+                sizes.balls.restart();
+            }
             requireValues(lineNumber, fields, 0, verb == "restart" ? "STEP restart" : "STEP end");
         } else {
             throw DragScriptError(lineNumber, "unknown event " + quoteInput(verb) +
@@ -311,17 +321,17 @@ std::optional<std::string> dropCutRecordingLine(std::string_view& text)
 }
 
 std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
-                                        std::size_t obstacleCount)
+                                        std::size_t obstacleCount, std::size_t ballCount)
 {
     return parseScript(text,
                        {static_cast<std::size_t>(settings.width),
                         static_cast<std::size_t>(settings.height)},
-                       settings, obstacleCount);
+                       settings, obstacleCount, ballCount);
 }
 
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount)
 {
-    return parseScript(text, {particleCount, 1}, std::nullopt, 0);
+    return parseScript(text, {particleCount, 1}, std::nullopt, 0, 0);
 }
 
 std::string formatEvent(const DragEvent& e)
@@ -392,6 +402,13 @@ std::string formatEvent(const DragEvent& e)
     case DragEvent::Kind::RemoveObstacle:
         line << "remove-obstacle " << e.obstacleIndex;
         break;
+    case DragEvent::Kind::AddBall:
+    case DragEvent::Kind::GrabBall:
+    case DragEvent::Kind::MoveBall:
+    case DragEvent::Kind::ReleaseBall:
+    case DragEvent::Kind::RemoveBall:
+        line << detail::ballEventText(e);
+        break;
     }
     return line.str();
 }
@@ -443,6 +460,12 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
         return {MoveObstacleCommand{e.obstacleIndex, e.position, e.angle}};
     case DragEvent::Kind::RemoveObstacle:
         return {RemoveObstacleCommand{e.obstacleIndex}};
+    case DragEvent::Kind::AddBall:
+    case DragEvent::Kind::GrabBall:
+    case DragEvent::Kind::MoveBall:
+    case DragEvent::Kind::ReleaseBall:
+    case DragEvent::Kind::RemoveBall:
+        return {detail::ballEventCommand(e)};
     }
     return {};
 }

@@ -9,6 +9,7 @@
 
 #include "area_constraint.h"
 #include "chebyshev.h"
+#include "ball_contacts.h"
 #include "contacts.h"
 #include "pbd/cloth.h"
 #include "step_solver.h"
@@ -103,6 +104,9 @@ public:
             const double* w = p.inverseMass.data();
             const std::size_t n = p.size();
             predict(x, x0, v, w, params.h, params.gravity, 0, n);
+            const bool balls = !state.balls.empty();
+            if (balls)
+                predictBalls(state.balls, params.h, params.gravity);
             if (params.alphaTilde != 0.0)
                 std::fill(state.lambda.begin(), state.lambda.end(), 0.0);
             if (params.area)
@@ -126,12 +130,18 @@ public:
             }
             if (tethers != nullptr) // after the sweeps, as hard limits also with XPBD
                 projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
-            if (!state.obstacles.empty()) { // contacts last: they win over the constraints
+            const bool obstacles = !state.obstacles.empty();
+            if (obstacles) // contacts last: they win over the constraints
                 prepareContacts(state.obstacles, state.settings.thickness,
                                 state.settings.friction, substep, substeps, contacts_);
+            if (balls) // before the obstacles' own: those win last
+                resolveBallContacts(state.balls, x, w, n, state.settings.thickness,
+                                    obstacles ? &contacts_ : nullptr);
+            if (obstacles)
                 resolveContacts(contacts_, x, x0, w, 0, n);
-            }
             updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
+            if (balls)
+                updateBallVelocities(state.balls, params.h, params.damping);
             if (state.settings.tearStrain > 0.0)
                 tear(state, state.settings.tearStrain);
         }

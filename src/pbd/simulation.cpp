@@ -36,7 +36,8 @@ Simulation::Simulation(const Simulation& other)
       areaGrab_(other.areaGrab_), recordResiduals_(other.recordResiduals_),
       residuals_(other.residuals_), tethers_(other.tethers_), tethersStale_(other.tethersStale_),
       tethersConstraints_(other.tethersConstraints_), tethersVersion_(other.tethersVersion_),
-      obstacles_(other.obstacles_), initialObstacles_(other.initialObstacles_)
+      obstacles_(other.obstacles_), initialObstacles_(other.initialObstacles_),
+      balls_(other.balls_), initialBalls_(other.initialBalls_)
 {
 }
 
@@ -82,6 +83,7 @@ void Simulation::restart()
         for (const Index i : *initialPins_)
             pin(i);
     }
+    balls_ = initialBalls_;
 }
 
 void Simulation::build()
@@ -151,6 +153,11 @@ SimulationState Simulation::state() const
         if (alive_[k] == 0)
             state.removed.push_back(k);
     state.obstacles = obstacles_;
+    state.balls = balls_;
+    for (Ball& ball : state.balls) {
+        ball.start = ball.position; // each substep begins it anew
+        ball.held = false;          // a saved state holds no ball
+    }
     return state;
 }
 
@@ -210,10 +217,17 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
 
     if (auto e = checkObstacles(state.obstacles))
         return e;
+    if (auto e = checkBalls(state.balls))
+        return e;
 
     settings_ = state.settings;
     build();
     obstacles_ = state.obstacles;
+    balls_ = state.balls;
+    for (Ball& ball : balls_) {
+        ball.start = ball.position;
+        ball.held = false;
+    }
     time_ = state.time;
     stepCount_ = state.steps;
     particles_.position = state.position;
@@ -251,7 +265,7 @@ detail::StepState Simulation::stepState()
     return {settings_,   particles_, constraints_,        lambda_,          areaLambda_,
             alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_,
             settings_.tethers ? &tethers_ : nullptr,      tethersVersion_,
-            obstacles_};
+            obstacles_,  balls_};
 }
 
 const Tethers& Simulation::tethers()
@@ -346,6 +360,9 @@ void Simulation::step()
         throw std::runtime_error("obstacles: the gpu solver does not collide with obstacles "
                                  "yet; allowed: the sequential or colored solver, or no "
                                  "obstacles");
+    if (!balls_.empty() && solver_->onDevice())
+        throw std::runtime_error("balls: the gpu solver does not step balls yet; allowed: "
+                                 "the sequential or colored solver, or no balls");
     detail::StepState state = stepState();
     solver_->step(state);
     for (Obstacle& obstacle : obstacles_)

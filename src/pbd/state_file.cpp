@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "input_text.h"
+#include "ball_json.h"
 #include "obstacle_json.h"
 #include "settings_json.h"
 #include "pbd/settings_table.h"
@@ -411,6 +412,8 @@ std::string stateToJson(const SimulationState& state)
         out["areaGrab"] = areaGrabToJson(*state.areaGrab);
     if (!state.obstacles.empty()) // absent without any, so such files are as before
         out["obstacles"] = detail::obstaclesToJson(state.obstacles);
+    if (!state.balls.empty()) // likewise
+        out["balls"] = detail::ballsToJson(state.balls);
     return out.dump(1) + "\n";
 }
 
@@ -503,6 +506,8 @@ StateParse stateFromJson(std::string_view text)
     if (auto e = areaGrabFromJson(in, state.areaGrab))
         return fail(*e);
     if (auto e = detail::obstaclesFromJson(in, state.obstacles))
+        return fail(*e);
+    if (auto e = detail::ballsFromJson(in, state.balls))
         return fail(*e);
     // The remaining checks (finite values, mass range, index order) are restore()'s; run them
     // on a scratch simulation so that the caller's stays untouched on a refusal.

@@ -36,6 +36,8 @@ struct StepState {
     /// The obstacles of the contact phase (empty: no phase), each moving from its start pose
     /// to its pose over the step.
     std::span<const Obstacle> obstacles;
+    /// The balls (empty: no ball phase), stepped in place beside the particles.
+    std::span<Ball> balls;
 };
 
 /// Runs the steps of one Settings::solver. The CPU solvers step the StepState in place; a

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,5 +36,21 @@ bool worldVerb(std::string_view verb);
 /// Throws DragScriptError naming the line, the field, the value and what is allowed.
 void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
                      ScriptObstacles& obstacles, DragEvent& event);
+
+/// Whether `verb` is one of the balls' events: `ball X Y R MASS`, `grab-ball I X Y`,
+/// `move-ball X Y`, `release-ball [VX VY]`, `remove-ball I` (ball_events.cpp).
+bool ballVerb(std::string_view verb);
+/// Parses a ball event line into `event`, counting the balls in `balls` as `obstacles` counts
+/// obstacles. Throws DragScriptError naming the line, the field, the value and what is allowed.
+void parseBallEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                    ScriptObstacles& balls, DragEvent& event);
+/// A ball event's line after its step ("ball 1 2 0.3 1", "release-ball", ...).
+std::string ballEventText(const DragEvent& event);
+/// The command a ball event applies.
+Command ballEventCommand(const DragEvent& event);
+/// A BallCommand's name in commandName() ("ball", "grab-ball", ...).
+const char* ballCommandName(const BallCommand& command);
+/// Applies a BallCommand; returns why it was refused.
+std::optional<std::string> applyBallCommand(Simulation& simulation, const BallCommand& command);
 
 } // namespace pbd::detail

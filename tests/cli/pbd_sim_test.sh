@@ -673,6 +673,32 @@ scenes)
   "$sim" bench --scene table --sizes 50x40 --solver sequential --steps 3 --settle 0 >"$work/b" 2>&1 || fail "bench --scene failed: $(cat "$work/b")"
   grep -qE '^50x40 .* 4$' "$work/b" || fail "bench --scene lacks the scene's obstacles: $(cat "$work/b")"
   ;;
+balls)
+  # Balls from the command line and event lines: caught by a rope, counted, refused by field.
+  r="--width 20 --height 1 --damping 2 --iterations 10"
+  # shellcheck disable=SC2086 # r is words
+  expect 0 ", obstacles 0, balls 2, constraints 19, hash " -- run $r --ball 1.9,1,0.3,1 --ball -5,0,0.2,1 --steps 10 --out /dev/null
+  # shellcheck disable=SC2086
+  "$sim" run $r --ball 1.9,1,0.3,1 --steps 3000 --out "$work/b1" 2>/dev/null || fail "ball run failed"
+  # The ball pulls the rope's middle down, below its ends (y = 0).
+  awk 'NR == 10 && $2 > -0.05 { exit 1 }' "$work/b1" || fail "the ball did not sag the rope"
+  # shellcheck disable=SC2086
+  "$sim" run $r --ball 1.9,1,0.3,1 --steps 300 --solver colored --threads 1 --out "$work/c1" 2>/dev/null || fail "colored ball run failed"
+  # shellcheck disable=SC2086
+  "$sim" run $r --ball 1.9,1,0.3,1 --steps 300 --solver colored --threads 2 --out "$work/c2" 2>/dev/null || fail "colored ball run failed"
+  cmp -s "$work/c1" "$work/c2" || fail "colored with balls differs between 1 and 2 threads"
+  printf '0 ball 3 2 0.2 1\n5 grab-ball 1 3 3\n10 move-ball 2 3\n20 release-ball 1 -2\n40 remove-ball 0\n60 restart\n80 end\n' >"$work/b.events"
+  # shellcheck disable=SC2086
+  expect 0 ", obstacles 0, balls 1," -- run $r --ball 1.9,1,0.3,1 --events "$work/b.events" --out /dev/null
+  expect 2 "--ball: ball radius 0.05 is not allowed; allowed: 0.1 to" -- run --ball 1,2,0.05,1
+  expect 2 "--ball: ball mass -1 is not allowed" -- run --ball 1,2,0.5,-1
+  expect 2 "--ball: ball y 'nan' is not allowed" -- run --ball 1,nan,0.5,1
+  expect 2 "--ball: " "X,Y,R,MASS" -- run --ball 1,2,0.5
+  expect 2 "line 1: ball index '1' is not allowed; allowed: 0 to 0" -- run --ball 0,5,0.3,1 --events <(printf '0 grab-ball 1 0 0\n')
+  expect 2 "line 3: ball index '0' is not allowed; allowed: none" -- run --events <(printf '0 ball 1 1 0.3 1\n1 remove-ball 0\n2 remove-ball 0\n')
+  expect 2 "line 1: ball radius 0.01 is not allowed" -- run --events <(printf '0 ball 1 1 0.01 1\n')
+  expect 2 "--ball: the gpu solver" -- run --ball 1,2,0.5,1 --solver gpu
+  ;;
 *)
   fail "unknown check $check"
   ;;

@@ -263,6 +263,18 @@ void Recorder::note(const Command& command, const Simulation& simulation)
                        event.obstacleIndex = c.index;
                        write(event);
                    },
+                   [&](const BallCommand& c) {
+                       constexpr DragEvent::Kind kinds[] = {
+                           DragEvent::Kind::AddBall, DragEvent::Kind::GrabBall,
+                           DragEvent::Kind::MoveBall, DragEvent::Kind::ReleaseBall,
+                           DragEvent::Kind::RemoveBall};
+                       event.kind = kinds[static_cast<int>(c.action)];
+                       event.ball = c.ball;
+                       event.ballIndex = c.index;
+                       event.position = c.position;
+                       event.velocity = c.velocity;
+                       write(event);
+                   },
                },
                command);
     writeDue();
