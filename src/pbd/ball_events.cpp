@@ -13,30 +13,6 @@
 namespace pbd::detail {
 namespace {
 
-std::size_t readBallIndex(std::size_t line, std::string_view text, const ScriptObstacles& balls)
-{
-    std::uint64_t index = 0;
-    const std::size_t bound = balls.bound();
-    if (!parseNumber(text, index) || index >= bound)
-        throw DragScriptError(line, "ball index " + quoteInput(text) +
-                                        " is not allowed; allowed: " +
-                                        (bound == 0 ? std::string("none (there are no balls)")
-                                                    : "0 to " + std::to_string(bound - 1)));
-    return static_cast<std::size_t>(index);
-}
-
-double readValue(std::size_t line, std::string_view text, const char* what, double limit,
-                 const char* unit)
-{
-    double value = 0.0;
-    if (!parseNumber(text, value) || !std::isfinite(value) || std::abs(value) > limit)
-        throw DragScriptError(line, std::string(what) + " " + quoteInput(text) +
-                                        " is not allowed; allowed: a finite number from -" +
-                                        formatNumber(limit) + " to " + formatNumber(limit) +
-                                        " " + unit);
-    return value;
-}
-
 void requireCount(std::size_t line, const std::vector<std::string_view>& fields,
                   std::size_t least, std::size_t most, const char* usage)
 {
@@ -52,8 +28,8 @@ void requireCount(std::size_t line, const std::vector<std::string_view>& fields,
 
 glm::dvec2 readCentre(std::size_t line, std::string_view x, std::string_view y)
 {
-    return {readValue(line, x, "X", kMaxBallCoordinate, "m"),
-            readValue(line, y, "Y", kMaxBallCoordinate, "m")};
+    return {readScriptNumber(line, x, "X", kMaxBallCoordinate, "m"),
+            readScriptNumber(line, y, "Y", kMaxBallCoordinate, "m")};
 }
 
 } // namespace
@@ -86,7 +62,7 @@ void parseBallEvent(std::size_t line, const std::vector<std::string_view>& field
     } else if (verb == "grab-ball") {
         event.kind = DragEvent::Kind::GrabBall;
         requireCount(line, fields, 3, 3, "STEP grab-ball I X Y");
-        event.ballIndex = readBallIndex(line, fields[2], balls);
+        event.ballIndex = readScriptIndex(line, fields[2], "ball", balls.bound());
         event.position = readCentre(line, fields[3], fields[4]);
     } else if (verb == "move-ball") {
         event.kind = DragEvent::Kind::MoveBall;
@@ -96,12 +72,13 @@ void parseBallEvent(std::size_t line, const std::vector<std::string_view>& field
         event.kind = DragEvent::Kind::ReleaseBall;
         requireCount(line, fields, 0, 2, "STEP release-ball [VX VY]");
         if (fields.size() == 4)
-            event.velocity = glm::dvec2(readValue(line, fields[2], "VX", kMaxBallSpeed, "m/s"),
-                                        readValue(line, fields[3], "VY", kMaxBallSpeed, "m/s"));
+            event.velocity =
+                glm::dvec2(readScriptNumber(line, fields[2], "VX", kMaxBallSpeed, "m/s"),
+                           readScriptNumber(line, fields[3], "VY", kMaxBallSpeed, "m/s"));
     } else {
         event.kind = DragEvent::Kind::RemoveBall;
         requireCount(line, fields, 1, 1, "STEP remove-ball I");
-        event.ballIndex = readBallIndex(line, fields[2], balls);
+        event.ballIndex = readScriptIndex(line, fields[2], "ball", balls.bound());
         if (!balls.travelled)
             balls.set(balls.now - 1);
     }

@@ -9,31 +9,6 @@
 namespace pbd::detail {
 namespace {
 
-std::size_t readObstacleIndex(std::size_t line, std::string_view text,
-                              const ScriptObstacles& obstacles)
-{
-    std::uint64_t index = 0;
-    const std::size_t bound = obstacles.bound();
-    if (!parseNumber(text, index) || index >= bound)
-        throw DragScriptError(line, "obstacle index " + quoteInput(text) +
-                                        " is not allowed; allowed: " +
-                                        (bound == 0 ? std::string("none (there are no obstacles)")
-                                                    : "0 to " + std::to_string(bound - 1)));
-    return static_cast<std::size_t>(index);
-}
-
-double readNumber(std::size_t line, std::string_view text, const char* what, double limit,
-                  const char* unit)
-{
-    double value = 0.0;
-    if (!parseNumber(text, value) || !std::isfinite(value) || std::abs(value) > limit)
-        throw DragScriptError(line, std::string(what) + " " + quoteInput(text) +
-                                        " is not allowed; allowed: a finite number from -" +
-                                        formatNumber(limit) + " to " + formatNumber(limit) +
-                                        " " + unit);
-    return value;
-}
-
 void requireCount(std::size_t line, const std::vector<std::string_view>& fields,
                   std::size_t least, std::size_t most, const char* usage)
 {
@@ -48,6 +23,32 @@ void requireCount(std::size_t line, const std::vector<std::string_view>& fields,
 }
 
 } // namespace
+
+std::size_t readScriptIndex(std::size_t line, std::string_view text, const char* what,
+                            std::size_t count)
+{
+    std::uint64_t index = 0;
+    if (!parseNumber(text, index) || index >= count)
+        throw DragScriptError(line, std::string(what) + " index " + quoteInput(text) +
+                                        " is not allowed; allowed: " +
+                                        (count == 0 ? "none (there are no " + std::string(what) +
+                                                          "s)"
+                                                    : "0 to " + std::to_string(count - 1)));
+    return static_cast<std::size_t>(index);
+}
+
+double readScriptNumber(std::size_t line, std::string_view text, const char* what,
+                        double limit, const char* unit)
+{
+    double value = 0.0;
+    if (!parseNumber(text, value) || !std::isfinite(value) || std::abs(value) > limit)
+        throw DragScriptError(line, std::string(what) + " " + quoteInput(text) +
+                                        " is not allowed; allowed: a finite number from -" +
+                                        formatNumber(limit) + " to " + formatNumber(limit) +
+                                        " " + unit);
+    return value;
+}
+
 
 bool worldVerb(std::string_view verb)
 {
@@ -74,15 +75,15 @@ void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fiel
     } else if (verb == "move-obstacle") {
         event.kind = DragEvent::Kind::MoveObstacle;
         requireCount(line, fields, 3, 4, "STEP move-obstacle I X Y [DEG]");
-        event.obstacleIndex = readObstacleIndex(line, fields[2], obstacles);
-        event.position = {readNumber(line, fields[3], "X", kMaxObstacleCoordinate, "m"),
-                          readNumber(line, fields[4], "Y", kMaxObstacleCoordinate, "m")};
+        event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
+        event.position = {readScriptNumber(line, fields[3], "X", kMaxObstacleCoordinate, "m"),
+                          readScriptNumber(line, fields[4], "Y", kMaxObstacleCoordinate, "m")};
         if (fields.size() == 6)
-            event.angle = readNumber(line, fields[5], "DEG", kMaxObstacleAngle, "degrees");
+            event.angle = readScriptNumber(line, fields[5], "DEG", kMaxObstacleAngle, "degrees");
     } else {
         event.kind = DragEvent::Kind::RemoveObstacle;
         requireCount(line, fields, 1, 1, "STEP remove-obstacle I");
-        event.obstacleIndex = readObstacleIndex(line, fields[2], obstacles);
+        event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
         if (!obstacles.travelled)
             obstacles.set(obstacles.now - 1);
     }

@@ -32,6 +32,15 @@ struct ScriptObstacles {
 
 /// Whether `verb` is one of the world's events.
 bool worldVerb(std::string_view verb);
+
+/// Reads an index of one of `count` `what`s ("obstacle", "ball") on script line `line`;
+/// throws DragScriptError naming the value and the allowed indices.
+std::size_t readScriptIndex(std::size_t line, std::string_view text, const char* what,
+                            std::size_t count);
+/// Reads a finite number within +-limit `unit` for field `what` on script line `line`;
+/// throws DragScriptError naming the value and the range.
+double readScriptNumber(std::size_t line, std::string_view text, const char* what,
+                        double limit, const char* unit);
 /// Parses a world event line (fields[1] is its verb) into `event`, updating `obstacles`.
 /// Throws DragScriptError naming the line, the field, the value and what is allowed.
 void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
