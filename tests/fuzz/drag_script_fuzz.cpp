@@ -9,7 +9,9 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "pbd/ball.h"
 #include "pbd/drag_script.h"
+#include "pbd/obstacle.h"
 #include "pbd/simulation.h"
 
 namespace {
@@ -53,9 +55,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string line = pbd::formatEvent(e);
         pbd::Settings tall;
         tall.height = pbd::kMaxClothSide;
-        const pbd::DragEvent again = e.kind == pbd::DragEvent::Kind::PinRow
-                                         ? pbd::parseEventScript(line, tall).front()
-                                         : pbd::parseDragScript(line, 1u << 30).front();
+        // An obstacle or ball index is bounded by how many there are: parse it alone as if
+        // there were as many as allowed.
+        const bool indexed = e.kind == pbd::DragEvent::Kind::MoveObstacle ||
+                             e.kind == pbd::DragEvent::Kind::RemoveObstacle ||
+                             e.kind == pbd::DragEvent::Kind::GrabBall ||
+                             e.kind == pbd::DragEvent::Kind::RemoveBall;
+        const pbd::DragEvent again =
+            indexed ? pbd::parseEventScript(line, tall, pbd::kMaxObstacles, pbd::kMaxBalls).front()
+            : e.kind == pbd::DragEvent::Kind::PinRow ? pbd::parseEventScript(line, tall).front()
+                                                     : pbd::parseDragScript(line, 1u << 30).front();
         require(pbd::formatEvent(again) == line);
         require(e.step >= last);
         last = e.step;
