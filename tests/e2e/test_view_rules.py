@@ -2,7 +2,8 @@
 """A view that never loses the cloth, and the messages and the video's timing (issue 22).
 
 case start:   --width 300 --height 300 (and 100 x 100): on the first frame every particle is
-              drawn inside the canvas, 20 px clear of its edges (--view-out and --state-out).
+              drawn inside the canvas, 20 px clear of its edges (--view-out and --state-out);
+              --paused --frames 150 ends after its 150 frames, though paused and untouched.
 case fall:    --tear-strain 0.2 --gravity -100: the cloth tears off its pins and falls
               (hundreds of metres in 4 s), then F: the cloth's lines are drawn in the canvas
               (pixels) and its particles lie in it (dumps), though the pins stayed above.
@@ -76,6 +77,14 @@ if case == "start":
         check(x0 >= 19.99 and y0 >= 19.99 and x1 <= canvas_w - 19.99 and y1 <= canvas_h - 19.99,
               "%d x %d on the first frame: every particle in the canvas, 20 px clear "
               "(x %.1f..%.1f of %d, y %.1f..%.1f of %d)" % (n, n, x0, x1, canvas_w, y0, y1, canvas_h))
+    # Paused and untouched, the app sleeps after a second; a counted run still ends.
+    try:
+        status, _, err = run(binary, "--paused", "--frames", 150, "--view-out", view_file,
+                             timeout=40)
+    except subprocess.TimeoutExpired:
+        status, err = None, "still running after 40 s"
+    check(status == 0, "--paused --frames 150 ends with status 0 (%s)" % err.strip())
+    check(read_view(view_file)["frames"][0] == 150, "it drew its 150 frames")
 elif case in ("fall", "follow"):
     app = fall(["--follow"] if case == "follow" else [])
     if case == "fall":

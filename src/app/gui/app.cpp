@@ -161,6 +161,9 @@ void App::noteActivity()
 bool App::idle() const
 {
     // Paused and untouched for a while: nothing on screen can change until the next event.
+    // A counted run (--frames) never sleeps: its frames are what ends it.
+    if (options_.frames)
+        return false;
     const bool typing = ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput;
     return controller_.idle() && !typing &&
            std::chrono::duration<double>(Clock::now() - lastActivity_).count() > kSettleSeconds;
