@@ -13,19 +13,6 @@
 namespace pbd::detail {
 namespace {
 
-void requireCount(std::size_t line, const std::vector<std::string_view>& fields,
-                  std::size_t least, std::size_t most, const char* usage)
-{
-    const std::size_t got = fields.size() - 2;
-    if (got == least || got == most)
-        return;
-    throw DragScriptError(line, "'" + std::string(fields[1]) + "' takes " +
-                                    std::to_string(least) +
-                                    (most > least ? " or " + std::to_string(most) : "") +
-                                    " values, got " + std::to_string(got) + "; allowed: '" +
-                                    usage + "'");
-}
-
 glm::dvec2 readCentre(std::size_t line, std::string_view x, std::string_view y)
 {
     return {readScriptNumber(line, x, "X", kMaxBallCoordinate, "m"),
@@ -46,38 +33,34 @@ void parseBallEvent(std::size_t line, const std::vector<std::string_view>& field
     const std::string_view verb = fields[1];
     if (verb == "ball") {
         event.kind = DragEvent::Kind::AddBall;
-        requireCount(line, fields, 4, 4, "STEP ball X Y R MASS");
+        requireScriptCount(line, fields, 4, 4, "STEP ball X Y R MASS");
         std::string error;
         const std::string spec = std::string(fields[2]) + "," + std::string(fields[3]) + "," +
                                  std::string(fields[4]) + "," + std::string(fields[5]);
         const auto ball = parseBallSpec(spec, error);
         if (!ball)
             throw DragScriptError(line, error);
-        if (balls.now >= kMaxBalls && !balls.travelled)
-            throw DragScriptError(line, "ball: more than " + std::to_string(kMaxBalls) +
-                                            " balls are not allowed; allowed: at most " +
-                                            std::to_string(kMaxBalls));
+        countScriptAddition(line, balls, kMaxBalls, "ball");
         event.ball = *ball;
-        balls.set(balls.now + 1);
     } else if (verb == "grab-ball") {
         event.kind = DragEvent::Kind::GrabBall;
-        requireCount(line, fields, 3, 3, "STEP grab-ball I X Y");
+        requireScriptCount(line, fields, 3, 3, "STEP grab-ball I X Y");
         event.ballIndex = readScriptIndex(line, fields[2], "ball", balls.bound());
         event.position = readCentre(line, fields[3], fields[4]);
     } else if (verb == "move-ball") {
         event.kind = DragEvent::Kind::MoveBall;
-        requireCount(line, fields, 2, 2, "STEP move-ball X Y");
+        requireScriptCount(line, fields, 2, 2, "STEP move-ball X Y");
         event.position = readCentre(line, fields[2], fields[3]);
     } else if (verb == "release-ball") {
         event.kind = DragEvent::Kind::ReleaseBall;
-        requireCount(line, fields, 0, 2, "STEP release-ball [VX VY]");
+        requireScriptCount(line, fields, 0, 2, "STEP release-ball [VX VY]");
         if (fields.size() == 4)
             event.velocity =
                 glm::dvec2(readScriptNumber(line, fields[2], "VX", kMaxBallSpeed, "m/s"),
                            readScriptNumber(line, fields[3], "VY", kMaxBallSpeed, "m/s"));
     } else {
         event.kind = DragEvent::Kind::RemoveBall;
-        requireCount(line, fields, 1, 1, "STEP remove-ball I");
+        requireScriptCount(line, fields, 1, 1, "STEP remove-ball I");
         event.ballIndex = readScriptIndex(line, fields[2], "ball", balls.bound());
         if (!balls.travelled)
             balls.set(balls.now - 1);

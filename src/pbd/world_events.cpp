@@ -7,13 +7,11 @@
 #include "input_text.h"
 
 namespace pbd::detail {
-namespace {
-
-void requireCount(std::size_t line, const std::vector<std::string_view>& fields,
-                  std::size_t least, std::size_t most, const char* usage)
+void requireScriptCount(std::size_t line, const std::vector<std::string_view>& fields,
+                        std::size_t least, std::size_t most, const char* usage)
 {
     const std::size_t got = fields.size() - 2;
-    if (got >= least && got <= most)
+    if (got == least || got == most)
         return;
     throw DragScriptError(line, "'" + std::string(fields[1]) + "' takes " +
                                     std::to_string(least) +
@@ -22,7 +20,15 @@ void requireCount(std::size_t line, const std::vector<std::string_view>& fields,
                                     usage + "'");
 }
 
-} // namespace
+void countScriptAddition(std::size_t line, ScriptObstacles& items, std::size_t limit,
+                         const char* what)
+{
+    if (items.now >= limit && !items.travelled)
+        throw DragScriptError(line, std::string(what) + ": more than " + std::to_string(limit) +
+                                        " " + what + "s are not allowed; allowed: at most " +
+                                        std::to_string(limit));
+    items.set(items.now + 1);
+}
 
 std::size_t readScriptIndex(std::size_t line, std::string_view text, const char* what,
                             std::size_t count)
@@ -61,20 +67,16 @@ void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fiel
     const std::string_view verb = fields[1];
     if (verb == "obstacle") {
         event.kind = DragEvent::Kind::AddObstacle;
-        requireCount(line, fields, 1, 1, "STEP obstacle SPEC");
+        requireScriptCount(line, fields, 1, 1, "STEP obstacle SPEC");
         std::string error;
         const auto obstacle = parseObstacleSpec(fields[2], error);
         if (!obstacle)
             throw DragScriptError(line, error);
-        if (obstacles.now >= kMaxObstacles && !obstacles.travelled)
-            throw DragScriptError(line, "obstacle: more than " + std::to_string(kMaxObstacles) +
-                                            " obstacles are not allowed; allowed: at most " +
-                                            std::to_string(kMaxObstacles));
+        countScriptAddition(line, obstacles, kMaxObstacles, "obstacle");
         event.obstacle = *obstacle;
-        obstacles.set(obstacles.now + 1);
     } else if (verb == "move-obstacle") {
         event.kind = DragEvent::Kind::MoveObstacle;
-        requireCount(line, fields, 3, 4, "STEP move-obstacle I X Y [DEG]");
+        requireScriptCount(line, fields, 3, 4, "STEP move-obstacle I X Y [DEG]");
         event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
         event.position = {readScriptNumber(line, fields[3], "X", kMaxObstacleCoordinate, "m"),
                           readScriptNumber(line, fields[4], "Y", kMaxObstacleCoordinate, "m")};
@@ -82,7 +84,7 @@ void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fiel
             event.angle = readScriptNumber(line, fields[5], "DEG", kMaxObstacleAngle, "degrees");
     } else {
         event.kind = DragEvent::Kind::RemoveObstacle;
-        requireCount(line, fields, 1, 1, "STEP remove-obstacle I");
+        requireScriptCount(line, fields, 1, 1, "STEP remove-obstacle I");
         event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
         if (!obstacles.travelled)
             obstacles.set(obstacles.now - 1);

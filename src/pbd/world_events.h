@@ -33,6 +33,14 @@ struct ScriptObstacles {
 /// Whether `verb` is one of the world's events.
 bool worldVerb(std::string_view verb);
 
+/// Throws DragScriptError unless line `line`'s verb fields[1] has `least` or `most` values
+/// after it; `usage` is the line's form.
+void requireScriptCount(std::size_t line, const std::vector<std::string_view>& fields,
+                        std::size_t least, std::size_t most, const char* usage);
+/// Counts one more `what` ("obstacle", "ball") in `items`; throws DragScriptError when that
+/// would make more than `limit`.
+void countScriptAddition(std::size_t line, ScriptObstacles& items, std::size_t limit,
+                         const char* what);
 /// Reads an index of one of `count` `what`s ("obstacle", "ball") on script line `line`;
 /// throws DragScriptError naming the value and the allowed indices.
 std::size_t readScriptIndex(std::size_t line, std::string_view text, const char* what,
