@@ -505,6 +505,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     filesSection(stats.files, actions.files);
 
     exports(stats, actions);
+    world(model, stats, actions);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {

@@ -163,6 +163,7 @@ void Input::cancel()
     touchDrag_ = false;
     panFrom_.reset();
     knife_.reset();
+    endWorldDrag(false);
     // Esc: the particle is let go where it is, without a throw.
     if (dragging_) {
         dragging_ = false;
@@ -180,7 +181,7 @@ void Input::followCursor()
 void Input::updateHover(PanelFocus focus)
 {
     hovered_.reset();
-    if (dragging_ || touchDrag_ || panFrom_ || !cursor_ || focus.mouse ||
+    if (dragging_ || worldDrag_ || touchDrag_ || panFrom_ || !cursor_ || focus.mouse ||
         !view_.inCanvas(*cursor_))
         return;
     const Camera& camera = view_.camera();
@@ -207,6 +208,7 @@ std::optional<glm::dvec2> Input::reachCentre() const
 void Input::clothRebuilt()
 {
     dragging_ = false;
+    worldDrag_.reset(); // a restart's world holds no ball, its indices may differ
     touchDrag_ = false;
     hovered_.reset();
 }
@@ -237,6 +239,16 @@ void Input::pointerDown(glm::dvec2 p, Modifiers modifiers)
             issue_(PinCommand{*picked});
         return;
     }
+    if (!picked) { // no particle within reach: an obstacle or ball under the pointer moves
+        const glm::dvec2 world = camera.screenToWorld(p);
+        const double slack = 2.0 / camera.zoom(); // two pixels, for thin bars
+        if (const auto item =
+                pickWorld(simulation_.obstacles(), simulation_.balls(), world, slack)) {
+            selected_ = *item;
+            if (startWorldDrag(*item, world))
+                return;
+        }
+    }
     const double radius = preferences_.grabRadius;
     if (radius > 0.0) { // a hand: every particle within the radius, if there is one
         const glm::dvec2 world = camera.screenToWorld(p);
@@ -265,6 +277,10 @@ void Input::pointerDown(glm::dvec2 p, Modifiers modifiers)
 
 void Input::pointerMove(glm::dvec2 p)
 {
+    if (worldDrag_) {
+        moveWorldDrag(view_.camera().screenToWorld(p));
+        return;
+    }
     if (dragging_ && simulation_.holding()) { // the particle, or the area grab's point
         const glm::dvec2 world = view_.camera().screenToWorld(p);
         issue_(MoveCommand{world});
@@ -302,6 +318,8 @@ glm::dvec2 Input::throwVelocity() const
 
 void Input::pointerUp()
 {
+    if (worldDrag_)
+        endWorldDrag(preferences_.onRelease == OnRelease::Throw);
     if (!dragging_)
         return;
     dragging_ = false;
@@ -309,6 +327,64 @@ void Input::pointerUp()
         issue_(ReleaseCommand{throwVelocity()});
     else
         issue_(ReleaseCommand{});
+    trail_.clear();
+}
+
+std::optional<WorldItem> Input::selected() const
+{
+    if (selected_ && exists(*selected_, simulation_.obstacles(), simulation_.balls()))
+        return selected_;
+    return std::nullopt;
+}
+
+bool Input::startWorldDrag(const WorldItem& item, glm::dvec2 world)
+{
+    trail_.clear();
+    if (item.kind == WorldItem::Kind::Obstacle) {
+        worldOffset_ = obstaclePose(simulation_.obstacles()[item.index]).centre - world;
+        worldDrag_ = item; // moves only when the pointer moves
+        return true;
+    }
+    const glm::dvec2 centre = simulation_.balls()[item.index].position;
+    BallCommand grab;
+    grab.action = BallCommand::Action::Grab;
+    grab.index = item.index;
+    grab.position = centre; // held where it is: no jump to the pointer
+    if (issue_(grab))
+        return false;
+    worldOffset_ = centre - world;
+    worldDrag_ = item;
+    noteTrail(centre);
+    return true;
+}
+
+void Input::moveWorldDrag(glm::dvec2 world)
+{
+    const glm::dvec2 target = world + worldOffset_;
+    if (worldDrag_->kind == WorldItem::Kind::Obstacle) {
+        issue_(MoveObstacleCommand{worldDrag_->index, target, std::nullopt});
+        return;
+    }
+    BallCommand move;
+    move.action = BallCommand::Action::Move;
+    move.position = target;
+    if (!issue_(move))
+        noteTrail(target);
+}
+
+void Input::endWorldDrag(bool thrown)
+{
+    if (!worldDrag_)
+        return;
+    const WorldItem item = *worldDrag_;
+    worldDrag_.reset();
+    if (item.kind == WorldItem::Kind::Ball) {
+        BallCommand release;
+        release.action = BallCommand::Action::Release;
+        if (thrown)
+            release.velocity = throwVelocity();
+        issue_(release);
+    }
     trail_.clear();
 }
 
