@@ -79,7 +79,7 @@ def scene_case(name, pbd_sim):
     subprocess.run([pbd_sim, "run", "--scene", name, "--steps", "0", "--save", saved,
                     "--out", os.devnull], check=True, capture_output=True)
     with open(saved) as f:
-        obstacles = json.load(f)["obstacles"]
+        obstacles = json.load(f).get("obstacles", [])  # none: left out
     shot, view_file = os.path.join(out, "shot.png"), os.path.join(out, "view.txt")
     status, _, err = run(binary, "--scene", name, "--frames", 125, "--no-autosave",
                          "--screenshot", shot, "--view-out", view_file, env=env, timeout=240)
