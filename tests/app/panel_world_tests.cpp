@@ -81,21 +81,27 @@ PanelField rowNamed(const char* name)
 } // namespace
 
 TEST_CASE("the World section shows Thickness and Friction from the settings table, the scene "
-          "and its buttons, below the other sections",
+          "and its buttons, below Physics beyond the page",
           "[panel][world]")
 {
     HeadlessImGui imgui;
     Panel panel(true);
     PanelModel model{Settings{}};
     frame(panel, model, PanelStats{});
-    frame(panel, model, PanelStats{});
+    CHECK(rect(panel, "thickness") == nullptr); // the page's cloth alone: collapsed
+    PanelStats scene;
+    scene.scene = "pegs"; // a world: open from the start
+    Panel opened(true);
+    frame(opened, model, scene);
+    frame(opened, model, scene);
+    const Panel& panelShown = opened;
     for (const char* id : {"thickness", "friction", "scene", "add-circle", "add-box",
                            "add-capsule", "add-ball", "remove-selected", "clear-world"})
-        CHECK(rect(panel, id) != nullptr);
-    REQUIRE(rect(panel, "thickness") != nullptr);
-    REQUIRE(rect(panel, "chebyshev") != nullptr);
-    CHECK(rect(panel, "thickness")->min.y > rect(panel, "chebyshev")->min.y);
-    CHECK(rect(panel, "friction")->min.y > rect(panel, "thickness")->min.y);
+        CHECK(rect(panelShown, id) != nullptr);
+    REQUIRE(rect(panelShown, "thickness") != nullptr);
+    REQUIRE(rect(panelShown, "chebyshev") != nullptr);
+    CHECK(rect(panelShown, "thickness")->min.y > rect(panelShown, "chebyshev")->min.y);
+    CHECK(rect(panelShown, "friction")->min.y > rect(panelShown, "thickness")->min.y);
     CHECK(settingField(rowNamed("thickness")).section == PanelSection::World);
 }
 
@@ -122,6 +128,7 @@ TEST_CASE("the World section's buttons ask for their edits; Remove and Clear wai
     Panel panel(true);
     PanelModel model{Settings{}};
     PanelStats empty;
+    empty.scene = "page"; // named: the section opens
     CHECK(click(panel, model, empty, "add-circle").world.addCircle);
     CHECK(click(panel, model, empty, "add-box").world.addBox);
     CHECK(click(panel, model, empty, "add-capsule").world.addCapsule);

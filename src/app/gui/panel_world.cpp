@@ -17,7 +17,10 @@ namespace pbd::app {
 void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& actions)
 {
     ImGui::Spacing();
-    if (!ImGui::CollapsingHeader("World", ImGuiTreeNodeFlags_DefaultOpen))
+    // Open from the start when there is a world (--scene, --obstacle, --ball); collapsed for
+    // the page's cloth, so that the sections below keep their place on a 960 px screen.
+    const bool anyWorld = stats.obstacles + stats.balls > 0 || !stats.scene.empty();
+    if (!ImGui::CollapsingHeader("World", anyWorld ? ImGuiTreeNodeFlags_DefaultOpen : 0))
         return;
     sceneCombo(stats, actions);
     if (ImGui::BeginTable("world", 2, ImGuiTableFlags_SizingStretchProp)) {

@@ -7,9 +7,9 @@
 namespace pbd::app {
 namespace {
 
-constexpr std::array<ControlHelp, 25> kControls{{
+constexpr std::array<ControlHelp, 24> kControls{{
     {"Left-drag a particle", "grab the nearest particle within 10 px (fixed corners too) and move it; let go while moving to throw it"},
-    {"Left-drag an obstacle or ball", "no particle within 10 px: select it and move it; a ball is thrown on release"},
+    {"Left-drag an obstacle or ball", "select it and move it; a ball is thrown"},
     {"Shift+click a particle", "pin it where it is, or unpin it (corners too)"},
     {"Ctrl+drag", "knife: cut every constraint the line crosses"},
     {"One finger on the canvas", "drags like the left button"},
@@ -31,7 +31,6 @@ constexpr std::array<ControlHelp, 25> kControls{{
     {"Panel: Colour lines by, Strain scale", "lines by strain, saturating at auto (99th percentile) or a typed scale (--color-by, --strain-scale)"},
     {"Panel: Colour particles by", "particles by speed in m/s, dark to bright, legend on the canvas (--color-particles)"},
     {"Panel: Grab radius", "a left drag holds every particle within it, each at its offset; 0: one particle (--grab-radius)"},
-    {"Panel: World", "thickness, friction; add, remove or clear obstacles and balls; a scene (--scene)"},
     {"Panel: Plots", "open: the last step's error per iteration, 10 s of energy, strain, ms per step (--plots)"},
 }};
 
