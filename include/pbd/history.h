@@ -16,6 +16,15 @@
 ///     restart and load of a saved state: one action; consecutive pins, unpins or setting
 ///     changes with no step between them merge into one (the panel's "Unpin all" issues one
 ///     unpin per pin, and a commit of several fields one `set` line per field).
+///   - a ball's grab, from `grab-ball` to `release-ball`: one action, as a particle's grab.
+///   - an obstacle's drag: consecutive `move-obstacle` lines of one obstacle with no other
+///     action between them (steps may come between) are one action, so that two drags of
+///     the same obstacle with nothing else between them undo together.
+///   - each added obstacle or ball: one action; consecutive removals with no step between
+///     them are one (the panel's "Clear" issues one per obstacle and ball).
+///   - a restart takes in a setting change just before it and the pins, unpins, removals and
+///     additions of obstacles and balls just after it, with no step between: the panel's
+///     Scene combo (set, restart, the new world) is one action.
 ///   - steps are not actions: they happen between them.
 /// Undo restores the state just before the last action (positions, velocities, time, steps,
 /// pins, cuts, settings, the grab); redo the state just after it, as it was when it was made.
@@ -72,16 +81,22 @@ public:
     void clear();
 
 private:
-    enum class Kind { Grab, Pin, Unpin, Cut, Set, Restart, Load };
+    enum class Kind { Grab, Pin, Unpin, Cut, Set, Restart, Load, Add, Remove, MoveObstacle };
     struct Action {
         Kind kind;
         SimulationState before;
         std::optional<SimulationState> after; ///< none while a grab is open
+        std::size_t obstacle = 0;             ///< MoveObstacle: which one
     };
 
     std::optional<CommandError> grabPart(Simulation& simulation, const Command& command);
     std::optional<CommandError> discrete(Simulation& simulation, const Command& command,
                                          Kind kind);
+    std::optional<CommandError> ballGrabPart(Simulation& simulation, const BallCommand& command);
+    std::optional<CommandError> moveObstacle(Simulation& simulation,
+                                             const MoveObstacleCommand& command);
+    /// Whether an action of `kind` merges into the newest one (the rules above).
+    bool mergesInto(const Simulation& simulation, Kind kind) const;
     std::optional<CommandError> undo(Simulation& simulation);
     std::optional<CommandError> redo(Simulation& simulation);
     /// Ends an open grab action with the simulation's state now.

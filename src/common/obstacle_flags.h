@@ -30,6 +30,8 @@ public:
 
     /// Whether --scene was given.
     bool sceneGiven() const { return scene_.has_value(); }
+    /// What --scene named (a built-in name or a file), empty without it.
+    std::string sceneText() const { return scene_.value_or(""); }
     /// The --scene scene (nothing without --scene) into `scene`. On error returns a message
     /// such as "--scene: scene: 'x' is not a built-in scene or a readable file; allowed: ...".
     std::optional<std::string> readScene(std::optional<Scene>& scene) const;

@@ -32,7 +32,7 @@ std::size_t snapshotBytes(const SimulationState& state)
     const std::size_t held = state.areaGrab ? state.areaGrab->particles.size() : 0;
     return 16 * state.position.size() + 16 * state.velocity.size() + 8 * state.mass.size() +
            4 * state.pinned.size() + 8 * state.removed.size() + 20 * held +
-           sizeof(Obstacle) * state.obstacles.size();
+           sizeof(Obstacle) * state.obstacles.size() + sizeof(Ball) * state.balls.size();
 }
 
 std::optional<CommandError> History::apply(Simulation& simulation, const Command& command)
@@ -53,7 +53,85 @@ std::optional<CommandError> History::apply(Simulation& simulation, const Command
         return discrete(simulation, command, Kind::Cut);
     if (std::holds_alternative<SetCommand>(command))
         return discrete(simulation, command, Kind::Set);
+    if (const auto* move = std::get_if<MoveObstacleCommand>(&command))
+        return moveObstacle(simulation, *move);
+    if (std::holds_alternative<AddObstacleCommand>(command))
+        return discrete(simulation, command, Kind::Add);
+    if (std::holds_alternative<RemoveObstacleCommand>(command))
+        return discrete(simulation, command, Kind::Remove);
+    if (const auto* ball = std::get_if<BallCommand>(&command)) {
+        switch (ball->action) {
+        case BallCommand::Action::Add:
+            return discrete(simulation, command, Kind::Add);
+        case BallCommand::Action::Remove:
+            return discrete(simulation, command, Kind::Remove);
+        default:
+            return ballGrabPart(simulation, *ball);
+        }
+    }
     return discrete(simulation, command, Kind::Restart);
+}
+
+bool History::mergesInto(const Simulation& simulation, Kind kind) const
+{
+    if (!mergeable_ || done_.empty() || !done_.back().after ||
+        done_.back().after->steps != simulation.stepCount() ||
+        done_.back().after->time != simulation.time())
+        return false; // another action, an undo or a step came between
+    const Kind last = done_.back().kind;
+    if (last == kind)
+        return kind == Kind::Pin || kind == Kind::Unpin || kind == Kind::Set ||
+               kind == Kind::Remove;
+    if (last == Kind::Set)
+        return kind == Kind::Restart; // the scene's settings, then its fresh cloth
+    if (last == Kind::Restart) // the scene's world and pins after its fresh cloth
+        return kind == Kind::Pin || kind == Kind::Unpin || kind == Kind::Add ||
+               kind == Kind::Remove;
+    return false;
+}
+
+std::optional<CommandError> History::ballGrabPart(Simulation& simulation, const BallCommand& c)
+{
+    if (c.action == BallCommand::Action::Grab) { // takes hold anew: an action of its own
+        closeGrab(simulation);
+        SimulationState before = capture(simulation);
+        if (auto error = pbd::apply(simulation, Command{c}))
+            return error;
+        push({Kind::Grab, std::move(before), std::nullopt});
+        grabOpen_ = true;
+        return std::nullopt;
+    }
+    if (auto error = pbd::apply(simulation, Command{c}))
+        return error;
+    if (c.action == BallCommand::Action::Release && grabOpen_)
+        closeGrab(simulation);
+    return std::nullopt;
+}
+
+std::optional<CommandError> History::moveObstacle(Simulation& simulation,
+                                                  const MoveObstacleCommand& c)
+{
+    closeGrab(simulation);
+    // Every move of one obstacle's drag goes into one action, whatever steps come between.
+    const bool merges = mergeable_ && !done_.empty() && done_.back().after &&
+                        done_.back().kind == Kind::MoveObstacle &&
+                        done_.back().obstacle == c.index;
+    std::optional<SimulationState> before;
+    if (!merges)
+        before = capture(simulation);
+    if (auto error = pbd::apply(simulation, Command{c}))
+        return error;
+    if (merges) {
+        Action& last = done_.back();
+        bytes_ -= snapshotBytes(*last.after);
+        last.after = capture(simulation);
+        bytes_ += snapshotBytes(*last.after);
+        trim();
+        return std::nullopt;
+    }
+    push({Kind::MoveObstacle, std::move(*before), capture(simulation), c.index});
+    mergeable_ = true;
+    return std::nullopt;
 }
 
 std::optional<CommandError> History::grabPart(Simulation& simulation, const Command& command)
@@ -91,10 +169,7 @@ std::optional<CommandError> History::discrete(Simulation& simulation, const Comm
 {
     // The grab ends here as an action; a grab this change keeps holds on outside any action.
     closeGrab(simulation);
-    const bool merges = mergeable_ && !done_.empty() && done_.back().kind == kind &&
-                        (kind == Kind::Pin || kind == Kind::Unpin || kind == Kind::Set) &&
-                        done_.back().after && done_.back().after->steps == simulation.stepCount() &&
-                        done_.back().after->time == simulation.time();
+    const bool merges = mergesInto(simulation, kind);
     std::optional<SimulationState> before;
     if (!merges)
         before = capture(simulation);
@@ -108,6 +183,8 @@ std::optional<CommandError> History::discrete(Simulation& simulation, const Comm
         return std::nullopt;
     if (merges) {
         Action& last = done_.back();
+        if (kind == Kind::Restart)
+            last.kind = Kind::Restart; // a set then a restart: the world may follow
         bytes_ -= snapshotBytes(*last.after);
         last.after = capture(simulation);
         bytes_ += snapshotBytes(*last.after);

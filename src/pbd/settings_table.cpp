@@ -183,7 +183,7 @@ constexpr SettingField kFields[] = {
      .help = "Diameter of every particle where it meets an obstacle: no particle ends a "
              "substep closer than half of it to an obstacle. 0 (the page) treats particles as "
              "points. Applies at once.",
-     .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(thickness)},
+     .section = PanelSection::World, .onBench = true, PBD_NUMBER(thickness)},
     {.name = "friction", .flag = "--friction", .label = "Friction",
      .value = real(0, kMaxFriction), .step = 0.1,
      .brief = "Coulomb friction coefficient between the cloth and obstacles, 0 = none",
@@ -191,7 +191,7 @@ constexpr SettingField kFields[] = {
              "a particle pressed onto an obstacle does not slide along it, relative to the "
              "obstacle's own motion, unless pushed along harder than mu times it is pressed "
              "on. 0 (the page) slides freely. Applies at once.",
-     .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(friction)},
+     .section = PanelSection::World, .onBench = true, PBD_NUMBER(friction)},
 };
 
 #undef PBD_NUMBER

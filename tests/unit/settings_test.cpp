@@ -189,12 +189,14 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
 TEST_CASE("the table gives the panel's order, sections, labels with units and value text",
           "[settings]")
 {
-    std::vector<std::string> page, beyond;
+    std::vector<std::string> page, beyond, world;
     for (const pbd::SettingField& f : pbd::settingFields()) {
         if (f.section == pbd::PanelSection::Page)
             page.push_back(f.name);
         if (f.section == pbd::PanelSection::BeyondPage)
             beyond.push_back(f.name);
+        if (f.section == pbd::PanelSection::World)
+            world.push_back(f.name);
     }
     // xpbd.html's panel: Stiffness between Iterations and Gravity.
     CHECK(page == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
@@ -202,7 +204,8 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
     CHECK(beyond ==
           std::vector<std::string>{"substeps", "damping", "areaStiffness", "tearStrain",
                                    "clothWidth", "clothHeight", "density", "tethers",
-                                   "chebyshev", "thickness", "friction"});
+                                   "chebyshev"});
+    CHECK(world == std::vector<std::string>{"thickness", "friction"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("width")) == "Width");

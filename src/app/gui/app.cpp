@@ -55,10 +55,12 @@ App::App(const AppOptions& options)
       files_(controller_)
 {
     simulation_.setInitialObstacles(options.obstacles); // checked by the command line
+    simulation_.setInitialBalls(options.balls);         // so are these
     if (options.pins) { // a --scene's pins, which restart() keeps
         simulation_.setInitialPins(options.pins);
         simulation_.restart();
     }
+    controller_.setSceneName(options.sceneName);
     controller_.setPreferences(options.preferences);
     controller_.setPaused(options.paused);
     const bool debugGl = GlDebug::wanted();
@@ -323,6 +325,10 @@ void App::drawPanel()
         .exports = preferences.exports,
         .drawMode = preferences.draw,
         .frameLimit = frameLimitText(frameStats_.mean(), 1000.0 / window_->refreshRate()),
+        .scene = controller_.sceneName(),
+        .obstacles = simulation_.obstacles().size(),
+        .balls = simulation_.balls().size(),
+        .worldSelected = controller_.input().selected().has_value(),
     };
     const Viewport& view = frameView_;
     panel_->setExportStatus(exporter_->status());
@@ -366,6 +372,7 @@ void App::uploadCloth()
     renderer_->setCellSize(rest.horizontal, rest.vertical);
     renderer_->setDrawMode(controller_.preferences().draw);
     renderer_->setObstacles(simulation_.obstacles()); // either solver: kept on the CPU
+    renderer_->setBalls(simulation_.balls(), controller_.input().selected());
     pinned_.clear();
     const Particles& particles = simulation_.particles(); // flags are always current
     for (Index i = 0; i < particles.size(); ++i)

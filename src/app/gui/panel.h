@@ -59,6 +59,10 @@ struct PanelStats {
     ExportOptions exports;           ///< the Export section's options
     DrawMode drawMode = DrawMode::Lines; ///< what the canvas draws of the cloth
     std::string frameLimit;          ///< what limits the frame rate (frameLimitText)
+    std::string scene;               ///< the scene last chosen or given, empty when none
+    std::size_t obstacles = 0;       ///< obstacles in the world now
+    std::size_t balls = 0;           ///< balls in the world now
+    bool worldSelected = false;      ///< an obstacle or ball is selected (Remove selected)
 };
 
 /// One series of a panel plot.
@@ -140,6 +144,10 @@ private:
     /// Undo and Redo, each `width` wide, on the current line.
     void history(const PanelStats& stats, PanelActions& actions, float width);
     void grabRadius(PanelModel& model);
+    // panel_world.cpp: the "World" section: contacts' rows, additions, removals, the scene
+    void world(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    /// The Scene combo of the World section.
+    void sceneCombo(const PanelStats& stats, PanelActions& actions);
     /// The "Follow the cloth" box.
     void follow(const PanelStats& stats, PanelActions& actions);
     /// Draws the fold hint and its button in the message place (foldHint_, set by draw()).

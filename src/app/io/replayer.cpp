@@ -10,7 +10,8 @@ std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    const Settings& settings,
                                                    std::vector<DragEvent>& events,
                                                    std::string& warning,
-                                                   std::size_t obstacleCount)
+                                                   std::size_t obstacleCount,
+                                                   std::size_t ballCount)
 {
     // As pbd-sim run reads --events: a directory or an unreadable file is an input failure.
     warning.clear();
@@ -21,7 +22,7 @@ std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
     if (auto cut = dropCutRecordingLine(script))
         warning = path + ": warning: " + *cut;
     try {
-        events = parseEventScript(script, settings, obstacleCount);
+        events = parseEventScript(script, settings, obstacleCount, ballCount);
     } catch (const DragScriptError& e) {
         return ScriptFileError{path + ": " + e.what(), false};
     }

@@ -20,7 +20,8 @@ struct ScriptFileError {
 };
 
 /// Reads and parses the event script in `path` for a simulation that starts with `settings`
-/// and `obstacleCount` obstacles.
+/// and `obstacleCount` obstacles and `ballCount` balls (what its `0 restart` puts back: the
+/// initial ones), which bound the script's obstacle and ball indices.
 /// Returns the events, or the error. `warning` names the file and the line when a recording's
 /// last line, cut short by a kill, was ignored (pbd/drag_script.h: dropCutRecordingLine);
 /// else it is empty.
@@ -28,7 +29,8 @@ std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    const Settings& settings,
                                                    std::vector<DragEvent>& events,
                                                    std::string& warning,
-                                                   std::size_t obstacleCount = 0);
+                                                   std::size_t obstacleCount = 0,
+                                                   std::size_t ballCount = 0);
 
 /// The playback's position in a script.
 class Replayer {

@@ -200,7 +200,8 @@ bool RunFiles::startReplay(const std::string& path)
     std::string warning;
     if (auto error =
             readEventScriptFile(path, controller_.simulation().settings(), events, warning,
-                                controller_.simulation().initialObstacles().size())) {
+                                controller_.simulation().initialObstacles().size(),
+                                controller_.simulation().initialBalls().size())) {
         say("Not replaying: " + error->message, true);
         return false;
     }

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/ball_flags.h"
 #include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
 #include "io/autosave_schedule.h"
@@ -132,7 +133,8 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
         std::string warning;
         if (auto error = readEventScriptFile(*texts.replay, options.settings,
                                              options.replayEvents, warning,
-                                             options.obstacles.size()))
+                                             options.obstacles.size(),
+                                             options.balls.size()))
             return refuse("--replay: " + error->message,
                           error->unreadable ? common::kExitIo : common::kExitUsage);
         if (!warning.empty()) // a recording cut short by a kill plays up to its cut
@@ -173,6 +175,8 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     flags.addTo(cli);
     common::ObstacleFlags obstacleFlags;
     obstacleFlags.addTo(cli);
+    common::BallFlags ballFlags;
+    ballFlags.addTo(cli);
     AppFlagTexts texts;
     addAppFlags(cli, texts, options);
     // --stepping, --speed, --color-by, --strain-scale, --color-particles, --plots and
@@ -185,6 +189,7 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     std::optional<Scene> scene;
     if (auto error = obstacleFlags.readScene(scene))
         return refuse(*error);
+    options.sceneName = obstacleFlags.sceneText();
     if (scene) {
         options.settings = scene->settings;
         options.pins = scene->pinned;
@@ -199,6 +204,8 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
         if (auto error = checkObstacles(options.obstacles))
             return refuse("--scene: " + *error);
     }
+    if (auto error = ballFlags.read(options.balls))
+        return refuse(*error);
     if (auto error = preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
     if (auto status = applyAppFlags(texts, options))

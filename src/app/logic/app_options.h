@@ -16,6 +16,8 @@ namespace pbd::app {
 struct AppOptions {
     Settings settings;                  ///< the parameter flags shared with `pbd-sim run`
     std::vector<Obstacle> obstacles;    ///< --obstacle, as `pbd-sim run` takes them
+    std::string sceneName;              ///< --scene's name or file, empty without it
+    std::vector<Ball> balls;            ///< --ball, as `pbd-sim run` takes them
     std::optional<std::vector<Index>> pins; ///< --scene's pins instead of the fixed corners
     std::optional<long long> frames;    ///< --frames: exit after this many rendered frames
     std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame

@@ -92,8 +92,7 @@ void Controller::perform(KeyAction action)
         setPaused(!paused());
         break;
     case KeyAction::Restart:
-        applyModelSettings(); // as the page's restart(): every field's value, then a fresh cloth
-        issue(RestartCommand{});
+        restart();
         break;
     case KeyAction::SingleStep:
         driver_.requestSingleStep();
@@ -129,10 +128,9 @@ void Controller::panel(const PanelActions& actions)
         if (now.width != before.width || now.height != before.height)
             fitIfClothOutside();
     }
-    if (actions.restart) {
-        applyModelSettings();
-        issue(RestartCommand{});
-    }
+    if (actions.restart)
+        restart();
+    world(actions.world);
     if (actions.togglePause)
         setPaused(!paused());
     if (actions.fitView)

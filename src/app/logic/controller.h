@@ -31,6 +31,7 @@
 #include "logic/touch_router.h"
 #include "pbd/command.h"
 #include "pbd/history.h"
+#include "pbd/scene.h"
 #include "pbd/simulation.h"
 
 namespace pbd::app {
@@ -70,6 +71,20 @@ public:
     /// settings become commands, the model's stepping, speed and strain scale and the combos'
     /// choices become the preferences.
     void panel(const PanelActions& actions);
+    /// The World section's requests (logic/world_edits.cpp): obstacles and balls added at
+    /// the view's centre (and selected), the selected one removed, all cleared, a scene.
+    void world(const WorldActions& actions);
+    /// Replaces the cloth and its world by the scene `name` (a built-in name or a scene
+    /// file), as commands (logic/world_edits.h), and fits the view. Returns why it was
+    /// refused, changing nothing.
+    std::optional<std::string> chooseScene(const std::string& name);
+    /// The scene last chosen (chooseScene, or the command line's --scene: setSceneName);
+    /// empty when none was named.
+    const std::string& sceneName() const { return sceneName_; }
+    void setSceneName(std::string name) { sceneName_ = std::move(name); }
+    /// R and the Restart button: the panel's values, a fresh cloth, and the world of a scene
+    /// chosen in the panel again.
+    void restart();
 
     // ---- per frame ----
     /// Takes this frame's steps (see StepDriver::advance), then follows the cloth when
@@ -174,6 +189,8 @@ private:
     bool quitRequested_ = false;
     ExportRequests exportRequests_;
     std::string lastError_;
+    std::optional<Scene> scene_; ///< the scene chosen in the panel, which restart() replays
+    std::string sceneName_;
 };
 
 } // namespace pbd::app

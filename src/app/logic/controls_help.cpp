@@ -7,8 +7,9 @@
 namespace pbd::app {
 namespace {
 
-constexpr std::array<ControlHelp, 23> kControls{{
+constexpr std::array<ControlHelp, 24> kControls{{
     {"Left-drag a particle", "grab the nearest particle within 10 px (fixed corners too) and move it; let go while moving to throw it"},
+    {"Left-drag an obstacle or ball", "select it and move it; a ball is thrown"},
     {"Shift+click a particle", "pin it where it is, or unpin it (corners too)"},
     {"Ctrl+drag", "knife: cut every constraint the line crosses"},
     {"One finger on the canvas", "drags like the left button"},
@@ -25,7 +26,7 @@ constexpr std::array<ControlHelp, 23> kControls{{
     {"Ctrl+R", "start recording from a fresh cloth (the cloth restarts) / stop recording"},
     {"Ctrl+S", "save the whole state to the panel's state file (pbd-cloth-state.json)"},
     {"Ctrl+O", "load the state file; a bad file changes nothing"},
-    {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the last cut, pin, setting change, restart, load or whole grab"},
+    {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the last cut, pin, setting change, restart, load, whole grab or world edit"},
     {"Ctrl+Q", "quit (as the window's close button)"},
     {"Panel: Colour lines by, Strain scale", "lines by strain, saturating at auto (99th percentile) or a typed scale (--color-by, --strain-scale)"},
     {"Panel: Colour particles by", "particles by speed in m/s, dark to bright, legend on the canvas (--color-particles)"},

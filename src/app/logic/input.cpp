@@ -163,6 +163,7 @@ void Input::cancel()
     touchDrag_ = false;
     panFrom_.reset();
     knife_.reset();
+    endWorldDrag(false);
     // Esc: the particle is let go where it is, without a throw.
     if (dragging_) {
         dragging_ = false;
@@ -180,7 +181,7 @@ void Input::followCursor()
 void Input::updateHover(PanelFocus focus)
 {
     hovered_.reset();
-    if (dragging_ || touchDrag_ || panFrom_ || !cursor_ || focus.mouse ||
+    if (dragging_ || worldDrag_ || touchDrag_ || panFrom_ || !cursor_ || focus.mouse ||
         !view_.inCanvas(*cursor_))
         return;
     const Camera& camera = view_.camera();
@@ -207,6 +208,7 @@ std::optional<glm::dvec2> Input::reachCentre() const
 void Input::clothRebuilt()
 {
     dragging_ = false;
+    worldDrag_.reset(); // a restart's world holds no ball, its indices may differ
     touchDrag_ = false;
     hovered_.reset();
 }
@@ -237,6 +239,16 @@ void Input::pointerDown(glm::dvec2 p, Modifiers modifiers)
             issue_(PinCommand{*picked});
         return;
     }
+    if (!picked) { // no particle within reach: an obstacle or ball under the pointer moves
+        const glm::dvec2 world = camera.screenToWorld(p);
+        const double slack = 2.0 / camera.zoom(); // two pixels, for thin bars
+        if (const auto item =
+                pickWorld(simulation_.obstacles(), simulation_.balls(), world, slack)) {
+            selected_ = *item;
+            if (startWorldDrag(*item, world))
+                return;
+        }
+    }
     const double radius = preferences_.grabRadius;
     if (radius > 0.0) { // a hand: every particle within the radius, if there is one
         const glm::dvec2 world = camera.screenToWorld(p);
@@ -265,6 +277,10 @@ void Input::pointerDown(glm::dvec2 p, Modifiers modifiers)
 
 void Input::pointerMove(glm::dvec2 p)
 {
+    if (worldDrag_) {
+        moveWorldDrag(view_.camera().screenToWorld(p));
+        return;
+    }
     if (dragging_ && simulation_.holding()) { // the particle, or the area grab's point
         const glm::dvec2 world = view_.camera().screenToWorld(p);
         issue_(MoveCommand{world});
@@ -302,6 +318,8 @@ glm::dvec2 Input::throwVelocity() const
 
 void Input::pointerUp()
 {
+    if (worldDrag_)
+        endWorldDrag(preferences_.onRelease == OnRelease::Throw);
     if (!dragging_)
         return;
     dragging_ = false;

@@ -16,6 +16,7 @@
 #include "logic/preferences.h"
 #include "logic/stepping.h"
 #include "logic/touch_router.h"
+#include "logic/world_picking.h"
 #include "pbd/command.h"
 #include "pbd/simulation.h"
 
@@ -90,7 +91,9 @@ public:
           Stepping::Clock clock, IssueCommand issue);
 
     /// A button went down (`pressed`) or up where the pointer last moved to. Left on a
-    /// particle grabs it (Shift: pins or unpins it instead); with a grab radius
+    /// particle grabs it (Shift: pins or unpins it instead); with no particle within the pick
+    /// radius, left on an obstacle or ball selects it and drags it (an obstacle follows the
+    /// cursor as `move-obstacle`, a ball is grabbed, moved and thrown); with a grab radius
     /// (Preferences::grabRadius > 0) left holds every particle within it of the press, if
     /// any; Ctrl+left starts a knife that cuts on release; right or middle pans.
     void mouseButton(MouseButton button, bool pressed, Modifiers modifiers, PanelFocus focus);
@@ -123,6 +126,12 @@ public:
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife() const { return knife_; }
     /// The particle a left click would grab (see updateHover).
     std::optional<Index> hovered() const { return hovered_; }
+    /// The obstacle or ball clicked last (drawn highlighted), while it still exists.
+    std::optional<WorldItem> selected() const;
+    /// Makes `item` the selected one (the World section's additions), or none.
+    void select(std::optional<WorldItem> item) { selected_ = item; }
+    /// The obstacle or ball being dragged, if any.
+    std::optional<WorldItem> worldDrag() const { return worldDrag_; }
     /// Where the hand of a grab radius is drawn (world metres): the area grab's point while
     /// it holds, else the pointer on the canvas; nothing with a grab radius of 0.
     std::optional<glm::dvec2> reachCentre() const;
@@ -131,6 +140,11 @@ private:
     void pointerDown(glm::dvec2 point, Modifiers modifiers);
     void pointerMove(glm::dvec2 point);
     void pointerUp();
+    /// Starts dragging `item` from the press at `world` (metres); false when refused.
+    bool startWorldDrag(const WorldItem& item, glm::dvec2 world);
+    void moveWorldDrag(glm::dvec2 world);
+    /// Ends the obstacle's or ball's drag: a ball is let go, thrown when `thrown`.
+    void endWorldDrag(bool thrown);
     void noteTrail(glm::dvec2 world);
     glm::dvec2 throwVelocity() const;
     std::vector<PanelPointer> perform(const std::vector<TouchAction>& actions);
@@ -151,6 +165,9 @@ private:
     bool touchDrag_ = false;            ///< the drag in progress is a finger's
     std::optional<glm::dvec2> cursor_;  ///< pointer at the last motion event, window coords
     std::optional<Index> hovered_;
+    std::optional<WorldItem> selected_;  ///< the last obstacle or ball clicked
+    std::optional<WorldItem> worldDrag_; ///< the obstacle or ball being dragged
+    glm::dvec2 worldOffset_{0.0};        ///< its centre minus the pointer, metres
 };
 
 } // namespace pbd::app

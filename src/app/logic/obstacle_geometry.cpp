@@ -53,19 +53,54 @@ ObstacleVertex vertex(glm::dvec2 p, const std::array<float, 3>& c)
     return {static_cast<float>(p.x), static_cast<float>(p.y), c[0], c[1], c[2]};
 }
 
+/// Fill and outline colours of one drawn item.
+struct Colours {
+    std::array<float, 3> fill;
+    std::array<float, 3> outline;
+};
+constexpr Colours kObstacleColours{kObstacleFill, kObstacleOutline};
+
+void appendOutline(std::span<const glm::dvec2> polygon, const std::array<float, 3>& colour,
+                   ObstacleMesh& mesh)
+{
+    for (std::size_t k = 0; k < polygon.size(); ++k) {
+        mesh.outline.push_back(vertex(polygon[k], colour));
+        mesh.outline.push_back(vertex(polygon[(k + 1) % polygon.size()], colour));
+    }
+}
+
 /// A convex polygon as a fan of triangles and a closed outline.
-void appendPolygon(std::span<const glm::dvec2> polygon, bool outlined, ObstacleMesh& mesh)
+void appendPolygon(std::span<const glm::dvec2> polygon, bool outlined, ObstacleMesh& mesh,
+                   const Colours& colours = kObstacleColours)
 {
     if (polygon.size() < 3)
         return;
     for (std::size_t k = 1; k + 1 < polygon.size(); ++k)
         for (glm::dvec2 p : {polygon[0], polygon[k], polygon[k + 1]})
-            mesh.fill.push_back(vertex(p, kObstacleFill));
-    if (!outlined)
+            mesh.fill.push_back(vertex(p, colours.fill));
+    if (outlined)
+        appendOutline(polygon, colours.outline, mesh);
+}
+
+/// The selection's ring: the outline again, drawn inset by 1 and 2 pixels (`pixel` metres)
+/// towards the polygon's centre, so that a 1-pixel line reads as a 3-pixel band.
+void appendSelectionRing(std::span<const glm::dvec2> polygon, double pixel, ObstacleMesh& mesh)
+{
+    if (polygon.size() < 3)
         return;
-    for (std::size_t k = 0; k < polygon.size(); ++k) {
-        mesh.outline.push_back(vertex(polygon[k], kObstacleOutline));
-        mesh.outline.push_back(vertex(polygon[(k + 1) % polygon.size()], kObstacleOutline));
+    glm::dvec2 centre(0.0);
+    for (glm::dvec2 p : polygon)
+        centre += p;
+    centre /= static_cast<double>(polygon.size());
+    appendOutline(polygon, kSelectedOutline, mesh);
+    std::vector<glm::dvec2> inset(polygon.begin(), polygon.end());
+    for (int ring = 1; ring <= 2; ++ring) {
+        for (std::size_t k = 0; k < polygon.size(); ++k) {
+            const glm::dvec2 d = polygon[k] - centre;
+            const double length = glm::length(d);
+            inset[k] = length > ring * pixel ? polygon[k] - (ring * pixel / length) * d : centre;
+        }
+        appendOutline(inset, kSelectedOutline, mesh);
     }
 }
 
@@ -192,21 +227,53 @@ WorldRect frameWithObstacles(const WorldRect& cloth, std::span<const Obstacle> o
 void buildObstacleMesh(std::span<const Obstacle> obstacles, const WorldRect& view, double zoom,
                        ObstacleMesh& mesh)
 {
+    buildWorldMesh(obstacles, {}, std::nullopt, view, zoom, mesh);
+}
+
+void buildWorldMesh(std::span<const Obstacle> obstacles, std::span<const Ball> balls,
+                    std::optional<WorldItem> selected, const WorldRect& view, double zoom,
+                    ObstacleMesh& mesh)
+{
     mesh.clear();
-    for (const Obstacle& o : obstacles) {
+    const double pixel = zoom > 0.0 ? 1.0 / zoom : 0.0;
+    const auto isSelected = [&](WorldItem::Kind kind, std::size_t index) {
+        return selected && selected->kind == kind && selected->index == index;
+    };
+    for (std::size_t i = 0; i < obstacles.size(); ++i) {
+        const Obstacle& o = obstacles[i];
+        const bool chosen = isSelected(WorldItem::Kind::Obstacle, i);
+        const Colours colours{chosen ? kSelectedFill : kObstacleFill, kObstacleOutline};
         if (o.shape == ObstacleShape::Ground) {
             const std::vector<glm::dvec2> polygon = groundPolygon(o, view);
-            appendPolygon(polygon, false, mesh); // its edges on the view are not its surface
+            // Its edges on the view are not its surface: only the surface line is drawn.
+            appendPolygon(polygon, false, mesh, colours);
             if (const auto line = groundSurface(o, view)) {
-                mesh.outline.push_back(vertex(line->first, kObstacleOutline));
-                mesh.outline.push_back(vertex(line->second, kObstacleOutline));
+                const auto& colour = chosen ? kSelectedOutline : kObstacleOutline;
+                mesh.outline.push_back(vertex(line->first, colour));
+                mesh.outline.push_back(vertex(line->second, colour));
             }
             continue;
         }
         const double radius = o.shape == ObstacleShape::Box ? 0.0 : o.radius;
         const std::vector<glm::dvec2> outline = obstacleOutline(o, circleSegments(radius * zoom));
-        if (overlaps(boundsOfPoints(outline), view))
-            appendPolygon(outline, true, mesh);
+        if (!overlaps(boundsOfPoints(outline), view))
+            continue;
+        appendPolygon(outline, true, mesh, colours);
+        if (chosen)
+            appendSelectionRing(outline, pixel, mesh);
+    }
+    for (std::size_t i = 0; i < balls.size(); ++i) {
+        Obstacle disc; // a ball is drawn as a circle of its own colours
+        disc.a = balls[i].position;
+        disc.radius = balls[i].radius;
+        const std::vector<glm::dvec2> outline =
+            obstacleOutline(disc, circleSegments(disc.radius * zoom));
+        if (!overlaps(boundsOfPoints(outline), view))
+            continue;
+        const bool chosen = isSelected(WorldItem::Kind::Ball, i);
+        appendPolygon(outline, true, mesh, {chosen ? kSelectedBallFill : kBallFill, kBallOutline});
+        if (chosen)
+            appendSelectionRing(outline, pixel, mesh);
     }
 }
 

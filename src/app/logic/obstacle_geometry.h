@@ -14,6 +14,8 @@
 #include <glm/vec2.hpp>
 
 #include "logic/view_culling.h"
+#include "logic/world_picking.h"
+#include "pbd/ball.h"
 #include "pbd/obstacle.h"
 
 namespace pbd::app {
@@ -76,6 +78,21 @@ struct ObstacleMesh {
 inline constexpr std::array<float, 3> kObstacleFill{0xC9 / 255.0f, 0xC2 / 255.0f, 0xB6 / 255.0f};
 inline constexpr std::array<float, 3> kObstacleOutline{0x6E / 255.0f, 0x66 / 255.0f,
                                                        0x5A / 255.0f};
+
+/// The balls' fill (a terracotta, apart from the obstacles' grey and the cloth's blues) and
+/// outline; the selected item's lighter fills and its 3-pixel orange ring.
+inline constexpr std::array<float, 3> kBallFill{0xD0 / 255.0f, 0x8A / 255.0f, 0x6A / 255.0f};
+inline constexpr std::array<float, 3> kBallOutline{0x7A / 255.0f, 0x40 / 255.0f, 0x2A / 255.0f};
+inline constexpr std::array<float, 3> kSelectedFill{0xE4 / 255.0f, 0xDA / 255.0f, 0xB0 / 255.0f};
+inline constexpr std::array<float, 3> kSelectedBallFill{0xE8 / 255.0f, 0xA8 / 255.0f,
+                                                        0x88 / 255.0f};
+inline constexpr std::array<float, 3> kSelectedOutline{0xFF / 255.0f, 0x8C / 255.0f, 0.0f};
+
+/// Replaces `mesh` with the obstacles, then the balls, in `view` (those whose box misses it
+/// are skipped) at `zoom` window pixels per metre; the `selected` one highlighted.
+void buildWorldMesh(std::span<const Obstacle> obstacles, std::span<const Ball> balls,
+                    std::optional<WorldItem> selected, const WorldRect& view, double zoom,
+                    ObstacleMesh& mesh);
 
 /// Replaces `mesh` with the obstacles in `view` (those whose box misses it are skipped) at
 /// `zoom` window pixels per metre (which sets the circles' segments).

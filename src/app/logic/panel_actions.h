@@ -4,6 +4,7 @@
 /// controller turns it into commands and view changes.
 
 #include <optional>
+#include <string>
 
 #include "io/files_actions.h"
 #include "logic/cloth_mesh.h"
@@ -13,6 +14,18 @@
 #include "logic/strain_colors.h"
 
 namespace pbd::app {
+
+/// What the user asked of the "World" section this frame (its Thickness and Friction rows
+/// commit through the settings, as every field).
+struct WorldActions {
+    bool addCircle = false;      ///< "Add circle": at the view's centre
+    bool addBox = false;         ///< "Add box"
+    bool addCapsule = false;     ///< "Add capsule"
+    bool addBall = false;        ///< "Add ball"
+    bool removeSelected = false; ///< "Remove selected": the obstacle or ball clicked last
+    bool clear = false;          ///< "Clear obstacles & balls"
+    std::optional<std::string> scene; ///< the "Scene" combo's choice, when made
+};
 
 /// What the user asked for this frame.
 struct PanelActions {
@@ -38,6 +51,7 @@ struct PanelActions {
     std::optional<bool> plotsOpen;
     std::optional<bool> follow;           ///< the "Follow the cloth" box, when changed
     std::optional<ExportOptions> exports; ///< the Export section's boxes, when changed
+    WorldActions world;                   ///< the "World" section
 };
 
 } // namespace pbd::app

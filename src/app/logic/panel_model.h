@@ -25,7 +25,8 @@ enum class PanelField : std::size_t {
 };
 
 /// The table's rows that the panel shows as fields, in order: PanelSection::Page, then
-/// PanelSection::BeyondPage (solver and threads live in the Performance section).
+/// PanelSection::BeyondPage, then PanelSection::World (solver and threads live in the
+/// Performance section).
 const std::vector<PanelField>& panelFields();
 /// The table row of a field.
 const SettingField& settingField(PanelField field);

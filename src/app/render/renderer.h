@@ -99,6 +99,13 @@ public:
     {
         obstacles_.assign(obstacles.begin(), obstacles.end());
     }
+    /// Copies the balls, drawn over the obstacles as discs of their own colours, and the
+    /// selected obstacle or ball, drawn highlighted (logic/obstacle_geometry.h).
+    void setBalls(std::span<const Ball> balls, std::optional<WorldItem> selected)
+    {
+        balls_.assign(balls.begin(), balls.end());
+        selected_ = selected;
+    }
 
     /// Uploads the index pairs of the live constraints (alive[k] != 0), after every restart,
     /// tear or cut; `width` x `height` is the cloth's grid (particles per row and column), for
@@ -196,6 +203,8 @@ private:
     GLuint frameVao_ = 0, frameVbo_ = 0; ///< the frame's band, window pixels, per frame
     GLuint obstaclesVao_ = 0, obstaclesVbo_ = 0; ///< fill then outline, world metres, per frame
     std::vector<Obstacle> obstacles_;            ///< setObstacles
+    std::vector<Ball> balls_;                    ///< setBalls
+    std::optional<WorldItem> selected_;          ///< setBalls
     ObstacleMesh obstacleMesh_;                  ///< their geometry this frame
     GLuint positionBuffer_ = 0; ///< uploaded positions: lines (vertices), discs (instances)
     GLuint source_ = 0;         ///< what the attributes read: positionBuffer_ or a GPU buffer

@@ -1,4 +1,4 @@
-// The world's obstacles beneath the cloth: each frame their fills (triangles) and outlines
+// The world's obstacles and balls beneath the cloth: each frame their fills (triangles) and outlines
 // (lines) are built for the view (logic/obstacle_geometry.h) and streamed into one buffer,
 // drawn with the axes' program (position and colour per vertex).
 
@@ -14,13 +14,13 @@ constexpr GLuint kColorAttribute = 1;
 
 void Renderer::drawObstacles(const Camera& camera, const WorldRect& view)
 {
-    if (obstacles_.empty())
+    if (obstacles_.empty() && balls_.empty())
         return;
     // The view widened by a tenth on each side: the ground's fill reaches past the canvas's
     // edge wherever the canvas sits in the window (the scissor trims it).
     const glm::dvec2 pad = 0.1 * (view.max - view.min);
-    buildObstacleMesh(obstacles_, {view.min - pad, view.max + pad}, camera.zoom(),
-                      obstacleMesh_);
+    buildWorldMesh(obstacles_, balls_, selected_, {view.min - pad, view.max + pad},
+                   camera.zoom(), obstacleMesh_);
     const std::size_t fill = obstacleMesh_.fill.size(), lines = obstacleMesh_.outline.size();
     if (fill + lines == 0)
         return;

@@ -1,0 +1,110 @@
+// The panel's "World" section: the contact settings (the settings table's World rows:
+// thickness, friction), buttons that add an obstacle or a ball at the view's centre, remove
+// the selected one or clear them all, and the Scene combo. Every edit reaches the simulation
+// as commands (logic/world_edits.h), so recordings replay it and undo takes it back. A part
+// of the world added later (air, wind) is one more table section's rows or a call here.
+
+#include "gui/panel.h"
+
+#include <algorithm>
+
+#include <imgui.h>
+
+#include "pbd/scene.h"
+
+namespace pbd::app {
+
+void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& actions)
+{
+    ImGui::Spacing();
+    // Open from the start when there is a world (--scene, --obstacle, --ball); collapsed for
+    // the page's cloth, so that the sections below keep their place on a 960 px screen.
+    const bool anyWorld = stats.obstacles + stats.balls > 0 || !stats.scene.empty();
+    if (!ImGui::CollapsingHeader("World", anyWorld ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+        return;
+    sceneCombo(stats, actions);
+    if (ImGui::BeginTable("world", 2, ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
+                                ImGui::CalcTextSize("Thickness (m)").x);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        fields(model, PanelSection::World, actions);
+        ImGui::EndTable();
+    }
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Add");
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float quarter =
+        std::max(1.0f, (ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Add").x -
+                        4.0f * spacing) / 4.0f);
+    struct Add {
+        const char* label;
+        const char* id;
+        const char* help;
+        bool* asked;
+    };
+    const Add adds[] = {
+        {"Circle", "add-circle", "Add a circle obstacle (radius 0.5 m) at the view's centre.",
+         &actions.world.addCircle},
+        {"Box", "add-box", "Add a box obstacle (1.2 x 0.4 m) at the view's centre.",
+         &actions.world.addBox},
+        {"Capsule", "add-capsule",
+         "Add a capsule obstacle (a 1.6 m bar of radius 0.1 m) at the view's centre.",
+         &actions.world.addCapsule},
+        {"Ball", "add-ball",
+         "Add a ball (radius 0.3 m, 1 kg) at the view's centre: it falls, hits the cloth and "
+         "can be grabbed and thrown.",
+         &actions.world.addBall},
+    };
+    for (const Add& add : adds) {
+        ImGui::SameLine();
+        if (ImGui::Button(add.label, ImVec2(quarter, 0.0f)))
+            *add.asked = true;
+        tooltip(add.id, add.help);
+        record(add.id);
+    }
+    const float half = (ImGui::GetContentRegionAvail().x - spacing) * 0.5f;
+    ImGui::BeginDisabled(!stats.worldSelected);
+    if (ImGui::Button("Remove selected", ImVec2(half, 0.0f)))
+        actions.world.removeSelected = true;
+    ImGui::EndDisabled();
+    tooltip("remove-selected", "Remove the obstacle or ball clicked last (drawn with an orange "
+                               "ring). Left-drag an obstacle or ball away from the cloth to "
+                               "move it; a ball is thrown on release.");
+    record("remove-selected");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(stats.obstacles + stats.balls == 0);
+    if (ImGui::Button("Clear obstacles & balls", ImVec2(half, 0.0f)))
+        actions.world.clear = true;
+    ImGui::EndDisabled();
+    tooltip("clear-world", "Remove every obstacle and ball (one undo brings them back).");
+    record("clear-world");
+}
+
+void Panel::sceneCombo(const PanelStats& stats, PanelActions& actions)
+{
+    const char* help = "A cloth and its world, as --scene NAME: page (the page's cloth, "
+                       "nothing else), a curtain over a ball, a strip on pegs, a tablecloth "
+                       "on a table, a slope, a bar. Choosing one replaces the cloth, its "
+                       "settings and the world; Restart brings the scene back.";
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Scene");
+    tooltip("scene-label", help);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    const bool custom = stats.scene.empty() && stats.obstacles + stats.balls > 0;
+    const std::string shown = !stats.scene.empty() ? stats.scene : custom ? "(custom)" : "page";
+    if (ImGui::BeginCombo("##scene", shown.c_str())) {
+        for (const std::string& name : builtInSceneNames()) {
+            const bool selected = name == shown;
+            if (ImGui::Selectable(name.c_str(), selected))
+                actions.world.scene = name;
+            if (selected)
+                ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("scene", help);
+    record("scene");
+}
+
+} // namespace pbd::app

@@ -1,0 +1,169 @@
+#include "logic/world_edits.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "logic/controller.h"
+
+namespace pbd::app {
+namespace {
+
+/// `obstacle` as its spec reads back: the event line a recording writes gives the same one.
+Obstacle throughSpec(const Obstacle& obstacle)
+{
+    std::string error;
+    const auto back = parseObstacleSpec(formatObstacleSpec(obstacle), error);
+    return back ? *back : obstacle;
+}
+
+} // namespace
+
+Obstacle newObstacle(ObstacleShape shape, glm::dvec2 centre)
+{
+    Obstacle o;
+    o.shape = shape;
+    o.a = centre;
+    switch (shape) {
+    case ObstacleShape::Circle:
+        o.radius = kNewCircleRadius;
+        break;
+    case ObstacleShape::Box:
+        o.width = kNewBoxWidth;
+        o.height = kNewBoxHeight;
+        break;
+    case ObstacleShape::Capsule:
+        o.a = centre - glm::dvec2(0.5 * kNewCapsuleLength, 0.0);
+        o.b = centre + glm::dvec2(0.5 * kNewCapsuleLength, 0.0);
+        o.radius = kNewCapsuleRadius;
+        break;
+    case ObstacleShape::Ground:
+        break;
+    }
+    settleObstacle(o);
+    return throughSpec(o);
+}
+
+Ball newBall(glm::dvec2 centre)
+{
+    Ball b;
+    b.position = centre;
+    b.radius = kNewBallRadius;
+    b.mass = kNewBallMass;
+    std::string error;
+    const auto back = parseBallSpec(formatBallSpec(b), error);
+    return back ? *back : b;
+}
+
+void clearWorld(const Simulation& simulation, const IssueCommand& issue)
+{
+    for (std::size_t i = simulation.obstacles().size(); i-- > 0;)
+        issue(RemoveObstacleCommand{i});
+    for (std::size_t i = simulation.balls().size(); i-- > 0;) {
+        BallCommand remove;
+        remove.action = BallCommand::Action::Remove;
+        remove.index = i;
+        issue(remove);
+    }
+}
+
+void placeScene(const Simulation& simulation, const Scene& scene, const IssueCommand& issue)
+{
+    clearWorld(simulation, issue);
+    for (const Obstacle& o : scene.obstacles)
+        issue(AddObstacleCommand{throughSpec(o)});
+    const Settings& s = simulation.settings();
+    std::vector<Index> pins = scene.pinned ? *scene.pinned
+                                           : fixedCorners(s.width, s.height, s.fixedCount);
+    std::sort(pins.begin(), pins.end());
+    const Particles& particles = simulation.particles();
+    for (Index i = 0; i < particles.size(); ++i) {
+        const bool wanted = std::binary_search(pins.begin(), pins.end(), i);
+        if (particles.pinned(i) && !wanted)
+            issue(UnpinCommand{i});
+        else if (!particles.pinned(i) && wanted)
+            issue(PinCommand{i});
+    }
+}
+
+Settings sceneSettings(const Scene& scene, const Settings& current)
+{
+    Settings s = scene.settings;
+    s.solver = current.solver;
+    s.threads = current.threads;
+    s.gpuPrecision = current.gpuPrecision;
+    return s;
+}
+
+void Controller::world(const WorldActions& actions)
+{
+    const IssueCommand issuer = [this](const Command& c) { return issue(c); };
+    const glm::dvec2 centre = view_.camera().screenToWorld(0.5 * view_.layout().canvasSize());
+    const auto added = [this](WorldItem::Kind kind) {
+        const std::size_t count = kind == WorldItem::Kind::Ball ? simulation_.balls().size()
+                                                                : simulation_.obstacles().size();
+        if (count > 0)
+            input_.select(WorldItem{kind, count - 1});
+    };
+    const std::pair<bool, ObstacleShape> shapes[] = {{actions.addCircle, ObstacleShape::Circle},
+                                                     {actions.addBox, ObstacleShape::Box},
+                                                     {actions.addCapsule, ObstacleShape::Capsule}};
+    for (const auto& [asked, shape] : shapes)
+        if (asked && !issue(AddObstacleCommand{newObstacle(shape, centre)}))
+            added(WorldItem::Kind::Obstacle);
+    if (actions.addBall) {
+        BallCommand add;
+        add.action = BallCommand::Action::Add;
+        add.ball = newBall(centre);
+        if (!issue(add))
+            added(WorldItem::Kind::Ball);
+    }
+    if (actions.removeSelected) {
+        if (const auto item = input_.selected()) {
+            if (item->kind == WorldItem::Kind::Obstacle) {
+                issue(RemoveObstacleCommand{item->index});
+            } else {
+                BallCommand remove;
+                remove.action = BallCommand::Action::Remove;
+                remove.index = item->index;
+                issue(remove);
+            }
+            input_.select(std::nullopt);
+        }
+    }
+    if (actions.clear) {
+        clearWorld(simulation_, issuer);
+        input_.select(std::nullopt);
+    }
+    if (actions.scene)
+        chooseScene(*actions.scene);
+}
+
+std::optional<std::string> Controller::chooseScene(const std::string& name)
+{
+    std::string error;
+    auto scene = loadScene(name, error);
+    if (!scene) {
+        lastError_ = error;
+        return error;
+    }
+    if (auto refused = issue(SetCommand{sceneSettings(*scene, simulation_.settings())}))
+        return refused->message;
+    issue(RestartCommand{});
+    placeScene(simulation_, *scene, [this](const Command& c) { return issue(c); });
+    scene_ = std::move(*scene);
+    sceneName_ = name;
+    input_.select(std::nullopt);
+    fitView();
+    return std::nullopt;
+}
+
+void Controller::restart()
+{
+    applyModelSettings(); // as the page's restart(): every field's value, then a fresh cloth
+    issue(RestartCommand{});
+    if (scene_) // a scene chosen in the panel comes back whole
+        placeScene(simulation_, *scene_, [this](const Command& c) { return issue(c); });
+}
+
+} // namespace pbd::app
