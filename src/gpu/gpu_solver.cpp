@@ -11,6 +11,7 @@
 #include "chebyshev.h"
 #include "constraint_coloring.h"
 #include "gpu_chebyshev.h"
+#include "gpu_contacts.h"
 #include "gpu_kernels.h"
 #include "gpu_shaders_embedded.h"
 #include "pbd/distance_constraint.h"
@@ -82,11 +83,6 @@ GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
 }
 
 namespace {
-
-GLuint buildProgram(bool doublePrecision, int stage, bool xpbd, std::string& why)
-{
-    return buildKernel(doublePrecision, stage, xpbd, why);
-}
 
 void setReal(GLint location, bool doublePrecision, double value)
 {
@@ -174,13 +170,13 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
         return nullptr;
     }
 
-    solver->predict_ = buildProgram(dbl, 0, false, why);
-    solver->project_ = solver->predict_ ? buildProgram(dbl, 1, false, why) : 0;
-    solver->projectXpbd_ = solver->project_ ? buildProgram(dbl, 1, true, why) : 0;
-    solver->velocity_ = solver->projectXpbd_ ? buildProgram(dbl, 2, false, why) : 0;
-    solver->projectArea_ = solver->velocity_ ? buildProgram(dbl, 3, false, why) : 0;
-    solver->tear_ = solver->projectArea_ ? buildProgram(dbl, 4, false, why) : 0;
-    solver->tether_ = solver->tear_ ? buildProgram(dbl, 8, false, why) : 0;
+    solver->predict_ = buildKernel(dbl, 0, false, why);
+    solver->project_ = solver->predict_ ? buildKernel(dbl, 1, false, why) : 0;
+    solver->projectXpbd_ = solver->project_ ? buildKernel(dbl, 1, true, why) : 0;
+    solver->velocity_ = solver->projectXpbd_ ? buildKernel(dbl, 2, false, why) : 0;
+    solver->projectArea_ = solver->velocity_ ? buildKernel(dbl, 3, false, why) : 0;
+    solver->tear_ = solver->projectArea_ ? buildKernel(dbl, 4, false, why) : 0;
+    solver->tether_ = solver->tear_ ? buildKernel(dbl, 8, false, why) : 0;
     if (solver->tether_ == 0)
         return nullptr;
     solver->constraintCount_ = clothConstraintCount(width, height);
@@ -301,7 +297,7 @@ unsigned GpuSolver::renderPositions()
     }
     if (toFloat_ == 0) {
         std::string why;
-        toFloat_ = buildProgram(true, 5, false, why);
+        toFloat_ = buildKernel(true, 5, false, why);
         if (toFloat_ == 0)
             throw std::runtime_error(why);
         glGenBuffers(1, &renderPositions_);
@@ -318,7 +314,7 @@ unsigned GpuSolver::renderPositions()
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRenderPositions, renderPositions_);
         glUseProgram(toFloat_);
         glUniform1ui(0, static_cast<GLuint>(count_));
-        dispatch(count_);
+        dispatchKernel(count_);
         glUseProgram(0);
         renderStale_ = false;
     }
@@ -514,10 +510,15 @@ void GpuSolver::downloadAlive(std::vector<std::uint8_t>& alive) const
 
 void GpuSolver::setPosition(Index index, glm::dvec2 position)
 {
-    if (index >= count_)
-        throw std::out_of_range("GpuSolver::setPosition: particle index out of range");
+    writePositions(index, &position, 1);
+}
+
+void GpuSolver::writePositions(Index first, const glm::dvec2* positions, std::size_t count)
+{
+    if (first >= count_ || count > count_ - first)
+        throw std::out_of_range("GpuSolver::writePositions: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    writePairs(positions_, precision_ == GpuPrecision::Double, index, &position, 1);
+    writePairs(positions_, precision_ == GpuPrecision::Double, first, positions, count);
     renderStale_ = true;
 }
 
@@ -576,11 +577,6 @@ void dispatchKernel(std::size_t invocations)
     const std::size_t y = (groups + x - 1) / x;
     glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-}
-
-void GpuSolver::dispatch(std::size_t invocations) const
-{
-    dispatchKernel(invocations);
 }
 
 void GpuSolver::makeAreaBuffers()
@@ -676,7 +672,7 @@ void GpuSolver::step(const GpuStepParameters& p)
     const GLuint zero = 0;
     for (int substep = 0; substep < p.substeps; ++substep) {
         glUseProgram(predict_);
-        dispatch(count_);
+        dispatchKernel(count_);
         if (xpbd) {
             // lambda = 0 for every constraint: all-zero bits are +0.0 in float and double.
             for (std::size_t s = 0; s < 8; ++s)
@@ -707,7 +703,7 @@ void GpuSolver::step(const GpuStepParameters& p)
                 if (xpbd)
                     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, lambdas_[s]);
                 glUniform1ui(0, static_cast<GLuint>(s));
-                dispatch(setCounts_[s]);
+                dispatchKernel(setCounts_[s]);
             }
             if (area) {
                 // Then the cells' signed areas, as the colored CPU solver orders them.
@@ -717,7 +713,7 @@ void GpuSolver::step(const GpuStepParameters& p)
                         continue;
                     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, areaLambdas_[s]);
                     glUniform1ui(0, static_cast<GLuint>(s));
-                    dispatch(areaCounts_[s]);
+                    dispatchKernel(areaCounts_[s]);
                 }
             }
             if (chebyshev)
@@ -725,13 +721,15 @@ void GpuSolver::step(const GpuStepParameters& p)
         }
         if (tethering) { // then the tethers, as the colored CPU solver's phase after the sweeps
             glUseProgram(tether_);
-            dispatch(count_);
+            dispatchKernel(count_);
         }
+        if (p.contacts != nullptr) // then the balls and obstacles: contacts win
+            p.contacts->substep(*this, substep);
         glUseProgram(velocity_);
-        dispatch(count_);
+        dispatchKernel(count_);
         if (tearing) {
             glUseProgram(tear_);
-            dispatch(constraintCount_);
+            dispatchKernel(constraintCount_);
         }
     }
     glUseProgram(0);

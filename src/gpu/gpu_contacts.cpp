@@ -1,0 +1,140 @@
+#include "gpu_contacts.h"
+
+#include <cstring>
+#include <limits>
+
+#include <glad/gl.h>
+
+#include "ball_contacts.h"
+#include "gpu_kernels.h"
+#include "gpu_solver.h"
+
+namespace pbd::gpu {
+namespace {
+
+constexpr const char* kFile = "contacts.comp.glsl";
+constexpr GLuint kShapesBinding = 14;
+constexpr std::size_t kStride = 20; // reals per shape, as the kernel reads them
+
+void setReal(GLint location, bool dbl, double value)
+{
+    if (dbl)
+        glUniform1d(location, value);
+    else
+        glUniform1f(location, static_cast<float>(value));
+}
+
+/// The shape as the kernel's 20 reals (shaders/contacts.comp.glsl, Shapes).
+void pack(const detail::ContactShape& s, double* out)
+{
+    const double values[kStride] = {s.a.x,    s.a.y,    s.b.x,    s.b.y,    s.u.x,
+                                     s.u.y,    s.half.x, s.half.y, s.r,      s.lo.x,
+                                     s.lo.y,   s.hi.x,   s.hi.y,   s.from.x, s.from.y,
+                                     s.to.x,   s.to.y,   s.cosTurn, s.sinTurn,
+                                     static_cast<double>(static_cast<int>(s.core) +
+                                                         (s.moving ? 4 : 0))};
+    std::memcpy(out, values, sizeof values);
+}
+
+} // namespace
+
+std::unique_ptr<GpuContacts> GpuContacts::create(bool doublePrecision, std::string& why)
+{
+    std::unique_ptr<GpuContacts> c(new GpuContacts());
+    c->double_ = doublePrecision;
+    c->kernel_ = buildKernel(doublePrecision, 0, false, why, kFile);
+    if (c->kernel_ == 0)
+        return nullptr;
+    glGenBuffers(1, &c->shapes_);
+    return c;
+}
+
+GpuContacts::~GpuContacts()
+{
+    glDeleteProgram(kernel_);
+    glDeleteBuffers(1, &shapes_);
+}
+
+void GpuContacts::prepare(const Settings& settings, std::span<const Obstacle> obstacles,
+                          std::span<Ball> balls, std::span<const double> inverseMass)
+{
+    const int substeps = settings.substeps;
+    friction_ = settings.friction;
+    thickness_ = settings.thickness;
+    h_ = substeps == 1 ? settings.timeStep : settings.timeStep / substeps;
+    gravity_ = settings.gravity;
+    damping_ = settings.damping;
+    balls_ = balls;
+    inverseMass_ = inverseMass;
+    shapeCount_ = obstacles.size();
+    worlds_.resize(static_cast<std::size_t>(substeps));
+    data_.resize(static_cast<std::size_t>(substeps) * shapeCount_ * kStride);
+    for (int k = 0; k < substeps; ++k) {
+        detail::ContactWorld& world = worlds_[static_cast<std::size_t>(k)];
+        detail::prepareContacts(obstacles, settings.thickness, settings.friction, k, substeps,
+                                world);
+        for (std::size_t s = 0; s < shapeCount_; ++s)
+            pack(world.shapes[s],
+                 data_.data() + (static_cast<std::size_t>(k) * shapeCount_ + s) * kStride);
+    }
+    if (shapeCount_ == 0)
+        return;
+    // A new store each step: the last step's kernels may still read the old one.
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, shapes_);
+    if (double_) {
+        bytes_ = data_.size() * sizeof(double);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes_), data_.data(),
+                     GL_STREAM_DRAW);
+    } else {
+        const std::vector<float> values(data_.begin(), data_.end());
+        bytes_ = values.size() * sizeof(float);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes_), values.data(),
+                     GL_STREAM_DRAW);
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void GpuContacts::substep(GpuSolver& solver, int substep)
+{
+    if (!balls_.empty())
+        ballPhase(solver, substep);
+    if (shapeCount_ == 0)
+        return;
+    glUseProgram(kernel_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kShapesBinding, shapes_);
+    glUniform1ui(0, static_cast<GLuint>(solver.particleCount()));
+    glUniform1ui(1, static_cast<GLuint>(shapeCount_));
+    glUniform1ui(2, static_cast<GLuint>(static_cast<std::size_t>(substep) * shapeCount_));
+    setReal(3, double_, friction_);
+    setReal(4, double_, 1e-12); // contacts.cpp's kSlop and the wedges' thresholds
+    setReal(5, double_, std::numeric_limits<double>::infinity());
+    dispatchKernel(solver.particleCount());
+}
+
+void GpuContacts::ballPhase(GpuSolver& solver, int substep)
+{
+    // The balls' part of the substep as the CPU solvers run it: their prediction (which no
+    // particle sees), their contacts with the particles, each other and the obstacles, and
+    // their velocities (which depend on the balls alone).
+    detail::predictBalls(balls_, h_, gravity_);
+    solver.downloadPositions(positions_);
+    before_ = positions_;
+    const std::size_t n = positions_.size();
+    detail::resolveBallContacts(balls_, positions_.data(), inverseMass_.data(), n, thickness_,
+                                shapeCount_ > 0 ? &worlds_[static_cast<std::size_t>(substep)]
+                                                : nullptr);
+    detail::updateBallVelocities(balls_, h_, damping_);
+    // Write back the range of particles that moved (their bits, signed zeros included).
+    std::size_t first = n;
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        if (std::memcmp(&positions_[i], &before_[i], sizeof(glm::dvec2)) != 0) {
+            first = std::min(first, i);
+            last = i;
+        }
+    if (first < n)
+        solver.writePositions(static_cast<Index>(first), positions_.data() + first,
+                              last + 1 - first);
+}
+
+} // namespace pbd::gpu
