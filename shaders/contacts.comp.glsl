@@ -31,7 +31,7 @@ layout(location = 0) uniform uint uCount;    // particles
 layout(location = 1) uniform uint uShapes;   // shapes in this substep
 layout(location = 2) uniform uint uFirst;    // this substep's first shape in shapeData
 layout(location = 3) uniform REAL uMu;       // Coulomb friction coefficient
-layout(location = 4) uniform REAL uTiny;     // 1e-12: kSlop, and the wedges' thresholds
+layout(location = 4) uniform REAL uTiny;     // kSlop and the wedges' thresholds: 1e-12 (float: 4e-6)
 layout(location = 5) uniform REAL uInfinity; // +infinity
 
 const uint kPoint = 0u;

@@ -15,6 +15,7 @@ namespace {
 constexpr const char* kFile = "contacts.comp.glsl";
 constexpr GLuint kShapesBinding = 14;
 constexpr std::size_t kStride = 20; // reals per shape, as the kernel reads them
+constexpr double kFloatSlop = 4e-6;  // m
 
 void setReal(GLint location, bool dbl, double value)
 {
@@ -106,7 +107,10 @@ void GpuContacts::substep(GpuSolver& solver, int substep)
     glUniform1ui(1, static_cast<GLuint>(shapeCount_));
     glUniform1ui(2, static_cast<GLuint>(static_cast<std::size_t>(substep) * shapeCount_));
     setReal(3, double_, friction_);
-    setReal(4, double_, 1e-12); // contacts.cpp's kSlop and the wedges' thresholds
+    // contacts.cpp's kSlop and the wedges' thresholds; in float what rounding leaves of a
+    // particle just put on a surface is some 1e-6 m, not 1e-12 (a particle 1e-7 m inside
+    // after its push would count as stuck), so float counts 4e-6 m as on the surface.
+    setReal(4, double_, double_ ? 1e-12 : kFloatSlop);
     setReal(5, double_, std::numeric_limits<double>::infinity());
     dispatchKernel(solver.particleCount());
 }
