@@ -677,7 +677,7 @@ scenes)
   expect 2 "obstacles[0]: " "width" "allowed" -- run --scene "$work/bad3.json"
   expect 2 "--scene: cannot be given with --load" -- run --scene page --load "$work/scene_state.json"
   "$sim" bench --scene table --sizes 50x40 --solver sequential --steps 3 --settle 0 >"$work/b" 2>&1 || fail "bench --scene failed: $(cat "$work/b")"
-  grep -qE '^50x40 .* 4$' "$work/b" || fail "bench --scene lacks the scene's obstacles: $(cat "$work/b")"
+  grep -qE '^50x40 .* 4 +0$' "$work/b" || fail "bench --scene lacks the scene's obstacles: $(cat "$work/b")"
   ;;
 balls)
   # Balls from the command line and event lines: caught by a rope, counted, refused by field.
@@ -703,6 +703,10 @@ balls)
   expect 2 "line 1: ball index '1' is not allowed; allowed: 0 to 0" -- run --ball 0,5,0.3,1 --events <(printf '0 grab-ball 1 0 0\n')
   expect 2 "line 3: ball index '0' is not allowed; allowed: none" -- run --events <(printf '0 ball 1 1 0.3 1\n1 remove-ball 0\n2 remove-ball 0\n')
   expect 2 "line 1: ball radius 0.01 is not allowed" -- run --events <(printf '0 ball 1 1 0.01 1\n')
+  # bench --ball: each cloth without and with the ball, the rows say so.
+  "$sim" bench --sizes 20x10 --solver colored --threads 1 --steps 3 --settle 0 --ball 1,1,0.3,1 --json >"$work/b" 2>&1 || fail "bench --ball failed: $(cat "$work/b")"
+  grep -q '"obstacles": 0, "balls": 0}' "$work/b" && grep -q '"obstacles": 0, "balls": 1}' "$work/b" || fail "bench --ball rows lack the balls: $(cat "$work/b")"
+  expect 2 "--ball: ball radius 0.05 is not allowed" -- bench --ball 1,2,0.05,1
   ;;
 *)
   fail "unknown check $check"
