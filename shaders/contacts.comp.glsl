@@ -3,8 +3,11 @@
 // double. The host prepends
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
-//   #define STAGE 0
+//   #define STAGE 0 (broad phase: list the particles whose path reaches a shape) | 1 (the
+//                 indirect dispatch over that list, one invocation) | 2 (resolve each listed one)
 //   #define XPBD 0
+// Two passes, so that the long resolution runs only where a shape is near: on hardware that
+// runs masked lanes through every branch (llvmpipe), one pass cost every particle all of it.
 // The shapes are the CPU's ContactShapes of the substep (prepareContacts, on the host: every
 // sine and cosine is the CPU's own), 20 reals each. Every arithmetic result is `precise` and
 // in the CPU's order, and min, max, clamp and copysign are written as the C++ library
@@ -26,6 +29,10 @@ layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 // Per shape: a (0, 1), b (2, 3), u (4, 5), half extents (6, 7), r (8), lo (9, 10), hi (11,
 // 12), from (13, 14), to (15, 16), cos and sin of the turn (17, 18), core + 4 moving (19).
 layout(std430, binding = 14) readonly buffer Shapes { REAL shapeData[]; };
+// The broad phase's list: how many, then which particles (in no particular order: each is
+// resolved on its own).
+layout(std430, binding = 15) buffer Listed { uint listedCount; uint listed[]; };
+layout(std430, binding = 16) buffer Groups { uint groups[3]; }; // the indirect dispatch
 
 layout(location = 0) uniform uint uCount;    // particles
 layout(location = 1) uniform uint uShapes;   // shapes in this substep
@@ -322,6 +329,27 @@ bool overlaps(Shape s, REAL2 lo, REAL2 hi)
     return lo.x <= s.hi.x && hi.x >= s.lo.x && lo.y <= s.hi.y && hi.y >= s.lo.y;
 }
 
+// overlaps() reading only what it needs of shape k (the broad phase's loads: a whole shape is
+// 20 reals, and most particles meet no shape).
+bool overlapsShape(uint k, REAL2 lo, REAL2 hi)
+{
+    const uint o = (uFirst + k) * kStride;
+    if ((uint(shapeData[o + 19u]) & 3u) != kHalfPlane)
+        return lo.x <= shapeData[o + 11u] && hi.x >= shapeData[o + 9u] &&
+               lo.y <= shapeData[o + 12u] && hi.y >= shapeData[o + 10u];
+    Shape s;
+    s.core = kHalfPlane;
+    s.a = REAL2(shapeData[o], shapeData[o + 1u]);
+    s.u = REAL2(shapeData[o + 4u], shapeData[o + 5u]);
+    s.r = shapeData[o + 8u];
+    return overlaps(s, lo, hi);
+}
+
+bool movingShape(uint k)
+{
+    return uint(shapeData[(uFirst + k) * kStride + 19u]) >= 4u;
+}
+
 REAL2 withFriction(REAL2 p, REAL2 carriedStart, REAL2 n, REAL depth)
 {
     const REAL2 moved = sub(p, carriedStart);
@@ -336,11 +364,10 @@ REAL2 withFriction(REAL2 p, REAL2 carriedStart, REAL2 n, REAL depth)
 
 bool inside(uint k, REAL2 q, out Surface sd)
 {
-    const Shape s = shapeAt(k);
     sd = Surface(REAL(0), REAL2(0, 1));
-    if (!overlaps(s, q, q))
+    if (!overlapsShape(k, q, q))
         return false;
-    sd = surfaceDistance(s, q);
+    sd = surfaceDistance(shapeAt(k), q);
     return sd.d < -uTiny;
 }
 
@@ -433,6 +460,11 @@ bool resolveParticle(REAL2 start, inout REAL2 p)
     uint hit = count;
     REAL2 hitStart = REAL2(0);
     for (uint k = 0u; k < count; ++k) {
+        // A shape at rest carries nothing: the box of start and p decides before any load.
+        if (!movingShape(k) &&
+            !overlapsShape(k, REAL2(minStd(start.x, p.x), minStd(start.y, p.y)),
+                           REAL2(maxStd(start.x, p.x), maxStd(start.y, p.y))))
+            continue;
         const Shape s = shapeAt(k);
         const REAL2 from = carried(s, start);
         const REAL2 lo = REAL2(minStd(from.x, p.x), minStd(from.y, p.y));
@@ -477,24 +509,43 @@ bool resolveParticle(REAL2 start, inout REAL2 p)
     return touched;
 }
 
+#if STAGE == 0
 void main()
 {
     const uint i = invocation();
     if (i >= uCount || w[i] == REAL(0))
         return;
     const REAL2 a = x0[i];
-    REAL2 p = x[i];
+    const REAL2 p = x[i];
     // The CPU's broad phase per particle: only a path whose box reaches a shape (or a moving
     // shape) is resolved; any other the resolution would leave alone.
     const REAL2 pathLo = REAL2(minStd(a.x, p.x), minStd(a.y, p.y));
     const REAL2 pathHi = REAL2(maxStd(a.x, p.x), maxStd(a.y, p.y));
     bool reaches = false;
-    for (uint k = 0u; k < uShapes && !reaches; ++k) {
-        const Shape s = shapeAt(k);
-        reaches = s.moving || overlaps(s, pathLo, pathHi);
-    }
-    if (!reaches)
+    for (uint k = 0u; k < uShapes && !reaches; ++k)
+        reaches = movingShape(k) || overlapsShape(k, pathLo, pathHi);
+    if (reaches)
+        listed[atomicAdd(listedCount, 1u)] = i;
+}
+#elif STAGE == 1
+void main()
+{
+    // As the host's dispatchKernel lays groups out: at most 65535 along x, rows along y.
+    const uint needed = (listedCount + 255u) / 256u;
+    const uint across = max(min(needed, 65535u), 1u);
+    groups[0] = across;
+    groups[1] = needed == 0u ? 0u : (needed + across - 1u) / across;
+    groups[2] = 1u;
+}
+#else
+void main()
+{
+    const uint t = invocation();
+    if (t >= listedCount)
         return;
-    if (resolveParticle(a, p))
+    const uint i = listed[t];
+    REAL2 p = x[i];
+    if (resolveParticle(x0[i], p))
         x[i] = p;
 }
+#endif

@@ -14,6 +14,8 @@ namespace {
 
 constexpr const char* kFile = "contacts.comp.glsl";
 constexpr GLuint kShapesBinding = 14;
+constexpr GLuint kListedBinding = 15;
+constexpr GLuint kGroupsBinding = 16;
 constexpr std::size_t kStride = 20; // reals per shape, as the kernel reads them
 constexpr double kFloatSlop = 4e-6;  // m
 
@@ -43,17 +45,26 @@ std::unique_ptr<GpuContacts> GpuContacts::create(bool doublePrecision, std::stri
 {
     std::unique_ptr<GpuContacts> c(new GpuContacts());
     c->double_ = doublePrecision;
-    c->kernel_ = buildKernel(doublePrecision, 0, false, why, kFile);
-    if (c->kernel_ == 0)
-        return nullptr;
+    for (int stage = 0; stage < 3; ++stage) {
+        c->kernels_[stage] = buildKernel(doublePrecision, stage, false, why, kFile);
+        if (c->kernels_[stage] == 0)
+            return nullptr;
+    }
     glGenBuffers(1, &c->shapes_);
+    glGenBuffers(1, &c->listed_);
+    glGenBuffers(1, &c->groups_);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, c->groups_);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 16, nullptr, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     return c;
 }
 
 GpuContacts::~GpuContacts()
 {
-    glDeleteProgram(kernel_);
-    glDeleteBuffers(1, &shapes_);
+    for (GLuint kernel : kernels_)
+        glDeleteProgram(kernel);
+    const GLuint buffers[3] = {shapes_, listed_, groups_};
+    glDeleteBuffers(3, buffers);
 }
 
 void GpuContacts::prepare(const Settings& settings, std::span<const Obstacle> obstacles,
@@ -83,13 +94,13 @@ void GpuContacts::prepare(const Settings& settings, std::span<const Obstacle> ob
     // A new store each step: the last step's kernels may still read the old one.
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, shapes_);
     if (double_) {
-        bytes_ = data_.size() * sizeof(double);
-        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes_), data_.data(),
+        shapeBytes_ = data_.size() * sizeof(double);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(shapeBytes_), data_.data(),
                      GL_STREAM_DRAW);
     } else {
         const std::vector<float> values(data_.begin(), data_.end());
-        bytes_ = values.size() * sizeof(float);
-        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(bytes_), values.data(),
+        shapeBytes_ = values.size() * sizeof(float);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(shapeBytes_), values.data(),
                      GL_STREAM_DRAW);
     }
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
@@ -101,18 +112,46 @@ void GpuContacts::substep(GpuSolver& solver, int substep)
         ballPhase(solver, substep);
     if (shapeCount_ == 0)
         return;
-    glUseProgram(kernel_);
+    const std::size_t n = solver.particleCount();
+    if (listedBytes_ < 4 * (n + 1)) {
+        listedBytes_ = 4 * (n + 1);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, listed_);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(listedBytes_), nullptr,
+                     GL_DYNAMIC_DRAW);
+    }
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, listed_);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, 4, GL_RED_INTEGER,
+                         GL_UNSIGNED_INT, &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kShapesBinding, shapes_);
-    glUniform1ui(0, static_cast<GLuint>(solver.particleCount()));
-    glUniform1ui(1, static_cast<GLuint>(shapeCount_));
-    glUniform1ui(2, static_cast<GLuint>(static_cast<std::size_t>(substep) * shapeCount_));
-    setReal(3, double_, friction_);
-    // contacts.cpp's kSlop and the wedges' thresholds; in float what rounding leaves of a
-    // particle just put on a surface is some 1e-6 m, not 1e-12 (a particle 1e-7 m inside
-    // after its push would count as stuck), so float counts 4e-6 m as on the surface.
-    setReal(4, double_, double_ ? 1e-12 : kFloatSlop);
-    setReal(5, double_, std::numeric_limits<double>::infinity());
-    dispatchKernel(solver.particleCount());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kListedBinding, listed_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kGroupsBinding, groups_);
+    for (GLuint kernel : kernels_) {
+        glUseProgram(kernel);
+        glUniform1ui(0, static_cast<GLuint>(n));
+        glUniform1ui(1, static_cast<GLuint>(shapeCount_));
+        glUniform1ui(2, static_cast<GLuint>(static_cast<std::size_t>(substep) * shapeCount_));
+        setReal(3, double_, friction_);
+        // contacts.cpp's kSlop and the wedges' thresholds; in float what rounding leaves of a
+        // particle just put on a surface is some 1e-6 m, not 1e-12 (a particle 1e-7 m inside
+        // after its push would count as stuck), so float counts 4e-6 m as on the surface.
+        setReal(4, double_, double_ ? 1e-12 : kFloatSlop);
+        setReal(5, double_, std::numeric_limits<double>::infinity());
+    }
+    // The broad phase lists the particles near a shape, one invocation sizes the dispatch
+    // over that list, and only those are resolved.
+    glUseProgram(kernels_[0]);
+    dispatchKernel(n);
+    glUseProgram(kernels_[1]);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glUseProgram(kernels_[2]);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, groups_);
+    glDispatchComputeIndirect(0);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 void GpuContacts::ballPhase(GpuSolver& solver, int substep)

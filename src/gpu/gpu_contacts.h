@@ -52,18 +52,20 @@ public:
     void substep(GpuSolver& solver, int substep);
 
     /// Bytes of GPU memory in its buffer.
-    std::size_t bufferBytes() const { return bytes_; }
-    /// The name of its shapes buffer (to check that it is freed).
-    unsigned bufferName() const { return shapes_; }
+    std::size_t bufferBytes() const { return shapeBytes_ + listedBytes_ + 16; }
+
 
 private:
     GpuContacts() = default;
     void ballPhase(GpuSolver& solver, int substep);
 
     bool double_ = false;
-    unsigned kernel_ = 0;
+    unsigned kernels_[3] = {0, 0, 0}; ///< broad phase, dispatch size, resolution
     unsigned shapes_ = 0;   ///< substeps x shapes x 20 reals
-    std::size_t bytes_ = 0;
+    unsigned listed_ = 0;   ///< the broad phase's count and list of particles
+    unsigned groups_ = 0;   ///< the resolution's indirect dispatch
+    std::size_t listedBytes_ = 0;
+    std::size_t shapeBytes_ = 0;
     std::size_t shapeCount_ = 0;
     double friction_ = 0.0;
     double thickness_ = 0.0;
