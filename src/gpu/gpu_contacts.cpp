@@ -12,7 +12,7 @@
 namespace pbd::gpu {
 namespace {
 
-constexpr const char* kFile = "contacts.comp.glsl";
+constexpr const char* kFile = "contact_geometry.glsl+contacts.comp.glsl"; // in that order
 constexpr GLuint kShapesBinding = 14;
 constexpr GLuint kListedBinding = 15;
 constexpr GLuint kGroupsBinding = 16;

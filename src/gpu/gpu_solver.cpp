@@ -13,7 +13,6 @@
 #include "gpu_chebyshev.h"
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
-#include "gpu_shaders_embedded.h"
 #include "pbd/distance_constraint.h"
 
 namespace pbd::gpu {
@@ -25,62 +24,7 @@ enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInvers
                         kLambdas = 4, kAlive = 5, kRenderPositions = 6, kTorn = 7,
                         kTetherAnchors = 8, kTetherLengths = 9 };
 
-std::string kernelSource(const char* file)
-{
-    for (const auto& shader : kEmbeddedShaders)
-        if (std::string(shader.name) == file)
-            return shader.source;
-    throw std::logic_error(std::string(file) + " is not embedded");
-}
-
 } // namespace
-
-GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
-                   const char* file)
-{
-    const std::string source = std::string("#version 430 core\n") +
-                               "#define REAL_IS_DOUBLE " + (doublePrecision ? "1" : "0") + "\n" +
-                               "#define STAGE " + std::to_string(stage) + "\n" +
-                               "#define XPBD " + (xpbd ? "1" : "0") + "\n" + kernelSource(file);
-    const char* text = source.c_str();
-    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-    glShaderSource(shader, 1, &text, nullptr);
-    glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    auto log = [](GLuint object, bool isShader) -> std::string {
-        GLint length = 0;
-        if (isShader)
-            glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
-        else
-            glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length);
-        std::string text(static_cast<std::size_t>(std::max(length, 1)), '\0');
-        if (isShader)
-            glGetShaderInfoLog(object, length, nullptr, text.data());
-        else
-            glGetProgramInfoLog(object, length, nullptr, text.data());
-        text.resize(std::strlen(text.c_str()));
-        return text;
-    };
-    if (!ok) {
-        why = std::string("the GPU solver's kernel (") + file + ", stage " +
-              std::to_string(stage) + ") does not compile: " + log(shader, true);
-        glDeleteShader(shader);
-        return 0;
-    }
-    const GLuint program = glCreateProgram();
-    glAttachShader(program, shader);
-    glLinkProgram(program);
-    glDeleteShader(shader);
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        why = std::string("the GPU solver's kernel (") + file + ", stage " +
-              std::to_string(stage) + ") does not link: " + log(program, false);
-        glDeleteProgram(program);
-        return 0;
-    }
-    return program;
-}
 
 namespace {
 
@@ -568,15 +512,6 @@ void GpuSolver::uploadTethers(const std::uint32_t* anchor, const double* length,
     if (glError() != GL_NO_ERROR)
         throw std::runtime_error("the tethers of a " + std::to_string(width_) + " x " +
                                  std::to_string(height_) + " cloth do not fit this GPU's memory");
-}
-
-void dispatchKernel(std::size_t invocations)
-{
-    const std::size_t groups = (invocations + kGroupSize - 1) / kGroupSize;
-    const std::size_t x = std::max<std::size_t>(std::min<std::size_t>(groups, 65535), 1);
-    const std::size_t y = (groups + x - 1) / x;
-    glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 void GpuSolver::makeAreaBuffers()
