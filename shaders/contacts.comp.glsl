@@ -261,6 +261,8 @@ void main()
 void main()
 {
     // As the host's dispatchKernel lays groups out: at most 65535 along x, rows along y.
+    if (gl_GlobalInvocationID.x != 0u)
+        return;
     const uint needed = (listedCount + 255u) / 256u;
     const uint across = max(min(needed, 65535u), 1u);
     groups[0] = across;
