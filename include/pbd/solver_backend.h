@@ -9,17 +9,30 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <glm/vec2.hpp>
 
+#include "pbd/ball.h"
 #include "pbd/cloth.h"
+#include "pbd/obstacle.h"
 #include "pbd/particles.h"
 #include "pbd/settings.h"
 #include "pbd/tethers.h"
 
 namespace pbd {
+
+/// What a step collides with besides the cloth, for SolverBackend::stepInWorld.
+struct BackendWorld {
+    /// The obstacles, each moving from its start pose to its pose over the step.
+    std::span<const Obstacle> obstacles;
+    /// The balls, stepped in place (they live on the host).
+    std::span<Ball> balls;
+    /// The particles' inverse masses as the host has them (1/kg), for the balls' contacts.
+    std::span<const double> inverseMass;
+};
 
 /// Runs steps on its own copy of the particle state (e.g. in GPU buffers). The Simulation
 /// uploads its state before the first step and after any change it makes itself (grab, pin,
@@ -44,6 +57,16 @@ public:
     /// arithmetic (see the README for how close each precision comes), tearing after each
     /// substep. May return before the work is done.
     virtual void step(const Settings& settings) = 0;
+    /// step() with the world's contacts in each substep, in the colored solver's order
+    /// (constraints, tethers, balls, obstacles, velocities). A backend that does not collide
+    /// (the default) throws std::runtime_error when there are obstacles or balls.
+    virtual void stepInWorld(const Settings& settings, const BackendWorld& world)
+    {
+        if (!world.obstacles.empty() || !world.balls.empty())
+            throw std::runtime_error("obstacles and balls: this solver backend does not "
+                                     "collide; allowed: the sequential or colored solver");
+        step(settings);
+    }
     /// Reads the live flags back (constraints torn on the backend become 0) and returns true;
     /// or, when no constraint was torn since the last uploadAlive or read, may return false
     /// and leave `alive` as it is (nothing to read).

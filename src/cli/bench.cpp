@@ -153,7 +153,8 @@ struct Variant {
 std::unique_ptr<Simulation> build(const Settings& base, Size size, int iterations,
                                   Solver solver, int threads, bool tethers,
                                   const std::optional<SolverBackendFactory>& gpu,
-                                  const std::vector<Obstacle>& obstacles)
+                                  const std::vector<Obstacle>& obstacles,
+                                  const std::vector<Ball>& balls)
 {
     Settings settings = base;
     settings.tethers = tethers;
@@ -164,6 +165,7 @@ std::unique_ptr<Simulation> build(const Settings& base, Size size, int iteration
     settings.threads = threads;
     auto simulation = std::make_unique<Simulation>(settings);
     simulation->setInitialObstacles(obstacles); // checked by readPlan
+    simulation->setInitialBalls(balls);
     if (solver == Solver::Gpu && gpu)
         simulation->installBackend(*gpu);
     return simulation;
@@ -281,6 +283,7 @@ struct BenchPlan {
     int threads = 0; ///< 0: one per core
     Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
     std::vector<Obstacle> obstacles; ///< --obstacle
+    std::vector<Ball> balls;         ///< --ball
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 
@@ -298,6 +301,8 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     if (auto error = options.physicsFlags.applyTo(plan.base))
         return error;
     if (auto error = options.obstacles.read(plan.obstacles))
+        return error;
+    if (auto error = options.balls.read(plan.balls))
         return error;
     if (scene) {
         plan.obstacles.insert(plan.obstacles.begin(), scene->obstacles.begin(),
@@ -356,7 +361,7 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
 
 /// Prints one measured row, as a table line or (json) a JSON object.
 void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Settings& base,
-              const TetherTimes& recompute, bool json, int obstacles)
+              const TetherTimes& recompute, bool json, int obstacles, int balls)
 {
     const Size size = row.size;
     const char* solver = solverName(solverKind);
@@ -386,7 +391,8 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                            std::string(gpuPrecisionName(base.gpuPrecision)) +
                            "\", \"device\": \"" + jsonText(row.device) + "\"")
                               .c_str(),
-                    obstacles < 0 ? "" : (", \"obstacles\": " + std::to_string(obstacles)).c_str());
+                    obstacles < 0 ? "" : (", \"obstacles\": " + std::to_string(obstacles) +
+                                          ", \"balls\": " + std::to_string(balls)).c_str());
     } else {
         const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
         // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
@@ -405,7 +411,7 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
         // The obstacles column only when --obstacle asked for cloths with them.
         char world[32] = "";
         if (obstacles >= 0)
-            std::snprintf(world, sizeof world, "  %9d", obstacles);
+            std::snprintf(world, sizeof world, "  %9d %6d", obstacles, balls);
         std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s%s%s\n",
                     label.c_str(), row.particles, row.constraints, row.iterations, solver,
                     threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
@@ -436,9 +442,9 @@ int benchCommandMain(const BenchOptions& options)
 
     // With --tethers on each cloth is measured with tethers and without, in turns, so that
     // the two compare under the same load.
-    // With --obstacle likewise without and with the obstacles: the cost of the contacts.
+    // With --obstacle or --ball likewise without and with them: the cost of the contacts.
     std::vector<Variant> variants;
-    const bool world = !plan.obstacles.empty();
+    const bool world = !plan.obstacles.empty() || !plan.balls.empty();
     for (const double remove : plan.removes)
         for (const bool obstacles : {false, true}) {
             if (obstacles && !world)
@@ -452,7 +458,7 @@ int benchCommandMain(const BenchOptions& options)
                     "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
                     "ns/proj", "steps/s", "strain_max", "strain_rms", "removed",
                     plan.base.tethers ? "  tethers  recompute_ms" : "",
-                    world ? "  obstacles" : "");
+                    world ? "  obstacles  balls" : "");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
             std::vector<Prepared> cloths;
@@ -468,7 +474,8 @@ int benchCommandMain(const BenchOptions& options)
                     built.push_back(build(plan.base, size, static_cast<int>(plan.iterations),
                                           solverKind, plan.threads, variant.tethers, plan.gpu,
                                           variant.obstacles ? plan.obstacles
-                                                            : std::vector<Obstacle>{}));
+                                                            : std::vector<Obstacle>{},
+                                          variant.obstacles ? plan.balls : std::vector<Ball>{}));
                 for (std::size_t c = 0; c < variants.size(); ++c)
                     cloths.push_back(prepare(std::move(built[c]), plan.settle, variants[c].remove));
                 if (solverKind == Solver::Gpu) // steps only queue work: batches, one cloth at a time
@@ -488,7 +495,8 @@ int benchCommandMain(const BenchOptions& options)
                                                   : TetherTimes{};
                 printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
                          solverKind, variants[c], plan.base, recompute, options.json,
-                         world ? static_cast<int>(cloths[c].simulation->obstacles().size()) : -1);
+                         world ? static_cast<int>(cloths[c].simulation->obstacles().size()) : -1,
+                         static_cast<int>(cloths[c].simulation->balls().size()));
             }
         }
     }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "common/ball_flags.h"
 #include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
 
@@ -22,6 +23,7 @@ struct BenchOptions {
     /// --solver (none: both CPU solvers), --threads, --gpu-precision
     common::SettingsFlags physicsFlags{common::FlagSet::Bench};
     common::ObstacleFlags obstacles; ///< --obstacle: every cloth gets them
+    common::BallFlags balls;         ///< --ball: the cloths with obstacles get them
     bool json = false;
 };
 

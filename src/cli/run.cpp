@@ -70,19 +70,9 @@ int runCommandMain(const RunOptions& options)
         std::cerr << "pbd-sim run: " << *error << "\n";
         return common::kExitUsage;
     }
-    if (settings.solver == Solver::Gpu && (!obstacles.empty() || (scene && !scene->obstacles.empty()))) {
-        std::cerr << "pbd-sim run: --obstacle: the gpu solver does not collide with obstacles "
-                     "yet; allowed: --solver sequential or colored, or no obstacles\n";
-        return common::kExitUsage;
-    }
     std::vector<Ball> balls;
     if (auto error = options.balls.read(balls)) {
         std::cerr << "pbd-sim run: " << *error << "\n";
-        return common::kExitUsage;
-    }
-    if (settings.solver == Solver::Gpu && !balls.empty()) {
-        std::cerr << "pbd-sim run: --ball: the gpu solver does not step balls yet; allowed: "
-                     "--solver sequential or colored, or no balls\n";
         return common::kExitUsage;
     }
     Simulation simulation(settings);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "gpu_contacts.h"
 #include "gpu_solver.h"
 #include "pbd/simulation.h"
 
@@ -19,7 +20,8 @@ public:
     }
     ~GpuBackend() override
     {
-        solver_.reset(); // frees the buffers while the context still exists
+        contacts_.reset(); // frees the buffers while the context still exists
+        solver_.reset();
     }
 
     void upload(const Particles& p) override
@@ -31,6 +33,26 @@ public:
     void step(const Settings& settings) override
     {
         checkContext();
+        solver_->step(parametersOf(settings));
+    }
+
+    void stepInWorld(const Settings& settings, const BackendWorld& world) override
+    {
+        checkContext();
+        if (contacts_ == nullptr) {
+            std::string why;
+            contacts_ = GpuContacts::create(solver_->precision() == GpuPrecision::Double, why);
+            if (contacts_ == nullptr)
+                throw std::runtime_error(why);
+        }
+        contacts_->prepare(settings, world.obstacles, world.balls, world.inverseMass);
+        GpuStepParameters parameters = parametersOf(settings);
+        parameters.contacts = contacts_.get();
+        solver_->step(parameters);
+    }
+
+    static GpuStepParameters parametersOf(const Settings& settings)
+    {
         GpuStepParameters parameters;
         parameters.timeStep = settings.timeStep;
         parameters.gravity = settings.gravity;
@@ -43,7 +65,7 @@ public:
         parameters.tethers = settings.tethers;
         parameters.halfEdgeSprings = halvesEdgeSprings(settings);
         parameters.chebyshev = settings.chebyshev;
-        solver_->step(parameters);
+        return parameters;
     }
 
     void uploadTethers(const Tethers& tethers) override
@@ -111,6 +133,7 @@ private:
 
     std::shared_ptr<HeadlessGl> gl_;
     std::unique_ptr<GpuSolver> solver_;
+    std::unique_ptr<GpuContacts> contacts_; ///< made on the first step with a world
     std::string renderer_;
 };
 

@@ -11,8 +11,8 @@
 #include "chebyshev.h"
 #include "constraint_coloring.h"
 #include "gpu_chebyshev.h"
+#include "gpu_contacts.h"
 #include "gpu_kernels.h"
-#include "gpu_shaders_embedded.h"
 #include "pbd/distance_constraint.h"
 
 namespace pbd::gpu {
@@ -24,69 +24,9 @@ enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInvers
                         kLambdas = 4, kAlive = 5, kRenderPositions = 6, kTorn = 7,
                         kTetherAnchors = 8, kTetherLengths = 9 };
 
-std::string kernelSource(const char* file)
-{
-    for (const auto& shader : kEmbeddedShaders)
-        if (std::string(shader.name) == file)
-            return shader.source;
-    throw std::logic_error(std::string(file) + " is not embedded");
-}
-
 } // namespace
 
-GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
-                   const char* file)
-{
-    const std::string source = std::string("#version 430 core\n") +
-                               "#define REAL_IS_DOUBLE " + (doublePrecision ? "1" : "0") + "\n" +
-                               "#define STAGE " + std::to_string(stage) + "\n" +
-                               "#define XPBD " + (xpbd ? "1" : "0") + "\n" + kernelSource(file);
-    const char* text = source.c_str();
-    const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
-    glShaderSource(shader, 1, &text, nullptr);
-    glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    auto log = [](GLuint object, bool isShader) -> std::string {
-        GLint length = 0;
-        if (isShader)
-            glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
-        else
-            glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length);
-        std::string text(static_cast<std::size_t>(std::max(length, 1)), '\0');
-        if (isShader)
-            glGetShaderInfoLog(object, length, nullptr, text.data());
-        else
-            glGetProgramInfoLog(object, length, nullptr, text.data());
-        text.resize(std::strlen(text.c_str()));
-        return text;
-    };
-    if (!ok) {
-        why = std::string("the GPU solver's kernel (") + file + ", stage " +
-              std::to_string(stage) + ") does not compile: " + log(shader, true);
-        glDeleteShader(shader);
-        return 0;
-    }
-    const GLuint program = glCreateProgram();
-    glAttachShader(program, shader);
-    glLinkProgram(program);
-    glDeleteShader(shader);
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        why = std::string("the GPU solver's kernel (") + file + ", stage " +
-              std::to_string(stage) + ") does not link: " + log(program, false);
-        glDeleteProgram(program);
-        return 0;
-    }
-    return program;
-}
-
 namespace {
-
-GLuint buildProgram(bool doublePrecision, int stage, bool xpbd, std::string& why)
-{
-    return buildKernel(doublePrecision, stage, xpbd, why);
-}
 
 void setReal(GLint location, bool doublePrecision, double value)
 {
@@ -174,13 +114,13 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
         return nullptr;
     }
 
-    solver->predict_ = buildProgram(dbl, 0, false, why);
-    solver->project_ = solver->predict_ ? buildProgram(dbl, 1, false, why) : 0;
-    solver->projectXpbd_ = solver->project_ ? buildProgram(dbl, 1, true, why) : 0;
-    solver->velocity_ = solver->projectXpbd_ ? buildProgram(dbl, 2, false, why) : 0;
-    solver->projectArea_ = solver->velocity_ ? buildProgram(dbl, 3, false, why) : 0;
-    solver->tear_ = solver->projectArea_ ? buildProgram(dbl, 4, false, why) : 0;
-    solver->tether_ = solver->tear_ ? buildProgram(dbl, 8, false, why) : 0;
+    solver->predict_ = buildKernel(dbl, 0, false, why);
+    solver->project_ = solver->predict_ ? buildKernel(dbl, 1, false, why) : 0;
+    solver->projectXpbd_ = solver->project_ ? buildKernel(dbl, 1, true, why) : 0;
+    solver->velocity_ = solver->projectXpbd_ ? buildKernel(dbl, 2, false, why) : 0;
+    solver->projectArea_ = solver->velocity_ ? buildKernel(dbl, 3, false, why) : 0;
+    solver->tear_ = solver->projectArea_ ? buildKernel(dbl, 4, false, why) : 0;
+    solver->tether_ = solver->tear_ ? buildKernel(dbl, 8, false, why) : 0;
     if (solver->tether_ == 0)
         return nullptr;
     solver->constraintCount_ = clothConstraintCount(width, height);
@@ -301,7 +241,7 @@ unsigned GpuSolver::renderPositions()
     }
     if (toFloat_ == 0) {
         std::string why;
-        toFloat_ = buildProgram(true, 5, false, why);
+        toFloat_ = buildKernel(true, 5, false, why);
         if (toFloat_ == 0)
             throw std::runtime_error(why);
         glGenBuffers(1, &renderPositions_);
@@ -318,7 +258,7 @@ unsigned GpuSolver::renderPositions()
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRenderPositions, renderPositions_);
         glUseProgram(toFloat_);
         glUniform1ui(0, static_cast<GLuint>(count_));
-        dispatch(count_);
+        dispatchKernel(count_);
         glUseProgram(0);
         renderStale_ = false;
     }
@@ -514,10 +454,15 @@ void GpuSolver::downloadAlive(std::vector<std::uint8_t>& alive) const
 
 void GpuSolver::setPosition(Index index, glm::dvec2 position)
 {
-    if (index >= count_)
-        throw std::out_of_range("GpuSolver::setPosition: particle index out of range");
+    writePositions(index, &position, 1);
+}
+
+void GpuSolver::writePositions(Index first, const glm::dvec2* positions, std::size_t count)
+{
+    if (first >= count_ || count > count_ - first)
+        throw std::out_of_range("GpuSolver::writePositions: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    writePairs(positions_, precision_ == GpuPrecision::Double, index, &position, 1);
+    writePairs(positions_, precision_ == GpuPrecision::Double, first, positions, count);
     renderStale_ = true;
 }
 
@@ -567,20 +512,6 @@ void GpuSolver::uploadTethers(const std::uint32_t* anchor, const double* length,
     if (glError() != GL_NO_ERROR)
         throw std::runtime_error("the tethers of a " + std::to_string(width_) + " x " +
                                  std::to_string(height_) + " cloth do not fit this GPU's memory");
-}
-
-void dispatchKernel(std::size_t invocations)
-{
-    const std::size_t groups = (invocations + kGroupSize - 1) / kGroupSize;
-    const std::size_t x = std::max<std::size_t>(std::min<std::size_t>(groups, 65535), 1);
-    const std::size_t y = (groups + x - 1) / x;
-    glDispatchCompute(static_cast<GLuint>(x), static_cast<GLuint>(y), 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-}
-
-void GpuSolver::dispatch(std::size_t invocations) const
-{
-    dispatchKernel(invocations);
 }
 
 void GpuSolver::makeAreaBuffers()
@@ -676,7 +607,7 @@ void GpuSolver::step(const GpuStepParameters& p)
     const GLuint zero = 0;
     for (int substep = 0; substep < p.substeps; ++substep) {
         glUseProgram(predict_);
-        dispatch(count_);
+        dispatchKernel(count_);
         if (xpbd) {
             // lambda = 0 for every constraint: all-zero bits are +0.0 in float and double.
             for (std::size_t s = 0; s < 8; ++s)
@@ -707,7 +638,7 @@ void GpuSolver::step(const GpuStepParameters& p)
                 if (xpbd)
                     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, lambdas_[s]);
                 glUniform1ui(0, static_cast<GLuint>(s));
-                dispatch(setCounts_[s]);
+                dispatchKernel(setCounts_[s]);
             }
             if (area) {
                 // Then the cells' signed areas, as the colored CPU solver orders them.
@@ -717,7 +648,7 @@ void GpuSolver::step(const GpuStepParameters& p)
                         continue;
                     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, areaLambdas_[s]);
                     glUniform1ui(0, static_cast<GLuint>(s));
-                    dispatch(areaCounts_[s]);
+                    dispatchKernel(areaCounts_[s]);
                 }
             }
             if (chebyshev)
@@ -725,13 +656,15 @@ void GpuSolver::step(const GpuStepParameters& p)
         }
         if (tethering) { // then the tethers, as the colored CPU solver's phase after the sweeps
             glUseProgram(tether_);
-            dispatch(count_);
+            dispatchKernel(count_);
         }
+        if (p.contacts != nullptr) // then the balls and obstacles: contacts win
+            p.contacts->substep(*this, substep);
         glUseProgram(velocity_);
-        dispatch(count_);
+        dispatchKernel(count_);
         if (tearing) {
             glUseProgram(tear_);
-            dispatch(constraintCount_);
+            dispatchKernel(constraintCount_);
         }
     }
     glUseProgram(0);

@@ -21,6 +21,8 @@ namespace pbd::gpu {
 /// settings' enum: Float, Double).
 using pbd::GpuPrecision;
 
+class GpuContacts;
+
 /// What a step needs besides the state, as Settings holds it (same units and meanings).
 struct GpuStepParameters {
     double timeStep = 0.005; ///< dt in s
@@ -37,6 +39,9 @@ struct GpuStepParameters {
     bool halfEdgeSprings = false;
     /// Settings::chebyshev: rho of the Chebyshev weights over the sweeps, 0 = none.
     double chebyshev = 0.0;
+    /// The contact phase run after the tethers of each substep (obstacles, balls), prepared
+    /// for this step (GpuContacts::prepare); null: none.
+    GpuContacts* contacts = nullptr;
 };
 
 /// The particle state as the host sees it (double precision, one entry per particle).
@@ -53,7 +58,8 @@ class GpuChebyshev;
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
 /// substep is one dispatch to predict, `iterations` sweeps of eight dispatches (one per
 /// clothGridSets() set, in that order, with Chebyshev weights after each: chebyshev.h), with
-/// tethers one dispatch over the particles, and
+/// tethers one dispatch over the particles, with a world the contact phase (GpuContacts:
+/// balls on the host, obstacles in shaders/contacts.comp.glsl), and
 /// one dispatch for velocities and damping, with the arithmetic of the CPU colored kernel
 /// [MHHR06, MMC16]. Needs a current OpenGL 4.3
 /// context (HeadlessGl, or the app's window) for its whole life, on the calling thread.
@@ -110,6 +116,8 @@ public:
 
     /// Writes one particle's position (m): how a grabbed particle is moved.
     void setPosition(Index index, glm::dvec2 position);
+    /// Writes the positions (m) of particles first .. first + count - 1.
+    void writePositions(Index first, const glm::dvec2* positions, std::size_t count);
     /// Writes one particle's velocity (m/s).
     void setVelocity(Index index, glm::dvec2 velocity);
     /// Writes one particle's inverse mass (1/kg; 0 pins it): pin, grab, release.
@@ -151,7 +159,6 @@ public:
 
 private:
     GpuSolver() = default;
-    void dispatch(std::size_t invocations) const;
     void makeAreaBuffers();
 
     int width_ = 0;

@@ -38,7 +38,11 @@ public:
             tethersUploaded_ = true;
         }
         state.residuals.clear(); // not recorded on the GPU
-        backend_->step(state.settings);
+        if (state.obstacles.empty() && state.balls.empty())
+            backend_->step(state.settings);
+        else
+            backend_->stepInWorld(state.settings,
+                                  {state.obstacles, state.balls, state.particles.inverseMass});
         ahead_ = true;
         mayTear_ = mayTear_ || state.settings.tearStrain > 0.0;
     }

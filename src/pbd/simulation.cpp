@@ -356,13 +356,6 @@ void Simulation::step()
         solver_ = detail::makeStepSolver(settings_, backendFactory_);
     if (settings_.tethers)
         tethers(); // brought up to date with pins, cuts and tears before the step
-    if (!obstacles_.empty() && solver_->onDevice())
-        throw std::runtime_error("obstacles: the gpu solver does not collide with obstacles "
-                                 "yet; allowed: the sequential or colored solver, or no "
-                                 "obstacles");
-    if (!balls_.empty() && solver_->onDevice())
-        throw std::runtime_error("balls: the gpu solver does not step balls yet; allowed: "
-                                 "the sequential or colored solver, or no balls");
     detail::StepState state = stepState();
     solver_->step(state);
     for (Obstacle& obstacle : obstacles_)
