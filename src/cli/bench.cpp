@@ -143,7 +143,7 @@ struct Prepared {
 };
 
 /// One cloth of a size and solver: the --remove fraction, whether it has tethers, and whether
-/// it has the --obstacle obstacles.
+/// it has the world (the --scene and --obstacle obstacles, the --scene and --ball balls).
 struct Variant {
     double remove;
     bool tethers;
@@ -153,7 +153,8 @@ struct Variant {
 std::unique_ptr<Simulation> build(const Settings& base, Size size, int iterations,
                                   Solver solver, int threads, bool tethers,
                                   const std::optional<SolverBackendFactory>& gpu,
-                                  const std::vector<Obstacle>& obstacles)
+                                  const std::vector<Obstacle>& obstacles,
+                                  const std::vector<Ball>& balls)
 {
     Settings settings = base;
     settings.tethers = tethers;
@@ -164,6 +165,7 @@ std::unique_ptr<Simulation> build(const Settings& base, Size size, int iteration
     settings.threads = threads;
     auto simulation = std::make_unique<Simulation>(settings);
     simulation->setInitialObstacles(obstacles); // checked by readPlan
+    simulation->setInitialBalls(balls);         // likewise
     if (solver == Solver::Gpu && gpu)
         simulation->installBackend(*gpu);
     return simulation;
@@ -280,7 +282,8 @@ struct BenchPlan {
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
     Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
-    std::vector<Obstacle> obstacles; ///< --obstacle
+    std::vector<Obstacle> obstacles; ///< --scene's, then --obstacle's
+    std::vector<Ball> balls;         ///< --scene's, then --ball's
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 
@@ -303,6 +306,13 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
         plan.obstacles.insert(plan.obstacles.begin(), scene->obstacles.begin(),
                               scene->obstacles.end());
         if (auto error = checkObstacles(plan.obstacles))
+            return "--scene: " + *error;
+    }
+    if (auto error = options.balls.read(plan.balls))
+        return error;
+    if (scene) {
+        plan.balls.insert(plan.balls.begin(), scene->balls.begin(), scene->balls.end());
+        if (auto error = checkBalls(plan.balls))
             return "--scene: " + *error;
     }
     const bool gpuOnly = options.physicsFlags.given("solver") && plan.base.solver == Solver::Gpu;
@@ -356,7 +366,7 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
 
 /// Prints one measured row, as a table line or (json) a JSON object.
 void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Settings& base,
-              const TetherTimes& recompute, bool json, int obstacles)
+              const TetherTimes& recompute, bool json, int obstacles, int balls)
 {
     const Size size = row.size;
     const char* solver = solverName(solverKind);
@@ -369,7 +379,7 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                     "\"tethers\": %s, \"chebyshev\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s}\n",
+                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), base.substeps,
                     formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false",
@@ -386,7 +396,8 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                            std::string(gpuPrecisionName(base.gpuPrecision)) +
                            "\", \"device\": \"" + jsonText(row.device) + "\"")
                               .c_str(),
-                    obstacles < 0 ? "" : (", \"obstacles\": " + std::to_string(obstacles)).c_str());
+                    obstacles < 0 ? "" : (", \"obstacles\": " + std::to_string(obstacles)).c_str(),
+                    balls < 0 ? "" : (", \"balls\": " + std::to_string(balls)).c_str());
     } else {
         const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
         // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
@@ -402,10 +413,10 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
         const std::string tethers = base.tethers ? (variant.tethers ? "      on" : "     off") +
                                                        std::string(times)
                                                  : "";
-        // The obstacles column only when --obstacle asked for cloths with them.
+        // The obstacles and balls columns only when a world was asked for.
         char world[32] = "";
         if (obstacles >= 0)
-            std::snprintf(world, sizeof world, "  %9d", obstacles);
+            std::snprintf(world, sizeof world, "  %9d  %5d", obstacles, balls);
         std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s%s%s\n",
                     label.c_str(), row.particles, row.constraints, row.iterations, solver,
                     threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
@@ -438,7 +449,7 @@ int benchCommandMain(const BenchOptions& options)
     // the two compare under the same load.
     // With --obstacle likewise without and with the obstacles: the cost of the contacts.
     std::vector<Variant> variants;
-    const bool world = !plan.obstacles.empty();
+    const bool world = !plan.obstacles.empty() || !plan.balls.empty();
     for (const double remove : plan.removes)
         for (const bool obstacles : {false, true}) {
             if (obstacles && !world)
@@ -452,7 +463,7 @@ int benchCommandMain(const BenchOptions& options)
                     "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
                     "ns/proj", "steps/s", "strain_max", "strain_rms", "removed",
                     plan.base.tethers ? "  tethers  recompute_ms" : "",
-                    world ? "  obstacles" : "");
+                    world ? "  obstacles  balls" : "");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
             std::vector<Prepared> cloths;
@@ -468,7 +479,8 @@ int benchCommandMain(const BenchOptions& options)
                     built.push_back(build(plan.base, size, static_cast<int>(plan.iterations),
                                           solverKind, plan.threads, variant.tethers, plan.gpu,
                                           variant.obstacles ? plan.obstacles
-                                                            : std::vector<Obstacle>{}));
+                                                            : std::vector<Obstacle>{},
+                                          variant.obstacles ? plan.balls : std::vector<Ball>{}));
                 for (std::size_t c = 0; c < variants.size(); ++c)
                     cloths.push_back(prepare(std::move(built[c]), plan.settle, variants[c].remove));
                 if (solverKind == Solver::Gpu) // steps only queue work: batches, one cloth at a time
@@ -488,7 +500,8 @@ int benchCommandMain(const BenchOptions& options)
                                                   : TetherTimes{};
                 printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
                          solverKind, variants[c], plan.base, recompute, options.json,
-                         world ? static_cast<int>(cloths[c].simulation->obstacles().size()) : -1);
+                         world ? static_cast<int>(cloths[c].simulation->obstacles().size()) : -1,
+                         world ? static_cast<int>(cloths[c].simulation->balls().size()) : -1);
             }
         }
     }

@@ -58,6 +58,7 @@ CommandLine::CommandLine()
         ->type_name("FRACTION[,...]");
     bench.physicsFlags.addTo(*benchCommand);
     bench.obstacles.addTo(*benchCommand);
+    bench.balls.addTo(*benchCommand);
     benchCommand->add_flag("--json", bench.json, "one JSON object per line");
 }
 
