@@ -177,7 +177,7 @@ TEST_CASE("bad scene files are refused naming the field, the value and what is a
     CHECK_THAT(refusal(std::string("{") + kHeader +
                        R"(, "obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1,
                                            "vx": 1e9, "vy": 0}]})"),
-               Catch::StartsWith("obstacles[0]: vx 1000000000 is not allowed; allowed: a "
+               Catch::StartsWith("obstacles[0]: vx 1e+09 is not allowed; allowed: a "
                                  "finite number from -1000 to 1000 m/s"));
     CHECK_THAT(refusal(std::string("{") + kHeader +
                        R"(, "obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1,
