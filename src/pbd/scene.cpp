@@ -128,7 +128,7 @@ std::optional<Scene> loadScene(std::string_view nameOrFile, std::string& error)
         return scene;
     std::string text;
     const std::string path(nameOrFile);
-    if (auto failure = readWholeFile(path, text)) {
+    if (auto failure = readWholeFile(path, text, kMaxSceneFileBytes + 1)) {
         error = "scene: " + quoteInput(nameOrFile) +
                 " is not a built-in scene or a readable file (" + failure->reason +
                 "); allowed: " + namesList() + " or a scene file";
