@@ -66,7 +66,7 @@ TEST_CASE("every built-in scene runs 200 steps outside its obstacles, all finite
 TEST_CASE("the falling scenes reach their obstacles and pin nothing, also after a restart",
           "[scene]")
 {
-    for (const char* name : {"curtain-over-ball", "pegs", "table", "slope", "bar"}) {
+    for (const char* name : {"curtain-over-ball", "pegs", "table", "slope", "bar", "sweep"}) {
         INFO(name);
         Simulation simulation = sceneSimulation(*pbd::builtInScene(name));
         for (int round = 0; round < 2; ++round) {
