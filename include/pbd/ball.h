@@ -43,8 +43,8 @@ struct Ball {
 /// +-kMaxBallSpeed, radius and mass in range). Returns a message naming the field, the value
 /// and what is allowed, or nothing.
 std::optional<std::string> checkBall(const Ball& ball);
-/// Checks a whole list: at most kMaxBalls, each as checkBall(). Returns "balls[I]: MESSAGE"
-/// for the first refusal, or nothing.
+/// Checks a whole list: at most kMaxBalls, each as checkBall(), at most one held. Returns
+/// "balls[I]: MESSAGE" for the first refusal, or nothing.
 std::optional<std::string> checkBalls(std::span<const Ball> balls);
 
 /// Reads `X,Y,R,MASS` as `--ball` takes it (at rest). On a refusal returns nothing and sets

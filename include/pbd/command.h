@@ -16,6 +16,7 @@
 #include "pbd/cloth.h"
 #include "pbd/ball.h"
 #include "pbd/obstacle.h"
+#include "pbd/scene.h"
 #include "pbd/settings.h"
 
 namespace pbd {
@@ -132,11 +133,21 @@ struct BallCommand {
     bool operator==(const BallCommand&) const = default;
 };
 
+/// Replace the cloth, obstacles and balls by a scene's, as `--scene` does (applyScene()):
+/// its settings, except the solver, threads and GPU precision, which stay as they are (they
+/// choose how the cloth is stepped, not what it is); a restart then brings the scene back.
+struct SceneCommand {
+    std::string name; ///< the built-in name or file path it was loaded from (for recordings)
+    Scene scene;      ///< the scene itself, as loaded
+    bool operator==(const SceneCommand&) const = default;
+};
+
 /// One change to a simulation.
 using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
                              UnpinCommand, CutCommand, SetCommand, RestartCommand,
                              AreaGrabCommand, UndoCommand, RedoCommand, AddObstacleCommand,
-                             MoveObstacleCommand, RemoveObstacleCommand, BallCommand>;
+                             MoveObstacleCommand, RemoveObstacleCommand, BallCommand,
+                             SceneCommand>;
 
 /// A visitor for std::visit built from one lambda per alternative, e.g. of a Command.
 template <class... Fs>
@@ -158,7 +169,9 @@ struct CommandError {
 std::optional<CommandError> apply(Simulation& simulation, const Command& command);
 
 /// The command's name: "step", "grab", "move", "release", "pin", "unpin", "cut", "set",
-/// "restart", "grab-area", "undo", "redo", "obstacle", "move-obstacle", "remove-obstacle" (event scripts write a GrabCommand as "drag" and an
+/// "restart", "grab-area", "undo", "redo", "obstacle", "move-obstacle", "remove-obstacle",
+/// "ball", "grab-ball", "move-ball", "release-ball", "remove-ball", "scene" (event scripts
+/// write a GrabCommand as "drag" and an
 /// AreaGrabCommand as "grab").
 const char* commandName(const Command& command);
 

@@ -36,6 +36,10 @@
 ///   STEP move-ball X Y         moves the held ball to (X, Y)
 ///   STEP release-ball [VX VY]  lets it go with that velocity (m/s), else its own
 ///   STEP remove-ball I         removes ball I; later indices shift down by one
+///   STEP scene NAME|FILE       replaces the cloth, obstacles and balls by a built-in scene's
+///                              or a scene file's (read when the script is parsed), as
+///                              --scene does, keeping the solver, threads and GPU precision;
+///                              a restart then brings that scene back
 ///   STEP end                   the script's end: `pbd-sim run` stops there without --steps
 
 #include <cstdint>
@@ -50,6 +54,7 @@
 #include "pbd/cloth.h"
 #include "pbd/command.h"
 #include "pbd/history.h"
+#include "pbd/scene.h"
 #include "pbd/simulation.h"
 
 namespace pbd {
@@ -67,7 +72,7 @@ struct DragEvent {
     enum class Kind {
         Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End, Grab, Move, Undo, Redo,
         AddObstacle, MoveObstacle, RemoveObstacle,
-        AddBall, GrabBall, MoveBall, ReleaseBall, RemoveBall
+        AddBall, GrabBall, MoveBall, ReleaseBall, RemoveBall, Scene
     };
     std::uint64_t step = 0;  ///< applied before this step (0-based)
     Kind kind = Kind::Drag;
@@ -85,6 +90,8 @@ struct DragEvent {
     Ball ball;                     ///< AddBall: the new ball
     std::size_t ballIndex = 0;     ///< GrabBall, RemoveBall: which one (GrabBall, MoveBall:
                                    ///< the place in `position`; ReleaseBall: `velocity`)
+    std::string sceneName;         ///< Scene: the built-in name or file path, as written
+    pbd::Scene scene;              ///< Scene: what it named, read when the line was parsed
 };
 
 /// A drag script that could not be parsed; what() names the line, the value and what is

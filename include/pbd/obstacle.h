@@ -24,6 +24,8 @@ inline constexpr double kMaxObstacleCoordinate = 1e6;
 inline constexpr double kMaxObstacleSize = 1e6;
 /// Largest |angle| of a box or ground, in degrees.
 inline constexpr double kMaxObstacleAngle = 360.0;
+/// Largest |velocity component| of an obstacle's scripted motion, in m/s.
+inline constexpr double kMaxObstacleSpeed = 1e3;
 
 /// The shape of an obstacle.
 enum class ObstacleShape : std::uint8_t {
@@ -55,6 +57,10 @@ struct Obstacle {
     double height = 0.0;  ///< box: m, > 0
     double angle = 0.0;   ///< box, ground: degrees counter-clockwise
     ObstaclePose start;   ///< the pose at the start of the next step
+    /// Scripted motion, m/s (scene and state files' "vx", "vy"; 0: it stays): before each
+    /// step the obstacle is moved (as movedObstacle) by velocity * dt from where it is, so
+    /// that every run, replay and window sees the same motion. A restart puts it back.
+    glm::dvec2 velocity{0.0};
     bool operator==(const Obstacle&) const = default;
 };
 
@@ -69,7 +75,8 @@ const char* obstacleShapeName(ObstacleShape shape);
 std::optional<ObstacleShape> obstacleShapeFromName(std::string_view name);
 
 /// Checks the shape's values: finite coordinates within +-kMaxObstacleCoordinate, radius,
-/// width and height more than 0 up to kMaxObstacleSize, angles within +-kMaxObstacleAngle.
+/// width and height more than 0 up to kMaxObstacleSize, angles within +-kMaxObstacleAngle,
+/// velocity components within +-kMaxObstacleSpeed.
 /// Returns a message naming the field ("radius -1 is not allowed; allowed: ..."), or nothing.
 std::optional<std::string> checkObstacle(const Obstacle& obstacle);
 
@@ -78,13 +85,13 @@ std::optional<std::string> checkObstacle(const Obstacle& obstacle);
 std::optional<std::string> checkObstacles(std::span<const Obstacle> obstacles);
 
 /// Reads a spec as `--obstacle` and `STEP obstacle` take it: `circle:X,Y,R`,
-/// `box:X,Y,W,H[,DEG]`, `capsule:X1,Y1,X2,Y2,R`, `ground:Y[,DEG]` (the line through (0, Y)).
+/// `box:X,Y,W,H[,DEG]`, `capsule:X1,Y1,X2,Y2,R`, `ground:Y[,DEG]` (the line through (0, Y))
+/// or `ground:X,Y,DEG` (the line through (X, Y)).
 /// On a refusal returns nothing and sets `error` to a message naming the field, the value and
 /// what is allowed.
 std::optional<Obstacle> parseObstacleSpec(std::string_view spec, std::string& error);
-/// The obstacle as a spec that parseObstacleSpec reads back as the same shape (a ground whose
-/// point is off x = 0 is written at the point where its line crosses x = 0, or, for a
-/// vertical one, as it cannot be: use the state file's form).
+/// The obstacle as a spec that parseObstacleSpec reads back as exactly the same obstacle (a
+/// ground whose point is off x = 0 as `ground:X,Y,DEG`).
 std::string formatObstacleSpec(const Obstacle& obstacle);
 
 /// `obstacle` moved so that its pose's centre is `centre` and, when given, its angle

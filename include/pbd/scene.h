@@ -6,17 +6,20 @@
 /// left out:
 ///   {"format": "pbd-cloth-scene", "version": 1,
 ///    "settings": {any subset of the state file's settings, over the defaults},
-///    "obstacles": [obstacle objects as state files write them],
-///    "balls": [] (accepted only empty for now: balls are not supported yet),
+///    "obstacles": [obstacle objects as state files write them; "vx", "vy" give one a
+///                  scripted motion (pbd/obstacle.h)],
+///    "balls": [ball objects as state files write them],
 ///    "pinned": [particle indices] (optional: pinned instead of the fixed corners)}
 /// A scene applied to a simulation rebuilds its cloth from the settings, makes the obstacles
-/// the initial ones and the pins what restart() pins, so that a restart brings the scene back.
+/// and balls the initial ones and the pins what restart() pins, so that a restart brings the
+/// scene back.
 
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "pbd/ball.h"
 #include "pbd/cloth.h"
 #include "pbd/obstacle.h"
 #include "pbd/settings.h"
@@ -30,11 +33,14 @@ class Simulation;
 struct Scene {
     Settings settings;                       ///< the defaults with the scene's subset over them
     std::vector<Obstacle> obstacles;         ///< at most kMaxObstacles
+    std::vector<Ball> balls;                 ///< at most kMaxBalls, none held
     std::optional<std::vector<Index>> pinned; ///< ascending; nothing = the fixed corners
     bool operator==(const Scene&) const = default;
 };
 
-/// The built-in scenes' names, "page" (the default cloth, nothing else) first.
+/// The built-in scenes' names, "page" (the default cloth, nothing else) first: page,
+/// curtain-over-ball, pegs, table, slope, bar, hammock, sweep (the app's Scene combo lists
+/// them in this order).
 const std::vector<std::string>& builtInSceneNames();
 /// The built-in scene called `name`, or nothing.
 std::optional<Scene> builtInScene(std::string_view name);
@@ -43,8 +49,8 @@ std::optional<Scene> builtInScene(std::string_view name);
 std::string sceneToJson(const Scene& scene);
 
 /// Reads a scene file's text. Everything is checked (format, version, settings as a whole,
-/// obstacles, pinned indices within the cloth and ascending); a refusal names the field, the
-/// value and what is allowed.
+/// obstacles, balls (none held), pinned indices within the cloth and ascending); a refusal
+/// names the field, the value and what is allowed.
 struct SceneParse {
     std::optional<Scene> scene;
     std::optional<StateError> error;
@@ -57,9 +63,11 @@ SceneParse sceneFromJson(std::string_view text);
 std::optional<Scene> loadScene(std::string_view nameOrFile, std::string& error);
 
 /// Rebuilds `simulation` as the scene: its settings applied, the cloth restarted, the
-/// obstacles (then `extra`, appended: the --obstacle flags) made the initial ones and the
-/// pins what restart() pins. Returns why it was refused, changing nothing.
+/// obstacles (then `extra`, appended: the --obstacle flags) and the balls (then
+/// `extraBalls`: the --ball flags) made the initial ones and the pins what restart() pins.
+/// Returns why it was refused, changing nothing.
 std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene,
-                                      const std::vector<Obstacle>& extra = {});
+                                      const std::vector<Obstacle>& extra = {},
+                                      const std::vector<Ball>& extraBalls = {});
 
 } // namespace pbd

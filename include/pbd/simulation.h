@@ -61,7 +61,7 @@ struct SimulationState {
     std::optional<AreaGrab> areaGrab; ///< the area grab, if any (never with `grabbed`)
     std::vector<std::size_t> removed; ///< removed (torn or cut) constraints, ascending
     std::vector<Obstacle> obstacles;  ///< the obstacles now, at most kMaxObstacles
-    std::vector<Ball> balls;          ///< the balls now, at most kMaxBalls (none held)
+    std::vector<Ball> balls;          ///< the balls now, at most kMaxBalls (at most one held)
     bool operator==(const SimulationState&) const = default;
 };
 

@@ -143,7 +143,7 @@ struct Prepared {
 };
 
 /// One cloth of a size and solver: the --remove fraction, whether it has tethers, and whether
-/// it has the --obstacle obstacles.
+/// it has the world (the --scene and --obstacle obstacles, the --scene and --ball balls).
 struct Variant {
     double remove;
     bool tethers;
@@ -165,7 +165,7 @@ std::unique_ptr<Simulation> build(const Settings& base, Size size, int iteration
     settings.threads = threads;
     auto simulation = std::make_unique<Simulation>(settings);
     simulation->setInitialObstacles(obstacles); // checked by readPlan
-    simulation->setInitialBalls(balls);
+    simulation->setInitialBalls(balls);         // likewise
     if (solver == Solver::Gpu && gpu)
         simulation->installBackend(*gpu);
     return simulation;
@@ -282,8 +282,8 @@ struct BenchPlan {
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
     Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
-    std::vector<Obstacle> obstacles; ///< --obstacle
-    std::vector<Ball> balls;         ///< --ball
+    std::vector<Obstacle> obstacles; ///< --scene's, then --obstacle's
+    std::vector<Ball> balls;         ///< --scene's, then --ball's
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 
@@ -302,12 +302,17 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
         return error;
     if (auto error = options.obstacles.read(plan.obstacles))
         return error;
-    if (auto error = options.balls.read(plan.balls))
-        return error;
     if (scene) {
         plan.obstacles.insert(plan.obstacles.begin(), scene->obstacles.begin(),
                               scene->obstacles.end());
         if (auto error = checkObstacles(plan.obstacles))
+            return "--scene: " + *error;
+    }
+    if (auto error = options.balls.read(plan.balls))
+        return error;
+    if (scene) {
+        plan.balls.insert(plan.balls.begin(), scene->balls.begin(), scene->balls.end());
+        if (auto error = checkBalls(plan.balls))
             return "--scene: " + *error;
     }
     const bool gpuOnly = options.physicsFlags.given("solver") && plan.base.solver == Solver::Gpu;
@@ -374,7 +379,7 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                     "\"tethers\": %s, \"chebyshev\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s}\n",
+                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), base.substeps,
                     formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false",
@@ -391,8 +396,8 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                            std::string(gpuPrecisionName(base.gpuPrecision)) +
                            "\", \"device\": \"" + jsonText(row.device) + "\"")
                               .c_str(),
-                    obstacles < 0 ? "" : (", \"obstacles\": " + std::to_string(obstacles) +
-                                          ", \"balls\": " + std::to_string(balls)).c_str());
+                    obstacles < 0 ? "" : (", \"obstacles\": " + std::to_string(obstacles)).c_str(),
+                    balls < 0 ? "" : (", \"balls\": " + std::to_string(balls)).c_str());
     } else {
         const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
         // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
@@ -408,10 +413,10 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
         const std::string tethers = base.tethers ? (variant.tethers ? "      on" : "     off") +
                                                        std::string(times)
                                                  : "";
-        // The obstacles column only when --obstacle asked for cloths with them.
+        // The obstacles and balls columns only when a world was asked for.
         char world[32] = "";
         if (obstacles >= 0)
-            std::snprintf(world, sizeof world, "  %9d %6d", obstacles, balls);
+            std::snprintf(world, sizeof world, "  %9d  %5d", obstacles, balls);
         std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s%s%s\n",
                     label.c_str(), row.particles, row.constraints, row.iterations, solver,
                     threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
@@ -496,7 +501,7 @@ int benchCommandMain(const BenchOptions& options)
                 printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
                          solverKind, variants[c], plan.base, recompute, options.json,
                          world ? static_cast<int>(cloths[c].simulation->obstacles().size()) : -1,
-                         static_cast<int>(cloths[c].simulation->balls().size()));
+                         world ? static_cast<int>(cloths[c].simulation->balls().size()) : -1);
             }
         }
     }

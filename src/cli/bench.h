@@ -22,8 +22,8 @@ struct BenchOptions {
     /// --tear-strain, --tethers (on: each cloth also without, timed in turns), --chebyshev,
     /// --solver (none: both CPU solvers), --threads, --gpu-precision
     common::SettingsFlags physicsFlags{common::FlagSet::Bench};
-    common::ObstacleFlags obstacles; ///< --obstacle: every cloth gets them
-    common::BallFlags balls;         ///< --ball: the cloths with obstacles get them
+    common::ObstacleFlags obstacles; ///< --obstacle, --scene: every cloth gets them
+    common::BallFlags balls;         ///< --ball: every cloth gets them (after the scene's)
     bool json = false;
 };
 

@@ -79,14 +79,14 @@ int runCommandMain(const RunOptions& options)
     if (scene) {
         // The scene with the flags' settings over its own, its obstacles then the flags'.
         scene->settings = settings;
-        if (auto error = applyScene(simulation, *scene, obstacles)) {
+        if (auto error = applyScene(simulation, *scene, obstacles, balls)) {
             std::cerr << "pbd-sim run: --scene: " << *error << "\n";
             return common::kExitUsage;
         }
     } else {
         simulation.setInitialObstacles(obstacles); // checked by read()
+        simulation.setInitialBalls(balls);         // likewise
     }
-    simulation.setInitialBalls(balls); // checked by read()
     std::vector<DragEvent> events;
     if (options.loadFile) {
         // The saved state, then the settings flags given on the command line over it. A file
@@ -113,11 +113,22 @@ int runCommandMain(const RunOptions& options)
             return common::kExitUsage;
         }
         settings = simulation.settings();
-        // The flags' obstacles replace the file's; either are what a restart puts back.
+        // The flags' obstacles replace the file's; either are what a restart puts back. The
+        // file's stay as saved (a pending move, a held ball) so that the run continues
+        // exactly: setInitial* settles what it takes, so they are put back after it.
+        SimulationState loadedState = simulation.state();
         std::vector<Obstacle> initial(simulation.obstacles().begin(), simulation.obstacles().end());
         simulation.setInitialObstacles(options.obstacles.given() ? obstacles : initial);
         std::vector<Ball> initialBalls(simulation.balls().begin(), simulation.balls().end());
         simulation.setInitialBalls(options.balls.given() ? balls : initialBalls);
+        if (!options.obstacles.given() || !options.balls.given()) {
+            if (options.obstacles.given())
+                loadedState.obstacles.assign(simulation.obstacles().begin(),
+                                             simulation.obstacles().end());
+            if (options.balls.given())
+                loadedState.balls.assign(simulation.balls().begin(), simulation.balls().end());
+            simulation.restore(loadedState); // valid: it was just loaded
+        }
     }
     if (options.dragFile) {
         std::string text;

@@ -161,9 +161,11 @@ void GpuContacts::ballPhase(GpuSolver& solver, int substep)
     // their velocities (which depend on the balls alone).
     detail::predictBalls(balls_, h_, gravity_);
     solver.downloadPositions(positions_);
+    solver.downloadStepStart(stepStart_); // the particles' motion that ball friction opposes
     before_ = positions_;
     const std::size_t n = positions_.size();
-    detail::resolveBallContacts(balls_, positions_.data(), inverseMass_.data(), n, thickness_,
+    detail::resolveBallContacts(balls_, positions_.data(), stepStart_.data(), inverseMass_.data(),
+                                n, thickness_, friction_,
                                 shapeCount_ > 0 ? &worlds_[static_cast<std::size_t>(substep)]
                                                 : nullptr);
     detail::updateBallVelocities(balls_, h_, damping_);

@@ -77,6 +77,7 @@ private:
     std::span<const double> inverseMass_;
     std::vector<glm::dvec2> positions_;        ///< read back for the balls' phase
     std::vector<glm::dvec2> before_;           ///< the same before it, to find what moved
+    std::vector<glm::dvec2> stepStart_;        ///< the substep's start, read back likewise
     std::vector<double> data_;                 ///< the shapes as uploaded, in double
 };
 

@@ -392,6 +392,13 @@ void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
     readPairs(positions_, precision_ == GpuPrecision::Double, positions, count_, stateBytesRead_);
 }
 
+void GpuSolver::downloadStepStart(std::vector<glm::dvec2>& stepStart) const
+{
+    ++readbacks_;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    readPairs(stepStart_, precision_ == GpuPrecision::Double, stepStart, count_, stateBytesRead_);
+}
+
 void GpuSolver::uploadAlive(const std::uint8_t* alive, std::size_t count)
 {
     if (count != constraintCount_)

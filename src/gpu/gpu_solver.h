@@ -96,6 +96,8 @@ public:
                   std::vector<glm::dvec2>& velocity) const;
     /// Reads back the positions only (m).
     void downloadPositions(std::vector<glm::dvec2>& positions) const;
+    /// Reads back the positions at the start of the last substep only (m).
+    void downloadStepStart(std::vector<glm::dvec2>& stepStart) const;
 
     /// Replaces the constraints' live flags: one per constraint of the page's order
     /// (clothConstraintCount), 1 live, 0 removed (projected with a zero correction).

@@ -39,9 +39,14 @@ std::optional<std::string> checkBalls(std::span<const Ball> balls)
     if (balls.size() > kMaxBalls)
         return "balls: " + std::to_string(balls.size()) +
                " balls are not allowed; allowed: at most " + std::to_string(kMaxBalls);
-    for (std::size_t i = 0; i < balls.size(); ++i)
+    std::size_t held = 0;
+    for (std::size_t i = 0; i < balls.size(); ++i) {
         if (auto e = checkBall(balls[i]))
             return "balls[" + std::to_string(i) + "]: " + *e;
+        if (balls[i].held && ++held > 1)
+            return "balls[" + std::to_string(i) +
+                   "]: held true is not allowed; allowed: at most one held ball";
+    }
     return std::nullopt;
 }
 

@@ -3,6 +3,8 @@
 #include <string>
 #include <utility>
 
+#include "input_text.h"
+
 namespace pbd::detail {
 namespace {
 
@@ -41,6 +43,8 @@ Json ballsToJson(const std::vector<Ball>& balls)
         Json object = Json::object();
         for (const Member& m : kMembers)
             object[m.key] = slot(b, m);
+        if (b.held) // only then, so that files of free balls stay as they were
+            object["held"] = true;
         out.push_back(std::move(object));
     }
     return out;
@@ -65,7 +69,7 @@ std::optional<StateError> ballsFromJson(const Json& in, std::vector<Ball>& out)
         if (!object.is_object())
             return error(field, "is not an object; allowed: {\"x\": X, \"y\": Y, ...}");
         for (const auto& [key, value] : object.items()) {
-            bool known = false;
+            bool known = key == "held";
             for (const Member& m : kMembers)
                 known = known || key == m.key;
             if (!known)
@@ -78,11 +82,19 @@ std::optional<StateError> ballsFromJson(const Json& in, std::vector<Ball>& out)
                 return error(field + "." + m.key, "is missing or not a number");
             slot(b, m) = v->get<double>();
         }
+        if (const auto held = object.find("held"); held != object.end()) {
+            if (!held->is_boolean())
+                return error(field + ".held", quoteInput(held->dump()) +
+                                                  " is not allowed; allowed: true or false");
+            b.held = held->get<bool>();
+        }
         if (auto e = checkBall(b))
             return error(field, *e);
         b.start = b.position;
         read.push_back(b);
     }
+    if (auto e = checkBalls(read)) // at most one held
+        return error("balls", *e);
     out = std::move(read);
     return std::nullopt;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The "balls" array of state (and scene) files, in DESIGN.md's object form:
-// {"x", "y", "vx", "vy", "radius", "mass"} (m, m/s, kg). Private to the core.
+// {"x", "y", "vx", "vy", "radius", "mass"} (m, m/s, kg), and "held": true for the ball a
+// grab holds (written only then). Private to the core.
 
 #include <optional>
 #include <vector>
@@ -12,7 +13,7 @@
 
 namespace pbd::detail {
 
-/// The balls as a JSON array (a held ball is saved as a free one).
+/// The balls as a JSON array (a held ball with "held": true).
 nlohmann::json ballsToJson(const std::vector<Ball>& balls);
 
 /// Reads the "balls" member of `in`: absent (none) or an array of ball objects, each checked

@@ -198,7 +198,7 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         run(1, task);
     }
     if (ballPhase_ != nullptr)
-        (*ballPhase_)(x, w);
+        (*ballPhase_)(x, x0, w);
     if (contacts_ != nullptr)
         detail::resolveContacts(*contacts_, x, x0, w, 0, static_cast<std::size_t>(height_) * width);
     detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0,

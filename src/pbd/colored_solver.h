@@ -88,9 +88,11 @@ public:
     /// particles, before their velocities), as the caller prepares them per substep; null:
     /// none. It must outlive those substeps.
     void setContacts(const detail::ContactWorld* contacts) { contacts_ = contacts; }
-    /// The balls' contact phase (x, w of every particle), run serially after the tethers and
-    /// before the obstacles' contacts; null: none. It must outlive those substeps.
-    void setBallPhase(const std::function<void(glm::dvec2*, const double*)>* phase)
+    /// The balls' contact phase (x, the substep's start x0 and w of every particle), run
+    /// serially after the tethers and before the obstacles' contacts; null: none. It must
+    /// outlive those substeps.
+    void setBallPhase(
+        const std::function<void(glm::dvec2*, const glm::dvec2*, const double*)>* phase)
     {
         ballPhase_ = phase;
     }
@@ -156,7 +158,7 @@ private:
     const Tethers* tethers_ = nullptr;     ///< setTethers(): projected after the sweeps
     const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
     const detail::ContactWorld* contacts_ = nullptr; ///< setContacts()
-    const std::function<void(glm::dvec2*, const double*)>* ballPhase_ = nullptr;
+    const std::function<void(glm::dvec2*, const glm::dvec2*, const double*)>* ballPhase_ = nullptr;
     std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
     std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
     std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2

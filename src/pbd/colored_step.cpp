@@ -46,11 +46,13 @@ public:
         const bool contacts = !state.obstacles.empty();
         solver_.setContacts(contacts ? &contacts_ : nullptr);
         const bool balls = !state.balls.empty();
-        std::function<void(glm::dvec2*, const double*)> ballPhase;
+        std::function<void(glm::dvec2*, const glm::dvec2*, const double*)> ballPhase;
         if (balls) // serial, in a fixed order: every thread count gives the same bits
-            ballPhase = [&state, this, contacts](glm::dvec2* x, const double* w) {
-                resolveBallContacts(state.balls, x, w, state.particles.size(),
-                                    state.settings.thickness, contacts ? &contacts_ : nullptr);
+            ballPhase = [&state, this, contacts](glm::dvec2* x, const glm::dvec2* x0,
+                                                 const double* w) {
+                resolveBallContacts(state.balls, x, x0, w, state.particles.size(),
+                                    state.settings.thickness, state.settings.friction,
+                                    contacts ? &contacts_ : nullptr);
             };
         solver_.setBallPhase(balls ? &ballPhase : nullptr);
         for (int substep = 0; substep < substeps; ++substep) {

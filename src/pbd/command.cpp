@@ -146,6 +146,13 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                     return CommandError{*error};
                 return std::nullopt;
             },
+            [&](const SceneCommand& c) -> Result {
+                Scene scene = c.scene;
+                scene.settings = detail::sceneSettingsOver(scene.settings, simulation.settings());
+                if (auto error = applyScene(simulation, scene))
+                    return CommandError{*error};
+                return std::nullopt;
+            },
         },
         command);
 }
@@ -169,6 +176,7 @@ const char* commandName(const Command& command)
                           [](const MoveObstacleCommand&) { return "move-obstacle"; },
                           [](const RemoveObstacleCommand&) { return "remove-obstacle"; },
                           [](const BallCommand& c) { return detail::ballCommandName(c); },
+                          [](const SceneCommand&) { return "scene"; },
                       },
                       command);
 }

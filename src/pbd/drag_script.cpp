@@ -45,7 +45,7 @@ constexpr const char* kEventNames =
     "'pin-row ROW', 'unpin INDEX', 'cut X1 Y1 X2 Y2', 'set FIELD VALUE', 'restart', 'undo', "
     "'redo', 'obstacle SPEC', 'move-obstacle I X Y [DEG]', 'remove-obstacle I', "
     "'ball X Y R MASS', 'grab-ball I X Y', 'move-ball X Y', 'release-ball [VX VY]', "
-    "'remove-ball I' or 'end'";
+    "'remove-ball I', 'scene NAME|FILE' or 'end'";
 
 } // namespace
 
@@ -235,6 +235,14 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             detail::parseWorldEvent(lineNumber, fields, sizes.obstacles, event);
         } else if (detail::ballVerb(verb)) {
             detail::parseBallEvent(lineNumber, fields, sizes.balls, event);
+        } else if (verb == "scene") {
+            detail::parseSceneEvent(lineNumber, fields, event);
+            const Settings& next = event.scene.settings;
+            if (settings)
+                *settings = detail::sceneSettingsOver(next, *settings);
+            sizes.set(static_cast<std::size_t>(next.width), static_cast<std::size_t>(next.height));
+            sizes.obstacles.replace(event.scene.obstacles.size());
+            sizes.balls.replace(event.scene.balls.size());
         } else if (verb == "pin" || verb == "unpin") {
             event.kind = verb == "pin" ? DragEvent::Kind::Pin : DragEvent::Kind::Unpin;
             requireValues(lineNumber, fields, 1, verb == "pin" ? "STEP pin INDEX" : "STEP unpin INDEX");
@@ -409,6 +417,9 @@ std::string formatEvent(const DragEvent& e)
     case DragEvent::Kind::RemoveBall:
         line << detail::ballEventText(e);
         break;
+    case DragEvent::Kind::Scene:
+        line << "scene " << e.sceneName;
+        break;
     }
     return line.str();
 }
@@ -466,6 +477,8 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
     case DragEvent::Kind::ReleaseBall:
     case DragEvent::Kind::RemoveBall:
         return {detail::ballEventCommand(e)};
+    case DragEvent::Kind::Scene:
+        return {SceneCommand{e.sceneName, e.scene}};
     }
     return {};
 }

@@ -6,7 +6,8 @@
 
 namespace pbd {
 
-std::optional<FileReadError> readWholeFile(const std::string& path, std::string& text)
+std::optional<FileReadError> readWholeFile(const std::string& path, std::string& text,
+                                           std::size_t maxBytes)
 {
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (!file)
@@ -14,7 +15,7 @@ std::optional<FileReadError> readWholeFile(const std::string& path, std::string&
     std::string content;
     char buffer[65536];
     std::size_t got = 0;
-    while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
+    while (content.size() < maxBytes && (got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
         content.append(buffer, got);
     const bool failed = std::ferror(file) != 0;
     const int error = errno;

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -80,7 +81,10 @@ struct FileReadError {
     std::string reason;
 };
 /// Reads the file at `path` whole into `text` (left as it was on failure). A directory is a
-/// failure too (it opens, but reading it fails), unlike with std::ifstream.
-std::optional<FileReadError> readWholeFile(const std::string& path, std::string& text);
+/// failure too (it opens, but reading it fails), unlike with std::ifstream. Reading stops
+/// after `maxBytes` (so that a device such as /dev/zero ends): the caller refuses a text that
+/// long.
+std::optional<FileReadError> readWholeFile(const std::string& path, std::string& text,
+                                           std::size_t maxBytes = SIZE_MAX);
 
 } // namespace pbd

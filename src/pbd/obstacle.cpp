@@ -85,7 +85,18 @@ std::optional<ObstacleShape> obstacleShapeFromName(std::string_view name)
     return valueNamed(kShapeNames, name);
 }
 
-std::optional<std::string> checkObstacle(const Obstacle& o)
+namespace {
+
+std::optional<std::string> checkSpeed(const char* field, double value)
+{
+    if (std::isfinite(value) && std::abs(value) <= kMaxObstacleSpeed)
+        return std::nullopt;
+    return std::string(field) + " " + formatNumber(value) +
+           " is not allowed; allowed: a finite number from -" + formatNumber(kMaxObstacleSpeed) +
+           " to " + formatNumber(kMaxObstacleSpeed) + " m/s";
+}
+
+std::optional<std::string> checkShape(const Obstacle& o)
 {
     const bool capsule = o.shape == ObstacleShape::Capsule;
     if (auto e = checkCoordinate(capsule ? "x1" : "x", o.a.x))
@@ -113,6 +124,17 @@ std::optional<std::string> checkObstacle(const Obstacle& o)
     return std::nullopt;
 }
 
+} // namespace
+
+std::optional<std::string> checkObstacle(const Obstacle& o)
+{
+    if (auto e = checkShape(o))
+        return e;
+    if (auto e = checkSpeed("vx", o.velocity.x))
+        return e;
+    return checkSpeed("vy", o.velocity.y);
+}
+
 std::optional<std::string> checkObstacles(std::span<const Obstacle> obstacles)
 {
     if (obstacles.size() > kMaxObstacles)
@@ -133,7 +155,8 @@ std::optional<std::string> checkObstacles(std::span<const Obstacle> obstacles)
 std::optional<Obstacle> parseObstacleSpec(std::string_view spec, std::string& error)
 {
     constexpr const char* kAllowed =
-        "allowed: circle:X,Y,R, box:X,Y,W,H[,DEG], capsule:X1,Y1,X2,Y2,R or ground:Y[,DEG]";
+        "allowed: circle:X,Y,R, box:X,Y,W,H[,DEG], capsule:X1,Y1,X2,Y2,R or ground:Y[,DEG] "
+        "(or ground:X,Y,DEG)";
     const std::size_t colon = spec.find(':');
     const auto shape = obstacleShapeFromName(spec.substr(0, colon));
     if (!shape || colon == std::string_view::npos) {
@@ -149,22 +172,30 @@ std::optional<Obstacle> parseObstacleSpec(std::string_view spec, std::string& er
     static constexpr Form kForms[] = {{3, 3, {"x", "y", "radius"}},
                                       {4, 5, {"x", "y", "width", "height", "angle"}},
                                       {5, 5, {"x1", "y1", "x2", "y2", "radius"}},
-                                      {1, 2, {"y", "angle"}}};
+                                      {1, 3, {"y", "angle"}}};
     const Form& form = kForms[static_cast<int>(*shape)];
     static constexpr const char* kUsageOf[] = {"circle:X,Y,R", "box:X,Y,W,H[,DEG]",
-                                               "capsule:X1,Y1,X2,Y2,R", "ground:Y[,DEG]"};
+                                               "capsule:X1,Y1,X2,Y2,R",
+                                               "ground:Y[,DEG] or ground:X,Y,DEG"};
     const char* name = obstacleShapeName(*shape);
     if (texts.size() < form.least || texts.size() > form.most) {
         error = std::string(name) + " takes " + std::to_string(form.least) +
-                (form.most > form.least ? " or " + std::to_string(form.most) : "") +
+                (form.most > form.least
+                     ? (form.most > form.least + 1 ? " to " : " or ") + std::to_string(form.most)
+                     : "") +
                 " values, got " + std::to_string(texts.size()) + " in " + quoteInput(spec) +
                 "; allowed: " + kUsageOf[static_cast<int>(*shape)];
         return std::nullopt;
     }
+    // A ground's third form names its point: ground:X,Y,DEG (what a moved ground needs to be
+    // written back exactly).
+    static constexpr const char* kGroundPoint[] = {"x", "y", "angle"};
+    const bool groundPoint = *shape == ObstacleShape::Ground && texts.size() == 3;
     double v[5] = {0, 0, 0, 0, 0};
     for (std::size_t i = 0; i < texts.size(); ++i)
         if (!parseNumber(texts[i], v[i]) || !std::isfinite(v[i])) {
-            error = std::string(name) + " " + form.names[i] + " " + quoteInput(texts[i]) +
+            error = std::string(name) + " " + (groundPoint ? kGroundPoint[i] : form.names[i]) +
+                    " " + quoteInput(texts[i]) +
                     " is not a finite number; allowed: " + kUsageOf[static_cast<int>(*shape)] +
                     " with finite numbers";
             return std::nullopt;
@@ -188,8 +219,8 @@ std::optional<Obstacle> parseObstacleSpec(std::string_view spec, std::string& er
         o.radius = v[4];
         break;
     case ObstacleShape::Ground:
-        o.a = {0.0, v[0]};
-        o.angle = v[1];
+        o.a = groundPoint ? glm::dvec2(v[0], v[1]) : glm::dvec2(0.0, v[0]);
+        o.angle = groundPoint ? v[2] : v[1];
         break;
     }
     if (auto e = checkObstacle(o)) {
@@ -215,8 +246,11 @@ std::string formatObstacleSpec(const Obstacle& o)
     case ObstacleShape::Ground:
         break;
     }
-    const double y = o.a.x == 0.0 ? o.a.y : o.a.y - o.a.x * std::tan(o.angle * kDegree);
-    return "ground:" + n(y) + "," + n(o.angle);
+    // Its point as it is: moving the point along the line to x = 0 would round it (and
+    // cannot be done for a vertical ground). The short form only for a point at +0.
+    if (o.a.x == 0.0 && !std::signbit(o.a.x))
+        return "ground:" + n(o.a.y) + "," + n(o.angle);
+    return "ground:" + n(o.a.x) + "," + n(o.a.y) + "," + n(o.angle);
 }
 
 Obstacle movedObstacle(const Obstacle& o, glm::dvec2 centre, std::optional<double> angle)

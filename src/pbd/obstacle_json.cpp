@@ -1,6 +1,8 @@
 #include "obstacle_json.h"
 
+#include <cmath>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "input_text.h"
@@ -51,6 +53,38 @@ StateError error(const std::string& field, const std::string& message)
     return {field, field + ": " + message};
 }
 
+/// The optional "start" member: the pose a pending move starts from, {"x", "y", "angle"}.
+std::optional<StateError> startFromJson(const Json& object, const std::string& field,
+                                        ObstaclePose& start)
+{
+    const auto it = object.find("start");
+    if (it == object.end())
+        return std::nullopt;
+    const std::string where = field + ".start";
+    if (!it->is_object())
+        return error(where, "is not an object; allowed: {\"x\": X, \"y\": Y, \"angle\": DEG}");
+    ObstaclePose pose;
+    for (const auto& [key, value] : it->items())
+        if (key != "x" && key != "y" && key != "angle")
+            return error(where + "." + key, "is not a member of a start pose; allowed: x, y, angle");
+    for (const auto& [key, target, limit] :
+         {std::tuple<const char*, double*, double>{"x", &pose.centre.x, kMaxObstacleCoordinate},
+          std::tuple<const char*, double*, double>{"y", &pose.centre.y, kMaxObstacleCoordinate},
+          std::tuple<const char*, double*, double>{"angle", &pose.angle, kMaxObstacleAngle}}) {
+        const auto v = it->find(key);
+        if (v == it->end() || !v->is_number())
+            return error(where + "." + key, "is missing or not a number");
+        *target = v->get<double>();
+        if (!std::isfinite(*target) || std::abs(*target) > limit)
+            return error(where + "." + key, formatNumber(*target) +
+                                                " is not allowed; allowed: a finite number from -" +
+                                                formatNumber(limit) + " to " +
+                                                formatNumber(limit));
+    }
+    start = pose;
+    return std::nullopt;
+}
+
 } // namespace
 
 Json obstaclesToJson(const std::vector<Obstacle>& obstacles)
@@ -60,6 +94,15 @@ Json obstaclesToJson(const std::vector<Obstacle>& obstacles)
         Json object = {{"shape", obstacleShapeName(o.shape)}};
         for (const Member& m : members(o.shape))
             object[m.key] = slot(o, m);
+        // Only when they say something, so that files of still obstacles stay as they were.
+        if (o.velocity != glm::dvec2(0.0)) {
+            object["vx"] = o.velocity.x;
+            object["vy"] = o.velocity.y;
+        }
+        if (!(o.start == obstaclePose(o))) // a move still to happen over the next step
+            object["start"] = {{"x", o.start.centre.x},
+                               {"y", o.start.centre.y},
+                               {"angle", o.start.angle}};
         out.push_back(std::move(object));
     }
     return out;
@@ -96,7 +139,7 @@ std::optional<StateError> obstaclesFromJson(const Json& in, std::vector<Obstacle
         o.shape = *shape;
         const std::vector<Member> wanted = members(*shape);
         for (const auto& [key, value] : object.items()) {
-            bool known = key == "shape";
+            bool known = key == "shape" || key == "vx" || key == "vy" || key == "start";
             for (const Member& m : wanted)
                 known = known || key == m.key;
             if (!known)
@@ -109,9 +152,20 @@ std::optional<StateError> obstaclesFromJson(const Json& in, std::vector<Obstacle
                 return error(field + "." + m.key, "is missing or not a number");
             slot(o, m) = v->get<double>();
         }
+        for (const auto& [key, speed] : {std::pair<const char*, double*>{"vx", &o.velocity.x},
+                                         std::pair<const char*, double*>{"vy", &o.velocity.y}}) {
+            const auto v = object.find(key);
+            if (v == object.end())
+                continue;
+            if (!v->is_number())
+                return error(field + "." + key, "is not a number");
+            *speed = v->get<double>();
+        }
         if (auto e = checkObstacle(o))
             return error(field, *e);
         settleObstacle(o);
+        if (auto e = startFromJson(object, field, o.start))
+            return e;
         read.push_back(o);
     }
     out = std::move(read);

@@ -14,7 +14,9 @@
 
 namespace pbd::detail {
 
-/// The obstacles as a JSON array (their poses now: a pending move is not kept).
+/// The obstacles as a JSON array; a scripted motion adds "vx" and "vy" (m/s), a pending
+/// move (start pose not the pose now) "start": {"x", "y", "angle"}, so that a saved state
+/// continues exactly.
 nlohmann::json obstaclesToJson(const std::vector<Obstacle>& obstacles);
 
 /// Reads the "obstacles" member of `in`: absent (none) or an array of obstacle objects, each

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ball_json.h"
 #include "input_text.h"
 #include "obstacle_json.h"
 #include "pbd/simulation.h"
@@ -65,7 +66,7 @@ std::string sceneToJson(const Scene& scene)
     out["version"] = kVersion;
     out["settings"] = detail::settingsToJson(scene.settings);
     out["obstacles"] = detail::obstaclesToJson(scene.obstacles);
-    out["balls"] = Json::array();
+    out["balls"] = detail::ballsToJson(scene.balls);
     if (scene.pinned)
         out["pinned"] = *scene.pinned;
     return out.dump(1) + "\n";
@@ -108,10 +109,12 @@ SceneParse sceneFromJson(std::string_view text)
     }
     if (auto e = detail::obstaclesFromJson(in, scene.obstacles))
         return fail(*e);
-    if (in.contains("balls") && !(in["balls"].is_array() && in["balls"].empty()))
-        return fail(fieldError("balls", quoteInput(in["balls"].dump()) +
-                                            " is not allowed: balls are not supported yet; "
-                                            "allowed: [] or no \"balls\""));
+    if (auto e = detail::ballsFromJson(in, scene.balls))
+        return fail(*e);
+    for (std::size_t i = 0; i < scene.balls.size(); ++i)
+        if (scene.balls[i].held)
+            return fail(fieldError("balls[" + std::to_string(i) + "].held",
+                                   "true is not allowed in a scene; allowed: false"));
     const std::size_t n = static_cast<std::size_t>(scene.settings.width) *
                           static_cast<std::size_t>(scene.settings.height);
     if (auto e = pinnedFromJson(in, n, scene.pinned))
@@ -125,7 +128,7 @@ std::optional<Scene> loadScene(std::string_view nameOrFile, std::string& error)
         return scene;
     std::string text;
     const std::string path(nameOrFile);
-    if (auto failure = readWholeFile(path, text)) {
+    if (auto failure = readWholeFile(path, text, kMaxSceneFileBytes + 1)) {
         error = "scene: " + quoteInput(nameOrFile) +
                 " is not a built-in scene or a readable file (" + failure->reason +
                 "); allowed: " + namesList() + " or a scene file";
@@ -140,13 +143,18 @@ std::optional<Scene> loadScene(std::string_view nameOrFile, std::string& error)
 }
 
 std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene,
-                                      const std::vector<Obstacle>& extra)
+                                      const std::vector<Obstacle>& extra,
+                                      const std::vector<Ball>& extraBalls)
 {
     if (auto e = validate(scene.settings))
         return "scene: settings." + e->field + ": " + e->message;
     std::vector<Obstacle> obstacles = scene.obstacles;
     obstacles.insert(obstacles.end(), extra.begin(), extra.end());
     if (auto e = checkObstacles(obstacles))
+        return "scene: " + *e;
+    std::vector<Ball> balls = scene.balls;
+    balls.insert(balls.end(), extraBalls.begin(), extraBalls.end());
+    if (auto e = checkBalls(balls))
         return "scene: " + *e;
     const std::size_t n = static_cast<std::size_t>(scene.settings.width) *
                           static_cast<std::size_t>(scene.settings.height);
@@ -156,6 +164,7 @@ std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene
     if (auto e = simulation.apply(scene.settings))
         return "scene: " + e->message;
     simulation.setInitialObstacles(std::move(obstacles)); // checked above
+    simulation.setInitialBalls(std::move(balls));         // likewise
     simulation.setInitialPins(scene.pinned);
     simulation.restart();
     return std::nullopt;

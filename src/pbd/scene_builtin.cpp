@@ -2,7 +2,8 @@
 // (row 0 on top), so every obstacle is placed at least 0.3 m below y = -clothHeight: no particle
 // starts inside one. All but `page` start unpinned ("pinned": []) and fall; a ground below
 // keeps the cloth in view. Sizes keep each at an interactive rate (at most 50 x 40 particles,
-// under 2 ms per step sequential).
+// under 2 ms per step sequential). `hammock` hangs its strip by the fixed corners and drops a
+// ball into it; `sweep` moves its bar by a scripted velocity (Obstacle::velocity).
 
 #include <string>
 
@@ -74,8 +75,8 @@ Scene fallingCloth(int w, int h, double metresW, double metresH)
 
 const std::vector<std::string>& builtInSceneNames()
 {
-    static const std::vector<std::string> names{"page", "curtain-over-ball", "pegs", "table",
-                                                "slope", "bar"};
+    static const std::vector<std::string> names{"page",  "curtain-over-ball", "pegs", "table",
+                                                "slope", "bar", "hammock", "sweep"};
     return names;
 }
 
@@ -127,6 +128,44 @@ std::optional<Scene> builtInScene(std::string_view name)
         Scene s = fallingCloth(40, 30, 4.0, 3.0);
         s.settings.friction = 0.1;
         s.obstacles = {capsule(0.5, -4.0, 3.5, -4.8, 0.08), ground(0.0, -8.0, 0.0)};
+        return s;
+    }
+    if (name == "hammock") {
+        // A 4 m strip (40 x 2 particles, 2 kg/m^2) hung by its top corners, elastic (XPBD,
+        // 5000 N/m per constraint) so that it sags, catches a 2 kg ball dropped from 1.2 m
+        // above it; damping brings the ball to rest about 0.4 m down (a heavier one sags it
+        // further).
+        Scene s;
+        s.settings.width = 40;
+        s.settings.height = 2;
+        s.settings.clothWidth = 4.0;
+        s.settings.clothHeight = 0.08;
+        s.settings.density = 2.0;
+        s.settings.stiffness = 5000.0;
+        s.settings.substeps = 8;
+        s.settings.iterations = 4;
+        s.settings.damping = 2.0;
+        s.settings.thickness = 0.02;
+        s.settings.friction = 0.5;
+        s.obstacles = {ground(0.0, -4.0, 0.0)};
+        Ball ball;
+        ball.position = {2.0, 1.5};
+        ball.radius = 0.3;
+        ball.mass = 2.0;
+        ball.start = ball.position;
+        s.balls = {ball};
+        return s; // the fixed corners: the default two
+    }
+    if (name == "sweep") {
+        // A 4 m strip falls onto the ground and a bar moving right at 0.5 m/s (a capsule with
+        // a scripted velocity, stepped by the core) sweeps it along, bunching it up; friction
+        // 0.5 with the ground holds the far end back.
+        Scene s = fallingCloth(60, 2, 4.0, 0.08);
+        s.settings.thickness = 0.04;
+        s.settings.friction = 0.5;
+        Obstacle bar = capsule(-0.5, -1.5, -0.5, 0.5, 0.1);
+        bar.velocity = {0.5, 0.0};
+        s.obstacles = {ground(0.0, -1.0, 0.0), bar};
         return s;
     }
     return std::nullopt;

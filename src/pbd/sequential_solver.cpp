@@ -135,8 +135,8 @@ public:
                 prepareContacts(state.obstacles, state.settings.thickness,
                                 state.settings.friction, substep, substeps, contacts_);
             if (balls) // before the obstacles' own: those win last
-                resolveBallContacts(state.balls, x, w, n, state.settings.thickness,
-                                    obstacles ? &contacts_ : nullptr);
+                resolveBallContacts(state.balls, x, x0, w, n, state.settings.thickness,
+                                    state.settings.friction, obstacles ? &contacts_ : nullptr);
             if (obstacles)
                 resolveContacts(contacts_, x, x0, w, 0, n);
             updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);

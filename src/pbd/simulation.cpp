@@ -154,10 +154,8 @@ SimulationState Simulation::state() const
             state.removed.push_back(k);
     state.obstacles = obstacles_;
     state.balls = balls_;
-    for (Ball& ball : state.balls) {
+    for (Ball& ball : state.balls)
         ball.start = ball.position; // each substep begins it anew
-        ball.held = false;          // a saved state holds no ball
-    }
     return state;
 }
 
@@ -224,10 +222,8 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
     build();
     obstacles_ = state.obstacles;
     balls_ = state.balls;
-    for (Ball& ball : balls_) {
+    for (Ball& ball : balls_)
         ball.start = ball.position;
-        ball.held = false;
-    }
     time_ = state.time;
     stepCount_ = state.steps;
     particles_.position = state.position;
@@ -356,6 +352,12 @@ void Simulation::step()
         solver_ = detail::makeStepSolver(settings_, backendFactory_);
     if (settings_.tethers)
         tethers(); // brought up to date with pins, cuts and tears before the step
+    for (Obstacle& obstacle : obstacles_)
+        if (obstacle.velocity != glm::dvec2(0.0)) // scripted motion: a move over this step
+            obstacle = movedObstacle(obstacle,
+                                     obstaclePose(obstacle).centre +
+                                         settings_.timeStep * obstacle.velocity,
+                                     std::nullopt);
     detail::StepState state = stepState();
     solver_->step(state);
     for (Obstacle& obstacle : obstacles_)

@@ -56,6 +56,28 @@ double readScriptNumber(std::size_t line, std::string_view text, const char* wha
 }
 
 
+void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                     DragEvent& event)
+{
+    event.kind = DragEvent::Kind::Scene;
+    requireScriptCount(line, fields, 1, 1, "STEP scene NAME|FILE");
+    std::string error;
+    auto scene = loadScene(fields[2], error);
+    if (!scene)
+        throw DragScriptError(line, error);
+    event.sceneName = std::string(fields[2]);
+    event.scene = std::move(*scene);
+}
+
+Settings sceneSettingsOver(const Settings& scene, const Settings& current)
+{
+    Settings settings = scene;
+    settings.solver = current.solver;
+    settings.threads = current.threads;
+    settings.gpuPrecision = current.gpuPrecision;
+    return settings;
+}
+
 bool worldVerb(std::string_view verb)
 {
     return verb == "obstacle" || verb == "move-obstacle" || verb == "remove-obstacle";

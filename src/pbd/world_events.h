@@ -23,6 +23,12 @@ struct ScriptObstacles {
     bool travelled = false;
     std::size_t bound() const { return travelled ? most : now; }
     void restart() { now = initial; }
+    /// A scene replaced the world: `count` now and after a restart.
+    void replace(std::size_t count)
+    {
+        initial = count;
+        set(count);
+    }
     void set(std::size_t count)
     {
         now = count;
@@ -53,6 +59,14 @@ double readScriptNumber(std::size_t line, std::string_view text, const char* wha
 /// Throws DragScriptError naming the line, the field, the value and what is allowed.
 void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
                      ScriptObstacles& obstacles, DragEvent& event);
+
+/// Parses `scene NAME|FILE` (fields[2]: a built-in scene's name or a scene file's path, read
+/// now) into `event`. Throws DragScriptError naming the line and why the scene was refused.
+void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                     DragEvent& event);
+/// The settings a scene brings: its own, but the solver, threads and GPU precision of
+/// `current` (they choose how the cloth is stepped, not what it is).
+Settings sceneSettingsOver(const Settings& scene, const Settings& current);
 
 /// Whether `verb` is one of the balls' events: `ball X Y R MASS`, `grab-ball I X Y`,
 /// `move-ball X Y`, `release-ball [VX VY]`, `remove-ball I` (ball_events.cpp).

@@ -678,6 +678,30 @@ scenes)
   expect 2 "--scene: cannot be given with --load" -- run --scene page --load "$work/scene_state.json"
   "$sim" bench --scene table --sizes 50x40 --solver sequential --steps 3 --settle 0 >"$work/b" 2>&1 || fail "bench --scene failed: $(cat "$work/b")"
   grep -qE '^50x40 .* 4 +0$' "$work/b" || fail "bench --scene lacks the scene's obstacles: $(cat "$work/b")"
+  # Scenes with balls: the hammock's ball, bench's --ball after the scene's.
+  expect 0 "steps of 40x2" ", obstacles 1, balls 1," -- run --scene hammock --steps 50 --out /dev/null
+  expect 0 ", obstacles 1, balls 2," -- run --scene hammock --ball 3,2,0.2,1 --steps 5 --out /dev/null
+  "$sim" bench --scene hammock --ball 1,2,0.2,1 --sizes 40x2 --solver sequential --steps 3 --settle 0 --json >"$work/b" 2>&1 || fail "bench --scene hammock --ball failed: $(cat "$work/b")"
+  grep -qF '"obstacles": 1, "balls": 2}' "$work/b" || fail "bench lacks the scene's and the flag's balls: $(cat "$work/b")"
+  expect 2 "--ball: ball radius 0.05 is not allowed" -- bench --ball 1,2,0.05,1 --sizes 10x10
+  printf '{"format": "pbd-cloth-scene", "version": 1, "balls": [{"x": 0, "y": 1, "vx": 0, "vy": 0, "radius": 0.3, "mass": -2}]}' >"$work/bad4.json"
+  expect 2 "balls[0]: mass -2 is not allowed" -- run --scene "$work/bad4.json"
+  # A scene line replaces the world; restart brings that scene back; the replay is exact.
+  printf '0 scene hammock\n100 grab-ball 0 2 1\n110 release-ball 1 0\n200 scene sweep\n210 move-obstacle 1 0 0 10\n300 restart\n400 end\n' >"$work/scene.events"
+  expect 0 "400 steps of 60x2" ", obstacles 2, balls 0," -- run --events "$work/scene.events" --out "$work/e1"
+  "$sim" run --events "$work/scene.events" --out "$work/e2" 2>/dev/null || fail "scene events failed"
+  cmp -s "$work/e1" "$work/e2" || fail "a script with scene lines replays differently"
+  expect 2 "line 2: scene: 'nope' is not a built-in scene" -- run --events <(printf '0 scene page\n1 scene nope\n')
+  expect 2 "line 2: obstacle index '2' is not allowed; allowed: 0 to 1" -- run --events <(printf '0 scene sweep\n1 remove-obstacle 2\n')
+  # Saved mid-grab with a move pending (the move at step 200 comes after the first run's
+  # last step), loaded and continued: the same bits as straight through.
+  printf '0 scene hammock\n100 grab-ball 0 2 1\n150 obstacle ground:0.5,-3,-10\n200 move-obstacle 1 0.7 -3 -5\n250 release-ball\n400 end\n' >"$work/grab.events"
+  "$sim" run --events "$work/grab.events" --out "$work/g1" 2>/dev/null || fail "grab events failed"
+  printf '0 scene hammock\n100 grab-ball 0 2 1\n150 obstacle ground:0.5,-3,-10\n200 move-obstacle 1 0.7 -3 -5\n200 end\n' >"$work/grab1.events"
+  "$sim" run --events "$work/grab1.events" --save "$work/grab.json" --out /dev/null 2>/dev/null || fail "saving mid-grab failed"
+  grep -q '"held": true' "$work/grab.json" && grep -q '"start"' "$work/grab.json" || fail "the state lacks the held ball or the pending move"
+  "$sim" run --load "$work/grab.json" --events <(printf '50 release-ball\n') --steps 200 --out "$work/g2" 2>/dev/null || fail "continuing mid-grab failed"
+  cmp -s "$work/g1" "$work/g2" || fail "a state saved mid-grab continues differently"
   ;;
 balls)
   # Balls from the command line and event lines: caught by a rope, counted, refused by field.

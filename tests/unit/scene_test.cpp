@@ -66,7 +66,7 @@ TEST_CASE("every built-in scene runs 200 steps outside its obstacles, all finite
 TEST_CASE("the falling scenes reach their obstacles and pin nothing, also after a restart",
           "[scene]")
 {
-    for (const char* name : {"curtain-over-ball", "pegs", "table", "slope", "bar"}) {
+    for (const char* name : {"curtain-over-ball", "pegs", "table", "slope", "bar", "sweep"}) {
         INFO(name);
         Simulation simulation = sceneSimulation(*pbd::builtInScene(name));
         for (int round = 0; round < 2; ++round) {
@@ -165,7 +165,24 @@ TEST_CASE("bad scene files are refused naming the field, the value and what is a
                Catch::StartsWith("pinned: '1200' is not allowed"));
     CHECK_THAT(refusal(std::string("{") + kHeader +
                        R"(, "balls": [{"x": 0, "y": 0, "radius": 1, "mass": 1}]})"),
-               Catch::Contains("balls are not supported yet"));
+               Catch::StartsWith("balls[0].vx: is missing or not a number"));
+    CHECK_THAT(refusal(std::string("{") + kHeader +
+                       R"(, "balls": [{"x": 0, "y": 0, "vx": 0, "vy": 0, "radius": 0.05,
+                                       "mass": 1}]})"),
+               Catch::StartsWith("balls[0]: radius 0.05 is not allowed; allowed: 0.1 to"));
+    CHECK_THAT(refusal(std::string("{") + kHeader +
+                       R"(, "balls": [{"x": 0, "y": 0, "vx": 0, "vy": 0, "radius": 1,
+                                       "mass": 1, "held": true}]})"),
+               Catch::StartsWith("balls[0].held: true is not allowed in a scene"));
+    CHECK_THAT(refusal(std::string("{") + kHeader +
+                       R"(, "obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1,
+                                           "vx": 1e9, "vy": 0}]})"),
+               Catch::StartsWith("obstacles[0]: vx 1e+09 is not allowed; allowed: a "
+                                 "finite number from -1000 to 1000 m/s"));
+    CHECK_THAT(refusal(std::string("{") + kHeader +
+                       R"(, "obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1,
+                                           "vx": "fast"}]})"),
+               Catch::StartsWith("obstacles[0].vx: is not a number"));
     CHECK_THAT(refusal(std::string("{") + kHeader + R"(, "time": 3})"),
                Catch::StartsWith("time: is not a member of a scene file"));
     CHECK_THAT(refusal("{"), Catch::StartsWith("not a scene file: not JSON"));

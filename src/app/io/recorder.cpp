@@ -275,6 +275,13 @@ void Recorder::note(const Command& command, const Simulation& simulation)
                        event.velocity = c.velocity;
                        write(event);
                    },
+                   [&](const SceneCommand& c) {
+                       event.kind = DragEvent::Kind::Scene;
+                       event.sceneName = c.name;
+                       event.scene = c.scene;
+                       write(event);
+                       settings_ = simulation.settings(); // the scene's
+                   },
                },
                command);
     writeDue();
