@@ -12,6 +12,7 @@
 #include "ball_contacts.h"
 #include "contacts.h"
 #include "pbd/cloth.h"
+#include "self_collision.h"
 #include "step_solver.h"
 #include "tether_projection.h"
 
@@ -130,6 +131,11 @@ public:
             }
             if (tethers != nullptr) // after the sweeps, as hard limits also with XPBD
                 projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
+            if (state.settings.selfCollision) { // before the contacts, which win
+                const double t = state.settings.thickness;
+                selfCollision_.resolve(x, x0, w, n, state.settings.width, t,
+                                       state.settings.friction, 1, {});
+            }
             const bool obstacles = !state.obstacles.empty();
             if (obstacles) // contacts last: they win over the constraints
                 prepareContacts(state.obstacles, state.settings.thickness,
@@ -192,6 +198,7 @@ private:
     double edgeAlphaTilde_ = 0.0;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
     ContactWorld contacts_;            ///< the obstacles in the current substep
+    SelfCollision selfCollision_;      ///< the self-collision phase's buffers
     std::vector<glm::dvec2> previous_; ///< Chebyshev: the iterate before current_
     std::vector<glm::dvec2> current_;  ///< Chebyshev: the positions before the last sweep
 };
