@@ -1,7 +1,7 @@
 // Self-collision: a uniform grid of cells kSelfCollisionReach * thickness wide, hashed into a
 // table of buckets and sorted by bucket with a counting sort (particles in index order within
-// each), as in Ten Minute Physics' spatial hash; the pairs found per particle (in index
-// order, so that any partition of the particles among threads joins to the same list),
+// each), as in Ten Minute Physics' spatial hash; the pairs found per particle in bucket order
+// (so that any partition of the particles among threads joins to the same list),
 // coloured greedily so that the pairs of one colour share no particle and can be projected in
 // parallel with the same bits as one after the other.
 
@@ -17,9 +17,9 @@ namespace pbd::detail {
 namespace {
 
 constexpr std::int64_t kNoCell = INT64_MIN;
-/// Cells beyond this many in either direction (positions of about 1e15 cells) are left out of
-/// the grid: such a particle meets nothing, rather than overflowing the arithmetic.
-constexpr double kLargestCell = 1e15;
+/// Cells beyond this many in either direction are left out of the grid: such a particle
+/// meets nothing, rather than overflowing the cell numbers (below 2^63).
+constexpr double kLargestCell = 1e9;
 /// Below this many particles (pairs) the phase runs on the calling thread: waking the
 /// workers costs more than it gives. The result is the same either way.
 constexpr std::size_t kParallelParticles = 8192;
@@ -36,14 +36,6 @@ std::int64_t cellOf(double coordinate, double inverseCell)
     if (!(std::abs(c) < kLargestCell)) // also NaN
         return kNoCell;
     return static_cast<std::int64_t>(c);
-}
-
-std::uint32_t bucketOf(std::int64_t cx, std::int64_t cy, std::uint64_t mask)
-{
-    std::uint64_t h = static_cast<std::uint64_t>(cx) * 0x9E3779B97F4A7C15ull ^
-                      static_cast<std::uint64_t>(cy) * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 31;
-    return static_cast<std::uint32_t>(h & mask);
 }
 
 /// Runs job(thread, threads) on `threads` threads through `run`, or on the caller alone.
@@ -63,67 +55,107 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
 {
     const double reach = kSelfCollisionReach * thickness;
     const double inverseCell = 1.0 / reach;
-    const std::size_t buckets = std::bit_ceil(std::max<std::size_t>(2 * n, 16));
-    const std::uint64_t mask = buckets - 1;
     cellX_.resize(n);
     cellY_.resize(n);
+    std::int64_t loX = INT64_MAX, loY = INT64_MAX, hiX = INT64_MIN, hiY = INT64_MIN;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::int64_t cx = cellOf(x[i].x, inverseCell);
+        std::int64_t cy = cellOf(x[i].y, inverseCell);
+        if (cx == kNoCell || cy == kNoCell)
+            cx = cy = kNoCell;
+        cellX_[i] = cx;
+        cellY_[i] = cy;
+        if (cx == kNoCell)
+            continue;
+        loX = std::min(loX, cx);
+        hiX = std::max(hiX, cx);
+        loY = std::min(loY, cy);
+        hiY = std::max(hiY, cy);
+    }
+    // The cells of the particles' bounding box (and a border) numbered row by row; a bucket
+    // per cell number modulo a power of two at least twice the particles: a dense grid where
+    // the cloth's box has no more cells, else a grid wrapped onto itself (a bucket then holds
+    // particles of several cells, told apart by their cell numbers). Either way a row of three
+    // neighbouring cells is three neighbouring buckets.
+    const std::size_t buckets = std::bit_ceil(std::max<std::size_t>(2 * n, 16));
+    const std::uint64_t mask = buckets - 1;
+    const auto pitch = static_cast<std::uint64_t>(hiX >= loX ? hiX - loX + 3 : 1);
     bucket_.resize(n);
-    sorted_.resize(n);
     bucketStart_.assign(buckets + 1, 0);
     for (std::size_t i = 0; i < n; ++i) {
-        const std::int64_t cx = cellOf(x[i].x, inverseCell);
-        const std::int64_t cy = cellOf(x[i].y, inverseCell);
-        const bool inGrid = cx != kNoCell && cy != kNoCell;
-        cellX_[i] = inGrid ? cx : kNoCell;
-        cellY_[i] = inGrid ? cy : kNoCell;
-        bucket_[i] = inGrid ? bucketOf(cx, cy, mask) : static_cast<std::uint32_t>(buckets);
-        ++bucketStart_[bucket_[i]]; // the out-of-grid ones count in the last, never read
+        if (cellX_[i] == kNoCell) {
+            bucket_[i] = static_cast<std::uint32_t>(buckets); // counted last, never read
+        } else {
+            const std::uint64_t cell = static_cast<std::uint64_t>(cellY_[i] - loY + 1) * pitch +
+                                       static_cast<std::uint64_t>(cellX_[i] - loX + 1);
+            cellX_[i] = static_cast<std::int64_t>(cell); // from here on: the cell's number
+            bucket_[i] = static_cast<std::uint32_t>(cell & mask);
+        }
+        ++bucketStart_[bucket_[i]];
     }
     // Counting sort: ends of the buckets, then each particle placed from its bucket's end
     // backwards, last index first, so that every bucket lists its particles in index order.
     for (std::size_t b = 1; b <= buckets; ++b)
         bucketStart_[b] += bucketStart_[b - 1];
-    for (std::size_t i = n; i-- > 0;)
-        sorted_[--bucketStart_[bucket_[i]]] = static_cast<std::uint32_t>(i);
+    sorted_.resize(n);
+    for (std::size_t i = n; i-- > 0;) {
+        if (bucket_[i] == buckets) {
+            --bucketStart_[buckets];
+            continue;
+        }
+        sorted_[--bucketStart_[bucket_[i]]] = {x[i], static_cast<std::uint64_t>(cellX_[i]),
+                                               static_cast<std::uint32_t>(i)};
+    }
+    const std::size_t inGrid = bucketStart_[buckets];
 
     const double reachSquared = reach * reach;
     const auto cols = static_cast<std::int64_t>(width);
     const bool parallel = n >= kParallelParticles;
     const unsigned used = parallel && run ? std::max(threads, 1u) : 1u;
     found_.resize(std::max<std::size_t>(found_.size(), used));
+    // Walks the particles in bucket order (memory order), each against the three rows of three
+    // cells around its own.
     auto search = [&](unsigned thread, unsigned count) {
         std::vector<Pair>& out = found_[thread];
         out.clear();
-        const IndexRange range = staticPartition(n, thread, count);
-        for (std::size_t i = range.begin; i < range.end; ++i) {
-            if (cellX_[i] == kNoCell)
-                continue;
+        const IndexRange range = staticPartition(inGrid, thread, count);
+        for (std::size_t k = range.begin; k < range.end; ++k) {
+            const Entry e = sorted_[k];
+            const std::uint32_t i = e.index;
+            const bool fixedI = w[i] == 0.0;
             const auto rowI = static_cast<std::int64_t>(i) / cols;
             const auto colI = static_cast<std::int64_t>(i) % cols;
-            for (std::int64_t dy = -1; dy <= 1; ++dy)
-                for (std::int64_t dx = -1; dx <= 1; ++dx) {
-                    const std::int64_t cx = cellX_[i] + dx;
-                    const std::int64_t cy = cellY_[i] + dy;
-                    const std::uint32_t b = bucketOf(cx, cy, mask);
-                    for (std::uint32_t k = bucketStart_[b]; k < bucketStart_[b + 1]; ++k) {
-                        const std::uint32_t j = sorted_[k];
-                        // Each pair once (i < j), from its own cell (not a bucket's other).
-                        if (j <= i || cellX_[j] != cx || cellY_[j] != cy)
-                            continue;
-                        if (w[i] == 0.0 && w[j] == 0.0)
-                            continue;
-                        const glm::dvec2 d = x[i] - x[j];
-                        if (d.x * d.x + d.y * d.y >= reachSquared)
-                            continue;
-                        const auto rowJ = static_cast<std::int64_t>(j) / cols;
-                        const auto colJ = static_cast<std::int64_t>(j) % cols;
-                        if (std::abs(rowJ - rowI) <= 1 && std::abs(colJ - colI) <= 1)
-                            continue; // joined by a constraint of the rest cloth
-                        out.push_back({static_cast<std::uint32_t>(i), j});
+            auto visit = [&](std::size_t from, std::size_t to, std::uint64_t first) {
+                for (std::size_t q = from; q < to; ++q) {
+                    const Entry f = sorted_[q];
+                    // Each pair once (i < j), from the three cells (not a bucket's others).
+                    if (f.index <= i || f.cell - first > 2)
+                        continue;
+                    const glm::dvec2 d = e.p - f.p;
+                    if (d.x * d.x + d.y * d.y >= reachSquared)
+                        continue;
+                    const std::uint32_t j = f.index;
+                    if (fixedI && w[j] == 0.0)
+                        continue;
+                    const auto rowJ = static_cast<std::int64_t>(j) / cols;
+                    const auto colJ = static_cast<std::int64_t>(j) % cols;
+                    if (std::abs(rowJ - rowI) <= 1 && std::abs(colJ - colI) <= 1)
+                        continue; // joined by a constraint of the rest cloth
+                    out.push_back({i, j});
+                }
+            };
+            for (int dy = -1; dy <= 1; ++dy) {
+                const std::uint64_t first = e.cell + static_cast<std::uint64_t>(dy) * pitch - 1;
+                const std::uint64_t b = first & mask;
+                if (b + 2 <= mask) {
+                    visit(bucketStart_[b], bucketStart_[b + 3], first);
+                } else {
+                    for (std::uint64_t c = 0; c < 3; ++c) {
+                        const std::uint64_t bc = (first + c) & mask;
+                        visit(bucketStart_[bc], bucketStart_[bc + 1], first);
                     }
                 }
-            // The 3 x 3 cells are visited in a fixed order and each lists its particles in
-            // index order: the pairs of i come out in the same order whatever the threads.
+            }
         }
     };
     runOn(parallel, used, run, search);

@@ -38,8 +38,9 @@ public:
     /// Finds the pairs (i < j) of particles of a cloth `width` particles wide, not both
     /// immovable (w = 0), not grid neighbours (|row i - row j| <= 1 and |column i - column j|
     /// <= 1: joined by a constraint of the rest cloth), closer than kSelfCollisionReach *
-    /// thickness (metres, > 0); through a uniform grid hashed into a table and sorted by
-    /// bucket with a counting sort in index order. Then colours them.
+    /// thickness (metres, > 0); through a uniform grid over the particles' bounding box, its
+    /// cells numbered row by row and taken modulo a table of buckets, sorted by bucket with a
+    /// counting sort in index order. Then colours them.
     void find(const glm::dvec2* x, const double* w, std::size_t n, int width, double thickness,
               unsigned threads, const ThreadRun& run);
 
@@ -75,11 +76,17 @@ public:
 private:
     void colour(std::size_t n);
 
-    std::vector<std::int64_t> cellX_;       ///< each particle's cell, column
+    /// A particle in the grid: its position, its cell's number and its index.
+    struct Entry {
+        glm::dvec2 p;
+        std::uint64_t cell;
+        std::uint32_t index;
+    };
+    std::vector<std::int64_t> cellX_;       ///< each particle's cell column, then number
     std::vector<std::int64_t> cellY_;       ///< and row (kNoCell: not in the grid)
     std::vector<std::uint32_t> bucket_;     ///< each particle's bucket
     std::vector<std::uint32_t> bucketStart_; ///< bucket b's particles: [start b, start b + 1)
-    std::vector<std::uint32_t> sorted_;     ///< particle indices by bucket, in index order
+    std::vector<Entry> sorted_;             ///< the particles by bucket, in index order
     std::vector<std::vector<Pair>> found_;  ///< per thread, the pairs of its particles
     std::vector<Pair> unordered_;           ///< found_ joined, by i then j
     std::vector<std::uint64_t> used_;       ///< per particle, the colours of its pairs
