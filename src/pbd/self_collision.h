@@ -18,13 +18,19 @@ namespace pbd::detail {
 /// returns when every call has returned. An empty one means: the caller alone (threads 1).
 using ThreadRun = std::function<void(const std::function<void(unsigned, unsigned)>& job)>;
 
-/// Passes of projection over the found pairs per substep: each pass projects every pair once
-/// (colour by colour), and a pass that moves nothing ends them early.
-inline constexpr int kSelfCollisionPasses = 8;
+/// Passes of projection over the found pairs per round at most: each pass projects every pair
+/// once (colour by colour), and a pass that moves nothing ends them early. Jammed folds of a
+/// flung cloth need up to a few dozen (random flings in self_collision_test.cpp failed with
+/// 16); a cloth that touches nothing needs none.
+inline constexpr int kSelfCollisionPasses = 64;
 /// Rounds of find() and solve() per substep at most: another round follows while a pass
 /// still moved something or a particle moved so far that a pair not found may have come
 /// within the thickness.
-inline constexpr int kSelfCollisionRounds = 4;
+inline constexpr int kSelfCollisionRounds = 8;
+/// With obstacles, rounds of the obstacles' contacts and the whole self-collision phase
+/// before the contact phase proper: a layer that the contacts push back out of an obstacle
+/// pushes the layers on it away in the next round, so that both hold at the end.
+inline constexpr int kSelfContactRounds = 6;
 /// Pairs are found within this many thicknesses, so that a pair that a first projection
 /// brings closer is projected in the later passes; the grid's cells are this wide.
 inline constexpr double kSelfCollisionReach = 1.5;

@@ -131,15 +131,18 @@ public:
             }
             if (tethers != nullptr) // after the sweeps, as hard limits also with XPBD
                 projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
-            if (state.settings.selfCollision) { // before the contacts, which win
-                const double t = state.settings.thickness;
-                selfCollision_.resolve(x, x0, w, n, state.settings.width, t,
-                                       state.settings.friction, 1, {});
-            }
             const bool obstacles = !state.obstacles.empty();
             if (obstacles) // contacts last: they win over the constraints
                 prepareContacts(state.obstacles, state.settings.thickness,
                                 state.settings.friction, substep, substeps, contacts_);
+            if (state.settings.selfCollision) // before the contacts, which win
+                for (int round = 0; round < (obstacles ? kSelfContactRounds : 1); ++round) {
+                    if (round > 0)
+                        resolveContacts(contacts_, x, x0, w, 0, n);
+                    selfCollision_.resolve(x, x0, w, n, state.settings.width,
+                                           state.settings.thickness, state.settings.friction, 1,
+                                           {});
+                }
             if (balls) // before the obstacles' own: those win last
                 resolveBallContacts(state.balls, x, w, n, state.settings.thickness,
                                     obstacles ? &contacts_ : nullptr);
