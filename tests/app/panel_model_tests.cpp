@@ -40,6 +40,7 @@ Settings customSettings()
     s.gpuPrecision = pbd::GpuPrecision::Double;
     s.thickness = 0.03;
     s.friction = 0.6;
+    s.selfCollision = true;
     return s;
 }
 
