@@ -152,6 +152,12 @@ struct Settings {
     /// (static and kinetic alike): a contact holds back the motion along the surface,
     /// relative to the obstacle's own, by up to mu times its normal correction. 0: none.
     double friction = 0.0;
+    /// Self-collision: particles are discs of diameter `thickness`; after the sweeps two
+    /// movable particles that no constraint of the rest cloth joins (grid neighbours, cut or
+    /// not) are pushed apart to `thickness`, with `friction` between them; the obstacles'
+    /// contacts run after and win. Needs 0 < thickness <= the smallest rest length
+    /// (selfCollisionThicknessLimit()). Off (the page): the cloth passes through itself.
+    bool selfCollision = false;
 
     bool operator==(const Settings&) const = default;
 };
@@ -168,6 +174,10 @@ std::optional<SettingsError> validate(const Settings& settings);
 /// The allowed values of a field, e.g. "allowed: a whole number from 1 to 2048", for
 /// messages about values that could not even be read. Empty for an unknown field.
 std::string allowedValues(const std::string& field);
+
+/// The largest thickness self-collision allows on the settings' cloth: its smallest rest
+/// length (the spacing across or down), in metres. The settings' sizes must be valid.
+double selfCollisionThicknessLimit(const Settings& settings);
 
 /// True when `a` and `b` describe the same cloth (width, height, fixed count, cloth width
 /// and height).

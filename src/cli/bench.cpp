@@ -379,7 +379,7 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                     "\"tethers\": %s, \"chebyshev\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s}\n",
+                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), base.substeps,
                     formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false",
@@ -397,7 +397,11 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                            "\", \"device\": \"" + jsonText(row.device) + "\"")
                               .c_str(),
                     obstacles < 0 ? "" : (", \"obstacles\": " + std::to_string(obstacles)).c_str(),
-                    balls < 0 ? "" : (", \"balls\": " + std::to_string(balls)).c_str());
+                    balls < 0 ? "" : (", \"balls\": " + std::to_string(balls)).c_str(),
+                    base.selfCollision ? (", \"self_collision\": true, \"thickness\": " +
+                                          formatNumber(base.thickness))
+                                             .c_str()
+                                       : "");
     } else {
         const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
         // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).

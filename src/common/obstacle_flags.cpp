@@ -14,7 +14,7 @@ void ObstacleFlags::addTo(CLI::App& app)
         ->take_all();
     app.add_option("--scene", scene_,
                    "start from a scene: a built-in name (page, curtain-over-ball, pegs, table, "
-                   "slope, bar) or a scene file; settings flags given override its settings, "
+                   "slope, bar, heap) or a scene file; settings flags given override its settings, "
                    "--obstacle adds to its obstacles")
         ->type_name("NAME|FILE");
 }

@@ -13,6 +13,7 @@
 #include "area_constraint.h"
 #include "colored_kernels.h"
 #include "contacts.h"
+#include "self_collision.h"
 #include "colored_sweep.h"
 #include "pbd/settings.h"
 #include "step_phases.h"
@@ -109,11 +110,17 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     const auto width = static_cast<std::size_t>(width_);
     // While observed, the prediction and the velocity update run on their own and the sweeps
     // one iteration at a time, so that the observer sees the positions after each.
-    // The balls' phase runs between the tethers and the contacts, serially: not fused.
-    const bool fused = observe == nullptr && ballPhase_ == nullptr;
     // With Chebyshev weights, runAccelerated() runs the phases: each weighted sweep's largest
     // correction must be known everywhere before any particle is weighted.
     detail::ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
+    // The balls' phase runs between the tethers and the contacts, serially: not fused. The
+    // self-collision phase there too needs every constraint projected first: without
+    // Chebyshev weights the phases up to the tethers run as one schedule, then it, then the
+    // contacts and velocities as another (`chunkedEnds`: the chunks predict and end).
+    const bool chunkedEnds = observe == nullptr && ballPhase_ == nullptr &&
+                             (selfCollision_ == nullptr ||
+                              (!chebyshev.active() && projectionPhases + tetherPhases > 0));
+    const bool fused = chunkedEnds && selfCollision_ == nullptr;
 
     // Phase 0 predicts a chunk's particles (and resets its rows' multipliers) and projects
     // set 0 on its rows (no set-0 constraint leaves its row); phase S k + s projects set s of
@@ -127,7 +134,7 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         const int rowEnd = std::min(height_, rowBegin + layout_.rowsPerChunk);
         const std::size_t begin = static_cast<std::size_t>(rowBegin) * width;
         const std::size_t end = static_cast<std::size_t>(rowEnd) * width;
-        if (phase == 0 && fused)
+        if (phase == 0 && chunkedEnds)
             startRows(x, x0, v, w, params, areaLambda, rowBegin, rowEnd);
         if (phase < projectionPhases) {
             const std::uint32_t q = phase % setsPerIteration;
@@ -167,7 +174,7 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
             }
         } else if (phase < projectionPhases + tetherPhases) {
             detail::projectTethers(x, w, *tethers_, anchorAt_, begin, end);
-        } else if (fused) {
+        } else if (chunkedEnds) {
             if (contacts_ != nullptr) // each chunk its own particles, after every constraint
                 detail::resolveContacts(*contacts_, x, x0, w, begin, end);
             detail::updateVelocities(x, x0, v, w, params.h, params.damping, begin, end);
@@ -180,6 +187,13 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     if (fused) {
         runAccelerated(chebyshev, setsPerIteration, projectionPhases + tetherPhases + 1,
                        params.iterations, task, x, w);
+        return;
+    }
+    if (chunkedEnds) { // self-collision between the two schedules
+        run(projectionPhases + tetherPhases, task);
+        resolveSelfCollisions(x, x0, w);
+        phaseOffset = projectionPhases + tetherPhases;
+        run(1, task);
         return;
     }
     startRows(x, x0, v, w, params, areaLambda, 0, height_);
@@ -197,6 +211,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
         phaseOffset = projectionPhases;
         run(1, task);
     }
+    if (selfCollision_ != nullptr)
+        resolveSelfCollisions(x, x0, w);
     if (ballPhase_ != nullptr)
         (*ballPhase_)(x, x0, w);
     if (contacts_ != nullptr)
@@ -329,6 +345,24 @@ void ColoredSolver::runAccelerated(detail::ChebyshevSchedule& chebyshev,
         const bool keep = chebyshev.keeps(measuredSweep);
         weighing = {PlanPhase::Kind::Weigh, 0, omega, keep};
         pending = omega != 1.0 || keep;
+    }
+}
+
+void ColoredSolver::resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, const double* w)
+{
+    const unsigned threads = pool_.threadCount();
+    const detail::ThreadRun onPool = [this, threads](
+                                         const std::function<void(unsigned, unsigned)>& job) {
+        auto each = [&](unsigned thread) { job(thread, threads); };
+        pool_.run(each);
+    };
+    const auto n = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+    for (int round = 0; round < (contacts_ != nullptr ? detail::kSelfContactRounds : 1);
+         ++round) {
+        if (round > 0)
+            detail::resolveContacts(*contacts_, x, x0, w, 0, n);
+        selfCollision_->resolve(x, x0, w, n, width_, selfThickness_, selfFriction_, threads,
+                                onPool);
     }
 }
 

@@ -20,6 +20,7 @@
 namespace pbd {
 namespace detail {
 struct ContactWorld;
+class SelfCollision;
 }
 
 /// Projects the page grid's eight independent sets (clothGridSets) one after the other,
@@ -97,6 +98,17 @@ public:
         ballPhase_ = phase;
     }
 
+    /// The self-collision phase (self_collision.h) that the following substeps run after the
+    /// tethers and before the balls and the contacts, on the pool's threads, with particles
+    /// `thickness` (m) thick and `friction` between them; null: none. It must outlive those
+    /// substeps.
+    void setSelfCollision(detail::SelfCollision* phase, double thickness, double friction)
+    {
+        selfCollision_ = phase;
+        selfThickness_ = thickness;
+        selfFriction_ = friction;
+    }
+
     /// Tells the solver which constraints are live (one flag per constraint in the page's
     /// order, as Simulation stores them); `version` changes whenever the flags do, so that
     /// the solver rebuilds its masks only then. Removed constraints move nothing.
@@ -129,6 +141,8 @@ private:
     void runAccelerated(detail::ChebyshevSchedule& chebyshev, std::uint32_t setsPerIteration,
                         std::uint32_t phases, int iterations, Task& task, glm::dvec2* x,
                         const double* w);
+    /// The self-collision phase on every particle, on the pool's threads.
+    void resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, const double* w);
     /// Particles [first, second) of chunk `chunk`.
     std::pair<std::size_t, std::size_t> chunkParticles(std::size_t chunk) const;
 
@@ -159,6 +173,9 @@ private:
     const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
     const detail::ContactWorld* contacts_ = nullptr; ///< setContacts()
     const std::function<void(glm::dvec2*, const glm::dvec2*, const double*)>* ballPhase_ = nullptr;
+    detail::SelfCollision* selfCollision_ = nullptr; ///< setSelfCollision()
+    double selfThickness_ = 0.0;
+    double selfFriction_ = 0.0;
     std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
     std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
     std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2

@@ -7,6 +7,7 @@
 #include "colored_solver.h"
 #include "ball_contacts.h"
 #include "contacts.h"
+#include "self_collision.h"
 #include "step_solver.h"
 #include "tether_projection.h"
 
@@ -55,6 +56,8 @@ public:
                                     contacts ? &contacts_ : nullptr);
             };
         solver_.setBallPhase(balls ? &ballPhase : nullptr);
+        solver_.setSelfCollision(state.settings.selfCollision ? &selfCollision_ : nullptr,
+                                 state.settings.thickness, state.settings.friction);
         for (int substep = 0; substep < substeps; ++substep) {
             if (contacts)
                 prepareContacts(state.obstacles, state.settings.thickness,
@@ -76,6 +79,7 @@ private:
     ColoredSolver solver_;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
     ContactWorld contacts_;            ///< the obstacles in the current substep
+    SelfCollision selfCollision_;      ///< the self-collision phase's buffers
 };
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "ball_contacts.h"
 #include "contacts.h"
 #include "pbd/cloth.h"
+#include "self_collision.h"
 #include "step_solver.h"
 #include "tether_projection.h"
 
@@ -134,6 +135,14 @@ public:
             if (obstacles) // contacts last: they win over the constraints
                 prepareContacts(state.obstacles, state.settings.thickness,
                                 state.settings.friction, substep, substeps, contacts_);
+            if (state.settings.selfCollision) // before the contacts, which win
+                for (int round = 0; round < (obstacles ? kSelfContactRounds : 1); ++round) {
+                    if (round > 0)
+                        resolveContacts(contacts_, x, x0, w, 0, n);
+                    selfCollision_.resolve(x, x0, w, n, state.settings.width,
+                                           state.settings.thickness, state.settings.friction, 1,
+                                           {});
+                }
             if (balls) // before the obstacles' own: those win last
                 resolveBallContacts(state.balls, x, x0, w, n, state.settings.thickness,
                                     state.settings.friction, obstacles ? &contacts_ : nullptr);
@@ -192,6 +201,7 @@ private:
     double edgeAlphaTilde_ = 0.0;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
     ContactWorld contacts_;            ///< the obstacles in the current substep
+    SelfCollision selfCollision_;      ///< the self-collision phase's buffers
     std::vector<glm::dvec2> previous_; ///< Chebyshev: the iterate before current_
     std::vector<glm::dvec2> current_;  ///< Chebyshev: the positions before the last sweep
 };

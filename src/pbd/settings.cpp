@@ -60,7 +60,34 @@ std::optional<SettingsError> checkDensity(const Settings& s)
                          formatNumber(kMinMass) + " to " + formatNumber(kMaxMass) + " kg)"};
 }
 
+/// Self-collision against the thickness and the cloth: 0 < thickness <= the smallest rest
+/// length, so that particles joined by a constraint never count as colliding at rest.
+std::optional<SettingsError> checkSelfCollision(const Settings& s)
+{
+    if (!s.selfCollision)
+        return std::nullopt;
+    const double limit = selfCollisionThicknessLimit(s);
+    if (s.solver == Solver::Gpu)
+        return SettingsError{"selfCollision",
+                             "selfCollision = on is not allowed with solver = gpu (the GPU "
+                             "solver has no self-collision yet); allowed: selfCollision off, "
+                             "or solver sequential or colored"};
+    if (s.thickness > 0.0 && s.thickness <= limit)
+        return std::nullopt;
+    return SettingsError{"selfCollision",
+                         "selfCollision = on is not allowed with thickness = " +
+                             formatNumber(s.thickness) + " m; allowed: selfCollision off, or "
+                             "thickness above 0 and at most " + formatNumber(limit) +
+                             " m (the cloth's smallest rest length)"};
+}
+
 } // namespace
+
+double selfCollisionThicknessLimit(const Settings& settings)
+{
+    const ClothRestLengths rest = clothRestLengths(settings);
+    return std::min(rest.horizontal, rest.vertical);
+}
 
 std::string allowedValues(const std::string& field)
 {
@@ -91,7 +118,9 @@ std::optional<SettingsError> validate(const Settings& s)
         return e;
     if (auto e = checkSize("clothHeight", s.clothHeight, "height", s.height))
         return e;
-    return checkDensity(s);
+    if (auto e = checkDensity(s))
+        return e;
+    return checkSelfCollision(s);
 }
 
 bool sameCloth(const Settings& a, const Settings& b)

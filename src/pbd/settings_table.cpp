@@ -192,6 +192,17 @@ constexpr SettingField kFields[] = {
              "obstacle's own motion, unless pushed along harder than mu times it is pressed "
              "on. 0 (the page) slides freely. Applies at once.",
      .section = PanelSection::World, .onBench = true, PBD_NUMBER(friction)},
+    {.name = "selfCollision", .flag = "--self-collision", .label = "Self-collision",
+     .value = onOff(),
+     .brief = "keep particles not joined by a constraint at least the thickness apart",
+     .help = "Self-collision: every particle is a disc of diameter Thickness, and two movable "
+             "particles that no constraint of the rest cloth joins are pushed apart to that "
+             "distance after the sweeps, before the obstacles' contacts (which win); friction "
+             "between the layers is Friction. Needs 0 < Thickness <= the cloth's spacing. "
+             "Off (the page) lets the cloth pass through itself. Applies at once.",
+     .section = PanelSection::World, .onBench = true,
+     .get = [](const Settings& s) { return s.selfCollision ? 1.0 : 0.0; },
+     .set = [](Settings& s, double v) { s.selfCollision = v != 0.0; }},
 };
 
 #undef PBD_NUMBER

@@ -40,6 +40,7 @@ Settings customSettings()
     s.gpuPrecision = pbd::GpuPrecision::Double;
     s.thickness = 0.03;
     s.friction = 0.6;
+    s.selfCollision = true;
     return s;
 }
 
@@ -340,7 +341,7 @@ TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in 
                                             "substeps", "damping", "areaStiffness",
                                             "tearStrain", "clothWidth", "clothHeight",
                                             "density", "tethers", "chebyshev", "thickness",
-                                            "friction"});
+                                            "friction", "selfCollision"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
     CHECK(PanelModel::labelWithUnit(PanelField::TearStrain) == "Tear at strain");
     // Each named PanelField is the table row of that name.
@@ -568,4 +569,26 @@ TEST_CASE("the strain scale field takes auto or a number, keeping the last valid
     CHECK_FALSE(panel.strainScale());
     CHECK(panel.strainScaleError().empty());
     CHECK(panel.errors().empty());
+}
+
+TEST_CASE("switching self-collision on without a thickness proposes half the spacing",
+          "[panel]")
+{
+    PanelModel panel;
+    PanelField selfCollision{};
+    PanelField thickness{};
+    for (PanelField field : pbd::app::panelFields()) {
+        if (std::string(pbd::app::settingField(field).name) == "selfCollision")
+            selfCollision = field;
+        if (std::string(pbd::app::settingField(field).name) == "thickness")
+            thickness = field;
+    }
+    CHECK(panel.commitText(selfCollision, "on") == CommitEffect::Live);
+    CHECK(panel.settings().selfCollision);
+    CHECK(panel.settings().thickness == 0.1); // half the page's 0.2 m
+    // A thickness beyond the spacing is then refused, naming both settings.
+    CHECK(panel.commitText(thickness, "0.3") == CommitEffect::None);
+    CHECK(panel.settings().thickness == 0.1);
+    CHECK_THAT(panel.error(thickness), Catch::Contains("selfCollision") &&
+                                           Catch::Contains("thickness = 0.3 m"));
 }

@@ -658,7 +658,7 @@ scenes)
   # --scene: built-in names and scene files; flags override its settings; bad ones refused.
   base="$("$sim" run --steps 300 --out /dev/null 2>&1 >/dev/null | grep -o 'hash [0-9a-f]*')"
   expect 0 "$base" ", obstacles 0," -- run --scene page --steps 300 --out /dev/null
-  for s in curtain-over-ball pegs table slope bar; do
+  for s in curtain-over-ball pegs table slope bar heap; do
     expect 0 ", obstacles " ", balls 0," -- run --scene "$s" --steps 100 --out "$work/s"
     awk '$1 != $1 + 0 || $2 != $2 + 0 || $1 ~ /nan|inf/ || $2 ~ /nan|inf/ { exit 1 }' "$work/s" || fail "scene $s has a non-finite position"
   done

@@ -142,7 +142,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     // Settings with every member different from its default, set through the table.
     Settings changed;
     const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 2, 1.5, 0.2,
-                             1, 0.95, 1, 3, 1, 0.05, 0.4};
+                             1, 0.95, 1, 3, 1, 0.05, 0.4, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -181,6 +181,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.gpuPrecision = pbd::GpuPrecision::Double;
     expected.thickness = 0.05;
     expected.friction = 0.4;
+    expected.selfCollision = true;
     CHECK(changed == expected);
     CHECK_FALSE(validate(changed));
     CHECK(pbd::findSettingField("nonsense") == nullptr);
@@ -205,7 +206,7 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
           std::vector<std::string>{"substeps", "damping", "areaStiffness", "tearStrain",
                                    "clothWidth", "clothHeight", "density", "tethers",
                                    "chebyshev"});
-    CHECK(world == std::vector<std::string>{"thickness", "friction"});
+    CHECK(world == std::vector<std::string>{"thickness", "friction", "selfCollision"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("width")) == "Width");

@@ -131,9 +131,17 @@ CommitEffect apply(Settings& settings, std::string& error, PanelField field, dou
         return CommitEffect::None;
     Settings candidate = settings;
     f.set(candidate, value);
+    // Self-collision switched on without a thickness: the panel proposes one, half the
+    // smallest rest length, rather than refusing.
+    if (std::string_view(f.name) == "selfCollision" && candidate.selfCollision &&
+        candidate.thickness == 0.0 && !validate(settings))
+        candidate.thickness = 0.5 * selfCollisionThicknessLimit(candidate);
     if (const auto problem = validate(candidate)) {
-        if (problem->field == f.name)
+        // A value outside its own range; a rule between fields (allowed alone) says both.
+        if (problem->field == f.name && !allowedValue(f.value, value))
             return refuse(error, f, text, "is not allowed");
+        if (problem->field == f.name)
+            return error = problem->message, CommitEffect::None;
         // Another field was already invalid (settings given to the constructor): say so.
         error = problem->message;
         return CommitEffect::None;

@@ -1,0 +1,106 @@
+#pragma once
+// The self-collision phase of a substep (Settings::selfCollision): particles are discs of
+// diameter `thickness`; every pair of particles that no constraint of the rest cloth joins
+// (not grid neighbours) and that are closer than that is pushed apart to it, with Coulomb
+// friction between them. Private to the core; docs/physics.md says how.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+namespace pbd::detail {
+
+/// Runs job(thread, threads) once on each of `threads` threads, thread 0 the caller, and
+/// returns when every call has returned. An empty one means: the caller alone (threads 1).
+using ThreadRun = std::function<void(const std::function<void(unsigned, unsigned)>& job)>;
+
+/// Passes of projection over the found pairs per round at most: each pass projects every pair
+/// once (colour by colour), and a pass that moves nothing ends them early. Jammed folds of a
+/// flung cloth need up to a few dozen (random flings in self_collision_test.cpp failed with
+/// 16); a cloth that touches nothing needs none.
+inline constexpr int kSelfCollisionPasses = 64;
+/// Rounds of find() and solve() per substep at most: another round follows while a pass
+/// still moved something or a particle moved so far that a pair not found may have come
+/// within the thickness.
+inline constexpr int kSelfCollisionRounds = 8;
+/// With obstacles, rounds of the obstacles' contacts and the whole self-collision phase
+/// before the contact phase proper: a layer that the contacts push back out of an obstacle
+/// pushes the layers on it away in the next round, so that both hold at the end.
+inline constexpr int kSelfContactRounds = 6;
+/// Pairs are found within this many thicknesses, so that a pair that a first projection
+/// brings closer is projected in the later passes; the grid's cells are this wide.
+inline constexpr double kSelfCollisionReach = 1.5;
+
+/// The phase's reusable buffers. find() then solve(), once per substep; the result depends
+/// neither on the thread count nor on anything but the positions, the inverse masses and
+/// the settings: the pairs are found per particle in index order and coloured greedily in
+/// that order, and the pairs of one colour share no particle.
+class SelfCollision {
+public:
+    /// Finds the pairs (i < j) of particles of a cloth `width` particles wide, not both
+    /// immovable (w = 0), not grid neighbours (|row i - row j| <= 1 and |column i - column j|
+    /// <= 1: joined by a constraint of the rest cloth), closer than kSelfCollisionReach *
+    /// thickness (metres, > 0); through a uniform grid over the particles' bounding box, its
+    /// cells numbered row by row and taken modulo a table of buckets, sorted by bucket with a
+    /// counting sort in index order. Then colours them.
+    void find(const glm::dvec2* x, const double* w, std::size_t n, int width, double thickness,
+              unsigned threads, const ThreadRun& run);
+
+    /// The whole phase: rounds of find() and solve() until the pairs are apart and no particle
+    /// moved far enough to meet one not found, at most kSelfCollisionRounds.
+    void resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n, int width,
+                 double thickness, double friction, unsigned threads, const ThreadRun& run);
+
+    /// What solve() did: the passes that moved a pair, whether the last pass moved none, and
+    /// the farthest any particle moved, in metres.
+    struct SolveResult {
+        int passes = 0;
+        bool settled = false;
+        double largestMove = 0.0;
+    };
+    /// Pushes every found pair closer than `thickness` apart to it along the line through
+    /// them, moving each particle by its inverse-mass share, and removes their relative motion
+    /// along the contact since the substep's start (x0) up to `friction` times that push
+    /// (static and kinetic alike), in passes until one moves nothing (kSelfCollisionPasses at
+    /// most).
+    SolveResult solve(glm::dvec2* x, const glm::dvec2* x0, const double* w, double thickness,
+              double friction, unsigned threads, const ThreadRun& run);
+
+    /// The pairs of the last find(), as (i, j) with i < j, in colour order.
+    struct Pair {
+        std::uint32_t i;
+        std::uint32_t j;
+    };
+    const std::vector<Pair>& pairs() const { return pairs_; }
+    /// The number of colours of the last find().
+    std::size_t colours() const { return colourStart_.empty() ? 0 : colourStart_.size() - 1; }
+
+private:
+    void colour(std::size_t n);
+
+    /// A particle in the grid: its position, its cell's number and its index.
+    struct Entry {
+        glm::dvec2 p;
+        std::uint64_t cell;
+        std::uint32_t index;
+    };
+    std::vector<std::int64_t> cellX_;       ///< each particle's cell column, then number
+    std::vector<std::int64_t> cellY_;       ///< and row (kNoCell: not in the grid)
+    std::vector<std::uint32_t> bucket_;     ///< each particle's bucket
+    std::vector<std::uint32_t> bucketStart_; ///< bucket b's particles: [start b, start b + 1)
+    std::vector<Entry> sorted_;             ///< the particles by bucket, in index order
+    std::vector<std::vector<Pair>> found_;  ///< per thread, the pairs of its particles
+    std::vector<Pair> unordered_;           ///< found_ joined, by i then j
+    std::vector<std::uint64_t> used_;       ///< per particle, the colours of its pairs
+    std::vector<std::uint8_t> pairColour_;  ///< per pair of unordered_
+    std::vector<Pair> pairs_;               ///< by colour, then as unordered_
+    std::vector<std::size_t> colourStart_;  ///< colour c's pairs: [start c, start c + 1)
+    std::vector<std::uint8_t> moved_;       ///< per thread: whether its pairs moved
+    std::vector<std::array<glm::dvec2, 2>> startOf_; ///< per pair: its particles at find()
+};
+
+} // namespace pbd::detail
