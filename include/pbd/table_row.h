@@ -122,6 +122,7 @@ enum class PanelSection {
     Page,        ///< the page's fields, in the order of pbd.html / xpbd.html
     BeyondPage,  ///< the section "Physics beyond the page", below the page's fields
     Performance, ///< the Performance section (solver choice, threads)
+    Air,         ///< the Air part of the world: wind, air drag, gusts
 };
 
 /// One setting of a table over the struct `Target` (Settings, the app's Preferences):

@@ -95,6 +95,14 @@ public:
         ballPhase_ = phase;
     }
 
+    /// The air's acceleration per particle (m/s^2) that the following substeps' predictions
+    /// add (air.h); null: none. It must outlive those substeps.
+    void setAir(const glm::dvec2* accel) { airAccel_ = accel; }
+    /// Runs task(begin, end) on the workers for every chunk's particles [begin, end), one
+    /// chunk per call, and returns when all are done: for per-particle work whose result does
+    /// not depend on the chunking (the air's).
+    void forEachChunk(const std::function<void(std::size_t, std::size_t)>& task);
+
     /// Tells the solver which constraints are live (one flag per constraint in the page's
     /// order, as Simulation stores them); `version` changes whenever the flags do, so that
     /// the solver rebuilds its masks only then. Removed constraints move nothing.
@@ -157,6 +165,7 @@ private:
     const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
     const detail::ContactWorld* contacts_ = nullptr; ///< setContacts()
     const std::function<void(glm::dvec2*, const double*)>* ballPhase_ = nullptr;
+    const glm::dvec2* airAccel_ = nullptr; ///< setAir()
     std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
     std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
     std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2
