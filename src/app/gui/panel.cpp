@@ -500,6 +500,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         fields(model, PanelSection::BeyondPage, actions);
         ImGui::EndTable();
     }
+    air(model, actions);
     stepping(model, stats);
     performance(model, stats, actions);
     filesSection(stats.files, actions.files);

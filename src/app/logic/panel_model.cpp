@@ -178,7 +178,8 @@ const std::vector<PanelField>& panelFields()
     static const std::vector<PanelField> fields = [] {
         std::vector<PanelField> list;
         const auto rows = settingFields();
-        for (PanelSection section : {PanelSection::Page, PanelSection::BeyondPage})
+        for (PanelSection section :
+             {PanelSection::Page, PanelSection::BeyondPage, PanelSection::Air})
             for (std::size_t i = 0; i < rows.size(); ++i)
                 if (rows[i].section == section)
                     list.push_back(static_cast<PanelField>(i));
