@@ -44,6 +44,9 @@ public:
     /// arithmetic (see the README for how close each precision comes), tearing after each
     /// substep. May return before the work is done.
     virtual void step(const Settings& settings) = 0;
+    /// The simulated time in s at the start of the next step() (the gusts' clock, air.h);
+    /// a backend without air ignores it (the default).
+    virtual void setTime(double /*time*/) {}
     /// Reads the live flags back (constraints torn on the backend become 0) and returns true;
     /// or, when no constraint was torn since the last uploadAlive or read, may return false
     /// and leave `alive` as it is (nothing to read).

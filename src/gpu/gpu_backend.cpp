@@ -28,6 +28,8 @@ public:
                         p.inverseMass.data());
     }
 
+    void setTime(double time) override { time_ = time; }
+
     void step(const Settings& settings) override
     {
         checkContext();
@@ -43,6 +45,11 @@ public:
         parameters.tethers = settings.tethers;
         parameters.halfEdgeSprings = halvesEdgeSprings(settings);
         parameters.chebyshev = settings.chebyshev;
+        parameters.windX = settings.windX;
+        parameters.windY = settings.windY;
+        parameters.airDrag = settings.airDrag;
+        parameters.gusts = settings.gusts;
+        parameters.time = time_;
         solver_->step(parameters);
     }
 
@@ -111,6 +118,7 @@ private:
 
     std::shared_ptr<HeadlessGl> gl_;
     std::unique_ptr<GpuSolver> solver_;
+    double time_ = 0.0; ///< setTime(): the next step's start, s
     std::string renderer_;
 };
 

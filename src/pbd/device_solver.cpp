@@ -38,6 +38,7 @@ public:
             tethersUploaded_ = true;
         }
         state.residuals.clear(); // not recorded on the GPU
+        backend_->setTime(state.time);
         backend_->step(state.settings);
         ahead_ = true;
         mayTear_ = mayTear_ || state.settings.tearStrain > 0.0;

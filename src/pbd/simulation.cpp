@@ -363,9 +363,6 @@ void Simulation::step()
     if (!balls_.empty() && solver_->onDevice())
         throw std::runtime_error("balls: the gpu solver does not step balls yet; allowed: "
                                  "the sequential or colored solver, or no balls");
-    if (settings_.airDrag > 0.0 && solver_->onDevice())
-        throw std::runtime_error("airDrag: the gpu solver does not blow air yet; allowed: the "
-                                 "sequential or colored solver, or airDrag 0");
     detail::StepState state = stepState();
     solver_->step(state);
     for (Obstacle& obstacle : obstacles_)

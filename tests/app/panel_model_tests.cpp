@@ -40,6 +40,10 @@ Settings customSettings()
     s.gpuPrecision = pbd::GpuPrecision::Double;
     s.thickness = 0.03;
     s.friction = 0.6;
+    s.windX = 3.5;
+    s.windY = -1.5;
+    s.airDrag = 0.4;
+    s.gusts = 0.3;
     return s;
 }
 
@@ -329,7 +333,7 @@ TEST_CASE("a step past the end of a range stops at the limit, and at the limit d
     CHECK(small.error(PanelField::TimeStep).empty());
 }
 
-TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in order",
+TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows, in order",
           "[panel]")
 {
     std::vector<std::string> names;
@@ -340,7 +344,7 @@ TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in 
                                             "substeps", "damping", "areaStiffness",
                                             "tearStrain", "clothWidth", "clothHeight",
                                             "density", "tethers", "chebyshev", "thickness",
-                                            "friction"});
+                                            "friction", "windX", "windY", "airDrag", "gusts"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
     CHECK(PanelModel::labelWithUnit(PanelField::TearStrain) == "Tear at strain");
     // Each named PanelField is the table row of that name.
