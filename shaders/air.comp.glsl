@@ -202,9 +202,9 @@ void main()
     if (r + 1u < H && c + 1u < W)
         ADD(dBase + 2u * (r * (W - 1u) + c), p, p + W + 1u)
 #undef ADD
-    precise REAL half = REAL(0.5) * w[p];
-    precise REAL ax = half * sumX;
-    precise REAL ay = half * sumY;
+    precise REAL share = REAL(0.5) * w[p];
+    precise REAL ax = share * sumX;
+    precise REAL ay = share * sumY;
     accel[p] = REAL2(ax, ay);
 }
 #endif

@@ -126,10 +126,29 @@ void gustWinds(const AirParams& params, const glm::dvec2* x, glm::dvec2* windAt,
         windAt[i] = gustWind(params, x[i]);
 }
 
-void airAccelerations(const AirInputs& in, const AirIncidence& incidence, glm::dvec2* accel,
-                      std::size_t begin, std::size_t end)
+void airForces(const AirInputs& in, glm::dvec2* force, std::size_t begin, std::size_t end)
 {
     const DistanceConstraint* c = in.constraints.data();
+    for (std::size_t k = begin; k < end; ++k) {
+        if (in.alive != nullptr && in.alive[k] == 0) {
+            force[k] = glm::dvec2(0.0);
+            continue;
+        }
+        const Index a = c[k].a;
+        const Index b = c[k].b;
+        // A particle that does not move counts at rest.
+        const glm::dvec2 va = in.w[a] == 0.0 ? glm::dvec2(0.0) : in.v[a];
+        const glm::dvec2 vb = in.w[b] == 0.0 ? glm::dvec2(0.0) : in.v[b];
+        const glm::dvec2 windA = in.windAt != nullptr ? in.windAt[a] : in.wind;
+        const glm::dvec2 windB = in.windAt != nullptr ? in.windAt[b] : in.wind;
+        force[k] = airForce(in.x[a], in.x[b], va, vb, windA, windB, in.drag);
+    }
+}
+
+void airAccelerations(const AirInputs& in, const AirIncidence& incidence,
+                      const glm::dvec2* force, glm::dvec2* accel, std::size_t begin,
+                      std::size_t end)
+{
     for (std::size_t i = begin; i < end; ++i) {
         if (in.w[i] == 0.0) {
             accel[i] = glm::dvec2(0.0);
@@ -137,17 +156,9 @@ void airAccelerations(const AirInputs& in, const AirIncidence& incidence, glm::d
         }
         glm::dvec2 sum(0.0);
         for (const std::uint32_t* e = incidence.begin(i); e != incidence.end(i); ++e) {
-            const std::uint32_t k = *e;
-            if (in.alive != nullptr && in.alive[k] == 0)
+            if (in.alive != nullptr && in.alive[*e] == 0)
                 continue;
-            const Index a = c[k].a;
-            const Index b = c[k].b;
-            // A particle that does not move counts at rest.
-            const glm::dvec2 va = in.w[a] == 0.0 ? glm::dvec2(0.0) : in.v[a];
-            const glm::dvec2 vb = in.w[b] == 0.0 ? glm::dvec2(0.0) : in.v[b];
-            const glm::dvec2 windA = in.windAt != nullptr ? in.windAt[a] : in.wind;
-            const glm::dvec2 windB = in.windAt != nullptr ? in.windAt[b] : in.wind;
-            const glm::dvec2 f = airForce(in.x[a], in.x[b], va, vb, windA, windB, in.drag);
+            const glm::dvec2 f = force[*e];
             sum.x = sum.x + f.x;
             sum.y = sum.y + f.y;
         }
@@ -162,6 +173,7 @@ AirInputs AirBuffers::prepare(const StepState& state, const AirParams& params)
     const std::size_t n = p.size();
     incidence.prepare(n, state.constraints);
     accel.resize(n);
+    force.resize(state.constraints.size());
     AirInputs in;
     in.x = p.position.data();
     in.v = p.velocity.data();

@@ -113,15 +113,22 @@ struct AirInputs {
 void gustWinds(const AirParams& params, const glm::dvec2* x, glm::dvec2* windAt,
                std::size_t begin, std::size_t end);
 
+/// The air's force F_k (airForce()) on constraints [begin, end) into `force`: each
+/// constraint's once, whoever gathers it (0 for removed ones).
+void airForces(const AirInputs& in, glm::dvec2* force, std::size_t begin, std::size_t end);
+
 /// The air's acceleration w_i sum_k F_k / 2 in m/s^2 of particles [begin, end) into `accel`,
-/// over each particle's live constraints in ascending order (0 where w_i is 0).
-void airAccelerations(const AirInputs& in, const AirIncidence& incidence, glm::dvec2* accel,
-                      std::size_t begin, std::size_t end);
+/// over each particle's live constraints in ascending order (0 where w_i is 0), from the
+/// forces airForces() computed.
+void airAccelerations(const AirInputs& in, const AirIncidence& incidence,
+                      const glm::dvec2* force, glm::dvec2* accel, std::size_t begin,
+                      std::size_t end);
 
 /// One solver's air: the incidence lists and the per-particle buffers, kept between steps.
 struct AirBuffers {
     AirIncidence incidence;
     std::vector<glm::dvec2> windAt; ///< gust wind per particle (gusts on)
+    std::vector<glm::dvec2> force;  ///< the air's force per constraint
     std::vector<glm::dvec2> accel;  ///< the air's acceleration per particle
     /// Sizes the buffers for `state` and returns the inputs of its substep in `params`' air
     /// (windAt set when there are gusts, for gustWinds() to fill first).

@@ -86,8 +86,15 @@ private:
             solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
                 gustWinds(air, x, air_.windAt.data(), begin, end);
             });
+        // Each chunk the constraints of its share of the array, then its particles' sums.
+        const std::size_t n = state.particles.size();
+        const std::size_t m = state.constraints.size();
         solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
-            airAccelerations(in, air_.incidence, air_.accel.data(), begin, end);
+            airForces(in, air_.force.data(), m * begin / n, m * end / n);
+        });
+        solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
+            airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), begin,
+                             end);
         });
         solver_.setAir(air_.accel.data());
     }

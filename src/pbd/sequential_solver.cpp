@@ -110,7 +110,8 @@ public:
                 const AirInputs in = air_.prepare(state, air);
                 if (in.windAt != nullptr)
                     gustWinds(air, x, air_.windAt.data(), 0, n);
-                airAccelerations(in, air_.incidence, air_.accel.data(), 0, n);
+                airForces(in, air_.force.data(), 0, state.constraints.size());
+                airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0, n);
                 accel = air_.accel.data();
             }
             predict(x, x0, v, w, params.h, params.gravity, 0, n, accel);

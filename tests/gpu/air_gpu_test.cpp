@@ -72,7 +72,7 @@ TEST_CASE("air on the GPU: double within 1e-12 m of the colored CPU solver, floa
                     "cloth %.3g m)\n", name, steps, d, effect);
         INFO(name << ": " << d);
         CHECK(d <= 1e-12);
-        CHECK(effect > 0.1);
+        CHECK(effect > 0.01); // the air did something to compare
         const auto single = blow(settings, pbd::Solver::Gpu, pbd::GpuPrecision::Float, 100);
         const double df =
             deviation(single, blow(settings, pbd::Solver::Colored, pbd::GpuPrecision::Double, 100));

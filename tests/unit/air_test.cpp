@@ -228,9 +228,12 @@ TEST_CASE("the air gathers each particle's forces as a sweep over the constraint
     in.drag = 1.5;
     in.wind = {2.0, -1.0};
     std::vector<glm::dvec2> whole(p.size()), pieces(p.size()), scattered(p.size(), glm::dvec2(0.0));
-    pbd::detail::airAccelerations(in, incidence, whole.data(), 0, p.size());
+    std::vector<glm::dvec2> force(grid.constraints.size());
+    pbd::detail::airForces(in, force.data(), 0, force.size());
+    pbd::detail::airAccelerations(in, incidence, force.data(), whole.data(), 0, p.size());
     for (std::size_t b = 0; b < p.size(); b += 5)
-        pbd::detail::airAccelerations(in, incidence, pieces.data(), b, std::min(b + 5, p.size()));
+        pbd::detail::airAccelerations(in, incidence, force.data(), pieces.data(), b,
+                                      std::min(b + 5, p.size()));
     CHECK(pbd::test::sameBits(whole, pieces));
     for (const pbd::DistanceConstraint& c : grid.constraints) { // the sweep's order
         const glm::dvec2 va = p.inverseMass[c.a] == 0.0 ? glm::dvec2(0.0) : p.velocity[c.a];
