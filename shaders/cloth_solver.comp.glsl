@@ -51,6 +51,8 @@ uint invocation()
 layout(location = 0) uniform uint uCount;   // particles
 layout(location = 1) uniform REAL uH;       // substep in s
 layout(location = 2) uniform REAL uGravity; // m/s^2 along y
+layout(location = 3) uniform uint uAir;     // 1: add the air's accelerations (air.comp.glsl)
+layout(std430, binding = 15) readonly buffer AirAccel { REAL2 airAccel[]; };
 
 void main()
 {
@@ -59,6 +61,16 @@ void main()
         return;
     const REAL2 p = x[i];
     x0[i] = p;
+    if (uAir != 0u) { // v += h (g + a), as step_phases.h's predict
+        const REAL2 a = airAccel[i];
+        precise REAL ax = v[i].x + uH * a.x;
+        precise REAL ay = v[i].y + uH * (uGravity + a.y);
+        v[i] = REAL2(ax, ay);
+        precise REAL qx = p.x + uH * ax;
+        precise REAL qy = p.y + uH * ay;
+        x[i] = REAL2(qx, qy);
+        return;
+    }
     precise REAL vy = v[i].y + uH * uGravity;
     v[i].y = vy;
     precise REAL px = p.x + uH * v[i].x;

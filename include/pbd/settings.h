@@ -54,6 +54,10 @@ inline constexpr double kMaxChebyshev = 0.99;
 inline constexpr double kMaxThickness = 10.0;
 /// Largest friction coefficient (Settings::friction).
 inline constexpr double kMaxFriction = 100.0;
+/// Largest magnitude of each wind component in m/s (Settings::windX, windY).
+inline constexpr double kMaxWind = 1000.0;
+/// Largest air drag coefficient in N s/m^2 (Settings::airDrag).
+inline constexpr double kMaxAirDrag = 1e4;
 
 /// The order in which a step projects the constraints.
 enum class Solver {
@@ -158,6 +162,18 @@ struct Settings {
     /// contacts run after and win. Needs 0 < thickness <= the smallest rest length
     /// (selfCollisionThicknessLimit()). Off (the page): the cloth passes through itself.
     bool selfCollision = false;
+    /// Wind velocity along x in m/s, -kMaxWind to kMaxWind: the air's velocity where gusts
+    /// do not change it (air.h). Matters only with airDrag > 0.
+    double windX = 0.0;
+    /// Wind velocity along y in m/s, -kMaxWind to kMaxWind, as windX.
+    double windY = 0.0;
+    /// Air drag coefficient c in N s/m^2, 0 to kMaxAirDrag: a constraint of current length l
+    /// feels F = c l ((w - v) . n) n from air moving at w relative to its particles' mean
+    /// velocity v, n its normal, shared by its two ends (air.h). 0 (the page): no air.
+    double airDrag = 0.0;
+    /// Gusts, 0 to 1: the wind varies smoothly in time and space by up to this fraction of
+    /// its speed (air.h). 0: a steady wind.
+    double gusts = 0.0;
 
     bool operator==(const Settings&) const = default;
 };

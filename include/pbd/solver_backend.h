@@ -67,6 +67,9 @@ public:
                                      "collide; allowed: the sequential or colored solver");
         step(settings);
     }
+    /// The simulated time in s at the start of the next step() (the gusts' clock, air.h);
+    /// a backend without air ignores it (the default).
+    virtual void setTime(double /*time*/) {}
     /// Reads the live flags back (constraints torn on the backend become 0) and returns true;
     /// or, when no constraint was torn since the last uploadAlive or read, may return false
     /// and leave `alive` as it is (nothing to read).

@@ -123,6 +123,7 @@ enum class PanelSection {
     BeyondPage,  ///< the section "Physics beyond the page", below the page's fields
     Performance, ///< the Performance section (solver choice, threads)
     World,       ///< the World section (thickness, friction): the cloth's contacts
+    Air,         ///< the Air part of the world: wind, air drag, gusts
 };
 
 /// One setting of a table over the struct `Target` (Settings, the app's Preferences):

@@ -364,6 +364,17 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     return std::nullopt;
 }
 
+/// The air's keys of a JSON row (", \"air_drag\": 1, \"wind_x\": 5, ..."), or "" without
+/// air drag.
+std::string airJson(const Settings& s)
+{
+    if (s.airDrag <= 0.0)
+        return "";
+    return ", \"air_drag\": " + formatNumber(s.airDrag) + ", \"wind_x\": " +
+           formatNumber(s.windX) + ", \"wind_y\": " + formatNumber(s.windY) +
+           ", \"gusts\": " + formatNumber(s.gusts);
+}
+
 /// Prints one measured row, as a table line or (json) a JSON object.
 void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Settings& base,
               const TetherTimes& recompute, bool json, int obstacles, int balls)
@@ -379,7 +390,7 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                     "\"tethers\": %s, \"chebyshev\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
-                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s%s}\n",
+                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), base.substeps,
                     formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false",
@@ -401,7 +412,8 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                     base.selfCollision ? (", \"self_collision\": true, \"thickness\": " +
                                           formatNumber(base.thickness))
                                              .c_str()
-                                       : "");
+                                       : "",
+                    airJson(base).c_str());
     } else {
         const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
         // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).

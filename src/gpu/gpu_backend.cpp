@@ -30,6 +30,8 @@ public:
                         p.inverseMass.data());
     }
 
+    void setTime(double time) override { time_ = time; }
+
     void step(const Settings& settings) override
     {
         checkContext();
@@ -51,7 +53,7 @@ public:
         solver_->step(parameters);
     }
 
-    static GpuStepParameters parametersOf(const Settings& settings)
+    GpuStepParameters parametersOf(const Settings& settings) const
     {
         GpuStepParameters parameters;
         parameters.timeStep = settings.timeStep;
@@ -65,6 +67,11 @@ public:
         parameters.tethers = settings.tethers;
         parameters.halfEdgeSprings = halvesEdgeSprings(settings);
         parameters.chebyshev = settings.chebyshev;
+        parameters.windX = settings.windX;
+        parameters.windY = settings.windY;
+        parameters.airDrag = settings.airDrag;
+        parameters.gusts = settings.gusts;
+        parameters.time = time_;
         return parameters;
     }
 
@@ -134,6 +141,7 @@ private:
     std::shared_ptr<HeadlessGl> gl_;
     std::unique_ptr<GpuSolver> solver_;
     std::unique_ptr<GpuContacts> contacts_; ///< made on the first step with a world
+    double time_ = 0.0; ///< setTime(): the next step's start, s
     std::string renderer_;
 };
 

@@ -10,6 +10,7 @@
 
 #include "chebyshev.h"
 #include "constraint_coloring.h"
+#include "gpu_air.h"
 #include "gpu_chebyshev.h"
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
@@ -217,6 +218,8 @@ std::vector<unsigned> GpuSolver::bufferNames() const
     if (chebyshev_ != nullptr)
         for (std::size_t k = 0; k < 4; ++k)
             names.push_back(chebyshev_->bufferName(k));
+    if (air_ != nullptr)
+        names.insert(names.end(), {air_->bufferName(0), air_->bufferName(1)});
     names.erase(std::remove(names.begin(), names.end(), 0u), names.end());
     return names;
 }
@@ -224,6 +227,7 @@ std::vector<unsigned> GpuSolver::bufferNames() const
 GpuSolver::~GpuSolver()
 {
     chebyshev_.reset(); // its own buffers
+    air_.reset();
     for (GLuint program :
          {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_, tether_, toFloat_})
         if (program != 0)
@@ -605,6 +609,11 @@ void GpuSolver::step(const GpuStepParameters& p)
             throw std::runtime_error(why);
         bytes_ += chebyshev_->bufferBytes();
     }
+    const bool air = p.airDrag > 0.0; // the air's kernels (gpu_air.cpp), made when first blown
+    if (air && air_ == nullptr)
+        air_ = GpuAir::make(width_, height_, dbl, maxStorageBlockBytes(), bytes_);
+    glUseProgram(predict_);
+    glUniform1ui(3, air ? 1u : 0u);
     glUseProgram(projector);
     setReal(3, dbl, alphaTilde);
     if (xpbd) // twice alphaTilde, as the CPU's SubstepParams::edgeAlphaTilde
@@ -613,6 +622,8 @@ void GpuSolver::step(const GpuStepParameters& p)
 
     const GLuint zero = 0;
     for (int substep = 0; substep < p.substeps; ++substep) {
+        if (air)
+            air_->blow({{p.windX, p.windY}, p.airDrag, p.gusts, p.time + substep * h, masked_});
         glUseProgram(predict_);
         dispatchKernel(count_);
         if (xpbd) {

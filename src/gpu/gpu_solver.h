@@ -42,6 +42,11 @@ struct GpuStepParameters {
     /// The contact phase run after the tethers of each substep (obstacles, balls), prepared
     /// for this step (GpuContacts::prepare); null: none.
     GpuContacts* contacts = nullptr;
+    double windX = 0.0;   ///< m/s (Settings::windX)
+    double windY = 0.0;   ///< m/s (Settings::windY)
+    double airDrag = 0.0; ///< N s/m^2 (Settings::airDrag); 0 = no air
+    double gusts = 0.0;   ///< 0 to 1 (Settings::gusts)
+    double time = 0.0;    ///< simulated time at the step's start in s: the gusts' clock
 };
 
 /// The particle state as the host sees it (double precision, one entry per particle).
@@ -53,6 +58,7 @@ struct GpuParticleState {
 };
 
 class GpuChebyshev;
+class GpuAir;
 
 /// A width x height page grid on the GPU: positions, step-start positions, velocities and
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
@@ -198,6 +204,7 @@ private:
     bool renderStale_ = true;      ///< the positions changed since the last float copy
     /// The Chebyshev weights' kernels and buffers, made on the first step that needs them.
     std::unique_ptr<GpuChebyshev> chebyshev_;
+    std::unique_ptr<GpuAir> air_; ///< the air's kernels and buffers, once air blew
     mutable std::size_t readbacks_ = 0;
     mutable std::size_t aliveReadbacks_ = 0;
     mutable std::size_t stateBytesRead_ = 0;

@@ -228,7 +228,7 @@ void ColoredSolver::startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, cons
     const auto width = static_cast<std::size_t>(width_);
     detail::predict(x, x0, v, w, params.h, params.gravity,
                     static_cast<std::size_t>(rowBegin) * width,
-                    static_cast<std::size_t>(rowEnd) * width);
+                    static_cast<std::size_t>(rowEnd) * width, airAccel_);
     if (params.alphaTilde != 0.0)
         for (std::size_t s = 0; s < sets_.size(); ++s) {
             const auto count = static_cast<std::size_t>(sets_[s].columnCount);
@@ -252,6 +252,15 @@ std::pair<std::size_t, std::size_t> ColoredSolver::chunkParticles(std::size_t ch
     const std::size_t rowBegin = chunk * rows;
     const std::size_t rowEnd = std::min(static_cast<std::size_t>(height_), rowBegin + rows);
     return {rowBegin * width, rowEnd * width};
+}
+
+void ColoredSolver::forEachChunk(const std::function<void(std::size_t, std::size_t)>& task)
+{
+    auto each = [&](std::uint32_t, std::size_t chunk) {
+        const auto [begin, end] = chunkParticles(chunk);
+        task(begin, end);
+    };
+    run(1, each);
 }
 
 void ColoredSolver::accelerate(detail::ChebyshevSchedule& chebyshev, int iteration,

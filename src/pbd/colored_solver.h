@@ -108,6 +108,13 @@ public:
         selfThickness_ = thickness;
         selfFriction_ = friction;
     }
+    /// The air's acceleration per particle (m/s^2) that the following substeps' predictions
+    /// add (air.h); null: none. It must outlive those substeps.
+    void setAir(const glm::dvec2* accel) { airAccel_ = accel; }
+    /// Runs task(begin, end) on the workers for every chunk's particles [begin, end), one
+    /// chunk per call, and returns when all are done: for per-particle work whose result does
+    /// not depend on the chunking (the air's).
+    void forEachChunk(const std::function<void(std::size_t, std::size_t)>& task);
 
     /// Tells the solver which constraints are live (one flag per constraint in the page's
     /// order, as Simulation stores them); `version` changes whenever the flags do, so that
@@ -176,6 +183,7 @@ private:
     detail::SelfCollision* selfCollision_ = nullptr; ///< setSelfCollision()
     double selfThickness_ = 0.0;
     double selfFriction_ = 0.0;
+    const glm::dvec2* airAccel_ = nullptr; ///< setAir()
     std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
     std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
     std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2

@@ -4,6 +4,7 @@
 #include <functional>
 #include <vector>
 
+#include "air.h"
 #include "colored_solver.h"
 #include "ball_contacts.h"
 #include "contacts.h"
@@ -58,6 +59,7 @@ public:
         solver_.setBallPhase(balls ? &ballPhase : nullptr);
         solver_.setSelfCollision(state.settings.selfCollision ? &selfCollision_ : nullptr,
                                  state.settings.thickness, state.settings.friction);
+        solver_.setAir(nullptr);
         for (int substep = 0; substep < substeps; ++substep) {
             if (contacts)
                 prepareContacts(state.obstacles, state.settings.thickness,
@@ -65,6 +67,8 @@ public:
             if (balls)
                 predictBalls(state.balls, params.h, params.gravity);
             solver_.setLive(state.alive, state.constraintsVersion);
+            if (airOn(state.settings))
+                blow(state, state.time + substep * params.h);
             solver_.substep(state.particles, params, state.areaLambda.data(),
                             substep + 1 == substeps && observe ? &observe : nullptr);
             if (balls)
@@ -75,11 +79,37 @@ public:
     }
 
 private:
+    /// The air's accelerations at simulated time `time` for the next substep's prediction:
+    /// the gust winds, then each particle's gather, chunk by chunk on the workers (each
+    /// particle's own sum in a fixed order: the same bits for every thread count).
+    void blow(StepState& state, double time)
+    {
+        const AirParams air = airParams(state.settings, time);
+        const AirInputs in = air_.prepare(state, air);
+        const glm::dvec2* x = in.x;
+        if (in.windAt != nullptr)
+            solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
+                gustWinds(air, x, air_.windAt.data(), begin, end);
+            });
+        // Each chunk the constraints of its share of the array, then its particles' sums.
+        const std::size_t n = state.particles.size();
+        const std::size_t m = state.constraints.size();
+        solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
+            airForces(in, air_.force.data(), m * begin / n, m * end / n);
+        });
+        solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
+            airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), begin,
+                             end);
+        });
+        solver_.setAir(air_.accel.data());
+    }
+
     int threads_; ///< Settings::threads it was made for
     ColoredSolver solver_;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
     ContactWorld contacts_;            ///< the obstacles in the current substep
     SelfCollision selfCollision_;      ///< the self-collision phase's buffers
+    AirBuffers air_;                   ///< the air's lists and buffers
 };
 
 } // namespace

@@ -38,6 +38,7 @@ public:
             tethersUploaded_ = true;
         }
         state.residuals.clear(); // not recorded on the GPU
+        backend_->setTime(state.time);
         if (state.obstacles.empty() && state.balls.empty())
             backend_->step(state.settings);
         else

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "air.h"
 #include "area_constraint.h"
 #include "chebyshev.h"
 #include "ball_contacts.h"
@@ -104,7 +105,17 @@ public:
             glm::dvec2* v = p.velocity.data();
             const double* w = p.inverseMass.data();
             const std::size_t n = p.size();
-            predict(x, x0, v, w, params.h, params.gravity, 0, n);
+            const glm::dvec2* accel = nullptr;
+            if (airOn(state.settings)) { // the air's force, from the substep's start
+                const AirParams air = airParams(state.settings, state.time + substep * params.h);
+                const AirInputs in = air_.prepare(state, air);
+                if (in.windAt != nullptr)
+                    gustWinds(air, x, air_.windAt.data(), 0, n);
+                airForces(in, air_.force.data(), 0, state.constraints.size());
+                airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0, n);
+                accel = air_.accel.data();
+            }
+            predict(x, x0, v, w, params.h, params.gravity, 0, n, accel);
             const bool balls = !state.balls.empty();
             if (balls)
                 predictBalls(state.balls, params.h, params.gravity);
@@ -202,6 +213,7 @@ private:
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
     ContactWorld contacts_;            ///< the obstacles in the current substep
     SelfCollision selfCollision_;      ///< the self-collision phase's buffers
+    AirBuffers air_;                   ///< the air's lists and buffers
     std::vector<glm::dvec2> previous_; ///< Chebyshev: the iterate before current_
     std::vector<glm::dvec2> current_;  ///< Chebyshev: the positions before the last sweep
 };

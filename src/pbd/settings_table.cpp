@@ -203,6 +203,35 @@ constexpr SettingField kFields[] = {
      .section = PanelSection::World, .onBench = true,
      .get = [](const Settings& s) { return s.selfCollision ? 1.0 : 0.0; },
      .set = [](Settings& s, double v) { s.selfCollision = v != 0.0; }},
+    // The air's settings; they matter only with an air drag (air.h).
+    {.name = "windX", .flag = "--wind-x", .label = "Wind x", .labelUnit = "m/s",
+     .value = real(-kMaxWind, kMaxWind, "m/s"), .step = 0.5,
+     .brief = "wind velocity along x in m/s",
+     .help = "The air's velocity along x in m/s (positive: blowing right). It pushes the "
+             "cloth only with an Air drag above 0. Applies at once.",
+     .section = PanelSection::Air, .onBench = true, PBD_NUMBER(windX)},
+    {.name = "windY", .flag = "--wind-y", .label = "Wind y", .labelUnit = "m/s",
+     .value = real(-kMaxWind, kMaxWind, "m/s"), .step = 0.5,
+     .brief = "wind velocity along y in m/s",
+     .help = "The air's velocity along y in m/s (positive: blowing up). It pushes the cloth "
+             "only with an Air drag above 0. Applies at once.",
+     .section = PanelSection::Air, .onBench = true, PBD_NUMBER(windY)},
+    {.name = "airDrag", .flag = "--air-drag", .label = "Air drag", .labelUnit = "N s/m\u00B2",
+     .value = {.kind = SettingKind::Real, .lo = 0, .hi = kMaxAirDrag, .unit = "N s/m^2",
+               .note = "0: no air"},
+     .step = 0.1, .brief = "air drag coefficient c in N s/m^2, 0 = no air",
+     .help = "Air drag c: each constraint of length l feels c l times the air's velocity "
+             "across it, relative to its two particles, shared by them. The wind blows the "
+             "cloth, and still air slows its fluttering. 0 (the page) has no air. Applies at "
+             "once.",
+     .section = PanelSection::Air, .onBench = true, PBD_NUMBER(airDrag)},
+    {.name = "gusts", .flag = "--gusts", .label = "Gusts", .value = real(0, 1), .step = 0.1,
+     .brief = "gustiness 0 to 1: how far the wind varies in time and space, as a fraction of "
+              "its speed",
+     .help = "The wind varies smoothly in time and space by up to this fraction of its speed "
+             "(along and across it), the same in every run: a replay repeats every gust. 0: a "
+             "steady wind. Applies at once.",
+     .section = PanelSection::Air, .onBench = true, PBD_NUMBER(gusts)},
 };
 
 #undef PBD_NUMBER

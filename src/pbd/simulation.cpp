@@ -261,7 +261,7 @@ detail::StepState Simulation::stepState()
     return {settings_,   particles_, constraints_,        lambda_,          areaLambda_,
             alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_,
             settings_.tethers ? &tethers_ : nullptr,      tethersVersion_,
-            obstacles_,  balls_};
+            obstacles_,  balls_,     time_};
 }
 
 const Tethers& Simulation::tethers()

@@ -33,9 +33,23 @@ struct SubstepParams {
 
 /// Symplectic Euler prediction for particles [begin, end): v* = v + h g, x* = x + h v*,
 /// remembering x as the substep's start. Immovable particles (w = 0) are left alone.
+/// With `accel` (the air's, air.h) each particle's is added too: v* = v + h (g + a).
 inline void predict(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w, double h,
-                    double g, std::size_t begin, std::size_t end)
+                    double g, std::size_t begin, std::size_t end,
+                    const glm::dvec2* accel = nullptr)
 {
+    if (accel != nullptr) {
+        for (std::size_t i = begin; i < end; ++i) {
+            if (w[i] == 0.0)
+                continue;
+            x0[i] = x[i];
+            v[i].x = v[i].x + h * accel[i].x;
+            v[i].y = v[i].y + h * (g + accel[i].y);
+            x[i].x = x[i].x + h * v[i].x;
+            x[i].y = x[i].y + h * v[i].y;
+        }
+        return;
+    }
     for (std::size_t i = begin; i < end; ++i) {
         if (w[i] == 0.0)
             continue;

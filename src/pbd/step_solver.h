@@ -38,6 +38,8 @@ struct StepState {
     std::span<const Obstacle> obstacles;
     /// The balls (empty: no ball phase), stepped in place beside the particles.
     std::span<Ball> balls;
+    /// Simulated time at the step's start in s (the gusts' clock).
+    double time = 0.0;
 };
 
 /// Runs the steps of one Settings::solver. The CPU solvers step the StepState in place; a

@@ -41,6 +41,10 @@ Settings customSettings()
     s.thickness = 0.03;
     s.friction = 0.6;
     s.selfCollision = true;
+    s.windX = 3.5;
+    s.windY = -1.5;
+    s.airDrag = 0.4;
+    s.gusts = 0.3;
     return s;
 }
 
@@ -330,7 +334,7 @@ TEST_CASE("a step past the end of a range stops at the limit, and at the limit d
     CHECK(small.error(PanelField::TimeStep).empty());
 }
 
-TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in order",
+TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows, in order",
           "[panel]")
 {
     std::vector<std::string> names;
@@ -341,7 +345,8 @@ TEST_CASE("the panel's fields are the table's page and beyond-the-page rows, in 
                                             "substeps", "damping", "areaStiffness",
                                             "tearStrain", "clothWidth", "clothHeight",
                                             "density", "tethers", "chebyshev", "thickness",
-                                            "friction", "selfCollision"});
+                                            "friction", "selfCollision", "windX", "windY", "airDrag",
+                                            "gusts"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
     CHECK(PanelModel::labelWithUnit(PanelField::TearStrain) == "Tear at strain");
     // Each named PanelField is the table row of that name.

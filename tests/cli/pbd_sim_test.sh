@@ -732,6 +732,41 @@ balls)
   grep -q '"obstacles": 0, "balls": 0}' "$work/b" && grep -q '"obstacles": 0, "balls": 1}' "$work/b" || fail "bench --ball rows lack the balls: $(cat "$work/b")"
   expect 2 "--ball: ball radius 0.05 is not allowed" -- bench --ball 1,2,0.05,1
   ;;
+air)
+  # Wind, air drag and gusts from flags, event lines and state files; replays exact; refusals.
+  a="--air-drag 1 --wind-x 5 --wind-y -1 --gusts 0.7"
+  # shellcheck disable=SC2086 # a is words
+  "$sim" run $a --steps 300 --out "$work/a1" 2>"$work/e1" || fail "air run failed: $(cat "$work/e1")"
+  printf '0 set air-drag 1\n0 set wind-x 5\n0 set wind-y -1\n0 set gusts 0.7\n300 end\n' >"$work/a.events"
+  "$sim" run --events "$work/a.events" --out "$work/a2" 2>"$work/e2" || fail "air events failed: $(cat "$work/e2")"
+  cmp -s "$work/a1" "$work/a2" || fail "the air from an event script differs from the flags'"
+  "$sim" run --steps 300 --out "$work/a0" 2>/dev/null
+  cmp -s "$work/a0" "$work/a1" && fail "the air changed nothing"
+  base="$("$sim" run --steps 300 --out /dev/null 2>&1 >/dev/null | grep -o 'hash [0-9a-f]*')"
+  expect 0 "$base" -- run --wind-x 9 --gusts 1 --steps 300 --out /dev/null # no drag: no air
+  # shellcheck disable=SC2086
+  "$sim" run $a --steps 150 --save "$work/a.json" --out /dev/null 2>/dev/null || fail "saving with air failed"
+  grep -q '"airDrag": 1' "$work/a.json" && grep -q '"gusts": 0.7' "$work/a.json" || fail "the state file lacks the air"
+  "$sim" run --load "$work/a.json" --steps 150 --out "$work/a3" 2>/dev/null || fail "loading with air failed"
+  cmp -s "$work/a1" "$work/a3" || fail "150 + 150 steps through a state file differ from 300 (the gusts' clock)"
+  # shellcheck disable=SC2086
+  "$sim" run $a --width 120 --height 90 --steps 60 --solver colored --threads 1 --out "$work/c1" 2>/dev/null
+  # shellcheck disable=SC2086
+  "$sim" run $a --width 120 --height 90 --steps 60 --solver colored --threads 2 --out "$work/c2" 2>/dev/null
+  cmp -s "$work/c1" "$work/c2" || fail "colored air differs between 1 and 2 threads"
+  expect 2 "--air-drag" "airDrag = -1 is not allowed" "allowed" -- run --air-drag -1
+  expect 2 "--wind-x" "nan" "allowed" -- run --wind-x nan
+  expect 2 "--wind-y" "allowed" -- run --wind-y 1e9
+  expect 2 "--gusts" "gusts = 1.5 is not allowed" "from 0 to 1" -- run --gusts 1.5
+  expect 2 "--gusts" "allowed" -- run --gusts -0.2
+  expect 2 "line 1" "gusts" "allowed" -- run --events <(printf '0 set gusts 2\n')
+  expect 2 "line 1" "air-drag" -- run --events <(printf '0 set air-drag nan\n')
+  # shellcheck disable=SC2086
+  "$sim" bench --sizes 60x40 --solver colored --threads 2 --steps 3 --settle 0 $a --json >"$work/b" 2>&1 || fail "bench with air failed: $(cat "$work/b")"
+  grep -qF '"air_drag": 1, "wind_x": 5, "wind_y": -1, "gusts": 0.7' "$work/b" || fail "bench's JSON lacks the air: $(cat "$work/b")"
+  expect 0 "steps of 40x2" -- run --scene flag --steps 200 --out "$work/f"
+  awk 'NR == 40 && $1 < 2 { exit 1 }' "$work/f" || fail "the flag's free corner is not blown downwind: $(sed -n 40p "$work/f")"
+  ;;
 *)
   fail "unknown check $check"
   ;;

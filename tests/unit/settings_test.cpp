@@ -142,7 +142,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     // Settings with every member different from its default, set through the table.
     Settings changed;
     const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 10, 0.3, 2, 1.5, 0.2,
-                             1, 0.95, 1, 3, 1, 0.05, 0.4, 1};
+                             1, 0.95, 1, 3, 1, 0.05, 0.4, 1, 4, -2, 0.5, 0.6};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -182,6 +182,10 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.thickness = 0.05;
     expected.friction = 0.4;
     expected.selfCollision = true;
+    expected.windX = 4;
+    expected.windY = -2;
+    expected.airDrag = 0.5;
+    expected.gusts = 0.6;
     CHECK(changed == expected);
     CHECK_FALSE(validate(changed));
     CHECK(pbd::findSettingField("nonsense") == nullptr);

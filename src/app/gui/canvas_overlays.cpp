@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "gui/strain_legend.h"
+#include "gui/wind_arrow.h"
 #include "pbd/speed.h"
 #include "pbd/strain.h"
 
@@ -34,6 +35,9 @@ void App::drawCanvasOverlays()
     }
     if (controller_.paused())
         drawPausedBadge();
+    const Settings& air = simulation_.settings(); // the wind's arrow, top right, when it blows
+    drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY}, air.gusts,
+                  air.airDrag, static_cast<float>(controller_.view().logicalScale()));
     // Strain and speed colours: the core computes the strains and speeds, the renderer only
     // maps them; their legends stack above the canvas's bottom.
     const Preferences& preferences = controller_.preferences();

@@ -127,6 +127,8 @@ private:
     bool pathRow(const char* id, const char* label, const char* help, const std::string& shown,
                  std::array<char, 512>& text, bool& editing, std::string& path);
     void stepping(PanelModel& model, const PanelStats& stats);
+    /// The "Air" section: the wind's speed and direction, its rows (panel_air.cpp).
+    void air(PanelModel& model, PanelActions& actions);
     void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
     // panel_colouring.cpp: "Colour lines by", "Strain scale", "Colour particles by"
     void colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions);

@@ -187,7 +187,8 @@ const std::vector<PanelField>& panelFields()
         std::vector<PanelField> list;
         const auto rows = settingFields();
         for (PanelSection section :
-             {PanelSection::Page, PanelSection::BeyondPage, PanelSection::World})
+             {PanelSection::Page, PanelSection::BeyondPage, PanelSection::World,
+              PanelSection::Air})
             for (std::size_t i = 0; i < rows.size(); ++i)
                 if (rows[i].section == section)
                     list.push_back(static_cast<PanelField>(i));
