@@ -12,6 +12,7 @@
 
 #include "common/settings_flags.h"
 #include "logic/app_command_line.h"
+#include "pbd/scene.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -185,4 +186,15 @@ TEST_CASE("PBD_STEP_BUDGET_MS fixes the simulation's budget, checked as a flag i
                              "; allowed: milliseconds from 1 to 60000\n");
     }
     ::unsetenv("PBD_STEP_BUDGET_MS");
+}
+
+TEST_CASE("--scene brings the scene's balls before --ball's, as pbd-sim takes them",
+          "[app][command-line]")
+{
+    const Reading r = read({"--scene", "hammock", "--ball", "3,2,0.2,1"});
+    CHECK_FALSE(r.status);
+    const Scene hammock = *builtInScene("hammock");
+    REQUIRE(r.options.balls.size() == hammock.balls.size() + 1);
+    CHECK(r.options.balls.front() == hammock.balls.front());
+    CHECK(r.options.balls.back().radius == 0.2);
 }

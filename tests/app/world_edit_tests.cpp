@@ -164,6 +164,23 @@ TEST_CASE("a scene chosen in the panel replaces the cloth and its world; R bring
     CHECK(rig.simulation.state() == before);
 }
 
+TEST_CASE("a scene with a ball brings its ball, at its place, also after R", "[controller][world]")
+{
+    Rig rig;
+    PanelActions actions;
+    actions.world.scene = "hammock";
+    rig.controller.panel(actions);
+    const Scene hammock = *builtInScene("hammock");
+    REQUIRE(!hammock.balls.empty());
+    for (int pass = 0; pass < 2; ++pass) {
+        REQUIRE(rig.simulation.balls().size() == hammock.balls.size());
+        CHECK(rig.simulation.balls()[0].position == hammock.balls[0].position);
+        CHECK(rig.simulation.balls()[0].radius == hammock.balls[0].radius);
+        CHECK(rig.simulation.balls()[0].mass == hammock.balls[0].mass);
+        rig.tap(Key::R);
+    }
+}
+
 TEST_CASE("a recording of world edits, drags, a throw, a scene and undo plays in pbd-sim's "
           "player to the controller's positions bit for bit",
           "[controller][world][record]")

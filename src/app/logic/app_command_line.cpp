@@ -206,6 +206,11 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     }
     if (auto error = ballFlags.read(options.balls))
         return refuse(*error);
+    if (scene) { // its balls before --ball's, as pbd-sim takes them
+        options.balls.insert(options.balls.begin(), scene->balls.begin(), scene->balls.end());
+        if (auto error = checkBalls(options.balls))
+            return refuse("--scene: " + *error);
+    }
     if (auto error = preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
     if (auto status = applyAppFlags(texts, options))

@@ -44,15 +44,21 @@ Obstacle newObstacle(ObstacleShape shape, glm::dvec2 centre)
     return throughSpec(o);
 }
 
+/// The ball a `ball X Y R MASS` line of `b` adds: the replay adds the very same one.
+Ball throughBallSpec(const Ball& b)
+{
+    std::string error;
+    const auto back = parseBallSpec(formatBallSpec(b), error);
+    return back ? *back : b;
+}
+
 Ball newBall(glm::dvec2 centre)
 {
     Ball b;
     b.position = centre;
     b.radius = kNewBallRadius;
     b.mass = kNewBallMass;
-    std::string error;
-    const auto back = parseBallSpec(formatBallSpec(b), error);
-    return back ? *back : b;
+    return throughBallSpec(b);
 }
 
 void clearWorld(const Simulation& simulation, const IssueCommand& issue)
@@ -72,6 +78,13 @@ void placeScene(const Simulation& simulation, const Scene& scene, const IssueCom
     clearWorld(simulation, issue);
     for (const Obstacle& o : scene.obstacles)
         issue(AddObstacleCommand{throughSpec(o)});
+    // Its balls as `ball X Y R MASS` lines carry them: at rest where the scene puts them.
+    for (const Ball& b : scene.balls) {
+        BallCommand add;
+        add.action = BallCommand::Action::Add;
+        add.ball = throughBallSpec(b);
+        issue(add);
+    }
     const Settings& s = simulation.settings();
     std::vector<Index> pins = scene.pinned ? *scene.pinned
                                            : fixedCorners(s.width, s.height, s.fixedCount);
