@@ -502,8 +502,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     }
     // The world below the cloth's physics: the panel's end (Record and save, Export, Help)
     // stays where scripts and muscle memory find it.
-    world(model, stats, actions);
-    air(model, actions);
+    world(model, stats, actions); // and its Air part
     stepping(model, stats);
     performance(model, stats, actions);
     filesSection(stats.files, actions.files);

@@ -1,5 +1,5 @@
-// The panel's "Air" section: the wind's speed and direction as read from its two components,
-// then the table's air rows (Wind x, Wind y, Air drag, Gusts), each committed like every
+// The "Air" part of the panel's World section: the wind's speed and direction as read from
+// its two components, then the table's air rows (Wind x, Wind y, Air drag, Gusts), each committed like every
 // other setting.
 
 #include "gui/panel.h"
@@ -14,9 +14,11 @@ namespace pbd::app {
 
 void Panel::air(PanelModel& model, PanelActions& actions)
 {
+    // The Air part of the World section (Panel::world calls it last): a separator and its
+    // title, then the rows.
     ImGui::Spacing();
-    if (!ImGui::CollapsingHeader("Air", ImGuiTreeNodeFlags_DefaultOpen))
-        return;
+    ImGui::Separator();
+    ImGui::TextUnformatted("Air");
     if (!ImGui::BeginTable("air", 2, ImGuiTableFlags_SizingStretchProp))
         return;
     ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,

@@ -17,9 +17,12 @@ namespace pbd::app {
 void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& actions)
 {
     ImGui::Spacing();
-    // Open from the start when there is a world (--scene, --obstacle, --ball); collapsed for
-    // the page's cloth, so that the sections below keep their place on a 960 px screen.
-    const bool anyWorld = stats.obstacles + stats.balls > 0 || !stats.scene.empty();
+    // Open from the start when there is a world (--scene, --obstacle, --ball) or air (a drag
+    // or a wind); collapsed for the page's cloth, so that the sections below keep their place
+    // on a 960 px screen.
+    const Settings& now = model.settings();
+    const bool anyAir = now.airDrag > 0.0 || now.windX != 0.0 || now.windY != 0.0;
+    const bool anyWorld = stats.obstacles + stats.balls > 0 || !stats.scene.empty() || anyAir;
     if (!ImGui::CollapsingHeader("World", anyWorld ? ImGuiTreeNodeFlags_DefaultOpen : 0))
         return;
     sceneCombo(stats, actions);
@@ -78,6 +81,7 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
     ImGui::EndDisabled();
     tooltip("clear-world", "Remove every obstacle and ball (one undo brings them back).");
     record("clear-world");
+    air(model, actions);
 }
 
 void Panel::sceneCombo(const PanelStats& stats, PanelActions& actions)
