@@ -7,7 +7,7 @@ case drag:  a circle (--obstacle circle:-2,-3,0.5) pressed at its centre, where 
             inside it grown by thickness / 2 (--state-out, the circle's centre from the
             cursor's last position).
 case scene NAME: --scene NAME runs 5 simulated seconds (125 frames of 8 steps) and the
-            screenshot shows each of its obstacles (pbd-sim run --scene NAME --save gives
+            screenshot shows each of its obstacles (pbd-sim run --scene NAME --steps N --save gives
             them): no canvas background (#EEEEEE) at a circle's, box's or capsule's centre
             or just below a ground's line.
 case ball:  paused, a ball (--ball -2,1.5,0.3,0.5) is grabbed and thrown onto the top of the
@@ -75,11 +75,6 @@ def drag_case():
 
 
 def scene_case(name, pbd_sim):
-    saved = os.path.join(out, "scene.json")
-    subprocess.run([pbd_sim, "run", "--scene", name, "--steps", "0", "--save", saved,
-                    "--out", os.devnull], check=True, capture_output=True)
-    with open(saved) as f:
-        obstacles = json.load(f).get("obstacles", [])  # none: left out
     shot, view_file = os.path.join(out, "shot.png"), os.path.join(out, "view.txt")
     status, _, err = run(binary, "--scene", name, "--frames", 125, "--no-autosave",
                          "--screenshot", shot, "--view-out", view_file, env=env, timeout=240)
@@ -87,6 +82,13 @@ def scene_case(name, pbd_sim):
           % (name, err.strip()))
     width, height, rows = read_png(shot)
     view = read_view(view_file)
+    # Where pbd-sim has the obstacles after as many steps (the sweep's bar moves on its own).
+    steps = round(view["time"][0] / view["settings"]["timeStep"])
+    saved = os.path.join(out, "scene.json")
+    subprocess.run([pbd_sim, "run", "--scene", name, "--steps", str(steps), "--save", saved,
+                    "--out", os.devnull], check=True, capture_output=True)
+    with open(saved) as f:
+        obstacles = json.load(f).get("obstacles", [])  # none: left out
     scale = width / view["window"][0]
     origin, zoom = tuple(view["origin"]), view["zoom"][0]
     cx0, cy0, cw, ch = view["canvas"]
