@@ -188,7 +188,7 @@ TEST_CASE("PBD_STEP_BUDGET_MS fixes the simulation's budget, checked as a flag i
     ::unsetenv("PBD_STEP_BUDGET_MS");
 }
 
-TEST_CASE("--scene brings the scene's balls before --ball's, as pbd-sim takes them",
+TEST_CASE("the app's --scene brings the scene's balls before --ball's, as pbd-sim does",
           "[app][command-line]")
 {
     const Reading r = read({"--scene", "hammock", "--ball", "3,2,0.2,1"});
