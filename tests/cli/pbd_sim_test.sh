@@ -229,7 +229,7 @@ bad_drag_scripts)
   head -c 3000 /dev/urandom >"$work/junk.drag"
   expect 2 "line" -- run --steps 5 --drag "$work/junk.drag"
   ;;
-bad_values_catalogue)
+bad_values_unreadable)
   # Every kind of unreadable value for every numeric option of run and bench.
   unreadable=("" "abc" "40abc" "4O" "1e400" "-1e400" "1e-400" "99999999999999999999"
     "-99999999999999999999" "0x10" "0X1p3" "+5" " 5" "5 " "1,5" "1_000" "." "-" "e5" "1e"
@@ -271,6 +271,9 @@ bad_values_catalogue)
       fi
     done
   done
+  echo "$checks unreadable values checked"
+  ;;
+bad_values_catalogue)
   # Readable but outside the allowed range, at both ends of each.
   for value in 0 -1 2049 2147483647 2147483648 -2147483649; do
     refuse --width "$value" run
