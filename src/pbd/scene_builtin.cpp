@@ -56,15 +56,22 @@ Obstacle ground(double x, double y, double angle)
     return o;
 }
 
-/// A falling cloth of `w` x `h` particles, `metresW` x `metresH`, 4 substeps, a little
-/// damping and thickness, nothing pinned.
-Scene fallingCloth(int w, int h, double metresW, double metresH)
+/// A cloth of w x h particles spanning metresW x metresH, the rest as the defaults.
+Scene sizedCloth(int w, int h, double metresW, double metresH)
 {
     Scene s;
     s.settings.width = w;
     s.settings.height = h;
     s.settings.clothWidth = metresW;
     s.settings.clothHeight = metresH;
+    return s;
+}
+
+/// A falling cloth of `w` x `h` particles, `metresW` x `metresH`, 4 substeps, a little
+/// damping and thickness, nothing pinned.
+Scene fallingCloth(int w, int h, double metresW, double metresH)
+{
+    Scene s = sizedCloth(w, h, metresW, metresH);
     s.settings.substeps = 4;
     s.settings.damping = 0.5;
     s.settings.thickness = 0.02;
@@ -137,11 +144,7 @@ std::optional<Scene> builtInScene(std::string_view name)
         // 5000 N/m per constraint) so that it sags, catches a 2 kg ball dropped from 1.2 m
         // above it; damping brings the ball to rest about 0.4 m down (a heavier one sags it
         // further).
-        Scene s;
-        s.settings.width = 40;
-        s.settings.height = 2;
-        s.settings.clothWidth = 4.0;
-        s.settings.clothHeight = 0.08;
+        Scene s = sizedCloth(40, 2, 4.0, 0.08);
         s.settings.density = 2.0;
         s.settings.stiffness = 5000.0;
         s.settings.substeps = 8;
@@ -186,11 +189,7 @@ std::optional<Scene> builtInScene(std::string_view name)
         // particles, 6 cm deep), pinned along its left edge to the pole, in an 8 m/s wind from
         // the left gusting by up to 60%: without wind it hangs down the pole; the wind lifts
         // it out downwind, and the gusts keep it flapping up and down.
-        Scene s;
-        s.settings.width = 40;
-        s.settings.height = 2;
-        s.settings.clothWidth = 3.0;
-        s.settings.clothHeight = 0.06;
+        Scene s = sizedCloth(40, 2, 3.0, 0.06);
         s.settings.density = 0.2;
         s.settings.substeps = 4;
         s.settings.damping = 0.3;
