@@ -112,3 +112,33 @@ TEST_CASE("the fold watch starts afresh when time goes back and stays quiet with
     CHECK_FALSE(watch.showing());
 }
 
+TEST_CASE("the fold watch stays quiet with self-collision on: a fold is then a layer of a heap",
+          "[fold]")
+{
+    Simulation folded;
+    SimulationState s = folded.state();
+    for (glm::dvec2& x : s.position)
+        x.x = -x.x; // every cell turned over, as in the case above
+    REQUIRE_FALSE(folded.restore(s));
+    Settings still = folded.settings();
+    still.gravity = 0.0;
+    still.iterations = 0;
+    still.thickness = 0.1;
+    still.selfCollision = true;
+    REQUIRE_FALSE(folded.apply(still));
+    FoldWatch watch;
+    for (int i = 0; i < 600; ++i) { // 3 s, past kHoldSeconds
+        folded.step();
+        watch.observe(folded);
+    }
+    CHECK(invertedCells(folded) == 1131);
+    CHECK_FALSE(watch.showing());
+    still.selfCollision = false; // the same cloth without it: the hint shows
+    REQUIRE_FALSE(folded.apply(still));
+    for (int i = 0; i < 600; ++i) {
+        folded.step();
+        watch.observe(folded);
+    }
+    CHECK(watch.showing());
+}
+

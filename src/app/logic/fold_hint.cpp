@@ -42,7 +42,9 @@ void FoldWatch::observe(const Simulation& simulation)
         foldedSince_.reset();
         showing_ = false;
     }
-    if (simulation.settings().areaStiffness > 0.0) {
+    // Area constraints unfold the cloth by themselves; with self-collision a fold is a layer
+    // lying on another (a heap), kept a thickness apart on purpose, not a fault to undo.
+    if (simulation.settings().areaStiffness > 0.0 || simulation.settings().selfCollision) {
         foldedSince_.reset();
         showing_ = false;
         inverted_ = 0;

@@ -38,10 +38,11 @@ public:
 
     /// After a frame's steps: looks at the cloth every kCheckSeconds of simulated time (not
     /// while its state lives on a device: that would read it back; nor with area constraints
-    /// on, which unfold it by themselves). Time going back (a restart, an undo) starts afresh.
+    /// on, which unfold it by themselves; nor with self-collision on, where folds are layers
+    /// of a heap). Time going back (a restart, an undo) starts afresh.
     void observe(const Simulation& simulation);
     /// Whether the hint shows: cells have stayed turned over for kHoldSeconds or more, with
-    /// Area stiffness 0.
+    /// Area stiffness 0 and self-collision off.
     bool showing() const { return showing_; }
     /// Cells turned over at the last look, and the cloth's cells.
     std::size_t inverted() const { return inverted_; }
