@@ -10,6 +10,7 @@
 #include "pbd/drag_script.h"
 #include "pbd/history.h"
 #include "pbd/simulation.h"
+#include "history_play.h"
 #include "sim_builders.h"
 
 using pbd::Command;
@@ -19,23 +20,9 @@ using pbd::Simulation;
 using pbd::SimulationState;
 using pbd::Solver;
 using pbd::test::clothSettings;
+using pbd::test::play;
+using pbd::test::steps;
 
-namespace {
-
-/// Applies each command through the history; a step for each StepCommand.
-void play(History& history, Simulation& sim, const std::vector<Command>& commands)
-{
-    for (const Command& c : commands)
-        REQUIRE_FALSE(history.apply(sim, c));
-}
-
-void steps(History& history, Simulation& sim, int n)
-{
-    for (int i = 0; i < n; ++i)
-        REQUIRE_FALSE(history.apply(sim, pbd::StepCommand{}));
-}
-
-} // namespace
 
 TEST_CASE("undo restores the exact state before a cut, redo the exact state after it",
           "[history]")

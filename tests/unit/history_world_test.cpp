@@ -7,6 +7,7 @@
 
 #include "pbd/history.h"
 #include "pbd/simulation.h"
+#include "history_play.h"
 #include "sim_builders.h"
 
 using pbd::BallCommand;
@@ -15,20 +16,10 @@ using pbd::History;
 using pbd::Simulation;
 using pbd::SimulationState;
 using pbd::test::clothSettings;
+using pbd::test::play;
+using pbd::test::steps;
 
 namespace {
-
-void play(History& history, Simulation& sim, const std::vector<Command>& commands)
-{
-    for (const Command& c : commands)
-        REQUIRE_FALSE(history.apply(sim, c));
-}
-
-void steps(History& history, Simulation& sim, int n)
-{
-    for (int i = 0; i < n; ++i)
-        REQUIRE_FALSE(history.apply(sim, pbd::StepCommand{}));
-}
 
 pbd::Obstacle circle(double x, double y, double r)
 {
