@@ -366,13 +366,12 @@ void ColoredSolver::resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, c
         pool_.run(each);
     };
     const auto n = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
-    for (int round = 0; round < (contacts_ != nullptr ? detail::kSelfContactRounds : 1);
-         ++round) {
-        if (round > 0)
-            detail::resolveContacts(*contacts_, x, x0, w, 0, n);
+    if (contacts_ != nullptr)
+        selfCollision_->resolveWithContacts(*contacts_, x, x0, w, n, width_, selfThickness_,
+                                            selfFriction_, threads, onPool);
+    else
         selfCollision_->resolve(x, x0, w, n, width_, selfThickness_, selfFriction_, threads,
                                 onPool);
-    }
 }
 
 template <typename Task>

@@ -202,7 +202,7 @@ void SelfCollision::colour(std::size_t n)
 SelfCollision::SolveResult SelfCollision::solve(glm::dvec2* x, const glm::dvec2* x0,
                                                 const double* w, double thickness,
                                                 double friction, unsigned threads,
-                                                const ThreadRun& run)
+                                                const ThreadRun& run, const std::uint8_t* held)
 {
     const double thicknessSquared = thickness * thickness;
     // One pair: the distance constraint |xi - xj| >= thickness, as [MHHR06]'s inequality
@@ -212,8 +212,14 @@ SelfCollision::SolveResult SelfCollision::solve(glm::dvec2* x, const glm::dvec2*
         const double squared = d.x * d.x + d.y * d.y;
         if (squared >= thicknessSquared)
             return false;
-        const double wi = w[p.i];
-        const double wj = w[p.j];
+        double wi = w[p.i];
+        double wj = w[p.j];
+        if (held != nullptr && held[p.i] != held[p.j]) { // the held one takes its obstacle's side
+            if (held[p.i] != 0 && wj > 0.0)
+                wi = 0.0;
+            else if (held[p.j] != 0 && wi > 0.0)
+                wj = 0.0;
+        }
         const double wSum = wi + wj;
         const double length = std::sqrt(squared);
         glm::dvec2 n;
@@ -284,14 +290,14 @@ SelfCollision::SolveResult SelfCollision::solve(glm::dvec2* x, const glm::dvec2*
 
 void SelfCollision::resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n,
                             int width, double thickness, double friction, unsigned threads,
-                            const ThreadRun& run)
+                            const ThreadRun& run, const std::uint8_t* held)
 {
     // A pair not found was kSelfCollisionReach * thickness apart or more at the find(); when no particle
     // has moved more than half the margin since, it is still at least thickness apart.
     const double margin = 0.5 * (kSelfCollisionReach - 1.0) * thickness;
     for (int round = 0; round < kSelfCollisionRounds; ++round) {
         find(x, w, n, width, thickness, threads, run);
-        const SolveResult result = solve(x, x0, w, thickness, friction, threads, run);
+        const SolveResult result = solve(x, x0, w, thickness, friction, threads, run, held);
         if (result.largestMove <= margin && result.settled)
             return;
     }

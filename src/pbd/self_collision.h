@@ -14,6 +14,8 @@
 
 namespace pbd::detail {
 
+struct ContactWorld;
+
 /// Runs job(thread, threads) once on each of `threads` threads, thread 0 the caller, and
 /// returns when every call has returned. An empty one means: the caller alone (threads 1).
 using ThreadRun = std::function<void(const std::function<void(unsigned, unsigned)>& job)>;
@@ -29,7 +31,7 @@ inline constexpr int kSelfCollisionPasses = 64;
 inline constexpr int kSelfCollisionRounds = 8;
 /// With obstacles, rounds of the obstacles' contacts and the whole self-collision phase
 /// before the contact phase proper: a layer that the contacts push back out of an obstacle
-/// pushes the layers on it away in the next round, so that both hold at the end.
+/// pushes the layers on it away in the same round, so that both hold at the end.
 inline constexpr int kSelfContactRounds = 6;
 /// Pairs are found within this many thicknesses, so that a pair that a first projection
 /// brings closer is projected in the later passes; the grid's cells are this wide.
@@ -51,9 +53,19 @@ public:
               unsigned threads, const ThreadRun& run);
 
     /// The whole phase: rounds of find() and solve() until the pairs are apart and no particle
-    /// moved far enough to meet one not found, at most kSelfCollisionRounds.
+    /// moved far enough to meet one not found, at most kSelfCollisionRounds. `held` (null:
+    /// none) as in solve().
     void resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n, int width,
-                 double thickness, double friction, unsigned threads, const ThreadRun& run);
+                 double thickness, double friction, unsigned threads, const ThreadRun& run,
+                 const std::uint8_t* held = nullptr);
+
+    /// The phase with obstacles (self_contact.cpp), before the caller's contact phase proper:
+    /// kSelfContactRounds rounds of the obstacles' contacts (resolveContacts on all n
+    /// particles, serially) and resolve(), the particles that a contact has moved in this
+    /// substep so far counting as held by their obstacle.
+    void resolveWithContacts(const ContactWorld& contacts, glm::dvec2* x, const glm::dvec2* x0,
+                             const double* w, std::size_t n, int width, double thickness,
+                             double friction, unsigned threads, const ThreadRun& run);
 
     /// What solve() did: the passes that moved a pair, whether the last pass moved none, and
     /// the farthest any particle moved, in metres.
@@ -66,9 +78,12 @@ public:
     /// them, moving each particle by its inverse-mass share, and removes their relative motion
     /// along the contact since the substep's start (x0) up to `friction` times that push
     /// (static and kinetic alike), in passes until one moves nothing (kSelfCollisionPasses at
-    /// most).
+    /// most). `held` (null: none), per particle 1 where an obstacle's contact holds it: in a
+    /// pair of a held particle and a movable one not held, the held one counts as immovable
+    /// (it takes the obstacle's side, so the contacts after do not push it back into the other).
     SolveResult solve(glm::dvec2* x, const glm::dvec2* x0, const double* w, double thickness,
-              double friction, unsigned threads, const ThreadRun& run);
+              double friction, unsigned threads, const ThreadRun& run,
+              const std::uint8_t* held = nullptr);
 
     /// The pairs of the last find(), as (i, j) with i < j, in colour order.
     struct Pair {
@@ -101,6 +116,8 @@ private:
     std::vector<std::size_t> colourStart_;  ///< colour c's pairs: [start c, start c + 1)
     std::vector<std::uint8_t> moved_;       ///< per thread: whether its pairs moved
     std::vector<std::array<glm::dvec2, 2>> startOf_; ///< per pair: its particles at find()
+    std::vector<std::uint8_t> held_;        ///< resolveWithContacts(): per particle, held
+    std::vector<glm::dvec2> beforeContacts_; ///< resolveWithContacts(): x before a contact pass
 };
 
 } // namespace pbd::detail

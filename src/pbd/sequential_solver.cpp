@@ -146,14 +146,13 @@ public:
             if (obstacles) // contacts last: they win over the constraints
                 prepareContacts(state.obstacles, state.settings.thickness,
                                 state.settings.friction, substep, substeps, contacts_);
-            if (state.settings.selfCollision) // before the contacts, which win
-                for (int round = 0; round < (obstacles ? kSelfContactRounds : 1); ++round) {
-                    if (round > 0)
-                        resolveContacts(contacts_, x, x0, w, 0, n);
-                    selfCollision_.resolve(x, x0, w, n, state.settings.width,
-                                           state.settings.thickness, state.settings.friction, 1,
-                                           {});
-                }
+            if (state.settings.selfCollision && obstacles) // before the contacts, which win
+                selfCollision_.resolveWithContacts(contacts_, x, x0, w, n, state.settings.width,
+                                                   state.settings.thickness,
+                                                   state.settings.friction, 1, {});
+            else if (state.settings.selfCollision)
+                selfCollision_.resolve(x, x0, w, n, state.settings.width,
+                                       state.settings.thickness, state.settings.friction, 1, {});
             if (balls) // before the obstacles' own: those win last
                 resolveBallContacts(state.balls, x, x0, w, n, state.settings.thickness,
                                     state.settings.friction, obstacles ? &contacts_ : nullptr);

@@ -144,26 +144,29 @@ TEST_CASE("a cloth dropped in a heap on the ground keeps its layers a thickness 
         INFO(pbd::solverName(solver));
         Simulation simulation = heapSimulation(solver, 2);
         const double t = simulation.settings().thickness;
-        // Where the ground pushes the bottom layer back up into the layers on it, the rounds
-        // of contacts and self-collision (kSelfContactRounds) leave pairs at 0.972 t at worst
-        // (measured on both solvers): the issue's 0.99 t is not reached on the ground yet.
-        const double floor = 0.97 * t;
+        // The bottom layer lies on the ground, held there by the contacts (they win); the
+        // layers on it must still keep 0.99 t from it and from each other (0.9998 t measured
+        // on the sequential solver, 0.99998 t on the colored one).
+        const double floor = 0.99 * t;
+        // The ground: its line through (0, -4) at -10 degrees, whose normal is (-sin, cos) of
+        // that angle.
+        const double angle = -10.0 * std::acos(-1.0) / 180.0;
+        const glm::dvec2 normal{-std::sin(angle), std::cos(angle)};
         double worst = 1e300;
+        double lowest = 1e300;
         for (int step = 0; step < 800; ++step) {
             simulation.step();
             const double d = closestUnjoined(simulation);
             worst = std::min(worst, d);
             if (d < floor)
                 FAIL_CHECK("step " << step << ": two unjoined particles " << d << " m apart");
+            for (const glm::dvec2 x : simulation.particles().position)
+                lowest = std::min(lowest, glm::dot(x - glm::dvec2(0.0, -4.0), normal));
         }
         CHECK(worst >= floor);
         CHECK(worst < 1.01 * t); // layers touch: it is a heap
-        // And the ground won: every particle at least t / 2 above its line through (0, -4)
-        // at -10 degrees, whose normal is (-sin, cos) of that angle.
-        const double angle = -10.0 * std::acos(-1.0) / 180.0;
-        const glm::dvec2 normal{-std::sin(angle), std::cos(angle)};
-        for (const glm::dvec2 x : simulation.particles().position)
-            REQUIRE(glm::dot(x - glm::dvec2(0.0, -4.0), normal) >= 0.5 * t - 1e-9);
+        // And the ground won after every step: every particle at least t / 2 above it.
+        CHECK(lowest >= 0.5 * t - 1e-9);
     }
 }
 

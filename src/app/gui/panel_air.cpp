@@ -1,16 +1,25 @@
-// The "Air" part of the panel's World section: the wind's speed and direction as read from
-// its two components, then the table's air rows (Wind x, Wind y, Air drag, Gusts), each committed like every
-// other setting.
+// The "Air" part of the panel's World section: the wind edited as its speed and direction (the
+// settings keep its two components, shown read-only below them), then the table's other air
+// rows (Air drag, Gusts), each committed like every other setting.
 
 #include "gui/panel.h"
 
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
-#include <numbers>
+#include <string_view>
 
 #include <imgui.h>
 
 namespace pbd::app {
+namespace {
+
+/// The panel field of the table row `name` (a wind component).
+PanelField fieldNamed(std::string_view name)
+{
+    return static_cast<PanelField>(findSettingField(name) - settingFields().data());
+}
+
+} // namespace
 
 void Panel::air(PanelModel& model, PanelActions& actions)
 {
@@ -21,27 +30,47 @@ void Panel::air(PanelModel& model, PanelActions& actions)
     ImGui::TextUnformatted("Air");
     if (!ImGui::BeginTable("air", 2, ImGuiTableFlags_SizingStretchProp))
         return;
+    const std::string directionLabel = WindRows::label(WindRow::Direction);
     ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("Air drag (N s/m\u00B2)").x);
+                            std::max(ImGui::CalcTextSize("Air drag (N s/m\u00B2)").x,
+                                     ImGui::CalcTextSize(directionLabel.c_str()).x));
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    const Settings& s = model.settings();
-    const double speed = std::hypot(s.windX, s.windY);
-    char text[96];
-    if (speed == 0.0) {
-        std::snprintf(text, sizeof text, "calm");
-    } else {
-        // The direction it blows towards, counter-clockwise from +x as the obstacles' angles.
-        const double degrees = std::atan2(s.windY, s.windX) * 180.0 / std::numbers::pi;
-        std::snprintf(text, sizeof text, "%.3g m/s towards %.0f\u00B0%s", speed, degrees,
-                      s.airDrag > 0.0 ? "" : " (no drag)");
+    // The wind rows type into the text slots of the component rows, which are not drawn as
+    // fields here.
+    const PanelField windX = fieldNamed("windX");
+    const PanelField windY = fieldNamed("windY");
+    for (WindRow wind : {WindRow::Speed, WindRow::Direction}) {
+        const std::size_t slot = static_cast<std::size_t>(wind == WindRow::Speed ? windX : windY);
+        const NumberRow row{slot, wind == WindRow::Speed ? "wind-speed" : "wind-direction",
+                            WindRows::label(wind), WindRows::tooltip(wind),
+                            model.windText(wind), !model.windError(wind).empty()};
+        CommitEffect effect = CommitEffect::None;
+        switch (numberRow(row)) {
+        case RowInput::Commit: effect = model.commitWind(wind, text_[slot].data()); break;
+        case RowInput::Minus: effect = model.stepWind(wind, -1); break;
+        case RowInput::Plus: effect = model.stepWind(wind, +1); break;
+        case RowInput::None: break;
+        }
+        if (effect != CommitEffect::None && actions.effect != CommitEffect::Restart)
+            actions.effect = effect; // Live: the wind never rebuilds the cloth
     }
-    statRow("Wind", text,
-            "The wind's speed and the direction it blows towards (degrees counter-clockwise "
-            "from +x: 0 blows right, 90 up), from Wind x and Wind y below. It moves the cloth "
-            "only with an Air drag above 0; the canvas's top-right corner shows it as an "
-            "arrow.");
+    const Settings& s = model.settings();
+    char text[96];
+    std::snprintf(text, sizeof text, "x %.4g, y %.4g m/s%s", s.windX, s.windY,
+                  s.airDrag > 0.0 || (s.windX == 0.0 && s.windY == 0.0) ? "" : " (no drag)");
+    statRow("Wind x, y", text,
+            "The wind's components, which Wind speed and Wind direction set: Wind x = speed "
+            "cos(direction), Wind y = speed sin(direction). They are the saved settings "
+            "(--wind-x, --wind-y, `set wind-x V` in event scripts). The wind moves the cloth "
+            "only with an Air drag above 0.");
     record("wind");
-    fields(model, PanelSection::Air, actions);
+    for (PanelField f : panelFields())
+        if (settingField(f).section != PanelSection::Air || f == windX || f == windY)
+            continue;
+        else if (!PanelModel::choices(f).empty())
+            choiceCombo(model, f, actions);
+        else
+            field(model, f, actions);
     ImGui::EndTable();
 }
 

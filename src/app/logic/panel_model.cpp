@@ -218,6 +218,7 @@ void PanelModel::showSettings(const Settings& settings)
 {
     settings_ = settings;
     errors_.assign(settingFields().size(), std::string());
+    wind_.clearErrors();
 }
 
 const char* PanelModel::label(PanelField field) { return info(field).label; }
@@ -316,6 +317,9 @@ std::vector<std::string> PanelModel::errors() const
     for (PanelField field : panelFields())
         if (!error(field).empty())
             list.push_back(error(field));
+    for (WindRow row : {WindRow::Speed, WindRow::Direction})
+        if (!wind_.error(row).empty())
+            list.push_back(wind_.error(row));
     if (!speedError_.empty())
         list.push_back(speedError_);
     if (!strainScaleError_.empty())
@@ -392,6 +396,23 @@ std::optional<std::string> parsePreference(PreferenceField row, const char* labe
 std::optional<std::string> parseSpeed(const char* label, std::string_view text, double& speed)
 {
     return parsePreference(speedRow(), label, text, speed);
+}
+
+std::optional<std::string> parseNumberRow(const ValueRule& rule, const char* label,
+                                          std::string_view text, double& value)
+{
+    PreferenceField row{.name = label, .flag = "", .label = label, .value = rule};
+    return parsePreference(row, label, text, value);
+}
+
+CommitEffect PanelModel::commitWind(WindRow row, std::string_view text)
+{
+    return wind_.commit(settings_, row, text) ? CommitEffect::Live : CommitEffect::None;
+}
+
+CommitEffect PanelModel::stepWind(WindRow row, int direction)
+{
+    return wind_.step(settings_, row, direction) ? CommitEffect::Live : CommitEffect::None;
 }
 
 bool PanelModel::commitGrabRadius(std::string_view text)

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "logic/wind_rows.h"
 #include "pbd/settings.h"
 #include "pbd/settings_table.h"
 
@@ -50,6 +51,11 @@ inline constexpr double kMaxSpeed = 4.0;
 /// failure leaves it and returns "<label>: '<text>' <reason>; allowed: ..." (the Speed field
 /// and --speed say the same).
 std::optional<std::string> parseSpeed(const char* label, std::string_view text, double& speed);
+/// Reads a number for a panel row that is no table row (the wind's speed and direction)
+/// typed as `text` into `value`, as `rule` allows; on failure leaves it and returns
+/// "<label>: '<text>' <reason>; allowed: ...", as the table's rows say.
+std::optional<std::string> parseNumberRow(const ValueRule& rule, const char* label,
+                                          std::string_view text, double& value);
 
 /// What the simulation must do after a successful commit.
 enum class CommitEffect {
@@ -153,6 +159,14 @@ public:
     static std::string grabRadiusLabel();
     static std::string grabRadiusTooltip();
     const std::string& grabRadiusError() const { return grabRadiusError_; }
+    /// The Air part's wind rows (wind_rows.h): a commit or a +/- step of the speed or the
+    /// direction, writing Settings::windX and windY. Live when they changed, else None (a
+    /// refusal keeps the last valid wind and sets windError()).
+    CommitEffect commitWind(WindRow row, std::string_view text);
+    CommitEffect stepWind(WindRow row, int direction);
+    /// The row's text ("5", "30") and its last message.
+    std::string windText(WindRow row) const { return wind_.text(settings_, row); }
+    const std::string& windError(WindRow row) const { return wind_.error(row); }
     /// Every field's message that is not empty, in panel order (speed, then strain scale, last).
     std::vector<std::string> errors() const;
 
@@ -195,6 +209,7 @@ private:
     std::string strainScaleError_;
     double grabRadius_ = 0.0;
     std::string grabRadiusError_;
+    WindRows wind_;
     std::string gpuUnavailable_;
     std::string solverMessage_;
 };
