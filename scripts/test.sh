@@ -4,7 +4,7 @@
 # command-line parsers with libFuzzer for a short while (PBD_FUZZ_SECONDS per target, default
 # 30; 0 skips it; longer runs: tests/fuzz/README.md), then rebuilds with AddressSanitizer +
 # UndefinedBehaviorSanitizer and runs every test that needs no window, except the long runs
-# (label `long`: [slow] cases, the refusal catalogues, the golden hashes), whose code shorter
+# (label `long`: [slow] cases, the bad_* refusal checks, the golden hashes), whose code shorter
 # tests and the fuzzers exercise under the sanitizers.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

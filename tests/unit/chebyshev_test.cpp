@@ -230,7 +230,7 @@ TEST_CASE("chebyshev with no more than 3 iterations, or 0, is the plain solver b
 }
 
 TEST_CASE("recording residuals (the colored solver's stepwise substep) changes no bit",
-          "[chebyshev][colored]")
+          "[chebyshev][colored][slow]")
 {
     for (const double rho : {0.95, 0.99, 0.9}) {
         Settings s = whirlSettings(60, 10, rho, Solver::Colored, 2);

@@ -234,7 +234,7 @@ double sag(const Simulation& sim)
 } // namespace
 
 TEST_CASE("a 2 m curtain sags the same within 3% at 11 x 11, 21 x 21 and 41 x 41 particles",
-          "[size]")
+          "[size][slow]")
 {
     // The 2D lattice's stretch stiffness in N/m does not depend on the spacing, and with an
     // areal density neither does the load, so the settled sag converges with the resolution.

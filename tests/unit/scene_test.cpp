@@ -64,7 +64,7 @@ TEST_CASE("every built-in scene runs 200 steps outside its obstacles, all finite
 }
 
 TEST_CASE("the falling scenes reach their obstacles and pin nothing, also after a restart",
-          "[scene]")
+          "[scene][slow]")
 {
     for (const char* name : {"curtain-over-ball", "pegs", "table", "slope", "bar", "sweep"}) {
         INFO(name);

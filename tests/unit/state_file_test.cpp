@@ -56,7 +56,7 @@ std::string temporaryPath(const char* name)
 
 TEST_CASE("300 steps, save, load, 400 steps equal 700 steps straight, on both solvers, with "
           "pins, tears, a cut and a grab in progress",
-          "[state]")
+          "[state][slow]")
 {
     for (Solver solver : {Solver::Sequential, Solver::Colored}) {
         CAPTURE(solver == Solver::Colored);

@@ -117,7 +117,8 @@ TEST_CASE("on an intact cloth every tether is the straight rest distance to each
         }
 }
 
-TEST_CASE("tethers go the shortest way around a cut, as a brute force finds it", "[tethers]")
+TEST_CASE("tethers go the shortest way around a cut, as a brute force finds it",
+          "[tethers][slow]")
 {
     const int width = 14;
     const int height = 11;
