@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "air.h"
+#include "air_rows.h"
 #include "colored_solver.h"
 #include "ball_contacts.h"
 #include "contacts.h"
@@ -80,28 +81,26 @@ public:
 
 private:
     /// The air's accelerations at simulated time `time` for the next substep's prediction:
-    /// the gust winds, then each particle's gather, chunk by chunk on the workers (each
-    /// particle's own sum in a fixed order: the same bits for every thread count).
+    /// each chunk its rows' (air_rows.h), on the workers; any cut gives the same bits.
     void blow(StepState& state, double time)
     {
-        const AirParams air = airParams(state.settings, time);
-        const AirInputs in = air_.prepare(state, air);
-        const glm::dvec2* x = in.x;
-        if (in.windAt != nullptr)
-            solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
-                gustWinds(air, x, air_.windAt.data(), begin, end);
-            });
-        // Each chunk the constraints of its share of the array, then its particles' sums.
-        const std::size_t n = state.particles.size();
-        const std::size_t m = state.constraints.size();
+        const Particles& p = state.particles;
+        airAccel_.resize(p.size());
+        AirGrid grid;
+        grid.x = p.position.data();
+        grid.v = p.velocity.data();
+        grid.w = p.inverseMass.data();
+        grid.alive =
+            state.liveCount == state.constraints.size() ? nullptr : state.alive.data();
+        grid.width = state.settings.width;
+        grid.height = state.settings.height;
+        grid.params = airParams(state.settings, time);
+        const auto width = static_cast<std::size_t>(grid.width);
         solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
-            airForces(in, air_.force.data(), m * begin / n, m * end / n);
+            airRows(grid, static_cast<int>(begin / width), static_cast<int>(end / width),
+                    airAccel_.data(), lanes_);
         });
-        solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
-            airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), begin,
-                             end);
-        });
-        solver_.setAir(air_.accel.data());
+        solver_.setAir(airAccel_.data());
     }
 
     int threads_; ///< Settings::threads it was made for
@@ -109,7 +108,8 @@ private:
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
     ContactWorld contacts_;            ///< the obstacles in the current substep
     SelfCollision selfCollision_;      ///< the self-collision phase's buffers
-    AirBuffers air_;                   ///< the air's lists and buffers
+    std::vector<glm::dvec2> airAccel_; ///< the air's acceleration per particle
+    AirLanes lanes_ = bestAirLanes();  ///< airRows()' loops
 };
 
 } // namespace
