@@ -60,7 +60,14 @@ public:
         solver_.setBallPhase(balls ? &ballPhase : nullptr);
         solver_.setSelfCollision(state.settings.selfCollision ? &selfCollision_ : nullptr,
                                  state.settings.thickness, state.settings.friction);
-        solver_.setAir(nullptr);
+        const bool air = airOn(state.settings);
+        if (air)
+            airAccel_.resize(state.particles.size());
+        // The air phase of each substep (airGrid_ says when, its params set per substep).
+        std::function<void(int, int)> airPhase = [this](int rowBegin, int rowEnd) {
+            airRows(airGrid_, rowBegin, rowEnd, airAccel_.data(), lanes_);
+        };
+        solver_.setAir(air ? &airPhase : nullptr, airAccel_.data());
         for (int substep = 0; substep < substeps; ++substep) {
             if (contacts)
                 prepareContacts(state.obstacles, state.settings.thickness,
@@ -68,8 +75,8 @@ public:
             if (balls)
                 predictBalls(state.balls, params.h, params.gravity);
             solver_.setLive(state.alive, state.constraintsVersion);
-            if (airOn(state.settings))
-                blow(state, state.time + substep * params.h);
+            if (air)
+                prepareAir(state, state.time + substep * params.h);
             solver_.substep(state.particles, params, state.areaLambda.data(),
                             substep + 1 == substeps && observe ? &observe : nullptr);
             if (balls)
@@ -80,27 +87,18 @@ public:
     }
 
 private:
-    /// The air's accelerations at simulated time `time` for the next substep's prediction:
-    /// each chunk its rows' (air_rows.h), on the workers; any cut gives the same bits.
-    void blow(StepState& state, double time)
+    /// The air of the next substep, which starts at simulated time `time` (s).
+    void prepareAir(const StepState& state, double time)
     {
         const Particles& p = state.particles;
-        airAccel_.resize(p.size());
-        AirGrid grid;
-        grid.x = p.position.data();
-        grid.v = p.velocity.data();
-        grid.w = p.inverseMass.data();
-        grid.alive =
+        airGrid_.x = p.position.data();
+        airGrid_.v = p.velocity.data();
+        airGrid_.w = p.inverseMass.data();
+        airGrid_.alive =
             state.liveCount == state.constraints.size() ? nullptr : state.alive.data();
-        grid.width = state.settings.width;
-        grid.height = state.settings.height;
-        grid.params = airParams(state.settings, time);
-        const auto width = static_cast<std::size_t>(grid.width);
-        solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
-            airRows(grid, static_cast<int>(begin / width), static_cast<int>(end / width),
-                    airAccel_.data(), lanes_);
-        });
-        solver_.setAir(airAccel_.data());
+        airGrid_.width = state.settings.width;
+        airGrid_.height = state.settings.height;
+        airGrid_.params = airParams(state.settings, time);
     }
 
     int threads_; ///< Settings::threads it was made for
@@ -108,6 +106,7 @@ private:
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
     ContactWorld contacts_;            ///< the obstacles in the current substep
     SelfCollision selfCollision_;      ///< the self-collision phase's buffers
+    AirGrid airGrid_;                  ///< what the air phase reads
     std::vector<glm::dvec2> airAccel_; ///< the air's acceleration per particle
     AirLanes lanes_ = bestAirLanes();  ///< airRows()' loops
 };
