@@ -11,6 +11,8 @@
 
 #include <glm/vec2.hpp>
 
+#include "air.h"
+
 namespace pbd::detail {
 
 /// Which build of the loops to run.
@@ -30,6 +32,14 @@ struct AirLoadRun {
 };
 
 void airLoadLanes(const AirLoadRun& run, AirLanes lanes);
+
+#if defined(__x86_64__)
+/// The gust winds (gustWinds()) of the first particles of x[0, n), four at a time, into
+/// windX, windY; returns how many it did (the rest, fewer than four, are the caller's). Only
+/// where the CPU has AVX2 (AirLanes::Avx2). In air_gust_lanes.cpp.
+std::size_t airGustWindsAvx2(const AirParams& params, const glm::dvec2* x, std::size_t n,
+                             double* windX, double* windY);
+#endif
 
 /// n constraints, j from end a (arrays a*, element j) to end b (b*, element j): positions in
 /// m, velocities in m/s (0 for a particle that does not move), winds in m/s (gusts only).

@@ -112,8 +112,14 @@ private:
         airLoadLanes(run, lanes_);
         if (!gusts_)
             return;
-        gustWinds(grid_.params, x, s_.wind.data(), 0, width_);
-        for (std::size_t j = 0; j < width_; ++j) {
+        std::size_t done = 0;
+#if defined(__x86_64__)
+        if (lanes_ == AirLanes::Avx2)
+            done = airGustWindsAvx2(grid_.params, x, width_, record.windX.data(),
+                                    record.windY.data());
+#endif
+        gustWinds(grid_.params, x, s_.wind.data(), done, width_);
+        for (std::size_t j = done; j < width_; ++j) {
             record.windX[j] = s_.wind[j].x;
             record.windY[j] = s_.wind[j].y;
         }
