@@ -4,6 +4,7 @@
 
 #include "air_row_kernels.h"
 
+#include <algorithm>
 #include <cmath>
 
 #if defined(__x86_64__)
@@ -79,8 +80,12 @@ void loadScalar(const AirLoadRun& r, std::size_t first)
 [[gnu::target("avx2")]] void loadAvx2(const AirLoadRun& r)
 {
     const __m256d zero = _mm256_setzero_pd();
-    std::size_t j = 0;
-    for (; j + 4 <= r.n; j += 4) {
+    if (r.n < 4)
+        return loadScalar(r, 0);
+    for (std::size_t next = 0; next < r.n; next += 4) {
+        // Past the last multiple of four, the last four again: the lanes already done get
+        // the same bits again, and no lane runs the scalar loop's slow division.
+        const std::size_t j = std::min(next, r.n - 4);
         __m256d xs, ys, vxs, vys;
         splitFour(&r.x[j].x, xs, ys);
         splitFour(&r.v[j].x, vxs, vys);
@@ -90,7 +95,6 @@ void loadScalar(const AirLoadRun& r, std::size_t first)
         _mm256_storeu_pd(r.vx + j, _mm256_and_pd(moves, vxs));
         _mm256_storeu_pd(r.vy + j, _mm256_and_pd(moves, vys));
     }
-    loadScalar(r, j);
 }
 
 // In the lanes, a removed constraint's squared length is ANDed to +0 and every force ANDed
@@ -146,8 +150,12 @@ template <bool Removed, bool Gusts>
     const __m256d shortest = _mm256_set1_pd(1e-6);
     const __m256d meanX = _mm256_set1_pd(r.meanWindX);
     const __m256d meanY = _mm256_set1_pd(r.meanWindY);
-    std::size_t j = 0;
-    for (; j + 4 <= r.n; j += 4) {
+    if (r.n < 4)
+        return forcesScalar<Removed, Gusts>(r, 0);
+    for (std::size_t next = 0; next < r.n; next += 4) {
+        // Past the last multiple of four, the last four again: the lanes already done get
+        // the same bits again, and no lane runs the scalar loop's slow division.
+        const std::size_t j = std::min(next, r.n - 4);
         const __m256d dx = _mm256_sub_pd(_mm256_loadu_pd(r.bx + j), _mm256_loadu_pd(r.ax + j));
         const __m256d dy = _mm256_sub_pd(_mm256_loadu_pd(r.by + j), _mm256_loadu_pd(r.ay + j));
         const __m256d windX =
@@ -183,7 +191,6 @@ template <bool Removed, bool Gusts>
         _mm256_storeu_pd(r.fx + j, _mm256_and_pd(on, _mm256_mul_pd(s, minusDy)));
         _mm256_storeu_pd(r.fy + j, _mm256_and_pd(on, _mm256_mul_pd(s, dx)));
     }
-    forcesScalar<Removed, Gusts>(r, j);
 }
 
 void sumsSse2(const AirSumRun& r)
@@ -214,8 +221,12 @@ void sumsSse2(const AirSumRun& r)
 {
     const __m256d half = _mm256_set1_pd(0.5);
     const __m256d zero = _mm256_setzero_pd();
-    std::size_t j = 0;
-    for (; j + 4 <= r.n; j += 4) {
+    if (r.n < 4)
+        return sumsScalar(r, 0);
+    for (std::size_t next = 0; next < r.n; next += 4) {
+        // Past the last multiple of four, the last four again: the lanes already done get
+        // the same bits again, and no lane runs the scalar loop's slow division.
+        const std::size_t j = std::min(next, r.n - 4);
         __m256d sumX = zero;
         __m256d sumY = zero;
         for (int t = 0; t < 8; ++t) {
@@ -234,7 +245,6 @@ void sumsSse2(const AirSumRun& r)
         _mm256_storeu_pd(out, _mm256_permute2f128_pd(even, odd, 0x20));
         _mm256_storeu_pd(out + 4, _mm256_permute2f128_pd(even, odd, 0x31));
     }
-    sumsScalar(r, j);
 }
 
 #endif
