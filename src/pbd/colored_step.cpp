@@ -63,7 +63,7 @@ public:
         const bool air = airOn(state.settings);
         if (air)
             airAccel_.resize(state.particles.size());
-        // The air phase of each substep (airGrid_ says when, its params set per substep).
+        // Each substep's air phase reads airGrid_, which prepareAir() sets before it.
         std::function<void(int, int)> airPhase = [this](int rowBegin, int rowEnd) {
             airRows(airGrid_, rowBegin, rowEnd, airAccel_.data(), lanes_);
         };
@@ -84,6 +84,7 @@ public:
             if (state.settings.tearStrain > 0.0)
                 tear(state, state.settings.tearStrain);
         }
+        solver_.setAir(nullptr, nullptr); // airPhase ends here
     }
 
 private:
