@@ -83,8 +83,8 @@ void loadScalar(const AirLoadRun& r, std::size_t first)
     if (r.n < 4)
         return loadScalar(r, 0);
     for (std::size_t next = 0; next < r.n; next += 4) {
-        // Past the last multiple of four, the last four again: the lanes already done get
-        // the same bits again, and no lane runs the scalar loop's slow division.
+        // Past the last multiple of four, the last four again (those already done get the
+        // same bits again) rather than a scalar tail: the forces' would divide one by one.
         const std::size_t j = std::min(next, r.n - 4);
         __m256d xs, ys, vxs, vys;
         splitFour(&r.x[j].x, xs, ys);
@@ -153,8 +153,8 @@ template <bool Removed, bool Gusts>
     if (r.n < 4)
         return forcesScalar<Removed, Gusts>(r, 0);
     for (std::size_t next = 0; next < r.n; next += 4) {
-        // Past the last multiple of four, the last four again: the lanes already done get
-        // the same bits again, and no lane runs the scalar loop's slow division.
+        // Past the last multiple of four, the last four again (those already done get the
+        // same bits again) rather than a scalar tail: the forces' would divide one by one.
         const std::size_t j = std::min(next, r.n - 4);
         const __m256d dx = _mm256_sub_pd(_mm256_loadu_pd(r.bx + j), _mm256_loadu_pd(r.ax + j));
         const __m256d dy = _mm256_sub_pd(_mm256_loadu_pd(r.by + j), _mm256_loadu_pd(r.ay + j));
@@ -224,8 +224,8 @@ void sumsSse2(const AirSumRun& r)
     if (r.n < 4)
         return sumsScalar(r, 0);
     for (std::size_t next = 0; next < r.n; next += 4) {
-        // Past the last multiple of four, the last four again: the lanes already done get
-        // the same bits again, and no lane runs the scalar loop's slow division.
+        // Past the last multiple of four, the last four again (those already done get the
+        // same bits again) rather than a scalar tail: the forces' would divide one by one.
         const std::size_t j = std::min(next, r.n - 4);
         __m256d sumX = zero;
         __m256d sumY = zero;

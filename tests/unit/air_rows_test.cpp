@@ -3,7 +3,9 @@
 // build of the loops (scalar, SSE2, AVX2), every cut of the rows, torn cloths, gusts, fixed
 // particles, constraints too short to feel the air, and cloths one particle wide or high.
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <random>
 #include <vector>
 
