@@ -22,11 +22,11 @@ double held(double q)
 /// same unsigned arithmetic in GLSL).
 std::uint32_t latticeHash(std::uint32_t i, std::uint32_t j, std::uint32_t k)
 {
-    std::uint32_t h = (i * 0x8da6b343u) ^ (j * 0xd8163841u) ^ (k * 0xcb1ab31fu);
+    std::uint32_t h = (i * kGustHashI) ^ (j * kGustHashJ) ^ (k * kGustHashK);
     h ^= h >> 16;
-    h *= 0x7feb352du;
+    h *= kGustMix1;
     h ^= h >> 15;
-    h *= 0x846ca68bu;
+    h *= kGustMix2;
     h ^= h >> 16;
     return h;
 }

@@ -33,6 +33,14 @@ inline constexpr double kGustLength = 4.0;
 /// a second.
 inline constexpr double kGustPeriod = 1.0;
 
+/// The odd multipliers of the gusts' lattice hash (air.cpp's latticeHash(): i, j, k, then
+/// the two mixing rounds), shared with its AVX2 build (air_gust_lanes.cpp).
+inline constexpr std::uint32_t kGustHashI = 0x8da6b343u;
+inline constexpr std::uint32_t kGustHashJ = 0xd8163841u;
+inline constexpr std::uint32_t kGustHashK = 0xcb1ab31fu;
+inline constexpr std::uint32_t kGustMix1 = 0x7feb352du;
+inline constexpr std::uint32_t kGustMix2 = 0x846ca68bu;
+
 /// What the air phase of one substep needs.
 struct AirParams {
     glm::dvec2 wind{0.0}; ///< Settings::windX, windY in m/s

@@ -180,10 +180,28 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
             detail::updateVelocities(x, x0, v, w, params.h, params.damping, begin, end);
         }
     };
+    // The air first: where the whole substep is one band schedule, as its phase 0 (a chunk
+    // predicts only once its neighbours have read its edge rows), else on its own.
+    auto air = [this](std::uint32_t, std::size_t chunk) {
+        const auto [rowBegin, rowEnd] = chunkRows(chunk);
+        (*airPhase_)(rowBegin, rowEnd);
+    };
     if (fused && !chebyshev.active()) {
-        run(projectionPhases + tetherPhases + 1, task);
+        if (airPhase_ != nullptr) {
+            auto airThenTask = [&](std::uint32_t localPhase, std::size_t chunk) {
+                if (localPhase == 0)
+                    air(0, chunk);
+                else
+                    task(localPhase - 1, chunk);
+            };
+            run(1 + projectionPhases + tetherPhases + 1, airThenTask);
+        } else {
+            run(projectionPhases + tetherPhases + 1, task);
+        }
         return;
     }
+    if (airPhase_ != nullptr)
+        run(1, air);
     if (fused) {
         runAccelerated(chebyshev, setsPerIteration, projectionPhases + tetherPhases + 1,
                        params.iterations, task, x, w);
@@ -245,22 +263,17 @@ void ColoredSolver::startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, cons
     }
 }
 
+std::pair<int, int> ColoredSolver::chunkRows(std::size_t chunk) const
+{
+    const int rowBegin = static_cast<int>(chunk) * layout_.rowsPerChunk;
+    return {rowBegin, std::min(height_, rowBegin + layout_.rowsPerChunk)};
+}
+
 std::pair<std::size_t, std::size_t> ColoredSolver::chunkParticles(std::size_t chunk) const
 {
     const auto width = static_cast<std::size_t>(width_);
-    const auto rows = static_cast<std::size_t>(layout_.rowsPerChunk);
-    const std::size_t rowBegin = chunk * rows;
-    const std::size_t rowEnd = std::min(static_cast<std::size_t>(height_), rowBegin + rows);
-    return {rowBegin * width, rowEnd * width};
-}
-
-void ColoredSolver::forEachChunk(const std::function<void(std::size_t, std::size_t)>& task)
-{
-    auto each = [&](std::uint32_t, std::size_t chunk) {
-        const auto [begin, end] = chunkParticles(chunk);
-        task(begin, end);
-    };
-    run(1, each);
+    const auto [rowBegin, rowEnd] = chunkRows(chunk);
+    return {static_cast<std::size_t>(rowBegin) * width, static_cast<std::size_t>(rowEnd) * width};
 }
 
 void ColoredSolver::accelerate(detail::ChebyshevSchedule& chebyshev, int iteration,

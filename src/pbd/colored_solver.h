@@ -108,13 +108,17 @@ public:
         selfThickness_ = thickness;
         selfFriction_ = friction;
     }
-    /// The air's acceleration per particle (m/s^2) that the following substeps' predictions
-    /// add (air.h); null: none. It must outlive those substeps.
-    void setAir(const glm::dvec2* accel) { airAccel_ = accel; }
-    /// Runs task(begin, end) on the workers for every chunk's particles [begin, end), one
-    /// chunk per call, and returns when all are done: for per-particle work whose result does
-    /// not depend on the chunking (the air's).
-    void forEachChunk(const std::function<void(std::size_t, std::size_t)>& task);
+    /// The air's phase and the acceleration per particle (m/s^2) that it writes and the
+    /// following substeps' predictions add (air.h); null: no air. (*phase)(rowBegin, rowEnd)
+    /// must write `accel` of those rows' particles from the positions and velocities of rows
+    /// rowBegin - 1 to rowEnd (as the substep starts) alone: each substep runs it first,
+    /// chunk by chunk, where it can as the band schedule's first phase, so that it adds no
+    /// wait for the workers. Both must outlive those substeps.
+    void setAir(const std::function<void(int, int)>* phase, const glm::dvec2* accel)
+    {
+        airPhase_ = accel != nullptr ? phase : nullptr;
+        airAccel_ = phase != nullptr ? accel : nullptr;
+    }
 
     /// Tells the solver which constraints are live (one flag per constraint in the page's
     /// order, as Simulation stores them); `version` changes whenever the flags do, so that
@@ -150,6 +154,8 @@ private:
                         const double* w);
     /// The self-collision phase on every particle, on the pool's threads.
     void resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, const double* w);
+    /// Chunk `chunk`'s rows: [first, second).
+    std::pair<int, int> chunkRows(std::size_t chunk) const;
     /// Particles [first, second) of chunk `chunk`.
     std::pair<std::size_t, std::size_t> chunkParticles(std::size_t chunk) const;
 
@@ -183,7 +189,8 @@ private:
     detail::SelfCollision* selfCollision_ = nullptr; ///< setSelfCollision()
     double selfThickness_ = 0.0;
     double selfFriction_ = 0.0;
-    const glm::dvec2* airAccel_ = nullptr; ///< setAir()
+    const std::function<void(int, int)>* airPhase_ = nullptr; ///< setAir()
+    const glm::dvec2* airAccel_ = nullptr;                     ///< setAir()
     std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
     std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
     std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "air.h"
+#include "air_rows.h"
 #include "colored_solver.h"
 #include "ball_contacts.h"
 #include "contacts.h"
@@ -59,7 +60,14 @@ public:
         solver_.setBallPhase(balls ? &ballPhase : nullptr);
         solver_.setSelfCollision(state.settings.selfCollision ? &selfCollision_ : nullptr,
                                  state.settings.thickness, state.settings.friction);
-        solver_.setAir(nullptr);
+        const bool air = airOn(state.settings);
+        if (air)
+            airAccel_.resize(state.particles.size());
+        // Each substep's air phase reads airGrid_, which prepareAir() sets before it.
+        std::function<void(int, int)> airPhase = [this](int rowBegin, int rowEnd) {
+            airRows(airGrid_, rowBegin, rowEnd, airAccel_.data(), lanes_);
+        };
+        solver_.setAir(air ? &airPhase : nullptr, airAccel_.data());
         for (int substep = 0; substep < substeps; ++substep) {
             if (contacts)
                 prepareContacts(state.obstacles, state.settings.thickness,
@@ -67,8 +75,8 @@ public:
             if (balls)
                 predictBalls(state.balls, params.h, params.gravity);
             solver_.setLive(state.alive, state.constraintsVersion);
-            if (airOn(state.settings))
-                blow(state, state.time + substep * params.h);
+            if (air)
+                prepareAir(state, state.time + substep * params.h);
             solver_.substep(state.particles, params, state.areaLambda.data(),
                             substep + 1 == substeps && observe ? &observe : nullptr);
             if (balls)
@@ -76,32 +84,22 @@ public:
             if (state.settings.tearStrain > 0.0)
                 tear(state, state.settings.tearStrain);
         }
+        solver_.setAir(nullptr, nullptr); // airPhase ends here
     }
 
 private:
-    /// The air's accelerations at simulated time `time` for the next substep's prediction:
-    /// the gust winds, then each particle's gather, chunk by chunk on the workers (each
-    /// particle's own sum in a fixed order: the same bits for every thread count).
-    void blow(StepState& state, double time)
+    /// The air of the next substep, which starts at simulated time `time` (s).
+    void prepareAir(const StepState& state, double time)
     {
-        const AirParams air = airParams(state.settings, time);
-        const AirInputs in = air_.prepare(state, air);
-        const glm::dvec2* x = in.x;
-        if (in.windAt != nullptr)
-            solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
-                gustWinds(air, x, air_.windAt.data(), begin, end);
-            });
-        // Each chunk the constraints of its share of the array, then its particles' sums.
-        const std::size_t n = state.particles.size();
-        const std::size_t m = state.constraints.size();
-        solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
-            airForces(in, air_.force.data(), m * begin / n, m * end / n);
-        });
-        solver_.forEachChunk([&](std::size_t begin, std::size_t end) {
-            airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), begin,
-                             end);
-        });
-        solver_.setAir(air_.accel.data());
+        const Particles& p = state.particles;
+        airGrid_.x = p.position.data();
+        airGrid_.v = p.velocity.data();
+        airGrid_.w = p.inverseMass.data();
+        airGrid_.alive =
+            state.liveCount == state.constraints.size() ? nullptr : state.alive.data();
+        airGrid_.width = state.settings.width;
+        airGrid_.height = state.settings.height;
+        airGrid_.params = airParams(state.settings, time);
     }
 
     int threads_; ///< Settings::threads it was made for
@@ -109,7 +107,9 @@ private:
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
     ContactWorld contacts_;            ///< the obstacles in the current substep
     SelfCollision selfCollision_;      ///< the self-collision phase's buffers
-    AirBuffers air_;                   ///< the air's lists and buffers
+    AirGrid airGrid_;                  ///< what the air phase reads
+    std::vector<glm::dvec2> airAccel_; ///< the air's acceleration per particle
+    AirLanes lanes_ = bestAirLanes();  ///< airRows()' loops
 };
 
 } // namespace
