@@ -22,6 +22,7 @@ namespace pbd::gpu {
 using pbd::GpuPrecision;
 
 class GpuContacts;
+class GpuSelfCollision;
 
 /// What a step needs besides the state, as Settings holds it (same units and meanings).
 struct GpuStepParameters {
@@ -42,6 +43,9 @@ struct GpuStepParameters {
     /// The contact phase run after the tethers of each substep (obstacles, balls), prepared
     /// for this step (GpuContacts::prepare); null: none.
     GpuContacts* contacts = nullptr;
+    /// The self-collision phase run after the tethers, before the contact phase, prepared for
+    /// this step (GpuSelfCollision::prepare); null: none.
+    GpuSelfCollision* selfCollision = nullptr;
     double windX = 0.0;   ///< m/s (Settings::windX)
     double windY = 0.0;   ///< m/s (Settings::windY)
     double airDrag = 0.0; ///< N s/m^2 (Settings::airDrag); 0 = no air
@@ -104,6 +108,8 @@ public:
     void downloadPositions(std::vector<glm::dvec2>& positions) const;
     /// Reads back the positions at the start of the last substep only (m).
     void downloadStepStart(std::vector<glm::dvec2>& stepStart) const;
+    /// Reads back the inverse masses only (1/kg).
+    void downloadInverseMasses(std::vector<double>& inverseMass) const;
 
     /// Replaces the constraints' live flags: one per constraint of the page's order
     /// (clothConstraintCount), 1 live, 0 removed (projected with a zero correction).

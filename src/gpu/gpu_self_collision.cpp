@@ -1,0 +1,172 @@
+// The GPU solver's self-collision phase (gpu_self_collision.h): the CPU's find() on the host,
+// the projection passes in shaders/self_collision.comp.glsl.
+
+#include "gpu_self_collision.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glad/gl.h>
+
+#include "gpu_contacts.h"
+#include "gpu_kernels.h"
+#include "gpu_solver.h"
+
+namespace pbd::gpu {
+namespace {
+
+constexpr const char* kFile = "self_collision.comp.glsl";
+constexpr GLuint kPairsBinding = 17;
+constexpr GLuint kMovedBinding = 18;
+/// In float, what rounding leaves of a pair just put at the thickness is some 1e-6 m (the
+/// positions' last bits), not the double's 1e-9 thickness: a pair short by less than this
+/// counts as apart there (as the contacts' kFloatSlop), else the passes would never settle.
+constexpr double kFloatSettled = 4e-6; // m
+
+void setReal(GLint location, bool dbl, double value)
+{
+    if (dbl)
+        glUniform1d(location, value);
+    else
+        glUniform1f(location, static_cast<float>(value));
+}
+
+} // namespace
+
+std::unique_ptr<GpuSelfCollision> GpuSelfCollision::create(bool doublePrecision, std::string& why)
+{
+    std::unique_ptr<GpuSelfCollision> c(new GpuSelfCollision());
+    c->double_ = doublePrecision;
+    c->kernel_ = buildKernel(doublePrecision, 0, false, why, kFile);
+    if (c->kernel_ == 0)
+        return nullptr;
+    glGenBuffers(1, &c->pairs_);
+    glGenBuffers(1, &c->moved_);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, c->moved_);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, kMovedBytes, nullptr, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    return c;
+}
+
+GpuSelfCollision::~GpuSelfCollision()
+{
+    glDeleteProgram(kernel_);
+    const GLuint buffers[2] = {pairs_, moved_};
+    glDeleteBuffers(2, buffers);
+}
+
+void GpuSelfCollision::prepare(const GpuSolver& solver, double thickness, double friction)
+{
+    thickness_ = thickness;
+    friction_ = friction;
+    width_ = solver.width();
+    solver.downloadInverseMasses(inverseMass_);
+}
+
+void GpuSelfCollision::substep(GpuSolver& solver, GpuContacts* contacts, int substep)
+{
+    // As the CPU solvers: with obstacles, rounds of their contacts and the whole phase, so
+    // that a layer the contacts push back out of an obstacle pushes the layers on it away.
+    const bool obstacles = contacts != nullptr && contacts->hasObstacles();
+    for (int round = 0; round < (obstacles ? detail::kSelfContactRounds : 1); ++round) {
+        if (round > 0)
+            contacts->resolveObstacles(solver, substep);
+        resolve(solver);
+    }
+}
+
+void GpuSelfCollision::resolve(GpuSolver& solver)
+{
+    const std::size_t n = solver.particleCount();
+    // The CPU's margin: a pair not found was kSelfCollisionReach * thickness apart or more.
+    const double margin = 0.5 * (detail::kSelfCollisionReach - 1.0) * thickness_;
+    bool current = false; // positions_ holds the GPU's positions
+    for (int round = 0; round < detail::kSelfCollisionRounds; ++round) {
+        ++rounds_;
+        if (!current)
+            solver.downloadPositions(positions_);
+        cpu_.find(positions_.data(), inverseMass_.data(), n, width_, thickness_, 1, {});
+        const std::vector<detail::SelfCollision::Pair>& pairs = cpu_.pairs();
+        if (pairs.empty()) // settled, nothing moved: as the CPU's solve() says
+            return;
+        uploaded_.resize(2 * pairs.size());
+        startOf_.resize(2 * pairs.size());
+        for (std::size_t k = 0; k < pairs.size(); ++k) {
+            uploaded_[2 * k] = pairs[k].i;
+            uploaded_[2 * k + 1] = pairs[k].j;
+            startOf_[2 * k] = positions_[pairs[k].i];
+            startOf_[2 * k + 1] = positions_[pairs[k].j];
+        }
+        // A new store each round: the last round's kernels may still read the old one.
+        pairBytes_ = uploaded_.size() * sizeof(std::uint32_t);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, pairs_);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(pairBytes_),
+                     uploaded_.data(), GL_STREAM_DRAW);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        const bool settled = projectPasses();
+        solver.downloadPositions(positions_);
+        current = true;
+        // The CPU's largest move, in its order: the squares' maximum, then its root.
+        double largest = 0.0;
+        for (std::size_t k = 0; k < 2 * pairs.size(); ++k) {
+            const glm::dvec2 d = positions_[uploaded_[k]] - startOf_[k];
+            largest = std::max(largest, d.x * d.x + d.y * d.y);
+        }
+        if (std::sqrt(largest) <= margin && settled)
+            return;
+    }
+}
+
+bool GpuSelfCollision::projectPasses()
+{
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, moved_);
+    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPairsBinding, pairs_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMovedBinding, moved_);
+    glUseProgram(kernel_);
+    const double settledBelow = detail::kSelfCollisionSettled * thickness_;
+    setReal(4, double_, thickness_);
+    setReal(5, double_, thickness_ * thickness_);
+    setReal(6, double_, double_ ? settledBelow : std::max(settledBelow, kFloatSettled));
+    setReal(7, double_, friction_);
+    const std::vector<std::size_t>& starts = cpu_.colourStarts();
+    constexpr int kPasses = detail::kSelfCollisionPasses;
+    GLuint moved[kPasses] = {};
+    int queued = 0;
+    int batch = 1;
+    while (queued < kPasses) {
+        const int end = std::min(kPasses, queued + batch);
+        for (int pass = queued; pass < end; ++pass) {
+            glUniform1ui(2, static_cast<GLuint>(pass));
+            for (std::size_t c = 0; c + 1 < starts.size(); ++c) {
+                const std::size_t size = starts[c + 1] - starts[c];
+                if (size == 0)
+                    continue;
+                const bool serial = c == detail::kSelfCollisionSerialColour;
+                glUniform1ui(0, static_cast<GLuint>(starts[c]));
+                glUniform1ui(1, static_cast<GLuint>(size));
+                glUniform1ui(3, serial ? 1u : 0u);
+                dispatchKernel(serial ? 1 : size);
+            }
+        }
+        batch = end; // 1, 1, 2, 4, ...: twice the passes queued so far
+        queued = end;
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, moved_);
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(4 * queued), moved);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        // The first pass that moved nothing ended them, as on the CPU.
+        for (int pass = 0; pass < queued; ++pass)
+            if (moved[pass] == 0) {
+                passes_ += static_cast<std::size_t>(pass);
+                return true;
+            }
+    }
+    passes_ += kPasses;
+    return false;
+}
+
+} // namespace pbd::gpu

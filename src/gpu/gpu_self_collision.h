@@ -1,0 +1,86 @@
+#pragma once
+/// \file
+/// The GPU solver's self-collision phase (Settings::selfCollision; private to pbd_gpu): the
+/// CPU's SelfCollision (src/pbd/self_collision.h) with its projection passes in
+/// shaders/self_collision.comp.glsl.
+///
+/// Where each part runs, and why:
+/// - Finding and colouring the pairs: the host runs the CPU's own SelfCollision::find() on the
+///   positions read back at the start of each round, so the pairs, their order and their
+///   colours are exactly the CPU's; it uploads them in colour order.
+/// - Projection: a kernel per colour and pass, one invocation per pair (the serial colour on
+///   one), with the CPU's arithmetic in its order: double gives the CPU's bits. The passes are
+///   queued in growing batches (1, 1, 2, 4, ...) and each reads the flag of the pass before it,
+///   doing nothing once a pass moved nothing, so the passes end exactly where the CPU's do
+///   while the host reads the flags once per batch.
+/// - The rounds' test (a pass moved nothing and no particle moved more than the margin): on
+///   the host, on the positions read back after the passes, in double as the CPU computes it.
+/// - With obstacles, the CPU's interleaving: kSelfContactRounds rounds of the obstacles'
+///   kernel (from the second on) and the whole phase, before the contact phase proper.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "self_collision.h"
+
+namespace pbd::gpu {
+
+class GpuContacts;
+class GpuSolver;
+
+/// One cloth's self-collision phase. Needs the GpuSolver's positions bound at binding 0, step
+/// starts at 1 and inverse masses at 3 while it dispatches (GpuSolver::step binds them).
+class GpuSelfCollision {
+public:
+    /// Compiles the kernel; null with `why` set when it does not compile.
+    static std::unique_ptr<GpuSelfCollision> create(bool doublePrecision, std::string& why);
+    ~GpuSelfCollision();
+    GpuSelfCollision(const GpuSelfCollision&) = delete;
+    GpuSelfCollision& operator=(const GpuSelfCollision&) = delete;
+
+    /// Takes the next step's settings: `thickness` (m, > 0) and `friction` (Coulomb
+    /// coefficient); reads the solver's inverse masses (they change only between steps).
+    void prepare(const GpuSolver& solver, double thickness, double friction);
+    /// One substep's phase, after the sweeps and tethers and before the contact phase: with
+    /// `contacts` that have obstacles, kSelfContactRounds rounds of their obstacles' kernel
+    /// (from the second round on) and the phase; else the phase once.
+    void substep(GpuSolver& solver, GpuContacts* contacts, int substep);
+
+    /// Rounds and passes run so far (what the benchmark and the tests look at).
+    std::size_t rounds() const { return rounds_; }
+    std::size_t passes() const { return passes_; }
+    /// Bytes of GPU memory in its buffers.
+    std::size_t bufferBytes() const { return pairBytes_ + kMovedBytes; }
+
+private:
+    GpuSelfCollision() = default;
+    /// The CPU's SelfCollision::resolve(): rounds of find() and the passes.
+    void resolve(GpuSolver& solver);
+    /// The passes over the found pairs: whether one moved nothing (the CPU's `settled`).
+    bool projectPasses();
+
+    static constexpr std::size_t kMovedBytes = 4 * detail::kSelfCollisionPasses;
+
+    bool double_ = false;
+    unsigned kernel_ = 0;
+    unsigned pairs_ = 0;  ///< the pairs, (i, j) as two uints, in colour order
+    unsigned moved_ = 0;  ///< per pass: 1 when it moved a pair
+    std::size_t pairBytes_ = 0;
+    double thickness_ = 0.0;
+    double friction_ = 0.0;
+    int width_ = 1;
+    detail::SelfCollision cpu_;                ///< find() and the colours
+    std::vector<double> inverseMass_;          ///< read back in prepare()
+    std::vector<glm::dvec2> positions_;        ///< read back each round
+    std::vector<std::uint32_t> uploaded_;      ///< the pairs as uploaded
+    std::vector<glm::dvec2> startOf_;          ///< per pair, its particles at the find()
+    std::size_t rounds_ = 0;
+    std::size_t passes_ = 0;
+};
+
+} // namespace pbd::gpu
