@@ -2,7 +2,7 @@
 // SelfCollision::solve() (src/pbd/self_collision.cpp), in float or double. The host prepends
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
-//   #define STAGE 0 (project one colour's pairs)
+//   #define STAGE 0 (project one colour's pairs) | 1 (every pass, in one work group)
 //   #define XPBD 0
 // The pairs and their colours are the CPU's own find() (on positions read back), uploaded in
 // colour order; the pairs of a colour share no particle, so one invocation per pair gives the
@@ -24,7 +24,8 @@ layout(local_size_x = 256) in;
 #define REAL2 vec2
 #endif
 
-layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
+// Stage 1's invocations read what others of the work group wrote before its barriers.
+layout(std430, binding = 0) coherent buffer Positions { REAL2 x[]; };
 layout(std430, binding = 1) readonly buffer StepStart { REAL2 x0[]; };
 layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 // The pairs (i, j), i < j, by colour.
@@ -116,6 +117,7 @@ bool project(uint i, uint j)
     return moves;
 }
 
+#if STAGE == 0
 void main()
 {
     if (uPass > 0u && moved[uPass - 1u] == 0u)
@@ -138,3 +140,49 @@ void main()
     if (project(p.x, p.y))
         atomicOr(moved[uPass], 1u);
 }
+#endif
+
+#if STAGE == 1
+// Few pairs: every pass and colour in one dispatch of one work group, the colours parted by
+// barriers (one dispatch per colour and pass cost more than the projections). The same
+// projections in the same order per particle as stage 0: the same bits.
+layout(location = 8) uniform uint uColours;      // colours, the serial one included
+layout(location = 9) uniform uint uPasses;       // kSelfCollisionPasses
+layout(location = 10) uniform uint uStarts[65];  // colour c's pairs: [uStarts[c], uStarts[c + 1])
+
+shared uint movedShared;
+
+void main()
+{
+    const uint t = gl_LocalInvocationID.x;
+    for (uint pass = 0u; pass < uPasses; ++pass) {
+        if (t == 0u)
+            movedShared = 0u;
+        memoryBarrierShared();
+        barrier();
+        for (uint c = 0u; c < uColours; ++c) {
+            const uint begin = uStarts[c];
+            const uint end = uStarts[c + 1u];
+            if (c == 63u) { // the serial colour, in order
+                if (t == 0u)
+                    for (uint q = begin; q < end; ++q)
+                        if (project(pairs[q].x, pairs[q].y))
+                            atomicOr(movedShared, 1u);
+            } else {
+                for (uint q = begin + t; q < end; q += gl_WorkGroupSize.x)
+                    if (project(pairs[q].x, pairs[q].y))
+                        atomicOr(movedShared, 1u);
+            }
+            memoryBarrierBuffer();
+            memoryBarrierShared();
+            barrier();
+        }
+        const uint any = movedShared;
+        barrier(); // read by all before the next pass clears it
+        if (t == 0u)
+            moved[pass] = any;
+        if (any == 0u)
+            return; // a pass that moved nothing ends them, as on the CPU
+    }
+}
+#endif

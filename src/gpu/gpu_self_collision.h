@@ -67,7 +67,9 @@ private:
     static constexpr std::size_t kMovedBytes = 4 * detail::kSelfCollisionPasses;
 
     bool double_ = false;
-    unsigned kernel_ = 0;
+    std::size_t oneGroupPairs_ = 0; ///< up to this many pairs, stage 1
+    unsigned kernel_ = 0; ///< stage 0: one colour of one pass
+    unsigned group_ = 0;  ///< stage 1: every pass, one work group
     unsigned pairs_ = 0;  ///< the pairs, (i, j) as two uints, in colour order
     unsigned moved_ = 0;  ///< per pass: 1 when it moved a pair
     std::size_t pairBytes_ = 0;
