@@ -99,7 +99,6 @@ void GpuSelfCollision::resolve(GpuSolver& solver)
     const double margin = 0.5 * (detail::kSelfCollisionReach - 1.0) * thickness_;
     bool current = false; // positions_ holds the GPU's positions
     for (int round = 0; round < detail::kSelfCollisionRounds; ++round) {
-        ++rounds_;
         if (!current)
             solver.downloadPositions(positions_);
         cpu_.find(positions_.data(), inverseMass_.data(), n, width_, thickness_, 1, {});
@@ -189,12 +188,9 @@ bool GpuSelfCollision::projectPasses()
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
         // The first pass that moved nothing ended them, as on the CPU.
         for (int pass = 0; pass < queued; ++pass)
-            if (moved[pass] == 0) {
-                passes_ += static_cast<std::size_t>(pass);
+            if (moved[pass] == 0)
                 return true;
-            }
     }
-    passes_ += kPasses;
     return false;
 }
 

@@ -8,11 +8,13 @@
 /// - Finding and colouring the pairs: the host runs the CPU's own SelfCollision::find() on the
 ///   positions read back at the start of each round, so the pairs, their order and their
 ///   colours are exactly the CPU's; it uploads them in colour order.
-/// - Projection: a kernel per colour and pass, one invocation per pair (the serial colour on
-///   one), with the CPU's arithmetic in its order: double gives the CPU's bits. The passes are
-///   queued in growing batches (1, 1, 2, 4, ...) and each reads the flag of the pass before it,
-///   doing nothing once a pass moved nothing, so the passes end exactly where the CPU's do
-///   while the host reads the flags once per batch.
+/// - Projection, with the CPU's arithmetic in its order (double gives the CPU's bits): up to
+///   8192 pairs, one dispatch of one work group runs every pass and colour, barriers between
+///   the colours (dispatches, not projections, were the cost); more pairs, a dispatch per
+///   colour and pass, one invocation per pair (the serial colour on one), the passes queued in
+///   growing batches (1, 1, 2, 4, ...), each doing nothing once the pass before it moved
+///   nothing. Either way the passes end exactly where the CPU's do, and the host reads one
+///   flag per pass.
 /// - The rounds' test (a pass moved nothing and no particle moved more than the margin): on
 ///   the host, on the positions read back after the passes, in double as the CPU computes it.
 /// - With obstacles, the CPU's interleaving: kSelfContactRounds rounds of the obstacles'
@@ -51,9 +53,6 @@ public:
     /// (from the second round on) and the phase; else the phase once.
     void substep(GpuSolver& solver, GpuContacts* contacts, int substep);
 
-    /// Rounds and passes run so far (what the benchmark and the tests look at).
-    std::size_t rounds() const { return rounds_; }
-    std::size_t passes() const { return passes_; }
     /// Bytes of GPU memory in its buffers.
     std::size_t bufferBytes() const { return pairBytes_ + kMovedBytes; }
 
@@ -81,8 +80,6 @@ private:
     std::vector<glm::dvec2> positions_;        ///< read back each round
     std::vector<std::uint32_t> uploaded_;      ///< the pairs as uploaded
     std::vector<glm::dvec2> startOf_;          ///< per pair, its particles at the find()
-    std::size_t rounds_ = 0;
-    std::size_t passes_ = 0;
 };
 
 } // namespace pbd::gpu
