@@ -1,7 +1,8 @@
 // Self-collision on the GPU solver: double follows the colored CPU solver through the fling
 // (the 40 x 30 cloth's bottom-right particle pulled to (20, -3) over 2 s, then released)
-// within 1e-9 m; float keeps unjoined particles apart after every step of it; the heap scene
-// (60 x 60 on a tilted ground: the rounds with the obstacles' contacts) follows too.
+// within 1e-9 m; float keeps unjoined particles apart after every step of it; random flings
+// (sizes, thicknesses, friction, substeps) both ways; the heap scene (60 x 60 on a tilted
+// ground: the rounds with the obstacles' contacts) follows too.
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,7 @@
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <random>
 #include <vector>
 
 #include <glm/geometric.hpp>
@@ -27,7 +29,11 @@ using pbd::Settings;
 using pbd::Simulation;
 using pbd::Solver;
 
+// The issue's fling: the 40 x 30 cloth's bottom-right particle pulled to (20, -3) over 2 s.
 constexpr double kThickness = 0.1; // m, as tests/unit/self_collision_test.cpp's fling
+constexpr pbd::Index kFlung = 29 * 40 + 39;
+const glm::dvec2 kTarget{20.0, -3.0};
+constexpr int kPullSteps = 400; // 2 s of 0.005 s steps
 
 void useSolver(Simulation& sim, Solver solver)
 {
@@ -77,12 +83,11 @@ double closestUnjoined(Simulation& sim)
                            sim.settings().width);
 }
 
-/// The fling for `steps` steps, calling after(sim, step) after each.
-void fling(Simulation& sim, int steps, const std::function<void(Simulation&, int)>& after)
+/// A fling: grab `index`, pull it in a straight line to `target` over `pullSteps` steps,
+/// release, run to `steps`, calling after(sim, step) after each.
+void fling(Simulation& sim, pbd::Index index, glm::dvec2 target, int pullSteps, int steps,
+           const std::function<void(Simulation&, int)>& after)
 {
-    const pbd::Index index = 29 * 40 + 39;
-    const glm::dvec2 target{20.0, -3.0};
-    const int pullSteps = 400; // 2 s of 0.005 s steps
     sim.sync();
     const glm::dvec2 start = sim.particles().position[index];
     REQUIRE(sim.grab(index));
@@ -111,7 +116,7 @@ std::vector<glm::dvec2> flingPositions(Solver solver, GpuPrecision precision, bo
 {
     Simulation sim(flingSettings(solver, precision, on));
     useSolver(sim, solver);
-    fling(sim, steps, [](Simulation&, int) {});
+    fling(sim, kFlung, kTarget, kPullSteps, steps, [](Simulation&, int) {});
     return sim.particles().position;
 }
 
@@ -151,7 +156,7 @@ TEST_CASE("float on the GPU keeps unjoined particles 0.99 thickness apart after 
     Simulation sim(flingSettings(Solver::Gpu, GpuPrecision::Float, true));
     useSolver(sim, Solver::Gpu);
     double worst = 1e300;
-    fling(sim, 700, [&](Simulation& s, int step) {
+    fling(sim, kFlung, kTarget, kPullSteps, 700, [&](Simulation& s, int step) {
         const double d = closestUnjoined(s);
         worst = std::min(worst, d);
         if (d < 0.99 * kThickness)
@@ -161,6 +166,52 @@ TEST_CASE("float on the GPU keeps unjoined particles 0.99 thickness apart after 
                 worst / kThickness);
     CHECK(worst >= 0.99 * kThickness);
     CHECK(worst < 1.02 * kThickness); // and the cloth did fold onto itself
+}
+
+TEST_CASE("random flings on the GPU: double follows the colored solver, float keeps unjoined "
+          "particles 0.99 thickness apart",
+          "[self-collision]")
+{
+    std::mt19937 random(2025);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (int round = 0; round < 3; ++round) {
+        Settings s = flingSettings(Solver::Colored, GpuPrecision::Double, true);
+        s.thickness = 0.05 + 0.15 * unit(random);
+        s.width = 20 + static_cast<int>(unit(random) * 20);
+        s.height = 15 + static_cast<int>(unit(random) * 15);
+        s.friction = round == 0 ? 0.0 : unit(random);
+        s.substeps = 1 + round % 2;
+        const auto index = static_cast<pbd::Index>(unit(random) * s.width * s.height);
+        const glm::dvec2 target{-10.0 + 20.0 * unit(random), -10.0 + 8.0 * unit(random)};
+        const int pull = 50 + static_cast<int>(unit(random) * 250);
+        INFO("round " << round << ", " << s.width << " x " << s.height << ", thickness "
+                      << s.thickness << ", friction " << s.friction << ", substeps "
+                      << s.substeps << ", particle " << index << " to (" << target.x << ", "
+                      << target.y << ") over " << pull << " steps");
+        auto run = [&](Solver solver, GpuPrecision precision,
+                       const std::function<void(Simulation&, int)>& after) {
+            Settings settings = s;
+            settings.solver = solver;
+            settings.gpuPrecision = precision;
+            Simulation sim(settings);
+            useSolver(sim, solver);
+            fling(sim, index, target, pull, pull + 150, after);
+            return sim.particles().position;
+        };
+        const auto cpu = run(Solver::Colored, GpuPrecision::Double, [](Simulation&, int) {});
+        const auto gpu = run(Solver::Gpu, GpuPrecision::Double, [](Simulation&, int) {});
+        CHECK(deviation(gpu, cpu) <= 1e-9);
+        double worst = 1e300;
+        run(Solver::Gpu, GpuPrecision::Float, [&](Simulation& sim, int step) {
+            const double d = closestUnjoined(sim);
+            worst = std::min(worst, d);
+            if (d < 0.99 * s.thickness)
+                FAIL_CHECK("float, step " << step << ": " << d << " m");
+        });
+        std::printf("random fling %d: GPU double vs colored %.3g m, float's closest unjoined "
+                    "pair %.6g thickness\n", round, deviation(gpu, cpu), worst / s.thickness);
+        CHECK(worst < 1.02 * s.thickness); // the cloth met itself: the phase had pairs
+    }
 }
 
 namespace {
