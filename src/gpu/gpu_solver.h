@@ -68,7 +68,9 @@ class GpuAir;
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
 /// substep is one dispatch to predict, `iterations` sweeps of eight dispatches (one per
 /// clothGridSets() set, in that order, with Chebyshev weights after each: chebyshev.h), with
-/// tethers one dispatch over the particles, with a world the contact phase (GpuContacts:
+/// tethers one dispatch over the particles, with self-collision its phase (GpuSelfCollision:
+/// the CPU's find on the host, the passes in shaders/self_collision.comp.glsl), with a world
+/// the contact phase (GpuContacts:
 /// balls on the host, obstacles in shaders/contacts.comp.glsl), and
 /// one dispatch for velocities and damping, with the arithmetic of the CPU colored kernel
 /// [MHHR06, MMC16]. Needs a current OpenGL 4.3
