@@ -406,6 +406,7 @@ void GpuSolver::downloadStepStart(std::vector<glm::dvec2>& stepStart) const
 
 void GpuSolver::downloadInverseMasses(std::vector<double>& inverseMass) const
 {
+    ++readbacks_;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     readReals(inverseMasses_, precision_ == GpuPrecision::Double, inverseMass, count_,
               stateBytesRead_);
