@@ -93,7 +93,8 @@ public:
             if (selfCollision_ == nullptr)
                 throw std::runtime_error(why);
         }
-        selfCollision_->prepare(*solver_, settings.thickness, settings.friction);
+        selfCollision_->prepare(*solver_, settings.thickness, settings.friction,
+                                settings.threads);
         return selfCollision_.get();
     }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 
 #include <glad/gl.h>
 
@@ -72,8 +73,12 @@ GpuSelfCollision::~GpuSelfCollision()
     glDeleteBuffers(2, buffers);
 }
 
-void GpuSelfCollision::prepare(const GpuSolver& solver, double thickness, double friction)
+void GpuSelfCollision::prepare(const GpuSolver& solver, double thickness, double friction,
+                               int threads)
 {
+    const unsigned count = pbd::resolveThreadCount(threads);
+    if (pool_ == nullptr || pool_->threadCount() != count)
+        pool_ = std::make_unique<pbd::WorkerPool>(count);
     thickness_ = thickness;
     friction_ = friction;
     width_ = solver.width();
@@ -98,10 +103,18 @@ void GpuSelfCollision::resolve(GpuSolver& solver)
     // The CPU's margin: a pair not found was kSelfCollisionReach * thickness apart or more.
     const double margin = 0.5 * (detail::kSelfCollisionReach - 1.0) * thickness_;
     bool current = false; // positions_ holds the GPU's positions
+    // The find on the pool's threads (from kParallelParticles particles on: the same pairs).
+    const unsigned threads = pool_->threadCount();
+    const detail::ThreadRun onPool = [this, threads](
+                                         const std::function<void(unsigned, unsigned)>& job) {
+        auto each = [&](unsigned thread) { job(thread, threads); };
+        pool_->run(each);
+    };
     for (int round = 0; round < detail::kSelfCollisionRounds; ++round) {
         if (!current)
             solver.downloadPositions(positions_);
-        cpu_.find(positions_.data(), inverseMass_.data(), n, width_, thickness_, 1, {});
+        cpu_.find(positions_.data(), inverseMass_.data(), n, width_, thickness_, threads,
+                  onPool);
         const std::vector<detail::SelfCollision::Pair>& pairs = cpu_.pairs();
         if (pairs.empty()) // settled, nothing moved: as the CPU's solve() says
             return;

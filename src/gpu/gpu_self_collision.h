@@ -29,6 +29,7 @@
 #include <glm/vec2.hpp>
 
 #include "self_collision.h"
+#include "worker_pool.h"
 
 namespace pbd::gpu {
 
@@ -45,9 +46,11 @@ public:
     GpuSelfCollision(const GpuSelfCollision&) = delete;
     GpuSelfCollision& operator=(const GpuSelfCollision&) = delete;
 
-    /// Takes the next step's settings: `thickness` (m, > 0) and `friction` (Coulomb
-    /// coefficient); reads the solver's inverse masses (they change only between steps).
-    void prepare(const GpuSolver& solver, double thickness, double friction);
+    /// Takes the next step's settings: `thickness` (m, > 0), `friction` (Coulomb
+    /// coefficient) and `threads` for the host's find (Settings::threads: 0 one per core; the
+    /// pairs are the same for any count); reads the solver's inverse masses (they change only
+    /// between steps).
+    void prepare(const GpuSolver& solver, double thickness, double friction, int threads);
     /// One substep's phase, after the sweeps and tethers and before the contact phase: with
     /// `contacts` that have obstacles, kSelfContactRounds rounds of their obstacles' kernel
     /// (from the second round on) and the phase; else the phase once.
@@ -76,6 +79,7 @@ private:
     double friction_ = 0.0;
     int width_ = 1;
     detail::SelfCollision cpu_;                ///< find() and the colours
+    std::unique_ptr<WorkerPool> pool_; ///< find()'s threads, from prepare()
     std::vector<double> inverseMass_;          ///< read back in prepare()
     std::vector<glm::dvec2> positions_;        ///< read back each round
     std::vector<std::uint32_t> uploaded_;      ///< the pairs as uploaded
