@@ -32,6 +32,8 @@ layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 layout(std430, binding = 17) readonly buffer Pairs { uvec2 pairs[]; };
 // Per pass: 1 when one of its pairs moved.
 layout(std430, binding = 18) buffer Moved { uint moved[]; };
+// Per particle: 1 when an obstacle's contact holds it (read when uHeld is 1).
+layout(std430, binding = 19) readonly buffer Held { uint held[]; };
 
 layout(location = 0) uniform uint uBegin;      // the colour's first pair
 layout(location = 1) uniform uint uSize;       // its pairs
@@ -41,6 +43,7 @@ layout(location = 4) uniform REAL uThickness;  // m
 layout(location = 5) uniform REAL uThicknessSquared; // m^2, thickness * thickness in double
 layout(location = 6) uniform REAL uSettled;    // m: a shorter push does not count as moving
 layout(location = 7) uniform REAL uFriction;   // Coulomb coefficient
+layout(location = 75) uniform uint uHeld;      // 1: a held particle takes its obstacle's side
 
 uint invocation()
 {
@@ -59,8 +62,14 @@ bool project(uint i, uint j)
     precise REAL squared = dx * dx + dy * dy;
     if (squared >= uThicknessSquared)
         return false;
-    const REAL wi = w[i];
-    const REAL wj = w[j];
+    REAL wi = w[i];
+    REAL wj = w[j];
+    if (uHeld != 0u && held[i] != held[j]) { // the held one counts as immovable
+        if (held[i] != 0u && wj > REAL(0))
+            wi = REAL(0);
+        else if (held[j] != 0u && wi > REAL(0))
+            wj = REAL(0);
+    }
     precise REAL wSum = wi + wj;
     precise REAL len = sqrt(squared);
     precise REAL nx;

@@ -20,6 +20,12 @@ namespace {
 constexpr const char* kFile = "self_collision.comp.glsl";
 constexpr GLuint kPairsBinding = 17;
 constexpr GLuint kMovedBinding = 18;
+constexpr GLuint kHeldBinding = 19;
+
+/// Merge bridge: whether the core's SelfCollision has resolveWithContacts (main's
+/// self_contact.cpp, held particles); once it is in on every branch, keep only that path.
+template <typename T>
+constexpr bool kContactsHold = requires { &T::resolveWithContacts; };
 /// In float, what rounding leaves of a pair just put at the thickness is some 1e-6 m (the
 /// positions' last bits), not the double's 1e-9 thickness: a pair short by less than this
 /// counts as apart there (as the contacts' kFloatSlop), else the passes would never settle.
@@ -59,6 +65,9 @@ std::unique_ptr<GpuSelfCollision> GpuSelfCollision::create(bool doublePrecision,
         return nullptr;
     glGenBuffers(1, &c->pairs_);
     glGenBuffers(1, &c->moved_);
+    glGenBuffers(1, &c->held_buffer_);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, c->held_buffer_); // none held until a round says
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 16, nullptr, GL_DYNAMIC_DRAW);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, c->moved_);
     glBufferData(GL_SHADER_STORAGE_BUFFER, kMovedBytes, nullptr, GL_DYNAMIC_DRAW);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
@@ -69,8 +78,8 @@ GpuSelfCollision::~GpuSelfCollision()
 {
     glDeleteProgram(kernel_);
     glDeleteProgram(group_);
-    const GLuint buffers[2] = {pairs_, moved_};
-    glDeleteBuffers(2, buffers);
+    const GLuint buffers[3] = {pairs_, moved_, held_buffer_};
+    glDeleteBuffers(3, buffers);
 }
 
 void GpuSelfCollision::prepare(const GpuSolver& solver, double thickness, double friction,
@@ -87,22 +96,48 @@ void GpuSelfCollision::prepare(const GpuSolver& solver, double thickness, double
 
 void GpuSelfCollision::substep(GpuSolver& solver, GpuContacts* contacts, int substep)
 {
-    // As the CPU solvers: with obstacles, rounds of their contacts and the whole phase, so
-    // that a layer the contacts push back out of an obstacle pushes the layers on it away.
     const bool obstacles = contacts != nullptr && contacts->hasObstacles();
-    for (int round = 0; round < (obstacles ? detail::kSelfContactRounds : 1); ++round) {
-        if (round > 0)
-            contacts->resolveObstacles(solver, substep);
-        resolve(solver);
+    if (!obstacles) {
+        resolve(solver, false, false);
+        return;
+    }
+    if constexpr (!kContactsHold<detail::SelfCollision>) {
+        // As the CPU solvers before resolveWithContacts: rounds of the obstacles' contacts
+        // (from the second on) and the whole phase.
+        for (int round = 0; round < detail::kSelfContactRounds; ++round) {
+            if (round > 0)
+                contacts->resolveObstacles(solver, substep);
+            resolve(solver, false, false);
+        }
+        return;
+    }
+    // As the CPU's SelfCollision::resolveWithContacts (self_contact.cpp): every round starts
+    // with the obstacles' contacts, and a particle they moved (its bits changed) is held for
+    // the rest of the substep: in a pair with a movable particle not held, it takes its
+    // obstacle's side (counts as immovable).
+    const std::size_t n = solver.particleCount();
+    held_.assign(n, 0u);
+    for (int round = 0; round < detail::kSelfContactRounds; ++round) {
+        solver.downloadPositions(before_);
+        contacts->resolveObstacles(solver, substep);
+        solver.downloadPositions(positions_);
+        for (std::size_t i = 0; i < n; ++i)
+            if (positions_[i] != before_[i])
+                held_[i] = 1u;
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, held_buffer_);
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(n * sizeof(std::uint32_t)),
+                     held_.data(), GL_STREAM_DRAW);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        resolve(solver, true, true);
     }
 }
 
-void GpuSelfCollision::resolve(GpuSolver& solver)
+void GpuSelfCollision::resolve(GpuSolver& solver, bool held, bool current)
 {
     const std::size_t n = solver.particleCount();
+    held_on_ = held;
     // The CPU's margin: a pair not found was kSelfCollisionReach * thickness apart or more.
     const double margin = 0.5 * (detail::kSelfCollisionReach - 1.0) * thickness_;
-    bool current = false; // positions_ holds the GPU's positions
     // The find on the pool's threads (from kParallelParticles particles on: the same pairs).
     const unsigned threads = pool_->threadCount();
     const detail::ThreadRun onPool = [this, threads](
@@ -155,6 +190,7 @@ bool GpuSelfCollision::projectPasses()
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPairsBinding, pairs_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMovedBinding, moved_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kHeldBinding, held_buffer_);
     const std::vector<std::size_t>& starts = cpu_.colourStarts();
     const bool oneGroup = starts.back() <= oneGroupPairs_;
     glUseProgram(oneGroup ? group_ : kernel_);
@@ -163,6 +199,7 @@ bool GpuSelfCollision::projectPasses()
     setReal(5, double_, thickness_ * thickness_);
     setReal(6, double_, double_ ? settledBelow : std::max(settledBelow, kFloatSettled));
     setReal(7, double_, friction_);
+    glUniform1ui(75, held_on_ ? 1u : 0u);
     constexpr int kPasses = detail::kSelfCollisionPasses;
     GLuint moved[kPasses] = {};
     int queued = 0;

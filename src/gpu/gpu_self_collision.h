@@ -61,8 +61,9 @@ public:
 
 private:
     GpuSelfCollision() = default;
-    /// The CPU's SelfCollision::resolve(): rounds of find() and the passes.
-    void resolve(GpuSolver& solver);
+    /// The CPU's SelfCollision::resolve(): rounds of find() and the passes; `held`: with the
+    /// held flags uploaded by substep(); `current`: positions_ holds the GPU's positions.
+    void resolve(GpuSolver& solver, bool held, bool current);
     /// The passes over the found pairs: whether one moved nothing (the CPU's `settled`).
     bool projectPasses();
 
@@ -74,6 +75,8 @@ private:
     unsigned group_ = 0;  ///< stage 1: every pass, one work group
     unsigned pairs_ = 0;  ///< the pairs, (i, j) as two uints, in colour order
     unsigned moved_ = 0;  ///< per pass: 1 when it moved a pair
+    unsigned held_buffer_ = 0; ///< per particle: 1 when an obstacle's contact holds it
+    bool held_on_ = false;     ///< the passes read held_buffer_
     std::size_t pairBytes_ = 0;
     double thickness_ = 0.0;
     double friction_ = 0.0;
@@ -82,6 +85,8 @@ private:
     std::unique_ptr<WorkerPool> pool_; ///< find()'s threads, from prepare()
     std::vector<double> inverseMass_;          ///< read back in prepare()
     std::vector<glm::dvec2> positions_;        ///< read back each round
+    std::vector<glm::dvec2> before_;           ///< read back before the obstacles' contacts
+    std::vector<std::uint32_t> held_;          ///< per particle, as uploaded
     std::vector<std::uint32_t> uploaded_;      ///< the pairs as uploaded
     std::vector<glm::dvec2> startOf_;          ///< per pair, its particles at the find()
 };
