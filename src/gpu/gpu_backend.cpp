@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gpu_contacts.h"
+#include "gpu_self_collision.h"
 #include "gpu_solver.h"
 #include "pbd/simulation.h"
 
@@ -21,6 +22,7 @@ public:
     ~GpuBackend() override
     {
         contacts_.reset(); // frees the buffers while the context still exists
+        selfCollision_.reset();
         solver_.reset();
     }
 
@@ -35,7 +37,9 @@ public:
     void step(const Settings& settings) override
     {
         checkContext();
-        solver_->step(parametersOf(settings));
+        GpuStepParameters parameters = parametersOf(settings);
+        parameters.selfCollision = selfCollisionOf(settings);
+        solver_->step(parameters);
     }
 
     void stepInWorld(const Settings& settings, const BackendWorld& world) override
@@ -50,6 +54,7 @@ public:
         contacts_->prepare(settings, world.obstacles, world.balls, world.inverseMass);
         GpuStepParameters parameters = parametersOf(settings);
         parameters.contacts = contacts_.get();
+        parameters.selfCollision = selfCollisionOf(settings);
         solver_->step(parameters);
     }
 
@@ -73,6 +78,24 @@ public:
         parameters.gusts = settings.gusts;
         parameters.time = time_;
         return parameters;
+    }
+
+    /// The self-collision phase prepared for the next step when the settings have it on
+    /// (made on the first such step), else null.
+    GpuSelfCollision* selfCollisionOf(const Settings& settings)
+    {
+        if (!settings.selfCollision)
+            return nullptr;
+        if (selfCollision_ == nullptr) {
+            std::string why;
+            selfCollision_ =
+                GpuSelfCollision::create(solver_->precision() == GpuPrecision::Double, why);
+            if (selfCollision_ == nullptr)
+                throw std::runtime_error(why);
+        }
+        selfCollision_->prepare(*solver_, settings.thickness, settings.friction,
+                                settings.threads);
+        return selfCollision_.get();
     }
 
     void uploadTethers(const Tethers& tethers) override
@@ -141,6 +164,7 @@ private:
     std::shared_ptr<HeadlessGl> gl_;
     std::unique_ptr<GpuSolver> solver_;
     std::unique_ptr<GpuContacts> contacts_; ///< made on the first step with a world
+    std::unique_ptr<GpuSelfCollision> selfCollision_; ///< made on the first step with it on
     double time_ = 0.0; ///< setTime(): the next step's start, s
     std::string renderer_;
 };

@@ -110,6 +110,11 @@ void GpuContacts::substep(GpuSolver& solver, int substep)
 {
     if (!balls_.empty())
         ballPhase(solver, substep);
+    resolveObstacles(solver, substep);
+}
+
+void GpuContacts::resolveObstacles(GpuSolver& solver, int substep)
+{
     if (shapeCount_ == 0)
         return;
     const std::size_t n = solver.particleCount();

@@ -50,6 +50,11 @@ public:
     /// Substep `substep`'s phase, after the constraints and tethers: the balls (predicted,
     /// their contacts on the host, their velocities), then the obstacles' kernel.
     void substep(GpuSolver& solver, int substep);
+    /// Whether the prepared world has obstacles.
+    bool hasObstacles() const { return shapeCount_ > 0; }
+    /// The obstacles' kernel alone for substep `substep` (between the self-collision phase's
+    /// rounds, as the CPU solvers interleave them); nothing without obstacles.
+    void resolveObstacles(GpuSolver& solver, int substep);
 
     /// Bytes of GPU memory in its buffer.
     std::size_t bufferBytes() const { return shapeBytes_ + listedBytes_ + 16; }

@@ -14,6 +14,7 @@
 #include "gpu_chebyshev.h"
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
+#include "gpu_self_collision.h"
 #include "pbd/distance_constraint.h"
 
 namespace pbd::gpu {
@@ -403,6 +404,14 @@ void GpuSolver::downloadStepStart(std::vector<glm::dvec2>& stepStart) const
     readPairs(stepStart_, precision_ == GpuPrecision::Double, stepStart, count_, stateBytesRead_);
 }
 
+void GpuSolver::downloadInverseMasses(std::vector<double>& inverseMass) const
+{
+    ++readbacks_;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    readReals(inverseMasses_, precision_ == GpuPrecision::Double, inverseMass, count_,
+              stateBytesRead_);
+}
+
 void GpuSolver::uploadAlive(const std::uint8_t* alive, std::size_t count)
 {
     if (count != constraintCount_)
@@ -676,6 +685,8 @@ void GpuSolver::step(const GpuStepParameters& p)
             glUseProgram(tether_);
             dispatchKernel(count_);
         }
+        if (p.selfCollision != nullptr) // the cloth against itself, before the contacts
+            p.selfCollision->substep(*this, p.contacts, substep);
         if (p.contacts != nullptr) // then the balls and obstacles: contacts win
             p.contacts->substep(*this, substep);
         glUseProgram(velocity_);

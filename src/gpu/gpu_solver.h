@@ -22,6 +22,7 @@ namespace pbd::gpu {
 using pbd::GpuPrecision;
 
 class GpuContacts;
+class GpuSelfCollision;
 
 /// What a step needs besides the state, as Settings holds it (same units and meanings).
 struct GpuStepParameters {
@@ -42,6 +43,9 @@ struct GpuStepParameters {
     /// The contact phase run after the tethers of each substep (obstacles, balls), prepared
     /// for this step (GpuContacts::prepare); null: none.
     GpuContacts* contacts = nullptr;
+    /// The self-collision phase run after the tethers, before the contact phase, prepared for
+    /// this step (GpuSelfCollision::prepare); null: none.
+    GpuSelfCollision* selfCollision = nullptr;
     double windX = 0.0;   ///< m/s (Settings::windX)
     double windY = 0.0;   ///< m/s (Settings::windY)
     double airDrag = 0.0; ///< N s/m^2 (Settings::airDrag); 0 = no air
@@ -64,7 +68,9 @@ class GpuAir;
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
 /// substep is one dispatch to predict, `iterations` sweeps of eight dispatches (one per
 /// clothGridSets() set, in that order, with Chebyshev weights after each: chebyshev.h), with
-/// tethers one dispatch over the particles, with a world the contact phase (GpuContacts:
+/// tethers one dispatch over the particles, with self-collision its phase (GpuSelfCollision:
+/// the CPU's find on the host, the passes in shaders/self_collision.comp.glsl), with a world
+/// the contact phase (GpuContacts:
 /// balls on the host, obstacles in shaders/contacts.comp.glsl), and
 /// one dispatch for velocities and damping, with the arithmetic of the CPU colored kernel
 /// [MHHR06, MMC16]. Needs a current OpenGL 4.3
@@ -104,6 +110,8 @@ public:
     void downloadPositions(std::vector<glm::dvec2>& positions) const;
     /// Reads back the positions at the start of the last substep only (m).
     void downloadStepStart(std::vector<glm::dvec2>& stepStart) const;
+    /// Reads back the inverse masses only (1/kg).
+    void downloadInverseMasses(std::vector<double>& inverseMass) const;
 
     /// Replaces the constraints' live flags: one per constraint of the page's order
     /// (clothConstraintCount), 1 live, 0 removed (projected with a zero correction).

@@ -24,11 +24,8 @@ constexpr double kLargestCell = 1e9;
 /// workers costs more than it gives. The result is the same either way.
 constexpr std::size_t kParallelParticles = 8192;
 constexpr std::size_t kParallelPairs = 2048;
-/// Colours 0 to kSerialColour - 1 are independent sets; a pair that finds none of them free
-/// (a particle in more than 63 pairs) goes to kSerialColour, projected on one thread in order.
-constexpr std::uint8_t kSerialColour = 63;
-/// A pair short of the thickness by less than this fraction of it counts as apart.
-constexpr double kSettled = 1e-9;
+constexpr std::uint8_t kSerialColour = kSelfCollisionSerialColour;
+constexpr double kSettled = kSelfCollisionSettled;
 
 std::int64_t cellOf(double coordinate, double inverseCell)
 {

@@ -36,6 +36,12 @@ inline constexpr int kSelfContactRounds = 6;
 /// Pairs are found within this many thicknesses, so that a pair that a first projection
 /// brings closer is projected in the later passes; the grid's cells are this wide.
 inline constexpr double kSelfCollisionReach = 1.5;
+/// A pair short of the thickness by less than this fraction of it counts as apart (a push
+/// that small does not count as moving in solve()).
+inline constexpr double kSelfCollisionSettled = 1e-9;
+/// Colours 0 to this - 1 are independent sets; a pair that finds none of them free (a
+/// particle in more than 63 pairs) goes to this one, projected in order on one thread.
+inline constexpr std::uint8_t kSelfCollisionSerialColour = 63;
 
 /// The phase's reusable buffers. find() then solve(), once per substep; the result depends
 /// neither on the thread count nor on anything but the positions, the inverse masses and
@@ -93,6 +99,9 @@ public:
     const std::vector<Pair>& pairs() const { return pairs_; }
     /// The number of colours of the last find().
     std::size_t colours() const { return colourStart_.empty() ? 0 : colourStart_.size() - 1; }
+    /// Colour c's pairs in pairs(): [start c, start c + 1); colour kSelfCollisionSerialColour
+    /// shares particles among its pairs (projected one after the other, in order).
+    const std::vector<std::size_t>& colourStarts() const { return colourStart_; }
 
 private:
     void colour(std::size_t n);

@@ -67,11 +67,6 @@ std::optional<SettingsError> checkSelfCollision(const Settings& s)
     if (!s.selfCollision)
         return std::nullopt;
     const double limit = selfCollisionThicknessLimit(s);
-    if (s.solver == Solver::Gpu)
-        return SettingsError{"selfCollision",
-                             "selfCollision = on is not allowed with solver = gpu (the GPU "
-                             "solver has no self-collision yet); allowed: selfCollision off, "
-                             "or solver sequential or colored"};
     if (s.thickness > 0.0 && s.thickness <= limit)
         return std::nullopt;
     return SettingsError{"selfCollision",

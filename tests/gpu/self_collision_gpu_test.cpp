@@ -1,0 +1,269 @@
+// Self-collision on the GPU solver: double follows the colored CPU solver through the fling
+// (the 40 x 30 cloth's bottom-right particle pulled to (20, -3) over 2 s, then released)
+// within 1e-9 m; float keeps unjoined particles apart after every step of it; random flings
+// (sizes, thicknesses, friction, substeps) both ways; the heap scene (60 x 60 on a tilted
+// ground: the rounds with the obstacles' contacts) follows too.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "gpu_backend.h"
+#include "pbd/scene.h"
+#include "pbd/simulation.h"
+
+namespace {
+
+using pbd::GpuPrecision;
+using pbd::Settings;
+using pbd::Simulation;
+using pbd::Solver;
+
+// The fling: the 40 x 30 cloth's bottom-right particle pulled to (20, -3) over 2 s.
+constexpr double kThickness = 0.1; // m, as tests/unit/self_collision_test.cpp's fling
+constexpr pbd::Index kFlung = 29 * 40 + 39;
+const glm::dvec2 kTarget{20.0, -3.0};
+constexpr int kPullSteps = 400; // 2 s of 0.005 s steps
+
+void useSolver(Simulation& sim, Solver solver)
+{
+    if (solver == Solver::Gpu)
+        sim.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+}
+
+Settings flingSettings(Solver solver, GpuPrecision precision, bool on)
+{
+    Settings s;
+    s.solver = solver;
+    s.gpuPrecision = precision;
+    s.threads = 2;
+    s.thickness = kThickness;
+    s.selfCollision = on;
+    return s;
+}
+
+/// The smallest distance between two particles of a `width`-wide cloth that are not grid
+/// neighbours and not both immovable: every pair, sorted by x to stop early.
+double closestUnjoined(const std::vector<glm::dvec2>& x, const std::vector<double>& w, int width)
+{
+    std::vector<std::size_t> order(x.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return x[a].x < x[b].x || (x[a].x == x[b].x && a < b);
+    });
+    double best = 1e300;
+    const auto wd = static_cast<long>(width);
+    for (std::size_t p = 0; p < order.size(); ++p)
+        for (std::size_t q = p + 1; q < order.size() && x[order[q]].x - x[order[p]].x < best;
+             ++q) {
+            const auto i = static_cast<long>(order[p]);
+            const auto j = static_cast<long>(order[q]);
+            const bool joined = std::abs(i / wd - j / wd) <= 1 && std::abs(i % wd - j % wd) <= 1;
+            if (joined || (w[order[p]] == 0.0 && w[order[q]] == 0.0))
+                continue;
+            best = std::min(best, glm::distance(x[order[p]], x[order[q]]));
+        }
+    return best;
+}
+
+double closestUnjoined(Simulation& sim)
+{
+    sim.sync();
+    return closestUnjoined(sim.particles().position, sim.particles().inverseMass,
+                           sim.settings().width);
+}
+
+/// A fling: grab `index`, pull it in a straight line to `target` over `pullSteps` steps,
+/// release, run to `steps`, calling after(sim, step) after each.
+void fling(Simulation& sim, pbd::Index index, glm::dvec2 target, int pullSteps, int steps,
+           const std::function<void(Simulation&, int)>& after)
+{
+    sim.sync();
+    const glm::dvec2 start = sim.particles().position[index];
+    REQUIRE(sim.grab(index));
+    for (int step = 0; step < steps; ++step) {
+        if (step < pullSteps) {
+            const double t = static_cast<double>(step + 1) / pullSteps;
+            REQUIRE(sim.moveGrabbed(start + t * (target - start)));
+        } else if (step == pullSteps) {
+            sim.release();
+        }
+        sim.step();
+        after(sim, step);
+    }
+    sim.sync();
+}
+
+double deviation(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
+{
+    double d = 0.0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        d = std::max(d, glm::distance(a[i], b[i]));
+    return d;
+}
+
+std::vector<glm::dvec2> flingPositions(Solver solver, GpuPrecision precision, bool on, int steps)
+{
+    Simulation sim(flingSettings(solver, precision, on));
+    useSolver(sim, solver);
+    fling(sim, kFlung, kTarget, kPullSteps, steps, [](Simulation&, int) {});
+    return sim.particles().position;
+}
+
+} // namespace
+
+TEST_CASE("double on the GPU follows the colored solver within 1e-9 m through 300 steps of the "
+          "fling with self-collision",
+          "[self-collision]")
+{
+    const int steps = 300;
+    const auto cpu = flingPositions(Solver::Colored, GpuPrecision::Double, true, steps);
+    // Both forms of the passes: every pass in one work group (this fling's few pairs), and a
+    // dispatch per colour and pass (what many pairs take; the test hook forces it).
+    for (const char* groupPairs : {"8192", "0"}) {
+        setenv("PBD_GPU_SELF_COLLISION_GROUP_PAIRS", groupPairs, 1);
+        const auto gpu = flingPositions(Solver::Gpu, GpuPrecision::Double, true, steps);
+        unsetenv("PBD_GPU_SELF_COLLISION_GROUP_PAIRS");
+        const double d = deviation(gpu, cpu);
+        const bool same =
+            std::memcmp(gpu.data(), cpu.data(), gpu.size() * sizeof(glm::dvec2)) == 0;
+        std::printf("GPU double (one work group up to %s pairs) vs colored CPU, 300 steps of the "
+                    "fling with self-collision: %.3g m%s\n",
+                    groupPairs, d, same ? " (the same bits)" : "");
+        CHECK(d <= 1e-9);
+    }
+    // What the phase did: without it the colored solver ends elsewhere.
+    const auto free = flingPositions(Solver::Colored, GpuPrecision::Double, false, steps);
+    const double apart = deviation(free, cpu);
+    std::printf("  the same fling without self-collision ends up to %.3g m away\n", apart);
+    CHECK(apart > 1e-3);
+}
+
+TEST_CASE("float on the GPU keeps unjoined particles 0.99 thickness apart after every step of "
+          "the fling",
+          "[self-collision]")
+{
+    Simulation sim(flingSettings(Solver::Gpu, GpuPrecision::Float, true));
+    useSolver(sim, Solver::Gpu);
+    double worst = 1e300;
+    fling(sim, kFlung, kTarget, kPullSteps, 700, [&](Simulation& s, int step) {
+        const double d = closestUnjoined(s);
+        worst = std::min(worst, d);
+        if (d < 0.99 * kThickness)
+            FAIL_CHECK("step " << step << ": two unjoined particles " << d << " m apart");
+    });
+    std::printf("GPU float, 700 steps of the fling: closest unjoined pair %.6g thickness\n",
+                worst / kThickness);
+    CHECK(worst >= 0.99 * kThickness);
+    CHECK(worst < 1.02 * kThickness); // and the cloth did fold onto itself
+}
+
+TEST_CASE("random flings on the GPU: double follows the colored solver, float keeps unjoined "
+          "particles 0.99 thickness apart",
+          "[self-collision]")
+{
+    std::mt19937 random(2025);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (int round = 0; round < 3; ++round) {
+        Settings s = flingSettings(Solver::Colored, GpuPrecision::Double, true);
+        s.thickness = 0.05 + 0.15 * unit(random);
+        s.width = 20 + static_cast<int>(unit(random) * 20);
+        s.height = 15 + static_cast<int>(unit(random) * 15);
+        s.friction = round == 0 ? 0.0 : unit(random);
+        s.substeps = 1 + round % 2;
+        const auto index = static_cast<pbd::Index>(unit(random) * s.width * s.height);
+        const glm::dvec2 target{-10.0 + 20.0 * unit(random), -10.0 + 8.0 * unit(random)};
+        const int pull = 50 + static_cast<int>(unit(random) * 250);
+        INFO("round " << round << ", " << s.width << " x " << s.height << ", thickness "
+                      << s.thickness << ", friction " << s.friction << ", substeps "
+                      << s.substeps << ", particle " << index << " to (" << target.x << ", "
+                      << target.y << ") over " << pull << " steps");
+        auto run = [&](Solver solver, GpuPrecision precision,
+                       const std::function<void(Simulation&, int)>& after) {
+            Settings settings = s;
+            settings.solver = solver;
+            settings.gpuPrecision = precision;
+            Simulation sim(settings);
+            useSolver(sim, solver);
+            fling(sim, index, target, pull, pull + 150, after);
+            return sim.particles().position;
+        };
+        const auto cpu = run(Solver::Colored, GpuPrecision::Double, [](Simulation&, int) {});
+        const auto gpu = run(Solver::Gpu, GpuPrecision::Double, [](Simulation&, int) {});
+        CHECK(deviation(gpu, cpu) <= 1e-9);
+        double worst = 1e300;
+        run(Solver::Gpu, GpuPrecision::Float, [&](Simulation& sim, int step) {
+            const double d = closestUnjoined(sim);
+            worst = std::min(worst, d);
+            if (d < 0.99 * s.thickness)
+                FAIL_CHECK("float, step " << step << ": " << d << " m");
+        });
+        std::printf("random fling %d: GPU double vs colored %.3g m, float's closest unjoined "
+                    "pair %.6g thickness\n", round, deviation(gpu, cpu), worst / s.thickness);
+        CHECK(worst < 1.02 * s.thickness); // the cloth met itself: the phase had pairs
+    }
+}
+
+namespace {
+
+Simulation heapSimulation(Solver solver, GpuPrecision precision)
+{
+    const auto scene = pbd::builtInScene("heap");
+    REQUIRE(scene);
+    pbd::Scene copy = *scene;
+    copy.settings.solver = solver;
+    copy.settings.gpuPrecision = precision;
+    copy.settings.threads = 2;
+    Simulation sim(copy.settings);
+    useSolver(sim, solver);
+    REQUIRE_FALSE(pbd::applyScene(sim, copy));
+    return sim;
+}
+
+} // namespace
+
+TEST_CASE("the heap on the GPU: double follows the colored solver, float keeps the layers apart",
+          "[self-collision][heap]")
+{
+    const int steps = 800;
+    Simulation cpu = heapSimulation(Solver::Colored, GpuPrecision::Double);
+    Simulation gpu = heapSimulation(Solver::Gpu, GpuPrecision::Double);
+    Simulation single = heapSimulation(Solver::Gpu, GpuPrecision::Float);
+    const double t = cpu.settings().thickness;
+    // Float follows its own path, and where the ground pushes the bottom layer back into the
+    // layers on it the rounds may end short: measured 0.968 t at worst with the interleaving of
+    // this branch's core, and, built with main's held particles (resolveWithContacts), every
+    // step above 0.99 t but one at 0.915 t. Tested at 0.9 t: the layers stay apart; double is
+    // held to the colored solver's bits above.
+    const double floor = 0.9 * t;
+    double worst = 1e300;
+    double drift = 0.0;
+    for (int step = 0; step < steps; ++step) {
+        cpu.step();
+        gpu.step();
+        single.step();
+        if (step % 100 == 99) {
+            gpu.sync();
+            drift = std::max(drift, deviation(gpu.particles().position, cpu.particles().position));
+        }
+        const double d = closestUnjoined(single);
+        worst = std::min(worst, d);
+        if (d < floor)
+            FAIL_CHECK("float, step " << step << ": two unjoined particles " << d << " m apart");
+    }
+    std::printf("heap, %d steps: GPU double vs colored %.3g m; GPU float's closest unjoined pair "
+                "%.6g thickness\n", steps, drift, worst / t);
+    CHECK(drift <= 1e-9);
+    CHECK(worst >= floor);
+    CHECK(worst < 1.01 * t); // layers touch: it is a heap
+}
