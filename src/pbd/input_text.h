@@ -17,6 +17,17 @@
 
 namespace pbd {
 
+/// `text` without the spaces and tabs at its ends (what a panel field's number is read from).
+inline std::string_view trimSpaces(std::string_view text)
+{
+    const auto isSpace = [](char c) { return c == ' ' || c == '\t'; };
+    while (!text.empty() && isSpace(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && isSpace(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
 /// Strict conversion: true only when the whole of `text` is one number of type T (no spaces,
 /// no trailing characters, no leading '+', within T's range). For doubles, "nan" and "inf"
 /// convert; callers that need finite values check them.

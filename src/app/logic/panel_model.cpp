@@ -32,16 +32,6 @@ bool isWhole(const TableRow<Target>& f)
     return f.value.kind == SettingKind::Whole;
 }
 
-std::string_view trim(std::string_view text)
-{
-    const auto isSpace = [](char c) { return c == ' ' || c == '\t'; };
-    while (!text.empty() && isSpace(text.front()))
-        text.remove_prefix(1);
-    while (!text.empty() && isSpace(text.back()))
-        text.remove_suffix(1);
-    return text;
-}
-
 /// Digits after the decimal point in the shortest text of `value` ("0.0055" -> 4,
 /// "1.5e-07" -> 8, "40" -> 0).
 int decimalsOf(double value)
@@ -85,7 +75,7 @@ template <typename Target>
 std::optional<double> readText(std::string& error, const TableRow<Target>& f,
                                std::string_view text)
 {
-    const std::string_view number = trim(text);
+    const std::string_view number = trimSpaces(text);
     if (f.value.kind == SettingKind::Choice || f.value.kind == SettingKind::OnOff) {
         std::string reason;
         if (auto value = readValue(f.value, number, reason))

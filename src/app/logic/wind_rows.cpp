@@ -22,16 +22,6 @@ const ValueRule& rule(WindRow row)
 
 const char* name(WindRow row) { return row == WindRow::Speed ? "Wind speed" : "Wind direction"; }
 
-std::string_view trim(std::string_view text)
-{
-    const auto isSpace = [](char c) { return c == ' ' || c == '\t'; };
-    while (!text.empty() && isSpace(text.front()))
-        text.remove_prefix(1);
-    while (!text.empty() && isSpace(text.back()))
-        text.remove_suffix(1);
-    return text;
-}
-
 } // namespace
 
 glm::dvec2 windComponents(double speed, double degrees)
@@ -94,7 +84,7 @@ bool WindRows::store(Settings& settings, std::string& error, glm::dvec2 speedDeg
 bool WindRows::commit(Settings& settings, WindRow row, std::string_view text)
 {
     std::string& error = errors_[index(row)];
-    if (trim(text) == this->text(settings, row)) { // confirmed unedited: leave the bits alone
+    if (trimSpaces(text) == this->text(settings, row)) { // confirmed unedited: leave the bits alone
         error.clear();
         return false;
     }
