@@ -21,6 +21,9 @@
 #include "gpu_backend.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
+#include "../unit/fling.h"
+
+using pbd::test::fling;
 
 namespace {
 
@@ -81,27 +84,6 @@ double closestUnjoined(Simulation& sim)
     sim.sync();
     return closestUnjoined(sim.particles().position, sim.particles().inverseMass,
                            sim.settings().width);
-}
-
-/// A fling: grab `index`, pull it in a straight line to `target` over `pullSteps` steps,
-/// release, run to `steps`, calling after(sim, step) after each.
-void fling(Simulation& sim, pbd::Index index, glm::dvec2 target, int pullSteps, int steps,
-           const std::function<void(Simulation&, int)>& after)
-{
-    sim.sync();
-    const glm::dvec2 start = sim.particles().position[index];
-    REQUIRE(sim.grab(index));
-    for (int step = 0; step < steps; ++step) {
-        if (step < pullSteps) {
-            const double t = static_cast<double>(step + 1) / pullSteps;
-            REQUIRE(sim.moveGrabbed(start + t * (target - start)));
-        } else if (step == pullSteps) {
-            sim.release();
-        }
-        sim.step();
-        after(sim, step);
-    }
-    sim.sync();
 }
 
 double deviation(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)

@@ -16,12 +16,15 @@
 #include "pbd/scene.h"
 #include "pbd/settings.h"
 #include "pbd/simulation.h"
+#include "fling.h"
 #include "self_collision.h"
 #include "sim_builders.h"
 
 using pbd::Settings;
 using pbd::Simulation;
 using pbd::Solver;
+
+using pbd::test::fling;
 
 namespace {
 
@@ -67,26 +70,6 @@ Settings flingSettings(Solver solver, double thickness, bool on)
     s.thickness = thickness;
     s.selfCollision = on;
     return s;
-}
-
-/// The fling: grab `index`, pull it in a straight line to `target` over `pullSteps` steps,
-/// release, run to `steps`; calls check(simulation) after every step.
-template <typename Check>
-void fling(Simulation& simulation, pbd::Index index, glm::dvec2 target, int pullSteps, int steps,
-           Check check)
-{
-    const glm::dvec2 start = simulation.particles().position[index];
-    REQUIRE(simulation.grab(index));
-    for (int step = 0; step < steps; ++step) {
-        if (step < pullSteps) {
-            const double t = static_cast<double>(step + 1) / pullSteps;
-            REQUIRE(simulation.moveGrabbed(start + t * (target - start)));
-        } else if (step == pullSteps) {
-            simulation.release();
-        }
-        simulation.step();
-        check(simulation, step);
-    }
 }
 
 Simulation heapSimulation(Solver solver, int threads)
