@@ -103,6 +103,7 @@ void GpuSelfCollision::substep(GpuSolver& solver, GpuContacts* contacts, int sub
     // obstacle's side (counts as immovable).
     const std::size_t n = solver.particleCount();
     held_.assign(n, 0u);
+    bool jammed = false;
     for (int round = 0; round < detail::kSelfContactRounds; ++round) {
         solver.downloadPositions(before_);
         contacts->resolveObstacles(solver, substep);
@@ -114,11 +115,11 @@ void GpuSelfCollision::substep(GpuSolver& solver, GpuContacts* contacts, int sub
         glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(n * sizeof(std::uint32_t)),
                      held_.data(), GL_STREAM_DRAW);
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-        resolve(solver, true, true);
+        jammed = !resolve(solver, !jammed, true); // as the CPU's: held ones move after a jam
     }
 }
 
-void GpuSelfCollision::resolve(GpuSolver& solver, bool held, bool current)
+bool GpuSelfCollision::resolve(GpuSolver& solver, bool held, bool current)
 {
     const std::size_t n = solver.particleCount();
     held_on_ = held;
@@ -138,7 +139,7 @@ void GpuSelfCollision::resolve(GpuSolver& solver, bool held, bool current)
                   onPool);
         const std::vector<detail::SelfCollision::Pair>& pairs = cpu_.pairs();
         if (pairs.empty()) // settled, nothing moved: as the CPU's solve() says
-            return;
+            return true;
         uploaded_.resize(2 * pairs.size());
         startOf_.resize(2 * pairs.size());
         for (std::size_t k = 0; k < pairs.size(); ++k) {
@@ -163,8 +164,9 @@ void GpuSelfCollision::resolve(GpuSolver& solver, bool held, bool current)
             largest = std::max(largest, d.x * d.x + d.y * d.y);
         }
         if (std::sqrt(largest) <= margin && settled)
-            return;
+            return true;
     }
+    return false;
 }
 
 bool GpuSelfCollision::projectPasses()

@@ -63,7 +63,8 @@ private:
     GpuSelfCollision() = default;
     /// The CPU's SelfCollision::resolve(): rounds of find() and the passes; `held`: with the
     /// held flags uploaded by substep(); `current`: positions_ holds the GPU's positions.
-    void resolve(GpuSolver& solver, bool held, bool current);
+    /// False when the rounds ran out first, as the CPU's.
+    bool resolve(GpuSolver& solver, bool held, bool current);
     /// The passes over the found pairs: whether one moved nothing (the CPU's `settled`).
     bool projectPasses();
 

@@ -285,7 +285,7 @@ SelfCollision::SolveResult SelfCollision::solve(glm::dvec2* x, const glm::dvec2*
     return {passes, settled, std::sqrt(largest)};
 }
 
-void SelfCollision::resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n,
+bool SelfCollision::resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n,
                             int width, double thickness, double friction, unsigned threads,
                             const ThreadRun& run, const std::uint8_t* held)
 {
@@ -296,8 +296,9 @@ void SelfCollision::resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w
         find(x, w, n, width, thickness, threads, run);
         const SolveResult result = solve(x, x0, w, thickness, friction, threads, run, held);
         if (result.largestMove <= margin && result.settled)
-            return;
+            return true;
     }
+    return false;
 }
 
 } // namespace pbd::detail

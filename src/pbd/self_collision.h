@@ -60,15 +60,17 @@ public:
 
     /// The whole phase: rounds of find() and solve() until the pairs are apart and no particle
     /// moved far enough to meet one not found, at most kSelfCollisionRounds. `held` (null:
-    /// none) as in solve().
-    void resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n, int width,
+    /// none) as in solve(). False when the rounds ran out first (pairs may still be short).
+    bool resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n, int width,
                  double thickness, double friction, unsigned threads, const ThreadRun& run,
                  const std::uint8_t* held = nullptr);
 
     /// The phase with obstacles (self_contact.cpp), before the caller's contact phase proper:
     /// kSelfContactRounds rounds of the obstacles' contacts (resolveContacts on all n
     /// particles, serially) and resolve(), the particles that a contact has moved in this
-    /// substep so far counting as held by their obstacle.
+    /// substep so far counting as held by their obstacle, except in a round after one whose
+    /// resolve() ran out of rounds: a particle wedged between two held ones (closer than two
+    /// thicknesses, friction locking it) cannot get out while they are immovable.
     void resolveWithContacts(const ContactWorld& contacts, glm::dvec2* x, const glm::dvec2* x0,
                              const double* w, std::size_t n, int width, double thickness,
                              double friction, unsigned threads, const ThreadRun& run);

@@ -19,6 +19,7 @@ void SelfCollision::resolveWithContacts(const ContactWorld& contacts, glm::dvec2
 {
     held_.assign(n, 0);
     beforeContacts_.resize(n);
+    bool jammed = false;
     for (int round = 0; round < kSelfContactRounds; ++round) {
         // Every round starts with the contacts, so that the first already knows which
         // particles the obstacles hold. A particle held once stays held for the substep: it
@@ -28,7 +29,12 @@ void SelfCollision::resolveWithContacts(const ContactWorld& contacts, glm::dvec2
         for (std::size_t i = 0; i < n; ++i)
             if (x[i] != beforeContacts_[i])
                 held_[i] = 1;
-        resolve(x, x0, w, n, width, thickness, friction, threads, run, held_.data());
+        // After a round that could not settle, one in which the held particles move too: a
+        // particle wedged between two of them (say, on the ground less than two thicknesses
+        // apart, friction locking it in) is otherwise pushed to and fro by the two for ever.
+        // The contacts of the next round put them back on their obstacle.
+        jammed = !resolve(x, x0, w, n, width, thickness, friction, threads, run,
+                          jammed ? nullptr : held_.data());
     }
 }
 
