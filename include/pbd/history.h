@@ -77,6 +77,15 @@ public:
     bool grabOpen() const { return grabOpen_; }
     /// Bytes of the kept states, by snapshotBytes.
     std::size_t bytes() const { return bytes_; }
+    /// Where the history stands: the number of the newest action that undo would take back
+    /// (actions are numbered 1, 2, ... as they are made, and one that others merge into keeps
+    /// its number); with none to undo, the number of the last one the limit dropped or
+    /// clear() forgot, 0 if none. The state now is the state just after that action, so a
+    /// caller can tie what it keeps beside the simulation (the app's chosen scene) to it.
+    std::uint64_t position() const { return done_.empty() ? forgotten_ : done_.back().number; }
+    /// The position that undoing every kept action comes back to: no position before it
+    /// can come back.
+    std::uint64_t firstPosition() const { return forgotten_; }
     /// Forgets every action.
     void clear();
 
@@ -87,6 +96,7 @@ private:
         SimulationState before;
         std::optional<SimulationState> after; ///< none while a grab is open
         std::size_t obstacle = 0;             ///< MoveObstacle: which one
+        std::uint64_t number = 0;             ///< position()'s, given by push()
     };
 
     std::optional<CommandError> grabPart(Simulation& simulation, const Command& command);
@@ -111,6 +121,8 @@ private:
     /// other action since).
     bool mergeable_ = false;
     std::size_t bytes_ = 0;
+    std::uint64_t numbered_ = 0;  ///< the last number push() gave
+    std::uint64_t forgotten_ = 0; ///< the last dropped or forgotten action's number
 };
 
 } // namespace pbd

@@ -246,6 +246,7 @@ void History::push(Action action)
         bytes_ -= actionBytes(a.before, a.after);
     undone_.clear();
     bytes_ += actionBytes(action.before, action.after);
+    action.number = ++numbered_;
     done_.push_back(std::move(action));
     mergeable_ = false;
     trim();
@@ -256,12 +257,14 @@ void History::trim()
     while (done_.size() > 1 &&
            (done_.size() + undone_.size() > kMaxHistoryActions || bytes_ > kHistoryBudgetBytes)) {
         bytes_ -= actionBytes(done_.front().before, done_.front().after);
+        forgotten_ = done_.front().number;
         done_.pop_front();
     }
 }
 
 void History::clear()
 {
+    forgotten_ = position();
     done_.clear();
     undone_.clear();
     grabOpen_ = false;

@@ -164,6 +164,38 @@ TEST_CASE("a scene chosen in the panel replaces the cloth and its world; R bring
     CHECK(rig.simulation.state() == before);
 }
 
+TEST_CASE("undo and redo of a scene choice bring back the scene that R replays and the "
+          "combo names",
+          "[controller][world]")
+{
+    Rig rig;
+    rig.controller.setSceneName("hammock"); // as the command line's --scene: no world to replay
+    PanelActions actions;
+    actions.world.scene = "pegs";
+    rig.controller.panel(actions);
+    const Scene pegs = *builtInScene("pegs");
+    REQUIRE(rig.controller.sceneName() == "pegs");
+    rig.now += 1.0 / 60.0;
+    rig.controller.advance();
+    rig.tap(Key::Z, {false, true, false}); // the scene
+    CHECK(rig.controller.sceneName() == "hammock");
+    CHECK(rig.simulation.obstacles().empty());
+    rig.tap(Key::R); // the cloth of before, and not the pegs
+    CHECK(rig.simulation.obstacles().empty());
+    CHECK(rig.simulation.settings().width != pegs.settings.width);
+    // Choose it again, undo and redo: the pegs come back with the name, and R replays them.
+    rig.controller.panel(actions);
+    rig.tap(Key::Z, {false, true, false});
+    CHECK(rig.controller.sceneName() == "hammock");
+    rig.tap(Key::Z, {true, true, false});
+    CHECK(rig.controller.sceneName() == "pegs");
+    rig.now += 1.0 / 60.0;
+    rig.controller.advance();
+    rig.tap(Key::R);
+    CHECK(rig.simulation.obstacles().size() == pegs.obstacles.size());
+    CHECK(rig.simulation.settings().width == pegs.settings.width);
+}
+
 TEST_CASE("a scene with a ball brings its ball, at its place, also after R", "[controller][world]")
 {
     Rig rig;

@@ -147,6 +147,36 @@ TEST_CASE("a new action clears what could be redone", "[history]")
     CHECK_FALSE(sim.particles().pinned(20));
 }
 
+TEST_CASE("the history's position numbers its actions: undo and redo go back to theirs, "
+          "merged parts share one, the limit's dropped ones are forgotten",
+          "[history]")
+{
+    Simulation sim(clothSettings(8, 6));
+    History history;
+    CHECK(history.position() == 0);
+    play(history, sim, {pbd::PinCommand{20}, pbd::StepCommand{}});
+    CHECK(history.position() == 1);
+    play(history, sim, {pbd::PinCommand{21}, pbd::PinCommand{22}}); // one action
+    CHECK(history.position() == 2);
+    play(history, sim, {pbd::UndoCommand{}});
+    CHECK(history.position() == 1);
+    play(history, sim, {pbd::RedoCommand{}});
+    CHECK(history.position() == 2);
+    play(history, sim, {pbd::UndoCommand{}, pbd::UndoCommand{}});
+    CHECK(history.position() == 0);
+    play(history, sim, {pbd::PinCommand{23}}); // a new action: a new number, 2 is gone
+    CHECK(history.position() == 3);
+    CHECK(history.firstPosition() == 0);
+    for (int i = 0; i < 70; ++i)
+        play(history, sim, {pbd::StepCommand{}, pbd::PinCommand{static_cast<pbd::Index>(i % 6)},
+                            pbd::StepCommand{}, pbd::UnpinCommand{static_cast<pbd::Index>(i % 6)}});
+    CHECK(history.position() == 3 + 140);
+    CHECK(history.firstPosition() == 3 + 140 - pbd::kMaxHistoryActions);
+    while (history.undoCount() > 0)
+        play(history, sim, {pbd::UndoCommand{}});
+    CHECK(history.position() == history.firstPosition());
+}
+
 TEST_CASE("pins, unpins and setting changes with no step between them are one action; a step "
           "or another kind between parts them",
           "[history]")

@@ -50,6 +50,11 @@ std::optional<CommandError> Controller::issue(const Command& command)
     if (travels) { // a whole state came back: lines, gestures and the panel follow it
         driver_.clothRebuilt();
         input_.stateReplaced();
+        // And the scene chosen then, which a restart replays.
+        if (auto kept = scenes_.find(history_.position()); kept != scenes_.end())
+            scene_ = kept->second;
+    } else {
+        keepScene();
     }
     if ((travels || std::holds_alternative<SetCommand>(command)) &&
         model_.settings() != simulation_.settings())
@@ -225,11 +230,27 @@ std::optional<std::string> Controller::loadState(const std::string& path)
         return error;
     }
     history_.changed(before, simulation_); // a load can be undone
+    keepScene();
     driver_.clothRebuilt();
     input_.stateReplaced();
     model_.showSettings(simulation_.settings());
     fitIfClothOutside();
     return std::nullopt;
+}
+
+void Controller::setSceneName(std::string name)
+{
+    scene_ = std::make_shared<const SceneChoice>(SceneChoice{std::nullopt, std::move(name)});
+    keepScene();
+}
+
+void Controller::keepScene()
+{
+    if (driver_.steppingOffThread())
+        return; // the history has not taken the commands yet: they come through issue() again
+    scenes_[history_.position()] = scene_;
+    // Positions before the first that undo can reach never come back.
+    scenes_.erase(scenes_.begin(), scenes_.lower_bound(history_.firstPosition()));
 }
 
 void Controller::fitView()

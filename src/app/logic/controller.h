@@ -12,7 +12,10 @@
 /// export requests and the window title. The window layer translates platform events into
 /// these calls; unit tests call them, or the parts, directly.
 
+#include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -79,9 +82,9 @@ public:
     /// refused, changing nothing.
     std::optional<std::string> chooseScene(const std::string& name);
     /// The scene last chosen (chooseScene, or the command line's --scene: setSceneName);
-    /// empty when none was named.
-    const std::string& sceneName() const { return sceneName_; }
-    void setSceneName(std::string name) { sceneName_ = std::move(name); }
+    /// empty when none was named. Undo and redo bring back the one of the state they restore.
+    const std::string& sceneName() const { return scene_->name; }
+    void setSceneName(std::string name);
     /// R and the Restart button: the panel's values, a fresh cloth, and the world of a scene
     /// chosen in the panel again.
     void restart();
@@ -189,8 +192,18 @@ private:
     bool quitRequested_ = false;
     ExportRequests exportRequests_;
     std::string lastError_;
-    std::optional<Scene> scene_; ///< the scene chosen in the panel, which restart() replays
-    std::string sceneName_;
+    /// A scene choice: the scene chosen in the panel, which restart() replays (none for the
+    /// command line's: the simulation keeps its world as the initial one), and its name.
+    struct SceneChoice {
+        std::optional<Scene> scene;
+        std::string name;
+    };
+    /// Ties the choice now to the history's position (after an action made through it).
+    void keepScene();
+    std::shared_ptr<const SceneChoice> scene_ = std::make_shared<const SceneChoice>();
+    /// The choice in force in the state just after each action (History::position()), so
+    /// that undo and redo bring it back with the state.
+    std::map<std::uint64_t, std::shared_ptr<const SceneChoice>> scenes_{{0, scene_}};
 };
 
 } // namespace pbd::app

@@ -164,8 +164,8 @@ std::optional<std::string> Controller::chooseScene(const std::string& name)
         return refused->message;
     issue(RestartCommand{});
     placeScene(simulation_, *scene, [this](const Command& c) { return issue(c); });
-    scene_ = std::move(*scene);
-    sceneName_ = name;
+    scene_ = std::make_shared<const SceneChoice>(SceneChoice{std::move(*scene), name});
+    keepScene();
     input_.select(std::nullopt);
     fitView();
     return std::nullopt;
@@ -175,8 +175,8 @@ void Controller::restart()
 {
     applyModelSettings(); // as the page's restart(): every field's value, then a fresh cloth
     issue(RestartCommand{});
-    if (scene_) // a scene chosen in the panel comes back whole
-        placeScene(simulation_, *scene_, [this](const Command& c) { return issue(c); });
+    if (scene_->scene) // a scene chosen in the panel comes back whole
+        placeScene(simulation_, *scene_->scene, [this](const Command& c) { return issue(c); });
 }
 
 } // namespace pbd::app
