@@ -3,30 +3,15 @@
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (gust wind per particle) | 1 (the air's acceleration per particle)
+// and shaders/kernel_common.glsl (REAL, the work group, invocation()).
 // Constants that are not exact in float (0.8, 1e-6, 1 / 32767.5) come as uniforms computed
 // on the host in double, as the CPU computes them.
-
-layout(local_size_x = 256) in;
-
-#if REAL_IS_DOUBLE
-#define REAL double
-#define REAL2 dvec2
-#else
-#define REAL float
-#define REAL2 vec2
-#endif
 
 layout(std430, binding = 0) readonly buffer Positions { REAL2 x[]; };
 layout(std430, binding = 14) buffer WindAt { REAL2 windAt[]; };
 
 layout(location = 0) uniform uint uCount; // particles
 layout(location = 1) uniform REAL2 uWind; // m/s
-
-uint invocation()
-{
-    return gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) +
-           gl_GlobalInvocationID.x;
-}
 
 #if STAGE == 0
 layout(location = 2) uniform REAL uTime;       // s

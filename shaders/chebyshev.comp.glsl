@@ -5,17 +5,8 @@
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (each work group's largest squared correction) | 1 (the guard's
 //                 decision, one invocation) | 2 (weigh, and keep the iterates)
+// and shaders/kernel_common.glsl (REAL, the work group, invocation()).
 // Every arithmetic result is `precise`, in the CPU's order, so that double gives its bits.
-
-layout(local_size_x = 256) in;
-
-#if REAL_IS_DOUBLE
-#define REAL double
-#define REAL2 dvec2
-#else
-#define REAL float
-#define REAL2 vec2
-#endif
 
 layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
 layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
@@ -32,12 +23,6 @@ REAL larger(REAL a, REAL b)
     if (isnan(a))
         return a;
     return (b > a || isnan(b)) ? b : a;
-}
-
-uint invocation()
-{
-    return gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) +
-           gl_GlobalInvocationID.x;
 }
 
 #if STAGE == 0

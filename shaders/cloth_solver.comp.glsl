@@ -6,20 +6,11 @@
 //                 | 4 (tearing) | 5 (positions to float for drawing)
 //                 | 6, 7 (picking: nearest distance, then its lowest index) | 8 (tethers)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
+// and shaders/kernel_common.glsl (REAL, the work group, invocation()).
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
 // operations are exactly those of the CPU kernels, in the same order (docs/core-api.md, the
 // colored form), so that the double kernels give the CPU's bits where the GPU rounds as
 // IEEE 754 says.
-
-layout(local_size_x = 256) in;
-
-#if REAL_IS_DOUBLE
-#define REAL double
-#define REAL2 dvec2
-#else
-#define REAL float
-#define REAL2 vec2
-#endif
 
 layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
 layout(std430, binding = 1) buffer StepStart { REAL2 x0[]; };
@@ -38,13 +29,6 @@ bool isAlive(uint k)
     return ((alive[k >> 5] >> (k & 31u)) & 1u) != 0u;
 }
 #endif
-
-// The invocation's index over a 2D dispatch (the group count per dimension is limited).
-uint invocation()
-{
-    return gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) +
-           gl_GlobalInvocationID.x;
-}
 
 #if STAGE == 0
 // Symplectic Euler for movable particles: x0 = x; v.y += h g; x += h v.

@@ -1,16 +1,8 @@
 // The contact phase's geometry, for shaders/contacts.comp.glsl (joined before it): the
 // CPU's src/pbd/contact_geometry.cpp (signed distances to the grown shapes, the first entry of
 // a segment into one, the exit of a ray) and contacts.cpp's carried() and overlaps(), in the
-// CPU's operations and order, every result `precise`. The host prepends the #version and
-// #defines (REAL_IS_DOUBLE) as for every kernel.
-
-#if REAL_IS_DOUBLE
-#define REAL double
-#define REAL2 dvec2
-#else
-#define REAL float
-#define REAL2 vec2
-#endif
+// CPU's operations and order, every result `precise`. The host prepends the #version, the
+// #defines and shaders/kernel_common.glsl (REAL) as for every kernel.
 
 layout(location = 5) uniform REAL uInfinity; // +infinity
 

@@ -5,15 +5,14 @@
 //   #define STAGE 0 (broad phase: list the particles whose path reaches a shape) | 1 (the
 //                 indirect dispatch over that list, one invocation) | 2 (resolve each listed one)
 //   #define XPBD 0
-// and then shaders/contact_geometry.glsl (REAL, the shapes, the geometry) before this file.
+// and then shaders/kernel_common.glsl (REAL, the work group, invocation()) and
+// shaders/contact_geometry.glsl (the shapes, the geometry) before this file.
 // Two passes, so that the long resolution runs only where a shape is near: on hardware that
 // runs masked lanes through every branch (llvmpipe), one pass cost every particle all of it.
 // The shapes are the CPU's ContactShapes of the substep (prepareContacts, on the host: every
 // sine and cosine is the CPU's own), 20 reals each. Every arithmetic result is `precise` and
 // in the CPU's order, and min, max, clamp and copysign are written as the C++ library
 // defines them, so that double gives the CPU's bits where the GPU rounds as IEEE 754 says.
-
-layout(local_size_x = 256) in;
 
 layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
 layout(std430, binding = 1) readonly buffer StepStart { REAL2 x0[]; };
@@ -31,12 +30,6 @@ layout(location = 1) uniform uint uShapes;   // shapes in this substep
 layout(location = 2) uniform uint uFirst;    // this substep's first shape in shapeData
 layout(location = 3) uniform REAL uMu;       // Coulomb friction coefficient
 layout(location = 4) uniform REAL uTiny;     // kSlop and the wedges' thresholds: 1e-12 (float: 4e-6)
-
-uint invocation()
-{
-    return gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) +
-           gl_GlobalInvocationID.x;
-}
 
 Shape shapeAt(uint k)
 {

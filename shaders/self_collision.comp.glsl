@@ -4,6 +4,7 @@
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (project one colour's pairs) | 1 (every pass, in one work group)
 //   #define XPBD 0
+// and shaders/kernel_common.glsl (REAL, the work group, invocation()).
 // The pairs and their colours are the CPU's own find() (on positions read back), uploaded in
 // colour order; the pairs of a colour share no particle, so one invocation per pair gives the
 // bits of the CPU's loop. The serial colour (pairs that found no free colour) runs on one
@@ -13,16 +14,6 @@
 // A pass ends the passes early on the CPU when it moves no pair; here the passes are queued
 // ahead, each reading the flag of the pass before it and doing nothing when that one moved
 // nothing (its own flag then stays 0 too), so the host reads the flags only now and then.
-
-layout(local_size_x = 256) in;
-
-#if REAL_IS_DOUBLE
-#define REAL double
-#define REAL2 dvec2
-#else
-#define REAL float
-#define REAL2 vec2
-#endif
 
 // Stage 1's invocations read what others of the work group wrote before its barriers.
 layout(std430, binding = 0) coherent buffer Positions { REAL2 x[]; };
@@ -44,12 +35,6 @@ layout(location = 5) uniform REAL uThicknessSquared; // m^2, thickness * thickne
 layout(location = 6) uniform REAL uSettled;    // m: a shorter push does not count as moving
 layout(location = 7) uniform REAL uFriction;   // Coulomb coefficient
 layout(location = 75) uniform uint uHeld;      // 1: a held particle takes its obstacle's side
-
-uint invocation()
-{
-    return gl_GlobalInvocationID.y * (gl_NumWorkGroups.x * gl_WorkGroupSize.x) +
-           gl_GlobalInvocationID.x;
-}
 
 // One pair, as the CPU's project(): the distance |xi - xj| >= thickness, then friction on the
 // relative motion along the contact since the substep's start. True when it moved.

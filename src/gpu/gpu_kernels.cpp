@@ -37,7 +37,8 @@ GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
     const std::string source = std::string("#version 430 core\n") +
                                "#define REAL_IS_DOUBLE " + (doublePrecision ? "1" : "0") + "\n" +
                                "#define STAGE " + std::to_string(stage) + "\n" +
-                               "#define XPBD " + (xpbd ? "1" : "0") + "\n" + kernelSource(file);
+                               "#define XPBD " + (xpbd ? "1" : "0") + "\n" +
+                               kernelSource(std::string("kernel_common.glsl+") + file);
     const char* text = source.c_str();
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     glShaderSource(shader, 1, &text, nullptr);

@@ -11,7 +11,8 @@ namespace pbd::gpu {
 /// Compiles and links one variant of the kernel file: STAGE `stage` (0 predict, 1 project,
 /// 2 velocity, 3 areas, 4 tearing, 5 positions to float, 6 and 7 picking, 8 tethers), REAL double or
 /// float, XPBD on or off; or a STAGE of another kernel file in shaders/ (chebyshev.comp.glsl),
-/// or of several joined by '+' in that order ("contact_geometry.glsl+contacts.comp.glsl").
+/// or of several joined by '+' in that order ("contact_geometry.glsl+contacts.comp.glsl"),
+/// always after shaders/kernel_common.glsl (REAL, the work group, invocation()).
 /// Returns the program, or 0 with `why` set (the info log).
 unsigned buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
                      const char* file = "cloth_solver.comp.glsl");
