@@ -98,6 +98,22 @@ class App:
                       pause=0.05)
         time.sleep(0.2)
 
+    def type_into(self, box, text):
+        """Clicks the middle of a panel field's box (x0, y0, x1, y1), selects what it holds,
+        types `text` (none: erases it) and presses Enter, with a few frames between."""
+        x0, y0, x1, y1 = box
+        self.move((x0 + x1) / 2, (y0 + y1) / 2)
+        xdo("click", 1)
+        time.sleep(0.3)
+        xdo("key", "ctrl+a")
+        if text:
+            xdo("type", "--delay", 40, "--", text)  # "--": a leading minus is no option
+        else:
+            xdo("key", "BackSpace")
+        time.sleep(0.2)
+        xdo("key", "Return")
+        time.sleep(0.4)
+
     def knife(self, start, end):
         """Ctrl+drags a knife from `start` to `end` (window coordinates): a cut on release."""
         self.move(*start)

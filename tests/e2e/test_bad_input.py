@@ -9,9 +9,8 @@ The fields accept only characters of numbers (like the page's number inputs), so
 filter and are refused by the panel model with a message."""
 
 import os
-import time
 
-from e2e import App, app_binary, check, probe_layout, read_png, read_state, read_view, workdir, xdo
+from e2e import App, app_binary, check, probe_layout, read_png, read_state, read_view, workdir
 
 binary = app_binary()
 out = workdir()
@@ -24,18 +23,7 @@ app = App(binary, "--state-out", state_file, "--view-out", view_file, "--screens
 
 
 def type_into(widget, text):
-    x0, y0, x1, y1 = widgets[widget]
-    app.move((x0 + x1) / 2, (y0 + y1) / 2)
-    xdo("click", 1)
-    time.sleep(0.3)
-    xdo("key", "ctrl+a")
-    if text:
-        xdo("type", "--delay", 40, text)
-    else:
-        xdo("key", "BackSpace")
-    time.sleep(0.2)
-    xdo("key", "Return")
-    time.sleep(0.4)
+    app.type_into(widgets[widget], text)
 
 
 attempts = [("mass", "1e400"), ("gravity", "abc"), ("iterations", ""), ("dt", "nan"),

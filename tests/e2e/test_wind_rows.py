@@ -7,9 +7,8 @@ the wind stays."""
 
 import math
 import os
-import time
 
-from e2e import App, app_binary, bottom_layout, check, read_view, scroll_panel_down, workdir, xdo
+from e2e import App, app_binary, bottom_layout, check, read_view, scroll_panel_down, workdir
 
 binary = app_binary()
 out = workdir()
@@ -29,18 +28,7 @@ scroll_panel_down(app, NOTCHES)
 
 
 def type_into(widget, text):
-    x0, y0, x1, y1 = widgets[widget]
-    app.move((x0 + x1) / 2, (y0 + y1) / 2)
-    xdo("click", 1)
-    time.sleep(0.3)
-    xdo("key", "ctrl+a")
-    if text.startswith("-"):  # xdotool would read "-1" as an option
-        xdo("key", "minus")
-        text = text[1:]
-    xdo("type", "--delay", 40, text)
-    time.sleep(0.2)
-    xdo("key", "Return")
-    time.sleep(0.4)
+    app.type_into(widgets[widget], text)
 
 
 type_into("wind-speed", "5")
