@@ -347,6 +347,33 @@ TEST_CASE("a saved state loaded through the controller continues bit for bit, on
     fs::remove_all(folder);
 }
 
+TEST_CASE("a loaded state forgets the scene chosen in the panel; undo brings it back",
+          "[run-files][state]")
+{
+    const fs::path folder = scratchFolder("scene");
+    const std::string path = (folder / "state.json").string();
+    Rig rig(Settings{});
+    FilesActions name;
+    name.statePath = path;
+    rig.files.panel(name);
+    REQUIRE(rig.files.key(Key::S, false, kCtrl)); // the page's cloth, no world
+    PanelActions scene;
+    scene.world.scene = "pegs";
+    rig.controller.panel(scene);
+    REQUIRE(rig.controller.sceneName() == "pegs");
+    rig.frames(2);
+    REQUIRE(rig.files.key(Key::O, false, kCtrl));
+    CHECK(rig.controller.sceneName().empty());
+    CHECK(rig.simulation.obstacles().empty());
+    rig.controller.key(Key::R, false, kNone, kCanvas); // a fresh page cloth, not the pegs
+    CHECK(rig.simulation.obstacles().empty());
+    rig.controller.key(Key::Z, false, kCtrl, kCanvas); // the restart
+    rig.controller.key(Key::Z, false, kCtrl, kCanvas); // the load
+    CHECK(rig.controller.sceneName() == "pegs");
+    CHECK_FALSE(rig.simulation.obstacles().empty());
+    fs::remove_all(folder);
+}
+
 TEST_CASE("a failed save keeps the old file and says why; a bad file loads nothing and names "
           "the field",
           "[run-files][state]")

@@ -230,6 +230,9 @@ std::optional<std::string> Controller::loadState(const std::string& path)
         return error;
     }
     history_.changed(before, simulation_); // a load can be undone
+    // The file's cloth and world are no scene of the panel's: R no longer replays one (undo
+    // brings the choice back with the state before the load).
+    scene_ = std::make_shared<const SceneChoice>();
     keepScene();
     driver_.clothRebuilt();
     input_.stateReplaced();
