@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -178,4 +179,39 @@ TEST_CASE("a fit frames the cloth and the obstacles it touches, never a ground",
     const WorldRect none{glm::dvec2(1.0), glm::dvec2(-1.0)};
     CHECK(frameWithObstacles(none, std::vector{touching}).min.x == 1.0);
     CHECK(obstacleBounds(ground).min.x > obstacleBounds(ground).max.x);
+}
+
+TEST_CASE("a scene's fit frames the cloth, every obstacle and where the cloth meets the ground, "
+          "with room to move",
+          "[obstacles]")
+{
+    const WorldRect cloth{{0.0, -3.0}, {3.0, 0.0}}; // the heap scene's cloth
+    Obstacle level = shape(ObstacleShape::Ground, {10.0, -4.0});
+    const WorldRect onLevel = frameWorld(cloth, std::vector{level});
+    // Under the centre (1.5, -1.5): (1.5, -4); a 3 x 4 m box, then half of 4 m on every side.
+    CHECK(onLevel.min.x == Approx(-2.0));
+    CHECK(onLevel.max.x == Approx(5.0));
+    CHECK(onLevel.min.y == Approx(-6.0));
+    CHECK(onLevel.max.y == Approx(2.0));
+
+    Obstacle tilted = shape(ObstacleShape::Ground, {0.0, -4.0}); // the heap's: -10 degrees
+    tilted.angle = -10.0;
+    const double t = -10.0 * std::numbers::pi / 180.0;
+    // The foot of the perpendicular from the centre lies on the surface line.
+    const WorldRect onTilted = frameWorld(cloth, std::vector{tilted});
+    const glm::dvec2 n{-std::sin(t), std::cos(t)};
+    const glm::dvec2 centre{1.5, -1.5};
+    const glm::dvec2 foot = centre - glm::dot(centre - tilted.a, n) * n;
+    CHECK(glm::dot(foot - tilted.a, n) == Approx(0.0).margin(1e-12));
+    const double side = std::max(3.0, 0.0 - foot.y); // the box before the room: 3 x (0 - foot.y)
+    CHECK(onTilted.min.y == Approx(foot.y - 0.5 * side));
+
+    // A far obstacle is part of a scene (a fit of the cloth leaves it out).
+    const Obstacle far = shape(ObstacleShape::Circle, {20.0, 0.0}, 1.0);
+    const WorldRect withFar = frameWorld(cloth, std::vector{far});
+    CHECK(withFar.max.x == Approx(21.0 + 0.5 * 21.0));
+    CHECK(frameWithObstacles(cloth, std::vector{far}).max.x == 3.0);
+
+    const WorldRect none{glm::dvec2(1.0), glm::dvec2(-1.0)};
+    CHECK(frameWorld(none, std::vector{far}).min.x == 1.0);
 }

@@ -61,6 +61,8 @@ App::App(const AppOptions& options)
         simulation_.restart();
     }
     controller_.setSceneName(options.sceneName);
+    if (!options.sceneName.empty() && options.sceneName != "page")
+        controller_.fitScene(); // its world in view from the first frame, as the combo's
     controller_.setPreferences(options.preferences);
     controller_.setPaused(options.paused);
     const bool debugGl = GlDebug::wanted();

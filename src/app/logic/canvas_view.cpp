@@ -54,6 +54,9 @@ void CanvasView::frame(std::span<const glm::dvec2> positions,
     case ViewMode::Fitted:
         fit(positions, obstacles);
         break;
+    case ViewMode::Scene:
+        fitScene(positions, obstacles);
+        break;
     case ViewMode::User:
         break;
     }
@@ -72,6 +75,17 @@ bool CanvasView::fit(std::span<const glm::dvec2> positions, std::span<const Obst
         return false; // no finite particle, or no canvas yet
     camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
     mode_ = ViewMode::Fitted;
+    return true;
+}
+
+bool CanvasView::fitScene(std::span<const glm::dvec2> positions,
+                          std::span<const Obstacle> obstacles)
+{
+    mode_ = ViewMode::Scene;
+    const WorldRect box = frameWorld(clothBulk(positions), obstacles);
+    if (empty(box) || layout_.canvasSize().x <= 0.0)
+        return false;
+    camera_.fit(box.min, box.max, layout_.canvasSize(), kFitMarginPixels * logicalScale_);
     return true;
 }
 

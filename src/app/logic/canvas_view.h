@@ -20,6 +20,7 @@ namespace pbd::app {
 enum class ViewMode {
     Page,   ///< the page's view, or a fit when the cloth's bulk does not fit it (start, Home)
     Fitted, ///< a fit of the cloth's bulk (F, or a fit the app made)
+    Scene,  ///< a fit of the cloth's bulk and its whole world (a scene given or chosen)
     User,   ///< the user zoomed or panned: a resize keeps the world point at the centre
 };
 
@@ -36,6 +37,7 @@ public:
     /// view when it shows the bulk (clothBulk) whole, or when the bulk is no larger than the
     /// page's cloth (7.8 x 5.8 m) and its centre is on the canvas (the page's scene at 192
     /// dpi, cut by the canvas's edge as on the page); else a fit. Fitted: a fit of the bulk.
+    /// Scene: fitScene().
     /// User: nothing. The app calls it at start and after every resize. A fit frames the
     /// obstacles the cloth touches too (frameWithObstacles).
     void frame(std::span<const glm::dvec2> positions, std::span<const Obstacle> obstacles = {});
@@ -46,6 +48,10 @@ public:
     /// nothing, when no position is finite or there is no canvas yet. With `obstacles`, the
     /// ones the cloth touches are framed too (frameWithObstacles; never a ground).
     bool fit(std::span<const glm::dvec2> positions, std::span<const Obstacle> obstacles = {});
+    /// A scene's fit (`--scene`, the Scene combo): as fit(), with every obstacle and each
+    /// ground's point nearest the cloth (frameWorld), so that what the cloth will meet shows;
+    /// the mode becomes Scene, also when there is no canvas yet (the first frame() fits).
+    bool fitScene(std::span<const glm::dvec2> positions, std::span<const Obstacle> obstacles);
     /// Fits as fit() only when the canvas does not show all of `positions` (a cloth grown
     /// beyond the view, a loaded state elsewhere). True when it fitted.
     bool fitIfOutside(std::span<const glm::dvec2> positions);

@@ -263,6 +263,13 @@ void Controller::fitView()
         input_.followCursor(); // a held particle stays under the cursor
 }
 
+void Controller::fitScene()
+{
+    simulation_.sync();
+    if (view_.fitScene(simulation_.particles().position, simulation_.obstacles()))
+        input_.followCursor();
+}
+
 void Controller::followCloth()
 {
     if (!preferences_.follow)

@@ -104,6 +104,9 @@ public:
     void resetView() { view_.reset(); }
     /// Fits the whole cloth, as it is now, into the canvas (F); a held particle follows.
     void fitView();
+    /// Fits the cloth and its whole world (CanvasView::fitScene): a scene chosen, or given
+    /// with --scene (then on the first frame).
+    void fitScene();
 
     /// Applies one command to the simulation: the single path of every change, through the
     /// history (pbd/history.h) that undo and redo use, as pbd-sim's event player does. Undo

@@ -224,6 +224,30 @@ WorldRect frameWithObstacles(const WorldRect& cloth, std::span<const Obstacle> o
     return out;
 }
 
+WorldRect frameWorld(const WorldRect& cloth, std::span<const Obstacle> obstacles)
+{
+    if (!(cloth.min.x <= cloth.max.x && cloth.min.y <= cloth.max.y))
+        return cloth;
+    const glm::dvec2 centre = 0.5 * (cloth.min + cloth.max);
+    WorldRect out = cloth;
+    for (const Obstacle& o : obstacles) {
+        WorldRect box = obstacleBounds(o);
+        if (o.shape == ObstacleShape::Ground) {
+            const glm::dvec2 n = groundNormal(o);
+            const glm::dvec2 foot = centre - glm::dot(centre - o.a, n) * n;
+            box = {foot, foot};
+        }
+        if (box.min.x <= box.max.x && std::isfinite(box.min.x) && std::isfinite(box.min.y) &&
+            std::isfinite(box.max.x) && std::isfinite(box.max.y)) {
+            out.min = glm::min(out.min, box.min);
+            out.max = glm::max(out.max, box.max);
+        }
+    }
+    const glm::dvec2 size = out.max - out.min;
+    const glm::dvec2 room(kSceneRoom * std::max(size.x, size.y));
+    return {out.min - room, out.max + room};
+}
+
 void buildObstacleMesh(std::span<const Obstacle> obstacles, const WorldRect& view, double zoom,
                        ObstacleMesh& mesh)
 {

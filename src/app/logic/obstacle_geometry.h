@@ -55,6 +55,15 @@ WorldRect frameWithObstacles(const WorldRect& cloth, std::span<const Obstacle> o
 /// How far beyond the cloth's bulk an obstacle still counts as touching it, as a fraction of
 /// the bulk's larger side.
 inline constexpr double kTouchReach = 0.1;
+/// What a scene's fit frames (its world is part of the picture, and its cloth will move):
+/// the cloth's bulk `cloth` grown to hold every circle, box and capsule, and of each ground
+/// the point of its surface nearest the bulk's centre (where a cloth dropped on it lands);
+/// then grown on every side by kSceneRoom of its larger side. An empty `cloth` stays empty.
+WorldRect frameWorld(const WorldRect& cloth, std::span<const Obstacle> obstacles);
+/// The room frameWorld() leaves around a scene, as a fraction of its larger side: the `heap`
+/// scene's cloth slides 2.5 m down its slope from a 3 m square 1 m above the ground, and the
+/// `flag` flaps up and down by about half its length.
+inline constexpr double kSceneRoom = 0.5;
 
 /// One vertex as the axes' program reads it: world metres and a colour.
 struct ObstacleVertex {

@@ -167,7 +167,7 @@ std::optional<std::string> Controller::chooseScene(const std::string& name)
     scene_ = std::make_shared<const SceneChoice>(SceneChoice{std::move(*scene), name});
     keepScene();
     input_.select(std::nullopt);
-    fitView();
+    fitScene();
     return std::nullopt;
 }
 
