@@ -17,6 +17,7 @@ namespace pbd::detail {
 namespace {
 
 constexpr std::int64_t kNoCell = INT64_MIN;
+constexpr std::int32_t kNoCell32 = INT32_MIN; // cellX_: the particle is in no cell
 /// Cells beyond this many in either direction are left out of the grid: such a particle
 /// meets nothing, rather than overflowing the cell numbers (below 2^63).
 constexpr double kLargestCell = 1e9;
@@ -52,22 +53,42 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
 {
     const double reach = kSelfCollisionReach * thickness;
     const double inverseCell = 1.0 / reach;
+    const bool parallel = n >= kParallelParticles;
+    const unsigned used = parallel && run ? std::max(threads, 1u) : 1u;
+    // Every pass below runs on `used` threads, each on a part of the particles (or of the
+    // buckets) that no other touches, and gives the same arrays whatever the parts: the
+    // pass over 90 000 particles is memory-bound, and one thread alone left the others idle.
     cellX_.resize(n);
     cellY_.resize(n);
-    std::int64_t loX = INT64_MAX, loY = INT64_MAX, hiX = INT64_MIN, hiY = INT64_MIN;
-    for (std::size_t i = 0; i < n; ++i) {
-        std::int64_t cx = cellOf(x[i].x, inverseCell);
-        std::int64_t cy = cellOf(x[i].y, inverseCell);
-        if (cx == kNoCell || cy == kNoCell)
-            cx = cy = kNoCell;
-        cellX_[i] = cx;
-        cellY_[i] = cy;
-        if (cx == kNoCell)
-            continue;
-        loX = std::min(loX, cx);
-        hiX = std::max(hiX, cx);
-        loY = std::min(loY, cy);
-        hiY = std::max(hiY, cy);
+    bounds_.resize(used);
+    auto cells = [&](unsigned thread, unsigned count) {
+        CellBox box{INT32_MAX, INT32_MIN, INT32_MAX, INT32_MIN};
+        const IndexRange range = staticPartition(n, thread, count);
+        for (std::size_t i = range.begin; i < range.end; ++i) {
+            std::int64_t cx = cellOf(x[i].x, inverseCell);
+            std::int64_t cy = cellOf(x[i].y, inverseCell);
+            if (cx == kNoCell || cy == kNoCell) {
+                cellX_[i] = kNoCell32;
+                continue;
+            }
+            const auto ix = static_cast<std::int32_t>(cx); // |cx| < kLargestCell < 2^31
+            const auto iy = static_cast<std::int32_t>(cy);
+            cellX_[i] = ix;
+            cellY_[i] = iy;
+            box.loX = std::min(box.loX, ix);
+            box.hiX = std::max(box.hiX, ix);
+            box.loY = std::min(box.loY, iy);
+            box.hiY = std::max(box.hiY, iy);
+        }
+        bounds_[thread] = box;
+    };
+    runOn(parallel, used, run, cells);
+    CellBox box = bounds_[0];
+    for (unsigned t = 1; t < used; ++t) {
+        box.loX = std::min(box.loX, bounds_[t].loX);
+        box.hiX = std::max(box.hiX, bounds_[t].hiX);
+        box.loY = std::min(box.loY, bounds_[t].loY);
+        box.hiY = std::max(box.hiY, bounds_[t].hiY);
     }
     // The cells of the particles' bounding box (and a border) numbered row by row; a bucket
     // per cell number modulo a power of two at least twice the particles: a dense grid where
@@ -76,39 +97,80 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
     // neighbouring cells is three neighbouring buckets.
     const std::size_t buckets = std::bit_ceil(std::max<std::size_t>(2 * n, 16));
     const std::uint64_t mask = buckets - 1;
-    const auto pitch = static_cast<std::uint64_t>(hiX >= loX ? hiX - loX + 3 : 1);
+    const bool any = box.hiX >= box.loX;
+    const auto pitch = static_cast<std::uint64_t>(
+        any ? static_cast<std::int64_t>(box.hiX) - box.loX + 3 : 1);
+    const auto rows = static_cast<std::uint64_t>(
+        any ? static_cast<std::int64_t>(box.hiY) - box.loY + 3 : 1);
+    // Dense: every cell number (border included) is its own bucket, so the buckets of a row of
+    // three cells hold those cells' particles only and the cell numbers need not be kept.
+    const bool dense = rows <= buckets / pitch;
+    cell_.resize(dense ? 0 : n);
     bucket_.resize(n);
-    bucketStart_.assign(buckets + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (cellX_[i] == kNoCell) {
-            bucket_[i] = static_cast<std::uint32_t>(buckets); // counted last, never read
-        } else {
-            const std::uint64_t cell = static_cast<std::uint64_t>(cellY_[i] - loY + 1) * pitch +
-                                       static_cast<std::uint64_t>(cellX_[i] - loX + 1);
-            cellX_[i] = static_cast<std::int64_t>(cell); // from here on: the cell's number
+    const auto outside = static_cast<std::uint32_t>(buckets); // not in the grid: never placed
+    auto numbers = [&](unsigned thread, unsigned count) {
+        const IndexRange range = staticPartition(n, thread, count);
+        for (std::size_t i = range.begin; i < range.end; ++i) {
+            if (cellX_[i] == kNoCell32) {
+                bucket_[i] = outside;
+                continue;
+            }
+            const std::uint64_t cell =
+                static_cast<std::uint64_t>(static_cast<std::int64_t>(cellY_[i]) - box.loY + 1) *
+                    pitch +
+                static_cast<std::uint64_t>(static_cast<std::int64_t>(cellX_[i]) - box.loX + 1);
+            if (!dense)
+                cell_[i] = cell;
             bucket_[i] = static_cast<std::uint32_t>(cell & mask);
         }
-        ++bucketStart_[bucket_[i]];
-    }
-    // Counting sort: ends of the buckets, then each particle placed from its bucket's end
-    // backwards, last index first, so that every bucket lists its particles in index order.
-    for (std::size_t b = 1; b <= buckets; ++b)
-        bucketStart_[b] += bucketStart_[b - 1];
-    sorted_.resize(n);
-    for (std::size_t i = n; i-- > 0;) {
-        if (bucket_[i] == buckets) {
-            --bucketStart_[buckets];
-            continue;
+    };
+    runOn(parallel, used, run, numbers);
+    // Counting sort, each thread over its own range of buckets (all particles read, its own
+    // placed): the counts, their running sum from the buckets before its range, and each
+    // particle placed from its bucket's end backwards, last index first, so that every bucket
+    // lists its particles in index order.
+    bucketStart_.resize(buckets + 1);
+    sortedP_.resize(n);
+    sortedIndex_.resize(n);
+    sortedCell_.resize(dense ? 0 : n);
+    auto sort = [&](unsigned thread, unsigned count) {
+        const IndexRange mine = staticPartition(buckets, thread, count);
+        const auto lo = static_cast<std::uint32_t>(mine.begin);
+        const auto hi = static_cast<std::uint32_t>(mine.end);
+        std::fill(bucketStart_.begin() + static_cast<std::ptrdiff_t>(lo),
+                  bucketStart_.begin() + static_cast<std::ptrdiff_t>(hi), 0u);
+        std::uint32_t before = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t b = bucket_[i];
+            if (b < lo)
+                ++before;
+            else if (b < hi)
+                ++bucketStart_[b];
         }
-        sorted_[--bucketStart_[bucket_[i]]] = {x[i], static_cast<std::uint64_t>(cellX_[i]),
-                                               static_cast<std::uint32_t>(i)};
-    }
-    const std::size_t inGrid = bucketStart_[buckets];
+        std::uint32_t end = before; // bucket b's end, its particles placed from there back
+        for (std::uint32_t b = lo; b < hi; ++b) {
+            end += bucketStart_[b];
+            bucketStart_[b] = end;
+        }
+        for (std::size_t i = n; i-- > 0;) {
+            const std::uint32_t b = bucket_[i];
+            if (b < lo || b >= hi)
+                continue;
+            const std::uint32_t k = --bucketStart_[b];
+            sortedP_[k] = x[i];
+            sortedIndex_[k] = static_cast<std::uint32_t>(i);
+            if (!dense)
+                sortedCell_[k] = cell_[i];
+        }
+    };
+    runOn(parallel, used, run, sort);
+    std::size_t inGrid = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        inGrid += bucket_[i] != outside;
+    bucketStart_[buckets] = static_cast<std::uint32_t>(inGrid);
 
     const double reachSquared = reach * reach;
-    const auto cols = static_cast<std::int64_t>(width);
-    const bool parallel = n >= kParallelParticles;
-    const unsigned used = parallel && run ? std::max(threads, 1u) : 1u;
+    const auto columns = static_cast<std::uint32_t>(width);
     found_.resize(std::max<std::size_t>(found_.size(), used));
     // Walks the particles in bucket order (memory order), each against the three rows of three
     // cells around its own.
@@ -117,32 +179,40 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
         out.clear();
         const IndexRange range = staticPartition(inGrid, thread, count);
         for (std::size_t k = range.begin; k < range.end; ++k) {
-            const Entry e = sorted_[k];
-            const std::uint32_t i = e.index;
-            const bool fixedI = w[i] == 0.0;
-            const auto rowI = static_cast<std::int64_t>(i) / cols;
-            const auto colI = static_cast<std::int64_t>(i) % cols;
+            const glm::dvec2 p = sortedP_[k];
+            const std::uint32_t i = sortedIndex_[k];
+            const std::uint64_t cellI = dense ? bucket_[i] : sortedCell_[k]; // dense: cell = bucket
+            // What only a particle within reach needs (most have none): looked up at the first.
+            bool known = false;
+            bool fixedI = false;
+            std::int64_t rowI = 0;
+            std::int64_t colI = 0;
             auto visit = [&](std::size_t from, std::size_t to, std::uint64_t first) {
                 for (std::size_t q = from; q < to; ++q) {
-                    const Entry f = sorted_[q];
+                    const std::uint32_t j = sortedIndex_[q];
                     // Each pair once (i < j), from the three cells (not a bucket's others).
-                    if (f.index <= i || f.cell - first > 2)
+                    if (j <= i || (!dense && sortedCell_[q] - first > 2))
                         continue;
-                    const glm::dvec2 d = e.p - f.p;
+                    const glm::dvec2 d = p - sortedP_[q];
                     if (d.x * d.x + d.y * d.y >= reachSquared)
                         continue;
-                    const std::uint32_t j = f.index;
+                    if (!known) {
+                        known = true;
+                        fixedI = w[i] == 0.0;
+                        rowI = static_cast<std::int64_t>(i / columns);
+                        colI = static_cast<std::int64_t>(i % columns);
+                    }
                     if (fixedI && w[j] == 0.0)
                         continue;
-                    const auto rowJ = static_cast<std::int64_t>(j) / cols;
-                    const auto colJ = static_cast<std::int64_t>(j) % cols;
+                    const auto rowJ = static_cast<std::int64_t>(j / columns);
+                    const auto colJ = static_cast<std::int64_t>(j % columns);
                     if (std::abs(rowJ - rowI) <= 1 && std::abs(colJ - colI) <= 1)
                         continue; // joined by a constraint of the rest cloth
                     out.push_back({i, j});
                 }
             };
             for (int dy = -1; dy <= 1; ++dy) {
-                const std::uint64_t first = e.cell + static_cast<std::uint64_t>(dy) * pitch - 1;
+                const std::uint64_t first = cellI + static_cast<std::uint64_t>(dy) * pitch - 1;
                 const std::uint64_t b = first & mask;
                 if (b + 2 <= mask) {
                     visit(bucketStart_[b], bucketStart_[b + 3], first);

@@ -108,17 +108,19 @@ public:
 private:
     void colour(std::size_t n);
 
-    /// A particle in the grid: its position, its cell's number and its index.
-    struct Entry {
-        glm::dvec2 p;
-        std::uint64_t cell;
-        std::uint32_t index;
+    /// Cells (column, row) of a part of the particles: their bounding box.
+    struct CellBox {
+        std::int32_t loX, hiX, loY, hiY;
     };
-    std::vector<std::int64_t> cellX_;       ///< each particle's cell column, then number
-    std::vector<std::int64_t> cellY_;       ///< and row (kNoCell: not in the grid)
+    std::vector<std::int32_t> cellX_;       ///< each particle's cell column (kNoCell32: none)
+    std::vector<std::int32_t> cellY_;       ///< and row
+    std::vector<CellBox> bounds_;           ///< per thread, the box of its particles' cells
+    std::vector<std::uint64_t> cell_;       ///< each particle's cell number (wrapped grids)
     std::vector<std::uint32_t> bucket_;     ///< each particle's bucket
     std::vector<std::uint32_t> bucketStart_; ///< bucket b's particles: [start b, start b + 1)
-    std::vector<Entry> sorted_;             ///< the particles by bucket, in index order
+    std::vector<glm::dvec2> sortedP_;       ///< the particles by bucket, in index order:
+    std::vector<std::uint32_t> sortedIndex_; ///< positions, indices
+    std::vector<std::uint64_t> sortedCell_; ///< and cell numbers (wrapped grids only)
     std::vector<std::vector<Pair>> found_;  ///< per thread, the pairs of its particles
     std::vector<Pair> unordered_;           ///< found_ joined, by i then j
     std::vector<std::uint64_t> used_;       ///< per particle, the colours of its pairs
