@@ -39,8 +39,8 @@ struct Scene {
 };
 
 /// The built-in scenes' names, "page" (the default cloth, nothing else) first: page,
-/// curtain-over-ball, pegs, table, slope, bar, hammock, sweep (the app's Scene combo lists
-/// them in this order).
+/// curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag (the app's
+/// Scene combo and pbd-sim's --scene help list them in this order).
 const std::vector<std::string>& builtInSceneNames();
 /// The built-in scene called `name`, or nothing.
 std::optional<Scene> builtInScene(std::string_view name);

@@ -1,5 +1,9 @@
 #include "common/obstacle_flags.h"
 
+#include <string>
+
+#include "pbd/scene.h"
+
 namespace pbd::common {
 
 void ObstacleFlags::addTo(CLI::App& app)
@@ -12,10 +16,13 @@ void ObstacleFlags::addTo(CLI::App& app)
         ->type_name("SPEC")
         ->allow_extra_args(false) // one spec per --obstacle, each one adding an obstacle
         ->take_all();
+    std::string names;
+    for (const std::string& name : builtInSceneNames())
+        names += (names.empty() ? "" : ", ") + name;
     app.add_option("--scene", scene_,
-                   "start from a scene: a built-in name (page, curtain-over-ball, pegs, table, "
-                   "slope, bar, heap) or a scene file; settings flags given override its settings, "
-                   "--obstacle adds to its obstacles")
+                   "start from a scene: a built-in name (" + names +
+                       ") or a scene file; settings flags given override its settings, "
+                       "--obstacle adds to its obstacles")
         ->type_name("NAME|FILE");
 }
 

@@ -185,7 +185,7 @@ TEST_CASE("a scene's fit frames the cloth, every obstacle and where the cloth me
           "with room to move",
           "[obstacles]")
 {
-    const WorldRect cloth{{0.0, -3.0}, {3.0, 0.0}}; // the heap scene's cloth
+    const WorldRect cloth{{0.0, -3.0}, {3.0, 0.0}}; // the drop scene's cloth
     Obstacle level = shape(ObstacleShape::Ground, {10.0, -4.0});
     const WorldRect onLevel = frameWorld(cloth, std::vector{level});
     // Under the centre (1.5, -1.5): (1.5, -4); a 3 x 4 m box, then half of 4 m on every side.
@@ -194,7 +194,7 @@ TEST_CASE("a scene's fit frames the cloth, every obstacle and where the cloth me
     CHECK(onLevel.min.y == Approx(-6.0));
     CHECK(onLevel.max.y == Approx(2.0));
 
-    Obstacle tilted = shape(ObstacleShape::Ground, {0.0, -4.0}); // the heap's: -10 degrees
+    Obstacle tilted = shape(ObstacleShape::Ground, {0.0, -4.0}); // the drop's: -10 degrees
     tilted.angle = -10.0;
     const double t = -10.0 * std::numbers::pi / 180.0;
     // The foot of the perpendicular from the centre lies on the surface line.

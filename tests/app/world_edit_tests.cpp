@@ -202,7 +202,7 @@ TEST_CASE("a scene chosen in the panel is framed with the ground it falls onto, 
 {
     Rig rig;
     PanelActions actions;
-    actions.world.scene = "heap"; // a 3 m cloth 1 m above a ground tilted by -10 degrees
+    actions.world.scene = "drop"; // a 3 m cloth 1 m above a ground tilted by -10 degrees
     rig.controller.panel(actions);
     const auto& view = rig.controller.view();
     const glm::dvec2 below{1.5, -4.3}; // the ground under the cloth's centre
@@ -210,7 +210,7 @@ TEST_CASE("a scene chosen in the panel is framed with the ground it falls onto, 
         CHECK(view.mode() == ViewMode::Scene);
         CHECK(view.camera().shows({0.0, -3.0}, {3.0, 0.0}, view.layout().canvasSize()));
         CHECK(view.camera().shows(below, below, view.layout().canvasSize()));
-        // Room to slide: the heap settles at x 2 to 5.5 m (pbd-sim, 800 steps).
+        // Room to slide: the drop settles at x 2 to 5.5 m (pbd-sim, 800 steps).
         CHECK(view.camera().shows({2.0, -4.9}, {5.5, -1.4}, view.layout().canvasSize()));
         rig.controller.resize({1000.0, 700.0}, 1.0, 1.0); // a smaller window: framed again
     }

@@ -547,15 +547,16 @@ gpu)
   [[ $got -eq 0 ]] || fail "pbd-sim run --solver gpu exited $got: $(cat "$work/err")"
   # maxdev A B: the largest coordinate difference of two position files.
   maxdev() { paste "$1" "$2" | awk '{for (k = 1; k <= 2; k++) { d = $k - $(k + 2); if (d < 0) d = -d; if (d > m) m = d }} END { printf "%.3g", m + 0 }'; }
-  # The last three collide: four shapes with thickness and friction; a ball caught by the cloth
-  # over a circle (the balls' phase on the host, the obstacles' on the GPU); the heap falling
-  # and folding on its ground with self-collision (its rounds with the contacts). Contacts and
+  # The last four collide: four shapes with thickness and friction; a ball caught by the cloth
+  # over a circle (the balls' phase on the host, the obstacles' on the GPU); the 60 x 60 drop
+  # landing on its ground with self-collision (its rounds with the contacts); the heap, a cloth
+  # seen edge-on folding onto itself on the ground (one particle across). Contacts and
   # friction branch on rounding, so float is checked there by its invariant (tests/gpu), not
   # against the positions.
   for args in "--drag $cases/page_default_drag.drag --steps 600" "--fixed 4 --iterations 5 --steps 200" \
               "--obstacle circle:4,-4,1 --obstacle ground:-9,-10 --obstacle box:2,-3,1,0.5,30 --obstacle capsule:5,-2,7,-3,0.1 --thickness 0.05 --friction 0.3 --steps 300" \
               "--ball 4,1,0.5,2 --obstacle circle:1,-4,1 --thickness 0.05 --friction 0.3 --damping 0.5 --steps 300" \
-              "--scene heap --steps 250"; do
+              "--scene drop --steps 250" "--scene heap --steps 400"; do
     # shellcheck disable=SC2086
     "$sim" run $args --solver colored --threads 1 >"$work/c" 2>/dev/null || fail "colored run failed"
     # shellcheck disable=SC2086
@@ -663,8 +664,11 @@ scenes)
   # --scene: built-in names and scene files; flags override its settings; bad ones refused.
   base="$("$sim" run --steps 300 --out /dev/null 2>&1 >/dev/null | grep -o 'hash [0-9a-f]*')"
   expect 0 "$base" ", obstacles 0," -- run --scene page --steps 300 --out /dev/null
-  for s in curtain-over-ball pegs table slope bar heap; do
-    expect 0 ", obstacles " ", balls 0," -- run --scene "$s" --steps 100 --out "$work/s"
+  # The help names every built-in scene (it is made from builtInSceneNames()).
+  "$sim" run --help >"$work/help" 2>&1
+  grep -qF "a built-in name (page, curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag)" "$work/help" || fail "--scene's help does not name every built-in scene: $(grep -F -- '--scene' "$work/help")"
+  for s in curtain-over-ball pegs table slope bar hammock sweep drop heap flag; do
+    expect 0 ", obstacles " ", balls " -- run --scene "$s" --steps 100 --out "$work/s"
     awk '$1 != $1 + 0 || $2 != $2 + 0 || $1 ~ /nan|inf/ || $2 ~ /nan|inf/ { exit 1 }' "$work/s" || fail "scene $s has a non-finite position"
   done
   expect 0 "60 steps of 40x30" ", obstacles 3," -- run --scene slope --width 40 --obstacle circle:9,-9,0.5 --obstacle circle:12,-9,0.5 --steps 60 --out /dev/null

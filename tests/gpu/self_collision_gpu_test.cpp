@@ -1,7 +1,7 @@
 // Self-collision on the GPU solver: double follows the colored CPU solver through the fling
 // (the 40 x 30 cloth's bottom-right particle pulled to (20, -3) over 2 s, then released)
 // within 1e-9 m; float keeps unjoined particles apart after every step of it; random flings
-// (sizes, thicknesses, friction, substeps) both ways; the heap scene (60 x 60 on a tilted
+// (sizes, thicknesses, friction, substeps) both ways; the drop scene (60 x 60 on a tilted
 // ground: the rounds with the obstacles' contacts) follows too.
 
 #include <catch2/catch.hpp>
@@ -198,9 +198,9 @@ TEST_CASE("random flings on the GPU: double follows the colored solver, float ke
 
 namespace {
 
-Simulation heapSimulation(Solver solver, GpuPrecision precision)
+Simulation dropSimulation(Solver solver, GpuPrecision precision)
 {
-    const auto scene = pbd::builtInScene("heap");
+    const auto scene = pbd::builtInScene("drop");
     REQUIRE(scene);
     pbd::Scene copy = *scene;
     copy.settings.solver = solver;
@@ -214,13 +214,14 @@ Simulation heapSimulation(Solver solver, GpuPrecision precision)
 
 } // namespace
 
-TEST_CASE("the heap on the GPU: double follows the colored solver, float keeps the layers apart",
-          "[self-collision][heap]")
+TEST_CASE("the 60 x 60 drop on the GPU: double follows the colored solver, float keeps the layers "
+          "apart",
+          "[self-collision][drop]")
 {
     const int steps = 800;
-    Simulation cpu = heapSimulation(Solver::Colored, GpuPrecision::Double);
-    Simulation gpu = heapSimulation(Solver::Gpu, GpuPrecision::Double);
-    Simulation single = heapSimulation(Solver::Gpu, GpuPrecision::Float);
+    Simulation cpu = dropSimulation(Solver::Colored, GpuPrecision::Double);
+    Simulation gpu = dropSimulation(Solver::Gpu, GpuPrecision::Double);
+    Simulation single = dropSimulation(Solver::Gpu, GpuPrecision::Float);
     const double t = cpu.settings().thickness;
     // Float follows its own path: at step 292 of it a particle lay wedged between two held
     // on the ground (0.915 t, friction locking it) until a jammed round let them move
@@ -241,9 +242,9 @@ TEST_CASE("the heap on the GPU: double follows the colored solver, float keeps t
         if (d < floor)
             FAIL_CHECK("float, step " << step << ": two unjoined particles " << d << " m apart");
     }
-    std::printf("heap, %d steps: GPU double vs colored %.3g m; GPU float's closest unjoined pair "
+    std::printf("drop, %d steps: GPU double vs colored %.3g m; GPU float's closest unjoined pair "
                 "%.6g thickness\n", steps, drift, worst / t);
     CHECK(drift <= 1e-9);
     CHECK(worst >= floor);
-    CHECK(worst < 1.01 * t); // layers touch: it is a heap
+    CHECK(worst < 1.01 * t); // the corner curled under: layers touched
 }

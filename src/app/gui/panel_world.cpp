@@ -86,10 +86,12 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
 
 void Panel::sceneCombo(const PanelStats& stats, PanelActions& actions)
 {
-    const char* help = "A cloth and its world, as --scene NAME: page (the page's cloth, "
-                       "nothing else), a curtain over a ball, a strip on pegs, a tablecloth "
-                       "on a table, a slope, a bar. Choosing one replaces the cloth, its "
-                       "settings and the world; Restart brings the scene back.";
+    const char* help =
+        "A cloth and its world, as --scene NAME: page (the page's cloth, nothing else), a "
+        "curtain over a ball, a strip on pegs, a tablecloth on a table, a slope, a bar, a "
+        "hammock catching a ball, a sweeping bar, a 60 x 60 drop on a slope, a heap of cloth "
+        "seen edge-on, a flag in the wind. Choosing one replaces the cloth, its settings and "
+        "the world; Restart brings the scene back.";
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Scene");
     tooltip("scene-label", help);

@@ -60,7 +60,7 @@ inline constexpr double kTouchReach = 0.1;
 /// the point of its surface nearest the bulk's centre (where a cloth dropped on it lands);
 /// then grown on every side by kSceneRoom of its larger side. An empty `cloth` stays empty.
 WorldRect frameWorld(const WorldRect& cloth, std::span<const Obstacle> obstacles);
-/// The room frameWorld() leaves around a scene, as a fraction of its larger side: the `heap`
+/// The room frameWorld() leaves around a scene, as a fraction of its larger side: the `drop`
 /// scene's cloth slides 2.5 m down its slope from a 3 m square 1 m above the ground, and the
 /// `flag` flaps up and down by about half its length.
 inline constexpr double kSceneRoom = 0.5;
