@@ -85,8 +85,8 @@ Scene fallingCloth(int w, int h, double metresW, double metresH)
 const std::vector<std::string>& builtInSceneNames()
 {
     static const std::vector<std::string> names{
-        "page", "curtain-over-ball", "pegs",  "table", "slope", "bar",
-        "hammock", "sweep",          "drop", "heap",  "flag"};
+        "page", "curtain-over-ball", "pegs", "table", "slope", "bar", "hammock", "sweep", "drop",
+        "heap", "flag"};
     return names;
 }
 

@@ -90,21 +90,26 @@ Simulation sceneSimulation(const char* name, Solver solver, int threads)
     return simulation;
 }
 
-/// The height of `x` above the ground line through `point` at `degrees`.
-double aboveGround(glm::dvec2 x, glm::dvec2 point, double degrees)
-{
-    const double angle = degrees * std::acos(-1.0) / 180.0;
-    return glm::dot(x - point, glm::dvec2{-std::sin(angle), std::cos(angle)});
-}
+/// A ground's line: through `point` at `degrees`; height() is a point's distance above it.
+struct GroundLine {
+    glm::dvec2 point;
+    glm::dvec2 normal; ///< (-sin, cos) of its angle
+    GroundLine(glm::dvec2 through, double degrees)
+        : point(through), normal(-std::sin(degrees * std::acos(-1.0) / 180.0),
+                                 std::cos(degrees * std::acos(-1.0) / 180.0))
+    {
+    }
+    double height(glm::dvec2 x) const { return glm::dot(x - point, normal); }
+};
 
-/// Steps a scene on the ground through `point` at `degrees` `steps` times, failing a check
-/// for every step that leaves two unjoined particles closer than 0.99 thickness; returns the
-/// closest such pair and the lowest particle's height above the ground over all steps.
+/// Steps a scene on `ground` `steps` times, failing a check for every step that leaves two
+/// unjoined particles closer than 0.99 thickness; returns the closest such pair and the lowest
+/// particle's height above the ground over all steps.
 struct OnGround {
     double closest = 1e300;
     double lowest = 1e300;
 };
-OnGround stepOnGround(Simulation& simulation, int steps, glm::dvec2 point, double degrees)
+OnGround stepOnGround(Simulation& simulation, int steps, const GroundLine& ground)
 {
     OnGround seen;
     const double floor = 0.99 * simulation.settings().thickness;
@@ -115,11 +120,10 @@ OnGround stepOnGround(Simulation& simulation, int steps, glm::dvec2 point, doubl
         if (d < floor)
             FAIL_CHECK("step " << step << ": two unjoined particles " << d << " m apart");
         for (const glm::dvec2 x : simulation.particles().position)
-            seen.lowest = std::min(seen.lowest, aboveGround(x, point, degrees));
+            seen.lowest = std::min(seen.lowest, ground.height(x));
     }
     return seen;
 }
-
 
 } // namespace
 
@@ -165,7 +169,7 @@ TEST_CASE("a 60 x 60 cloth dropped on the ground keeps its layers a thickness ap
         // The bottom layer lies on the ground (through (0, -4) at -10 degrees), held there by
         // the contacts (they win); the layers on it must still keep 0.99 t from it and from
         // each other (0.9998 t measured on the sequential solver, 0.99998 t on the colored).
-        const OnGround seen = stepOnGround(simulation, 800, {0.0, -4.0}, -10.0);
+        const OnGround seen = stepOnGround(simulation, 800, GroundLine({0.0, -4.0}, -10.0));
         std::printf("drop, %s, 800 steps: closest unjoined pair %.6g thickness\n",
                     pbd::solverName(solver), seen.closest / t);
         CHECK(seen.closest >= 0.99 * t);
@@ -183,9 +187,8 @@ TEST_CASE("the heap scene's cloth, seen edge-on, piles up in folds a thickness a
         Simulation simulation = sceneSimulation("heap", solver, 2);
         const double t = simulation.settings().thickness;
         const double length = simulation.settings().clothHeight;
-        const glm::dvec2 point{0.0, -4.5}; // its ground's line, at -5 degrees
-        const OnGround seen = stepOnGround(simulation, 1000, point, -5.0);
-        auto height = [&](glm::dvec2 x) { return aboveGround(x, point, -5.0); };
+        const GroundLine ground({0.0, -4.5}, -5.0);
+        const OnGround seen = stepOnGround(simulation, 1000, ground);
         // A heap: low and short beside the 4 m it hung, most of it lying on another fold.
         const auto& x = simulation.particles().position;
         double top = -1e300;
@@ -193,7 +196,7 @@ TEST_CASE("the heap scene's cloth, seen edge-on, piles up in folds a thickness a
         double right = -1e300;
         int onAFold = 0;
         for (std::size_t i = 0; i < x.size(); ++i) {
-            top = std::max(top, height(x[i]));
+            top = std::max(top, ground.height(x[i]));
             left = std::min(left, x[i].x);
             right = std::max(right, x[i].x);
             for (std::size_t j = 0; j < x.size(); ++j)
