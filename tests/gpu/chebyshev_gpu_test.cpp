@@ -15,10 +15,13 @@
 
 #include <glm/geometric.hpp>
 
+#include "deviation.h"
 #include "gpu_backend.h"
 #include "pbd/simulation.h"
 
 namespace {
+
+using pbd::test::deviation;
 
 using pbd::Settings;
 using pbd::Simulation;
@@ -70,14 +73,6 @@ Outcome whirl(double rho, pbd::Solver solver, pbd::GpuPrecision precision, int s
         sim.step();
     sim.sync();
     return {sim.particles().position, pbd::constraintStrain(sim)};
-}
-
-double deviation(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
-{
-    double worst = 0.0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        worst = std::max(worst, glm::distance(a[i], b[i]));
-    return worst;
 }
 
 } // namespace

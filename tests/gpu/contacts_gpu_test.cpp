@@ -18,11 +18,14 @@
 
 #include <glm/geometric.hpp>
 
+#include "deviation.h"
 #include "../unit/obstacle_geometry.h"
 #include "gpu_backend.h"
 #include "pbd/simulation.h"
 
 namespace {
+
+using pbd::test::deviation;
 
 using pbd::Ball;
 using pbd::GpuPrecision;
@@ -89,14 +92,6 @@ double deepest(Simulation& sim)
                                                                     0.5 * sim.settings().thickness));
     }
     return depth;
-}
-
-double deviation(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
-{
-    double worst = 0.0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        worst = std::max(worst, glm::distance(a[i], b[i]));
-    return worst;
 }
 
 Ball ball(glm::dvec2 centre, double radius, double mass)

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "deviation.h"
 #include "gpu_backend.h"
 #include "pbd/simulation.h"
 
@@ -31,12 +32,7 @@ pbd::Settings sizedSettings(pbd::Solver solver, pbd::GpuPrecision precision)
 
 double deviation(const pbd::Simulation& a, const pbd::Simulation& b)
 {
-    double d = 0.0;
-    for (std::size_t i = 0; i < a.particles().size(); ++i) {
-        const glm::dvec2 e = a.particles().position[i] - b.particles().position[i];
-        d = std::max({d, std::abs(e.x), std::abs(e.y)});
-    }
-    return d;
+    return pbd::test::deviation(a.particles().position, b.particles().position);
 }
 
 /// The same run on the colored CPU solver and on the GPU.

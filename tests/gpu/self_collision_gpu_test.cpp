@@ -18,6 +18,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "deviation.h"
 #include "gpu_backend.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
@@ -26,6 +27,8 @@
 using pbd::test::fling;
 
 namespace {
+
+using pbd::test::deviation;
 
 using pbd::GpuPrecision;
 using pbd::Settings;
@@ -84,14 +87,6 @@ double closestUnjoined(Simulation& sim)
     sim.sync();
     return closestUnjoined(sim.particles().position, sim.particles().inverseMass,
                            sim.settings().width);
-}
-
-double deviation(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
-{
-    double d = 0.0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        d = std::max(d, glm::distance(a[i], b[i]));
-    return d;
 }
 
 std::vector<glm::dvec2> flingPositions(Solver solver, GpuPrecision precision, bool on, int steps)

@@ -11,10 +11,13 @@
 
 #include <glm/geometric.hpp>
 
+#include "deviation.h"
 #include "gpu_backend.h"
 #include "pbd/simulation.h"
 
 namespace {
+
+using pbd::test::deviation;
 
 using pbd::Index;
 using pbd::Settings;
@@ -94,14 +97,6 @@ std::vector<glm::dvec2> run(const TetherScenario& s, pbd::Solver solver,
     if (live != nullptr)
         *live = sim.liveConstraintCount();
     return sim.particles().position;
-}
-
-double deviation(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
-{
-    double worst = 0.0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        worst = std::max(worst, glm::distance(a[i], b[i]));
-    return worst;
 }
 
 } // namespace
