@@ -105,6 +105,8 @@ layout(location = 4) uniform REAL uDrag;          // c, N s/m^2
 layout(location = 5) uniform REAL uMinLengthSq;   // 1e-6 m^2
 layout(location = 6) uniform uint uGusty;         // 1: windAt per particle, 0: uWind
 layout(location = 7) uniform uint uMasked;        // 1 when some constraint may be removed
+layout(location = 8) uniform REAL uTwoH;          // 2 h, s: the cap (air.h's AirCap)
+layout(location = 9) uniform REAL uLimitSq;       // (1 / (2 h))^2, 1/s^2
 
 bool live(uint k)
 {
@@ -121,7 +123,7 @@ REAL2 windOf(uint p)
     return uGusty != 0u ? windAt[p] : uWind;
 }
 
-// The force on constraint a-b (air.h's airForce).
+// The force on constraint a-b (air.h's airForce), capped as there.
 REAL2 airForce(uint a, uint b)
 {
     const REAL2 xa = x[a];
@@ -137,7 +139,15 @@ REAL2 airForce(uint a, uint b)
     const REAL2 wb = windOf(b);
     precise REAL relX = REAL(0.5) * (wa.x + wb.x) - REAL(0.5) * (va.x + vb.x);
     precise REAL relY = REAL(0.5) * (wa.y + wb.y) - REAL(0.5) * (va.y + vb.y);
-    precise REAL s = uDrag * (relX * -dy + relY * dx) / sqrt(lengthSquared);
+    precise REAL across = relX * -dy + relY * dx;
+    precise REAL wSum = w[a] + w[b];
+    precise REAL q = uDrag * wSum;
+    precise REAL capTest = q * q * lengthSquared;
+    precise REAL s;
+    if (capTest > uLimitSq)
+        s = across / (uTwoH * wSum * lengthSquared);
+    else
+        s = uDrag * across / sqrt(lengthSquared);
     precise REAL fx = s * -dy;
     precise REAL fy = s * dx;
     return REAL2(fx, fy);

@@ -112,6 +112,9 @@ void GpuAir::blow(const GpuAirStep& step)
     setReal(5, double_, 1e-6);
     glUniform1ui(6, gusty ? 1u : 0u);
     glUniform1ui(7, step.masked ? 1u : 0u);
+    const detail::AirCap cap = detail::airCap(step.h);
+    setReal(8, double_, cap.twoH);
+    setReal(9, double_, cap.limitSquared);
     dispatchKernel(count_);
 }
 

@@ -23,6 +23,7 @@ struct GpuAirStep {
     double gusts = 0.0;   ///< 0 to 1
     double time = 0.0;    ///< the substep's start, s
     bool masked = false;  ///< some constraint may be removed: read the live bits
+    double h = 0.0;       ///< the substep, s (the cap on c l, air.h)
 };
 
 /// Kernels and buffers for one width x height cloth's air. Needs the GpuSolver's positions,

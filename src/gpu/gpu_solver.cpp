@@ -632,7 +632,8 @@ void GpuSolver::step(const GpuStepParameters& p)
     const GLuint zero = 0;
     for (int substep = 0; substep < p.substeps; ++substep) {
         if (air)
-            air_->blow({{p.windX, p.windY}, p.airDrag, p.gusts, p.time + substep * h, masked_});
+            air_->blow(
+                {{p.windX, p.windY}, p.airDrag, p.gusts, p.time + substep * h, masked_, h});
         glUseProgram(predict_);
         dispatchKernel(count_);
         if (xpbd) {

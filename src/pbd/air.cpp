@@ -125,9 +125,10 @@ glm::dvec2 cachedGustWind(const AirParams& params, glm::dvec2 at, GustCell& cell
 
 } // namespace
 
-AirParams airParams(const Settings& settings, double time)
+AirParams airParams(const Settings& settings, double time, double h)
 {
-    return {glm::dvec2(settings.windX, settings.windY), settings.airDrag, settings.gusts, time};
+    return {glm::dvec2(settings.windX, settings.windY), settings.airDrag, settings.gusts, time,
+            airCap(h)};
 }
 
 glm::dvec2 gustNoise(double qx, double qy, double qt)
@@ -182,7 +183,8 @@ constexpr std::size_t kForceBlock = 128;
 /// the common case (nothing removed, steady wind) tests neither per constraint. The
 /// arithmetic of airForce() in three loops per block, so that the middle one, the square
 /// root and the division, runs two constraints to an instruction (the same correctly
-/// rounded operations, so the same bits as airForce() and the GPU).
+/// rounded operations, so the same bits as airForce() and the GPU); the capped constraints
+/// (none in an ordinary cloth) are done again after it.
 template <bool Removed, bool Gusts>
 void airForcesOf(const AirInputs& in, glm::dvec2* force, std::size_t begin, std::size_t end)
 {
@@ -196,8 +198,10 @@ void airForcesOf(const AirInputs& in, glm::dvec2* force, std::size_t begin, std:
     alignas(64) double across[kForceBlock]; // (w - v) . p
     alignas(64) double lengthSquared[kForceBlock];
     alignas(64) double scale[kForceBlock];
+    alignas(64) double wSum[kForceBlock];
     for (std::size_t first = begin; first < end; first += kForceBlock) {
         const std::size_t count = std::min(kForceBlock, end - first);
+        bool capped = false;
         for (std::size_t j = 0; j < count; ++j) {
             const std::size_t k = first + j;
             const Index a = c[k].a;
@@ -216,9 +220,14 @@ void airForcesOf(const AirInputs& in, glm::dvec2* force, std::size_t begin, std:
             across[j] = relX * -dy + relY * dx;
             // A removed constraint as one too short: no force.
             lengthSquared[j] = Removed && in.alive[k] == 0 ? 0.0 : dx * dx + dy * dy;
+            wSum[j] = w[a] + w[b];
+            capped = capped || airCapped(drag, wSum[j], lengthSquared[j], in.cap);
         }
         for (std::size_t j = 0; j < count; ++j)
             scale[j] = drag * across[j] / std::sqrt(lengthSquared[j]);
+        for (std::size_t j = 0; capped && j < count; ++j)
+            if (airCapped(drag, wSum[j], lengthSquared[j], in.cap))
+                scale[j] = across[j] / (in.cap.twoH * wSum[j] * lengthSquared[j]);
         for (std::size_t j = 0; j < count; ++j)
             force[first + j] = lengthSquared[j] >= 1e-6
                                    ? glm::dvec2(scale[j] * -dys[j], scale[j] * dxs[j])
@@ -290,6 +299,7 @@ AirInputs AirBuffers::prepare(const StepState& state, const AirParams& params)
     in.alive = state.liveCount == state.constraints.size() ? nullptr : state.alive.data();
     in.drag = params.drag;
     in.wind = params.wind;
+    in.cap = params.cap;
     if (params.gusts > 0.0) {
         windAt.resize(n);
         in.windAt = windAt.data();

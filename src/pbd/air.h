@@ -11,10 +11,21 @@
 // across it. Each end takes F / 2; an end that does not move takes its half nowhere. With
 // p = (-d.y, d.x) for d = x_b - x_a (|p| = l) this is c ((w - v) . p) p / l: one square root
 // and one division. The wind w is the mean of the gust wind at the two ends (gustWind()).
+//
+// The force is explicit: in a substep h it takes h c l (w_a + w_b) / 4 of the constraint's
+// own relative normal velocity u = (w - v) . n (each end's inverse mass w_a, w_b). Where
+// c l (w_a + w_b) exceeds 1 / (2 h), that fraction would pass 1/8 and eight such
+// constraints meeting at a particle could reverse its velocity against the air, and grow it
+// step after step (a constraint stretched kilometres by a drag, a drag of thousands):
+// there the coefficient c l is held at 1 / (2 h (w_a + w_b)), F = ((w - v) . p) p /
+// (2 h (w_a + w_b) l^2). Air that thick carries the cloth with it within a few substeps,
+// as the uncapped law would if it could be integrated; below the cap (every ordinary cloth:
+// the flag's constraints stay under a third of it) the law is exactly the one above.
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -41,19 +52,43 @@ inline constexpr std::uint32_t kGustHashK = 0xcb1ab31fu;
 inline constexpr std::uint32_t kGustMix1 = 0x7feb352du;
 inline constexpr std::uint32_t kGustMix2 = 0x846ca68bu;
 
+/// The cap on a constraint's coefficient c l in a substep h (see the file comment): held
+/// at 1 / (twoH (w_a + w_b)) where (c (w_a + w_b))^2 l^2 > limitSquared. The default caps
+/// nothing.
+struct AirCap {
+    double twoH = 0.0;         ///< 2 h in s
+    double limitSquared = std::numeric_limits<double>::infinity(); ///< (1 / (2 h))^2 in 1/s^2
+};
+
+/// The cap of a substep of h seconds.
+inline AirCap airCap(double h)
+{
+    const double limit = 0.5 / h;
+    return {2.0 * h, limit * limit};
+}
+
+/// Whether a constraint of squared length `lengthSquared` between ends of inverse masses
+/// summing to `wSum` is capped: the one test every build of the air makes, in this order.
+inline bool airCapped(double drag, double wSum, double lengthSquared, const AirCap& cap)
+{
+    const double q = drag * wSum;
+    return q * q * lengthSquared > cap.limitSquared;
+}
+
 /// What the air phase of one substep needs.
 struct AirParams {
     glm::dvec2 wind{0.0}; ///< Settings::windX, windY in m/s
     double drag = 0.0;    ///< Settings::airDrag c in N s/m^2
     double gusts = 0.0;   ///< Settings::gusts, 0 to 1
     double time = 0.0;    ///< simulated time of the substep's start in s
+    AirCap cap{};         ///< the substep's cap on c l (airCap())
 };
 
 /// Whether the settings blow any air (airDrag > 0). Off, no solver runs any air code.
 inline bool airOn(const Settings& settings) { return settings.airDrag > 0.0; }
 
-/// The air of the settings at simulated time `time`.
-AirParams airParams(const Settings& settings, double time);
+/// The air of the settings in the substep of h seconds from simulated time `time`.
+AirParams airParams(const Settings& settings, double time, double h);
 
 /// The smooth noise of the gusts at lattice coordinates (qx, qy, qt): two channels, each in
 /// [-1, 1], trilinear over a lattice of hashed integer points with the quintic
@@ -69,9 +104,11 @@ glm::dvec2 gustWind(const AirParams& params, glm::dvec2 at);
 
 /// The air's force in N on constraint a-b (see the file comment), from positions x_a, x_b,
 /// the particles' velocities (already 0 for those that do not move) and the wind at the two
-/// ends. Zero for a constraint shorter than 1 mm, which the projections skip too.
+/// ends; capped by `cap` with the ends' inverse masses summing to wSum. Zero for a constraint
+/// shorter than 1 mm, which the projections skip too.
 inline glm::dvec2 airForce(glm::dvec2 xa, glm::dvec2 xb, glm::dvec2 va, glm::dvec2 vb,
-                           glm::dvec2 windA, glm::dvec2 windB, double drag)
+                           glm::dvec2 windA, glm::dvec2 windB, double drag, double wSum = 0.0,
+                           const AirCap& cap = {})
 {
     const double dx = xb.x - xa.x;
     const double dy = xb.y - xa.y;
@@ -81,7 +118,10 @@ inline glm::dvec2 airForce(glm::dvec2 xa, glm::dvec2 xb, glm::dvec2 va, glm::dve
     const double relX = 0.5 * (windA.x + windB.x) - 0.5 * (va.x + vb.x);
     const double relY = 0.5 * (windA.y + windB.y) - 0.5 * (va.y + vb.y);
     // p = (-dy, dx): F = c ((w - v) . p) p / l
-    const double s = drag * (relX * -dy + relY * dx) / std::sqrt(lengthSquared);
+    const double across = relX * -dy + relY * dx;
+    const double s = airCapped(drag, wSum, lengthSquared, cap)
+                         ? across / (cap.twoH * wSum * lengthSquared)
+                         : drag * across / std::sqrt(lengthSquared);
     return {s * -dy, s * dx};
 }
 
@@ -115,6 +155,7 @@ struct AirInputs {
     const glm::dvec2* windAt = nullptr;     ///< gust wind per particle; null: params.wind
     double drag = 0.0;                      ///< c in N s/m^2
     glm::dvec2 wind{0.0};                   ///< the steady wind when windAt is null
+    AirCap cap{};                           ///< the substep's cap on c l
 };
 
 /// The gust wind at particles [begin, end) into windAt.

@@ -33,7 +33,10 @@ void forcesScalar(const AirForceRun& r, std::size_t first)
             r.fy[j] = 0.0;
             continue;
         }
-        const double s = r.drag * across / std::sqrt(lengthSquared);
+        const double wSum = r.aw[j] + r.bw[j];
+        const double s = airCapped(r.drag, wSum, lengthSquared, r.cap)
+                             ? across / (r.cap.twoH * wSum * lengthSquared)
+                             : r.drag * across / std::sqrt(lengthSquared);
         r.fx[j] = s * -dy;
         r.fy[j] = s * dx;
     }
@@ -108,6 +111,8 @@ void forcesSse2(const AirForceRun& r)
     const __m128d sign = _mm_set1_pd(-0.0);
     const __m128d drag = _mm_set1_pd(r.drag);
     const __m128d shortest = _mm_set1_pd(1e-6);
+    const __m128d limit = _mm_set1_pd(r.cap.limitSquared);
+    const __m128d twoH = _mm_set1_pd(r.cap.twoH);
     const __m128d meanX = _mm_set1_pd(r.meanWindX);
     const __m128d meanY = _mm_set1_pd(r.meanWindY);
     std::size_t j = 0;
@@ -133,7 +138,15 @@ void forcesSse2(const AirForceRun& r)
                 lengthSquared, _mm_castsi128_pd(_mm_set_epi64x(-std::int64_t{a[r.stride] != 0},
                                                                -std::int64_t{a[0] != 0})));
         }
-        const __m128d s = _mm_div_pd(_mm_mul_pd(drag, across), _mm_sqrt_pd(lengthSquared));
+        __m128d s = _mm_div_pd(_mm_mul_pd(drag, across), _mm_sqrt_pd(lengthSquared));
+        const __m128d wSum = _mm_add_pd(_mm_loadu_pd(r.aw + j), _mm_loadu_pd(r.bw + j));
+        const __m128d q = _mm_mul_pd(drag, wSum);
+        const __m128d capped = _mm_cmpgt_pd(_mm_mul_pd(_mm_mul_pd(q, q), lengthSquared), limit);
+        if (_mm_movemask_pd(capped) != 0) {
+            const __m128d held =
+                _mm_div_pd(across, _mm_mul_pd(_mm_mul_pd(twoH, wSum), lengthSquared));
+            s = _mm_or_pd(_mm_and_pd(capped, held), _mm_andnot_pd(capped, s));
+        }
         const __m128d on = _mm_cmpge_pd(lengthSquared, shortest);
         _mm_storeu_pd(r.fx + j, _mm_and_pd(on, _mm_mul_pd(s, minusDy)));
         _mm_storeu_pd(r.fy + j, _mm_and_pd(on, _mm_mul_pd(s, dx)));
@@ -148,6 +161,8 @@ template <bool Removed, bool Gusts>
     const __m256d sign = _mm256_set1_pd(-0.0);
     const __m256d drag = _mm256_set1_pd(r.drag);
     const __m256d shortest = _mm256_set1_pd(1e-6);
+    const __m256d limit = _mm256_set1_pd(r.cap.limitSquared);
+    const __m256d twoH = _mm256_set1_pd(r.cap.twoH);
     const __m256d meanX = _mm256_set1_pd(r.meanWindX);
     const __m256d meanY = _mm256_set1_pd(r.meanWindY);
     if (r.n < 4)
@@ -185,8 +200,17 @@ template <bool Removed, bool Gusts>
                     -std::int64_t{a[3 * s] != 0}, -std::int64_t{a[2 * s] != 0},
                     -std::int64_t{a[s] != 0}, -std::int64_t{a[0] != 0})));
         }
-        const __m256d s =
-            _mm256_div_pd(_mm256_mul_pd(drag, across), _mm256_sqrt_pd(lengthSquared));
+        __m256d s = _mm256_div_pd(_mm256_mul_pd(drag, across), _mm256_sqrt_pd(lengthSquared));
+        const __m256d wSum =
+            _mm256_add_pd(_mm256_loadu_pd(r.aw + j), _mm256_loadu_pd(r.bw + j));
+        const __m256d q = _mm256_mul_pd(drag, wSum);
+        const __m256d capped = _mm256_cmp_pd(
+            _mm256_mul_pd(_mm256_mul_pd(q, q), lengthSquared), limit, _CMP_GT_OQ);
+        if (_mm256_movemask_pd(capped) != 0) {
+            const __m256d held = _mm256_div_pd(
+                across, _mm256_mul_pd(_mm256_mul_pd(twoH, wSum), lengthSquared));
+            s = _mm256_blendv_pd(s, held, capped);
+        }
         const __m256d on = _mm256_cmp_pd(lengthSquared, shortest, _CMP_GE_OQ);
         _mm256_storeu_pd(r.fx + j, _mm256_and_pd(on, _mm256_mul_pd(s, minusDy)));
         _mm256_storeu_pd(r.fy + j, _mm256_and_pd(on, _mm256_mul_pd(s, dx)));

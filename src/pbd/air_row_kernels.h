@@ -47,9 +47,12 @@ struct AirForceRun {
     const double *ax, *ay, *avx, *avy, *awx, *awy;
     const double *bx, *by, *bvx, *bvy, *bwx, *bwy;
     const std::uint8_t* alive = nullptr; ///< constraint j's flag at alive[j * stride]; null: live
+    const double* aw = nullptr; ///< the ends' inverse masses in 1/kg (the cap's w_a + w_b)
+    const double* bw = nullptr;
     std::size_t stride = 1;
     std::size_t n = 0;
     double drag = 0.0;      ///< c in N s/m^2
+    AirCap cap{};           ///< the substep's cap on c l
     double meanWindX = 0.0; ///< without gusts: 0.5 (w.x + w.x), the mean of the ends' wind
     double meanWindY = 0.0;
     bool gusts = false;     ///< the wind is the mean of awx/awy and bwx/bwy
@@ -57,8 +60,9 @@ struct AirForceRun {
     double* fy = nullptr;
 };
 
-/// F_j = c ((w - v) . p) p / l per constraint (air.h), +0 for one shorter than 1 mm or
-/// removed.
+/// F_j = c ((w - v) . p) p / l per constraint (air.h), capped as airForce() caps it, +0 for
+/// one shorter than 1 mm or removed. The lanes test the cap together and redo the capped
+/// ones only when a lane is (never in an ordinary cloth).
 void airForceLanes(const AirForceRun& run, AirLanes lanes);
 
 /// n particles' accelerations: out_j = 0.5 w_j sum_t term_t[j] for the eight terms in their

@@ -12,6 +12,7 @@ namespace {
 /// move: it counts at rest) and, with gusts, the wind at each.
 struct RowRecord {
     std::vector<double> x, y, vx, vy, windX, windY;
+    const double* w = nullptr; ///< the row's inverse masses, in the particles' own array
 };
 
 /// The forces (x and y parts) of the constraints between row r and row r + 1: vertical at
@@ -104,6 +105,7 @@ private:
         run.x = x;
         run.v = grid_.v + first;
         run.w = grid_.w + first;
+        record.w = run.w;
         run.n = width_;
         run.px = record.x.data();
         run.py = record.y.data();
@@ -137,7 +139,10 @@ private:
         run.alive = grid_.alive != nullptr ? grid_.alive + first : nullptr;
         run.stride = stride;
         run.n = n;
+        run.aw = A.w + a;
+        run.bw = B.w + b;
         run.drag = grid_.params.drag;
+        run.cap = grid_.params.cap;
         run.meanWindX = meanWindX_;
         run.meanWindY = meanWindY_;
         run.gusts = gusts_;

@@ -76,7 +76,7 @@ public:
                 predictBalls(state.balls, params.h, params.gravity);
             solver_.setLive(state.alive, state.constraintsVersion);
             if (air)
-                prepareAir(state, state.time + substep * params.h);
+                prepareAir(state, state.time + substep * params.h, params.h);
             solver_.substep(state.particles, params, state.areaLambda.data(),
                             substep + 1 == substeps && observe ? &observe : nullptr);
             if (balls)
@@ -88,8 +88,8 @@ public:
     }
 
 private:
-    /// The air of the next substep, which starts at simulated time `time` (s).
-    void prepareAir(const StepState& state, double time)
+    /// The air of the next substep, which starts at simulated time `time` (s) and lasts h.
+    void prepareAir(const StepState& state, double time, double h)
     {
         const Particles& p = state.particles;
         airGrid_.x = p.position.data();
@@ -99,7 +99,7 @@ private:
             state.liveCount == state.constraints.size() ? nullptr : state.alive.data();
         airGrid_.width = state.settings.width;
         airGrid_.height = state.settings.height;
-        airGrid_.params = airParams(state.settings, time);
+        airGrid_.params = airParams(state.settings, time, h);
     }
 
     int threads_; ///< Settings::threads it was made for

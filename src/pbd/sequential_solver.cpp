@@ -107,7 +107,8 @@ public:
             const std::size_t n = p.size();
             const glm::dvec2* accel = nullptr;
             if (airOn(state.settings)) { // the air's force, from the substep's start
-                const AirParams air = airParams(state.settings, state.time + substep * params.h);
+                const AirParams air = airParams(state.settings, state.time + substep * params.h,
+                                                 params.h);
                 const AirInputs in = air_.prepare(state, air);
                 if (in.windAt != nullptr)
                     gustWinds(air, x, air_.windAt.data(), 0, n);

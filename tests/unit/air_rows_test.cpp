@@ -1,7 +1,8 @@
 // The colored solver's air by rows (air_rows.h) against the constraint sweep that the
 // sequential solver runs (airForces() then airAccelerations()): the same bits for every
 // build of the loops (scalar, SSE2, AVX2), every cut of the rows, torn cloths, gusts, fixed
-// particles, constraints too short to feel the air, and cloths one particle wide or high.
+// particles, constraints too short to feel the air, capped constraints, and cloths one
+// particle wide or high.
 
 #include <algorithm>
 #include <cstddef>
@@ -67,6 +68,7 @@ std::vector<glm::dvec2> sweep(const Case& c, const pbd::detail::AirParams& param
     in.alive = removed ? c.alive.data() : nullptr;
     in.drag = params.drag;
     in.wind = params.wind;
+    in.cap = params.cap;
     if (params.gusts > 0.0) {
         pbd::detail::gustWinds(params, in.x, windAt.data(), 0, p.size());
         in.windAt = windAt.data();
@@ -115,13 +117,16 @@ TEST_CASE("the air by rows gives the constraint sweep's bits in every build and 
     for (const Size size : {Size{9, 7}, Size{17, 11}, Size{1, 6}, Size{2, 5}, Size{13, 1},
                             Size{6, 2}}) {
         const Case c = makeCase(size.width, size.height, 6);
+        // Uncapped, and a substep so long that c l (w_a + w_b) passes 1 / (2 h) for the
+        // constraints longer than 0.23 m: the diagonals, not the sides.
+        for (const pbd::detail::AirCap cap : {pbd::detail::AirCap{}, pbd::detail::airCap(0.6)})
         for (const bool removed : {false, true}) {
             for (const double gusts : {0.0, 0.7}) {
-                const pbd::detail::AirParams params{{4.0, -1.5}, 0.9, gusts, 1.37};
+                const pbd::detail::AirParams params{{4.0, -1.5}, 0.9, gusts, 1.37, cap};
                 const std::vector<glm::dvec2> expected = sweep(c, params, removed);
                 for (const AirLanes lanes : builds) {
                     for (const int rowsPerPiece : {size.height, 1, 3}) {
-                        CAPTURE(size.width, size.height, removed, gusts,
+                        CAPTURE(size.width, size.height, removed, gusts, cap.twoH,
                                 static_cast<int>(lanes), rowsPerPiece);
                         CHECK(pbd::test::sameBits(
                             rows(c, size.width, size.height, params, removed, rowsPerPiece,
@@ -134,10 +139,26 @@ TEST_CASE("the air by rows gives the constraint sweep's bits in every build and 
     }
 }
 
+TEST_CASE("the air by rows caps some constraints of the cut test's cloth, not all", "[air]")
+{
+    // What the cut test's capped case relies on: both kinds of constraint in one cloth.
+    const Case c = makeCase(17, 11, 0);
+    const pbd::detail::AirCap cap = pbd::detail::airCap(0.6);
+    std::size_t capped = 0;
+    for (const pbd::DistanceConstraint& k : c.constraints) {
+        const glm::dvec2 d = c.particles.position[k.b] - c.particles.position[k.a];
+        capped += pbd::detail::airCapped(
+            0.9, c.particles.inverseMass[k.a] + c.particles.inverseMass[k.b],
+            d.x * d.x + d.y * d.y, cap);
+    }
+    CHECK(capped > c.constraints.size() / 4);
+    CHECK(capped < c.constraints.size() * 3 / 4);
+}
+
 TEST_CASE("the air by rows is zero on fixed particles and nonzero on blown ones", "[air]")
 {
     const Case c = makeCase(9, 7, 0);
-    const pbd::detail::AirParams params{{4.0, 0.0}, 0.9, 0.0, 0.0};
+    const pbd::detail::AirParams params{{4.0, 0.0}, 0.9, 0.0, 0.0, {}};
     const std::vector<glm::dvec2> accel = rows(c, 9, 7, params, false, 7, AirLanes::Scalar);
     CHECK(accel[0] == glm::dvec2(0.0)); // fixed corners
     CHECK(accel[8] == glm::dvec2(0.0));
