@@ -227,7 +227,7 @@ void airForcesOf(const AirInputs& in, glm::dvec2* force, std::size_t begin, std:
             scale[j] = drag * across[j] / std::sqrt(lengthSquared[j]);
         for (std::size_t j = 0; capped && j < count; ++j)
             if (airCapped(drag, wSum[j], lengthSquared[j], in.cap))
-                scale[j] = across[j] / (in.cap.twoH * wSum[j] * lengthSquared[j]);
+                scale[j] = airHeldScale(across[j], wSum[j], lengthSquared[j], in.cap);
         for (std::size_t j = 0; j < count; ++j)
             force[first + j] = lengthSquared[j] >= 1e-6
                                    ? glm::dvec2(scale[j] * -dys[j], scale[j] * dxs[j])

@@ -20,7 +20,7 @@
 // there the coefficient c l is held at 1 / (2 h (w_a + w_b)), F = ((w - v) . p) p /
 // (2 h (w_a + w_b) l^2). Air that thick carries the cloth with it within a few substeps,
 // as the uncapped law would if it could be integrated; below the cap (every ordinary cloth:
-// the flag's constraints stay under a third of it) the law is exactly the one above.
+// the flag's constraints stay under a tenth of it) the law is exactly the one above.
 
 #include <cmath>
 #include <cstddef>
@@ -75,6 +75,22 @@ inline bool airCapped(double drag, double wSum, double lengthSquared, const AirC
     return q * q * lengthSquared > cap.limitSquared;
 }
 
+/// The force's scale s (F = s p) of a capped constraint: across = (w - v) . p over
+/// 2 h (w_a + w_b) l^2, in the order every build computes it.
+inline double airHeldScale(double across, double wSum, double lengthSquared, const AirCap& cap)
+{
+    return across / (cap.twoH * wSum * lengthSquared);
+}
+
+/// The force's scale s (F = s p) of a constraint, capped or not: c across / l below the cap.
+inline double airScale(double drag, double across, double wSum, double lengthSquared,
+                       const AirCap& cap)
+{
+    return airCapped(drag, wSum, lengthSquared, cap)
+               ? airHeldScale(across, wSum, lengthSquared, cap)
+               : drag * across / std::sqrt(lengthSquared);
+}
+
 /// What the air phase of one substep needs.
 struct AirParams {
     glm::dvec2 wind{0.0}; ///< Settings::windX, windY in m/s
@@ -118,10 +134,7 @@ inline glm::dvec2 airForce(glm::dvec2 xa, glm::dvec2 xb, glm::dvec2 va, glm::dve
     const double relX = 0.5 * (windA.x + windB.x) - 0.5 * (va.x + vb.x);
     const double relY = 0.5 * (windA.y + windB.y) - 0.5 * (va.y + vb.y);
     // p = (-dy, dx): F = c ((w - v) . p) p / l
-    const double across = relX * -dy + relY * dx;
-    const double s = airCapped(drag, wSum, lengthSquared, cap)
-                         ? across / (cap.twoH * wSum * lengthSquared)
-                         : drag * across / std::sqrt(lengthSquared);
+    const double s = airScale(drag, relX * -dy + relY * dx, wSum, lengthSquared, cap);
     return {s * -dy, s * dx};
 }
 

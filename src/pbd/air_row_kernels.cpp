@@ -33,10 +33,7 @@ void forcesScalar(const AirForceRun& r, std::size_t first)
             r.fy[j] = 0.0;
             continue;
         }
-        const double wSum = r.aw[j] + r.bw[j];
-        const double s = airCapped(r.drag, wSum, lengthSquared, r.cap)
-                             ? across / (r.cap.twoH * wSum * lengthSquared)
-                             : r.drag * across / std::sqrt(lengthSquared);
+        const double s = airScale(r.drag, across, r.aw[j] + r.bw[j], lengthSquared, r.cap);
         r.fx[j] = s * -dy;
         r.fy[j] = s * dx;
     }
