@@ -1,4 +1,4 @@
-// The air (src/pbd/air.h, air.cpp) on the GPU: the same arithmetic in the same order, so
+// The air (src/pbd/air/air.h, air.cpp) on the GPU: the same arithmetic in the same order, so
 // that double agrees with the colored CPU solver to rounding. Prepended by the host:
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1

@@ -1,5 +1,5 @@
 // The contact phase's geometry, for shaders/contacts.comp.glsl (joined before it): the
-// CPU's src/pbd/contact_geometry.cpp (signed distances to the grown shapes, the first entry of
+// CPU's src/pbd/world/contact_geometry.cpp (signed distances to the grown shapes, the first entry of
 // a segment into one, the exit of a ray) and contacts.cpp's carried() and overlaps(), in the
 // CPU's operations and order, every result `precise`. The host prepends the #version, the
 // #defines and shaders/kernel_common.glsl (REAL) as for every kernel.

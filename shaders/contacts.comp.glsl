@@ -1,5 +1,5 @@
 // The GPU solver's contact phase with the obstacles: the CPU's resolveContacts
-// (src/pbd/contacts.cpp), one invocation per particle, in float or double. The host prepends
+// (src/pbd/world/contacts.cpp), one invocation per particle, in float or double. The host prepends
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (broad phase: list the particles whose path reaches a shape) | 1 (the

@@ -1,5 +1,5 @@
 // The GPU solver's self-collision projection: one colour of one pass of the CPU's
-// SelfCollision::solve() (src/pbd/self_collision.cpp), in float or double. The host prepends
+// SelfCollision::solve() (src/pbd/world/self_collision.cpp), in float or double. The host prepends
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (project one colour's pairs) | 1 (every pass, in one work group)

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "gpu_support.h"
-#include "input_text.h"
+#include "files/input_text.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
 #include "pbd/settings_table.h"

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "gpu_support.h"
-#include "input_text.h"
+#include "files/input_text.h"
 #include "pbd/settings_table.h"
 #include "pbd/drag_script.h"
 #include "pbd/scene.h"

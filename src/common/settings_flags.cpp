@@ -4,7 +4,7 @@
 #include <charconv>
 #include <iostream>
 
-#include "input_text.h"
+#include "files/input_text.h"
 
 namespace pbd::common {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The GPU solver's air (Settings::airDrag, windX, windY, gusts) on the kernels of
-/// shaders/air.comp.glsl: the CPU's src/pbd/air.h per particle, the gust winds and then each
+/// shaders/air.comp.glsl: the CPU's src/pbd/air/air.h per particle, the gust winds and then each
 /// particle's gather over its grid constraints, into an acceleration buffer that the
 /// prediction adds (private to pbd_gpu).
 

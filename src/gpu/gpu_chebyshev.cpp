@@ -4,7 +4,7 @@
 
 #include <glad/gl.h>
 
-#include "chebyshev.h"
+#include "step/chebyshev.h"
 #include "gpu_kernels.h"
 
 namespace pbd::gpu {

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The GPU solver's self-collision phase (Settings::selfCollision; private to pbd_gpu): the
-/// CPU's SelfCollision (src/pbd/self_collision.h) with its projection passes in
+/// CPU's SelfCollision (src/pbd/world/self_collision.h) with its projection passes in
 /// shaders/self_collision.comp.glsl.
 ///
 /// Where each part runs, and why:
@@ -28,8 +28,8 @@
 
 #include <glm/vec2.hpp>
 
-#include "self_collision.h"
-#include "worker_pool.h"
+#include "world/self_collision.h"
+#include "colored/worker_pool.h"
 
 namespace pbd::gpu {
 

@@ -8,8 +8,8 @@
 
 #include <glad/gl.h>
 
-#include "chebyshev.h"
-#include "constraint_coloring.h"
+#include "step/chebyshev.h"
+#include "colored/constraint_coloring.h"
 #include "gpu_air.h"
 #include "gpu_chebyshev.h"
 #include "gpu_contacts.h"

@@ -13,7 +13,7 @@
 #include <glm/vec2.hpp>
 
 #include "gpu_solver.h"
-#include "constraint_coloring.h"
+#include "colored/constraint_coloring.h"
 #include "pbd/distance_constraint.h"
 
 namespace pbd::test {

@@ -12,8 +12,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "air.h"
-#include "air_rows.h"
+#include "air/air.h"
+#include "air/air_rows.h"
 #include "pbd/cloth.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"

@@ -11,7 +11,7 @@
 #include <catch2/catch.hpp>
 #include <glm/geometric.hpp>
 
-#include "air.h"
+#include "air/air.h"
 #include "pbd/drag_script.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"

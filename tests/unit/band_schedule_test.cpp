@@ -4,8 +4,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "band_schedule.h"
-#include "worker_pool.h"
+#include "colored/band_schedule.h"
+#include "colored/worker_pool.h"
 
 using pbd::BandSchedule;
 using pbd::WorkerPool;

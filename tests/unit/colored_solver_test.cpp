@@ -9,9 +9,9 @@
 #include <glm/geometric.hpp>
 
 #include "pbd/cloth.h"
-#include "constraint_coloring.h"
+#include "colored/constraint_coloring.h"
 #include "pbd/simulation.h"
-#include "colored_solver.h"
+#include "colored/colored_solver.h"
 #include "grid_set_builders.h"
 #include "sim_builders.h"
 

@@ -7,8 +7,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "colored_kernels.h"
-#include "colored_solver.h"
+#include "colored/colored_kernels.h"
+#include "colored/colored_solver.h"
 
 namespace pbd::test {
 

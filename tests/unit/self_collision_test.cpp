@@ -19,9 +19,9 @@
 #include "pbd/scene.h"
 #include "pbd/settings.h"
 #include "pbd/simulation.h"
-#include "contacts.h"
+#include "world/contacts.h"
 #include "fling.h"
-#include "self_collision.h"
+#include "world/self_collision.h"
 #include "sim_builders.h"
 
 using pbd::Settings;

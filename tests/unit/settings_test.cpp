@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "input_text.h"
+#include "files/input_text.h"
 #include "pbd/settings.h"
 #include "pbd/settings_table.h"
 

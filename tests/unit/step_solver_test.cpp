@@ -8,7 +8,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "step_solver.h"
+#include "step/step_solver.h"
 
 using pbd::GpuPrecision;
 using pbd::Settings;

@@ -13,7 +13,7 @@
 #include "pbd/simulation.h"
 #include "pbd/tethers.h"
 #include "tether_brute_force.h"
-#include "tether_domain.h"
+#include "tethers/tether_domain.h"
 
 namespace {
 

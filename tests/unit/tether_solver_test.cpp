@@ -13,7 +13,7 @@
 #include "pbd/simulation.h"
 #include "sim_builders.h"
 #include "tether_builders.h"
-#include "tether_projection.h"
+#include "tethers/tether_projection.h"
 
 using namespace tether_test;
 

@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "worker_pool.h"
+#include "colored/worker_pool.h"
 
 using pbd::WorkerPool;
 

@@ -7,13 +7,13 @@
 
 #include <catch2/catch.hpp>
 
-#include "area_constraint.h"
-#include "colored_solver.h"
+#include "cloth/area_constraint.h"
+#include "colored/colored_solver.h"
 #include "disturbed_cloth.h"
 #include "grid_set_builders.h"
 #include "kernel_choice.h"
 #include "pbd/distance_constraint.h"
-#include "step_phases.h"
+#include "step/step_phases.h"
 
 using pbd::ColoredSolver;
 using pbd::ConstraintSets;

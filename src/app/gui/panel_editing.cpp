@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "input_text.h"
+#include "files/input_text.h"
 #include "logic/fold_hint.h"
 
 namespace pbd::app {

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "input_text.h"
+#include "files/input_text.h"
 #include "pbd/settings_table.h"
 
 namespace pbd::app {

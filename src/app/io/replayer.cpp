@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "input_text.h"
+#include "files/input_text.h"
 
 namespace pbd::app {
 

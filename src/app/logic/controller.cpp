@@ -2,7 +2,7 @@
 
 #include <type_traits>
 
-#include "input_text.h"
+#include "files/input_text.h"
 #include "pbd/state_file.h"
 
 namespace pbd::app {

@@ -1,6 +1,6 @@
 #include "logic/fold_hint.h"
 
-#include "input_text.h"
+#include "files/input_text.h"
 
 namespace pbd::app {
 

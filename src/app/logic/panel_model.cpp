@@ -9,7 +9,7 @@
 #include <system_error>
 #include <utility>
 
-#include "input_text.h"
+#include "files/input_text.h"
 #include "logic/preferences_table.h"
 #include "logic/strain_colors.h"
 

@@ -1,6 +1,6 @@
 #include "logic/preferences.h"
 
-#include "input_text.h"
+#include "files/input_text.h"
 
 namespace pbd::app {
 const char* onReleaseName(OnRelease onRelease) { return nameOf(kOnReleaseNames, onRelease); }

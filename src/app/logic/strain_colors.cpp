@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "input_text.h"
+#include "files/input_text.h"
 
 namespace pbd::app {
 namespace {

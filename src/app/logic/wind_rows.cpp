@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <numbers>
 
-#include "input_text.h"
+#include "files/input_text.h"
 #include "logic/panel_model.h"
 #include "pbd/table_row.h"
 

@@ -1,0 +1,64 @@
+#pragma once
+// The colored solver's scalar kernel: one constraint of a row, in the operation order of
+// docs/core-api.md (section 2b, the colored form). It is the reference the lane kernels are
+// written and tested against, and their fallback for the lanes they cannot take (skipped
+// constraints), so it is inline: each kernel file compiles it with its own instruction set,
+// which changes the encoding but not one rounding. Private to the core.
+
+#include <cmath>
+#include <cstddef>
+
+#include "colored/colored_kernels.h"
+#include "pbd/distance_constraint.h"
+
+namespace pbd {
+
+/// Projects constraint k of `row`, between particles a = row.a + Stride k and
+/// b = row.b + Stride k [MHHR06, BMM17], with |grad C| = |n| = 1 taken exactly, which saves
+/// the page's two divisions by the length:
+///   C = L - d,  L = |x_a - x_b|,  s = (d - L) / (L (w_a + w_b)),
+///   dx_a = +w_a s (x_a - x_b),   dx_b = -w_b s (x_a - x_b).
+/// Skipped (positions untouched) when L <= kMinConstraintLength or w_a + w_b = 0, as the
+/// sequential kernel does. Compliant: the XPBD form [MMC16] with at = compliance / h^2 and
+/// the constraint's multiplier lambda = row.lambda[k]:
+///   s = ((d - L) - at lambda) / (L (w_a + w_b + at)),  lambda += s L
+/// (with at = 0 and lambda = 0 exactly the PBD s above). Masked: a removed constraint
+/// (row.mask[k] == 0) is skipped.
+template <std::size_t Stride, bool Compliant, bool Masked>
+inline void projectConstraint(const RowKernelContext& row, std::size_t k)
+{
+    if constexpr (Masked)
+        if (!isLive(row.mask + k))
+            return;
+    double* const p = row.p;
+    const std::size_t a = row.a + Stride * k;
+    const std::size_t b = row.b + Stride * k;
+    const double xa = p[2 * a];
+    const double ya = p[2 * a + 1];
+    const double xb = p[2 * b];
+    const double yb = p[2 * b + 1];
+    const double wa = row.w[a];
+    const double wb = row.w[b];
+    const double dx = xa - xb;
+    const double dy = ya - yb;
+    const double length = std::sqrt(dx * dx + dy * dy);
+    const double wSum = wa + wb;
+    if (!(length > kMinConstraintLength) || wSum == 0.0)
+        return;
+    double s;
+    if constexpr (Compliant) {
+        double& lambda = row.lambda[k];
+        s = ((row.rest - length) - row.alphaTilde * lambda) / (length * (wSum + row.alphaTilde));
+        lambda = lambda + s * length;
+    } else {
+        s = (row.rest - length) / (length * wSum);
+    }
+    const double sa = wa * s;
+    const double sb = wb * s;
+    p[2 * a] = xa + sa * dx;
+    p[2 * a + 1] = ya + sa * dy;
+    p[2 * b] = xb - sb * dx;
+    p[2 * b + 1] = yb - sb * dy;
+}
+
+} // namespace pbd

@@ -1,0 +1,497 @@
+#include "pbd/drag_script.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <cmath>
+#include <sstream>
+
+#include "files/input_text.h"
+#include "pbd/command.h"
+#include "pbd/settings_table.h"
+#include "pbd/simulation.h"
+#include "simulation/world_events.h"
+
+namespace pbd {
+namespace {
+
+std::vector<std::string_view> splitFields(std::string_view line)
+{
+    std::vector<std::string_view> fields;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
+        const std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t')
+            ++i;
+        if (i > start)
+            fields.push_back(line.substr(start, i - start));
+    }
+    return fields;
+}
+
+/// The fields from `first` on, quoted and separated by spaces.
+std::string quotedFields(const std::vector<std::string_view>& fields, std::size_t first)
+{
+    std::string out;
+    for (std::size_t i = first; i < fields.size(); ++i)
+        out += (out.empty() ? "" : " ") + quoteInput(fields[i]);
+    return out;
+}
+
+constexpr const char* kEventNames =
+    "'drag INDEX X Y', 'grab X Y R', 'move X Y', 'release [VX VY]', 'pin INDEX', "
+    "'pin-row ROW', 'unpin INDEX', 'cut X1 Y1 X2 Y2', 'set FIELD VALUE', 'restart', 'undo', "
+    "'redo', 'obstacle SPEC', 'move-obstacle I X Y [DEG]', 'remove-obstacle I', "
+    "'ball X Y R MASS', 'grab-ball I X Y', 'move-ball X Y', 'release-ball [VX VY]', "
+    "'remove-ball I', 'scene NAME|FILE' or 'end'";
+
+} // namespace
+
+DragScriptError::DragScriptError(std::size_t line, const std::string& message)
+    : std::runtime_error("event script line " + std::to_string(line) + ": " + message), line_(line)
+{
+}
+
+namespace {
+
+/// The cloth's size as the script's `set` lines change it, for the index bounds.
+struct ScriptCloth {
+    std::size_t width;
+    std::size_t height;
+    std::size_t particles() const { return width * height; }
+};
+
+/// The sizes a script has seen. After an `undo` or `redo` the parser no longer knows the
+/// cloth's size (it may be any size seen so far) nor its settings: indices are bounded by the
+/// largest size seen, and a `set` is checked on its own value only; what a smaller cloth or
+/// other settings refuse is refused when applied, and skipped.
+struct ScriptSizes {
+    ScriptCloth now;
+    std::size_t widest;
+    std::size_t tallest;
+    bool travelled = false; ///< an undo or redo came before
+    detail::ScriptObstacles obstacles{};
+    detail::ScriptObstacles balls{}; ///< the same count, of balls
+    ScriptCloth bound() const { return travelled ? ScriptCloth{widest, tallest} : now; }
+    void set(std::size_t width, std::size_t height)
+    {
+        now = {width, height};
+        widest = std::max(widest, width);
+        tallest = std::max(tallest, height);
+    }
+};
+
+/// A finite number within +-limit, or a DragScriptError naming `what`.
+double readCoordinate(std::size_t line, std::string_view text, const char* what, double limit,
+                      const char* unit)
+{
+    double value = 0.0;
+    if (!parseNumber(text, value) || !std::isfinite(value) || std::abs(value) > limit) {
+        std::ostringstream bound;
+        bound << limit;
+        throw DragScriptError(line, std::string(what) + " " + quoteInput(text) +
+                                        " is not allowed; allowed: a finite number from -" +
+                                        bound.str() + " to " + bound.str() + " " + unit);
+    }
+    return value;
+}
+
+/// A grab radius: more than 0 up to kMaxGrabRadius metres, or a DragScriptError naming R.
+double readRadius(std::size_t line, std::string_view text)
+{
+    double value = 0.0;
+    if (!parseNumber(text, value) || !std::isfinite(value) || value <= 0.0 ||
+        value > kMaxGrabRadius)
+        throw DragScriptError(line, "R " + quoteInput(text) +
+                                        " is not allowed; allowed: a number more than 0 up to " +
+                                        formatNumber(kMaxGrabRadius) +
+                                        " m (single-particle grabs are 'drag INDEX X Y')");
+    return value;
+}
+
+Index readIndex(std::size_t line, std::string_view text, const ScriptCloth& cloth)
+{
+    std::uint64_t index = 0;
+    if (!parseNumber(text, index) || index >= cloth.particles())
+        throw DragScriptError(line, "particle index " + quoteInput(text) +
+                                        " is not allowed; allowed: 0 to " +
+                                        std::to_string(cloth.particles() - 1));
+    return static_cast<Index>(index);
+}
+
+void requireValues(std::size_t line, const std::vector<std::string_view>& fields,
+                   std::size_t count, const char* usage)
+{
+    if (fields.size() == count + 2)
+        return;
+    throw DragScriptError(line, "'" + std::string(fields[1]) + "' takes " +
+                                    std::to_string(count) + (count == 1 ? " value" : " values") +
+                                    ", got " + std::to_string(fields.size() - 2) +
+                                    (fields.size() > 2 ? ": " + quotedFields(fields, 2) : "") +
+                                    "; allowed: '" + usage + "'");
+}
+
+/// The setting whose flag without dashes is `name` ("dt", "tear-strain").
+const SettingField* fieldByFlag(std::string_view name)
+{
+    for (const SettingField& field : settingFields())
+        if (std::string_view(field.flag).substr(2) == name)
+            return &field;
+    return nullptr;
+}
+
+/// The value `text` gives the setting, or nothing when it is not one of its values: a number
+/// for whole and real settings, a word for choices and on/off ("colored", "double", "on"), as
+/// their flags take them. A choice's number (`set solver 1`) is still read, as scripts could
+/// always say it.
+std::optional<double> scriptValue(const SettingField& field, std::string_view text)
+{
+    std::string reason;
+    if (field.value.kind == SettingKind::Choice || field.value.kind == SettingKind::OnOff)
+        if (auto named = readValue(field.value, text, reason))
+            return named;
+    double value = 0.0;
+    if (parseNumber(text, value) && allowedValue(field, value))
+        return value;
+    return std::nullopt;
+}
+
+std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
+                                   std::optional<Settings> settings, std::size_t obstacles,
+                                   std::size_t balls)
+{
+    ScriptSizes sizes{start, start.width, start.height};
+    sizes.obstacles = {obstacles, obstacles, obstacles};
+    sizes.balls = {balls, balls, balls};
+    std::vector<DragEvent> events;
+    std::size_t lineNumber = 0;
+    std::uint64_t lastStep = 0;
+    while (!text.empty()) {
+        const std::size_t eol = text.find('\n');
+        std::string_view line = text.substr(0, eol);
+        text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (line.size() > kMaxDragLineLength)
+            throw DragScriptError(lineNumber, "line is " + std::to_string(line.size()) +
+                                                  " characters long; allowed: at most " +
+                                                  std::to_string(kMaxDragLineLength));
+        if (line.find('\0') != std::string_view::npos)
+            throw DragScriptError(lineNumber, "line contains a NUL byte; allowed: text");
+        const auto fields = splitFields(line);
+        if (fields.empty() || fields[0].front() == '#')
+            continue;
+
+        DragEvent event;
+        if (!parseNumber(fields[0], event.step))
+            throw DragScriptError(lineNumber, "step " + quoteInput(fields[0]) +
+                                                  " is not a whole number; allowed: 0 to " +
+                                                  std::to_string(UINT64_MAX));
+        if (event.step < lastStep)
+            throw DragScriptError(lineNumber, "step " + std::to_string(event.step) +
+                                                  " comes after step " + std::to_string(lastStep) +
+                                                  "; allowed: steps that never decrease");
+        if (fields.size() < 2)
+            throw DragScriptError(lineNumber, "missing event after step " + quoteInput(fields[0]) +
+                                                  "; allowed: " + kEventNames);
+        const std::string_view verb = fields[1];
+        if (verb == "release") {
+            event.kind = DragEvent::Kind::Release;
+            if (fields.size() != 2 && fields.size() != 4)
+                throw DragScriptError(lineNumber, "'release' takes no values or 2 (VX VY), got " +
+                                                      quotedFields(fields, 2) +
+                                                      "; allowed: 'STEP release' or "
+                                                      "'STEP release VX VY'");
+            if (fields.size() == 4)
+                event.velocity = glm::dvec2(
+                    readCoordinate(lineNumber, fields[2], "VX", kMaxReleaseSpeed, "m/s"),
+                    readCoordinate(lineNumber, fields[3], "VY", kMaxReleaseSpeed, "m/s"));
+        } else if (verb == "drag") {
+            requireValues(lineNumber, fields, 3, "STEP drag INDEX X Y");
+            event.particle = readIndex(lineNumber, fields[2], sizes.bound());
+            event.position = {readCoordinate(lineNumber, fields[3], "X", kMaxDragCoordinate, "m"),
+                              readCoordinate(lineNumber, fields[4], "Y", kMaxDragCoordinate, "m")};
+        } else if (verb == "grab") {
+            event.kind = DragEvent::Kind::Grab;
+            requireValues(lineNumber, fields, 3, "STEP grab X Y R");
+            event.position = {readCoordinate(lineNumber, fields[2], "X", kMaxDragCoordinate, "m"),
+                              readCoordinate(lineNumber, fields[3], "Y", kMaxDragCoordinate, "m")};
+            event.radius = readRadius(lineNumber, fields[4]);
+        } else if (verb == "move") {
+            event.kind = DragEvent::Kind::Move;
+            requireValues(lineNumber, fields, 2, "STEP move X Y");
+            event.position = {readCoordinate(lineNumber, fields[2], "X", kMaxDragCoordinate, "m"),
+                              readCoordinate(lineNumber, fields[3], "Y", kMaxDragCoordinate, "m")};
+        } else if (verb == "undo" || verb == "redo") {
+            event.kind = verb == "undo" ? DragEvent::Kind::Undo : DragEvent::Kind::Redo;
+            requireValues(lineNumber, fields, 0, verb == "undo" ? "STEP undo" : "STEP redo");
+            sizes.travelled = true;
+            sizes.obstacles.travelled = true;
+            sizes.balls.travelled = true;
+        } else if (detail::worldVerb(verb)) {
+            detail::parseWorldEvent(lineNumber, fields, sizes.obstacles, event);
+        } else if (detail::ballVerb(verb)) {
+            detail::parseBallEvent(lineNumber, fields, sizes.balls, event);
+        } else if (verb == "scene") {
+            detail::parseSceneEvent(lineNumber, fields, event);
+            const Settings& next = event.scene.settings;
+            if (settings)
+                *settings = detail::sceneSettingsOver(next, *settings);
+            sizes.set(static_cast<std::size_t>(next.width), static_cast<std::size_t>(next.height));
+            sizes.obstacles.replace(event.scene.obstacles.size());
+            sizes.balls.replace(event.scene.balls.size());
+        } else if (verb == "pin" || verb == "unpin") {
+            event.kind = verb == "pin" ? DragEvent::Kind::Pin : DragEvent::Kind::Unpin;
+            requireValues(lineNumber, fields, 1, verb == "pin" ? "STEP pin INDEX" : "STEP unpin INDEX");
+            event.particle = readIndex(lineNumber, fields[2], sizes.bound());
+        } else if (verb == "pin-row") {
+            event.kind = DragEvent::Kind::PinRow;
+            requireValues(lineNumber, fields, 1, "STEP pin-row ROW");
+            const ScriptCloth cloth = sizes.bound();
+            std::uint64_t row = 0;
+            if (!parseNumber(fields[2], row) || row >= cloth.height)
+                throw DragScriptError(lineNumber, "row " + quoteInput(fields[2]) +
+                                                      " is not allowed; allowed: 0 to " +
+                                                      std::to_string(cloth.height - 1));
+            event.particle = static_cast<Index>(row);
+        } else if (verb == "cut") {
+            event.kind = DragEvent::Kind::Cut;
+            requireValues(lineNumber, fields, 4, "STEP cut X1 Y1 X2 Y2");
+            event.position = {readCoordinate(lineNumber, fields[2], "X1", kMaxDragCoordinate, "m"),
+                              readCoordinate(lineNumber, fields[3], "Y1", kMaxDragCoordinate, "m")};
+            event.to = {readCoordinate(lineNumber, fields[4], "X2", kMaxDragCoordinate, "m"),
+                        readCoordinate(lineNumber, fields[5], "Y2", kMaxDragCoordinate, "m")};
+        } else if (verb == "set") {
+            event.kind = DragEvent::Kind::Set;
+            requireValues(lineNumber, fields, 2, "STEP set FIELD VALUE");
+            const SettingField* field = fieldByFlag(fields[2]);
+            if (!field)
+                throw DragScriptError(lineNumber, "setting " + quoteInput(fields[2]) +
+                                                      " is not allowed; allowed: a setting's "
+                                                      "flag without dashes, such as dt, "
+                                                      "iterations, stiffness, tear-strain");
+            const std::optional<double> read = scriptValue(*field, fields[3]);
+            if (!read)
+                throw DragScriptError(lineNumber, std::string(fields[2]) + " " +
+                                                      quoteInput(fields[3]) +
+                                                      " is not allowed; " + allowedValues(*field));
+            const double value = *read;
+            event.field = field->name;
+            event.value = value;
+            if (settings) {
+                field->set(*settings, value);
+                if (auto error = validate(*settings); error && !sizes.travelled)
+                    throw DragScriptError(lineNumber, error->message);
+                sizes.set(static_cast<std::size_t>(settings->width),
+                          static_cast<std::size_t>(settings->height));
+            }
+        } else if (verb == "restart" || verb == "end") {
+            event.kind = verb == "restart" ? DragEvent::Kind::Restart : DragEvent::Kind::End;
+            if (verb == "restart") {
+                sizes.obstacles.restart();
+                sizes.balls.restart();
+            }
+            requireValues(lineNumber, fields, 0, verb == "restart" ? "STEP restart" : "STEP end");
+        } else {
+            throw DragScriptError(lineNumber, "unknown event " + quoteInput(verb) +
+                                                  "; allowed: " + kEventNames);
+        }
+        lastStep = event.step;
+        events.push_back(std::move(event));
+    }
+    return events;
+}
+
+} // namespace
+
+std::optional<std::string> dropCutRecordingLine(std::string_view& text)
+{
+    const std::string_view first = text.substr(0, text.find('\n'));
+    const bool recording = first.size() < text.size() &&
+                           (first == kRecordingHeader ||
+                            (first.size() == kRecordingHeader.size() + 1 &&
+                             first.starts_with(kRecordingHeader) && first.back() == '\r'));
+    if (!recording || text.back() == '\n')
+        return std::nullopt;
+    // The recorder writes whole lines, so a last line without its newline is what a kill left
+    // of one: whatever it reads as (a number cut short reads as another), it is not the event.
+    const std::size_t cut = text.rfind('\n') + 1;
+    const std::size_t line =
+        static_cast<std::size_t>(std::count(text.begin(), text.begin() + cut, '\n')) + 1;
+    const std::string message = "event script line " + std::to_string(line) + ": " +
+                                quoteInput(text.substr(cut)) +
+                                " has no newline (the recording was cut short); ignored";
+    text = text.substr(0, cut);
+    return message;
+}
+
+std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
+                                        std::size_t obstacleCount, std::size_t ballCount)
+{
+    return parseScript(text,
+                       {static_cast<std::size_t>(settings.width),
+                        static_cast<std::size_t>(settings.height)},
+                       settings, obstacleCount, ballCount);
+}
+
+std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount)
+{
+    return parseScript(text, {particleCount, 1}, std::nullopt, 0, 0);
+}
+
+std::string formatEvent(const DragEvent& e)
+{
+    // Streamed rather than concatenated: GCC 12 warns falsely (-Wrestrict) on some chains of
+    // std::string additions.
+    std::ostringstream line;
+    line << e.step << ' ';
+    auto number = [](double v) { return formatNumber(v); };
+    switch (e.kind) {
+    case DragEvent::Kind::Drag:
+        line << "drag " << e.particle << ' ' << number(e.position.x) << ' '
+             << number(e.position.y);
+        break;
+    case DragEvent::Kind::Release:
+        line << "release";
+        if (e.velocity)
+            line << ' ' << number(e.velocity->x) << ' ' << number(e.velocity->y);
+        break;
+    case DragEvent::Kind::Pin:
+        line << "pin " << e.particle;
+        break;
+    case DragEvent::Kind::PinRow:
+        line << "pin-row " << e.particle;
+        break;
+    case DragEvent::Kind::Unpin:
+        line << "unpin " << e.particle;
+        break;
+    case DragEvent::Kind::Cut:
+        line << "cut " << number(e.position.x) << ' ' << number(e.position.y) << ' '
+             << number(e.to.x) << ' ' << number(e.to.y);
+        break;
+    case DragEvent::Kind::Set: {
+        const SettingField* field = findSettingField(e.field);
+        line << "set " << (field ? std::string_view(field->flag).substr(2) : e.field) << ' ';
+        // As the flag takes it: "40", "0.005", "colored", "double".
+        line << (field ? valueText(field->value, e.value) : number(e.value));
+        break;
+    }
+    case DragEvent::Kind::Restart:
+        line << "restart";
+        break;
+    case DragEvent::Kind::End:
+        line << "end";
+        break;
+    case DragEvent::Kind::Grab:
+        line << "grab " << number(e.position.x) << ' ' << number(e.position.y) << ' '
+             << number(e.radius);
+        break;
+    case DragEvent::Kind::Move:
+        line << "move " << number(e.position.x) << ' ' << number(e.position.y);
+        break;
+    case DragEvent::Kind::Undo:
+        line << "undo";
+        break;
+    case DragEvent::Kind::Redo:
+        line << "redo";
+        break;
+    case DragEvent::Kind::AddObstacle:
+        line << "obstacle " << formatObstacleSpec(e.obstacle);
+        break;
+    case DragEvent::Kind::MoveObstacle:
+        line << "move-obstacle " << e.obstacleIndex << ' ' << number(e.position.x) << ' '
+             << number(e.position.y);
+        if (e.angle)
+            line << ' ' << number(*e.angle);
+        break;
+    case DragEvent::Kind::RemoveObstacle:
+        line << "remove-obstacle " << e.obstacleIndex;
+        break;
+    case DragEvent::Kind::AddBall:
+    case DragEvent::Kind::GrabBall:
+    case DragEvent::Kind::MoveBall:
+    case DragEvent::Kind::ReleaseBall:
+    case DragEvent::Kind::RemoveBall:
+        line << detail::ballEventText(e);
+        break;
+    case DragEvent::Kind::Scene:
+        line << "scene " << e.sceneName;
+        break;
+    }
+    return line.str();
+}
+
+std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
+{
+    switch (e.kind) {
+    case DragEvent::Kind::Drag:
+        return {GrabCommand{e.particle}, MoveCommand{e.position}};
+    case DragEvent::Kind::Release:
+        return {ReleaseCommand{e.velocity}};
+    case DragEvent::Kind::Pin:
+        return {PinCommand{e.particle}};
+    case DragEvent::Kind::PinRow: {
+        // Every particle of the row as the cloth is now (a row past its end pins nothing).
+        std::vector<Command> pins;
+        if (e.particle < static_cast<Index>(current.height))
+            for (int j = 0; j < current.width; ++j)
+                pins.push_back(PinCommand{e.particle * static_cast<Index>(current.width) +
+                                          static_cast<Index>(j)});
+        return pins;
+    }
+    case DragEvent::Kind::Unpin:
+        return {UnpinCommand{e.particle}};
+    case DragEvent::Kind::Cut:
+        return {CutCommand{e.position, e.to}};
+    case DragEvent::Kind::Set:
+        if (const SettingField* field = findSettingField(e.field)) {
+            Settings settings = current;
+            field->set(settings, e.value);
+            return {SetCommand{settings}};
+        }
+        return {};
+    case DragEvent::Kind::Restart:
+        return {RestartCommand{}};
+    case DragEvent::Kind::End:
+        return {};
+    case DragEvent::Kind::Grab:
+        return {AreaGrabCommand{e.position, e.radius}};
+    case DragEvent::Kind::Move:
+        return {MoveCommand{e.position}};
+    case DragEvent::Kind::Undo:
+        return {UndoCommand{}};
+    case DragEvent::Kind::Redo:
+        return {RedoCommand{}};
+    case DragEvent::Kind::AddObstacle:
+        return {AddObstacleCommand{e.obstacle}};
+    case DragEvent::Kind::MoveObstacle:
+        return {MoveObstacleCommand{e.obstacleIndex, e.position, e.angle}};
+    case DragEvent::Kind::RemoveObstacle:
+        return {RemoveObstacleCommand{e.obstacleIndex}};
+    case DragEvent::Kind::AddBall:
+    case DragEvent::Kind::GrabBall:
+    case DragEvent::Kind::MoveBall:
+    case DragEvent::Kind::ReleaseBall:
+    case DragEvent::Kind::RemoveBall:
+        return {detail::ballEventCommand(e)};
+    case DragEvent::Kind::Scene:
+        return {SceneCommand{e.sceneName, e.scene}};
+    }
+    return {};
+}
+
+void DragPlayer::applyBefore(std::uint64_t step, Simulation& simulation)
+{
+    // Through the commands and the history, as the app applies them. The parser has bounded
+    // the indices, coordinates and values; an index beyond a cloth that a `set` made smaller
+    // than the parser assumed (a script parsed with parseDragScript) is refused and skipped,
+    // as are a move without a grab and an undo with nothing to undo.
+    for (; next_ < events_.size() && events_[next_].step <= step; ++next_)
+        for (const Command& command : eventCommands(events_[next_], simulation.settings()))
+            history_.apply(simulation, command);
+}
+
+} // namespace pbd

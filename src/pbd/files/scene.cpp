@@ -1,0 +1,173 @@
+#include "pbd/scene.h"
+
+#include <algorithm>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "world/ball_json.h"
+#include "files/input_text.h"
+#include "world/obstacle_json.h"
+#include "pbd/simulation.h"
+#include "settings/settings_json.h"
+
+namespace pbd {
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr const char* kFormat = "pbd-cloth-scene";
+constexpr int kVersion = 1;
+
+/// Scene files are small (settings and at most kMaxObstacles shapes); this bounds a pinned
+/// list of a whole large cloth too.
+constexpr std::size_t kMaxSceneFileBytes = std::size_t{64} << 20;
+
+StateError fieldError(const std::string& field, const std::string& message)
+{
+    return {field, field + ": " + message};
+}
+
+std::string namesList()
+{
+    std::string out;
+    for (const std::string& name : builtInSceneNames())
+        out += (out.empty() ? "" : ", ") + name;
+    return out;
+}
+
+/// The "pinned" member: absent (the fixed corners) or ascending indices below `n`.
+std::optional<StateError> pinnedFromJson(const Json& in, std::size_t n,
+                                         std::optional<std::vector<Index>>& out)
+{
+    const auto it = in.find("pinned");
+    if (it == in.end())
+        return std::nullopt;
+    const std::string allowed = "allowed: ascending particle indices below " + std::to_string(n);
+    if (!it->is_array())
+        return fieldError("pinned", "is not an array; " + allowed);
+    std::vector<Index> pins;
+    for (const Json& value : *it) {
+        if (!value.is_number_unsigned() || value.get<std::uint64_t>() >= n ||
+            (!pins.empty() && value.get<std::uint64_t>() <= pins.back()))
+            return fieldError("pinned", quoteInput(value.dump()) + " is not allowed; " + allowed);
+        pins.push_back(static_cast<Index>(value.get<std::uint64_t>()));
+    }
+    out = std::move(pins);
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string sceneToJson(const Scene& scene)
+{
+    Json out;
+    out["format"] = kFormat;
+    out["version"] = kVersion;
+    out["settings"] = detail::settingsToJson(scene.settings);
+    out["obstacles"] = detail::obstaclesToJson(scene.obstacles);
+    out["balls"] = detail::ballsToJson(scene.balls);
+    if (scene.pinned)
+        out["pinned"] = *scene.pinned;
+    return out.dump(1) + "\n";
+}
+
+SceneParse sceneFromJson(std::string_view text)
+{
+    auto fail = [](StateError e) { return SceneParse{std::nullopt, std::move(e)}; };
+    if (text.size() > kMaxSceneFileBytes)
+        return fail({"", "the file has " + std::to_string(text.size()) +
+                             " bytes; allowed: at most " + std::to_string(kMaxSceneFileBytes)});
+    Json in;
+    try {
+        in = Json::parse(text.begin(), text.end());
+    } catch (const Json::exception& e) {
+        return fail({"", std::string("not a scene file: not JSON (") + e.what() + ")"});
+    }
+    if (!in.is_object() || !in.contains("format") || in["format"] != kFormat)
+        return fail(fieldError("format", (in.is_object() && in.contains("format")
+                                              ? quoteInput(in["format"].dump())
+                                              : std::string("missing")) +
+                                             " is not allowed; allowed: \"" + kFormat + "\""));
+    if (!in.contains("version") || !in["version"].is_number_integer() ||
+        in["version"].get<long long>() != kVersion)
+        return fail(fieldError("version", (in.contains("version") ? quoteInput(in["version"].dump())
+                                                                    : std::string("missing")) +
+                                              " is not supported; allowed: " +
+                                              std::to_string(kVersion)));
+    for (const auto& [key, value] : in.items())
+        if (key != "format" && key != "version" && key != "settings" && key != "obstacles" &&
+            key != "balls" && key != "pinned")
+            return fail(fieldError(key, "is not a member of a scene file; allowed: format, "
+                                        "version, settings, obstacles, balls, pinned"));
+    Scene scene;
+    if (in.contains("settings")) {
+        if (auto e = detail::settingsFromJson(in["settings"], scene.settings))
+            return fail(*e);
+        if (auto e = validate(scene.settings))
+            return fail(fieldError("settings." + e->field, e->message));
+    }
+    if (auto e = detail::obstaclesFromJson(in, scene.obstacles))
+        return fail(*e);
+    if (auto e = detail::ballsFromJson(in, scene.balls))
+        return fail(*e);
+    for (std::size_t i = 0; i < scene.balls.size(); ++i)
+        if (scene.balls[i].held)
+            return fail(fieldError("balls[" + std::to_string(i) + "].held",
+                                   "true is not allowed in a scene; allowed: false"));
+    const std::size_t n = static_cast<std::size_t>(scene.settings.width) *
+                          static_cast<std::size_t>(scene.settings.height);
+    if (auto e = pinnedFromJson(in, n, scene.pinned))
+        return fail(*e);
+    return {std::move(scene), std::nullopt};
+}
+
+std::optional<Scene> loadScene(std::string_view nameOrFile, std::string& error)
+{
+    if (auto scene = builtInScene(nameOrFile))
+        return scene;
+    std::string text;
+    const std::string path(nameOrFile);
+    if (auto failure = readWholeFile(path, text, kMaxSceneFileBytes + 1)) {
+        error = "scene: " + quoteInput(nameOrFile) +
+                " is not a built-in scene or a readable file (" + failure->reason +
+                "); allowed: " + namesList() + " or a scene file";
+        return std::nullopt;
+    }
+    SceneParse parsed = sceneFromJson(text);
+    if (parsed.error) {
+        error = "scene: " + path + ": " + parsed.error->message;
+        return std::nullopt;
+    }
+    return std::move(parsed.scene);
+}
+
+std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene,
+                                      const std::vector<Obstacle>& extra,
+                                      const std::vector<Ball>& extraBalls)
+{
+    if (auto e = validate(scene.settings))
+        return "scene: settings." + e->field + ": " + e->message;
+    std::vector<Obstacle> obstacles = scene.obstacles;
+    obstacles.insert(obstacles.end(), extra.begin(), extra.end());
+    if (auto e = checkObstacles(obstacles))
+        return "scene: " + *e;
+    std::vector<Ball> balls = scene.balls;
+    balls.insert(balls.end(), extraBalls.begin(), extraBalls.end());
+    if (auto e = checkBalls(balls))
+        return "scene: " + *e;
+    const std::size_t n = static_cast<std::size_t>(scene.settings.width) *
+                          static_cast<std::size_t>(scene.settings.height);
+    if (scene.pinned && std::any_of(scene.pinned->begin(), scene.pinned->end(),
+                                    [n](Index i) { return i >= n; }))
+        return "scene: pinned: an index is not allowed; allowed: below " + std::to_string(n);
+    if (auto e = simulation.apply(scene.settings))
+        return "scene: " + e->message;
+    simulation.setInitialObstacles(std::move(obstacles)); // checked above
+    simulation.setInitialBalls(std::move(balls));         // likewise
+    simulation.setInitialPins(scene.pinned);
+    simulation.restart();
+    return std::nullopt;
+}
+
+} // namespace pbd

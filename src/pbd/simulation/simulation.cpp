@@ -1,0 +1,465 @@
+#include "pbd/simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <glm/geometric.hpp>
+
+#include "files/input_text.h"
+#include "pbd/distance_constraint.h"
+#include "pbd/segment.h"
+#include "simulation/grab_rules.h"
+#include "step/step_solver.h"
+
+namespace pbd {
+
+Simulation::Simulation(const Settings& settings)
+    : settings_(settings)
+{
+    if (auto error = validate(settings))
+        throw std::invalid_argument(error->message);
+    build();
+}
+
+Simulation::~Simulation() = default;
+Simulation::Simulation(Simulation&&) noexcept = default;
+Simulation& Simulation::operator=(Simulation&&) noexcept = default;
+
+Simulation::Simulation(const Simulation& other)
+    : settings_(other.settings_), particles_(other.particles_),
+      backendFactory_(other.backendFactory_),
+      constraints_(other.constraints_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
+      alive_(other.alive_), liveCount_(other.liveCount_),
+      constraintsVersion_(other.constraintsVersion_),
+      time_(other.time_), stepCount_(other.stepCount_), grabbed_(other.grabbed_),
+      areaGrab_(other.areaGrab_), recordResiduals_(other.recordResiduals_),
+      residuals_(other.residuals_), tethers_(other.tethers_), tethersStale_(other.tethersStale_),
+      tethersConstraints_(other.tethersConstraints_), tethersVersion_(other.tethersVersion_),
+      obstacles_(other.obstacles_), initialObstacles_(other.initialObstacles_),
+      balls_(other.balls_), initialBalls_(other.initialBalls_)
+{
+}
+
+Simulation& Simulation::operator=(const Simulation& other)
+{
+    if (this != &other) {
+        Simulation copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
+std::optional<SettingsError> Simulation::apply(const Settings& settings)
+{
+    if (auto error = validate(settings))
+        return error;
+    const bool rebuild = !sameCloth(settings, settings_);
+    const bool massChanged =
+        settings.mass != settings_.mass || settings.density != settings_.density;
+    if (solver_ && !solver_->suits(settings)) {
+        sync();          // what a device has, before it goes
+        solver_.reset(); // joins workers, frees buffers; the next step makes the new one
+    }
+    if (massChanged)
+        editParticles();
+    settings_ = settings;
+    if (rebuild) {
+        build(); // the cloth anew; the obstacles stay
+    } else if (massChanged) {
+        particles_.mass = clothParticleMasses(settings);
+        for (Index i = 0; i < particles_.size(); ++i)
+            refreshInverseMass(i);
+    }
+    return std::nullopt;
+}
+
+void Simulation::restart()
+{
+    build();
+    obstacles_ = initialObstacles_;
+    if (initialPins_) {
+        unpinAll();
+        for (const Index i : *initialPins_)
+            pin(i);
+    }
+    balls_ = initialBalls_;
+}
+
+void Simulation::build()
+{
+    ClothGrid grid = buildClothGrid(settings_);
+    const std::size_t n = grid.positions.size();
+    particles_.position = std::move(grid.positions);
+    particles_.stepStart = particles_.position;
+    particles_.velocity.assign(n, glm::dvec2(0.0));
+    particles_.mass = clothParticleMasses(settings_);
+    particles_.flags.assign(n, 0);
+    for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount))
+        particles_.flags[i] = kPinned;
+    particles_.inverseMass.resize(n);
+    for (Index i = 0; i < n; ++i)
+        refreshInverseMass(i);
+    constraints_ = std::move(grid.constraints);
+    lambda_.assign(constraints_.size(), 0.0);
+    areaLambda_.clear();
+    alive_.assign(constraints_.size(), 1);
+    liveCount_ = constraints_.size();
+    ++constraintsVersion_;
+    time_ = 0.0;
+    stepCount_ = 0;
+    grabbed_.reset();
+    areaGrab_.reset();
+    residuals_.clear();
+    solver_.reset();
+    tethersStale_ = true;
+}
+
+void Simulation::refreshInverseMass(Index i)
+{
+    particles_.inverseMass[i] = particles_.flags[i] != 0 ? 0.0 : 1.0 / particles_.mass[i];
+}
+
+unsigned Simulation::threadCount() const
+{
+    return detail::solverThreads(settings_).used;
+}
+
+unsigned Simulation::requestedThreadCount() const
+{
+    return detail::solverThreads(settings_).requested;
+}
+
+std::size_t Simulation::chunkCount() const
+{
+    return detail::solverThreads(settings_).chunks;
+}
+
+SimulationState Simulation::state() const
+{
+    SimulationState state;
+    state.settings = settings_;
+    state.time = time_;
+    state.steps = stepCount_;
+    state.position = particles_.position;
+    state.velocity = particles_.velocity;
+    state.mass = particles_.mass;
+    for (Index i = 0; i < particles_.size(); ++i)
+        if (particles_.pinned(i))
+            state.pinned.push_back(i);
+    state.grabbed = grabbed_;
+    state.areaGrab = areaGrab_;
+    for (std::size_t k = 0; k < alive_.size(); ++k)
+        if (alive_[k] == 0)
+            state.removed.push_back(k);
+    state.obstacles = obstacles_;
+    state.balls = balls_;
+    for (Ball& ball : state.balls)
+        ball.start = ball.position; // each substep begins it anew
+    return state;
+}
+
+std::optional<std::string> Simulation::restore(const SimulationState& state)
+{
+    if (auto error = validate(state.settings))
+        return "settings: " + error->message;
+    const std::size_t n = static_cast<std::size_t>(state.settings.width) *
+                          static_cast<std::size_t>(state.settings.height);
+    const std::size_t m = clothConstraintCount(state.settings.width, state.settings.height);
+    auto count = [n](const char* field, std::size_t size) -> std::optional<std::string> {
+        if (size == n)
+            return std::nullopt;
+        return std::string(field) + ": " + std::to_string(size) +
+               " values for a cloth of " + std::to_string(n) + " particles; allowed: exactly " +
+               std::to_string(n);
+    };
+    if (auto e = count("position", state.position.size()))
+        return e;
+    if (auto e = count("velocity", state.velocity.size()))
+        return e;
+    if (auto e = count("mass", state.mass.size()))
+        return e;
+    if (!std::isfinite(state.time) || state.time < 0.0)
+        return "time = " + formatNumber(state.time) +
+               " is not allowed; allowed: a finite number >= 0 s";
+    for (std::size_t i = 0; i < n; ++i) {
+        const glm::dvec2 p = state.position[i];
+        const glm::dvec2 v = state.velocity[i];
+        if (!std::isfinite(p.x) || !std::isfinite(p.y))
+            return "position[" + std::to_string(i) + "] is not finite; allowed: finite numbers";
+        if (!std::isfinite(v.x) || !std::isfinite(v.y))
+            return "velocity[" + std::to_string(i) + "] is not finite; allowed: finite numbers";
+        if (!(state.mass[i] >= kMinMass && state.mass[i] <= kMaxMass))
+            return "mass[" + std::to_string(i) + "] = " + formatNumber(state.mass[i]) +
+                   " is not allowed; " + allowedValues("mass");
+    }
+    auto ascending = [](const char* field, const auto& indices,
+                        std::size_t limit) -> std::optional<std::string> {
+        for (std::size_t k = 0; k < indices.size(); ++k)
+            if (indices[k] >= limit || (k > 0 && indices[k] <= indices[k - 1]))
+                return std::string(field) + "[" + std::to_string(k) + "] = " +
+                       std::to_string(indices[k]) + " is not allowed; allowed: ascending indices below " +
+                       std::to_string(limit);
+        return std::nullopt;
+    };
+    if (auto e = ascending("pinned", state.pinned, n))
+        return e;
+    if (auto e = ascending("removed", state.removed, m))
+        return e;
+    if (state.grabbed && *state.grabbed >= n)
+        return "grabbed = " + std::to_string(*state.grabbed) +
+               " is not allowed; allowed: a particle index below " + std::to_string(n);
+    if (state.areaGrab)
+        if (auto e = detail::checkAreaGrab(*state.areaGrab, n, state.grabbed.has_value()))
+            return e;
+
+    if (auto e = checkObstacles(state.obstacles))
+        return e;
+    if (auto e = checkBalls(state.balls))
+        return e;
+
+    settings_ = state.settings;
+    build();
+    obstacles_ = state.obstacles;
+    balls_ = state.balls;
+    for (Ball& ball : balls_)
+        ball.start = ball.position;
+    time_ = state.time;
+    stepCount_ = state.steps;
+    particles_.position = state.position;
+    particles_.stepStart = state.position;
+    particles_.velocity = state.velocity;
+    particles_.mass = state.mass;
+    std::fill(particles_.flags.begin(), particles_.flags.end(), std::uint8_t{0});
+    for (Index i : state.pinned)
+        particles_.flags[i] |= kPinned;
+    if (state.grabbed) {
+        grabbed_ = *state.grabbed;
+        particles_.flags[*state.grabbed] |= kGrabbed;
+    }
+    if (state.areaGrab) {
+        areaGrab_ = state.areaGrab;
+        for (Index i : areaGrab_->particles)
+            particles_.flags[i] |= kGrabbed;
+    }
+    for (Index i = 0; i < n; ++i)
+        refreshInverseMass(i);
+    for (std::size_t k : state.removed)
+        removeConstraint(k);
+    return std::nullopt;
+}
+
+void Simulation::recordResiduals(bool on)
+{
+    recordResiduals_ = on;
+    if (!on)
+        residuals_.clear();
+}
+
+detail::StepState Simulation::stepState()
+{
+    return {settings_,   particles_, constraints_,        lambda_,          areaLambda_,
+            alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_,
+            settings_.tethers ? &tethers_ : nullptr,      tethersVersion_,
+            obstacles_,  balls_,     time_};
+}
+
+const Tethers& Simulation::tethers()
+{
+    static const Tethers none;
+    if (!settings_.tethers)
+        return none;
+    if (solver_ && solver_->onDevice() && settings_.tearStrain > 0.0)
+        syncConstraints(); // what the device tore counts too
+    if (tethersStale_ || tethersConstraints_ != constraintsVersion_) {
+        tethers_ = computeTethers(tetherClothOf(settings_, alive_, particles_.flags));
+        tethersStale_ = false;
+        tethersConstraints_ = constraintsVersion_;
+        ++tethersVersion_;
+    }
+    return tethers_;
+}
+
+void Simulation::installBackend(SolverBackendFactory factory)
+{
+    if (solver_ && solver_->onDevice()) {
+        sync();
+        solver_.reset();
+    }
+    backendFactory_ = std::move(factory);
+}
+
+void Simulation::finishBackend()
+{
+    if (solver_)
+        solver_->finish();
+}
+
+std::string Simulation::backendDescription() const
+{
+    return solver_ ? solver_->description() : std::string();
+}
+
+SolverBackend* Simulation::backend() const
+{
+    return solver_ ? solver_->backend() : nullptr;
+}
+
+bool Simulation::backendCurrent() const
+{
+    return solver_ && solver_->current();
+}
+
+bool Simulation::stateOnDevice() const
+{
+    return detail::keepsStateOnDevice(settings_.solver);
+}
+
+void Simulation::sync()
+{
+    if (!solver_)
+        return;
+    detail::StepState state = stepState();
+    solver_->sync(state, true);
+}
+
+void Simulation::syncConstraints()
+{
+    if (!solver_)
+        return;
+    detail::StepState state = stepState();
+    solver_->sync(state, false);
+}
+
+void Simulation::editParticles()
+{
+    sync();
+    if (solver_)
+        solver_->particlesChanged();
+}
+
+bool Simulation::editParticleDirectly()
+{
+    if (solver_ && solver_->takesParticleWrites())
+        return true;
+    editParticles();
+    return false;
+}
+
+void Simulation::step()
+{
+    if (!solver_)
+        solver_ = detail::makeStepSolver(settings_, backendFactory_);
+    if (settings_.tethers)
+        tethers(); // brought up to date with pins, cuts and tears before the step
+    for (Obstacle& obstacle : obstacles_)
+        if (obstacle.velocity != glm::dvec2(0.0)) // scripted motion: a move over this step
+            obstacle = movedObstacle(obstacle,
+                                     obstaclePose(obstacle).centre +
+                                         settings_.timeStep * obstacle.velocity,
+                                     std::nullopt);
+    detail::StepState state = stepState();
+    solver_->step(state);
+    for (Obstacle& obstacle : obstacles_)
+        settleObstacle(obstacle); // each move took effect over this step
+    time_ = time_ + settings_.timeStep;
+    ++stepCount_;
+}
+
+bool Simulation::removeConstraint(std::size_t index)
+{
+    syncConstraints(); // a device may have torn it, or others
+    detail::StepState state = stepState();
+    return detail::removeConstraint(state, index);
+}
+
+std::size_t Simulation::cut(glm::dvec2 from, glm::dvec2 to)
+{
+    sync(); // the segments where they are now
+    const auto& x = particles_.position;
+    std::size_t removed = 0;
+    for (std::size_t k = 0; k < constraints_.size(); ++k)
+        if (alive_[k] != 0 && segmentsIntersect(from, to, x[constraints_[k].a], x[constraints_[k].b]))
+            removed += removeConstraint(k) ? 1 : 0;
+    return removed;
+}
+
+bool Simulation::pin(Index index)
+{
+    if (index >= particles_.size())
+        return false;
+    editParticles();
+    particles_.flags[index] |= kPinned;
+    particles_.velocity[index] = glm::dvec2(0.0);
+    refreshInverseMass(index);
+    tethersStale_ = true;
+    return true;
+}
+
+bool Simulation::unpin(Index index)
+{
+    if (index >= particles_.size())
+        return false;
+    editParticles();
+    particles_.flags[index] &= static_cast<std::uint8_t>(~kPinned);
+    refreshInverseMass(index);
+    tethersStale_ = true;
+    return true;
+}
+
+void Simulation::unpinAll()
+{
+    for (Index i = 0; i < particles_.size(); ++i)
+        unpin(i);
+}
+
+void Simulation::pinCorners()
+{
+    for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount))
+        pin(i);
+}
+
+bool Simulation::setMass(Index index, double mass)
+{
+    if (index >= particles_.size() || !std::isfinite(mass) || mass < kMinMass || mass > kMaxMass)
+        return false;
+    editParticles();
+    particles_.mass[index] = mass;
+    refreshInverseMass(index);
+    return true;
+}
+
+double maxConstraintViolation(const Simulation& simulation)
+{
+    const auto& x = simulation.particles().position;
+    const auto constraints = simulation.constraints();
+    const auto alive = simulation.alive();
+    double worst = 0.0;
+    for (std::size_t k = 0; k < constraints.size(); ++k)
+        if (alive[k] != 0)
+            worst = std::max(worst, std::abs(glm::distance(x[constraints[k].a], x[constraints[k].b]) -
+                                             constraints[k].restLength));
+    return worst;
+}
+
+Strain constraintStrain(const Simulation& simulation)
+{
+    const auto& x = simulation.particles().position;
+    const auto constraints = simulation.constraints();
+    const auto alive = simulation.alive();
+    Strain strain;
+    double sumSquares = 0.0;
+    for (std::size_t k = 0; k < constraints.size(); ++k) {
+        if (alive[k] == 0)
+            continue;
+        const DistanceConstraint& c = constraints[k];
+        const double e = std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength) / c.restLength;
+        strain.max = std::max(strain.max, e);
+        sumSquares += e * e;
+    }
+    if (simulation.liveConstraintCount() != 0)
+        strain.rms = std::sqrt(sumSquares / static_cast<double>(simulation.liveConstraintCount()));
+    return strain;
+}
+
+} // namespace pbd

@@ -1,0 +1,57 @@
+// The Simulation's obstacles: adding, moving and removing them, and the initial ones that
+// restart() puts back. The contact phase that uses them is contacts.cpp.
+
+#include <cmath>
+
+#include "files/input_text.h"
+#include "pbd/simulation.h"
+
+namespace pbd {
+
+std::optional<std::string> Simulation::addObstacle(const Obstacle& obstacle)
+{
+    if (obstacles_.size() >= kMaxObstacles)
+        return "obstacle: a simulation holds at most " + std::to_string(kMaxObstacles) +
+               " obstacles; allowed: remove one first";
+    if (auto error = checkObstacle(obstacle))
+        return "obstacle: " + *error;
+    Obstacle added = obstacle;
+    settleObstacle(added); // a new obstacle is where it is, not arriving from elsewhere
+    obstacles_.push_back(added);
+    return std::nullopt;
+}
+
+std::optional<std::string> Simulation::moveObstacle(std::size_t index, glm::dvec2 centre,
+                                                    std::optional<double> angle)
+{
+    if (index >= obstacles_.size())
+        return "move-obstacle: obstacle " + std::to_string(index) + " does not exist; allowed: " +
+               (obstacles_.empty() ? std::string("none (there are no obstacles)")
+                                   : "0 to " + std::to_string(obstacles_.size() - 1));
+    const Obstacle moved = movedObstacle(obstacles_[index], centre, angle);
+    if (auto error = checkObstacle(moved))
+        return "move-obstacle: " + *error;
+    obstacles_[index] = moved;
+    return std::nullopt;
+}
+
+bool Simulation::removeObstacle(std::size_t index)
+{
+    if (index >= obstacles_.size())
+        return false;
+    obstacles_.erase(obstacles_.begin() + static_cast<std::ptrdiff_t>(index));
+    return true;
+}
+
+std::optional<std::string> Simulation::setInitialObstacles(std::vector<Obstacle> obstacles)
+{
+    if (auto error = checkObstacles(obstacles))
+        return error;
+    for (Obstacle& obstacle : obstacles)
+        settleObstacle(obstacle);
+    initialObstacles_ = obstacles;
+    obstacles_ = std::move(obstacles);
+    return std::nullopt;
+}
+
+} // namespace pbd

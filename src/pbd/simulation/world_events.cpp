@@ -1,0 +1,116 @@
+#include "simulation/world_events.h"
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "files/input_text.h"
+
+namespace pbd::detail {
+void requireScriptCount(std::size_t line, const std::vector<std::string_view>& fields,
+                        std::size_t least, std::size_t most, const char* usage)
+{
+    const std::size_t got = fields.size() - 2;
+    if (got == least || got == most)
+        return;
+    throw DragScriptError(line, "'" + std::string(fields[1]) + "' takes " +
+                                    std::to_string(least) +
+                                    (most > least ? " or " + std::to_string(most) : "") +
+                                    " values, got " + std::to_string(got) + "; allowed: '" +
+                                    usage + "'");
+}
+
+void countScriptAddition(std::size_t line, ScriptObstacles& items, std::size_t limit,
+                         const char* what)
+{
+    if (items.now >= limit && !items.travelled)
+        throw DragScriptError(line, std::string(what) + ": more than " + std::to_string(limit) +
+                                        " " + what + "s are not allowed; allowed: at most " +
+                                        std::to_string(limit));
+    items.set(items.now + 1);
+}
+
+std::size_t readScriptIndex(std::size_t line, std::string_view text, const char* what,
+                            std::size_t count)
+{
+    std::uint64_t index = 0;
+    if (!parseNumber(text, index) || index >= count)
+        throw DragScriptError(line, std::string(what) + " index " + quoteInput(text) +
+                                        " is not allowed; allowed: " +
+                                        (count == 0 ? "none (there are no " + std::string(what) +
+                                                          "s)"
+                                                    : "0 to " + std::to_string(count - 1)));
+    return static_cast<std::size_t>(index);
+}
+
+double readScriptNumber(std::size_t line, std::string_view text, const char* what,
+                        double limit, const char* unit)
+{
+    double value = 0.0;
+    if (!parseNumber(text, value) || !std::isfinite(value) || std::abs(value) > limit)
+        throw DragScriptError(line, std::string(what) + " " + quoteInput(text) +
+                                        " is not allowed; allowed: a finite number from -" +
+                                        formatNumber(limit) + " to " + formatNumber(limit) +
+                                        " " + unit);
+    return value;
+}
+
+
+void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                     DragEvent& event)
+{
+    event.kind = DragEvent::Kind::Scene;
+    requireScriptCount(line, fields, 1, 1, "STEP scene NAME|FILE");
+    std::string error;
+    auto scene = loadScene(fields[2], error);
+    if (!scene)
+        throw DragScriptError(line, error);
+    event.sceneName = std::string(fields[2]);
+    event.scene = std::move(*scene);
+}
+
+Settings sceneSettingsOver(const Settings& scene, const Settings& current)
+{
+    Settings settings = scene;
+    settings.solver = current.solver;
+    settings.threads = current.threads;
+    settings.gpuPrecision = current.gpuPrecision;
+    return settings;
+}
+
+bool worldVerb(std::string_view verb)
+{
+    return verb == "obstacle" || verb == "move-obstacle" || verb == "remove-obstacle";
+}
+
+void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                     ScriptObstacles& obstacles, DragEvent& event)
+{
+    const std::string_view verb = fields[1];
+    if (verb == "obstacle") {
+        event.kind = DragEvent::Kind::AddObstacle;
+        requireScriptCount(line, fields, 1, 1, "STEP obstacle SPEC");
+        std::string error;
+        const auto obstacle = parseObstacleSpec(fields[2], error);
+        if (!obstacle)
+            throw DragScriptError(line, error);
+        countScriptAddition(line, obstacles, kMaxObstacles, "obstacle");
+        event.obstacle = *obstacle;
+    } else if (verb == "move-obstacle") {
+        event.kind = DragEvent::Kind::MoveObstacle;
+        requireScriptCount(line, fields, 3, 4, "STEP move-obstacle I X Y [DEG]");
+        event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
+        event.position = {readScriptNumber(line, fields[3], "X", kMaxObstacleCoordinate, "m"),
+                          readScriptNumber(line, fields[4], "Y", kMaxObstacleCoordinate, "m")};
+        if (fields.size() == 6)
+            event.angle = readScriptNumber(line, fields[5], "DEG", kMaxObstacleAngle, "degrees");
+    } else {
+        event.kind = DragEvent::Kind::RemoveObstacle;
+        requireScriptCount(line, fields, 1, 1, "STEP remove-obstacle I");
+        event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
+        if (!obstacles.travelled)
+            obstacles.set(obstacles.now - 1);
+    }
+}
+
+} // namespace pbd::detail

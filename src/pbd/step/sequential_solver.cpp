@@ -1,0 +1,228 @@
+// Solver::Sequential: the page's Gauss-Seidel order, one constraint after the other in array
+// order, on the calling thread. With stiffness 0, one substep and no damping this is exactly
+// the PBD page's step.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "air/air.h"
+#include "cloth/area_constraint.h"
+#include "step/chebyshev.h"
+#include "world/ball_contacts.h"
+#include "world/contacts.h"
+#include "pbd/cloth.h"
+#include "world/self_collision.h"
+#include "step/step_solver.h"
+#include "tethers/tether_projection.h"
+
+namespace pbd::detail {
+namespace {
+
+void projectSequential(StepState& state, double alphaTilde, const double* alphaTildes,
+                       double areaAlphaTilde, double restArea)
+{
+    glm::dvec2* x = state.particles.position.data();
+    const double* w = state.particles.inverseMass.data();
+    const DistanceConstraint* c = state.constraints.data();
+    const std::size_t m = state.constraints.size();
+    // Gauss-Seidel [MHHR06]: each projection sees the corrections of the ones before it, so
+    // the loop is bound by the latency of one projection (a square root and three divisions
+    // in a chain), not by its throughput. Both ends are read before either is written, so the
+    // compiler need not reload x[b] in case a == b (a == b has length 0 and is skipped).
+    const std::uint8_t* alive = state.liveCount == m ? nullptr : state.alive.data();
+    // One sweep with the kernel `project(xa, xb, wa, wb, k)`; inlined once per kernel, so the
+    // PBD sweep touches no multipliers.
+    auto sweep = [&](auto project) {
+        for (std::size_t k = 0; k < m; ++k) {
+            if (alive != nullptr && alive[k] == 0)
+                continue;
+            const Index a = c[k].a;
+            const Index b = c[k].b;
+            const glm::dvec2 xa = x[a];
+            const glm::dvec2 xb = x[b];
+            const DistanceCorrection d = project(xa, xb, w[a], w[b], k);
+            x[a] = xa + d.da;
+            x[b] = xb + d.db;
+        }
+    };
+    if (alphaTilde == 0.0) {
+        sweep([c](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb, std::size_t k) {
+            return projectDistance(xa, xb, wa, wb, c[k].restLength);
+        });
+    } else if (alphaTildes != nullptr) { // a sized cloth: each constraint its own compliance
+        double* lambda = state.lambda.data();
+        sweep([c, lambda, alphaTildes](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
+                                       std::size_t k) {
+            return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTildes[k],
+                                       lambda[k]);
+        });
+    } else {
+        double* lambda = state.lambda.data();
+        sweep([c, lambda, alphaTilde](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
+                                      std::size_t k) {
+            return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTilde, lambda[k]);
+        });
+    }
+    if (areaAlphaTilde < 0.0)
+        return;
+    // Then the cells' signed areas, cell by cell in the grid's order, each cell's two
+    // triangles one after the other.
+    const Index width = static_cast<Index>(state.settings.width);
+    double* areaLambda = state.areaLambda.data();
+    for (Index i = 0; i + 1 < static_cast<Index>(state.settings.height); ++i)
+        for (Index j = 0; j + 1 < width; ++j)
+            for (int t = 0; t < 2; ++t) {
+                const CellTriangle tri = cellTriangle(width, i, j, t);
+                projectArea(x, w, tri.p0, tri.p1, tri.p2, restArea, areaAlphaTilde,
+                            *areaLambda++);
+            }
+}
+
+class SequentialSolver final : public StepSolver {
+public:
+    Solver kind() const override { return Solver::Sequential; }
+    bool suits(const Settings& settings) const override
+    {
+        return settings.solver == Solver::Sequential;
+    }
+
+    void step(StepState& state) override
+    {
+        const SubstepParams params = substepParams(state);
+        const int substeps = state.settings.substeps;
+        Particles& p = state.particles;
+        const Tethers* tethers =
+            state.tethers != nullptr && state.tethers->slots > 0 ? state.tethers : nullptr;
+        if (tethers != nullptr)
+            anchorPositions(*tethers, p.position.data(), anchorAt_);
+        const double* alphaTildes = edgeCompliances(state, params);
+        for (int substep = 0; substep < substeps; ++substep) {
+            const bool last = substep + 1 == substeps;
+            glm::dvec2* x = p.position.data();
+            glm::dvec2* x0 = p.stepStart.data();
+            glm::dvec2* v = p.velocity.data();
+            const double* w = p.inverseMass.data();
+            const std::size_t n = p.size();
+            const glm::dvec2* accel = nullptr;
+            if (airOn(state.settings)) { // the air's force, from the substep's start
+                const AirParams air = airParams(state.settings, state.time + substep * params.h,
+                                                 params.h);
+                const AirInputs in = air_.prepare(state, air);
+                if (in.windAt != nullptr)
+                    gustWinds(air, x, air_.windAt.data(), 0, n);
+                airForces(in, air_.force.data(), 0, state.constraints.size());
+                airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0, n);
+                accel = air_.accel.data();
+            }
+            predict(x, x0, v, w, params.h, params.gravity, 0, n, accel);
+            const bool balls = !state.balls.empty();
+            if (balls)
+                predictBalls(state.balls, params.h, params.gravity);
+            if (params.alphaTilde != 0.0)
+                std::fill(state.lambda.begin(), state.lambda.end(), 0.0);
+            if (params.area)
+                std::fill(state.areaLambda.begin(), state.areaLambda.end(), 0.0);
+            const bool record = last && state.recordResiduals;
+            if (record)
+                state.residuals.assign(1, measureResidual(state));
+            ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
+            if (chebyshev.active()) {
+                previous_.resize(n);
+                current_.resize(n);
+            }
+            for (int iteration = 0; iteration < params.iterations; ++iteration) {
+                projectSequential(state, params.alphaTilde, alphaTildes,
+                                  params.area ? params.areaAlphaTilde : -1.0,
+                                  params.cellRestArea);
+                if (chebyshev.active())
+                    accelerate(chebyshev, iteration, x, w, n);
+                if (record)
+                    state.residuals.push_back(measureResidual(state));
+            }
+            if (tethers != nullptr) // after the sweeps, as hard limits also with XPBD
+                projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
+            const bool obstacles = !state.obstacles.empty();
+            if (obstacles) // contacts last: they win over the constraints
+                prepareContacts(state.obstacles, state.settings.thickness,
+                                state.settings.friction, substep, substeps, contacts_);
+            if (state.settings.selfCollision && obstacles) // before the contacts, which win
+                selfCollision_.resolveWithContacts(contacts_, x, x0, w, n, state.settings.width,
+                                                   state.settings.thickness,
+                                                   state.settings.friction, 1, {});
+            else if (state.settings.selfCollision)
+                selfCollision_.resolve(x, x0, w, n, state.settings.width,
+                                       state.settings.thickness, state.settings.friction, 1, {});
+            if (balls) // before the obstacles' own: those win last
+                resolveBallContacts(state.balls, x, x0, w, n, state.settings.thickness,
+                                    state.settings.friction, obstacles ? &contacts_ : nullptr);
+            if (obstacles)
+                resolveContacts(contacts_, x, x0, w, 0, n);
+            updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
+            if (balls)
+                updateBallVelocities(state.balls, params.h, params.damping);
+            if (state.settings.tearStrain > 0.0)
+                tear(state, state.settings.tearStrain);
+        }
+    }
+
+private:
+    /// Weighs sweep `iteration` and keeps the iterates, as `chebyshev` says [Wang 2015].
+    void accelerate(ChebyshevSchedule& chebyshev, int iteration, glm::dvec2* x,
+                    const double* w, std::size_t n)
+    {
+        double omega = 1.0;
+        if (chebyshev.weighs(iteration))
+            omega = chebyshev.omega(iteration,
+                                    largestCorrection(x, current_.data(), w, 0, n));
+        const bool keep = chebyshev.keeps(iteration);
+        if (omega != 1.0 || keep)
+            weighSweep(x, previous_.data(), current_.data(), w, omega, keep, 0, n);
+    }
+
+    /// Each constraint's compliance / h^2 when the edge springs have their own
+    /// (params.edgeAlphaTilde: edgeAlphaTilde for isEdgeSpring(), else alphaTilde), else null.
+    /// Rebuilt only when the cloth or the compliances change.
+    const double* edgeCompliances(const StepState& state, const SubstepParams& params)
+    {
+        if (params.edgeAlphaTilde == 0.0)
+            return nullptr;
+        const int width = state.settings.width;
+        const int height = state.settings.height;
+        const std::size_t m = state.constraints.size();
+        if (alphaTildes_.size() != m || width != edgeWidth_ || height != edgeHeight_ ||
+            params.alphaTilde != alphaTilde_ || params.edgeAlphaTilde != edgeAlphaTilde_) {
+            alphaTildes_.resize(m);
+            for (std::size_t k = 0; k < m; ++k)
+                alphaTildes_[k] = isEdgeSpring(width, height, k) ? params.edgeAlphaTilde
+                                                                 : params.alphaTilde;
+            edgeWidth_ = width;
+            edgeHeight_ = height;
+            alphaTilde_ = params.alphaTilde;
+            edgeAlphaTilde_ = params.edgeAlphaTilde;
+        }
+        return alphaTildes_.data();
+    }
+
+    std::vector<double> alphaTildes_; ///< edgeCompliances(), for the cloth and values below
+    int edgeWidth_ = 0;
+    int edgeHeight_ = 0;
+    double alphaTilde_ = 0.0;
+    double edgeAlphaTilde_ = 0.0;
+    std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
+    ContactWorld contacts_;            ///< the obstacles in the current substep
+    SelfCollision selfCollision_;      ///< the self-collision phase's buffers
+    AirBuffers air_;                   ///< the air's lists and buffers
+    std::vector<glm::dvec2> previous_; ///< Chebyshev: the iterate before current_
+    std::vector<glm::dvec2> current_;  ///< Chebyshev: the positions before the last sweep
+};
+
+} // namespace
+
+std::unique_ptr<StepSolver> makeSequentialSolver()
+{
+    return std::make_unique<SequentialSolver>();
+}
+
+} // namespace pbd::detail

@@ -1,0 +1,110 @@
+#include "step/step_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <glm/geometric.hpp>
+
+#include "colored/colored_solver.h"
+
+namespace pbd::detail {
+
+std::unique_ptr<StepSolver> makeStepSolver(const Settings& settings,
+                                           const SolverBackendFactory& gpu)
+{
+    switch (settings.solver) {
+    case Solver::Colored:
+        return makeColoredSolver(settings);
+    case Solver::Gpu:
+        if (!gpu)
+            throw std::runtime_error("the gpu solver is not available: this program has no GPU "
+                                     "backend installed");
+        return makeDeviceSolver(gpu(settings), settings);
+    case Solver::Sequential:
+        break;
+    }
+    return makeSequentialSolver();
+}
+
+bool keepsStateOnDevice(Solver solver)
+{
+    return solver == Solver::Gpu;
+}
+
+SolverThreads solverThreads(const Settings& settings)
+{
+    if (settings.solver != Solver::Colored)
+        return {};
+    const unsigned requested = resolveThreadCount(settings.threads);
+    const ChunkLayout layout = coloredChunkLayout(settings.width, settings.height, requested);
+    return {requested, layout.threadCount, layout.chunkCount};
+}
+
+SubstepParams substepParams(StepState& state)
+{
+    const Settings& s = state.settings;
+    const int substeps = s.substeps;
+    SubstepParams params;
+    params.h = substeps == 1 ? s.timeStep : s.timeStep / substeps;
+    params.gravity = s.gravity;
+    params.iterations = s.iterations;
+    params.alphaTilde = complianceOverStepSquared(s.stiffness, params.h);
+    if (halvesEdgeSprings(s))
+        params.edgeAlphaTilde = 2.0 * params.alphaTilde;
+    params.damping = s.damping;
+    params.area = s.areaStiffness > 0.0 && s.width > 1 && s.height > 1;
+    params.areaAlphaTilde = complianceOverStepSquared(s.areaStiffness, params.h);
+    params.cellRestArea = cellRestArea(clothRestLengths(s));
+    params.chebyshev = s.chebyshev;
+    if (params.area)
+        state.areaLambda.resize(2 * static_cast<std::size_t>(s.width - 1) *
+                                static_cast<std::size_t>(s.height - 1));
+    return params;
+}
+
+bool removeConstraint(StepState& state, std::size_t k)
+{
+    if (k >= state.alive.size() || state.alive[k] == 0)
+        return false;
+    state.alive[k] = 0;
+    --state.liveCount;
+    ++state.constraintsVersion;
+    return true;
+}
+
+void tear(StepState& state, double strain)
+{
+    // After the substep: every live constraint stretched or compressed beyond `strain`
+    // gives way, all judged on the same positions.
+    const auto& x = state.particles.position;
+    for (std::size_t k = 0; k < state.constraints.size(); ++k) {
+        if (state.alive[k] == 0)
+            continue;
+        const DistanceConstraint& c = state.constraints[k];
+        const glm::dvec2 d = x[c.a] - x[c.b];
+        const double length = std::sqrt(d.x * d.x + d.y * d.y);
+        if (std::abs(length - c.restLength) / c.restLength > strain)
+            removeConstraint(state, k);
+    }
+}
+
+Residual measureResidual(const StepState& state)
+{
+    const auto& x = state.particles.position;
+    Residual r;
+    double sumSquares = 0.0;
+    for (std::size_t k = 0; k < state.constraints.size(); ++k) {
+        if (state.alive[k] == 0)
+            continue;
+        const DistanceConstraint& c = state.constraints[k];
+        const double e = std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength);
+        r.max = std::max(r.max, e);
+        sumSquares += e * e;
+    }
+    if (state.liveCount != 0)
+        r.rms = std::sqrt(sumSquares / static_cast<double>(state.liveCount));
+    return r;
+}
+
+} // namespace pbd::detail
