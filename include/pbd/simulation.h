@@ -270,6 +270,8 @@ public:
     /// Makes `pins` (particle indices) what restart() pins instead of the fixed corners (a
     /// scene's "pinned"); nothing = the fixed corners. Indices out of range are skipped.
     void setInitialPins(std::optional<std::vector<Index>> pins) { initialPins_ = std::move(pins); }
+    /// What restart() pins (setInitialPins()); nothing = the fixed corners.
+    const std::optional<std::vector<Index>>& initialPins() const { return initialPins_; }
 
     /// The balls now, in index order (pbd/ball.h), stepped with the cloth (ball_contacts.h).
     std::span<const Ball> balls() const { return balls_; }

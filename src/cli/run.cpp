@@ -13,6 +13,7 @@
 #include "files/input_text.h"
 #include "pbd/settings_table.h"
 #include "pbd/drag_script.h"
+#include "pbd/run_start.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
@@ -49,22 +50,25 @@ std::optional<std::string> checkRunOptions(const RunOptions& options, Settings& 
 int runCommandMain(const RunOptions& options)
 {
     // A scene's settings are the base the settings flags override.
-    std::optional<Scene> scene;
-    if (auto error = options.obstacles.readScene(scene)) {
+    RunStart start;
+    if (auto error = options.obstacles.readScene(start.scene)) {
         std::cerr << "pbd-sim run: " << *error << "\n";
         return common::kExitUsage;
     }
-    if (scene && options.loadFile) {
-        std::cerr << "pbd-sim run: --scene: cannot be given with --load; allowed: one of them\n";
-        return common::kExitUsage;
-    }
-    Settings settings = scene ? scene->settings : Settings{};
+    start.stateFile = options.loadFile;
+    start.settings = [&options](Settings& settings) { return options.flags.applyTo(settings); };
+    Settings settings;
     long long steps = 1000;
-    if (auto error = checkRunOptions(options, settings, steps)) {
-        std::cerr << "pbd-sim run: " << *error << "\n";
+    if (auto error = startSettings(start, settings)) {
+        std::cerr << "pbd-sim run: " << error->message << "\n";
         return common::kExitUsage;
     }
-
+    if (options.stepsText)
+        if (auto error = common::parseWholeOption("--steps", *options.stepsText, 0, kMaxRunSteps,
+                                                  steps)) {
+            std::cerr << "pbd-sim run: " << *error << "\n";
+            return common::kExitUsage;
+        }
     std::vector<Obstacle> obstacles;
     if (auto error = options.obstacles.read(obstacles)) {
         std::cerr << "pbd-sim run: " << *error << "\n";
@@ -75,61 +79,17 @@ int runCommandMain(const RunOptions& options)
         std::cerr << "pbd-sim run: " << *error << "\n";
         return common::kExitUsage;
     }
+    if (options.obstacles.given())
+        start.obstacles = std::move(obstacles);
+    if (options.balls.given())
+        start.balls = std::move(balls);
     Simulation simulation(settings);
-    if (scene) {
-        // The scene with the flags' settings over its own, its obstacles then the flags'.
-        scene->settings = settings;
-        if (auto error = applyScene(simulation, *scene, obstacles, balls)) {
-            std::cerr << "pbd-sim run: --scene: " << *error << "\n";
-            return common::kExitUsage;
-        }
-    } else {
-        simulation.setInitialObstacles(obstacles); // checked by read()
-        simulation.setInitialBalls(balls);         // likewise
+    if (auto error = setUpStart(simulation, start)) {
+        std::cerr << "pbd-sim run: " << error->message << "\n";
+        return error->io ? common::kExitIo : common::kExitUsage;
     }
+    settings = simulation.settings();
     std::vector<DragEvent> events;
-    if (options.loadFile) {
-        // The saved state, then the settings flags given on the command line over it. A file
-        // that cannot be read is an input/output failure; one that is not a valid state, a
-        // refused value.
-        if (std::FILE* file = std::fopen(options.loadFile->c_str(), "rb"))
-            std::fclose(file);
-        else {
-            std::cerr << "pbd-sim run: --load: cannot read " << *options.loadFile << ": "
-                      << std::strerror(errno) << "\n";
-            return common::kExitIo;
-        }
-        if (auto error = loadStateFile(simulation, *options.loadFile)) {
-            std::cerr << "pbd-sim run: --load: " << *error << "\n";
-            return common::kExitUsage;
-        }
-        Settings loaded = simulation.settings();
-        if (auto error = options.flags.applyTo(loaded)) {
-            std::cerr << "pbd-sim run: " << *error << "\n";
-            return common::kExitUsage;
-        }
-        if (auto error = simulation.apply(loaded)) {
-            std::cerr << "pbd-sim run: " << error->message << "\n";
-            return common::kExitUsage;
-        }
-        settings = simulation.settings();
-        // The flags' obstacles replace the file's; either are what a restart puts back. The
-        // file's stay as saved (a pending move, a held ball) so that the run continues
-        // exactly: setInitial* settles what it takes, so they are put back after it.
-        SimulationState loadedState = simulation.state();
-        std::vector<Obstacle> initial(simulation.obstacles().begin(), simulation.obstacles().end());
-        simulation.setInitialObstacles(options.obstacles.given() ? obstacles : initial);
-        std::vector<Ball> initialBalls(simulation.balls().begin(), simulation.balls().end());
-        simulation.setInitialBalls(options.balls.given() ? balls : initialBalls);
-        if (!options.obstacles.given() || !options.balls.given()) {
-            if (options.obstacles.given())
-                loadedState.obstacles.assign(simulation.obstacles().begin(),
-                                             simulation.obstacles().end());
-            if (options.balls.given())
-                loadedState.balls.assign(simulation.balls().begin(), simulation.balls().end());
-            simulation.restore(loadedState); // valid: it was just loaded
-        }
-    }
     if (options.dragFile) {
         std::string text;
         if (auto error = readFile(*options.dragFile, text)) {
@@ -175,7 +135,7 @@ int runCommandMain(const RunOptions& options)
                 break;
             }
     DragPlayer player(std::move(events));
-    const auto start = std::chrono::steady_clock::now();
+    const auto begun = std::chrono::steady_clock::now();
     try {
         for (long long step = 0; step < steps; ++step) {
             player.applyBefore(static_cast<std::uint64_t>(step), simulation);
@@ -193,7 +153,7 @@ int runCommandMain(const RunOptions& options)
         return common::kExitIo;
     }
     const std::chrono::duration<double, std::milli> elapsed =
-        std::chrono::steady_clock::now() - start;
+        std::chrono::steady_clock::now() - begun;
 
     const auto& positions = simulation.particles().position;
     if (options.outFile) {

@@ -13,6 +13,7 @@
 #include "common/settings_flags.h"
 #include "logic/app_command_line.h"
 #include "pbd/scene.h"
+#include "pbd/simulation.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -194,7 +195,10 @@ TEST_CASE("the app's --scene brings the scene's balls before --ball's, as pbd-si
     const Reading r = read({"--scene", "hammock", "--ball", "3,2,0.2,1"});
     CHECK_FALSE(r.status);
     const Scene hammock = *builtInScene("hammock");
-    REQUIRE(r.options.balls.size() == hammock.balls.size() + 1);
-    CHECK(r.options.balls.front() == hammock.balls.front());
-    CHECK(r.options.balls.back().radius == 0.2);
+    Simulation simulation(r.options.settings);
+    REQUIRE_FALSE(setUpStart(simulation, r.options.start));
+    REQUIRE(simulation.balls().size() == hammock.balls.size() + 1);
+    CHECK(simulation.balls().front() == hammock.balls.front());
+    CHECK(simulation.balls().back().radius == 0.2);
+    CHECK(r.options.startBalls == simulation.balls().size());
 }

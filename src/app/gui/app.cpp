@@ -54,12 +54,8 @@ App::App(const AppOptions& options)
       }),
       files_(controller_)
 {
-    simulation_.setInitialObstacles(options.obstacles); // checked by the command line
-    simulation_.setInitialBalls(options.balls);         // so are these
-    if (options.pins) { // a --scene's pins, which restart() keeps
-        simulation_.setInitialPins(options.pins);
-        simulation_.restart();
-    }
+    if (auto error = setUpStart(simulation_, options.start)) // checked by the command line
+        throw AppError("pbd-cloth: " + error->message);
     controller_.setSceneName(options.sceneName);
     if (!options.sceneName.empty() && options.sceneName != "page")
         controller_.fitScene(); // its world in view from the first frame, as the combo's

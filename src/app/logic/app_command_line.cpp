@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <memory>
 #include <utility>
 
 #include <CLI/CLI.hpp>
@@ -18,6 +19,7 @@
 #include "io/replayer.h"
 #include "logic/controls_help.h"
 #include "logic/preferences_table.h"
+#include "pbd/simulation.h"
 
 namespace pbd::app {
 namespace {
@@ -133,8 +135,8 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
         std::string warning;
         if (auto error = readEventScriptFile(*texts.replay, options.settings,
                                              options.replayEvents, warning,
-                                             options.obstacles.size(),
-                                             options.balls.size()))
+                                             options.startObstacles,
+                                             options.startBalls))
             return refuse("--replay: " + error->message,
                           error->unreadable ? common::kExitIo : common::kExitUsage);
         if (!warning.empty()) // a recording cut short by a kill plays up to its cut
@@ -171,8 +173,9 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
                  "change its settings in the panel",
                  "pbd-cloth"};
     cli.footer("Controls:\n" + controlsHelpText());
-    common::SettingsFlags flags;
-    flags.addTo(cli);
+    // Shared: the start's settings overlay keeps reading them after this function.
+    auto flags = std::make_shared<common::SettingsFlags>();
+    flags->addTo(cli);
     common::ObstacleFlags obstacleFlags;
     obstacleFlags.addTo(cli);
     common::BallFlags ballFlags;
@@ -185,31 +188,32 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     preferenceFlags.addTo(cli);
     if (auto status = common::parseCommandLine(cli, argc, argv))
         return status;
-    // --scene: its settings under the flags, its obstacles before --obstacle's, its pins.
-    std::optional<Scene> scene;
-    if (auto error = obstacleFlags.readScene(scene))
+    // --scene: its settings under the flags, its obstacles and balls before --obstacle's and
+    // --ball's, its pins: composed by the core's setUpStart(), as pbd-sim's.
+    RunStart& start = options.start;
+    if (auto error = obstacleFlags.readScene(start.scene))
         return refuse(*error);
     options.sceneName = obstacleFlags.sceneText();
-    if (scene) {
-        options.settings = scene->settings;
-        options.pins = scene->pinned;
-    }
-    if (auto error = flags.applyTo(options.settings))
+    start.settings = [flags](Settings& settings) { return flags->applyTo(settings); };
+    if (auto error = startSettings(start, options.settings))
+        return refuse(error->message);
+    std::vector<Obstacle> obstacles;
+    if (auto error = obstacleFlags.read(obstacles))
         return refuse(*error);
-    if (auto error = obstacleFlags.read(options.obstacles))
+    if (obstacleFlags.given())
+        start.obstacles = std::move(obstacles);
+    std::vector<Ball> balls;
+    if (auto error = ballFlags.read(balls))
         return refuse(*error);
-    if (scene) {
-        options.obstacles.insert(options.obstacles.begin(), scene->obstacles.begin(),
-                                 scene->obstacles.end());
-        if (auto error = checkObstacles(options.obstacles))
-            return refuse("--scene: " + *error);
-    }
-    if (auto error = ballFlags.read(options.balls))
-        return refuse(*error);
-    if (scene) { // its balls before --ball's, as pbd-sim takes them
-        options.balls.insert(options.balls.begin(), scene->balls.begin(), scene->balls.end());
-        if (auto error = checkBalls(options.balls))
-            return refuse("--scene: " + *error);
+    if (ballFlags.given())
+        start.balls = std::move(balls);
+    // The whole start, checked before any window opens.
+    {
+        Simulation probe(options.settings);
+        if (auto error = setUpStart(probe, start))
+            return refuse(error->message, error->io ? common::kExitIo : common::kExitUsage);
+        options.startObstacles = probe.obstacles().size();
+        options.startBalls = probe.balls().size();
     }
     if (auto error = preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);

@@ -8,17 +8,20 @@
 
 #include "logic/preferences.h"
 #include "pbd/drag_script.h"
+#include "pbd/run_start.h"
 #include "pbd/settings.h"
 
 namespace pbd::app {
 
 /// Parsed and validated command-line options.
 struct AppOptions {
-    Settings settings;                  ///< the parameter flags shared with `pbd-sim run`
-    std::vector<Obstacle> obstacles;    ///< --obstacle, as `pbd-sim run` takes them
+    Settings settings;                  ///< what the Simulation is made with (startSettings())
+    /// --scene, the settings flags, --obstacle and --ball, as `pbd-sim run` takes them: the
+    /// App sets its Simulation up with setUpStart()
+    RunStart start;
     std::string sceneName;              ///< --scene's name or file, empty without it
-    std::vector<Ball> balls;            ///< --ball, as `pbd-sim run` takes them
-    std::optional<std::vector<Index>> pins; ///< --scene's pins instead of the fixed corners
+    std::size_t startObstacles = 0;     ///< obstacles at the start (a --replay's indices)
+    std::size_t startBalls = 0;         ///< balls at the start
     std::optional<long long> frames;    ///< --frames: exit after this many rendered frames
     std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format

@@ -1,0 +1,100 @@
+#include "pbd/run_start.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "pbd/simulation.h"
+#include "pbd/state_file.h"
+
+namespace pbd {
+
+std::optional<StartError> startSettings(const RunStart& start, Settings& settings)
+{
+    if (start.scene && start.stateFile)
+        return StartError{"--scene: cannot be given with --load; allowed: one of them"};
+    Settings next = start.scene ? start.scene->settings : Settings{};
+    if (start.settings)
+        if (auto error = start.settings(next))
+            return StartError{*error};
+    settings = next;
+    return std::nullopt;
+}
+
+namespace {
+
+/// The state file, then the overlay's settings over its own, then the given obstacles and
+/// balls instead of the file's.
+std::optional<StartError> loadStart(Simulation& simulation, const RunStart& start)
+{
+    // A file that cannot be read is an input/output failure; one that is not a valid state,
+    // a refused value.
+    const std::string& path = *start.stateFile;
+    if (std::FILE* file = std::fopen(path.c_str(), "rb"))
+        std::fclose(file);
+    else
+        return StartError{"--load: cannot read " + path + ": " + std::strerror(errno), true};
+    if (auto error = loadStateFile(simulation, path))
+        return StartError{"--load: " + *error};
+    Settings loaded = simulation.settings();
+    if (start.settings)
+        if (auto error = start.settings(loaded))
+            return StartError{*error};
+    if (auto error = simulation.apply(loaded))
+        return StartError{error->message};
+    // The given obstacles replace the file's; either are what a restart puts back. The file's
+    // stay as saved (a pending move, a held ball) so that the run continues exactly:
+    // setInitial* settles what it takes, so they are put back after it.
+    SimulationState loadedState = simulation.state();
+    std::vector<Obstacle> initial(simulation.obstacles().begin(), simulation.obstacles().end());
+    simulation.setInitialObstacles(start.obstacles ? *start.obstacles : initial);
+    std::vector<Ball> initialBalls(simulation.balls().begin(), simulation.balls().end());
+    simulation.setInitialBalls(start.balls ? *start.balls : initialBalls);
+    if (!start.obstacles || !start.balls) {
+        if (start.obstacles)
+            loadedState.obstacles.assign(simulation.obstacles().begin(),
+                                         simulation.obstacles().end());
+        if (start.balls)
+            loadedState.balls.assign(simulation.balls().begin(), simulation.balls().end());
+        simulation.restore(loadedState); // valid: it was just loaded
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<StartError> setUpStart(Simulation& simulation, const RunStart& start)
+{
+    static const std::vector<Obstacle> kNoObstacles;
+    static const std::vector<Ball> kNoBalls;
+    const std::vector<Obstacle>& obstacles = start.obstacles ? *start.obstacles : kNoObstacles;
+    const std::vector<Ball>& balls = start.balls ? *start.balls : kNoBalls;
+    if (start.scene) {
+        // The scene with the overlay's settings over its own, its obstacles then the given.
+        Scene scene = *start.scene;
+        scene.settings = simulation.settings();
+        if (auto error = applyScene(simulation, scene, obstacles, balls))
+            return StartError{"--scene: " + *error};
+        return std::nullopt;
+    }
+    if (auto error = simulation.setInitialObstacles(obstacles))
+        return StartError{"--obstacle: " + *error};
+    if (auto error = simulation.setInitialBalls(balls))
+        return StartError{"--ball: " + *error};
+    if (start.stateFile)
+        return loadStart(simulation, start);
+    return std::nullopt;
+}
+
+Scene startScene(const Simulation& simulation)
+{
+    Scene scene;
+    scene.settings = simulation.settings();
+    scene.obstacles.assign(simulation.initialObstacles().begin(),
+                           simulation.initialObstacles().end());
+    scene.balls.assign(simulation.initialBalls().begin(), simulation.initialBalls().end());
+    scene.pinned = simulation.initialPins();
+    return scene;
+}
+
+} // namespace pbd
