@@ -12,6 +12,7 @@
 
 #include "cloth/area_constraint.h"
 #include "colored/colored_kernels.h"
+#include "world/ball_contacts.h"
 #include "world/contacts.h"
 #include "world/self_collision.h"
 #include "colored/colored_sweep.h"
@@ -92,161 +93,255 @@ void ColoredSolver::step(Particles& particles, double dt, double gravity, int it
 void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& params,
                             double* areaLambda, const std::function<void(int)>* observe)
 {
+    beginSubstep(particles, params, areaLambda, World{}, observe);
+    PhaseSet phases;
+    phases.add(SubstepPhase::Predict);
+    phases.add(SubstepPhase::Sweeps);
+    phases.add(SubstepPhase::Velocities);
+    runSubstep(*this, phases);
+}
+
+void ColoredSolver::beginSubstep(Particles& particles, const detail::SubstepParams& params,
+                                 double* areaLambda, const World& world,
+                                 const std::function<void(int)>* observe)
+{
+    now_ = {&particles, &params, areaLambda, world, observe};
+    if (now_.world.tethers != nullptr && now_.world.tethers->slots == 0)
+        now_.world.tethers = nullptr;
+    if (params.alphaTilde != 0.0)
+        lambda_.resize(lambdaOffset_[sets_.size()]);
+    plan_.clear();
+}
+
+void ColoredSolver::run(SubstepPhase phase)
+{
+    using Kind = PlanPhase::Kind;
+    const World& world = now_.world;
+    Particles& particles = *now_.particles;
+    const detail::SubstepParams& params = *now_.params;
+    glm::dvec2* x = particles.position.data();
+    const glm::dvec2* x0 = particles.stepStart.data();
+    const double* w = particles.inverseMass.data();
+    switch (phase) {
+    case SubstepPhase::Air: // a chunk predicts only once its neighbours have read its rows
+        if (world.air != nullptr)
+            plan_.push_back({.kind = Kind::Air});
+        break;
+    case SubstepPhase::Predict:
+        plan_.push_back({.kind = Kind::Predict});
+        if (!world.balls.empty())
+            detail::predictBalls(world.balls, params.h, params.gravity);
+        if (now_.observe != nullptr) { // the observer sees the predicted positions
+            flush();
+            (*now_.observe)(0);
+        }
+        break;
+    case SubstepPhase::Sweeps:
+        if (now_.observe != nullptr)
+            observeSweeps();
+        else
+            queueSweeps();
+        break;
+    case SubstepPhase::Tethers: // one phase after the sweeps, each chunk its own particles
+        if (world.tethers != nullptr)
+            plan_.push_back({.kind = Kind::Tethers});
+        break;
+    case SubstepPhase::SelfCollision: // needs every constraint projected first
+        if (world.selfCollision != nullptr) {
+            flush();
+            resolveSelfCollisions(x, x0, w);
+        }
+        break;
+    case SubstepPhase::Balls: // serial, in a fixed order: every thread count gives the same bits
+        if (!world.balls.empty()) {
+            flush();
+            detail::resolveBallContacts(world.balls, x, x0, w, particles.size(), world.thickness,
+                                        world.friction, world.contacts);
+        }
+        break;
+    case SubstepPhase::Contacts: // each chunk its own particles, after every constraint
+        if (world.contacts != nullptr)
+            plan_.push_back({.kind = Kind::Contacts});
+        break;
+    case SubstepPhase::Velocities: // once the chunk and its neighbours are through every set
+        if (!plan_.empty() && plan_.back().kind == Kind::Contacts)
+            plan_.back().velocitiesAfter = true;
+        else
+            plan_.push_back({.kind = Kind::Velocities});
+        if (!world.balls.empty())
+            detail::updateBallVelocities(world.balls, params.h, params.damping);
+        break;
+    case SubstepPhase::Tear: // on the whole cloth: the caller's
+        flush();
+        break;
+    }
+}
+
+void ColoredSolver::observeSweeps()
+{
+    const detail::SubstepParams& params = *now_.params;
+    Particles& particles = *now_.particles;
+    const bool area = params.area && now_.areaLambda != nullptr && width_ > 1 && height_ > 1;
+    const std::uint32_t sets = area ? 16u : 8u;
+    detail::ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
+    for (int iteration = 0; iteration < params.iterations; ++iteration) {
+        for (std::uint32_t q = 0; q < sets; ++q)
+            plan_.push_back({.kind = PlanPhase::Kind::Set, .set = q});
+        flush();
+        if (chebyshev.active())
+            accelerate(chebyshev, iteration, particles.position.data(),
+                       particles.inverseMass.data());
+        (*now_.observe)(iteration + 1);
+    }
+}
+
+void ColoredSolver::queueSweeps()
+{
+    using Kind = PlanPhase::Kind;
+    const detail::SubstepParams& params = *now_.params;
+    const bool area = params.area && now_.areaLambda != nullptr && width_ > 1 && height_ > 1;
+    const std::uint32_t sets = area ? 16u : 8u;
+    // Set 0's constraints stay in their row: a chunk projects them right after predicting.
+    auto queueSet = [this](std::uint32_t q) {
+        if (q == 0 && !plan_.empty() && plan_.back().kind == Kind::Predict)
+            plan_.back() = {.kind = Kind::Set, .set = 0, .predictFirst = true};
+        else
+            plan_.push_back({.kind = Kind::Set, .set = q});
+    };
+    detail::ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
+    if (!chebyshev.active()) {
+        for (int iteration = 0; iteration < params.iterations; ++iteration)
+            for (std::uint32_t q = 0; q < sets; ++q)
+                queueSet(q);
+        return;
+    }
+    // A chunk's measure and weights touch only its own particles, so the band schedule's
+    // order (a phase on a chunk after the previous phase on it and its neighbours) keeps
+    // every set projection, measure and weighing in the order of the stepwise substep.
+    const std::size_t n = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
+    chebyshevPrevious_.resize(n);
+    chebyshevCurrent_.resize(n);
+    chunkLargest_.assign(layout_.chunkCount, 0.0);
+    for (int iteration = 0; iteration < params.iterations; ++iteration) {
+        for (std::uint32_t q = 0; q < sets; ++q)
+            queueSet(q);
+        if (chebyshev.weighs(iteration)) {
+            plan_.push_back({.kind = Kind::Measure});
+            flush();
+            double largest = 0.0;
+            for (double chunkLargest : chunkLargest_)
+                largest = detail::largerCorrection(largest, chunkLargest);
+            const double omega = chebyshev.omega(iteration, largest);
+            const bool keep = chebyshev.keeps(iteration);
+            if (omega != 1.0 || keep)
+                plan_.push_back({.kind = Kind::Weigh, .omega = omega, .keep = keep});
+        } else if (chebyshev.keeps(iteration)) {
+            plan_.push_back({.kind = Kind::Weigh, .omega = 1.0, .keep = true});
+        }
+    }
+}
+
+void ColoredSolver::flush()
+{
+    if (plan_.empty())
+        return;
+    auto task = [this](std::uint32_t phase, std::size_t chunk) { runPlanned(phase, chunk); };
+    run(static_cast<std::uint32_t>(plan_.size()), task);
+    plan_.clear();
+}
+
+void ColoredSolver::runPlanned(std::uint32_t phase, std::size_t chunk)
+{
+    using Kind = PlanPhase::Kind;
+    const PlanPhase& planned = plan_[phase];
+    const World& world = now_.world;
+    const detail::SubstepParams& params = *now_.params;
+    Particles& particles = *now_.particles;
     glm::dvec2* x = particles.position.data();
     glm::dvec2* x0 = particles.stepStart.data();
     glm::dvec2* v = particles.velocity.data();
     const double* w = particles.inverseMass.data();
-    double* p = &x[0].x;
-    const bool compliant = params.alphaTilde != 0.0;
-    const bool masked = !mask_.empty();
-    const bool area = params.area && areaLambda != nullptr && width_ > 1 && height_ > 1;
-    if (compliant)
-        lambda_.resize(lambdaOffset_[sets_.size()]);
-    const std::uint32_t setsPerIteration = area ? 16u : 8u;
-    const auto projectionPhases =
-        static_cast<std::uint32_t>(setsPerIteration * static_cast<std::uint32_t>(params.iterations));
-    // With tethers, one phase after the sweeps projects them, each chunk its own particles.
-    const std::uint32_t tetherPhases = tethers_ != nullptr ? 1u : 0u;
-    const auto width = static_cast<std::size_t>(width_);
-    // While observed, the prediction and the velocity update run on their own and the sweeps
-    // one iteration at a time, so that the observer sees the positions after each.
-    // With Chebyshev weights, runAccelerated() runs the phases: each weighted sweep's largest
-    // correction must be known everywhere before any particle is weighted.
-    detail::ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
-    // The balls' phase runs between the tethers and the contacts, serially: not fused. The
-    // self-collision phase there too needs every constraint projected first: without
-    // Chebyshev weights the phases up to the tethers run as one schedule, then it, then the
-    // contacts and velocities as another (`chunkedEnds`: the chunks predict and end).
-    const bool chunkedEnds = observe == nullptr && ballPhase_ == nullptr &&
-                             (selfCollision_ == nullptr ||
-                              (!chebyshev.active() && projectionPhases + tetherPhases > 0));
-    const bool fused = chunkedEnds && selfCollision_ == nullptr;
-
-    // Phase 0 predicts a chunk's particles (and resets its rows' multipliers) and projects
-    // set 0 on its rows (no set-0 constraint leaves its row); phase S k + s projects set s of
-    // iteration k (S = 8 distance sets, then 8 triangle sets when the area constraints are
-    // on); then, with tethers, one phase projects them; the last phase derives velocities,
-    // once the chunk and its neighbours are through every set.
-    std::uint32_t phaseOffset = 0;
-    auto task = [&](std::uint32_t localPhase, std::size_t chunk) {
-        const std::uint32_t phase = localPhase + phaseOffset;
-        const int rowBegin = static_cast<int>(chunk) * layout_.rowsPerChunk;
-        const int rowEnd = std::min(height_, rowBegin + layout_.rowsPerChunk);
-        const std::size_t begin = static_cast<std::size_t>(rowBegin) * width;
-        const std::size_t end = static_cast<std::size_t>(rowEnd) * width;
-        if (phase == 0 && chunkedEnds)
-            startRows(x, x0, v, w, params, areaLambda, rowBegin, rowEnd);
-        if (phase < projectionPhases) {
-            const std::uint32_t q = phase % setsPerIteration;
-            if (q < sets_.size()) {
-                SetSweepContext sweep;
-                sweep.p = p;
-                sweep.w = w;
-                sweep.set = &sets_[q];
-                sweep.width = width_;
-                sweep.height = height_;
-                // takeEdgeSprings() splits a vertical set's rows, which its lists do not know.
-                const bool edgeRows = compliant && params.edgeAlphaTilde != 0.0 &&
-                                      verticalSet(sets_[q], width_);
-                if (masked) {
-                    sweep.mask = mask_.data() + lambdaOffset_[q];
-                    sweep.rowDead = rowDead_.data() + rowOffset_[q];
-                    if (listed(q) && !edgeRows)
-                        sweep.lists = lists_.data() + rowOffset_[q];
-                    sweep.entries = listEntries_.data();
-                }
-                if (compliant) {
-                    sweep.alphaTilde = params.alphaTilde;
-                    sweep.edgeAlphaTilde = params.edgeAlphaTilde;
-                    sweep.lambda = lambda_.data() + lambdaOffset_[q];
-                    projectSet<true>(avx2_, sweep, rowBegin, rowEnd);
-                } else {
-                    projectSet<false>(avx2_, sweep, rowBegin, rowEnd);
-                }
-            } else {
-                // Triangle set q - 8: cells of row parity r, column parity c, triangle t.
-                const std::uint32_t t = q - 8;
-                detail::projectCellTriangles(x, w, areaLambda, width_, height_,
-                                             static_cast<int>(t >> 2), 2, rowBegin, rowEnd,
-                                             static_cast<int>((t >> 1) & 1u), 2,
-                                             static_cast<int>(t & 1u), params.cellRestArea,
-                                             params.areaAlphaTilde);
-            }
-        } else if (phase < projectionPhases + tetherPhases) {
-            detail::projectTethers(x, w, *tethers_, anchorAt_, begin, end);
-        } else if (chunkedEnds) {
-            if (contacts_ != nullptr) // each chunk its own particles, after every constraint
-                detail::resolveContacts(*contacts_, x, x0, w, begin, end);
+    const auto [rowBegin, rowEnd] = chunkRows(chunk);
+    const auto [begin, end] = chunkParticles(chunk);
+    switch (planned.kind) {
+    case Kind::Air:
+        detail::airRows(*world.air, rowBegin, rowEnd, world.airAccel, airLanes_);
+        return;
+    case Kind::Predict:
+        startRows(rowBegin, rowEnd);
+        return;
+    case Kind::Set:
+        break;
+    case Kind::Tethers:
+        detail::projectTethers(x, w, *world.tethers, world.anchorAt, begin, end);
+        return;
+    case Kind::Contacts:
+        detail::resolveContacts(*world.contacts, x, x0, w, begin, end);
+        if (planned.velocitiesAfter)
             detail::updateVelocities(x, x0, v, w, params.h, params.damping, begin, end);
+        return;
+    case Kind::Velocities:
+        detail::updateVelocities(x, x0, v, w, params.h, params.damping, begin, end);
+        return;
+    case Kind::Measure:
+        chunkLargest_[chunk] =
+            detail::largestCorrection(x, chebyshevCurrent_.data(), w, begin, end);
+        return;
+    case Kind::Weigh:
+        detail::weighSweep(x, chebyshevPrevious_.data(), chebyshevCurrent_.data(), w,
+                           planned.omega, planned.keep, begin, end);
+        return;
+    }
+    if (planned.predictFirst)
+        startRows(rowBegin, rowEnd);
+    const std::uint32_t q = planned.set;
+    if (q < sets_.size()) {
+        const bool compliant = params.alphaTilde != 0.0;
+        SetSweepContext sweep;
+        sweep.p = &x[0].x;
+        sweep.w = w;
+        sweep.set = &sets_[q];
+        sweep.width = width_;
+        sweep.height = height_;
+        // takeEdgeSprings() splits a vertical set's rows, which its lists do not know.
+        const bool edgeRows =
+            compliant && params.edgeAlphaTilde != 0.0 && verticalSet(sets_[q], width_);
+        if (!mask_.empty()) {
+            sweep.mask = mask_.data() + lambdaOffset_[q];
+            sweep.rowDead = rowDead_.data() + rowOffset_[q];
+            if (listed(q) && !edgeRows)
+                sweep.lists = lists_.data() + rowOffset_[q];
+            sweep.entries = listEntries_.data();
         }
-    };
-    // The air first: where the whole substep is one band schedule, as its phase 0 (a chunk
-    // predicts only once its neighbours have read its edge rows), else on its own.
-    auto air = [this](std::uint32_t, std::size_t chunk) {
-        const auto [rowBegin, rowEnd] = chunkRows(chunk);
-        (*airPhase_)(rowBegin, rowEnd);
-    };
-    if (fused && !chebyshev.active()) {
-        if (airPhase_ != nullptr) {
-            auto airThenTask = [&](std::uint32_t localPhase, std::size_t chunk) {
-                if (localPhase == 0)
-                    air(0, chunk);
-                else
-                    task(localPhase - 1, chunk);
-            };
-            run(1 + projectionPhases + tetherPhases + 1, airThenTask);
+        if (compliant) {
+            sweep.alphaTilde = params.alphaTilde;
+            sweep.edgeAlphaTilde = params.edgeAlphaTilde;
+            sweep.lambda = lambda_.data() + lambdaOffset_[q];
+            projectSet<true>(avx2_, sweep, rowBegin, rowEnd);
         } else {
-            run(projectionPhases + tetherPhases + 1, task);
+            projectSet<false>(avx2_, sweep, rowBegin, rowEnd);
         }
         return;
     }
-    if (airPhase_ != nullptr)
-        run(1, air);
-    if (fused) {
-        runAccelerated(chebyshev, setsPerIteration, projectionPhases + tetherPhases + 1,
-                       params.iterations, task, x, w);
-        return;
-    }
-    if (chunkedEnds) { // self-collision between the two schedules
-        run(projectionPhases + tetherPhases, task);
-        resolveSelfCollisions(x, x0, w);
-        phaseOffset = projectionPhases + tetherPhases;
-        run(1, task);
-        return;
-    }
-    startRows(x, x0, v, w, params, areaLambda, 0, height_);
-    if (observe != nullptr)
-        (*observe)(0);
-    for (int iteration = 0; iteration < params.iterations; ++iteration) {
-        phaseOffset = setsPerIteration * static_cast<std::uint32_t>(iteration);
-        run(setsPerIteration, task);
-        if (chebyshev.active())
-            accelerate(chebyshev, iteration, x, w);
-        if (observe != nullptr)
-            (*observe)(iteration + 1);
-    }
-    if (tetherPhases != 0) {
-        phaseOffset = projectionPhases;
-        run(1, task);
-    }
-    if (selfCollision_ != nullptr)
-        resolveSelfCollisions(x, x0, w);
-    if (ballPhase_ != nullptr)
-        (*ballPhase_)(x, x0, w);
-    if (contacts_ != nullptr)
-        detail::resolveContacts(*contacts_, x, x0, w, 0, static_cast<std::size_t>(height_) * width);
-    detail::updateVelocities(x, x0, v, w, params.h, params.damping, 0,
-                             static_cast<std::size_t>(height_) * width);
+    // Triangle set q - 8: cells of row parity r, column parity c, triangle t.
+    const std::uint32_t t = q - 8;
+    detail::projectCellTriangles(x, w, now_.areaLambda, width_, height_,
+                                 static_cast<int>(t >> 2), 2, rowBegin, rowEnd,
+                                 static_cast<int>((t >> 1) & 1u), 2, static_cast<int>(t & 1u),
+                                 params.cellRestArea, params.areaAlphaTilde);
 }
 
-void ColoredSolver::startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w,
-                              const detail::SubstepParams& params, double* areaLambda,
-                              int rowBegin, int rowEnd)
+void ColoredSolver::startRows(int rowBegin, int rowEnd)
 {
     const auto width = static_cast<std::size_t>(width_);
-    detail::predict(x, x0, v, w, params.h, params.gravity,
-                    static_cast<std::size_t>(rowBegin) * width,
-                    static_cast<std::size_t>(rowEnd) * width, airAccel_);
+    Particles& particles = *now_.particles;
+    const detail::SubstepParams& params = *now_.params;
+    double* areaLambda = now_.areaLambda;
+    detail::predict(particles.position.data(), particles.stepStart.data(),
+                    particles.velocity.data(), particles.inverseMass.data(), params.h,
+                    params.gravity, static_cast<std::size_t>(rowBegin) * width,
+                    static_cast<std::size_t>(rowEnd) * width,
+                    now_.world.air != nullptr ? now_.world.airAccel : nullptr);
     if (params.alphaTilde != 0.0)
         for (std::size_t s = 0; s < sets_.size(); ++s) {
             const auto count = static_cast<std::size_t>(sets_[s].columnCount);
@@ -308,68 +403,6 @@ void ColoredSolver::accelerate(detail::ChebyshevSchedule& chebyshev, int iterati
     run(1, weigh);
 }
 
-template <typename Task>
-void ColoredSolver::runAccelerated(detail::ChebyshevSchedule& chebyshev,
-                                   std::uint32_t setsPerIteration, std::uint32_t phases,
-                                   int iterations, Task& task, glm::dvec2* x, const double* w)
-{
-    const std::size_t n = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
-    chebyshevPrevious_.resize(n);
-    chebyshevCurrent_.resize(n);
-    chunkLargest_.assign(layout_.chunkCount, 0.0);
-    // A chunk's measure and weights touch only its own particles, so the band schedule's
-    // order (a phase on a chunk after the previous phase on it and its neighbours) keeps
-    // every set projection, measure and weighing in the order of the stepwise substep.
-    auto planned = [&](std::uint32_t p, std::size_t chunk) {
-        const PlanPhase& step = plan_[p];
-        if (step.kind == PlanPhase::Kind::Task) {
-            task(step.phase, chunk);
-            return;
-        }
-        const auto [begin, end] = chunkParticles(chunk);
-        if (step.kind == PlanPhase::Kind::Measure)
-            chunkLargest_[chunk] =
-                detail::largestCorrection(x, chebyshevCurrent_.data(), w, begin, end);
-        else
-            detail::weighSweep(x, chebyshevPrevious_.data(), chebyshevCurrent_.data(), w,
-                               step.omega, step.keep, begin, end);
-    };
-    std::uint32_t next = 0; // task's next phase
-    int iteration = 0;
-    PlanPhase weighing;      // the weights of the sweep measured last, when pending
-    bool pending = false;
-    for (;;) {
-        plan_.clear();
-        if (pending)
-            plan_.push_back(weighing);
-        // The sweeps up to the next weighted one, whose measure ends this run.
-        bool measured = false;
-        for (; iteration < iterations && !measured; ++iteration) {
-            for (std::uint32_t s = 0; s < setsPerIteration; ++s)
-                plan_.push_back({PlanPhase::Kind::Task, next++, 1.0, false});
-            if (chebyshev.weighs(iteration))
-                plan_.push_back({PlanPhase::Kind::Measure, 0, 1.0, false});
-            else if (chebyshev.keeps(iteration))
-                plan_.push_back({PlanPhase::Kind::Weigh, 0, 1.0, true});
-            measured = chebyshev.weighs(iteration);
-        }
-        if (!measured) // every sweep is queued: the tethers and the velocities follow
-            while (next < phases)
-                plan_.push_back({PlanPhase::Kind::Task, next++, 1.0, false});
-        run(static_cast<std::uint32_t>(plan_.size()), planned);
-        if (!measured && iteration == iterations && next == phases)
-            return;
-        double largest = 0.0;
-        for (double chunkLargest : chunkLargest_)
-            largest = detail::largerCorrection(largest, chunkLargest);
-        const int measuredSweep = iteration - 1;
-        const double omega = chebyshev.omega(measuredSweep, largest);
-        const bool keep = chebyshev.keeps(measuredSweep);
-        weighing = {PlanPhase::Kind::Weigh, 0, omega, keep};
-        pending = omega != 1.0 || keep;
-    }
-}
-
 void ColoredSolver::resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, const double* w)
 {
     const unsigned threads = pool_.threadCount();
@@ -379,17 +412,20 @@ void ColoredSolver::resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, c
         pool_.run(each);
     };
     const auto n = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
-    if (contacts_ != nullptr)
-        selfCollision_->resolveWithContacts(*contacts_, x, x0, w, n, width_, selfThickness_,
-                                            selfFriction_, threads, onPool);
+    const World& world = now_.world;
+    if (world.contacts != nullptr)
+        world.selfCollision->resolveWithContacts(*world.contacts, x, x0, w, n, width_,
+                                                 world.thickness, world.friction, threads,
+                                                 onPool);
     else
-        selfCollision_->resolve(x, x0, w, n, width_, selfThickness_, selfFriction_, threads,
-                                onPool);
+        world.selfCollision->resolve(x, x0, w, n, width_, world.thickness, world.friction,
+                                     threads, onPool);
 }
 
 template <typename Task>
 void ColoredSolver::run(std::uint32_t phases, Task& task)
 {
+    ++scheduleRuns_;
     schedule_.reset(layout_.chunkCount, phases);
     if (layout_.chunkCount == 1) { // a small cloth: waking the workers would cost more than it gives
         schedule_.work(0, 1, task);

@@ -13,7 +13,10 @@
 #include "step/chebyshev.h"
 #include "colored/constraint_coloring.h"
 #include "pbd/simulation.h"
+#include "pbd/ball.h"
+#include "pbd/substep_pipeline.h"
 #include "pbd/tethers.h"
+#include "air/air_rows.h"
 #include "step/step_phases.h"
 #include "colored/worker_pool.h"
 
@@ -71,54 +74,44 @@ public:
     /// One substep with the colored projection order: predict (and reset the multipliers),
     /// `iterations` sweeps over the sets (the 8 distance sets, then, when params.area, the
     /// 8 sets of cell triangles, whose multipliers `areaLambda` holds, indexed as
-    /// detail::projectCellTriangles does), velocities and damping. `particles` must hold
-    /// width x height particles. When `observe` is given it is called on the calling thread
-    /// after the prediction (0) and after each sweep k (k), for residual recording.
+    /// detail::projectCellTriangles does), velocities and damping: the pipeline's Predict,
+    /// Sweeps and Velocities with no world. `particles` must hold width x height particles.
+    /// When `observe` is given it is called on the calling thread after the prediction (0)
+    /// and after each sweep k (k), for residual recording.
     void substep(Particles& particles, const detail::SubstepParams& params, double* areaLambda,
                  const std::function<void(int)>* observe);
 
-    /// The tethers that the following substeps project after their sweeps over the sets (each
-    /// chunk its own particles), with their anchors' positions in this step; null: none. Both
-    /// must outlive those substeps.
-    void setTethers(const Tethers* tethers, const glm::dvec2* anchorAt)
-    {
-        tethers_ = tethers != nullptr && tethers->slots > 0 ? tethers : nullptr;
-        anchorAt_ = anchorAt;
-    }
-    /// The obstacles that the following substeps' contact phase resolves (each chunk its own
-    /// particles, before their velocities), as the caller prepares them per substep; null:
-    /// none. It must outlive those substeps.
-    void setContacts(const detail::ContactWorld* contacts) { contacts_ = contacts; }
-    /// The balls' contact phase (x, the substep's start x0 and w of every particle), run
-    /// serially after the tethers and before the obstacles' contacts; null: none. It must
-    /// outlive those substeps.
-    void setBallPhase(
-        const std::function<void(glm::dvec2*, const glm::dvec2*, const double*)>* phase)
-    {
-        ballPhase_ = phase;
-    }
+    /// What the world's phases of the next substep work on; null or empty: none. All must
+    /// outlive the substep.
+    struct World {
+        const Tethers* tethers = nullptr;     ///< projected after the sweeps, each chunk its own
+        const glm::dvec2* anchorAt = nullptr; ///< their anchors' positions in this step
+        const detail::ContactWorld* contacts = nullptr; ///< the obstacles in this substep
+        detail::SelfCollision* selfCollision = nullptr; ///< the self-collision phase's buffers
+        double thickness = 0.0;               ///< m, particles' diameter for contacts
+        double friction = 0.0;                ///< between particles, and with the balls
+        /// The air's inputs: rows rowBegin - 1 to rowEnd as the substep starts give rows
+        /// [rowBegin, rowEnd)'s acceleration (m/s^2) in airAccel, which the prediction adds.
+        const detail::AirGrid* air = nullptr;
+        glm::dvec2* airAccel = nullptr;
+        std::span<Ball> balls;                ///< stepped in place, serially
+    };
 
-    /// The self-collision phase (self_collision.h) that the following substeps run after the
-    /// tethers and before the balls and the contacts, on the pool's threads, with particles
-    /// `thickness` (m) thick and `friction` between them; null: none. It must outlive those
-    /// substeps.
-    void setSelfCollision(detail::SelfCollision* phase, double thickness, double friction)
-    {
-        selfCollision_ = phase;
-        selfThickness_ = thickness;
-        selfFriction_ = friction;
-    }
-    /// The air's phase and the acceleration per particle (m/s^2) that it writes and the
-    /// following substeps' predictions add (air.h); null: no air. (*phase)(rowBegin, rowEnd)
-    /// must write `accel` of those rows' particles from the positions and velocities of rows
-    /// rowBegin - 1 to rowEnd (as the substep starts) alone: each substep runs it first,
-    /// chunk by chunk, where it can as the band schedule's first phase, so that it adds no
-    /// wait for the workers. Both must outlive those substeps.
-    void setAir(const std::function<void(int, int)>* phase, const glm::dvec2* accel)
-    {
-        airPhase_ = accel != nullptr ? phase : nullptr;
-        airAccel_ = phase != nullptr ? accel : nullptr;
-    }
+    /// The pipeline's substep (pbd/substep_pipeline.h), as runSubstep() drives it:
+    /// beginSubstep(), run() for each phase, endSubstep(). Phases whose work stays within a
+    /// chunk and its neighbours (air, prediction, sweeps, tethers, contacts, velocities) are
+    /// queued into one band schedule; a phase that needs every particle first (self-collision,
+    /// the balls) runs what is queued, then itself. With `observe`, as substep() says.
+    void beginSubstep(Particles& particles, const detail::SubstepParams& params,
+                      double* areaLambda, const World& world,
+                      const std::function<void(int)>* observe = nullptr);
+    void beginSubstep() {}
+    void run(SubstepPhase phase);
+    void endSubstep() { flush(); }
+
+    /// Band schedules run so far (each one wake of the workers and one wait for them), for
+    /// counting the synchronisations per substep.
+    std::uint64_t scheduleRuns() const { return scheduleRuns_; }
 
     /// Tells the solver which constraints are live (one flag per constraint in the page's
     /// order, as Simulation stores them); `version` changes whenever the flags do, so that
@@ -136,22 +129,23 @@ private:
     /// Whether set s's torn rows are listed (lists_) rather than masked: with the AVX2
     /// kernels, when its rows are long enough for them.
     bool listed(std::size_t s) const;
-    void startRows(glm::dvec2* x, glm::dvec2* x0, glm::dvec2* v, const double* w,
-                   const detail::SubstepParams& params, double* areaLambda, int rowBegin,
-                   int rowEnd);
+    void startRows(int rowBegin, int rowEnd);
     template <typename Task>
     void run(std::uint32_t phases, Task& task);
     /// After sweep `iteration`: its Chebyshev weights and the iterates they need, chunk by
     /// chunk on the workers (chebyshev.h). The observed substep's way.
     void accelerate(detail::ChebyshevSchedule& chebyshev, int iteration, glm::dvec2* x,
                     const double* w);
-    /// The whole substep's `phases` phases of `task` with Chebyshev weights between its
-    /// sweeps: one band schedule from each weighted sweep's guard decision to the next, the
-    /// kept iterates, the measures and the weights as phases of their own.
-    template <typename Task>
-    void runAccelerated(detail::ChebyshevSchedule& chebyshev, std::uint32_t setsPerIteration,
-                        std::uint32_t phases, int iterations, Task& task, glm::dvec2* x,
-                        const double* w);
+    /// Queues the sweeps of the substep; with Chebyshev weights runs the queue at each
+    /// weighted sweep's measure, whose largest correction must be known everywhere before any
+    /// particle is weighted, and queues the weights after it.
+    void queueSweeps();
+    /// The sweeps one iteration at a time, the observer called after each.
+    void observeSweeps();
+    /// Runs the queued phases as one band schedule, if any.
+    void flush();
+    /// One queued phase on one chunk.
+    void runPlanned(std::uint32_t phase, std::size_t chunk);
     /// The self-collision phase on every particle, on the pool's threads.
     void resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, const double* w);
     /// Chunk `chunk`'s rows: [first, second).
@@ -159,13 +153,33 @@ private:
     /// Particles [first, second) of chunk `chunk`.
     std::pair<std::size_t, std::size_t> chunkParticles(std::size_t chunk) const;
 
-    /// A phase of runAccelerated(): `task`'s phase, a chunk's largest correction, or its
-    /// weights (omega, and whether to keep the iterates).
+    /// A queued phase: what it does on a chunk. A set's phase may predict the chunk first
+    /// (set 0, whose constraints stay in their row), a contacts phase may derive the
+    /// velocities after (both touch the chunk's own particles alone).
     struct PlanPhase {
-        enum class Kind : std::uint8_t { Task, Measure, Weigh } kind = Kind::Task;
-        std::uint32_t phase = 0;
+        enum class Kind : std::uint8_t {
+            Air,        ///< the air's acceleration of the chunk's rows
+            Predict,    ///< startRows()
+            Set,        ///< project set `set` (8 and up: triangle set set - 8)
+            Tethers,    ///< the chunk's tethers
+            Contacts,   ///< the chunk's contacts with the obstacles
+            Velocities, ///< the chunk's velocities and damping
+            Measure,    ///< Chebyshev: the chunk's largest correction
+            Weigh,      ///< Chebyshev: weigh the chunk's sweep by omega, keep the iterates
+        } kind = Kind::Set;
+        std::uint32_t set = 0;
+        bool predictFirst = false;   ///< Set: startRows() before
+        bool velocitiesAfter = false; ///< Contacts: the velocities after
         double omega = 1.0;
         bool keep = false;
+    };
+    /// The substep being run.
+    struct Now {
+        Particles* particles = nullptr;
+        const detail::SubstepParams* params = nullptr;
+        double* areaLambda = nullptr;
+        World world;
+        const std::function<void(int)>* observe = nullptr;
     };
 
     int width_;
@@ -182,19 +196,13 @@ private:
                                   ///< sets; empty when none is torn or without AVX2
     std::vector<std::uint32_t> listEntries_; ///< the lists' entries, row after row
     std::uint64_t liveVersion_ = ~std::uint64_t{0}; ///< flags the masks were built from
-    const Tethers* tethers_ = nullptr;     ///< setTethers(): projected after the sweeps
-    const glm::dvec2* anchorAt_ = nullptr; ///< their anchors' positions
-    const detail::ContactWorld* contacts_ = nullptr; ///< setContacts()
-    const std::function<void(glm::dvec2*, const glm::dvec2*, const double*)>* ballPhase_ = nullptr;
-    detail::SelfCollision* selfCollision_ = nullptr; ///< setSelfCollision()
-    double selfThickness_ = 0.0;
-    double selfFriction_ = 0.0;
-    const std::function<void(int, int)>* airPhase_ = nullptr; ///< setAir()
-    const glm::dvec2* airAccel_ = nullptr;                     ///< setAir()
+    Now now_;                           ///< beginSubstep()'s
+    detail::AirLanes airLanes_ = detail::bestAirLanes(); ///< airRows()' loops
+    std::uint64_t scheduleRuns_ = 0;    ///< scheduleRuns()
     std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
     std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
     std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2
-    std::vector<PlanPhase> plan_;      ///< Chebyshev: runAccelerated()'s phases of one run
+    std::vector<PlanPhase> plan_;      ///< the queued phases: the next band schedule
     BandSchedule schedule_;
     WorkerPool pool_;
 };

@@ -35,57 +35,62 @@ public:
     void step(StepState& state) override
     {
         const SubstepParams params = substepParams(state);
-        const int substeps = state.settings.substeps;
         std::function<void(int)> observe;
         if (state.recordResiduals)
             observe = [&state](int iteration) {
                 state.residuals.resize(static_cast<std::size_t>(iteration) + 1);
                 state.residuals[static_cast<std::size_t>(iteration)] = measureResidual(state);
             };
-        const Tethers* tethers = state.tethers;
-        if (tethers != nullptr)
-            anchorPositions(*tethers, state.particles.position.data(), anchorAt_);
-        solver_.setTethers(tethers, anchorAt_.data());
-        const bool contacts = !state.obstacles.empty();
-        solver_.setContacts(contacts ? &contacts_ : nullptr);
-        const bool balls = !state.balls.empty();
-        std::function<void(glm::dvec2*, const glm::dvec2*, const double*)> ballPhase;
-        if (balls) // serial, in a fixed order: every thread count gives the same bits
-            ballPhase = [&state, this, contacts](glm::dvec2* x, const glm::dvec2* x0,
-                                                 const double* w) {
-                resolveBallContacts(state.balls, x, x0, w, state.particles.size(),
-                                    state.settings.thickness, state.settings.friction,
-                                    contacts ? &contacts_ : nullptr);
-            };
-        solver_.setBallPhase(balls ? &ballPhase : nullptr);
-        solver_.setSelfCollision(state.settings.selfCollision ? &selfCollision_ : nullptr,
-                                 state.settings.thickness, state.settings.friction);
-        const bool air = airOn(state.settings);
-        if (air)
-            airAccel_.resize(state.particles.size());
-        // Each substep's air phase reads airGrid_, which prepareAir() sets before it.
-        std::function<void(int, int)> airPhase = [this](int rowBegin, int rowEnd) {
-            airRows(airGrid_, rowBegin, rowEnd, airAccel_.data(), lanes_);
-        };
-        solver_.setAir(air ? &airPhase : nullptr, airAccel_.data());
-        for (int substep = 0; substep < substeps; ++substep) {
-            if (contacts)
-                prepareContacts(state.obstacles, state.settings.thickness,
-                                state.settings.friction, substep, substeps, contacts_);
-            if (balls)
-                predictBalls(state.balls, params.h, params.gravity);
-            solver_.setLive(state.alive, state.constraintsVersion);
-            if (air)
-                prepareAir(state, state.time + substep * params.h, params.h);
-            solver_.substep(state.particles, params, state.areaLambda.data(),
-                            substep + 1 == substeps && observe ? &observe : nullptr);
-            if (balls)
-                updateBallVelocities(state.balls, params.h, params.damping);
-            if (state.settings.tearStrain > 0.0)
-                tear(state, state.settings.tearStrain);
+        ColoredSolver::World world;
+        world.tethers = state.tethers;
+        if (world.tethers != nullptr) {
+            anchorPositions(*world.tethers, state.particles.position.data(), anchorAt_);
+            world.anchorAt = anchorAt_.data();
         }
-        solver_.setAir(nullptr, nullptr); // airPhase ends here
+        if (!state.obstacles.empty())
+            world.contacts = &contacts_;
+        if (state.settings.selfCollision)
+            world.selfCollision = &selfCollision_;
+        world.thickness = state.settings.thickness;
+        world.friction = state.settings.friction;
+        if (airOn(state.settings)) {
+            airAccel_.resize(state.particles.size());
+            world.air = &airGrid_;
+            world.airAccel = airAccel_.data();
+        }
+        world.balls = state.balls;
+        const PhaseSet phases = substepPhases(phaseInputs(state));
+        Substep now{state, params, world, 0, nullptr};
+        now_ = &now;
+        for (int substep = 0; substep < state.settings.substeps; ++substep) {
+            now.index = substep;
+            now.observe = substep + 1 == state.settings.substeps && observe ? &observe : nullptr;
+            runSubstep(*this, phases);
+        }
+        now_ = nullptr;
     }
+
+    // The phases (pbd/substep_pipeline.h): the ColoredSolver's, and tearing.
+    void beginSubstep()
+    {
+        StepState& state = now_->state;
+        const int substep = now_->index;
+        if (!state.obstacles.empty())
+            prepareContacts(state.obstacles, state.settings.thickness, state.settings.friction,
+                            substep, state.settings.substeps, contacts_);
+        solver_.setLive(state.alive, state.constraintsVersion);
+        if (airOn(state.settings))
+            prepareAir(state, state.time + substep * now_->params.h, now_->params.h);
+        solver_.beginSubstep(state.particles, now_->params, state.areaLambda.data(),
+                             now_->world, now_->observe);
+    }
+    void run(SubstepPhase phase)
+    {
+        solver_.run(phase);
+        if (phase == SubstepPhase::Tear) // after every other phase, on the whole cloth
+            tear(now_->state, now_->state.settings.tearStrain);
+    }
+    void endSubstep() { solver_.endSubstep(); }
 
 private:
     /// The air of the next substep, which starts at simulated time `time` (s) and lasts h.
@@ -102,6 +107,15 @@ private:
         airGrid_.params = airParams(state.settings, time, h);
     }
 
+    /// The substep being run, for the phases.
+    struct Substep {
+        StepState& state;
+        const SubstepParams& params;
+        const ColoredSolver::World& world;
+        int index; ///< which substep of the step
+        const std::function<void(int)>* observe; ///< residual recording, or null
+    };
+
     int threads_; ///< Settings::threads it was made for
     ColoredSolver solver_;
     std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
@@ -109,7 +123,7 @@ private:
     SelfCollision selfCollision_;      ///< the self-collision phase's buffers
     AirGrid airGrid_;                  ///< what the air phase reads
     std::vector<glm::dvec2> airAccel_; ///< the air's acceleration per particle
-    AirLanes lanes_ = bestAirLanes();  ///< airRows()' loops
+    Substep* now_ = nullptr;           ///< the substep step() runs, for the phases
 };
 
 } // namespace

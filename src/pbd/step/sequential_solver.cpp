@@ -14,6 +14,7 @@
 #include "world/contacts.h"
 #include "pbd/cloth.h"
 #include "world/self_collision.h"
+#include "pbd/substep_pipeline.h"
 #include "step/step_solver.h"
 #include "tethers/tether_projection.h"
 
@@ -91,83 +92,132 @@ public:
     void step(StepState& state) override
     {
         const SubstepParams params = substepParams(state);
-        const int substeps = state.settings.substeps;
-        Particles& p = state.particles;
         const Tethers* tethers =
             state.tethers != nullptr && state.tethers->slots > 0 ? state.tethers : nullptr;
         if (tethers != nullptr)
-            anchorPositions(*tethers, p.position.data(), anchorAt_);
+            anchorPositions(*tethers, state.particles.position.data(), anchorAt_);
         const double* alphaTildes = edgeCompliances(state, params);
-        for (int substep = 0; substep < substeps; ++substep) {
-            const bool last = substep + 1 == substeps;
-            glm::dvec2* x = p.position.data();
-            glm::dvec2* x0 = p.stepStart.data();
-            glm::dvec2* v = p.velocity.data();
-            const double* w = p.inverseMass.data();
-            const std::size_t n = p.size();
-            const glm::dvec2* accel = nullptr;
-            if (airOn(state.settings)) { // the air's force, from the substep's start
-                const AirParams air = airParams(state.settings, state.time + substep * params.h,
-                                                 params.h);
-                const AirInputs in = air_.prepare(state, air);
-                if (in.windAt != nullptr)
-                    gustWinds(air, x, air_.windAt.data(), 0, n);
-                airForces(in, air_.force.data(), 0, state.constraints.size());
-                airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0, n);
-                accel = air_.accel.data();
-            }
-            predict(x, x0, v, w, params.h, params.gravity, 0, n, accel);
-            const bool balls = !state.balls.empty();
-            if (balls)
+        Substep now{state, params, tethers, alphaTildes, 0};
+        const PhaseSet phases = substepPhases(phaseInputs(state));
+        for (int substep = 0; substep < state.settings.substeps; ++substep) {
+            now.index = substep;
+            now_ = &now;
+            runSubstep(*this, phases);
+        }
+        now_ = nullptr;
+    }
+
+    // The phases (pbd/substep_pipeline.h), one after the other on the calling thread.
+    void beginSubstep()
+    {
+        StepState& state = now_->state;
+        if (!state.obstacles.empty()) // the obstacles' poses in this substep
+            prepareContacts(state.obstacles, state.settings.thickness, state.settings.friction,
+                            now_->index, state.settings.substeps, contacts_);
+    }
+    void endSubstep() {}
+    void run(SubstepPhase phase)
+    {
+        StepState& state = now_->state;
+        const SubstepParams& params = now_->params;
+        Particles& p = state.particles;
+        glm::dvec2* x = p.position.data();
+        glm::dvec2* x0 = p.stepStart.data();
+        glm::dvec2* v = p.velocity.data();
+        const double* w = p.inverseMass.data();
+        const std::size_t n = p.size();
+        const Settings& settings = state.settings;
+        const bool obstacles = !state.obstacles.empty();
+        switch (phase) {
+        case SubstepPhase::Air: { // the air's force, from the substep's start
+            const AirParams air =
+                airParams(settings, state.time + now_->index * params.h, params.h);
+            const AirInputs in = air_.prepare(state, air);
+            if (in.windAt != nullptr)
+                gustWinds(air, x, air_.windAt.data(), 0, n);
+            airForces(in, air_.force.data(), 0, state.constraints.size());
+            airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0, n);
+            break;
+        }
+        case SubstepPhase::Predict:
+            predict(x, x0, v, w, params.h, params.gravity, 0, n,
+                    airOn(settings) ? air_.accel.data() : nullptr);
+            if (!state.balls.empty())
                 predictBalls(state.balls, params.h, params.gravity);
             if (params.alphaTilde != 0.0)
                 std::fill(state.lambda.begin(), state.lambda.end(), 0.0);
             if (params.area)
                 std::fill(state.areaLambda.begin(), state.areaLambda.end(), 0.0);
-            const bool record = last && state.recordResiduals;
-            if (record)
-                state.residuals.assign(1, measureResidual(state));
-            ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
-            if (chebyshev.active()) {
-                previous_.resize(n);
-                current_.resize(n);
-            }
-            for (int iteration = 0; iteration < params.iterations; ++iteration) {
-                projectSequential(state, params.alphaTilde, alphaTildes,
-                                  params.area ? params.areaAlphaTilde : -1.0,
-                                  params.cellRestArea);
-                if (chebyshev.active())
-                    accelerate(chebyshev, iteration, x, w, n);
-                if (record)
-                    state.residuals.push_back(measureResidual(state));
-            }
-            if (tethers != nullptr) // after the sweeps, as hard limits also with XPBD
-                projectTethers(x, w, *tethers, anchorAt_.data(), 0, n);
-            const bool obstacles = !state.obstacles.empty();
-            if (obstacles) // contacts last: they win over the constraints
-                prepareContacts(state.obstacles, state.settings.thickness,
-                                state.settings.friction, substep, substeps, contacts_);
-            if (state.settings.selfCollision && obstacles) // before the contacts, which win
-                selfCollision_.resolveWithContacts(contacts_, x, x0, w, n, state.settings.width,
-                                                   state.settings.thickness,
-                                                   state.settings.friction, 1, {});
-            else if (state.settings.selfCollision)
-                selfCollision_.resolve(x, x0, w, n, state.settings.width,
-                                       state.settings.thickness, state.settings.friction, 1, {});
-            if (balls) // before the obstacles' own: those win last
-                resolveBallContacts(state.balls, x, x0, w, n, state.settings.thickness,
-                                    state.settings.friction, obstacles ? &contacts_ : nullptr);
+            break;
+        case SubstepPhase::Sweeps:
+            sweeps(state, params, now_->alphaTildes,
+                   now_->index + 1 == settings.substeps && state.recordResiduals);
+            break;
+        case SubstepPhase::Tethers: // after the sweeps, as hard limits also with XPBD
+            projectTethers(x, w, *now_->tethers, anchorAt_.data(), 0, n);
+            break;
+        case SubstepPhase::SelfCollision: // before the contacts, which win
             if (obstacles)
-                resolveContacts(contacts_, x, x0, w, 0, n);
+                selfCollision_.resolveWithContacts(contacts_, x, x0, w, n, settings.width,
+                                                   settings.thickness, settings.friction, 1, {});
+            else
+                selfCollision_.resolve(x, x0, w, n, settings.width, settings.thickness,
+                                       settings.friction, 1, {});
+            break;
+        case SubstepPhase::Balls: // before the obstacles' own: those win last
+            resolveBallContacts(state.balls, x, x0, w, n, settings.thickness, settings.friction,
+                                obstacles ? &contacts_ : nullptr);
+            break;
+        case SubstepPhase::Contacts:
+            resolveContacts(contacts_, x, x0, w, 0, n);
+            break;
+        case SubstepPhase::Velocities:
             updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
-            if (balls)
+            if (!state.balls.empty())
                 updateBallVelocities(state.balls, params.h, params.damping);
-            if (state.settings.tearStrain > 0.0)
-                tear(state, state.settings.tearStrain);
+            break;
+        case SubstepPhase::Tear:
+            tear(state, settings.tearStrain);
+            break;
         }
     }
 
 private:
+    /// The substep being run, for the phases.
+    struct Substep {
+        StepState& state;
+        const SubstepParams& params;
+        const Tethers* tethers;     ///< null: none
+        const double* alphaTildes;  ///< edgeCompliances()
+        int index;                  ///< which substep of the step
+    };
+
+    /// The substep's `iterations` sweeps, with Chebyshev weights; `record`: residuals before
+    /// and after each.
+    void sweeps(StepState& state, const SubstepParams& params, const double* alphaTildes,
+                bool record)
+    {
+        Particles& p = state.particles;
+        glm::dvec2* x = p.position.data();
+        const double* w = p.inverseMass.data();
+        const std::size_t n = p.size();
+        if (record)
+            state.residuals.assign(1, measureResidual(state));
+        ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
+        if (chebyshev.active()) {
+            previous_.resize(n);
+            current_.resize(n);
+        }
+        for (int iteration = 0; iteration < params.iterations; ++iteration) {
+            projectSequential(state, params.alphaTilde, alphaTildes,
+                              params.area ? params.areaAlphaTilde : -1.0, params.cellRestArea);
+            if (chebyshev.active())
+                accelerate(chebyshev, iteration, x, w, n);
+            if (record)
+                state.residuals.push_back(measureResidual(state));
+        }
+    }
+
     /// Weighs sweep `iteration` and keeps the iterates, as `chebyshev` says [Wang 2015].
     void accelerate(ChebyshevSchedule& chebyshev, int iteration, glm::dvec2* x,
                     const double* w, std::size_t n)
@@ -214,6 +264,7 @@ private:
     ContactWorld contacts_;            ///< the obstacles in the current substep
     SelfCollision selfCollision_;      ///< the self-collision phase's buffers
     AirBuffers air_;                   ///< the air's lists and buffers
+    Substep* now_ = nullptr;           ///< the substep step() runs, for run()
     std::vector<glm::dvec2> previous_; ///< Chebyshev: the iterate before current_
     std::vector<glm::dvec2> current_;  ///< Chebyshev: the positions before the last sweep
 };

@@ -6,6 +6,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "air/air.h"
 #include "colored/colored_solver.h"
 
 namespace pbd::detail {
@@ -39,6 +40,18 @@ SolverThreads solverThreads(const Settings& settings)
     const unsigned requested = resolveThreadCount(settings.threads);
     const ChunkLayout layout = coloredChunkLayout(settings.width, settings.height, requested);
     return {requested, layout.threadCount, layout.chunkCount};
+}
+
+PhaseInputs phaseInputs(const StepState& state)
+{
+    PhaseInputs in;
+    in.air = airOn(state.settings);
+    in.tethers = state.tethers != nullptr && state.tethers->slots > 0;
+    in.selfCollision = state.settings.selfCollision;
+    in.balls = !state.balls.empty();
+    in.obstacles = !state.obstacles.empty();
+    in.tear = state.settings.tearStrain > 0.0;
+    return in;
 }
 
 SubstepParams substepParams(StepState& state)

@@ -14,6 +14,7 @@
 #include "pbd/settings.h"
 #include "pbd/simulation.h"
 #include "pbd/solver_backend.h"
+#include "pbd/substep_pipeline.h"
 #include "step/step_phases.h"
 
 namespace pbd::detail {
@@ -105,6 +106,9 @@ struct SolverThreads {
     std::size_t chunks = 1;
 };
 SolverThreads solverThreads(const Settings& settings);
+
+/// What decides which phases of the pipeline (pbd/substep_pipeline.h) a step of `state` runs.
+PhaseInputs phaseInputs(const StepState& state);
 
 /// A substep's parameters from the settings; sizes state.areaLambda when area is on.
 SubstepParams substepParams(StepState& state);
