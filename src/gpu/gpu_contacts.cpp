@@ -108,8 +108,7 @@ void GpuContacts::prepare(const Settings& settings, std::span<const Obstacle> ob
 
 void GpuContacts::substep(GpuSolver& solver, int substep)
 {
-    if (!balls_.empty())
-        ballPhase(solver, substep);
+    resolveBalls(solver, substep);
     resolveObstacles(solver, substep);
 }
 
@@ -159,8 +158,10 @@ void GpuContacts::resolveObstacles(GpuSolver& solver, int substep)
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
-void GpuContacts::ballPhase(GpuSolver& solver, int substep)
+void GpuContacts::resolveBalls(GpuSolver& solver, int substep)
 {
+    if (balls_.empty())
+        return;
     // The balls' part of the substep as the CPU solvers run it: their prediction (which no
     // particle sees), their contacts with the particles, each other and the obstacles, and
     // their velocities (which depend on the balls alone).

@@ -56,13 +56,18 @@ public:
     /// rounds, as the CPU solvers interleave them); nothing without obstacles.
     void resolveObstacles(GpuSolver& solver, int substep);
 
+    /// Whether the prepared world has balls.
+    bool hasBalls() const { return !balls_.empty(); }
+    /// The balls' phase alone for substep `substep`: their prediction, their contacts on the
+    /// host and their velocities (which depend on the balls alone); nothing without balls.
+    void resolveBalls(GpuSolver& solver, int substep);
+
     /// Bytes of GPU memory in its buffer.
     std::size_t bufferBytes() const { return shapeBytes_ + listedBytes_ + 16; }
 
 
 private:
     GpuContacts() = default;
-    void ballPhase(GpuSolver& solver, int substep);
 
     bool double_ = false;
     unsigned kernels_[3] = {0, 0, 0}; ///< broad phase, dispatch size, resolution

@@ -8,6 +8,7 @@
 
 #include <glad/gl.h>
 
+#include "pbd/substep_pipeline.h"
 #include "step/chebyshev.h"
 #include "colored/constraint_coloring.h"
 #include "gpu_air.h"
@@ -629,73 +630,118 @@ void GpuSolver::step(const GpuStepParameters& p)
         setReal(31, dbl, p.halfEdgeSprings ? 2.0 * alphaTilde : 0.0);
     glUniform1ui(28, masked_ ? 1u : 0u);
 
-    const GLuint zero = 0;
+    // The pipeline's phases (pbd/substep_pipeline.h) as dispatches.
+    struct Phases {
+        GpuSolver& solver;
+        const GpuStepParameters& p;
+        double h;
+        bool xpbd;
+        bool area;
+        bool chebyshev;
+        GLuint projector;
+        int substep = 0;
+
+        void beginSubstep() {}
+        void endSubstep() {}
+        void run(SubstepPhase phase)
+        {
+            GpuSolver& g = solver;
+            const GLuint zero = 0;
+            switch (phase) {
+            case SubstepPhase::Air:
+                g.air_->blow({{p.windX, p.windY}, p.airDrag, p.gusts, p.time + substep * h,
+                              g.masked_, h});
+                break;
+            case SubstepPhase::Predict:
+                glUseProgram(g.predict_);
+                dispatchKernel(g.count_);
+                if (xpbd) {
+                    // lambda = 0 for every constraint: all-zero bits are +0.0 in float and
+                    // double.
+                    for (std::size_t s = 0; s < 8; ++s)
+                        if (g.setCounts_[s] > 0) {
+                            glBindBuffer(GL_SHADER_STORAGE_BUFFER, g.lambdas_[s]);
+                            glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI,
+                                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+                        }
+                    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                }
+                if (area) {
+                    for (GLuint buffer : g.areaLambdas_) {
+                        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+                        glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER,
+                                          GL_UNSIGNED_INT, &zero);
+                    }
+                    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+                    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                }
+                break;
+            case SubstepPhase::Sweeps:
+                if (chebyshev)
+                    g.chebyshev_->startSubstep(p.chebyshev, p.iterations);
+                for (int iteration = 0; iteration < p.iterations; ++iteration) {
+                    glUseProgram(projector);
+                    for (std::size_t s = 0; s < 8; ++s) {
+                        if (g.setCounts_[s] == 0)
+                            continue;
+                        if (xpbd)
+                            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, g.lambdas_[s]);
+                        glUniform1ui(0, static_cast<GLuint>(s));
+                        dispatchKernel(g.setCounts_[s]);
+                    }
+                    if (area) {
+                        // Then the cells' signed areas, as the colored CPU solver orders them.
+                        glUseProgram(g.projectArea_);
+                        for (std::size_t s = 0; s < 8; ++s) {
+                            if (g.areaCounts_[s] == 0)
+                                continue;
+                            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas,
+                                             g.areaLambdas_[s]);
+                            glUniform1ui(0, static_cast<GLuint>(s));
+                            dispatchKernel(g.areaCounts_[s]);
+                        }
+                    }
+                    if (chebyshev)
+                        g.chebyshev_->afterSweep(iteration);
+                }
+                break;
+            case SubstepPhase::Tethers:
+                glUseProgram(g.tether_);
+                dispatchKernel(g.count_);
+                break;
+            case SubstepPhase::SelfCollision: // the cloth against itself, before the contacts
+                p.selfCollision->substep(g, p.contacts, substep);
+                break;
+            case SubstepPhase::Balls: // then the balls and the obstacles: contacts win
+                p.contacts->resolveBalls(g, substep);
+                break;
+            case SubstepPhase::Contacts:
+                p.contacts->resolveObstacles(g, substep);
+                break;
+            case SubstepPhase::Velocities:
+                glUseProgram(g.velocity_);
+                dispatchKernel(g.count_);
+                break;
+            case SubstepPhase::Tear:
+                glUseProgram(g.tear_);
+                dispatchKernel(g.constraintCount_);
+                break;
+            }
+        }
+    };
+    PhaseInputs in;
+    in.air = air;
+    in.tethers = tethering;
+    in.selfCollision = p.selfCollision != nullptr;
+    in.balls = p.contacts != nullptr && p.contacts->hasBalls();
+    in.obstacles = p.contacts != nullptr && p.contacts->hasObstacles();
+    in.tear = tearing;
+    Phases phases{*this, p, h, xpbd, area, chebyshev, projector};
+    const PhaseSet set = substepPhases(in);
     for (int substep = 0; substep < p.substeps; ++substep) {
-        if (air)
-            air_->blow(
-                {{p.windX, p.windY}, p.airDrag, p.gusts, p.time + substep * h, masked_, h});
-        glUseProgram(predict_);
-        dispatchKernel(count_);
-        if (xpbd) {
-            // lambda = 0 for every constraint: all-zero bits are +0.0 in float and double.
-            for (std::size_t s = 0; s < 8; ++s)
-                if (setCounts_[s] > 0) {
-                    glBindBuffer(GL_SHADER_STORAGE_BUFFER, lambdas_[s]);
-                    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER,
-                                      GL_UNSIGNED_INT, &zero);
-                }
-            glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        }
-        if (area) {
-            for (GLuint buffer : areaLambdas_) {
-                glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-                glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER,
-                                  GL_UNSIGNED_INT, &zero);
-            }
-            glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        }
-        if (chebyshev)
-            chebyshev_->startSubstep(p.chebyshev, p.iterations);
-        for (int iteration = 0; iteration < p.iterations; ++iteration) {
-            glUseProgram(projector);
-            for (std::size_t s = 0; s < 8; ++s) {
-                if (setCounts_[s] == 0)
-                    continue;
-                if (xpbd)
-                    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, lambdas_[s]);
-                glUniform1ui(0, static_cast<GLuint>(s));
-                dispatchKernel(setCounts_[s]);
-            }
-            if (area) {
-                // Then the cells' signed areas, as the colored CPU solver orders them.
-                glUseProgram(projectArea_);
-                for (std::size_t s = 0; s < 8; ++s) {
-                    if (areaCounts_[s] == 0)
-                        continue;
-                    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kLambdas, areaLambdas_[s]);
-                    glUniform1ui(0, static_cast<GLuint>(s));
-                    dispatchKernel(areaCounts_[s]);
-                }
-            }
-            if (chebyshev)
-                chebyshev_->afterSweep(iteration);
-        }
-        if (tethering) { // then the tethers, as the colored CPU solver's phase after the sweeps
-            glUseProgram(tether_);
-            dispatchKernel(count_);
-        }
-        if (p.selfCollision != nullptr) // the cloth against itself, before the contacts
-            p.selfCollision->substep(*this, p.contacts, substep);
-        if (p.contacts != nullptr) // then the balls and obstacles: contacts win
-            p.contacts->substep(*this, substep);
-        glUseProgram(velocity_);
-        dispatchKernel(count_);
-        if (tearing) {
-            glUseProgram(tear_);
-            dispatchKernel(constraintCount_);
-        }
+        phases.substep = substep;
+        runSubstep(phases, set);
     }
     glUseProgram(0);
 }
