@@ -53,7 +53,8 @@ struct BenchRow {
     Size size;
     std::size_t particles;
     std::size_t constraints; ///< live ones (all but those --remove took)
-    int iterations;
+    int iterations;          ///< sweeps per substep
+    int substeps;            ///< substeps per step
     unsigned threads;          ///< threads a step used
     unsigned requestedThreads; ///< threads asked for
     std::size_t chunks;        ///< the colored solver's chunks of rows (1 for sequential)
@@ -150,8 +151,8 @@ struct Variant {
     bool obstacles;
 };
 
-std::unique_ptr<Simulation> build(const Settings& base, Size size, int iterations,
-                                  Solver solver, int threads, bool tethers,
+std::unique_ptr<Simulation> build(const Settings& base, Size size, Solver solver, int threads,
+                                  bool tethers,
                                   const std::optional<SolverBackendFactory>& gpu,
                                   const std::vector<Obstacle>& obstacles,
                                   const std::vector<Ball>& balls)
@@ -160,7 +161,6 @@ std::unique_ptr<Simulation> build(const Settings& base, Size size, int iteration
     settings.tethers = tethers;
     settings.width = size.width;
     settings.height = size.height;
-    settings.iterations = iterations;
     settings.solver = solver;
     settings.threads = threads;
     auto simulation = std::make_unique<Simulation>(settings);
@@ -223,13 +223,14 @@ TetherTimes tetherTimes(const Simulation& simulation)
     return times;
 }
 
-BenchRow rowOf(const Prepared& prepared, Size size, int iterations, double msPerStep)
+BenchRow rowOf(const Prepared& prepared, Size size, double msPerStep)
 {
     const Simulation& simulation = *prepared.simulation;
     return {size,
             simulation.particles().size(),
             simulation.liveConstraintCount(),
-            iterations,
+            simulation.settings().iterations,
+            simulation.settings().substeps,
             simulation.threadCount(),
             simulation.requestedThreadCount(),
             simulation.chunkCount(),
@@ -276,12 +277,13 @@ std::vector<double> medianStepMilliseconds(const std::vector<Prepared>& cloths,
 struct BenchPlan {
     std::vector<Size> sizes;
     long long steps = 0; ///< 0: at least 10 steps and half a second
-    long long iterations = Settings{}.iterations;
     long long settle = kDefaultSettleSteps;
     std::vector<double> removes{0.0}; ///< --remove: fractions of the constraints taken away first
     std::vector<Solver> solvers{Solver::Sequential, Solver::Colored};
     int threads = 0; ///< 0: one per core
-    Settings base;   ///< the physics flags (stiffness, substeps, ...) over the defaults
+    /// The table's flags (iterations, stiffness, substeps, ...) over the scene's settings or
+    /// the defaults.
+    Settings base;
     std::vector<Obstacle> obstacles; ///< --scene's, then --obstacle's
     std::vector<Ball> balls;         ///< --scene's, then --ball's
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
@@ -334,10 +336,6 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     if (options.stepsText)
         if (auto error = common::parseWholeOption("--steps", *options.stepsText, 1, 1'000'000, plan.steps))
             return error;
-    if (options.iterationsText)
-        if (auto error = common::parseWholeOption("--iterations", *options.iterationsText, 1,
-                                          kMaxIterations, plan.iterations))
-            return error;
     if (options.settleText)
         if (auto error = common::parseWholeOption("--settle", *options.settleText, 0, 1'000'000,
                                           plan.settle))
@@ -381,22 +379,33 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
 {
     const Size size = row.size;
     const char* solver = solverName(solverKind);
-    const double projections = static_cast<double>(row.constraints) * row.iterations;
-    const double nsPerProjection = row.msPerStep * 1e6 / projections;
+    // Every live constraint is projected once per sweep, `iterations` sweeps per substep:
+    // the step's time over all of them (tethers, contacts, air and the rest included).
+    const double projections =
+        static_cast<double>(row.constraints) * row.substeps * row.iterations;
+    // None (--iterations 0, a cloth without constraints): no time per projection, null in
+    // JSON and "-" in the table.
+    char nsJson[32] = "null";
+    char nsTable[32] = "-";
+    if (projections > 0.0) {
+        const double nsPerProjection = row.msPerStep * 1e6 / projections;
+        std::snprintf(nsJson, sizeof nsJson, "%.6g", nsPerProjection);
+        std::snprintf(nsTable, sizeof nsTable, "%.2f", nsPerProjection);
+    }
     const double stepsPerSecond = 1000.0 / row.msPerStep;
     if (json) {
         std::printf("{\"width\": %d, \"height\": %d, \"particles\": %zu, \"constraints\": %zu, "
                     "\"iterations\": %d, \"stiffness\": %s, \"substeps\": %d, \"removed\": %s, "
                     "\"tethers\": %s, \"chebyshev\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
-                    "\"ms_per_step\": %.6g, \"ns_per_projection\": %.6g, "
+                    "\"ms_per_step\": %.6g, \"ns_per_projection\": %s, "
                     "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
-                    formatNumber(base.stiffness).c_str(), base.substeps,
+                    formatNumber(base.stiffness).c_str(), row.substeps,
                     formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false",
                     formatNumber(base.chebyshev).c_str(), solver,
-                    row.threads, row.requestedThreads, row.chunks, row.msPerStep,
-                    nsPerProjection, stepsPerSecond, row.strain.max, row.strain.rms,
+                    row.threads, row.requestedThreads, row.chunks, row.msPerStep, nsJson,
+                    stepsPerSecond, row.strain.max, row.strain.rms,
                     variant.tethers ? (", \"tethers_ms\": " + formatNumber(recompute.asIs) +
                                        ", \"tethers_cut_ms\": " + formatNumber(recompute.cut))
                                           .c_str()
@@ -420,7 +429,6 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
         std::string threads = std::to_string(row.threads);
         if (row.threads != row.requestedThreads)
             threads += "/" + std::to_string(row.requestedThreads);
-        // The tethers column only when --tethers on asked for cloths with them.
         // The tethers column (and their recompute times, as is / cut) only when --tethers on
         // asked for cloths with them.
         char times[64] = "";
@@ -433,9 +441,9 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
         char world[32] = "";
         if (obstacles >= 0)
             std::snprintf(world, sizeof world, "  %9d  %5d", obstacles, balls);
-        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10.2f %10.1f %11.3e %11.3e %8s%s%s%s%s\n",
+        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10s %10.1f %11.3e %11.3e %8s%s%s%s%s\n",
                     label.c_str(), row.particles, row.constraints, row.iterations, solver,
-                    threads.c_str(), row.chunks, row.msPerStep, nsPerProjection,
+                    threads.c_str(), row.chunks, row.msPerStep, nsTable,
                     stepsPerSecond, row.strain.max, row.strain.rms,
                     formatNumber(variant.remove).c_str(), tethers.c_str(), world,
                     row.device.empty() ? "" : "  ", row.device.c_str());
@@ -492,8 +500,8 @@ int benchCommandMain(const BenchOptions& options)
                 // the construction order biased the comparison.
                 std::vector<std::unique_ptr<Simulation>> built;
                 for (const Variant& variant : variants)
-                    built.push_back(build(plan.base, size, static_cast<int>(plan.iterations),
-                                          solverKind, plan.threads, variant.tethers, plan.gpu,
+                    built.push_back(build(plan.base, size, solverKind, plan.threads,
+                                          variant.tethers, plan.gpu,
                                           variant.obstacles ? plan.obstacles
                                                             : std::vector<Obstacle>{},
                                           variant.obstacles ? plan.balls : std::vector<Ball>{}));
@@ -514,7 +522,7 @@ int benchCommandMain(const BenchOptions& options)
                 const TetherTimes recompute = variants[c].tethers
                                                   ? tetherTimes(*cloths[c].simulation)
                                                   : TetherTimes{};
-                printRow(rowOf(cloths[c], size, static_cast<int>(plan.iterations), ms[c]),
+                printRow(rowOf(cloths[c], size, ms[c]),
                          solverKind, variants[c], plan.base, recompute, options.json,
                          world ? static_cast<int>(cloths[c].simulation->obstacles().size()) : -1,
                          world ? static_cast<int>(cloths[c].simulation->balls().size()) : -1);

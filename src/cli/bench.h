@@ -15,12 +15,13 @@ namespace pbd::cli {
 struct BenchOptions {
     std::optional<std::string> sizesText;
     std::optional<std::string> stepsText;
-    std::optional<std::string> iterationsText;
     std::optional<std::string> settleText;
     std::optional<std::string> removeText; ///< --remove FRACTION[,FRACTION...]
-    /// The table's onBench settings: --stiffness, --substeps, --damping, --area-stiffness,
-    /// --tear-strain, --tethers (on: each cloth also without, timed in turns), --chebyshev,
-    /// --solver (none: both CPU solvers), --threads, --gpu-precision
+    /// The table's onBench settings, each with its row's range: --iterations, --stiffness,
+    /// --substeps, --damping, --area-stiffness, --tear-strain, --cloth-width, --cloth-height,
+    /// --density, --tethers (on: each cloth also without, timed in turns), --chebyshev,
+    /// --solver (none: both CPU solvers), --threads, --gpu-precision, and the world's and the
+    /// air's settings
     common::SettingsFlags physicsFlags{common::FlagSet::Bench};
     common::ObstacleFlags obstacles; ///< --obstacle, --scene: every cloth gets them
     common::BallFlags balls;         ///< --ball: every cloth gets them (after the scene's)

@@ -42,8 +42,6 @@ CommandLine::CommandLine()
                      "measured steps per size (default: as many as fit in about half a second, "
                      "at least 10)")
         ->type_name("N");
-    benchCommand->add_option("--iterations", bench.iterationsText, "solver iterations (default 2)")
-        ->type_name("N");
     benchCommand
         ->add_option("--settle", bench.settleText,
                      "steps from rest before the strain is measured and the timing starts "

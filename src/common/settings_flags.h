@@ -121,9 +121,8 @@ private:
 /// Which parameter flags a command takes.
 enum class FlagSet {
     All,   ///< every setting of the table (pbd-sim run, pbd-cloth)
-    Bench, ///< the settings marked onBench in the table (pbd-sim bench, which has its own
-           ///< --iterations): stiffness, substeps, damping, area stiffness, tear strain,
-           ///< solver, threads, GPU precision
+    Bench, ///< the settings marked onBench in the table (pbd-sim bench): all but the
+           ///< cloth's size and pins, the time step, gravity and mass
 };
 
 /// The parameter flags of Settings, every one derived from the settings table

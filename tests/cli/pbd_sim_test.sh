@@ -174,7 +174,8 @@ bad_values)
   expect 2 "--width" -- run --width
   expect 2 "--sizes" "'40'" "WxH" -- bench --sizes 40
   expect 2 "--sizes width" "'0'" -- bench --sizes 0x5
-  expect 2 "--iterations" -- bench --iterations 0
+  # bench's --iterations is the table's row, as run's: 0 to 1000.
+  expect 2 "--iterations" "'1001'" "0 to 1000" -- bench --iterations 1001
   expect 2 "--solver" "'fast'" "sequential, colored or gpu" -- run --solver fast
   expect 2 "--solver" "'fast'" "sequential, colored or gpu" -- bench --solver fast
   # One range for --threads, event scripts and the panel: 0 (one per core) to 64.
@@ -295,7 +296,7 @@ bad_values_catalogue)
     for value in -0.1 -1e-300 1000.0000001 1e308; do refuse --tear-strain "$value" $command; done
   done
   for value in 0 -1 1000001; do refuse --steps "$value" bench; done
-  for value in 0 1001; do refuse --iterations "$value" bench; done
+  for value in -1 1001 2.5; do refuse --iterations "$value" bench; done
   for value in -1 1000001; do refuse --settle "$value" bench; done
   # --sizes names the size or the side that is wrong.
   for value in 40 10X10 " "; do
@@ -504,6 +505,17 @@ bench)
   "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --stiffness 1000 --substeps 4 \
     --damping 0.5 --area-stiffness 10 --json >"$work/json2" 2>&1 || fail "bench with the physics flags failed: $(cat "$work/json2")"
   grep -q '"stiffness": 1000, "substeps": 4,' "$work/json2" || fail "--stiffness/--substeps not honoured: $(cat "$work/json2")"
+  # ns_per_projection: the step over constraints x substeps x iterations (6x5: 89 constraints,
+  # 4 substeps, 2 iterations), to the 6 digits printed.
+  awk -F'"ms_per_step": |, "ns_per_projection": |, "steps_per_s"' '{
+      want = $2 * 1e6 / (89 * 4 * 2); d = $3 - want; if (d < 0) d = -d
+      exit !(d <= 2e-5 * want) }' "$work/json2" ||
+    fail "ns_per_projection is not ms_per_step over 89 constraints x 4 substeps x 2 iterations: $(cat "$work/json2")"
+  # No sweeps, no projections: null, "-" in the table.
+  "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --iterations 0 --json >"$work/json0" 2>&1 || fail "bench --iterations 0 failed: $(cat "$work/json0")"
+  grep -qF '"iterations": 0,' "$work/json0" && grep -qF '"ns_per_projection": null,' "$work/json0" || fail "--iterations 0: expected ns_per_projection null: $(cat "$work/json0")"
+  "$sim" bench --sizes 6x5 --steps 3 --settle 2 --solver sequential --iterations 0 >"$work/table0" 2>&1 || fail "bench --iterations 0 failed: $(cat "$work/table0")"
+  grep -qE '^6x5 +30 +89 +0 +sequential +1 +1 +[0-9.]+ +- ' "$work/table0" || fail "--iterations 0: expected '-' for ns/proj: $(cat "$work/table0")"
   grep -q '"solver": "colored", "threads": 3, "threads_requested": 3, "chunks": 4,' "$work/json" || fail "--solver/--threads not honoured on 4 chunks"
   # --remove takes away that fraction of the constraints (as torn), the same ones each run.
   "$sim" bench --sizes 10x10 --steps 3 --settle 5 --solver sequential --remove 0.5 --json >"$work/json3" 2>&1 || fail "bench --remove failed: $(cat "$work/json3")"
@@ -691,6 +703,8 @@ scenes)
   expect 0 "steps of 40x2" ", obstacles 1, balls 1," -- run --scene hammock --steps 50 --out /dev/null
   expect 0 ", obstacles 1, balls 2," -- run --scene hammock --ball 3,2,0.2,1 --steps 5 --out /dev/null
   "$sim" bench --scene hammock --ball 1,2,0.2,1 --sizes 40x2 --solver sequential --steps 3 --settle 0 --json >"$work/b" 2>&1 || fail "bench --scene hammock --ball failed: $(cat "$work/b")"
+  # The scene's settings under the flags, its iterations too (the hammock's 4, 8 substeps).
+  grep -qF '"iterations": 4, "stiffness": 5000, "substeps": 8,' "$work/b" || fail "bench --scene hammock lacks the scene's iterations and substeps: $(cat "$work/b")"
   grep -qF '"obstacles": 1, "balls": 2}' "$work/b" || fail "bench lacks the scene's and the flag's balls: $(cat "$work/b")"
   expect 2 "--ball: ball radius 0.05 is not allowed" -- bench --ball 1,2,0.05,1 --sizes 10x10
   printf '{"format": "pbd-cloth-scene", "version": 1, "balls": [{"x": 0, "y": 1, "vx": 0, "vy": 0, "radius": 0.3, "mass": -2}]}' >"$work/bad4.json"

@@ -95,11 +95,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         long long value = 0;
         if (bench.stepsText)
             checkRefusal(pbd::common::parseWholeOption("--steps", *bench.stepsText, 1, 1'000'000, value));
-        if (bench.iterationsText)
-            checkRefusal(pbd::common::parseWholeOption("--iterations", *bench.iterationsText, 1,
-                                                    pbd::kMaxIterations, value));
-        // --stiffness, --substeps, --damping, --area-stiffness: refused with the option and
-        // the range, or valid settings.
+        // The table's flags (--iterations, --stiffness, --substeps, ...): refused with the
+        // option and the range, or valid settings.
         pbd::Settings settings;
         const auto error = bench.physicsFlags.applyTo(settings);
         checkRefusal(error);

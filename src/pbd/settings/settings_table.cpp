@@ -51,10 +51,11 @@ constexpr SettingField kFields[] = {
              "down. Applies at once.",
      PBD_NUMBER(timeStep)},
     {.name = "iterations", .flag = "--iterations", .label = "Iterations",
-     .value = whole(0, kMaxIterations), .brief = "solver iterations per step",
+     .value = whole(0, kMaxIterations),
+     .brief = "solver iterations: constraint sweeps per substep",
      .help = "Constraint projection sweeps per step. More sweeps make the cloth stiffer and "
              "less stretchy, and each step costs more. Applies at once.",
-     PBD_NUMBER(iterations)},
+     .onBench = true, PBD_NUMBER(iterations)},
     {.name = "stiffness", .flag = "--stiffness", .label = "Stiffness", .labelUnit = "N/m",
      .value = real(0, kMaxStiffness, "N/m"), .step = 10,
      .brief = "distance-constraint stiffness in N/m, 0 = rigid as in PBD",
