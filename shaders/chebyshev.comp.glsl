@@ -1,5 +1,5 @@
 // The GPU solver's Chebyshev weights over the sweeps (Settings::chebyshev; the CPU's
-// src/pbd/step/chebyshev.h, whose comment gives the method [Wang 2015] and its guard), in three
+// include/pbd/device/chebyshev.h, whose comment gives the method [Wang 2015] and its guard), in three
 // kernels run after a sweep. The host prepends
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1

@@ -4,7 +4,7 @@
 
 #include <glad/gl.h>
 
-#include "air/air.h"
+#include "pbd/device/air_law.h"
 #include "gpu_kernels.h"
 
 namespace pbd::gpu {

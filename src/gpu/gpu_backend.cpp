@@ -61,21 +61,7 @@ public:
     GpuStepParameters parametersOf(const Settings& settings) const
     {
         GpuStepParameters parameters;
-        parameters.timeStep = settings.timeStep;
-        parameters.gravity = settings.gravity;
-        parameters.iterations = settings.iterations;
-        parameters.stiffness = settings.stiffness;
-        parameters.substeps = settings.substeps;
-        parameters.damping = settings.damping;
-        parameters.areaStiffness = settings.areaStiffness;
-        parameters.tearStrain = settings.tearStrain;
-        parameters.tethers = settings.tethers;
-        parameters.halfEdgeSprings = halvesEdgeSprings(settings);
-        parameters.chebyshev = settings.chebyshev;
-        parameters.windX = settings.windX;
-        parameters.windY = settings.windY;
-        parameters.airDrag = settings.airDrag;
-        parameters.gusts = settings.gusts;
+        parameters.settings = settings;
         parameters.time = time_;
         return parameters;
     }

@@ -4,7 +4,7 @@
 
 #include <glad/gl.h>
 
-#include "step/chebyshev.h"
+#include "pbd/device/chebyshev.h"
 #include "gpu_kernels.h"
 
 namespace pbd::gpu {

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The GPU solver's Chebyshev weights over the sweeps (Settings::chebyshev), on the kernels of
-/// shaders/chebyshev.comp.glsl: the CPU's src/pbd/step/chebyshev.h with its guard decided on the
+/// shaders/chebyshev.comp.glsl: the CPU's include/pbd/device/chebyshev.h with its guard decided on the
 /// GPU, so that nothing is read back (private to pbd_gpu).
 
 #include <cstddef>

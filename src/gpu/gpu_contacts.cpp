@@ -5,7 +5,7 @@
 
 #include <glad/gl.h>
 
-#include "world/ball_contacts.h"
+#include "pbd/device/ball_contacts.h"
 #include "gpu_kernels.h"
 #include "gpu_solver.h"
 

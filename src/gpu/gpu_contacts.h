@@ -23,7 +23,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "world/contacts.h"
+#include "pbd/device/contacts.h"
 #include "pbd/ball.h"
 #include "pbd/obstacle.h"
 #include "pbd/settings.h"

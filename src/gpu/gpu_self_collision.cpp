@@ -81,9 +81,10 @@ GpuSelfCollision::~GpuSelfCollision()
 void GpuSelfCollision::prepare(const GpuSolver& solver, double thickness, double friction,
                                int threads)
 {
-    const unsigned count = pbd::resolveThreadCount(threads);
-    if (pool_ == nullptr || pool_->threadCount() != count)
-        pool_ = std::make_unique<pbd::WorkerPool>(count);
+    if (search_ == nullptr || threads != threads_) {
+        search_ = detail::makeHostPairSearch(threads);
+        threads_ = threads;
+    }
     thickness_ = thickness;
     friction_ = friction;
     width_ = solver.width();
@@ -125,19 +126,11 @@ bool GpuSelfCollision::resolve(GpuSolver& solver, bool held, bool current)
     held_on_ = held;
     // The CPU's margin: a pair not found was kSelfCollisionReach * thickness apart or more.
     const double margin = 0.5 * (detail::kSelfCollisionReach - 1.0) * thickness_;
-    // The find on the pool's threads (from kParallelParticles particles on: the same pairs).
-    const unsigned threads = pool_->threadCount();
-    const detail::ThreadRun onPool = [this, threads](
-                                         const std::function<void(unsigned, unsigned)>& job) {
-        auto each = [&](unsigned thread) { job(thread, threads); };
-        pool_->run(each);
-    };
     for (int round = 0; round < detail::kSelfCollisionRounds; ++round) {
         if (!current)
             solver.downloadPositions(positions_);
-        cpu_.find(positions_.data(), inverseMass_.data(), n, width_, thickness_, threads,
-                  onPool);
-        const std::vector<detail::SelfCollision::Pair>& pairs = cpu_.pairs();
+        search_->find(positions_.data(), inverseMass_.data(), n, width_, thickness_);
+        const std::span<const detail::SelfCollisionPair> pairs = search_->pairs();
         if (pairs.empty()) // settled, nothing moved: as the CPU's solve() says
             return true;
         uploaded_.resize(2 * pairs.size());
@@ -179,7 +172,7 @@ bool GpuSelfCollision::projectPasses()
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPairsBinding, pairs_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMovedBinding, moved_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kHeldBinding, held_buffer_);
-    const std::vector<std::size_t>& starts = cpu_.colourStarts();
+    const std::span<const std::size_t> starts = search_->colourStarts();
     const bool oneGroup = starts.back() <= oneGroupPairs_;
     glUseProgram(oneGroup ? group_ : kernel_);
     const double settledBelow = detail::kSelfCollisionSettled * thickness_;

@@ -28,8 +28,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "world/self_collision.h"
-#include "colored/worker_pool.h"
+#include "pbd/device/self_collision_pairs.h"
 
 namespace pbd::gpu {
 
@@ -82,8 +81,9 @@ private:
     double thickness_ = 0.0;
     double friction_ = 0.0;
     int width_ = 1;
-    detail::SelfCollision cpu_;                ///< find() and the colours
-    std::unique_ptr<WorkerPool> pool_; ///< find()'s threads, from prepare()
+    /// The pairs and their colours of each round, from prepare()
+    std::unique_ptr<detail::SelfCollisionPairSearch> search_;
+    int threads_ = -1; ///< Settings::threads search_ was made for
     std::vector<double> inverseMass_;          ///< read back in prepare()
     std::vector<glm::dvec2> positions_;        ///< read back each round
     std::vector<glm::dvec2> before_;           ///< read back before the obstacles' contacts

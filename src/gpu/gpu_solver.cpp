@@ -9,8 +9,9 @@
 #include <glad/gl.h>
 
 #include "pbd/substep_pipeline.h"
-#include "step/chebyshev.h"
-#include "colored/constraint_coloring.h"
+#include "pbd/device/chebyshev.h"
+#include "pbd/device/constraint_coloring.h"
+#include "pbd/device/substep_params.h"
 #include "gpu_air.h"
 #include "gpu_chebyshev.h"
 #include "gpu_contacts.h"
@@ -564,21 +565,21 @@ void GpuSolver::step(const GpuStepParameters& p)
 {
     renderStale_ = true;
     const bool dbl = precision_ == GpuPrecision::Double;
-    // The step's scalars, computed on the host in double exactly as the CPU step computes
-    // them (docs/core-api.md), then rounded once to the kernel's precision.
-    const double h = p.timeStep / p.substeps;
+    const Settings& settings = p.settings;
+    // The step's scalars, computed on the host in double by the CPU step's own function
+    // (docs/core-api.md), then rounded once to the kernel's precision.
+    const detail::SubstepParams params = detail::substepParams(settings);
+    const double h = params.h;
     const double invH = 1.0 / h;
-    const double alpha = p.stiffness == 0.0 ? 0.0 : 1.0 / p.stiffness;
-    const double alphaTilde = alpha / (h * h);
-    const double dampFactor = std::max(0.0, 1.0 - p.damping * h);
-    const bool xpbd = p.stiffness != 0.0;
+    const double alphaTilde = params.alphaTilde;
+    const double dampFactor = std::max(0.0, 1.0 - params.damping * h);
+    const bool xpbd = alphaTilde != 0.0;
     const GLuint projector = xpbd ? projectXpbd_ : project_;
-    const bool area = p.areaStiffness > 0.0 && width_ > 1 && height_ > 1;
+    const bool area = settings.areaStiffness > 0.0 && width_ > 1 && height_ > 1;
     if (area) {
         makeAreaBuffers();
-        const double areaAlpha = 1.0 / p.areaStiffness;
         glUseProgram(projectArea_);
-        setReal(3, dbl, areaAlpha / (h * h));
+        setReal(3, dbl, params.areaAlphaTilde);
     }
 
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPositions, positions_);
@@ -588,21 +589,21 @@ void GpuSolver::step(const GpuStepParameters& p)
     glUseProgram(predict_);
     glUniform1ui(0, static_cast<GLuint>(count_));
     setReal(1, dbl, h);
-    setReal(2, dbl, p.gravity);
+    setReal(2, dbl, params.gravity);
     glUseProgram(velocity_);
     glUniform1ui(0, static_cast<GLuint>(count_));
     setReal(1, dbl, invH);
     setReal(2, dbl, dampFactor);
-    glUniform1ui(3, p.damping > 0.0 ? 1u : 0u);
-    const bool tearing = p.tearStrain > 0.0 && constraintCount_ > 0;
+    glUniform1ui(3, params.damping > 0.0 ? 1u : 0u);
+    const bool tearing = settings.tearStrain > 0.0 && constraintCount_ > 0;
     if (tearing) {
         masked_ = true; // from now on some constraint may be torn
         glUseProgram(tear_);
-        setReal(3, dbl, p.tearStrain);
+        setReal(3, dbl, settings.tearStrain);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTorn, torn_);
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAlive, alive_);
-    const bool tethering = p.tethers && tetherSlots_ > 0;
+    const bool tethering = settings.tethers && tetherSlots_ > 0;
     if (tethering) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTetherAnchors, tetherAnchors_);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTetherLengths, tetherLengths_);
@@ -611,7 +612,7 @@ void GpuSolver::step(const GpuStepParameters& p)
         glUniform1ui(1, static_cast<GLuint>(tetherSlots_));
     }
     const bool chebyshev =
-        detail::ChebyshevSchedule(p.chebyshev, p.iterations).active();
+        detail::ChebyshevSchedule(params.chebyshev, params.iterations).active();
     if (chebyshev && chebyshev_ == nullptr) {
         std::string why;
         chebyshev_ = GpuChebyshev::create(count_, dbl, maxStorageBlockBytes(), why);
@@ -619,15 +620,15 @@ void GpuSolver::step(const GpuStepParameters& p)
             throw std::runtime_error(why);
         bytes_ += chebyshev_->bufferBytes();
     }
-    const bool air = p.airDrag > 0.0; // the air's kernels (gpu_air.cpp), made when first blown
+    const bool air = settings.airDrag > 0.0; // the air's kernels (gpu_air.cpp), made when first blown
     if (air && air_ == nullptr)
         air_ = GpuAir::make(width_, height_, dbl, maxStorageBlockBytes(), bytes_);
     glUseProgram(predict_);
     glUniform1ui(3, air ? 1u : 0u);
     glUseProgram(projector);
     setReal(3, dbl, alphaTilde);
-    if (xpbd) // twice alphaTilde, as the CPU's SubstepParams::edgeAlphaTilde
-        setReal(31, dbl, p.halfEdgeSprings ? 2.0 * alphaTilde : 0.0);
+    if (xpbd) // twice alphaTilde on a sized cloth: SubstepParams::edgeAlphaTilde
+        setReal(31, dbl, params.edgeAlphaTilde);
     glUniform1ui(28, masked_ ? 1u : 0u);
 
     // The pipeline's phases (pbd/substep_pipeline.h) as dispatches.
@@ -649,8 +650,8 @@ void GpuSolver::step(const GpuStepParameters& p)
             const GLuint zero = 0;
             switch (phase) {
             case SubstepPhase::Air:
-                g.air_->blow({{p.windX, p.windY}, p.airDrag, p.gusts, p.time + substep * h,
-                              g.masked_, h});
+                g.air_->blow({{p.settings.windX, p.settings.windY}, p.settings.airDrag,
+                              p.settings.gusts, p.time + substep * h, g.masked_, h});
                 break;
             case SubstepPhase::Predict:
                 glUseProgram(g.predict_);
@@ -679,8 +680,8 @@ void GpuSolver::step(const GpuStepParameters& p)
                 break;
             case SubstepPhase::Sweeps:
                 if (chebyshev)
-                    g.chebyshev_->startSubstep(p.chebyshev, p.iterations);
-                for (int iteration = 0; iteration < p.iterations; ++iteration) {
+                    g.chebyshev_->startSubstep(p.settings.chebyshev, p.settings.iterations);
+                for (int iteration = 0; iteration < p.settings.iterations; ++iteration) {
                     glUseProgram(projector);
                     for (std::size_t s = 0; s < 8; ++s) {
                         if (g.setCounts_[s] == 0)
@@ -739,7 +740,7 @@ void GpuSolver::step(const GpuStepParameters& p)
     in.tear = tearing;
     Phases phases{*this, p, h, xpbd, area, chebyshev, projector};
     const PhaseSet set = substepPhases(in);
-    for (int substep = 0; substep < p.substeps; ++substep) {
+    for (int substep = 0; substep < settings.substeps; ++substep) {
         phases.substep = substep;
         runSubstep(phases, set);
     }

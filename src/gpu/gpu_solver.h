@@ -26,30 +26,15 @@ class GpuSelfCollision;
 
 /// What a step needs besides the state, as Settings holds it (same units and meanings).
 struct GpuStepParameters {
-    double timeStep = 0.005; ///< dt in s
-    double gravity = -9.81;  ///< m/s^2 along y
-    int iterations = 2;      ///< projection sweeps per substep
-    double stiffness = 0.0;  ///< N/m; 0 = PBD (compliance 0)
-    int substeps = 1;        ///< substeps of dt / substeps
-    double damping = 0.0;    ///< 1/s
-    double areaStiffness = 0.0; ///< N/m of the cells' signed-area constraints; 0 = none
-    double tearStrain = 0.0;    ///< strain beyond which a constraint tears after a substep
-    bool tethers = false;       ///< project the uploaded tethers after the sweeps
-    /// The edge springs at half the stiffness (twice the compliance): a sized cloth,
-    /// pbd::halvesEdgeSprings(). Only with stiffness > 0.
-    bool halfEdgeSprings = false;
-    /// Settings::chebyshev: rho of the Chebyshev weights over the sweeps, 0 = none.
-    double chebyshev = 0.0;
+    /// The step's settings: the scalars come from them through the core's substepParams()
+    /// (the CPU solvers' own), the features (tethers, tearing, the air) are read from them.
+    Settings settings;
     /// The contact phase run after the tethers of each substep (obstacles, balls), prepared
     /// for this step (GpuContacts::prepare); null: none.
     GpuContacts* contacts = nullptr;
     /// The self-collision phase run after the tethers, before the contact phase, prepared for
     /// this step (GpuSelfCollision::prepare); null: none.
     GpuSelfCollision* selfCollision = nullptr;
-    double windX = 0.0;   ///< m/s (Settings::windX)
-    double windY = 0.0;   ///< m/s (Settings::windY)
-    double airDrag = 0.0; ///< N s/m^2 (Settings::airDrag); 0 = no air
-    double gusts = 0.0;   ///< 0 to 1 (Settings::gusts)
     double time = 0.0;    ///< simulated time at the step's start in s: the gusts' clock
 };
 

@@ -13,7 +13,7 @@
 #include <glm/vec2.hpp>
 
 #include "gpu_solver.h"
-#include "colored/constraint_coloring.h"
+#include "pbd/device/constraint_coloring.h"
 #include "pbd/distance_constraint.h"
 
 namespace pbd::test {
@@ -59,16 +59,16 @@ void coloredReferenceStep(ReferenceState<Real>& s, int width, int height,
 {
     const auto sets = clothGridSets(width, height);
     const std::size_t n = s.position.size();
-    const double hd = p.timeStep / p.substeps;
-    const double alpha = p.stiffness == 0.0 ? 0.0 : 1.0 / p.stiffness;
+    const double hd = p.settings.timeStep / p.settings.substeps;
+    const double alpha = p.settings.stiffness == 0.0 ? 0.0 : 1.0 / p.settings.stiffness;
     const auto h = static_cast<Real>(hd);
-    const auto g = static_cast<Real>(p.gravity);
+    const auto g = static_cast<Real>(p.settings.gravity);
     const auto invH = static_cast<Real>(1.0 / hd);
     const auto at = static_cast<Real>(alpha / (hd * hd));
-    const auto f = static_cast<Real>(std::max(0.0, 1.0 - p.damping * hd));
+    const auto f = static_cast<Real>(std::max(0.0, 1.0 - p.settings.damping * hd));
     const auto minLength = static_cast<Real>(kMinConstraintLength);
     std::vector<std::vector<Real>> lambda(sets.size());
-    for (int substep = 0; substep < p.substeps; ++substep) {
+    for (int substep = 0; substep < p.settings.substeps; ++substep) {
         for (std::size_t i = 0; i < n; ++i) {
             if (s.inverseMass[i] == Real(0))
                 continue;
@@ -79,7 +79,7 @@ void coloredReferenceStep(ReferenceState<Real>& s, int width, int height,
         }
         for (auto& l : lambda)
             l.clear();
-        for (int iteration = 0; iteration < p.iterations; ++iteration) {
+        for (int iteration = 0; iteration < p.settings.iterations; ++iteration) {
             for (std::size_t si = 0; si < sets.size(); ++si) {
                 const GridSet& set = sets[si];
                 const auto rest = static_cast<Real>(set.restLength);
@@ -117,7 +117,7 @@ void coloredReferenceStep(ReferenceState<Real>& s, int width, int height,
                 continue;
             s.velocity[i].x = invH * (s.position[i].x - s.stepStart[i].x);
             s.velocity[i].y = invH * (s.position[i].y - s.stepStart[i].y);
-            if (p.damping > 0.0) {
+            if (p.settings.damping > 0.0) {
                 s.velocity[i].x = s.velocity[i].x * f;
                 s.velocity[i].y = s.velocity[i].y * f;
             }

@@ -49,14 +49,14 @@ pbd::Settings settingsOf(const Scenario& s, pbd::Solver solver)
     settings.width = s.width;
     settings.height = s.height;
     settings.fixedCount = s.fixed;
-    settings.timeStep = s.step.timeStep;
-    settings.iterations = s.step.iterations;
-    settings.gravity = s.step.gravity;
-    settings.stiffness = s.step.stiffness;
-    settings.substeps = s.step.substeps;
-    settings.damping = s.step.damping;
-    settings.areaStiffness = s.step.areaStiffness;
-    settings.tearStrain = s.step.tearStrain;
+    settings.timeStep = s.step.settings.timeStep;
+    settings.iterations = s.step.settings.iterations;
+    settings.gravity = s.step.settings.gravity;
+    settings.stiffness = s.step.settings.stiffness;
+    settings.substeps = s.step.settings.substeps;
+    settings.damping = s.step.settings.damping;
+    settings.areaStiffness = s.step.settings.areaStiffness;
+    settings.tearStrain = s.step.settings.tearStrain;
     settings.solver = solver;
     settings.threads = 1;
     return settings;
@@ -252,7 +252,7 @@ std::vector<Scenario> scenarios()
     Scenario pins;
     pins.name = "PBD, four corners and six more pins, 5 iterations";
     pins.fixed = 4;
-    pins.step.iterations = 5;
+    pins.step.settings.iterations = 5;
     pins.pins = {15, 20, 400, 639, 845, 1100};
     pins.edits = true;
     pins.name += ", pin, mass and unpin during the run";
@@ -265,16 +265,16 @@ std::vector<Scenario> scenarios()
 
     Scenario xpbd;
     xpbd.name = "XPBD, stiffness 1000, 4 substeps, damping 0.5, a drag";
-    xpbd.step.stiffness = 1000.0;
-    xpbd.step.substeps = 4;
-    xpbd.step.damping = 0.5;
+    xpbd.step.settings.stiffness = 1000.0;
+    xpbd.step.settings.substeps = 4;
+    xpbd.step.settings.damping = 0.5;
     xpbd.drag = true;
     xpbd.floatNearDouble = false;
     list.push_back(xpbd);
 
     Scenario xpbdOne = xpbd;
     xpbdOne.name = "XPBD, stiffness 1000, damping 0.5, a drag";
-    xpbdOne.step.substeps = 1;
+    xpbdOne.step.settings.substeps = 1;
     xpbdOne.floatNearDouble = true;
     list.push_back(xpbdOne);
 
@@ -283,29 +283,29 @@ std::vector<Scenario> scenarios()
     stiff.width = 23;
     stiff.height = 17;
     stiff.fixed = 1;
-    stiff.step.stiffness = 1e6;
-    stiff.step.iterations = 10;
+    stiff.step.settings.stiffness = 1e6;
+    stiff.step.settings.iterations = 10;
     list.push_back(stiff);
 
     Scenario area;
     area.name = "XPBD, stiffness 1e4, cell areas 1e3, 2 substeps, 3 iterations, a drag";
-    area.step.stiffness = 1e4;
-    area.step.areaStiffness = 1e3;
-    area.step.substeps = 2;
-    area.step.iterations = 3;
+    area.step.settings.stiffness = 1e4;
+    area.step.settings.areaStiffness = 1e3;
+    area.step.settings.substeps = 2;
+    area.step.settings.iterations = 3;
     area.drag = true;
     list.push_back(area);
 
     Scenario tear;
     tear.name = "PBD, tearing beyond strain 0.1, a drag";
-    tear.step.tearStrain = 0.1;
+    tear.step.settings.tearStrain = 0.1;
     tear.drag = true;
     tear.floatNearDouble = false; // a float strain may tear another constraint: not comparable
     list.push_back(tear);
 
     Scenario corners;
     corners.name = "PBD, tearing beyond strain 0.2: the top corners tear";
-    corners.step.tearStrain = 0.2;
+    corners.step.settings.tearStrain = 0.2;
     corners.floatNearDouble = false;
     list.push_back(corners);
     return list;
@@ -340,7 +340,7 @@ TEST_CASE("a Simulation with Solver::Gpu steps as Solver::Colored does, through 
         INFO(s.name << ": " << d);
         CHECK(d <= 1e-12);
         CHECK(velocityDeviation(gpu, cpu) <= 1e-9);
-        if (s.step.tearStrain > 0.0)
+        if (s.step.settings.tearStrain > 0.0)
             continue; // float and double strains may tear different constraints
         const GpuParticleState single =
             runSimulation(s, pbd::Solver::Gpu, 100, GpuPrecision::Float);
@@ -353,7 +353,7 @@ TEST_CASE("a Simulation with Solver::Gpu steps as Solver::Colored does, through 
 TEST_CASE("tearing and cutting on the GPU remove the constraints the CPU removes")
 {
     Scenario s = scenarios().back(); // tearing beyond strain 0.1, a drag
-    REQUIRE(s.step.tearStrain > 0.0);
+    REQUIRE(s.step.settings.tearStrain > 0.0);
     for (const int cutStep : {-1, 50}) {
         pbd::Settings settings = settingsOf(s, pbd::Solver::Colored);
         settings.gpuPrecision = GpuPrecision::Double;
@@ -399,7 +399,7 @@ TEST_CASE("the GPU counts what it tears, so that the CPU reads the live flags on
         REQUIRE(solver);
         solver->upload(initialState(s));
         GpuStepParameters calm = s.step;
-        calm.tearStrain = 1000.0; // nothing stretches that far
+        calm.settings.tearStrain = 1000.0; // nothing stretches that far
         for (int k = 0; k < 20; ++k)
             solver->step(calm);
         std::vector<std::uint8_t> alive(3, 7);
@@ -491,7 +491,7 @@ TEST_CASE("the scalar colored reference is the core's colored solver")
     // Guards the float reference: in double it gives the core's bits (it has no area
     // constraints).
     for (const Scenario& s : scenarios())
-        if (s.step.areaStiffness == 0.0 && s.step.tearStrain == 0.0)
+        if (s.step.settings.areaStiffness == 0.0 && s.step.settings.tearStrain == 0.0)
             CHECK(sameBits(runReference<double>(s, 120), runCore(s, 120)));
 }
 
@@ -516,7 +516,7 @@ TEST_CASE("single-precision GPU steps follow the CPU's float arithmetic")
     // division and square root correctly (llvmpipe); 1e-4 m leaves room for GPUs that do not
     // (1e-2 m for the run that amplifies rounding, see Scenario::floatNearDouble).
     for (const Scenario& s : scenarios()) {
-        if (s.step.areaStiffness != 0.0 || s.step.tearStrain != 0.0)
+        if (s.step.settings.areaStiffness != 0.0 || s.step.settings.tearStrain != 0.0)
             continue; // the reference has no area constraints and does not tear
         const GpuParticleState gpu = runGpu(s, GpuPrecision::Float, 100);
         const GpuParticleState cpu = runReference<float>(s, 100);

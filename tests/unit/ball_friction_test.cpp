@@ -9,7 +9,7 @@
 #include <catch2/catch.hpp>
 #include <glm/geometric.hpp>
 
-#include "world/ball_contacts.h"
+#include "pbd/device/ball_contacts.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
 

@@ -8,7 +8,7 @@
 #include <catch2/catch.hpp>
 #include <glm/vec2.hpp>
 
-#include "step/chebyshev.h"
+#include "pbd/device/chebyshev.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
 

@@ -9,7 +9,7 @@
 #include <glm/geometric.hpp>
 
 #include "pbd/cloth.h"
-#include "colored/constraint_coloring.h"
+#include "pbd/device/constraint_coloring.h"
 #include "pbd/simulation.h"
 #include "colored/colored_solver.h"
 #include "grid_set_builders.h"

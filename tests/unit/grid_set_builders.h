@@ -8,7 +8,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "colored/constraint_coloring.h"
+#include "pbd/device/constraint_coloring.h"
 #include "pbd/distance_constraint.h"
 
 namespace pbd::test {

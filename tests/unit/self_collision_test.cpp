@@ -19,7 +19,7 @@
 #include "pbd/scene.h"
 #include "pbd/settings.h"
 #include "pbd/simulation.h"
-#include "world/contacts.h"
+#include "pbd/device/contacts.h"
 #include "fling.h"
 #include "world/self_collision.h"
 #include "sim_builders.h"

@@ -12,8 +12,8 @@
 
 #include "cloth/area_constraint.h"
 #include "colored/colored_kernels.h"
-#include "world/ball_contacts.h"
-#include "world/contacts.h"
+#include "pbd/device/ball_contacts.h"
+#include "pbd/device/contacts.h"
 #include "world/self_collision.h"
 #include "colored/colored_sweep.h"
 #include "pbd/settings.h"

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "colored/band_schedule.h"
-#include "step/chebyshev.h"
-#include "colored/constraint_coloring.h"
+#include "pbd/device/chebyshev.h"
+#include "pbd/device/constraint_coloring.h"
 #include "pbd/simulation.h"
 #include "pbd/ball.h"
 #include "pbd/substep_pipeline.h"

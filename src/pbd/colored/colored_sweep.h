@@ -10,7 +10,7 @@
 
 #include "colored/colored_kernels.h"
 #include "colored/colored_solver.h"
-#include "colored/constraint_coloring.h"
+#include "pbd/device/constraint_coloring.h"
 
 namespace pbd {
 

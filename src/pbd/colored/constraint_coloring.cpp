@@ -1,4 +1,4 @@
-#include "colored/constraint_coloring.h"
+#include "pbd/device/constraint_coloring.h"
 
 #include <algorithm>
 #include <bit>

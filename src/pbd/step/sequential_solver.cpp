@@ -9,9 +9,9 @@
 
 #include "air/air.h"
 #include "cloth/area_constraint.h"
-#include "step/chebyshev.h"
-#include "world/ball_contacts.h"
-#include "world/contacts.h"
+#include "pbd/device/chebyshev.h"
+#include "pbd/device/ball_contacts.h"
+#include "pbd/device/contacts.h"
 #include "pbd/cloth.h"
 #include "world/self_collision.h"
 #include "pbd/substep_pipeline.h"

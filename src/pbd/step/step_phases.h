@@ -9,27 +9,9 @@
 #include <glm/vec2.hpp>
 
 #include "cloth/area_constraint.h"
+#include "pbd/device/substep_params.h"
 
 namespace pbd::detail {
-
-/// What one substep needs besides the particles.
-struct SubstepParams {
-    double h = 0.0;              ///< substep length in seconds, dt / substeps
-    double gravity = 0.0;        ///< m/s^2 along y
-    int iterations = 0;          ///< Gauss-Seidel sweeps
-    double alphaTilde = 0.0;     ///< distance compliance / h^2 (0: PBD)
-    /// The edge springs' compliance / h^2 on a cloth that halvesEdgeSprings(): twice
-    /// alphaTilde (exactly: a doubling rounds as nothing else). 0: they have alphaTilde too.
-    double edgeAlphaTilde = 0.0;
-    double damping = 0.0;        ///< velocity damping rate in 1/s (0: none)
-    bool area = false;           ///< project the cells' signed-area constraints too
-    double areaAlphaTilde = 0.0; ///< their compliance / h^2
-    /// Rest area of each cell triangle in m^2 (cellRestArea): the page's 0.02 unless the
-    /// cloth has a size.
-    double cellRestArea = kCellRestArea;
-    /// Settings::chebyshev: rho of the Chebyshev weights over the sweeps (chebyshev.h); 0 off.
-    double chebyshev = 0.0;
-};
 
 /// Symplectic Euler prediction for particles [begin, end): v* = v + h g, x* = x + h v*,
 /// remembering x as the substep's start. Immovable particles (w = 0) are left alone.

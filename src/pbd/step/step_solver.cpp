@@ -54,9 +54,8 @@ PhaseInputs phaseInputs(const StepState& state)
     return in;
 }
 
-SubstepParams substepParams(StepState& state)
+SubstepParams substepParams(const Settings& s)
 {
-    const Settings& s = state.settings;
     const int substeps = s.substeps;
     SubstepParams params;
     params.h = substeps == 1 ? s.timeStep : s.timeStep / substeps;
@@ -70,9 +69,15 @@ SubstepParams substepParams(StepState& state)
     params.areaAlphaTilde = complianceOverStepSquared(s.areaStiffness, params.h);
     params.cellRestArea = cellRestArea(clothRestLengths(s));
     params.chebyshev = s.chebyshev;
+    return params;
+}
+
+SubstepParams substepParams(StepState& state)
+{
+    const SubstepParams params = substepParams(state.settings);
     if (params.area)
-        state.areaLambda.resize(2 * static_cast<std::size_t>(s.width - 1) *
-                                static_cast<std::size_t>(s.height - 1));
+        state.areaLambda.resize(2 * static_cast<std::size_t>(state.settings.width - 1) *
+                                static_cast<std::size_t>(state.settings.height - 1));
     return params;
 }
 

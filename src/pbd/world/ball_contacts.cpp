@@ -2,7 +2,7 @@
 // two bodies in opposite directions by amounts inversely proportional to their masses, so
 // the momentum that the velocity update derives from the displacements is conserved.
 
-#include "world/ball_contacts.h"
+#include "pbd/device/ball_contacts.h"
 
 #include <algorithm>
 #include <cmath>

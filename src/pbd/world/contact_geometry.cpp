@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "world/contacts.h"
+#include "pbd/device/contacts.h"
 
 namespace pbd::detail {
 namespace {

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "world/contacts.h"
+#include "pbd/device/contacts.h"
 
 namespace pbd::detail {
 namespace {

@@ -2,7 +2,8 @@
 // The self-collision phase of a substep (Settings::selfCollision): particles are discs of
 // diameter `thickness`; every pair of particles that no constraint of the rest cloth joins
 // (not grid neighbours) and that are closer than that is pushed apart to it, with Coulomb
-// friction between them. Private to the core; docs/physics.md says how.
+// friction between them. Private to the core; docs/physics.md says how. Its limits and its
+// pairs are the device contract's (pbd/device/self_collision_pairs.h).
 
 #include <array>
 #include <cstddef>
@@ -12,6 +13,8 @@
 
 #include <glm/vec2.hpp>
 
+#include "pbd/device/self_collision_pairs.h"
+
 namespace pbd::detail {
 
 struct ContactWorld;
@@ -19,29 +22,6 @@ struct ContactWorld;
 /// Runs job(thread, threads) once on each of `threads` threads, thread 0 the caller, and
 /// returns when every call has returned. An empty one means: the caller alone (threads 1).
 using ThreadRun = std::function<void(const std::function<void(unsigned, unsigned)>& job)>;
-
-/// Passes of projection over the found pairs per round at most: each pass projects every pair
-/// once (colour by colour), and a pass that moves nothing ends them early. Jammed folds of a
-/// flung cloth need up to a few dozen (random flings in self_collision_test.cpp failed with
-/// 16); a cloth that touches nothing needs none.
-inline constexpr int kSelfCollisionPasses = 64;
-/// Rounds of find() and solve() per substep at most: another round follows while a pass
-/// still moved something or a particle moved so far that a pair not found may have come
-/// within the thickness.
-inline constexpr int kSelfCollisionRounds = 8;
-/// With obstacles, rounds of the obstacles' contacts and the whole self-collision phase
-/// before the contact phase proper: a layer that the contacts push back out of an obstacle
-/// pushes the layers on it away in the same round, so that both hold at the end.
-inline constexpr int kSelfContactRounds = 6;
-/// Pairs are found within this many thicknesses, so that a pair that a first projection
-/// brings closer is projected in the later passes; the grid's cells are this wide.
-inline constexpr double kSelfCollisionReach = 1.5;
-/// A pair short of the thickness by less than this fraction of it counts as apart (a push
-/// that small does not count as moving in solve()).
-inline constexpr double kSelfCollisionSettled = 1e-9;
-/// Colours 0 to this - 1 are independent sets; a pair that finds none of them free (a
-/// particle in more than 63 pairs) goes to this one, projected in order on one thread.
-inline constexpr std::uint8_t kSelfCollisionSerialColour = 63;
 
 /// The phase's reusable buffers. find() then solve(), once per substep; the result depends
 /// neither on the thread count nor on anything but the positions, the inverse masses and
@@ -94,10 +74,7 @@ public:
               const std::uint8_t* held = nullptr);
 
     /// The pairs of the last find(), as (i, j) with i < j, in colour order.
-    struct Pair {
-        std::uint32_t i;
-        std::uint32_t j;
-    };
+    using Pair = SelfCollisionPair;
     const std::vector<Pair>& pairs() const { return pairs_; }
     /// The number of colours of the last find().
     std::size_t colours() const { return colourStart_.empty() ? 0 : colourStart_.size() - 1; }

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "world/contacts.h"
+#include "pbd/device/contacts.h"
 #include "world/self_collision.h"
 
 namespace pbd::detail {

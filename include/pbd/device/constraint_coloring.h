@@ -4,6 +4,7 @@
 /// share a particle, so a set's projections can run in any order, or in parallel, with the
 /// same result [BMM17, section on parallel Gauss-Seidel / graph coloring]. The page's grid has
 /// eight regular sets (clothGridSets); any other constraint list can be colored greedily.
+/// Part of the device contract (pbd/device/): the GPU solver projects the same sets.
 
 #include <array>
 #include <cstddef>

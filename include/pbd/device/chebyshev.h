@@ -1,6 +1,8 @@
 #pragma once
 // Chebyshev semi-iterative acceleration of a substep's sweeps (Settings::chebyshev), written
-// once for every CPU solver; the GPU's kernels repeat its arithmetic. Private to the core.
+// once for every CPU solver; the GPU's kernels repeat its arithmetic.
+// Part of the device contract (pbd/device/): a device backend (src/gpu) reuses or repeats it;
+// namespace detail: not for users of the library.
 //
 // [Wang 2015] H. Wang, "A Chebyshev semi-iterative approach for accelerating projective and
 // position-based dynamics": after sweep k the sweep's result x^ is replaced by

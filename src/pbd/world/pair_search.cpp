@@ -1,0 +1,47 @@
+// The host's self-collision pair search behind the device contract's interface
+// (pbd/device/self_collision_pairs.h): SelfCollision::find() on a worker pool of its own.
+
+#include <functional>
+
+#include "colored/worker_pool.h"
+#include "pbd/device/self_collision_pairs.h"
+#include "pbd/settings.h"
+#include "world/self_collision.h"
+
+namespace pbd::detail {
+namespace {
+
+class HostPairSearch final : public SelfCollisionPairSearch {
+public:
+    explicit HostPairSearch(int threads) : pool_(resolveThreadCount(threads)) {}
+
+    void find(const glm::dvec2* x, const double* w, std::size_t n, int width,
+              double thickness) override
+    {
+        const unsigned threads = pool_.threadCount();
+        const ThreadRun onPool = [this, threads](
+                                     const std::function<void(unsigned, unsigned)>& job) {
+            auto each = [&](unsigned thread) { job(thread, threads); };
+            pool_.run(each);
+        };
+        search_.find(x, w, n, width, thickness, threads, onPool);
+    }
+    std::span<const SelfCollisionPair> pairs() const override { return search_.pairs(); }
+    std::span<const std::size_t> colourStarts() const override
+    {
+        return search_.colourStarts();
+    }
+
+private:
+    WorkerPool pool_;
+    SelfCollision search_;
+};
+
+} // namespace
+
+std::unique_ptr<SelfCollisionPairSearch> makeHostPairSearch(int threads)
+{
+    return std::make_unique<HostPairSearch>(threads);
+}
+
+} // namespace pbd::detail
