@@ -10,6 +10,7 @@
 #include "disturbed_cloth.h"
 #include "pbd/ball.h"
 #include "pbd/substep_pipeline.h"
+#include "step/fp_rules.h"
 #include "world/self_collision.h"
 
 using pbd::ColoredSolver;
@@ -73,4 +74,16 @@ TEST_CASE("a colored substep waits for its workers once, and once more per phase
     ColoredSolver::World both = self;
     both.balls = balls;
     CHECK(runsOf(both, pbd::substepPhases({.selfCollision = true, .balls = true})) == 2);
+}
+
+TEST_CASE("the core rounds a product before adding it: no fused multiply-add in any build",
+          "[pipeline][bits]")
+{
+    // (1 + 2^-30)(1 - 2^-30) = 1 - 2^-60 rounds to 1, so a * b + c is 0 unfused; a fused
+    // multiply-add keeps the -2^-60. Built with -march=native and without -ffp-contract=off
+    // (GCC's default contracts) this fails on any CPU with FMA.
+    volatile double a = 1.0 + 0x1p-30;
+    volatile double b = 1.0 - 0x1p-30;
+    volatile double c = -1.0;
+    CHECK(pbd::detail::multiplyAdd(a, b, c) == 0.0);
 }
