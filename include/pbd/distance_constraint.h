@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 namespace pbd {
 
@@ -13,34 +14,52 @@ namespace pbd {
 /// page uses the same guard.
 inline constexpr double kMinConstraintLength = 0.001;
 
+/// A position in D dimensions, in metres: glm::dvec2 in 2D. The core's kernels are written
+/// once for it (templates over D) and instantiated for each dimension.
+template <glm::length_t D>
+using Vec = glm::vec<D, double, glm::defaultp>;
+
+/// |d|^2 summed in the order of the components, x * x + y * y (+ z * z): in 2D exactly the
+/// page's dx * dx + dy * dy.
+template <glm::length_t D>
+inline double squaredLength(const Vec<D>& d)
+{
+    double sum = d.x * d.x + d.y * d.y;
+    if constexpr (D == 3)
+        sum = sum + d.z * d.z;
+    return sum;
+}
+
 /// The two position corrections of one projection.
-struct DistanceCorrection {
-    glm::dvec2 da{0.0}; ///< added to x_a
-    glm::dvec2 db{0.0}; ///< added to x_b
+template <glm::length_t D>
+struct Correction {
+    Vec<D> da{0.0}; ///< added to x_a
+    Vec<D> db{0.0}; ///< added to x_b
 };
+using DistanceCorrection = Correction<2>;
 
 /// Projects C(x_a, x_b) = |x_a - x_b| - d onto C = 0 [MHHR06, BMM17]:
 ///   n = (x_a - x_b) / |x_a - x_b|,  lambda = -C / ((w_a + w_b) |n|^2),
 ///   dx_a = +w_a lambda n,  dx_b = -w_b lambda n,
 /// where w = 1/m is the inverse mass (0: the particle does not move). Heavier particles move
 /// less; the corrections conserve the weighted centre of mass. |n|^2 is kept as computed (not
-/// replaced by 1) and the arithmetic follows the page's order, so that with equal masses the
-/// result is bit-identical to the page's. Returns zero corrections when the particles are
-/// closer than kMinConstraintLength or both are immovable.
-inline DistanceCorrection projectDistance(glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
-                                          double restLength)
+/// replaced by 1) and the arithmetic follows the page's order, component by component, so
+/// that with equal masses the 2D result is bit-identical to the page's. Returns zero
+/// corrections when the particles are closer than kMinConstraintLength or both are
+/// immovable.
+template <glm::length_t D>
+inline Correction<D> projectDistance(Vec<D> xa, Vec<D> xb, double wa, double wb,
+                                     double restLength)
 {
-    const double dx = xa.x - xb.x;
-    const double dy = xa.y - xb.y;
-    const double length = std::sqrt(dx * dx + dy * dy);
+    const Vec<D> d = xa - xb;
+    const double length = std::sqrt(squaredLength(d));
     const double wSum = wa + wb;
     if (!(length > kMinConstraintLength) || wSum == 0.0)
         return {};
     const double c = length - restLength;
-    const double nx = dx / length;
-    const double ny = dy / length;
-    const double lambda = -c / ((nx * nx + ny * ny) * wSum);
-    return {{wa * lambda * nx, wa * lambda * ny}, {-(wb * lambda * nx), -(wb * lambda * ny)}};
+    const Vec<D> n = d / length;
+    const double lambda = -c / (squaredLength(n) * wSum);
+    return {wa * lambda * n, -(wb * lambda * n)};
 }
 
 /// The XPBD form of the projection [MMC16, BMM17] for a constraint of compliance alpha
@@ -53,24 +72,21 @@ inline DistanceCorrection projectDistance(glm::dvec2 xa, glm::dvec2 xb, double w
 /// result is bit-identical to it; with alphaTilde = 0 and lambda = 0 it is projectDistance().
 /// Skipped (lambda untouched) when the particles are closer than kMinConstraintLength or both
 /// are immovable.
-inline DistanceCorrection projectDistanceXpbd(glm::dvec2 xa, glm::dvec2 xb, double wa,
-                                              double wb, double restLength, double alphaTilde,
-                                              double& lambda)
+template <glm::length_t D>
+inline Correction<D> projectDistanceXpbd(Vec<D> xa, Vec<D> xb, double wa, double wb,
+                                         double restLength, double alphaTilde, double& lambda)
 {
-    const double dx = xa.x - xb.x;
-    const double dy = xa.y - xb.y;
-    const double length = std::sqrt(dx * dx + dy * dy);
+    const Vec<D> d = xa - xb;
+    const double length = std::sqrt(squaredLength(d));
     const double wSum = wa + wb;
     if (!(length > kMinConstraintLength) || wSum == 0.0)
         return {};
     const double c = length - restLength;
-    const double nx = dx / length;
-    const double ny = dy / length;
-    const double k = (nx * nx + ny * ny) * wSum + alphaTilde;
+    const Vec<D> n = d / length;
+    const double k = squaredLength(n) * wSum + alphaTilde;
     const double deltaLambda = -(c + alphaTilde * lambda) / k;
     lambda = lambda + deltaLambda;
-    return {{wa * deltaLambda * nx, wa * deltaLambda * ny},
-            {-(wb * deltaLambda * nx), -(wb * deltaLambda * ny)}};
+    return {wa * deltaLambda * n, -(wb * deltaLambda * n)};
 }
 
 /// XPBD's alphaTilde = alpha / h^2 for a constraint of `stiffness` k in N/m (alpha = 1/k,

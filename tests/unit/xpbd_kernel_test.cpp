@@ -27,14 +27,14 @@ TEST_CASE("the XPBD kernel moves a stretched pair by C w / (w_a + w_b + alphaTil
     // Two particles 1 m apart, rest 0.6 m, w = 2 each, alphaTilde = 4: dlambda = -0.4 / 8,
     // so each end moves 2 * 0.05 = 0.1 m inwards, and lambda becomes -0.05.
     double lambda = 0.0;
-    const auto d = pbd::projectDistanceXpbd({1.0, 0.0}, {0.0, 0.0}, 2.0, 2.0, 0.6, 4.0, lambda);
+    const auto d = pbd::projectDistanceXpbd<2>({1.0, 0.0}, {0.0, 0.0}, 2.0, 2.0, 0.6, 4.0, lambda);
     CHECK(d.da.x == Approx(-0.1));
     CHECK(d.db.x == Approx(0.1));
     CHECK(d.da.y == 0.0);
     CHECK(lambda == Approx(-0.05));
     // A second projection at the new length 0.8 carries the multiplier:
     // dlambda = -(0.2 + 4 * (-0.05)) / 8 = 0: the compliant constraint is in balance.
-    const auto again = pbd::projectDistanceXpbd({0.9, 0.0}, {0.1, 0.0}, 2.0, 2.0, 0.6, 4.0, lambda);
+    const auto again = pbd::projectDistanceXpbd<2>({0.9, 0.0}, {0.1, 0.0}, 2.0, 2.0, 0.6, 4.0, lambda);
     CHECK(again.da.x == Approx(0.0).margin(1e-15));
     CHECK(lambda == Approx(-0.05));
 }
