@@ -291,6 +291,8 @@ TEST_CASE("the colored solver's air gives the same bits for every thread count",
     REQUIRE(one.chunkCount() != three.chunkCount()); // cut differently
     pbd::test::run(one, 60);
     pbd::test::run(three, 60);
+    pbd::test::requireColoredThreads(one, 1);
+    pbd::test::requireColoredThreads(three, 3);
     CHECK(pbd::test::samePositions(one, three));
     CHECK(pbd::test::allFinite(one));
 }

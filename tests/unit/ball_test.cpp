@@ -142,8 +142,10 @@ TEST_CASE("a ball rests on the ground and on another ball without sinking in",
 TEST_CASE("with balls the colored solver gives the same bits on 1 to 4 threads",
           "[balls][colored]")
 {
+    // 128 x 64: four chunks of rows, so that 2 to 4 threads really share the cloth (the
+    // 24 x 12 cloth this test had was one chunk: one thread on every turn).
     auto runWith = [](int threads) {
-        Settings s = pbd::test::clothSettings(24, 12, 2, 4);
+        Settings s = pbd::test::clothSettings(128, 64, 2, 4);
         s.solver = pbd::Solver::Colored;
         s.threads = threads;
         s.thickness = 0.05;
@@ -152,6 +154,7 @@ TEST_CASE("with balls the colored solver gives the same bits on 1 to 4 threads",
         REQUIRE_FALSE(sim.setInitialObstacles({*pbd::parseObstacleSpec("ground:-4", error)}));
         REQUIRE_FALSE(sim.setInitialBalls({ball(2.3, 1.0, 0.4, 3.0), ball(1.0, 2.0, 0.2, 1.0)}));
         pbd::test::run(sim, 300);
+        pbd::test::requireColoredThreads(sim, static_cast<unsigned>(threads));
         return sim;
     };
     const Simulation one = runWith(1);

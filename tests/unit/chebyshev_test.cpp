@@ -266,6 +266,7 @@ TEST_CASE("the colored solver with chebyshev is bit-identical for 1 to 4 threads
             Simulation simulation(whirlSettings(100, 10, rho, Solver::Colored, threads));
             REQUIRE(simulation.chunkCount() > 1);
             whirl(simulation, 120);
+            pbd::test::requireColoredThreads(simulation, static_cast<unsigned>(threads));
             REQUIRE(pbd::test::allFinite(simulation));
             positions.push_back(simulation.particles().position);
         }
