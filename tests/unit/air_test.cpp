@@ -16,6 +16,7 @@
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using Catch::Matchers::Contains;
 using pbd::Settings;
@@ -157,6 +158,8 @@ TEST_CASE("air too thick for the substep carries the cloth with it and does not 
             fastest = std::max(fastest, sum / static_cast<double>(thick.particles().size()));
         }
         pbd::test::run(thin, 600);
+        pbd::test::requireSolver(thick, solver);
+        pbd::test::requireSolver(thin, solver);
         REQUIRE(pbd::test::allFinite(thick));
         CHECK(meanX(thick) > meanX(thin) + 1.0); // blown further downwind
         CHECK(fastest > 4.0);                    // carried nearly at the air's speed
@@ -168,7 +171,7 @@ TEST_CASE("air too thick for the substep carries the cloth with it and does not 
         const Simulation dragged = play("0 scene flag\n0 set solver " + solver +
                                             "\n1 drag 5 5152. -2\n",
                                         clothSettings(4, 3), 8);
-        REQUIRE(pbd::solverName(dragged.settings().solver) == solver);
+        pbd::test::requireSolver(dragged, *pbd::solverFromName(solver));
         CHECK(pbd::test::allFinite(dragged));
         for (const glm::dvec2& v : dragged.particles().velocity)
             CHECK(glm::length(v) < 1e6);
@@ -189,6 +192,8 @@ TEST_CASE("a rope in a steady wind hangs at tan theta = c l w / (2 m g), mirrore
             Simulation back(rope(drag, -wind, solver));
             pbd::test::run(blown, 3000);
             pbd::test::run(back, 3000);
+            pbd::test::requireSolver(blown, solver);
+            pbd::test::requireSolver(back, solver);
             const double expected = drag * kRest * wind / (2.0 * kMass * kGravity);
             const double theta = ropeAngle(blown);
             CHECK(std::tan(theta) == Approx(expected).epsilon(0.01));
@@ -286,6 +291,8 @@ TEST_CASE("the colored solver's air gives the same bits for every thread count",
     REQUIRE(one.chunkCount() != three.chunkCount()); // cut differently
     pbd::test::run(one, 60);
     pbd::test::run(three, 60);
+    pbd::test::requireColoredThreads(one, 1);
+    pbd::test::requireColoredThreads(three, 3);
     CHECK(pbd::test::samePositions(one, three));
     CHECK(pbd::test::allFinite(one));
 }
@@ -346,6 +353,8 @@ TEST_CASE("without air drag the wind and gusts change nothing", "[air]")
         Simulation a(page), b(calm);
         pbd::test::run(a, 200);
         pbd::test::run(b, 200);
+        pbd::test::requireSolver(a, solver);
+        pbd::test::requireSolver(b, solver);
         CHECK(pbd::test::samePositions(a, b));
     }
 }

@@ -14,6 +14,7 @@
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using pbd::Ball;
 using pbd::Settings;
@@ -51,6 +52,7 @@ Caught dropOnRope(double mass, pbd::Solver solver = pbd::Solver::Sequential)
     REQUIRE(sim.moveGrabbed({2.8, 0.0}));
     REQUIRE_FALSE(sim.setInitialBalls({ball(1.4, 1.0, 0.3, mass)}));
     pbd::test::run(sim, 6000);
+    pbd::test::requireSolver(sim, solver);
     Caught c{sim.balls()[0], 0.0, -1e9};
     for (const glm::dvec2 p : sim.particles().position) {
         c.ropeLowest = std::min(c.ropeLowest, p.y);
@@ -109,6 +111,7 @@ TEST_CASE("a thrown ball and a free cloth keep their total momentum through the 
             REQUIRE(std::abs(now.x - before.x) < 1e-9);
             REQUIRE(std::abs(now.y - before.y) < 1e-9);
         }
+        pbd::test::requireSolver(sim, solver);
         // The collision happened: the ball gave much of its momentum to the cloth.
         CHECK(sim.balls()[0].velocity.y > -5.0);
     }
@@ -139,8 +142,15 @@ TEST_CASE("a ball rests on the ground and on another ball without sinking in",
 TEST_CASE("with balls the colored solver gives the same bits on 1 to 4 threads",
           "[balls][colored]")
 {
+    // 128 x 64 particles: four chunks of rows, so that 2 to 4 threads really share the cloth
+    // (the 24 x 12 one this test had was one chunk: one thread on every turn). Over the old
+    // cloth's 4.6 m x 2.2 m at 1 kg/m^2, so that it catches the balls as that one did (they
+    // land about step 130 and bounce) instead of whipping them away.
     auto runWith = [](int threads) {
-        Settings s = pbd::test::clothSettings(24, 12, 2, 4);
+        Settings s = pbd::test::clothSettings(128, 64, 2, 4);
+        s.clothWidth = 4.6;
+        s.clothHeight = 2.2;
+        s.density = 1.0;
         s.solver = pbd::Solver::Colored;
         s.threads = threads;
         s.thickness = 0.05;
@@ -149,6 +159,7 @@ TEST_CASE("with balls the colored solver gives the same bits on 1 to 4 threads",
         REQUIRE_FALSE(sim.setInitialObstacles({*pbd::parseObstacleSpec("ground:-4", error)}));
         REQUIRE_FALSE(sim.setInitialBalls({ball(2.3, 1.0, 0.4, 3.0), ball(1.0, 2.0, 0.2, 1.0)}));
         pbd::test::run(sim, 300);
+        pbd::test::requireColoredThreads(sim, static_cast<unsigned>(threads));
         return sim;
     };
     const Simulation one = runWith(1);

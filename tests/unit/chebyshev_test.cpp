@@ -11,6 +11,7 @@
 #include "pbd/device/chebyshev.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using pbd::Settings;
 using pbd::Simulation;
@@ -197,6 +198,7 @@ TEST_CASE("on a whirled cloth at 10 iterations, chebyshev 0.95 lowers the strain
         for (int r = 0; r < 3; ++r) {
             Simulation simulation(whirlSettings(100, 10, rhos[r], solver));
             strain[r] = whirl(simulation, 300, 150);
+            pbd::test::requireSolver(simulation, solver);
             REQUIRE(pbd::test::allFinite(simulation));
         }
         INFO("largest / RMS strain: plain " << strain[0].max << " / " << strain[0].rms
@@ -225,6 +227,8 @@ TEST_CASE("chebyshev with no more than 3 iterations, or 0, is the plain solver b
         CHECK_FALSE(pbd::test::samePositions(off, on)); // from the fourth sweep it does act
         whirl(plain, 50);
         whirl(idle, 50);
+        for (const Simulation* simulation : {&plain, &idle, &off, &on})
+            pbd::test::requireSolver(*simulation, solver);
         CHECK(pbd::test::samePositions(plain, idle));
     }
 }
@@ -262,6 +266,7 @@ TEST_CASE("the colored solver with chebyshev is bit-identical for 1 to 4 threads
             Simulation simulation(whirlSettings(100, 10, rho, Solver::Colored, threads));
             REQUIRE(simulation.chunkCount() > 1);
             whirl(simulation, 120);
+            pbd::test::requireColoredThreads(simulation, static_cast<unsigned>(threads));
             REQUIRE(pbd::test::allFinite(simulation));
             positions.push_back(simulation.particles().position);
         }

@@ -14,6 +14,7 @@
 #include "obstacle_geometry.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using pbd::Obstacle;
 using pbd::ObstacleShape;
@@ -101,7 +102,8 @@ TEST_CASE("no movable particle ends a step inside an obstacle grown by thickness
     std::mt19937 rng(24);
     for (int trial = 0; trial < 120; ++trial) {
         Settings s = pbd::test::clothSettings(20, 15);
-        s.solver = trial % 2 == 0 ? pbd::Solver::Sequential : pbd::Solver::Colored;
+        const pbd::Solver solver = trial % 2 == 0 ? pbd::Solver::Sequential : pbd::Solver::Colored;
+        s.solver = solver;
         s.substeps = 1 + trial % 3;
         s.thickness = std::uniform_real_distribution<double>(0.0, 0.1)(rng);
         s.friction = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
@@ -129,6 +131,7 @@ TEST_CASE("no movable particle ends a step inside an obstacle grown by thickness
             REQUIRE(pbd::test::allFinite(sim));
             REQUIRE(deepest(sim) < 1e-9);
         }
+        pbd::test::requireSolver(sim, solver);
     }
 }
 
@@ -161,6 +164,7 @@ TEST_CASE("a particle at 200 m/s ends on the near side of a capsule of radius 0.
                     REQUIRE(glm::dot(p - wall.a, n) < 0.0);
                     REQUIRE(pbd::test::distanceToObstacle(wall, p, 0.0) > -1e-9);
                 }
+                pbd::test::requireSolver(sim, solver);
             }
 }
 
@@ -183,6 +187,7 @@ TEST_CASE("on a ground tilted by theta a rope stays put when mu > tan theta and 
             const glm::dvec2 start = mean(sim.particles().position);
             const int steps = 200; // 1 s
             pbd::test::run(sim, steps);
+            pbd::test::requireSolver(sim, solver);
             const glm::dvec2 down(std::cos(-theta * kDegree), std::sin(-theta * kDegree));
             const double slid = glm::dot(mean(sim.particles().position) - start, down);
             const double speed = glm::dot(mean(sim.particles().velocity), down);
@@ -245,6 +250,7 @@ TEST_CASE("the colored solver gives the same bits on 1 to 4 threads with obstacl
                 REQUIRE_FALSE(sim.moveObstacle(0, {6.0, -8.5}, std::nullopt));
             sim.step();
         }
+        pbd::test::requireColoredThreads(sim, static_cast<unsigned>(threads));
         CHECK(deepest(sim) < 1e-9);
         if (threads == 1)
             reference = sim.particles().position;
@@ -264,6 +270,8 @@ TEST_CASE("without obstacles, thickness and friction change nothing", "[contacts
         Simulation a(plain), b(world);
         pbd::test::run(a, 50);
         pbd::test::run(b, 50);
+        pbd::test::requireSolver(a, solver);
+        pbd::test::requireSolver(b, solver);
         CHECK(pbd::test::samePositions(a, b));
     }
 }

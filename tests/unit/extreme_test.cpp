@@ -11,6 +11,7 @@
 
 #include "pbd/simulation.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using pbd::Index;
 using pbd::Settings;
@@ -114,6 +115,7 @@ TEST_CASE("every combination of extreme time step, gravity, mass and iterations 
     const Index centre = 2 * 6 + 3;
     const int steps = 300;
     run(sim, steps);
+    pbd::test::requireSolver(sim, solver);
     CHECK(allFinite(sim));
     CHECK(fixedCornersAtRest(sim));
     CHECK(sim.stepCount() == static_cast<std::uint64_t>(steps));
@@ -262,13 +264,15 @@ TEST_CASE("the largest allowed cloth builds and steps", "[extreme][large][slow]"
     // takes about a second in a Release build; the sanitizer build is several times slower, so
     // the test takes just one step with one iteration.
     Settings s = clothSettings(pbd::kMaxClothSide, pbd::kMaxClothSide, 4, 1);
-    s.solver = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
-    CAPTURE(pbd::solverName(s.solver));
+    const pbd::Solver solver = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    s.solver = solver;
+    CAPTURE(pbd::solverName(solver));
     Simulation sim(s);
     REQUIRE(sim.particles().size() == 2048u * 2048u);
     REQUIRE(sim.constraints().size() == pbd::clothConstraintCount(2048, 2048));
     CHECK(sim.constraints().size() == 16'764'930u);
     sim.step();
+    pbd::test::requireSolver(sim, solver);
     CHECK(allFinite(sim));
     CHECK(fixedCornersAtRest(sim));
     const Index centre = 1024 * 2048 + 1024;

@@ -12,6 +12,7 @@
 #include "pbd/simulation.h"
 #include "history_play.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using pbd::Command;
 using pbd::History;
@@ -45,6 +46,7 @@ TEST_CASE("undo restores the exact state before a cut, redo the exact state afte
         steps(history, sim, 20);
         REQUIRE_FALSE(history.apply(sim, pbd::RedoCommand{}));
         CHECK(sim.state() == after); // the moment the cut was made, not the moment of the undo
+        pbd::test::requireSolver(sim, solver);
         CHECK(history.undoCount() == 1);
         CHECK(history.redoCount() == 0);
     }

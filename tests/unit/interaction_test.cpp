@@ -11,6 +11,7 @@
 #include "pbd/segment.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using pbd::Index;
 using pbd::Settings;
@@ -42,7 +43,8 @@ TEST_CASE("a pinned particle never moves: steps, settings changes, neighbours' g
     for (int round = 0; round < 6; ++round) {
         Settings s = sim.settings();
         s.mass = round % 2 != 0 ? 2.0 : 0.25;
-        s.solver = round % 3 == 0 ? Solver::Colored : Solver::Sequential;
+        const Solver solver = round % 3 == 0 ? Solver::Colored : Solver::Sequential;
+        s.solver = solver;
         s.stiffness = round % 2 != 0 ? 800.0 : 0.0;
         s.substeps = 1 + round % 3;
         REQUIRE_FALSE(sim.apply(s));
@@ -51,6 +53,7 @@ TEST_CASE("a pinned particle never moves: steps, settings changes, neighbours' g
         run(sim, 40);
         sim.release();
         run(sim, 40);
+        pbd::test::requireSolver(sim, solver);
         REQUIRE(sim.particles().position[65] == at);
         REQUIRE(sim.particles().inverseMass[65] == 0.0);
     }
@@ -170,6 +173,7 @@ TEST_CASE("tearing removes exactly the constraints strained beyond the threshold
             REQUIRE(sim.liveConstraintCount() ==
                     static_cast<std::size_t>(std::count(sim.alive().begin(), sim.alive().end(), 1)));
         }
+        pbd::test::requireSolver(sim, solver);
         INFO("torn: " << tornTotal);
         CHECK(tornTotal > 10);
         sim.restart();

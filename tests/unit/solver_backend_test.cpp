@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include "pbd/simulation.h"
+#include "solver_loop.h"
 
 using pbd::Index;
 using pbd::Particles;
@@ -234,6 +235,7 @@ TEST_CASE("the CPU solvers have nothing to sync: sync() changes nothing",
         CHECK_FALSE(simulation.stateOnDevice());
         for (int k = 0; k < 5; ++k)
             simulation.step();
+        pbd::test::requireSolver(simulation, solver);
         const pbd::SimulationState before = simulation.state();
         simulation.sync();
         simulation.syncConstraints();

@@ -13,6 +13,7 @@
 #include "pbd/state_file.h"
 #include "pbd/state_io.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using Catch::Matchers::Contains;
 using pbd::Settings;
@@ -80,6 +81,8 @@ TEST_CASE("300 steps, save, load, 400 steps equal 700 steps straight, on both so
         CHECK(loaded.stepCount() == saved.stepCount());
         CHECK(loaded.liveConstraintCount() < loaded.constraints().size());
         run(loaded, 300);
+        pbd::test::requireSolver(straight, solver);
+        pbd::test::requireSolver(loaded, solver);
         CHECK(sameBits(loaded.particles().position, straight.particles().position));
         CHECK(pbd::positionsHash(loaded.particles().position) ==
               pbd::positionsHash(straight.particles().position));

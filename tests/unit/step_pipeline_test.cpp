@@ -10,6 +10,7 @@
 
 #include "pbd/simulation.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 using pbd::Index;
 using pbd::Settings;
@@ -70,6 +71,8 @@ TEST_CASE("a step of N substeps is N steps of dt / N, on both solvers", "[pipeli
                     coarse.step();
                     run(reference, substeps);
                 }
+                pbd::test::requireSolver(coarse, solver);
+                pbd::test::requireSolver(reference, solver);
                 CHECK(samePositions(coarse, reference));
                 CHECK(coarse.time() == Approx(0.4));
             }
@@ -222,6 +225,7 @@ TEST_CASE("recorded residuals equal a brute-force residual after each sweep, on 
             CHECK(sim.residuals().back().rms < sim.residuals().front().rms);
             sim.recordResiduals(false);
             sim.step();
+            pbd::test::requireSolver(sim, solver);
             CHECK(sim.residuals().empty());
         }
 }
@@ -275,6 +279,7 @@ AfterFling fling(Settings s)
             result.highest = std::max(result.highest, highest(sim));
     }
     result.flipped = flippedCells(sim);
+    pbd::test::requireSolver(sim, s.solver); // the solver the caller's turn asked for
     return result;
 }
 

@@ -12,6 +12,7 @@
 
 #include "pbd/simulation.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 #include "tether_builders.h"
 #include "tethers/tether_projection.h"
 
@@ -100,6 +101,7 @@ TEST_CASE("tethers are hard limits, also with XPBD stiffness: with one anchor no
                     sim.step();
                     worst = std::max(worst, worstTether(sim));
                 }
+                pbd::test::requireSolver(sim, solver);
                 INFO(fixed << " fixed, " << pbd::solverName(solver) << ", stiffness "
                            << stiffness << ": worst " << worst);
                 // Two: within 2 cm on a 12 m x 9 m cloth, dragged hard (0.13% of the tether).
@@ -121,6 +123,8 @@ TEST_CASE("a 100 x 100 cloth hung by two corners at 2 iterations keeps its lengt
         Simulation without(off);
         pbd::test::run(with, 2000);
         pbd::test::run(without, 2000);
+        pbd::test::requireSolver(with, solver);
+        pbd::test::requireSolver(without, solver);
         const pbd::Strain strain = pbd::constraintStrain(with);
         INFO(pbd::solverName(solver) << ": largest " << strain.max << ", rms " << strain.rms
                                      << "; without tethers "
@@ -173,6 +177,8 @@ TEST_CASE("tethers without a pin change nothing, bit for bit", "[tethers]")
             sim->release({4.0, 6.0});
             pbd::test::run(*sim, 80);
         }
+        pbd::test::requireSolver(on, solver);
+        pbd::test::requireSolver(off, solver);
         CHECK(on.tethers().slots == 0);
         CHECK(pbd::test::samePositions(on, off));
     }
