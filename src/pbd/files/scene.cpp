@@ -7,6 +7,7 @@
 
 #include "world/ball_json.h"
 #include "files/input_text.h"
+#include "files/json_fields.h"
 #include "world/obstacle_json.h"
 #include "pbd/simulation.h"
 #include "settings/settings_json.h"
@@ -23,10 +24,7 @@ constexpr int kVersion = 1;
 /// list of a whole large cloth too.
 constexpr std::size_t kMaxSceneFileBytes = std::size_t{64} << 20;
 
-StateError fieldError(const std::string& field, const std::string& message)
-{
-    return {field, field + ": " + message};
-}
+using detail::fieldError;
 
 std::string namesList()
 {
