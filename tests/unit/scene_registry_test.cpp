@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -71,12 +73,17 @@ Scene sizedCloth(int w, int h, double metresW, double metresH)
     return s;
 }
 
-Scene fallingCloth(int w, int h, double metresW, double metresH)
+/// A falling cloth as the C++ code made one: 4 substeps, damping 0.5, nothing pinned, with
+/// its thickness, friction and obstacles.
+Scene fallingCloth(int w, int h, double metresW, double metresH, double thickness,
+                   double friction, std::vector<Obstacle> obstacles)
 {
     Scene s = sizedCloth(w, h, metresW, metresH);
     s.settings.substeps = 4;
     s.settings.damping = 0.5;
-    s.settings.thickness = 0.02;
+    s.settings.thickness = thickness;
+    s.settings.friction = friction;
+    s.obstacles = std::move(obstacles);
     s.pinned = std::vector<pbd::Index>{};
     return s;
 }
@@ -86,40 +93,19 @@ std::map<std::string, Scene> expectedScenes()
 {
     std::map<std::string, Scene> out;
     out["page"] = Scene{};
-    {
-        Scene s = fallingCloth(80, 2, 6.0, 0.08);
-        s.settings.friction = 0.5;
-        s.obstacles = {circle(3.0, -2.0, 1.0), ground(0.0, -6.0, 0.0)};
-        out["curtain-over-ball"] = s;
-    }
-    {
-        Scene s = fallingCloth(80, 2, 6.0, 0.08);
-        s.settings.thickness = 0.04;
-        s.settings.friction = 0.4;
-        s.obstacles = {capsule(0.6, -1.2, 1.0, -1.3, 0.04), capsule(2.6, -1.2, 3.4, -1.2, 0.04),
-                       capsule(5.0, -1.3, 5.4, -1.2, 0.04), circle(1.8, -2.2, 0.12),
-                       circle(4.2, -2.2, 0.12), ground(0.0, -6.0, 0.0)};
-        out["pegs"] = s;
-    }
-    {
-        Scene s = fallingCloth(50, 40, 5.0, 4.0);
-        s.settings.friction = 0.6;
-        s.obstacles = {box(2.5, -4.6, 3.0, 0.2, 0.0), box(1.2, -5.7, 0.2, 2.0, 0.0),
-                       box(3.8, -5.7, 0.2, 2.0, 0.0), ground(0.0, -6.7, 0.0)};
-        out["table"] = s;
-    }
-    {
-        Scene s = fallingCloth(40, 30, 4.0, 3.0);
-        s.settings.friction = 0.2;
-        s.obstacles = {ground(0.0, -3.6, -20.0)};
-        out["slope"] = s;
-    }
-    {
-        Scene s = fallingCloth(40, 30, 4.0, 3.0);
-        s.settings.friction = 0.1;
-        s.obstacles = {capsule(0.5, -4.0, 3.5, -4.8, 0.08), ground(0.0, -8.0, 0.0)};
-        out["bar"] = s;
-    }
+    out["curtain-over-ball"] = fallingCloth(80, 2, 6.0, 0.08, 0.02, 0.5,
+                                            {circle(3.0, -2.0, 1.0), ground(0.0, -6.0, 0.0)});
+    out["pegs"] = fallingCloth(
+        80, 2, 6.0, 0.08, 0.04, 0.4,
+        {capsule(0.6, -1.2, 1.0, -1.3, 0.04), capsule(2.6, -1.2, 3.4, -1.2, 0.04),
+         capsule(5.0, -1.3, 5.4, -1.2, 0.04), circle(1.8, -2.2, 0.12), circle(4.2, -2.2, 0.12),
+         ground(0.0, -6.0, 0.0)});
+    out["table"] = fallingCloth(50, 40, 5.0, 4.0, 0.02, 0.6,
+                                {box(2.5, -4.6, 3.0, 0.2, 0.0), box(1.2, -5.7, 0.2, 2.0, 0.0),
+                                 box(3.8, -5.7, 0.2, 2.0, 0.0), ground(0.0, -6.7, 0.0)});
+    out["slope"] = fallingCloth(40, 30, 4.0, 3.0, 0.02, 0.2, {ground(0.0, -3.6, -20.0)});
+    out["bar"] = fallingCloth(40, 30, 4.0, 3.0, 0.02, 0.1,
+                              {capsule(0.5, -4.0, 3.5, -4.8, 0.08), ground(0.0, -8.0, 0.0)});
     {
         Scene s = sizedCloth(40, 2, 4.0, 0.08);
         s.settings.density = 2.0;
@@ -136,34 +122,16 @@ std::map<std::string, Scene> expectedScenes()
         ball.mass = 2.0;
         ball.start = ball.position;
         s.balls = {ball};
-        out["hammock"] = s;
+        out["hammock"] = s; // the fixed corners: the default two
     }
-    {
-        Scene s = fallingCloth(60, 2, 4.0, 0.08);
-        s.settings.thickness = 0.04;
-        s.settings.friction = 0.5;
-        Obstacle bar = capsule(-0.5, -1.5, -0.5, 0.5, 0.1);
-        bar.velocity = {0.5, 0.0};
-        s.obstacles = {ground(0.0, -1.0, 0.0), bar};
-        out["sweep"] = s;
-    }
-    {
-        Scene s = fallingCloth(60, 60, 3.0, 3.0);
-        s.settings.thickness = 0.04;
-        s.settings.friction = 0.3;
-        s.settings.selfCollision = true;
-        s.obstacles = {ground(0.0, -4.0, -10.0)};
-        out["drop"] = s;
-    }
-    {
-        Scene s = fallingCloth(1, 100, 0.0, 4.0);
-        s.settings.iterations = 10;
-        s.settings.thickness = 0.03;
-        s.settings.friction = 0.3;
-        s.settings.selfCollision = true;
-        s.obstacles = {ground(0.0, -4.5, -5.0)};
-        out["heap"] = s;
-    }
+    Obstacle bar = capsule(-0.5, -1.5, -0.5, 0.5, 0.1);
+    bar.velocity = {0.5, 0.0};
+    out["sweep"] = fallingCloth(60, 2, 4.0, 0.08, 0.04, 0.5, {ground(0.0, -1.0, 0.0), bar});
+    out["drop"] = fallingCloth(60, 60, 3.0, 3.0, 0.04, 0.3, {ground(0.0, -4.0, -10.0)});
+    out["drop"].settings.selfCollision = true;
+    out["heap"] = fallingCloth(1, 100, 0.0, 4.0, 0.03, 0.3, {ground(0.0, -4.5, -5.0)});
+    out["heap"].settings.iterations = 10;
+    out["heap"].settings.selfCollision = true;
     {
         Scene s = sizedCloth(40, 2, 3.0, 0.06);
         s.settings.density = 0.2;
