@@ -5,6 +5,8 @@
 /// A scene file is JSON in the state file's style (pbd/state_file.h), its particle arrays
 /// left out:
 ///   {"format": "pbd-cloth-scene", "version": 1,
+///    "description": "one line" (optional), "notes": "text" or ["lines", ...] (optional):
+///                   for the reader, they do not change the scene,
 ///    "settings": {any subset of the state file's settings, over the defaults},
 ///    "obstacles": [obstacle objects as state files write them; "vx", "vy" give one a
 ///                  scripted motion (pbd/obstacle.h)],
@@ -15,6 +17,7 @@
 /// scene back.
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,11 +41,22 @@ struct Scene {
     bool operator==(const Scene&) const = default;
 };
 
-/// The built-in scenes' names, "page" (the default cloth, nothing else) first: page,
+/// A built-in scene as the binary holds it: a scene file of src/pbd/files/scenes, embedded at
+/// build time (scenes.cmake lists them in order).
+struct BuiltInScene {
+    std::string_view name;        ///< the file's name without ".json": "pegs"
+    std::string_view description; ///< the file's "description": one line
+    std::string_view text;        ///< the whole scene file, as sceneFromJson() reads it
+};
+
+/// The registry of built-in scenes, "page" (the default cloth, nothing else) first: page,
 /// curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag (the app's
-/// Scene combo and pbd-sim's --scene help list them in this order).
+/// Scene combo, pbd-sim's --scene help and `pbd-sim scenes` list them in this order).
+std::span<const BuiltInScene> builtInScenes();
+/// The built-in scenes' names, in the registry's order.
 const std::vector<std::string>& builtInSceneNames();
-/// The built-in scene called `name`, or nothing.
+/// The built-in scene called `name` (its file parsed), or nothing. Throws std::logic_error if
+/// an embedded file does not parse (a build error the unit tests catch).
 std::optional<Scene> builtInScene(std::string_view name);
 
 /// The scene as a scene file's JSON text (every setting written).

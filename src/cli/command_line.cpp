@@ -58,6 +58,10 @@ CommandLine::CommandLine()
     bench.obstacles.addTo(*benchCommand);
     bench.balls.addTo(*benchCommand);
     benchCommand->add_flag("--json", bench.json, "one JSON object per line");
+
+    scenesCommand = app.add_subcommand(
+        "scenes", "list the built-in scenes (--scene NAME): one line each, its name and what it "
+                  "shows");
 }
 
 } // namespace pbd::cli

@@ -1,4 +1,7 @@
-// pbd-sim: runs, dumps and benchmarks the cloth simulation without a display.
+// pbd-sim: runs, dumps and benchmarks the cloth simulation without a display, and lists its
+// built-in scenes.
+
+#include <iostream>
 
 #include "command_line.h"
 #include "common/settings_flags.h"
@@ -11,5 +14,7 @@ int main(int argc, char** argv)
         return *status;
     if (commandLine.runCommand->parsed())
         return runCommandMain(commandLine.run);
+    if (commandLine.scenesCommand->parsed())
+        return scenesCommandMain(std::cout);
     return benchCommandMain(commandLine.bench);
 }

@@ -2,20 +2,19 @@
 
 #include <string>
 
+#include "common/spec_flags.h"
 #include "pbd/scene.h"
 
 namespace pbd::common {
 
 void ObstacleFlags::addTo(CLI::App& app)
 {
-    app.add_option("--obstacle", specs_,
-                   "an obstacle, repeatable, indexed from 0 in order: circle:X,Y,R, "
-                   "box:X,Y,W,H[,DEG] (centre, size, angle), capsule:X1,Y1,X2,Y2,R or "
-                   "ground:Y[,DEG] (the line through (0, Y), solid below it); metres, degrees "
-                   "counter-clockwise")
-        ->type_name("SPEC")
-        ->allow_extra_args(false) // one spec per --obstacle, each one adding an obstacle
-        ->take_all();
+    addSpecOption(app, "--obstacle", specs_,
+                  "an obstacle, repeatable, indexed from 0 in order: circle:X,Y,R, "
+                  "box:X,Y,W,H[,DEG] (centre, size, angle), capsule:X1,Y1,X2,Y2,R or "
+                  "ground:Y[,DEG] (the line through (0, Y), solid below it); metres, degrees "
+                  "counter-clockwise",
+                  "SPEC");
     std::string names;
     for (const std::string& name : builtInSceneNames())
         names += (names.empty() ? "" : ", ") + name;
@@ -40,19 +39,8 @@ std::optional<std::string> ObstacleFlags::readScene(std::optional<Scene>& scene)
 
 std::optional<std::string> ObstacleFlags::read(std::vector<Obstacle>& obstacles) const
 {
-    if (specs_.size() > kMaxObstacles)
-        return "--obstacle: " + std::to_string(specs_.size()) +
-               " obstacles are not allowed; allowed: at most " + std::to_string(kMaxObstacles);
-    std::vector<Obstacle> read;
-    for (const std::string& spec : specs_) {
-        std::string error;
-        const auto obstacle = parseObstacleSpec(spec, error);
-        if (!obstacle)
-            return "--obstacle: " + error;
-        read.push_back(*obstacle);
-    }
-    obstacles = std::move(read);
-    return std::nullopt;
+    return readSpecs("--obstacle", specs_, kMaxObstacles, "obstacles", parseObstacleSpec,
+                     obstacles);
 }
 
 } // namespace pbd::common

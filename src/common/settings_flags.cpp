@@ -121,9 +121,11 @@ std::optional<int> parseCommandLine(CLI::App& app, int argc, char** argv)
             extras += " " + quoteInput(arg);
         std::cerr << command << ": ";
         if (selected.empty() && app.get_require_subcommand_min() > 0) {
+            // "run, bench or scenes"
+            const auto subs = app.get_subcommands([](const CLI::App*) { return true; });
             std::string names;
-            for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-                names += (names.empty() ? "" : " or ") + sub->get_name();
+            for (std::size_t i = 0; i < subs.size(); ++i)
+                names += (i == 0 ? "" : i + 1 == subs.size() ? " or " : ", ") + subs[i]->get_name();
             std::cerr << (extras.empty() ? "a subcommand is required"
                                          : "unknown subcommand or option" + extras)
                       << "; allowed: " << names << "\n";

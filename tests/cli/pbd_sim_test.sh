@@ -339,7 +339,7 @@ bad_values_catalogue)
     expect 2 "$option" "required" -- bench "$option"
     checks=$((checks + 1))
   done
-  expect 2 "a subcommand is required" "allowed: run or bench" --
+  expect 2 "a subcommand is required" "allowed: run, bench or scenes" --
   expect 2 "unexpected argument ''" -- run ""
   expect 2 "unexpected argument '5'" "--width took '--height' as its value" -- run --width --height 5
   checks=$((checks + 3))
@@ -455,7 +455,8 @@ io_errors)
   ;;
 help_version)
   "$sim" --help >"$work/help" 2>&1 || fail "--help exited non-zero"
-  grep -q "run" "$work/help" && grep -q "bench" "$work/help" || fail "--help lacks the subcommands"
+  grep -q "run" "$work/help" && grep -q "bench" "$work/help" && grep -q "scenes" "$work/help" ||
+    fail "--help lacks the subcommands"
   "$sim" run --help >"$work/help" 2>&1 || fail "run --help exited non-zero"
   for flag in --width --height --fixed --dt --iterations --gravity --mass --steps --drag --out \
       --stiffness --substeps --damping --area-stiffness --tear-strain --solver --threads; do
@@ -725,6 +726,41 @@ scenes)
   grep -q '"held": true' "$work/grab.json" && grep -q '"start"' "$work/grab.json" || fail "the state lacks the held ball or the pending move"
   "$sim" run --load "$work/grab.json" --events <(printf '50 release-ball\n') --steps 200 --out "$work/g2" 2>/dev/null || fail "continuing mid-grab failed"
   cmp -s "$work/g1" "$work/g2" || fail "a state saved mid-grab continues differently"
+  ;;
+scenes_list)
+  # pbd-sim scenes: one line per registered scene (name, two spaces or more, its description),
+  # every scene file of src/pbd/files/scenes among them, in --scene's order, and each loads.
+  "$sim" scenes >"$work/list" 2>"$work/err" || fail "pbd-sim scenes exited non-zero: $(cat "$work/err")"
+  [[ -s "$work/err" ]] && fail "pbd-sim scenes wrote to stderr: $(cat "$work/err")"
+  grep -qvE '^[a-z0-9-]+  +[^ ].*[^ ]$' "$work/list" && fail "pbd-sim scenes: a line is not 'NAME  DESCRIPTION': $(grep -vE '^[a-z0-9-]+  +[^ ].*[^ ]$' "$work/list")"
+  listed="$(awk '{ print $1 }' "$work/list" | paste -sd' ')"
+  [[ "$listed" == page* ]] || fail "pbd-sim scenes does not start with page: $listed"
+  # The registry is what --scene's help names (builtInSceneNames()).
+  "$sim" run --help >"$work/help" 2>&1
+  grep -qF "a built-in name ($(printf '%s' "$listed" | sed 's/ /, /g'))" "$work/help" ||
+    fail "pbd-sim scenes ($listed) differs from --scene's help: $(grep -F -- '--scene' "$work/help")"
+  # Every scene file in the source tree is registered (a file left out of scenes.cmake fails).
+  scene_dir="$cases/../../../src/pbd/files/scenes"
+  files=0
+  for file in "$scene_dir"/*.json; do
+    files=$((files + 1))
+    name="$(basename "$file" .json)"
+    grep -q "^$name  " "$work/list" || fail "scene file $name.json is not listed by pbd-sim scenes"
+    # The listed description is the file's own.
+    description="$(sed -n "s/^$name  *//p" "$work/list")"
+    grep -qF "\"description\": \"$description\"" "$file" || fail "scene $name: listed as '$description', not its file's description"
+  done
+  [[ $files -ge 11 && $files -eq $(wc -l <"$work/list") ]] || fail "$files scene files, $(wc -l <"$work/list") listed"
+  # Each listed scene loads and runs, its obstacles and balls in the summary.
+  for name in $listed; do
+    expect 0 "2 steps of" ", obstacles " ", balls " -- run --scene "$name" --steps 2 --out /dev/null
+  done
+  # It takes no arguments; a failed write is an input/output failure.
+  expect 2 "pbd-sim scenes: unexpected argument 'x'" -- scenes x
+  if [[ -w /dev/full ]]; then
+    "$sim" scenes >/dev/full 2>"$work/err"
+    [[ $? -eq 1 ]] && grep -qF "pbd-sim scenes: cannot write" "$work/err" || fail "pbd-sim scenes >/dev/full: not status 1 with a message: $(cat "$work/err")"
+  fi
   ;;
 balls)
   # Balls from the command line and event lines: caught by a rope, counted, refused by field.

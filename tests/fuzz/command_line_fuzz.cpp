@@ -89,6 +89,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         } else {
             require(settings == pbd::Settings{}); // a refusal leaves the defaults
         }
+    } else if (commandLine.scenesCommand->parsed()) {
+        return 0; // takes no options: nothing to check
     } else {
         require(commandLine.benchCommand->parsed());
         const pbd::cli::BenchOptions& bench = commandLine.bench;

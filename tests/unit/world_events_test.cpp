@@ -146,6 +146,26 @@ TEST_CASE("obstacle events out of range are refused naming the line and the fiel
               .find("line 3:") != std::string::npos);
 }
 
+TEST_CASE("a pair of refused numbers names its first, on every line that takes a point",
+          "[world][events]")
+{
+    // x before y on any compiler (glm::dvec2(a(), b()) left the order to it: GCC named VY).
+    CHECK(scriptRefusal("0 move-obstacle 0 a b\n", 1).find("line 1: X 'a'") != std::string::npos);
+    const std::string ball = "0 ball 1 2 0.3 1\n";
+    CHECK(scriptRefusal(ball + "1 grab-ball 0 a b\n").find("line 2: X 'a'") != std::string::npos);
+    CHECK(scriptRefusal(ball + "1 grab-ball 0 1 1\n2 move-ball a b\n").find("line 3: X 'a'") !=
+          std::string::npos);
+    CHECK(scriptRefusal(ball + "1 grab-ball 0 1 1\n2 release-ball a b\n")
+              .find("line 3: VX 'a' is not allowed; allowed: a finite number from -1e+06 to "
+                    "1e+06 m/s") != std::string::npos);
+    CHECK(scriptRefusal(ball + "1 grab-ball 0 1 1\n2 release-ball 0 b\n").find("line 3: VY 'b'") !=
+          std::string::npos);
+    // Removing counts one fewer: the same index is then out of range.
+    CHECK(scriptRefusal(ball + "1 remove-ball 0\n2 remove-ball 0\n")
+              .find("line 3: ball index '0' is not allowed; allowed: none (there are no balls)") !=
+          std::string::npos);
+}
+
 TEST_CASE("a simulation holds at most 256 obstacles and refuses bad ones, changing nothing",
           "[world]")
 {

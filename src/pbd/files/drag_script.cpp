@@ -72,8 +72,8 @@ struct ScriptSizes {
     std::size_t widest;
     std::size_t tallest;
     bool travelled = false; ///< an undo or redo came before
-    detail::ScriptObstacles obstacles{};
-    detail::ScriptObstacles balls{}; ///< the same count, of balls
+    detail::ScriptItems obstacles{};
+    detail::ScriptItems balls{}; ///< the same count, of balls
     ScriptCloth bound() const { return travelled ? ScriptCloth{widest, tallest} : now; }
     void set(std::size_t width, std::size_t height)
     {

@@ -7,6 +7,7 @@
 
 #include "world/ball_json.h"
 #include "files/input_text.h"
+#include "files/json_fields.h"
 #include "world/obstacle_json.h"
 #include "pbd/simulation.h"
 #include "settings/settings_json.h"
@@ -23,10 +24,7 @@ constexpr int kVersion = 1;
 /// list of a whole large cloth too.
 constexpr std::size_t kMaxSceneFileBytes = std::size_t{64} << 20;
 
-StateError fieldError(const std::string& field, const std::string& message)
-{
-    return {field, field + ": " + message};
-}
+using detail::fieldError;
 
 std::string namesList()
 {
@@ -54,6 +52,26 @@ std::optional<StateError> pinnedFromJson(const Json& in, std::size_t n,
         pins.push_back(static_cast<Index>(value.get<std::uint64_t>()));
     }
     out = std::move(pins);
+    return std::nullopt;
+}
+
+/// The optional "description" (one line of text) and "notes" (text, or an array of lines):
+/// for the reader of the file (`pbd-sim scenes` lists the built-in scenes' descriptions); they
+/// do not change the scene.
+std::optional<StateError> textFromJson(const Json& in)
+{
+    if (const auto it = in.find("description"); it != in.end() && !it->is_string())
+        return fieldError("description", quoteInput(it->dump()) +
+                                             " is not allowed; allowed: a string");
+    if (const auto it = in.find("notes"); it != in.end()) {
+        const bool lines = it->is_array() && std::all_of(it->begin(), it->end(), [](const Json& l) {
+                               return l.is_string();
+                           });
+        if (!it->is_string() && !lines)
+            return fieldError("notes", quoteInput(it->dump()) +
+                                           " is not allowed; allowed: a string or an array of "
+                                           "strings");
+    }
     return std::nullopt;
 }
 
@@ -96,10 +114,13 @@ SceneParse sceneFromJson(std::string_view text)
                                               " is not supported; allowed: " +
                                               std::to_string(kVersion)));
     for (const auto& [key, value] : in.items())
-        if (key != "format" && key != "version" && key != "settings" && key != "obstacles" &&
-            key != "balls" && key != "pinned")
+        if (key != "format" && key != "version" && key != "description" && key != "notes" &&
+            key != "settings" && key != "obstacles" && key != "balls" && key != "pinned")
             return fail(fieldError(key, "is not a member of a scene file; allowed: format, "
-                                        "version, settings, obstacles, balls, pinned"));
+                                        "version, description, notes, settings, obstacles, "
+                                        "balls, pinned"));
+    if (auto e = textFromJson(in))
+        return fail(*e);
     Scene scene;
     if (in.contains("settings")) {
         if (auto e = detail::settingsFromJson(in["settings"], scene.settings))

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "files/input_text.h"
+#include "files/json_fields.h"
 #include "world/ball_json.h"
 #include "world/obstacle_json.h"
 #include "settings/settings_json.h"
@@ -206,10 +207,7 @@ std::optional<CarvedState> carveBlobs(std::string_view t)
     return carved;
 }
 
-StateError fieldError(const std::string& field, const std::string& message)
-{
-    return {field, field + ": " + message};
-}
+using detail::fieldError;
 
 } // namespace
 

@@ -8,6 +8,7 @@
 
 #include "files/input_text.h"
 #include "pbd/simulation.h"
+#include "simulation/item_index.h"
 #include "simulation/world_events.h"
 
 namespace pbd::detail {
@@ -15,8 +16,7 @@ namespace {
 
 glm::dvec2 readCentre(std::size_t line, std::string_view x, std::string_view y)
 {
-    return {readScriptNumber(line, x, "X", kMaxBallCoordinate, "m"),
-            readScriptNumber(line, y, "Y", kMaxBallCoordinate, "m")};
+    return readScriptPoint(line, x, y, "X", "Y", kMaxBallCoordinate, "m");
 }
 
 } // namespace
@@ -28,20 +28,15 @@ bool ballVerb(std::string_view verb)
 }
 
 void parseBallEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                    ScriptObstacles& balls, DragEvent& event)
+                    ScriptItems& balls, DragEvent& event)
 {
     const std::string_view verb = fields[1];
     if (verb == "ball") {
         event.kind = DragEvent::Kind::AddBall;
         requireScriptCount(line, fields, 4, 4, "STEP ball X Y R MASS");
-        std::string error;
         const std::string spec = std::string(fields[2]) + "," + std::string(fields[3]) + "," +
                                  std::string(fields[4]) + "," + std::string(fields[5]);
-        const auto ball = parseBallSpec(spec, error);
-        if (!ball)
-            throw DragScriptError(line, error);
-        countScriptAddition(line, balls, kMaxBalls, "ball");
-        event.ball = *ball;
+        event.ball = readScriptAddition(line, spec, parseBallSpec, balls, kMaxBalls, "ball");
     } else if (verb == "grab-ball") {
         event.kind = DragEvent::Kind::GrabBall;
         requireScriptCount(line, fields, 3, 3, "STEP grab-ball I X Y");
@@ -54,16 +49,13 @@ void parseBallEvent(std::size_t line, const std::vector<std::string_view>& field
     } else if (verb == "release-ball") {
         event.kind = DragEvent::Kind::ReleaseBall;
         requireScriptCount(line, fields, 0, 2, "STEP release-ball [VX VY]");
-        if (fields.size() == 4)
+        if (fields.size() == 4) // VX first: a line with both refused names VX
             event.velocity =
-                glm::dvec2(readScriptNumber(line, fields[2], "VX", kMaxBallSpeed, "m/s"),
-                           readScriptNumber(line, fields[3], "VY", kMaxBallSpeed, "m/s"));
+                readScriptPoint(line, fields[2], fields[3], "VX", "VY", kMaxBallSpeed, "m/s");
     } else {
         event.kind = DragEvent::Kind::RemoveBall;
         requireScriptCount(line, fields, 1, 1, "STEP remove-ball I");
-        event.ballIndex = readScriptIndex(line, fields[2], "ball", balls.bound());
-        if (!balls.travelled)
-            balls.set(balls.now - 1);
+        event.ballIndex = readScriptRemoval(line, fields[2], "ball", balls);
     }
 }
 
@@ -148,10 +140,7 @@ std::optional<std::string> applyBallCommand(Simulation& simulation, const BallCo
     case BallCommand::Action::Remove:
         if (simulation.removeBall(c.index))
             return std::nullopt;
-        return "remove-ball: ball " + std::to_string(c.index) + " does not exist; allowed: " +
-               (simulation.balls().empty()
-                    ? std::string("none (there are no balls)")
-                    : "0 to " + std::to_string(simulation.balls().size() - 1));
+        return noSuchItem("remove-ball", "ball", c.index, simulation.balls().size());
     }
     return std::nullopt;
 }

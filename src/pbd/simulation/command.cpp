@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "pbd/simulation.h"
+#include "simulation/item_index.h"
 #include "simulation/world_events.h"
 
 namespace pbd {
@@ -135,11 +136,8 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
             [&](const RemoveObstacleCommand& c) -> Result {
                 if (simulation.removeObstacle(c.index))
                     return std::nullopt;
-                const std::size_t count = simulation.obstacles().size();
-                return CommandError{"remove-obstacle: obstacle " + std::to_string(c.index) +
-                                    " does not exist; allowed: " +
-                                    (count == 0 ? std::string("none (there are no obstacles)")
-                                                : "0 to " + std::to_string(count - 1))};
+                return CommandError{detail::noSuchItem("remove-obstacle", "obstacle", c.index,
+                                                       simulation.obstacles().size())};
             },
             [&](const BallCommand& c) -> Result {
                 if (auto error = detail::applyBallCommand(simulation, c))

@@ -2,15 +2,14 @@
 // puts back. Their part of each substep is ball_contacts.cpp.
 
 #include "pbd/simulation.h"
+#include "simulation/item_index.h"
 
 namespace pbd {
 namespace {
 
 std::string noSuchBall(const char* verb, std::size_t index, std::size_t count)
 {
-    return std::string(verb) + ": ball " + std::to_string(index) + " does not exist; allowed: " +
-           (count == 0 ? std::string("none (there are no balls)")
-                       : "0 to " + std::to_string(count - 1));
+    return detail::noSuchItem(verb, "ball", index, count);
 }
 
 Ball* heldBall(std::vector<Ball>& balls)

@@ -5,6 +5,7 @@
 
 #include "files/input_text.h"
 #include "pbd/simulation.h"
+#include "simulation/item_index.h"
 
 namespace pbd {
 
@@ -25,9 +26,7 @@ std::optional<std::string> Simulation::moveObstacle(std::size_t index, glm::dvec
                                                     std::optional<double> angle)
 {
     if (index >= obstacles_.size())
-        return "move-obstacle: obstacle " + std::to_string(index) + " does not exist; allowed: " +
-               (obstacles_.empty() ? std::string("none (there are no obstacles)")
-                                   : "0 to " + std::to_string(obstacles_.size() - 1));
+        return detail::noSuchItem("move-obstacle", "obstacle", index, obstacles_.size());
     const Obstacle moved = movedObstacle(obstacles_[index], centre, angle);
     if (auto error = checkObstacle(moved))
         return "move-obstacle: " + *error;

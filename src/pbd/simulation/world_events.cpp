@@ -5,6 +5,7 @@
 #include <string>
 
 #include "files/input_text.h"
+#include "simulation/item_index.h"
 
 namespace pbd::detail {
 void requireScriptCount(std::size_t line, const std::vector<std::string_view>& fields,
@@ -20,7 +21,7 @@ void requireScriptCount(std::size_t line, const std::vector<std::string_view>& f
                                     usage + "'");
 }
 
-void countScriptAddition(std::size_t line, ScriptObstacles& items, std::size_t limit,
+void countScriptAddition(std::size_t line, ScriptItems& items, std::size_t limit,
                          const char* what)
 {
     if (items.now >= limit && !items.travelled)
@@ -37,10 +38,17 @@ std::size_t readScriptIndex(std::size_t line, std::string_view text, const char*
     if (!parseNumber(text, index) || index >= count)
         throw DragScriptError(line, std::string(what) + " index " + quoteInput(text) +
                                         " is not allowed; allowed: " +
-                                        (count == 0 ? "none (there are no " + std::string(what) +
-                                                          "s)"
-                                                    : "0 to " + std::to_string(count - 1)));
+                                        itemIndexRange(what, count));
     return static_cast<std::size_t>(index);
+}
+
+std::size_t readScriptRemoval(std::size_t line, std::string_view text, const char* what,
+                              ScriptItems& items)
+{
+    const std::size_t index = readScriptIndex(line, text, what, items.bound());
+    if (!items.travelled)
+        items.set(items.now - 1);
+    return index;
 }
 
 double readScriptNumber(std::size_t line, std::string_view text, const char* what,
@@ -55,6 +63,12 @@ double readScriptNumber(std::size_t line, std::string_view text, const char* wha
     return value;
 }
 
+glm::dvec2 readScriptPoint(std::size_t line, std::string_view x, std::string_view y,
+                           const char* xName, const char* yName, double limit, const char* unit)
+{
+    const double px = readScriptNumber(line, x, xName, limit, unit);
+    return {px, readScriptNumber(line, y, yName, limit, unit)};
+}
 
 void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fields,
                      DragEvent& event)
@@ -84,32 +98,26 @@ bool worldVerb(std::string_view verb)
 }
 
 void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                     ScriptObstacles& obstacles, DragEvent& event)
+                     ScriptItems& obstacles, DragEvent& event)
 {
     const std::string_view verb = fields[1];
     if (verb == "obstacle") {
         event.kind = DragEvent::Kind::AddObstacle;
         requireScriptCount(line, fields, 1, 1, "STEP obstacle SPEC");
-        std::string error;
-        const auto obstacle = parseObstacleSpec(fields[2], error);
-        if (!obstacle)
-            throw DragScriptError(line, error);
-        countScriptAddition(line, obstacles, kMaxObstacles, "obstacle");
-        event.obstacle = *obstacle;
+        event.obstacle = readScriptAddition(line, fields[2], parseObstacleSpec, obstacles,
+                                            kMaxObstacles, "obstacle");
     } else if (verb == "move-obstacle") {
         event.kind = DragEvent::Kind::MoveObstacle;
         requireScriptCount(line, fields, 3, 4, "STEP move-obstacle I X Y [DEG]");
         event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
-        event.position = {readScriptNumber(line, fields[3], "X", kMaxObstacleCoordinate, "m"),
-                          readScriptNumber(line, fields[4], "Y", kMaxObstacleCoordinate, "m")};
+        event.position =
+            readScriptPoint(line, fields[3], fields[4], "X", "Y", kMaxObstacleCoordinate, "m");
         if (fields.size() == 6)
             event.angle = readScriptNumber(line, fields[5], "DEG", kMaxObstacleAngle, "degrees");
     } else {
         event.kind = DragEvent::Kind::RemoveObstacle;
         requireScriptCount(line, fields, 1, 1, "STEP remove-obstacle I");
-        event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
-        if (!obstacles.travelled)
-            obstacles.set(obstacles.now - 1);
+        event.obstacleIndex = readScriptRemoval(line, fields[2], "obstacle", obstacles);
     }
 }
 

@@ -13,10 +13,10 @@
 
 namespace pbd::detail {
 
-/// How many obstacles a script's simulation holds as its lines add and remove them, to bound
-/// the indices: after an undo or redo the count is unknown, and any index below the most seen
-/// is taken (a refused one is skipped when applied).
-struct ScriptObstacles {
+/// How many obstacles (or balls) a script's simulation holds as its lines add and remove
+/// them, to bound the indices: after an undo or redo the count is unknown, and any index below
+/// the most seen is taken (a refused one is skipped when applied).
+struct ScriptItems {
     std::size_t now = 0;
     std::size_t initial = 0; ///< what a restart brings back
     std::size_t most = 0;
@@ -45,20 +45,42 @@ void requireScriptCount(std::size_t line, const std::vector<std::string_view>& f
                         std::size_t least, std::size_t most, const char* usage);
 /// Counts one more `what` ("obstacle", "ball") in `items`; throws DragScriptError when that
 /// would make more than `limit`.
-void countScriptAddition(std::size_t line, ScriptObstacles& items, std::size_t limit,
+void countScriptAddition(std::size_t line, ScriptItems& items, std::size_t limit,
                          const char* what);
+/// Reads the item an adding line gives (`spec` as its flag takes it) with `parse(spec,
+/// error)` (parseObstacleSpec, parseBallSpec) and counts it in `items` (countScriptAddition);
+/// throws DragScriptError with parse's message, or the limit's.
+template <class Parse>
+auto readScriptAddition(std::size_t line, std::string_view spec, Parse parse, ScriptItems& items,
+                        std::size_t limit, const char* what)
+{
+    std::string error;
+    const auto item = parse(spec, error);
+    if (!item)
+        throw DragScriptError(line, error);
+    countScriptAddition(line, items, limit, what);
+    return *item;
+}
 /// Reads an index of one of `count` `what`s ("obstacle", "ball") on script line `line`;
 /// throws DragScriptError naming the value and the allowed indices.
 std::size_t readScriptIndex(std::size_t line, std::string_view text, const char* what,
                             std::size_t count);
+/// Reads the index of a removing line (readScriptIndex among `items`) and counts one `what`
+/// fewer in `items` (unless an undo or redo left the count unknown).
+std::size_t readScriptRemoval(std::size_t line, std::string_view text, const char* what,
+                              ScriptItems& items);
 /// Reads a finite number within +-limit `unit` for field `what` on script line `line`;
 /// throws DragScriptError naming the value and the range.
 double readScriptNumber(std::size_t line, std::string_view text, const char* what,
                         double limit, const char* unit);
+/// Reads two such numbers, fields `xName` and `yName` (a centre "X" "Y", a velocity "VX" "VY"),
+/// x first: the first refusal is thrown.
+glm::dvec2 readScriptPoint(std::size_t line, std::string_view x, std::string_view y,
+                           const char* xName, const char* yName, double limit, const char* unit);
 /// Parses a world event line (fields[1] is its verb) into `event`, updating `obstacles`.
 /// Throws DragScriptError naming the line, the field, the value and what is allowed.
 void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                     ScriptObstacles& obstacles, DragEvent& event);
+                     ScriptItems& obstacles, DragEvent& event);
 
 /// Parses `scene NAME|FILE` (fields[2]: a built-in scene's name or a scene file's path, read
 /// now) into `event`. Throws DragScriptError naming the line and why the scene was refused.
@@ -74,7 +96,7 @@ bool ballVerb(std::string_view verb);
 /// Parses a ball event line into `event`, counting the balls in `balls` as `obstacles` counts
 /// obstacles. Throws DragScriptError naming the line, the field, the value and what is allowed.
 void parseBallEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                    ScriptObstacles& balls, DragEvent& event);
+                    ScriptItems& balls, DragEvent& event);
 /// A ball event's line after its step ("ball 1 2 0.3 1", "release-ball", ...).
 std::string ballEventText(const DragEvent& event);
 /// The command a ball event applies.

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "files/input_text.h"
+#include "files/json_fields.h"
 
 namespace pbd::detail {
 namespace {
@@ -13,14 +14,7 @@ namespace {
 using Json = nlohmann::json;
 
 /// The numbers of each shape's object, in order, and where they go.
-struct Member {
-    const char* key;
-    double Obstacle::*scalar;
-    glm::dvec2 Obstacle::*point;
-    int coordinate;
-};
-
-std::vector<Member> members(ObstacleShape shape)
+std::vector<JsonNumber<Obstacle>> members(ObstacleShape shape)
 {
     switch (shape) {
     case ObstacleShape::Circle:
@@ -41,18 +35,6 @@ std::vector<Member> members(ObstacleShape shape)
             {"angle", &Obstacle::angle, nullptr, 0}};
 }
 
-double& slot(Obstacle& o, const Member& m)
-{
-    if (m.scalar)
-        return o.*m.scalar;
-    return m.coordinate == 0 ? (o.*m.point).x : (o.*m.point).y;
-}
-
-StateError error(const std::string& field, const std::string& message)
-{
-    return {field, field + ": " + message};
-}
-
 /// The optional "start" member: the pose a pending move starts from, {"x", "y", "angle"}.
 std::optional<StateError> startFromJson(const Json& object, const std::string& field,
                                         ObstaclePose& start)
@@ -62,21 +44,21 @@ std::optional<StateError> startFromJson(const Json& object, const std::string& f
         return std::nullopt;
     const std::string where = field + ".start";
     if (!it->is_object())
-        return error(where, "is not an object; allowed: {\"x\": X, \"y\": Y, \"angle\": DEG}");
+        return fieldError(where, "is not an object; allowed: {\"x\": X, \"y\": Y, \"angle\": DEG}");
     ObstaclePose pose;
     for (const auto& [key, value] : it->items())
         if (key != "x" && key != "y" && key != "angle")
-            return error(where + "." + key, "is not a member of a start pose; allowed: x, y, angle");
+            return fieldError(where + "." + key, "is not a member of a start pose; allowed: x, y, angle");
     for (const auto& [key, target, limit] :
          {std::tuple<const char*, double*, double>{"x", &pose.centre.x, kMaxObstacleCoordinate},
           std::tuple<const char*, double*, double>{"y", &pose.centre.y, kMaxObstacleCoordinate},
           std::tuple<const char*, double*, double>{"angle", &pose.angle, kMaxObstacleAngle}}) {
         const auto v = it->find(key);
         if (v == it->end() || !v->is_number())
-            return error(where + "." + key, "is missing or not a number");
+            return fieldError(where + "." + key, "is missing or not a number");
         *target = v->get<double>();
         if (!std::isfinite(*target) || std::abs(*target) > limit)
-            return error(where + "." + key, formatNumber(*target) +
+            return fieldError(where + "." + key, formatNumber(*target) +
                                                 " is not allowed; allowed: a finite number from -" +
                                                 formatNumber(limit) + " to " +
                                                 formatNumber(limit));
@@ -85,15 +67,50 @@ std::optional<StateError> startFromJson(const Json& object, const std::string& f
     return std::nullopt;
 }
 
+/// One obstacle object: its shape, that shape's numbers, "vx" and "vy" if there, checked
+/// (checkObstacle()) and settled, then "start" if there.
+std::optional<StateError> obstacleFromJson(const Json& object, const std::string& field,
+                                           Obstacle& o)
+{
+    const auto shapeIt = object.find("shape");
+    const auto shape = shapeIt != object.end() && shapeIt->is_string()
+                           ? obstacleShapeFromName(shapeIt->get<std::string>())
+                           : std::nullopt;
+    if (!shape)
+        return fieldError(field + ".shape",
+                          (shapeIt == object.end() ? std::string("is missing")
+                                                   : quoteInput(shapeIt->dump()) + " is not a shape") +
+                              "; allowed: \"circle\", \"box\", \"capsule\" or \"ground\"");
+    o.shape = *shape;
+    const std::vector<JsonNumber<Obstacle>> numbers = members(*shape);
+    if (auto e = checkMemberNames<Obstacle>(object, field, numbers, {"shape", "vx", "vy", "start"},
+                                            obstacleShapeName(*shape)))
+        return e;
+    if (auto e = numbersFromJson<Obstacle>(object, field, numbers, o))
+        return e;
+    for (const auto& [key, speed] : {std::pair<const char*, double*>{"vx", &o.velocity.x},
+                                     std::pair<const char*, double*>{"vy", &o.velocity.y}}) {
+        const auto v = object.find(key);
+        if (v == object.end())
+            continue;
+        if (!v->is_number())
+            return fieldError(field + "." + key, "is not a number");
+        *speed = v->get<double>();
+    }
+    if (auto e = checkObstacle(o))
+        return fieldError(field, *e);
+    settleObstacle(o);
+    return startFromJson(object, field, o.start);
+}
+
 } // namespace
 
 Json obstaclesToJson(const std::vector<Obstacle>& obstacles)
 {
     Json out = Json::array();
-    for (Obstacle o : obstacles) {
+    for (const Obstacle& o : obstacles) {
         Json object = {{"shape", obstacleShapeName(o.shape)}};
-        for (const Member& m : members(o.shape))
-            object[m.key] = slot(o, m);
+        numbersToJson<Obstacle>(o, members(o.shape), object);
         // Only when they say something, so that files of still obstacles stay as they were.
         if (o.velocity != glm::dvec2(0.0)) {
             object["vx"] = o.velocity.x;
@@ -110,66 +127,12 @@ Json obstaclesToJson(const std::vector<Obstacle>& obstacles)
 
 std::optional<StateError> obstaclesFromJson(const Json& in, std::vector<Obstacle>& out)
 {
-    const auto it = in.find("obstacles");
-    if (it == in.end())
-        return std::nullopt; // a file from before obstacles: none
-    if (!it->is_array())
-        return error("obstacles", "is not an array; allowed: [{\"shape\": \"circle\", \"x\": X, "
-                                  "\"y\": Y, \"radius\": R}, ...]");
-    if (it->size() > kMaxObstacles)
-        return error("obstacles", std::to_string(it->size()) +
-                                      " obstacles are not allowed; allowed: at most " +
-                                      std::to_string(kMaxObstacles));
-    std::vector<Obstacle> read;
-    for (std::size_t i = 0; i < it->size(); ++i) {
-        const Json& object = (*it)[i];
-        const std::string field = "obstacles[" + std::to_string(i) + "]";
-        if (!object.is_object())
-            return error(field, "is not an object; allowed: {\"shape\": ..., ...}");
-        const auto shapeIt = object.find("shape");
-        const auto shape = shapeIt != object.end() && shapeIt->is_string()
-                               ? obstacleShapeFromName(shapeIt->get<std::string>())
-                               : std::nullopt;
-        if (!shape)
-            return error(field + ".shape",
-                         (shapeIt == object.end() ? std::string("is missing")
-                                                  : quoteInput(shapeIt->dump()) + " is not a shape") +
-                             "; allowed: \"circle\", \"box\", \"capsule\" or \"ground\"");
-        Obstacle o;
-        o.shape = *shape;
-        const std::vector<Member> wanted = members(*shape);
-        for (const auto& [key, value] : object.items()) {
-            bool known = key == "shape" || key == "vx" || key == "vy" || key == "start";
-            for (const Member& m : wanted)
-                known = known || key == m.key;
-            if (!known)
-                return error(field + "." + key, std::string("is not a member of a ") +
-                                                    obstacleShapeName(*shape));
-        }
-        for (const Member& m : wanted) {
-            const auto v = object.find(m.key);
-            if (v == object.end() || !v->is_number())
-                return error(field + "." + m.key, "is missing or not a number");
-            slot(o, m) = v->get<double>();
-        }
-        for (const auto& [key, speed] : {std::pair<const char*, double*>{"vx", &o.velocity.x},
-                                         std::pair<const char*, double*>{"vy", &o.velocity.y}}) {
-            const auto v = object.find(key);
-            if (v == object.end())
-                continue;
-            if (!v->is_number())
-                return error(field + "." + key, "is not a number");
-            *speed = v->get<double>();
-        }
-        if (auto e = checkObstacle(o))
-            return error(field, *e);
-        settleObstacle(o);
-        if (auto e = startFromJson(object, field, o.start))
-            return e;
-        read.push_back(o);
-    }
-    out = std::move(read);
-    return std::nullopt;
+    // Absent: a file from before obstacles, none.
+    return itemsFromJson(
+        in, "obstacles", kMaxObstacles,
+        "[{\"shape\": \"circle\", \"x\": X, \"y\": Y, \"radius\": R}, ...]",
+        "{\"shape\": ..., ...}", out, obstacleFromJson,
+        [](const std::vector<Obstacle>&) { return std::optional<StateError>{}; });
 }
 
 } // namespace pbd::detail
