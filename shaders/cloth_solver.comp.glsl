@@ -32,33 +32,31 @@ bool isAlive(uint k)
 
 #if STAGE == 0
 // Symplectic Euler for movable particles: x0 = x; v.y += h g; x += h v.
-layout(location = 0) uniform uint uCount;   // particles
-layout(location = 1) uniform REAL uH;       // substep in s
-layout(location = 2) uniform REAL uGravity; // m/s^2 along y
-layout(location = 3) uniform uint uAir;     // 1: add the air's accelerations (air.comp.glsl)
+// uStep (step_block.glsl): particles, h, gravity along y, air (1: add the air's
+// accelerations, air.comp.glsl).
 layout(std430, binding = 15) readonly buffer AirAccel { REAL2 airAccel[]; };
 
 void main()
 {
     const uint i = invocation();
-    if (i >= uCount || w[i] == REAL(0))
+    if (i >= uStep.particles || w[i] == REAL(0))
         return;
     const REAL2 p = x[i];
     x0[i] = p;
-    if (uAir != 0u) { // v += h (g + a), as step_phases.h's predict
+    if (uStep.air != 0u) { // v += h (g + a), as step_phases.h's predict
         const REAL2 a = airAccel[i];
-        precise REAL ax = v[i].x + uH * a.x;
-        precise REAL ay = v[i].y + uH * (uGravity + a.y);
+        precise REAL ax = v[i].x + uStep.h * a.x;
+        precise REAL ay = v[i].y + uStep.h * (uStep.gravity + a.y);
         v[i] = REAL2(ax, ay);
-        precise REAL qx = p.x + uH * ax;
-        precise REAL qy = p.y + uH * ay;
+        precise REAL qx = p.x + uStep.h * ax;
+        precise REAL qy = p.y + uStep.h * ay;
         x[i] = REAL2(qx, qy);
         return;
     }
-    precise REAL vy = v[i].y + uH * uGravity;
+    precise REAL vy = v[i].y + uStep.h * uStep.gravity;
     v[i].y = vy;
-    precise REAL px = p.x + uH * v[i].x;
-    precise REAL py = p.y + uH * vy;
+    precise REAL px = p.x + uStep.h * v[i].x;
+    precise REAL py = p.y + uStep.h * vy;
     x[i] = REAL2(px, py);
 }
 #endif
@@ -70,29 +68,28 @@ void main()
 layout(location = 0) uniform uint uSet;        // which of the eight sets
 layout(location = 1) uniform uint uWidth;      // particles per row
 layout(location = 2) uniform REAL uMinLength;  // shorter constraints are skipped, m
-layout(location = 3) uniform REAL uAlphaTilde; // compliance / h^2 (XPBD)
 layout(location = 4) uniform uvec4 uSetA[8];   // firstRow, rowStep, firstColumn, columnStep
 layout(location = 12) uniform uvec4 uSetB[8];  // columnCount, aOffset, bOffset, count
 layout(location = 20) uniform REAL uRest[8];   // rest length, m
-layout(location = 28) uniform uint uMasked;    // 1 when some constraint may be removed
 layout(location = 29) uniform uint uHeight;    // particles per column
 layout(location = 30) uniform REAL uZero;      // 0
-// The edge springs' compliance / h^2 on a sized cloth (pbd::halvesEdgeSprings: twice
-// uAlphaTilde), 0 when they have uAlphaTilde: the horizontals of the first and last rows, the
-// verticals of the first and last columns (pbd::isEdgeSpring).
-layout(location = 31) uniform REAL uEdgeAlphaTilde;
+// From uStep (step_block.glsl): alphaTilde, the compliance / h^2 (XPBD); masked, 1 when some
+// constraint may be removed; edgeAlphaTilde, the edge springs' compliance / h^2 on a sized
+// cloth (pbd::halvesEdgeSprings: twice alphaTilde), 0 when they have alphaTilde: the
+// horizontals of the first and last rows, the verticals of the first and last columns
+// (pbd::isEdgeSpring).
 
 #if XPBD
 // The compliance / h^2 of the constraint of set uSet at row i, column j.
 REAL alphaTildeAt(uint i, uint j)
 {
-    if (uEdgeAlphaTilde != REAL(0)) {
+    if (uStep.edgeAlphaTilde != REAL(0)) {
         if (uSet < 2u && uHeight > 1u && (i == 0u || i == uHeight - 1u))
-            return uEdgeAlphaTilde;
+            return uStep.edgeAlphaTilde;
         if (uSet >= 2u && uSet < 4u && uWidth > 1u && (j == 0u || j == uWidth - 1u))
-            return uEdgeAlphaTilde;
+            return uStep.edgeAlphaTilde;
     }
-    return uAlphaTilde;
+    return uStep.alphaTilde;
 }
 #endif
 
@@ -140,7 +137,7 @@ void main()
 #endif
     // As the CPU's masked kernel: a removed constraint's correction times 0 (a uniform 0, so
     // that no compiler folds s * 0 into +0: the product keeps the sign of s, as on the CPU).
-    if (uMasked != 0u && !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w)))
+    if (uStep.masked != 0u && !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w)))
         s = s * uZero;
 #if XPBD
     precise REAL newLambda = lam + s * len;
@@ -159,23 +156,21 @@ void main()
 
 #if STAGE == 2
 // v = (1/h) (x - x0) for movable particles, then v *= f when damping is on.
-layout(location = 0) uniform uint uCount;      // particles
-layout(location = 1) uniform REAL uInvH;       // 1 / h, 1/s
-layout(location = 2) uniform REAL uDampFactor; // max(0, 1 - d h)
-layout(location = 3) uniform uint uDamp;       // 1 when damping d > 0
+// uStep (step_block.glsl): particles, invH (1 / h, 1/s), dampFactor (max(0, 1 - d h)),
+// damp (1 when damping d > 0).
 
 void main()
 {
     const uint i = invocation();
-    if (i >= uCount || w[i] == REAL(0))
+    if (i >= uStep.particles || w[i] == REAL(0))
         return;
     const REAL2 p = x[i];
     const REAL2 q = x0[i];
-    precise REAL vx = uInvH * (p.x - q.x);
-    precise REAL vy = uInvH * (p.y - q.y);
-    if (uDamp != 0u) {
-        vx = vx * uDampFactor;
-        vy = vy * uDampFactor;
+    precise REAL vx = uStep.invH * (p.x - q.x);
+    precise REAL vy = uStep.invH * (p.y - q.y);
+    if (uStep.damp != 0u) {
+        vx = vx * uStep.dampFactor;
+        vy = vy * uStep.dampFactor;
     }
     v[i] = REAL2(vx, vy);
 }
@@ -189,7 +184,7 @@ void main()
 layout(location = 0) uniform uint uSet;         // 0 .. 7
 layout(location = 1) uniform uint uWidth;       // particles per row
 layout(location = 2) uniform REAL uRestArea;    // m^2
-layout(location = 3) uniform REAL uAlphaTilde;  // compliance / h^2
+// uStep.areaAlphaTilde (step_block.glsl): the cells' compliance / h^2.
 layout(location = 4) uniform uvec2 uCounts[8];  // cells per row of the set, cells in the set
 
 void main()
@@ -232,7 +227,7 @@ void main()
     precise REAL c =
         oneHalf * ((p1.x - p0.x) * (p2.y - p0.y) - (p1.y - p0.y) * (p2.x - p0.x)) - uRestArea;
     const REAL lam = lambda[t];
-    precise REAL dl = -(c + uAlphaTilde * lam) / (weight + uAlphaTilde);
+    precise REAL dl = -(c + uStep.areaAlphaTilde * lam) / (weight + uStep.areaAlphaTilde);
     precise REAL newLambda = lam + dl;
     lambda[t] = newLambda;
     precise REAL s0 = w0 * dl;
@@ -252,13 +247,13 @@ void main()
 
 #if STAGE == 4
 // Tearing after a substep: every live constraint whose strain |L - rest| / rest exceeds
-// uTearStrain is removed, all judged on the same positions (the CPU's tear()), and counted in
+// uStep.tearStrain is removed, all judged on the same positions (the CPU's tear()), and counted in
 // tornCount, so that the CPU reads four bytes to learn whether anything tore.
 layout(std430, binding = 7) buffer Torn { uint tornCount; };
 layout(location = 0) uniform uint uCount;        // constraints
 layout(location = 1) uniform uint uWidth;        // particles per row
 layout(location = 2) uniform uint uHeight;       // particles per column
-layout(location = 3) uniform REAL uTearStrain;   // dimensionless
+// uStep.tearStrain (step_block.glsl): dimensionless.
 layout(location = 4) uniform REAL uRestHorizontal; // m
 layout(location = 5) uniform REAL uRestDiagonal;   // m
 layout(location = 6) uniform REAL uRestVertical;   // m
@@ -300,7 +295,7 @@ void main()
     precise REAL dy = pa.y - pb.y;
     precise REAL len = sqrt(dx * dx + dy * dy);
     precise REAL strain = abs(len - rest) / rest;
-    if (strain > uTearStrain) {
+    if (strain > uStep.tearStrain) {
         atomicAnd(alive[k >> 5], ~(1u << (k & 31u)));
         atomicAdd(tornCount, 1u);
     }

@@ -9,6 +9,7 @@
 #include <glad/gl.h>
 
 #include "gpu_shaders_embedded.h"
+#include "gpu_step_block.h"
 
 namespace pbd::gpu {
 namespace {
@@ -29,6 +30,16 @@ std::string kernelSource(const std::string& files)
     throw std::logic_error(file + " is not embedded");
 }
 
+/// The step's uniform block `uStep` (gpu_step_block.h), from shaders/step_block.glsl.
+std::string stepBlockSource()
+{
+    return "#define STEP_REAL(name) REAL name;\n"
+           "#define STEP_UINT(name) uint name;\n"
+           "layout(std140, binding = " +
+           std::to_string(kStepBlockBinding) + ") uniform Step {\n" +
+           kernelSource("step_block.glsl") + "} uStep;\n";
+}
+
 } // namespace
 
 GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
@@ -38,7 +49,8 @@ GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
                                "#define REAL_IS_DOUBLE " + (doublePrecision ? "1" : "0") + "\n" +
                                "#define STAGE " + std::to_string(stage) + "\n" +
                                "#define XPBD " + (xpbd ? "1" : "0") + "\n" +
-                               kernelSource(std::string("kernel_common.glsl+") + file);
+                               kernelSource("kernel_common.glsl") + stepBlockSource() +
+                               kernelSource(file);
     const char* text = source.c_str();
     const GLuint shader = glCreateShader(GL_COMPUTE_SHADER);
     glShaderSource(shader, 1, &text, nullptr);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <type_traits>
 
 #include <glad/gl.h>
 
@@ -17,6 +18,7 @@
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
 #include "gpu_self_collision.h"
+#include "gpu_step_block.h"
 #include "pbd/distance_constraint.h"
 
 namespace pbd::gpu {
@@ -162,7 +164,6 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
         glUseProgram(program);
         glUniform1ui(1, static_cast<GLuint>(width));
         setReal(2, dbl, kMinConstraintLength);
-        glUniform1ui(28, 0u);
         glUniform1ui(29, static_cast<GLuint>(height));
         setReal(30, dbl, 0.0);
         for (GLint s = 0; s < 8; ++s) {
@@ -185,6 +186,7 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
         solver->bytes_ += bytes;
     };
     glError(); // start clean
+    glGenBuffers(1, &solver->stepBlock_); // the step's parameters, filled by each step()
     makeBuffer(solver->positions_, vecBytes);
     makeBuffer(solver->stepStart_, vecBytes);
     makeBuffer(solver->velocities_, vecBytes);
@@ -215,7 +217,7 @@ std::vector<unsigned> GpuSolver::bufferNames() const
 {
     std::vector<unsigned> names{positions_, stepStart_,      velocities_,    inverseMasses_,
                                 alive_,     torn_,           renderPositions_, tetherAnchors_,
-                                tetherLengths_};
+                                tetherLengths_, stepBlock_};
     names.insert(names.end(), lambdas_.begin(), lambdas_.end());
     names.insert(names.end(), areaLambdas_.begin(), areaLambdas_.end());
     if (chebyshev_ != nullptr)
@@ -576,30 +578,16 @@ void GpuSolver::step(const GpuStepParameters& p)
     const bool xpbd = alphaTilde != 0.0;
     const GLuint projector = xpbd ? projectXpbd_ : project_;
     const bool area = settings.areaStiffness > 0.0 && width_ > 1 && height_ > 1;
-    if (area) {
+    if (area)
         makeAreaBuffers();
-        glUseProgram(projectArea_);
-        setReal(3, dbl, params.areaAlphaTilde);
-    }
 
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPositions, positions_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kStepStart, stepStart_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kVelocities, velocities_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInverseMasses, inverseMasses_);
-    glUseProgram(predict_);
-    glUniform1ui(0, static_cast<GLuint>(count_));
-    setReal(1, dbl, h);
-    setReal(2, dbl, params.gravity);
-    glUseProgram(velocity_);
-    glUniform1ui(0, static_cast<GLuint>(count_));
-    setReal(1, dbl, invH);
-    setReal(2, dbl, dampFactor);
-    glUniform1ui(3, params.damping > 0.0 ? 1u : 0u);
     const bool tearing = settings.tearStrain > 0.0 && constraintCount_ > 0;
     if (tearing) {
         masked_ = true; // from now on some constraint may be torn
-        glUseProgram(tear_);
-        setReal(3, dbl, settings.tearStrain);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTorn, torn_);
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAlive, alive_);
@@ -623,13 +611,34 @@ void GpuSolver::step(const GpuStepParameters& p)
     const bool air = settings.airDrag > 0.0; // the air's kernels (gpu_air.cpp), made when first blown
     if (air && air_ == nullptr)
         air_ = GpuAir::make(width_, height_, dbl, maxStorageBlockBytes(), bytes_);
-    glUseProgram(predict_);
-    glUniform1ui(3, air ? 1u : 0u);
-    glUseProgram(projector);
-    setReal(3, dbl, alphaTilde);
-    if (xpbd) // twice alphaTilde on a sized cloth: SubstepParams::edgeAlphaTilde
-        setReal(31, dbl, params.edgeAlphaTilde);
-    glUniform1ui(28, masked_ ? 1u : 0u);
+    // The step's parameters, one block (gpu_step_block.h), rounded once to the kernels'
+    // precision.
+    auto fill = [&](auto& block) {
+        using Real = std::remove_reference_t<decltype(block.h)>;
+        block.h = static_cast<Real>(h);
+        block.invH = static_cast<Real>(invH);
+        block.gravity = static_cast<Real>(params.gravity);
+        block.alphaTilde = static_cast<Real>(alphaTilde);
+        block.edgeAlphaTilde = static_cast<Real>(params.edgeAlphaTilde);
+        block.areaAlphaTilde = static_cast<Real>(params.areaAlphaTilde);
+        block.dampFactor = static_cast<Real>(dampFactor);
+        block.tearStrain = static_cast<Real>(settings.tearStrain);
+        block.particles = static_cast<std::uint32_t>(count_);
+        block.air = air ? 1u : 0u;
+        block.damp = params.damping > 0.0 ? 1u : 0u;
+        block.masked = masked_ ? 1u : 0u;
+        glBindBuffer(GL_UNIFORM_BUFFER, stepBlock_);
+        glBufferData(GL_UNIFORM_BUFFER, sizeof block, &block, GL_STREAM_DRAW);
+        glBindBuffer(GL_UNIFORM_BUFFER, 0);
+    };
+    if (dbl) {
+        GpuStepBlock<double> block{};
+        fill(block);
+    } else {
+        GpuStepBlock<float> block{};
+        fill(block);
+    }
+    glBindBufferBase(GL_UNIFORM_BUFFER, kStepBlockBinding, stepBlock_);
 
     // The pipeline's phases (pbd/substep_pipeline.h) as dispatches.
     struct Phases {

@@ -187,6 +187,7 @@ private:
     bool masked_ = false;          ///< some constraint is, or may be, removed
     std::array<std::size_t, 8> areaCounts_{}; ///< triangles per area set
     std::array<unsigned, 8> areaLambdas_{};   ///< made on the first step with area
+    unsigned stepBlock_ = 0;       ///< the uniform block uStep (gpu_step_block.h)
     unsigned positions_ = 0;
     unsigned stepStart_ = 0;
     unsigned velocities_ = 0;

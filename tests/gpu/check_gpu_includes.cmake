@@ -23,6 +23,9 @@ foreach(path IN LISTS gpu_files)
     if(NOT header MATCHES "/" AND EXISTS ${gpu}/${header})
       continue()
     endif()
+    if(header MATCHES "\\.glsl$" AND EXISTS ${SOURCE_DIR}/shaders/${header}) # a list shared with the kernels
+      continue()
+    endif()
     if(header STREQUAL "gpu_shaders_embedded.h") # generated from shaders/ at build time
       continue()
     endif()
