@@ -23,6 +23,7 @@
 #include "pbd/settings.h"
 #include "pbd/solver_backend.h"
 #include "pbd/tethers.h"
+#include "pbd/topology.h"
 
 namespace pbd {
 
@@ -299,7 +300,9 @@ public:
     /// current; with a device solver positions, step starts and velocities lag its steps
     /// until sync().
     const Particles& particles() const { return particles_; }
-    std::span<const DistanceConstraint> constraints() const { return constraints_; }
+    std::span<const DistanceConstraint> constraints() const { return topology_.constraints; }
+    /// The cloth as a mesh: its constraints, edge springs, triangles (pbd/topology.h).
+    const ClothTopology& topology() const { return topology_; }
     /// Simulated time in seconds since the last restart.
     double time() const { return time_; }
     /// Steps taken since the last restart.
@@ -324,7 +327,7 @@ private:
     Particles particles_; ///< the CPU copy: behind a device solver until sync()
     SolverBackendFactory backendFactory_;
     std::unique_ptr<detail::StepSolver> solver_; ///< made on the first step (makeStepSolver)
-    std::vector<DistanceConstraint> constraints_;
+    ClothTopology topology_; ///< the cloth's constraints, triangles and neighbours
     std::vector<double> lambda_;                 ///< XPBD multipliers, one per constraint
     std::vector<double> areaLambda_;             ///< one per cell triangle, when area is on
     std::vector<std::uint8_t> alive_;            ///< one per constraint: 1 live, 0 removed

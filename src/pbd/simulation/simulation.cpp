@@ -29,7 +29,7 @@ Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 Simulation::Simulation(const Simulation& other)
     : settings_(other.settings_), particles_(other.particles_),
       backendFactory_(other.backendFactory_),
-      constraints_(other.constraints_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
+      topology_(other.topology_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
       alive_(other.alive_), liveCount_(other.liveCount_),
       constraintsVersion_(other.constraintsVersion_),
       time_(other.time_), stepCount_(other.stepCount_), grabbed_(other.grabbed_),
@@ -100,11 +100,11 @@ void Simulation::build()
     particles_.inverseMass.resize(n);
     for (Index i = 0; i < n; ++i)
         refreshInverseMass(i);
-    constraints_ = std::move(grid.constraints);
-    lambda_.assign(constraints_.size(), 0.0);
+    topology_ = clothTopology(settings_.width, settings_.height, std::move(grid.constraints));
+    lambda_.assign(topology_.constraints.size(), 0.0);
     areaLambda_.clear();
-    alive_.assign(constraints_.size(), 1);
-    liveCount_ = constraints_.size();
+    alive_.assign(topology_.constraints.size(), 1);
+    liveCount_ = topology_.constraints.size();
     ++constraintsVersion_;
     time_ = 0.0;
     stepCount_ = 0;
@@ -258,10 +258,10 @@ void Simulation::recordResiduals(bool on)
 
 detail::StepState Simulation::stepState()
 {
-    return {settings_,   particles_, constraints_,        lambda_,          areaLambda_,
-            alive_,      liveCount_, constraintsVersion_, recordResiduals_, residuals_,
-            settings_.tethers ? &tethers_ : nullptr,      tethersVersion_,
-            obstacles_,  balls_,     time_};
+    return {settings_,   particles_, topology_.constraints, lambda_,          areaLambda_,
+            alive_,      liveCount_, constraintsVersion_,   recordResiduals_, residuals_,
+            settings_.tethers ? &tethers_ : nullptr,        tethersVersion_,
+            obstacles_,  balls_,     time_,                 &topology_};
 }
 
 const Tethers& Simulation::tethers()
@@ -378,8 +378,9 @@ std::size_t Simulation::cut(glm::dvec2 from, glm::dvec2 to)
     sync(); // the segments where they are now
     const auto& x = particles_.position;
     std::size_t removed = 0;
-    for (std::size_t k = 0; k < constraints_.size(); ++k)
-        if (alive_[k] != 0 && segmentsIntersect(from, to, x[constraints_[k].a], x[constraints_[k].b]))
+    const std::vector<DistanceConstraint>& constraints = topology_.constraints;
+    for (std::size_t k = 0; k < constraints.size(); ++k)
+        if (alive_[k] != 0 && segmentsIntersect(from, to, x[constraints[k].a], x[constraints[k].b]))
             removed += removeConstraint(k) ? 1 : 0;
     return removed;
 }

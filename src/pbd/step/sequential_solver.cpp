@@ -69,16 +69,10 @@ void projectSequential(StepState& state, double alphaTilde, const double* alphaT
     if (areaAlphaTilde < 0.0)
         return;
     // Then the cells' signed areas, cell by cell in the grid's order, each cell's two
-    // triangles one after the other.
-    const Index width = static_cast<Index>(state.settings.width);
+    // triangles one after the other (the topology's area triangles, in that order).
     double* areaLambda = state.areaLambda.data();
-    for (Index i = 0; i + 1 < static_cast<Index>(state.settings.height); ++i)
-        for (Index j = 0; j + 1 < width; ++j)
-            for (int t = 0; t < 2; ++t) {
-                const CellTriangle tri = cellTriangle(width, i, j, t);
-                projectArea(x, w, tri.p0, tri.p1, tri.p2, restArea, areaAlphaTilde,
-                            *areaLambda++);
-            }
+    for (const Triangle& t : state.topology->areaTriangles)
+        projectArea(x, w, t.a, t.b, t.c, restArea, areaAlphaTilde, *areaLambda++);
 }
 
 class SequentialSolver final : public StepSolver {
@@ -244,9 +238,9 @@ private:
         if (alphaTildes_.size() != m || width != edgeWidth_ || height != edgeHeight_ ||
             params.alphaTilde != alphaTilde_ || params.edgeAlphaTilde != edgeAlphaTilde_) {
             alphaTildes_.resize(m);
+            const std::vector<std::uint8_t>& edgeSpring = state.topology->edgeSpring;
             for (std::size_t k = 0; k < m; ++k)
-                alphaTildes_[k] = isEdgeSpring(width, height, k) ? params.edgeAlphaTilde
-                                                                 : params.alphaTilde;
+                alphaTildes_[k] = edgeSpring[k] != 0 ? params.edgeAlphaTilde : params.alphaTilde;
             edgeWidth_ = width;
             edgeHeight_ = height;
             alphaTilde_ = params.alphaTilde;

@@ -15,6 +15,7 @@
 #include "pbd/simulation.h"
 #include "pbd/solver_backend.h"
 #include "pbd/substep_pipeline.h"
+#include "pbd/topology.h"
 #include "step/step_phases.h"
 
 namespace pbd::detail {
@@ -41,6 +42,8 @@ struct StepState {
     std::span<Ball> balls;
     /// Simulated time at the step's start in s (the gusts' clock).
     double time = 0.0;
+    /// The cloth as a mesh (its constraints are `constraints`).
+    const ClothTopology* topology = nullptr;
 };
 
 /// Runs the steps of one Settings::solver. The CPU solvers step the StepState in place; a

@@ -1,0 +1,52 @@
+#pragma once
+/// \file
+/// The cloth as a mesh: which particles its constraints join, which of them are edge
+/// springs, its surface triangles and its area constraints' triangles, and which particles
+/// are neighbours. Built once from the grid (clothTopology()); what the Simulation and the
+/// sequential solver read instead of grid arithmetic, so that a cloth can be another
+/// triangle mesh later. The colored and GPU solvers keep their grid sets (clothGridSets):
+/// their speed is the grid's regularity.
+
+#include <cstdint>
+#include <vector>
+
+#include "pbd/cloth.h"
+
+namespace pbd {
+
+/// Three particles of a triangle, counter-clockwise seen from +z in the rest sheet.
+struct Triangle {
+    Index a;
+    Index b;
+    Index c;
+    bool operator==(const Triangle&) const = default;
+};
+
+/// A cloth's topology (see the file comment).
+struct ClothTopology {
+    int width = 0;  ///< particles per row of the grid it was built from
+    int height = 0; ///< rows of that grid
+    /// Every constraint, in the page's order (buildClothGrid()).
+    std::vector<DistanceConstraint> constraints;
+    /// Per constraint, 1 for an edge spring (the horizontals of the first and last rows, the
+    /// verticals of the first and last columns: isEdgeSpring()), else 0.
+    std::vector<std::uint8_t> edgeSpring;
+    /// The surface: each cell, row by row, split along its diagonal from particle k to
+    /// k + width + 1 into (k, k + width + 1, k + 1) and (k, k + width, k + width + 1). What
+    /// bending, the air in 3D, self-contact and shading act on.
+    std::vector<Triangle> surface;
+    /// The signed-area constraints' triangles (the page's cell split, cellTriangle()): each
+    /// cell, row by row, as (k, k + width, k + 1) and (k + 1, k + width, k + width + 1).
+    std::vector<Triangle> areaTriangles;
+
+    /// Whether particles i and j are grid neighbours (rows and columns at most 1 apart):
+    /// joined by a constraint of the rest cloth, or the same particle.
+    bool neighbours(Index i, Index j) const;
+};
+
+/// The topology of a width x height grid with rest lengths `rest`.
+ClothTopology clothTopology(int width, int height, const ClothRestLengths& rest);
+/// The topology of a width x height grid whose constraints (buildClothGrid()'s) are given.
+ClothTopology clothTopology(int width, int height, std::vector<DistanceConstraint> constraints);
+
+} // namespace pbd
