@@ -10,6 +10,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "pbd/distance_constraint.h"
 #include "pbd/tethers.h"
 
 namespace pbd::detail {
@@ -17,7 +18,8 @@ namespace pbd::detail {
 /// The anchors' positions, in Tethers::anchors' order, read once per step: pinned particles
 /// do not move during a step, and a copy lets threads read them while others write their own
 /// particles.
-inline void anchorPositions(const Tethers& tethers, const glm::dvec2* x, std::vector<glm::dvec2>& out)
+template <glm::length_t D>
+inline void anchorPositions(const Tethers& tethers, const Vec<D>* x, std::vector<Vec<D>>& out)
 {
     out.resize(tethers.anchors.size());
     for (std::size_t k = 0; k < tethers.anchors.size(); ++k)
@@ -28,11 +30,13 @@ inline void anchorPositions(const Tethers& tethers, const glm::dvec2* x, std::ve
 /// anchor first [KCM12]: a unilateral constraint C = |x - a| - L <= 0 with the anchor a
 /// immovable, so the particle alone moves, onto the sphere around a:
 ///   d = x - a,  when |d| > L:  x = a + d (L / |d|).
-/// |d|^2 = d.x d.x + d.y d.y is compared with L L first, so that a slack tether costs no
-/// square root; then |d| > L decides. Particles that do not move by themselves (w = 0:
-/// pinned, grabbed) are left alone.
-inline void projectTethersScalar(glm::dvec2* x, const double* w, const Tethers& tethers,
-                                 const glm::dvec2* anchorAt, std::size_t begin, std::size_t end)
+/// |d|^2 = d.x d.x + d.y d.y (+ d.z d.z) is compared with L L first, so that a slack tether
+/// costs no square root; then |d| > L decides. Particles that do not move by themselves
+/// (w = 0: pinned, grabbed) are left alone. Written once for D dimensions; the tethers'
+/// lengths are the rest sheet's, which is flat in any dimension.
+template <glm::length_t D>
+inline void projectTethersScalar(Vec<D>* x, const double* w, const Tethers& tethers,
+                                 const Vec<D>* anchorAt, std::size_t begin, std::size_t end)
 {
     const auto slots = static_cast<std::size_t>(tethers.slots);
     const std::size_t n = tethers.particles;
@@ -41,26 +45,23 @@ inline void projectTethersScalar(glm::dvec2* x, const double* w, const Tethers& 
     for (std::size_t i = begin; i < end; ++i) {
         if (w[i] == 0.0)
             continue;
-        double px = x[i].x;
-        double py = x[i].y;
+        Vec<D> p = x[i];
         for (std::size_t s = 0; s < slots; ++s) {
             const std::size_t k = s * n + i;
-            const glm::dvec2 a = anchorAt[anchor[k]];
-            const double dx = px - a.x;
-            const double dy = py - a.y;
-            const double d2 = dx * dx + dy * dy;
+            const Vec<D> a = anchorAt[anchor[k]];
+            const Vec<D> d = p - a;
+            const double d2 = squaredLength(d);
             const double l = length[k];
             if (!(d2 > l * l))
                 continue;
-            const double d = std::sqrt(d2);
-            if (!(d > l))
+            const double dl = std::sqrt(d2);
+            if (!(dl > l))
                 continue;
-            const double f = l / d;
-            px = a.x + dx * f;
-            py = a.y + dy * f;
+            const double f = l / dl;
+            for (glm::length_t c = 0; c < D; ++c)
+                p[c] = a[c] + d[c] * f;
         }
-        x[i].x = px;
-        x[i].y = py;
+        x[i] = p;
     }
 }
 
