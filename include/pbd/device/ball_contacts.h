@@ -2,7 +2,7 @@
 // The balls' part of a substep: their prediction, their contacts (with the cloth two-way,
 // with each other, with the obstacles) and their velocities. Serial and in a fixed order
 // (balls are few, at most kMaxBalls), so that every solver and thread count gives the same
-// bits.; docs/physics.md says how.
+// bits; docs/physics.md says how.
 // Part of the device contract (pbd/device/): a device backend (src/gpu) reuses or repeats it;
 // namespace detail: not for users of the library.
 

@@ -2,7 +2,7 @@
 // The contact phase of a substep: every movable particle that ends inside an obstacle grown by
 // thickness / 2 is put back on the surface of their union, a particle whose path crossed one
 // ends on the near side (continuous collision), and Coulomb friction holds back its motion
-// relative to the obstacle's surface.; docs/physics.md says how.
+// relative to the obstacle's surface; docs/physics.md says how.
 // Part of the device contract (pbd/device/): a device backend (src/gpu) reuses or repeats it;
 // namespace detail: not for users of the library.
 
