@@ -4,7 +4,6 @@
 #include <cmath>
 #include <stdexcept>
 
-#include <glm/geometric.hpp>
 
 #include "air/air.h"
 #include "colored/colored_solver.h"
@@ -100,8 +99,7 @@ void tear(StepState& state, double strain)
         if (state.alive[k] == 0)
             continue;
         const DistanceConstraint& c = state.constraints[k];
-        const glm::dvec2 d = x[c.a] - x[c.b];
-        const double length = std::sqrt(d.x * d.x + d.y * d.y);
+        const double length = std::sqrt(squaredLength(x[c.a] - x[c.b]));
         if (std::abs(length - c.restLength) / c.restLength > strain)
             removeConstraint(state, k);
     }
@@ -116,7 +114,7 @@ Residual measureResidual(const StepState& state)
         if (state.alive[k] == 0)
             continue;
         const DistanceConstraint& c = state.constraints[k];
-        const double e = std::abs(glm::distance(x[c.a], x[c.b]) - c.restLength);
+        const double e = std::abs(std::sqrt(squaredLength(x[c.a] - x[c.b])) - c.restLength);
         r.max = std::max(r.max, e);
         sumSquares += e * e;
     }
