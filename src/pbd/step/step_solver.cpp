@@ -4,7 +4,6 @@
 #include <cmath>
 #include <stdexcept>
 
-
 #include "air/air.h"
 #include "colored/colored_solver.h"
 
