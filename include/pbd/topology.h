@@ -7,7 +7,7 @@
 /// triangle mesh later. The colored and GPU solvers keep their grid sets (clothGridSets):
 /// their speed is the grid's regularity.
 
-#include <cstdint>
+#include <cstddef>
 #include <vector>
 
 #include "pbd/cloth.h"
@@ -22,23 +22,28 @@ struct Triangle {
     bool operator==(const Triangle&) const = default;
 };
 
-/// A cloth's topology (see the file comment).
+/// A cloth's topology (see the file comment). Only the constraints are stored (the
+/// Simulation's own array, not a copy); the triangles and the edge springs of a grid follow
+/// from its size, so a 2048 x 2048 cloth costs no memory for them.
 struct ClothTopology {
     int width = 0;  ///< particles per row of the grid it was built from
     int height = 0; ///< rows of that grid
     /// Every constraint, in the page's order (buildClothGrid()).
     std::vector<DistanceConstraint> constraints;
-    /// Per constraint, 1 for an edge spring (the horizontals of the first and last rows, the
-    /// verticals of the first and last columns: isEdgeSpring()), else 0.
-    std::vector<std::uint8_t> edgeSpring;
-    /// The surface: each cell, row by row, split along its diagonal from particle k to
-    /// k + width + 1 into (k, k + width + 1, k + 1) and (k, k + width, k + width + 1). What
-    /// bending, the air in 3D, self-contact and shading act on.
-    std::vector<Triangle> surface;
-    /// The signed-area constraints' triangles (the page's cell split, cellTriangle()): each
-    /// cell, row by row, as (k, k + width, k + 1) and (k + 1, k + width, k + width + 1).
-    std::vector<Triangle> areaTriangles;
 
+    /// Whether constraint k is an edge spring: a horizontal of the first or last row, a
+    /// vertical of the first or last column (isEdgeSpring()).
+    bool edgeSpring(std::size_t k) const { return isEdgeSpring(width, height, k); }
+    /// Cells of the grid, row by row: (width - 1) x (height - 1).
+    std::size_t cellCount() const;
+    /// The surface: triangle t of 2 x cellCount(), cell t / 2 (k its top-left particle)
+    /// split along its diagonal from k to k + width + 1 into (k, k + width + 1, k + 1) and
+    /// (k, k + width, k + width + 1). What bending, the air in 3D, self-contact and shading act
+    /// on.
+    Triangle surfaceTriangle(std::size_t t) const;
+    /// The signed-area constraints' triangle t of 2 x cellCount() (the page's cell split,
+    /// cellTriangle()): (k, k + width, k + 1) and (k + 1, k + width, k + width + 1).
+    Triangle areaTriangle(std::size_t t) const;
     /// Whether particles i and j are grid neighbours (rows and columns at most 1 apart):
     /// joined by a constraint of the rest cloth, or the same particle.
     bool neighbours(Index i, Index j) const;

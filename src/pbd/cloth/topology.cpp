@@ -5,6 +5,43 @@
 
 namespace pbd {
 
+std::size_t ClothTopology::cellCount() const
+{
+    if (width < 2 || height < 2)
+        return 0;
+    return static_cast<std::size_t>(width - 1) * static_cast<std::size_t>(height - 1);
+}
+
+namespace {
+
+/// The top-left particle of cell c of a grid `width` particles wide.
+Index cellCorner(std::size_t c, int width)
+{
+    const auto cellsPerRow = static_cast<std::size_t>(width - 1);
+    return static_cast<Index>((c / cellsPerRow) * static_cast<std::size_t>(width) +
+                              c % cellsPerRow);
+}
+
+} // namespace
+
+Triangle ClothTopology::surfaceTriangle(std::size_t t) const
+{
+    const Index k = cellCorner(t / 2, width);
+    const auto w = static_cast<Index>(width);
+    if (t % 2 == 0)
+        return {k, k + w + 1, k + 1};
+    return {k, k + w, k + w + 1};
+}
+
+Triangle ClothTopology::areaTriangle(std::size_t t) const
+{
+    const Index k = cellCorner(t / 2, width);
+    const auto w = static_cast<Index>(width);
+    if (t % 2 == 0)
+        return {k, k + w, k + 1};
+    return {k + 1, k + w, k + w + 1};
+}
+
 bool ClothTopology::neighbours(Index i, Index j) const
 {
     const auto w = static_cast<Index>(width);
@@ -24,18 +61,6 @@ ClothTopology clothTopology(int width, int height, std::vector<DistanceConstrain
     topology.width = width;
     topology.height = height;
     topology.constraints = std::move(constraints);
-    topology.edgeSpring.resize(topology.constraints.size());
-    for (std::size_t k = 0; k < topology.constraints.size(); ++k)
-        topology.edgeSpring[k] = isEdgeSpring(width, height, k) ? 1 : 0;
-    const auto w = static_cast<Index>(width);
-    for (Index i = 0; i + 1 < static_cast<Index>(height); ++i)
-        for (Index j = 0; j + 1 < w; ++j) {
-            const Index k = i * w + j;
-            topology.surface.push_back({k, k + w + 1, k + 1});
-            topology.surface.push_back({k, k + w, k + w + 1});
-            topology.areaTriangles.push_back({k, k + w, k + 1});
-            topology.areaTriangles.push_back({k + 1, k + w, k + w + 1});
-        }
     return topology;
 }
 

@@ -71,8 +71,11 @@ void projectSequential(StepState& state, double alphaTilde, const double* alphaT
     // Then the cells' signed areas, cell by cell in the grid's order, each cell's two
     // triangles one after the other (the topology's area triangles, in that order).
     double* areaLambda = state.areaLambda.data();
-    for (const Triangle& t : state.topology->areaTriangles)
+    const ClothTopology& topology = *state.topology;
+    for (std::size_t k = 0; k < 2 * topology.cellCount(); ++k) {
+        const Triangle t = topology.areaTriangle(k);
         projectArea(x, w, t.a, t.b, t.c, restArea, areaAlphaTilde, *areaLambda++);
+    }
 }
 
 class SequentialSolver final : public StepSolver {
@@ -238,9 +241,9 @@ private:
         if (alphaTildes_.size() != m || width != edgeWidth_ || height != edgeHeight_ ||
             params.alphaTilde != alphaTilde_ || params.edgeAlphaTilde != edgeAlphaTilde_) {
             alphaTildes_.resize(m);
-            const std::vector<std::uint8_t>& edgeSpring = state.topology->edgeSpring;
             for (std::size_t k = 0; k < m; ++k)
-                alphaTildes_[k] = edgeSpring[k] != 0 ? params.edgeAlphaTilde : params.alphaTilde;
+                alphaTildes_[k] = state.topology->edgeSpring(k) ? params.edgeAlphaTilde
+                                                                : params.alphaTilde;
             edgeWidth_ = width;
             edgeHeight_ = height;
             alphaTilde_ = params.alphaTilde;
