@@ -7,7 +7,6 @@
 #include "air/air.h"
 #include "air/air_rows.h"
 #include "colored/colored_solver.h"
-#include "pbd/device/ball_contacts.h"
 #include "pbd/device/contacts.h"
 #include "world/self_collision.h"
 #include "step/step_solver.h"
