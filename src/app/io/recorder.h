@@ -4,9 +4,12 @@
 /// (pbd/drag_script.h) that `pbd-sim run --events FILE` and `pbd-cloth --replay FILE` play
 /// back bit for bit.
 ///
-/// A recording starts from a fresh cloth: its first lines are every setting as
-/// `0 set FLAG VALUE` (in an order in which each line leaves valid settings, starting from the
-/// defaults), then `0 restart`; then each command at the step it took effect, STEP being the
+/// A recording starts with its start, whatever the player started from: `0 scene NAME|FILE`
+/// (the world a restart brings back: "page" for none, a built-in scene's name when the start
+/// is exactly that scene, else a scene file written beside the recording, STEM.scene.json),
+/// every setting as `0 set FLAG VALUE` (in an order in which each line leaves valid settings
+/// after the scene's) and `0 restart`; or, for a recording of a loaded state, `0 load
+/// STEM.state.json`, the state written beside it. Then each command at the step it took effect, STEP being the
 /// number of steps taken since the recording began, which is the step before which the event
 /// player applies it; then `STEP end` and a comment with the final positions' hash. A grab is
 /// written as a drag to where the particle is (the move changes nothing), a move as a drag of
@@ -26,6 +29,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pbd/command.h"
@@ -42,6 +46,11 @@ namespace pbd::app {
 /// compared by their bits, so that -0 and 0 differ as they do in the arithmetic.
 std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const Settings& to,
                                                      bool everyField);
+
+/// The file beside the recording at `path` that holds its start: the recording's name
+/// without its extension, then `suffix` (".scene.json", ".state.json"): rec.txt ->
+/// rec.scene.json.
+std::string recordingSideFile(const std::string& path, std::string_view suffix);
 
 /// Writes the commands it is shown to a file as an event script. Lines go to a memory buffer
 /// and the file at least every kFlushSeconds: a step costs one counter increment.
@@ -62,10 +71,18 @@ public:
     Recorder(const Recorder&) = delete;
     Recorder& operator=(const Recorder&) = delete;
 
-    /// Starts a recording of `simulation`, which must be a fresh cloth (just restarted), into
-    /// `path` (created or truncated): writes the header. Returns the reason (naming the path)
-    /// when the file cannot be opened; nothing is recorded then.
-    std::optional<std::string> start(const std::string& path, const Simulation& simulation);
+    /// Starts a recording of `simulation` into `path` (created or truncated): open() then
+    /// begin(). Returns the reason (naming the path) when a file cannot be written; nothing is
+    /// recorded then.
+    std::optional<std::string> start(const std::string& path, const Simulation& simulation,
+                                     bool fromState = false);
+    /// Creates (or truncates) the recording's file; nothing is written to it until begin().
+    std::optional<std::string> open(const std::string& path);
+    /// Writes the start of `simulation` into the file open() opened: with `fromState` the
+    /// state as it is (written beside, `0 load`), else the start a fresh cloth (just
+    /// restarted) came from (startScene(): `0 scene`, the settings, `0 restart`). Returns the
+    /// reason when the file beside cannot be written; the recording is closed then.
+    std::optional<std::string> begin(const Simulation& simulation, bool fromState = false);
     /// Notes a command that was just applied to `simulation` (the one given to start()).
     void note(const Command& command, const Simulation& simulation);
     /// Once per frame (also while idle): writes a move that nothing can replace any more and
@@ -81,6 +98,8 @@ public:
     const std::string& path() const { return path_; }
 
 private:
+    /// The start of a fresh cloth: `0 scene`, the settings, `0 restart`.
+    std::optional<std::string> writeStart(const Simulation& simulation);
     void write(const DragEvent& event);
     void flushPending();
     void flushBuffer();

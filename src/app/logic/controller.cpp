@@ -29,6 +29,9 @@ std::optional<CommandError> Controller::issue(const Command& command)
 {
     const bool travels = std::holds_alternative<UndoCommand>(command) ||
                          std::holds_alternative<RedoCommand>(command);
+    // A replay's scene or state: the whole cloth and world replaced.
+    const bool replaced = std::holds_alternative<SceneCommand>(command) ||
+                          std::holds_alternative<LoadCommand>(command);
     if (travels)
         finishOffThreadStep(); // the history's states follow the steps taken
     const Settings before = simulation_.settings();
@@ -54,9 +57,15 @@ std::optional<CommandError> Controller::issue(const Command& command)
         if (auto kept = scenes_.find(history_.position()); kept != scenes_.end())
             scene_ = kept->second;
     } else {
+        if (replaced) {
+            driver_.clothRebuilt();
+            input_.stateReplaced();
+            // No scene of the panel's: the core's restart brings this one back.
+            scene_ = std::make_shared<const SceneChoice>();
+        }
         keepScene();
     }
-    if ((travels || std::holds_alternative<SetCommand>(command)) &&
+    if ((travels || replaced || std::holds_alternative<SetCommand>(command)) &&
         model_.settings() != simulation_.settings())
         model_.showSettings(simulation_.settings()); // a change from elsewhere shows in the panel
     driver_.applied(command);

@@ -88,6 +88,11 @@ public:
     /// R and the Restart button: the panel's values, a fresh cloth, and the world of a scene
     /// chosen in the panel again.
     void restart();
+    /// The fresh cloth a recording starts from: a restart, and the world of a scene chosen in
+    /// the panel again, which then becomes what a restart brings back (keepWorldAsStart), so
+    /// that the recording's start (startScene) is the world shown. Not R: the panel's
+    /// unsaved values stay unsaved.
+    void restartForRecording();
 
     // ---- per frame ----
     /// Takes this frame's steps (see StepDriver::advance), then follows the cloth when

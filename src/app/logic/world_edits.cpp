@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "logic/controller.h"
+#include "pbd/run_start.h"
 
 namespace pbd::app {
 namespace {
@@ -169,6 +170,17 @@ std::optional<std::string> Controller::chooseScene(const std::string& name)
     input_.select(std::nullopt);
     fitScene();
     return std::nullopt;
+}
+
+void Controller::restartForRecording()
+{
+    issue(RestartCommand{});
+    if (!scene_->scene)
+        return; // the restart brought back the start already
+    placeScene(simulation_, *scene_->scene, [this](const Command& c) { return issue(c); });
+    finishOffThreadStep();
+    simulation_.sync();
+    keepWorldAsStart(simulation_);
 }
 
 void Controller::restart()
