@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "files/input_text.h"
+#include "pbd/run_start.h"
 #include "pbd/state_file.h"
 
 namespace pbd::app {
@@ -238,6 +239,9 @@ std::optional<std::string> Controller::loadState(const std::string& path)
         lastError_ = *error;
         return error;
     }
+    // As --load starts a run: the file's obstacles and balls are what R brings back (with the
+    // fixed corners pinned), in pbd-sim as here, so that a recording made after it replays.
+    startFromState(simulation_, simulation_.state()); // valid: it was just loaded
     history_.changed(before, simulation_); // a load can be undone
     // The file's cloth and world are no scene of the panel's: R no longer replays one (undo
     // brings the choice back with the state before the load).

@@ -135,8 +135,10 @@ public:
     /// meanwhile): before the app writes its final state, and in tests.
     void finishOffThreadStep() { driver_.finishOffThreadStep(); }
 
-    /// Replaces the whole state by the saved one in `path` (pbd/state_file.h): the panel shows
-    /// its settings, a drag or knife in progress ends (a grab saved in the file stays). On any
+    /// Replaces the whole state by the saved one in `path` (pbd/state_file.h) as `--load`
+    /// starts a run (startFromState: its obstacles and balls are what a restart brings
+    /// back): the panel shows its settings, a drag or knife in progress ends (a grab saved in
+    /// the file stays). On any
     /// problem nothing changes and the reason, naming the field, is returned.
     std::optional<std::string> loadState(const std::string& path);
 
