@@ -176,7 +176,7 @@ elif case in ("restore", "combo"):
         # the panel scrolled 8 notches puts the combo in its upper half, opening downwards.
         start = ["--scene", "curtain-over-ball", "--no-autosave"]
         x0, y0, x1, y1 = bottom_layout(binary, out, *start, env=env, notches=8)["widget"]["scene"]
-        window = App(binary, *start, "--frames", 400, "--state-out", app_state, env=env)
+        window = App(binary, *start, "--frames", 900, "--state-out", app_state, env=env)
         scroll_panel_down(window, 8)
         window.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.5)
         xdo("click", 1)  # opens the list below the combo: page, curtain-over-ball, pegs, ...
