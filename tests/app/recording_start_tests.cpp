@@ -13,7 +13,7 @@
 
 #include <unistd.h>
 
-#include "io/recorder.h"
+#include "io/recording_start.h"
 #include "io/run_files.h"
 #include "logic/controller.h"
 #include "pbd/drag_script.h"

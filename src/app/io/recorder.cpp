@@ -5,13 +5,10 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
-#include <filesystem>
 #include <utility>
 
-#include "pbd/run_start.h"
-#include "pbd/scene.h"
+#include "io/recording_start.h"
 #include "pbd/settings_table.h"
-#include "pbd/state_file.h"
 #include "pbd/state_io.h"
 
 namespace pbd::app {
@@ -32,53 +29,7 @@ DragEvent setEvent(std::uint64_t step, const SettingField& field, const Settings
     return event;
 }
 
-/// The built-in scene `start` is, by name: one whose obstacles, balls and pins are the
-/// start's, and whose settings are too but for the solver, threads and GPU precision (which a
-/// scene line keeps); "page" (nothing but the cloth) with any settings.
-std::optional<std::string> builtInStart(const Scene& start)
-{
-    const std::string wanted = sceneToJson(start);
-    for (const std::string& name : builtInSceneNames()) {
-        Scene scene = *builtInScene(name);
-        if (name == "page") {
-            scene.settings = start.settings;
-        } else {
-            scene.settings.solver = start.settings.solver;
-            scene.settings.threads = start.settings.threads;
-            scene.settings.gpuPrecision = start.settings.gpuPrecision;
-        }
-        if (sceneToJson(scene) == wanted) // as files write them (no internal members)
-            return name;
-    }
-    return std::nullopt;
-}
-
-/// Writes `text` to `path` whole, naming the path and the reason on failure.
-std::optional<std::string> writeTextFile(const std::string& path, const std::string& text)
-{
-    std::FILE* file = std::fopen(path.c_str(), "w");
-    if (!file)
-        return "cannot write " + path + ": " + std::strerror(errno);
-    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-    const int writeErrno = errno;
-    const bool closed = std::fclose(file) == 0;
-    if (!written || !closed)
-        return "cannot write " + path + ": " + std::strerror(written ? errno : writeErrno);
-    return std::nullopt;
-}
-
 } // namespace
-
-std::string recordingSideFile(const std::string& path, std::string_view suffix)
-{
-    std::filesystem::path side(path);
-    if (side.has_stem() && side.has_extension())
-        side.replace_extension();
-    side += std::string(suffix);
-    if (side == std::filesystem::path(path)) // rec.scene.json is its own recording's name
-        side = std::filesystem::path(path + std::string(suffix));
-    return side.string();
-}
 
 std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const Settings& to,
                                                      bool everyField)
@@ -161,57 +112,16 @@ std::optional<std::string> Recorder::begin(const Simulation& simulation, bool fr
     buffer_ += '\n';
     // The start, then the run: the script alone reproduces it, whatever the player started
     // from (pbd-sim's defaults, another scene, another state).
-    std::optional<std::string> error;
-    if (fromState) {
-        const std::string side = recordingSideFile(path_, ".state.json");
-        error = saveStateFile(simulation, side);
-        DragEvent load;
-        load.kind = DragEvent::Kind::Load;
-        load.stateName = std::filesystem::path(side).filename().string();
-        write(load);
-    } else {
-        error = writeStart(simulation);
-    }
-    if (error) {
+    std::vector<DragEvent> lines;
+    if (auto error = recordingStart(path_, simulation, fromState, lines)) {
         std::fclose(file_);
         file_ = nullptr;
         buffer_.clear();
         return error;
     }
+    for (const DragEvent& line : lines)
+        write(line);
     flushBuffer(); // the header at once: a file that says what it is from the start
-    return std::nullopt;
-}
-
-std::optional<std::string> Recorder::writeStart(const Simulation& simulation)
-{
-    // The world a restart brings back: a built-in scene by name when it is exactly that one
-    // ("page", the cloth alone, whatever its settings: the `set` lines give them), else the
-    // whole start as a scene file beside the recording.
-    const Scene start = startScene(simulation);
-    DragEvent scene;
-    scene.kind = DragEvent::Kind::Scene;
-    Settings base; // the settings the scene line leaves, the `set` lines' starting point
-    if (auto name = builtInStart(start)) {
-        scene.sceneName = *name;
-        if (*name != "page")
-            base = builtInScene(*name)->settings;
-    } else {
-        const std::string side = recordingSideFile(path_, ".scene.json");
-        if (auto error = writeTextFile(side, sceneToJson(start)))
-            return error;
-        scene.sceneName = std::filesystem::path(side).filename().string();
-        base = start.settings;
-    }
-    // The player's solver, threads and GPU precision stay through a scene line.
-    base.solver = Settings{}.solver;
-    base.threads = Settings{}.threads;
-    base.gpuPrecision = Settings{}.gpuPrecision;
-    write(scene);
-    for (const SettingField* field : settingsChangeOrder(base, settings_, true))
-        write(setEvent(0, *field, settings_));
-    DragEvent restart;
-    restart.kind = DragEvent::Kind::Restart;
-    write(restart);
     return std::nullopt;
 }
 

@@ -4,14 +4,11 @@
 /// (pbd/drag_script.h) that `pbd-sim run --events FILE` and `pbd-cloth --replay FILE` play
 /// back bit for bit.
 ///
-/// A recording starts with its start, whatever the player started from: `0 scene NAME|FILE`
-/// (the world a restart brings back: "page" for none, a built-in scene's name when the start
-/// is exactly that scene, else a scene file written beside the recording, STEM.scene.json),
-/// every setting as `0 set FLAG VALUE` (in an order in which each line leaves valid settings
-/// after the scene's) and `0 restart`; or, for a recording of a loaded state, `0 load
-/// STEM.state.json`, the state written beside it. Then each command at the step it took effect, STEP being the
-/// number of steps taken since the recording began, which is the step before which the event
-/// player applies it; then `STEP end` and a comment with the final positions' hash. A grab is
+/// A recording starts with its start, whatever the player started from (io/recording_start.h):
+/// `0 scene NAME|FILE` (the world a restart brings back), every setting as `0 set FLAG VALUE`
+/// and `0 restart`; or `0 load FILE` for a loaded state. Then each command at the step it
+/// took effect, STEP being the number of steps taken since the recording began, which is the
+/// step before which the event player applies it; then `STEP end` and a comment with the final positions' hash. A grab is
 /// written as a drag to where the particle is (the move changes nothing), a move as a drag of
 /// the grabbed particle to where it was put; an area grab as `grab X Y R` and its moves as
 /// `move X Y`; consecutive moves between the same two steps are written once, as the last (a
@@ -29,7 +26,6 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "pbd/command.h"
@@ -46,11 +42,6 @@ namespace pbd::app {
 /// compared by their bits, so that -0 and 0 differ as they do in the arithmetic.
 std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const Settings& to,
                                                      bool everyField);
-
-/// The file beside the recording at `path` that holds its start: the recording's name
-/// without its extension, then `suffix` (".scene.json", ".state.json"): rec.txt ->
-/// rec.scene.json.
-std::string recordingSideFile(const std::string& path, std::string_view suffix);
 
 /// Writes the commands it is shown to a file as an event script. Lines go to a memory buffer
 /// and the file at least every kFlushSeconds: a step costs one counter increment.
@@ -98,8 +89,6 @@ public:
     const std::string& path() const { return path_; }
 
 private:
-    /// The start of a fresh cloth: `0 scene`, the settings, `0 restart`.
-    std::optional<std::string> writeStart(const Simulation& simulation);
     void write(const DragEvent& event);
     void flushPending();
     void flushBuffer();

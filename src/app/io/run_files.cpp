@@ -2,6 +2,7 @@
 
 #include <variant>
 
+#include "io/recording_start.h"
 #include "pbd/state_file.h"
 #include "pbd/state_io.h"
 
