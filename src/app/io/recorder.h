@@ -12,7 +12,8 @@
 /// final positions' hash. A grab is written as a drag to where the particle is (the move
 /// changes nothing), a move as a drag of the grabbed particle to where it was put; an area
 /// grab as `grab X Y R` and its moves as `move X Y`; consecutive moves between the same two
-/// steps are written once, as the last (a move only replaces the position). Undo and redo are `undo` and `redo` lines.
+/// steps are written once, as the last (a move only replaces the position). Undo and redo
+/// are `undo` and `redo` lines.
 ///
 /// Lines reach the file as they happen, whole and in order: appended and flushed (no fsync)
 /// within kFlushSeconds of being noted, so that a killed app leaves a valid prefix of the
