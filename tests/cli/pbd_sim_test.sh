@@ -753,6 +753,8 @@ script_files)
   expect 2 "line 1: load: cannot read $work/rec/missing.json" "allowed: a readable state file" -- run --events "$work/rec/missing.events"
   printf '0 load sub/start.scene.json\n' >"$work/rec/notstate.events"
   expect 2 "line 1: load: $work/rec/sub/start.scene.json: " "pbd-cloth-state" -- run --events "$work/rec/notstate.events"
+  printf '0 load /dev/zero\n' >"$work/rec/device.events"
+  expect 2 "line 1: load: /dev/zero is not a regular file" -- run --events "$work/rec/device.events"
   printf '0 load\n' >"$work/rec/short.events"
   expect 2 "line 1: 'load' takes 1 values, got 0" -- run --events "$work/rec/short.events"
   # Indices after a load line are bounded by the state's cloth and world.

@@ -110,13 +110,15 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
 
 /// The file given as the only argument, as the flag its content calls for: --load,
 /// --scene (into `sceneText`) or --replay. Returns the exit status of a refusal.
-std::optional<int> openGivenFile(AppFlagTexts& texts, std::optional<std::string>& sceneText)
+std::optional<int> openGivenFile(AppFlagTexts& texts, std::optional<std::string>& sceneText,
+                                 bool restore)
 {
     const std::string& path = *texts.file;
     for (auto [flag, given] : {std::pair{"--scene", sceneText.has_value()},
                                std::pair{"--load", texts.load.has_value()},
                                std::pair{"--replay", texts.replay.has_value()},
-                               std::pair{"--record", texts.record.has_value()}})
+                               std::pair{"--record", texts.record.has_value()},
+                               std::pair{"--restore", restore}})
         if (given)
             return refuse("FILE: '" + path + "' cannot be given with " + flag +
                           "; allowed: a file alone (opened as what it is) or the flag");
@@ -245,8 +247,8 @@ std::optional<OpenedFileError> classifyOpenedFile(const std::string& path, Opene
         kind = OpenedFile::Scene;
         return std::nullopt;
     }
-    return OpenedFileError{"FILE: '" + path + "': format '" + format.value_or("") +
-                           "' is not one pbd-cloth opens; allowed: a state file "
+    return OpenedFileError{"FILE: '" + path + "': format " + quoteInput(format.value_or("")) +
+                           " is not one pbd-cloth opens; allowed: a state file "
                            "(pbd-cloth-state), a scene file (pbd-cloth-scene) or a recording "
                            "(an event script)"};
 }
@@ -277,7 +279,7 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     if (obstacleFlags.sceneGiven())
         sceneText = obstacleFlags.sceneText();
     if (texts.file)
-        if (auto status = openGivenFile(texts, sceneText))
+        if (auto status = openGivenFile(texts, sceneText, options.restore))
             return status;
     // --scene: its settings under the flags, its obstacles and balls before --obstacle's and
     // --ball's, its pins: composed by the core's setUpStart(), as pbd-sim's.

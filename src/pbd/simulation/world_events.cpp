@@ -109,6 +109,12 @@ void parseLoadEvent(std::size_t line, const std::vector<std::string_view>& field
     event.kind = DragEvent::Kind::Load;
     requireScriptCount(line, fields, 1, 1, "STEP load FILE");
     const std::string path = scriptPath(folder, fields[2]);
+    // A device or a folder is no state file (and /dev/zero would be read to the limit).
+    std::error_code code;
+    const auto type = std::filesystem::status(path, code).type();
+    if (!code && type != std::filesystem::file_type::regular)
+        throw DragScriptError(line, "load: " + path + " is not a regular file; allowed: a "
+                                        "readable state file");
     std::string text;
     if (auto error = readWholeFile(path, text, kMaxStateFileBytes + 1))
         throw DragScriptError(line, "load: cannot read " + path + ": " + error->reason +
