@@ -12,6 +12,7 @@
 #include "colored/band_schedule.h"
 #include "pbd/device/chebyshev.h"
 #include "pbd/device/constraint_coloring.h"
+#include "pbd/device/contacts.h"
 #include "pbd/simulation.h"
 #include "pbd/ball.h"
 #include "pbd/substep_pipeline.h"
@@ -22,7 +23,6 @@
 
 namespace pbd {
 namespace detail {
-struct ContactWorld;
 class SelfCollision;
 }
 

@@ -13,11 +13,11 @@
 
 #include <glm/vec2.hpp>
 
+#include "pbd/device/contacts.h"
 #include "pbd/device/self_collision_pairs.h"
 
 namespace pbd::detail {
 
-struct ContactWorld;
 
 /// Runs job(thread, threads) once on each of `threads` threads, thread 0 the caller, and
 /// returns when every call has returned. An empty one means: the caller alone (threads 1).
