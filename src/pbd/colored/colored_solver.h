@@ -23,7 +23,9 @@
 
 namespace pbd {
 namespace detail {
-class SelfCollision;
+template <glm::length_t D>
+class SelfCollisionOf;
+using SelfCollision = SelfCollisionOf<2>;
 }
 
 /// Projects the page grid's eight independent sets (clothGridSets) one after the other,
