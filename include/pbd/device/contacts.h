@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "pbd/obstacle.h"
+#include "pbd/obstacle3.h"
 #include "pbd/vec.h"
 
 namespace pbd::detail {
@@ -125,6 +126,9 @@ using ContactWorld = ContactWorldOf<2>;
 /// thickness / 2.
 void prepareContacts(std::span<const Obstacle> obstacles, double thickness, double friction,
                      int substep, int substeps, ContactWorld& world);
+/// The same for 3D obstacles.
+void prepareContacts(std::span<const Obstacle3> obstacles, double thickness, double friction,
+                     int substep, int substeps, ContactWorldOf<3>& world);
 
 /// The contact phase for particles [begin, end): x their positions after the constraints, x0
 /// their positions at the substep's start, w their inverse masses (0: left alone). Touches

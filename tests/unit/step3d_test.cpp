@@ -1,0 +1,179 @@
+// The step pipeline instantiated for 3D (StepStateOf<3>, the sequential solver over D): a
+// sheet in the x-y plane steps to the 2D bits with z staying 0, and a sheet laid flat drapes
+// over a sphere without a particle inside it.
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "pbd/device/contacts.h"
+#include "pbd/obstacle3.h"
+#include "pbd/simulation.h"
+#include "sim_builders.h"
+#include "step/step_solver.h"
+
+namespace {
+
+using V3 = pbd::Vec<3>;
+
+/// The 3D state of a cloth, beside a 2D Simulation it was copied from.
+struct State3 {
+    pbd::Settings settings;
+    pbd::ParticlesOf<3> particles;
+    std::vector<pbd::DistanceConstraint> constraints;
+    std::vector<double> lambda;
+    std::vector<double> areaLambda;
+    std::vector<std::uint8_t> alive;
+    std::size_t liveCount = 0;
+    std::uint64_t constraintsVersion = 0;
+    std::vector<pbd::Residual> residuals;
+    pbd::Tethers tethers;
+    std::vector<pbd::Obstacle3> obstacles;
+    std::vector<pbd::BallOf<3>> balls;
+
+    /// `place` maps each 2D position to its 3D one.
+    template <typename Place>
+    State3(pbd::Simulation& sim, Place place) : settings(sim.settings())
+    {
+        const pbd::Particles& p = sim.particles();
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            particles.position.push_back(place(p.position[i]));
+            particles.stepStart.push_back(place(p.stepStart[i]));
+            particles.velocity.push_back(V3(p.velocity[i], 0.0));
+        }
+        particles.mass = p.mass;
+        particles.flags = p.flags;
+        particles.inverseMass = p.inverseMass;
+        constraints.assign(sim.constraints().begin(), sim.constraints().end());
+        lambda.assign(constraints.size(), 0.0);
+        alive.assign(constraints.size(), 1);
+        liveCount = constraints.size();
+        tethers = sim.tethers();
+    }
+
+    pbd::detail::StepStateOf<3> view(const pbd::ClothTopology& topology)
+    {
+        return {settings,           particles,
+                constraints,        lambda,
+                areaLambda,         alive,
+                liveCount,          constraintsVersion,
+                false,              residuals,
+                settings.tethers ? &tethers : nullptr,
+                1,                  obstacles,
+                balls,              0.0,
+                &topology};
+    }
+};
+
+/// Whether the 3D state holds the 2D one's bits in x and y, with z (and its velocity) 0.
+bool samePlane(const pbd::Particles& p2, const pbd::ParticlesOf<3>& p3)
+{
+    for (std::size_t i = 0; i < p2.size(); ++i) {
+        const V3 x = p3.position[i];
+        const V3 v = p3.velocity[i];
+        if (x.x != p2.position[i].x || x.y != p2.position[i].y || x.z != 0.0 ||
+            v.x != p2.velocity[i].x || v.y != p2.velocity[i].y || v.z != 0.0)
+            return false;
+        if (std::signbit(x.x) != std::signbit(p2.position[i].x))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+TEST_CASE("the 3D sequential solver gives the 2D bits when nothing leaves the plane",
+          "[step3d]")
+{
+    struct Case {
+        const char* name;
+        pbd::Settings settings;
+    };
+    std::vector<Case> cases;
+    cases.push_back({"the PBD page", pbd::test::clothSettings(30, 20)});
+    pbd::Settings xpbd = pbd::test::clothSettings(25, 25, 1, 6);
+    xpbd.stiffness = 4000.0;
+    xpbd.substeps = 4;
+    xpbd.damping = 0.7;
+    xpbd.chebyshev = 0.9;
+    cases.push_back({"XPBD, substeps, damping, Chebyshev", xpbd});
+    pbd::Settings tethered = pbd::test::clothSettings(20, 30, 2, 2);
+    tethered.tethers = true;
+    tethered.tearStrain = 0.01;
+    tethered.clothWidth = 2.0;
+    tethered.stiffness = 500.0;
+    cases.push_back({"tethers, tearing, a size in metres", tethered});
+    for (const Case& c : cases) {
+        CAPTURE(c.name);
+        pbd::Simulation sim(c.settings);
+        State3 s3(sim, [](glm::dvec2 x) { return V3(x, 0.0); });
+        auto solver = pbd::detail::makeSequentialSolver<3>();
+        int torn = 0;
+        for (int step = 0; step < 150; ++step) {
+            // The tethers as the Simulation recomputes them after a tear (from the same
+            // live constraints: checked below).
+            if (c.settings.tethers)
+                s3.tethers = sim.tethers();
+            sim.step();
+            auto state = s3.view(sim.topology());
+            solver->step(state);
+            REQUIRE(samePlane(sim.particles(), s3.particles));
+            REQUIRE(s3.alive == std::vector<std::uint8_t>(sim.alive().begin(), sim.alive().end()));
+            torn = static_cast<int>(s3.constraints.size() - s3.liveCount);
+        }
+        if (c.settings.tearStrain > 0.0)
+            REQUIRE(torn > 0); // the tearing ran
+    }
+}
+
+TEST_CASE("a 3D sheet laid flat drapes over a sphere and stays out of it", "[step3d]")
+{
+    pbd::Settings settings = pbd::test::clothSettings(21, 21, 1, 10);
+    settings.clothWidth = 2.0;
+    settings.clothHeight = 2.0;
+    settings.substeps = 5;
+    settings.thickness = 0.02;
+    settings.friction = 0.3;
+    settings.damping = 0.5;
+    pbd::Simulation sim(settings);
+    const double top = sim.particles().position[0].y;
+    // Laid in the x-z plane at the height of row 0, rows going towards +z.
+    State3 s3(sim, [top](glm::dvec2 x) { return V3(x.x, top, top - x.y); });
+    for (std::size_t i = 0; i < s3.particles.size(); ++i) { // nothing pinned: it falls
+        s3.particles.flags[i] = 0;
+        s3.particles.inverseMass[i] = 1.0 / s3.particles.mass[i];
+    }
+    V3 centre(0.0);
+    for (const V3& x : s3.particles.position)
+        centre += x;
+    centre /= static_cast<double>(s3.particles.size());
+    pbd::Obstacle3 sphere;
+    sphere.shape = pbd::Obstacle3Shape::Sphere;
+    sphere.radius = 0.5;
+    sphere.a = centre - V3(0.0, 0.8, 0.0);
+    sphere.start = pbd::obstaclePose(sphere);
+    s3.obstacles.push_back(sphere);
+    auto solver = pbd::detail::makeSequentialSolver<3>();
+    const double reach = sphere.radius + 0.5 * settings.thickness;
+    for (int step = 0; step < 400; ++step) {
+        auto state = s3.view(sim.topology());
+        solver->step(state);
+        for (const V3& x : s3.particles.position)
+            REQUIRE(std::sqrt(pbd::squaredLength(V3(x - sphere.a))) >= reach - 1e-9);
+    }
+    // Draped: the middle rests on the sphere's top, the corners hang well below it.
+    const std::size_t middle = s3.particles.size() / 2;
+    const V3 mid = s3.particles.position[middle];
+    CHECK(mid.y == Approx(sphere.a.y + reach).margin(0.02));
+    for (std::size_t corner : {std::size_t{0}, std::size_t{20}, std::size_t{420},
+                               std::size_t{440}})
+        CHECK(s3.particles.position[corner].y < sphere.a.y);
+    // It stayed a cloth: no constraint much longer than its rest length.
+    for (const pbd::DistanceConstraint& c : s3.constraints)
+        CHECK(std::sqrt(pbd::squaredLength(V3(s3.particles.position[c.a] -
+                                              s3.particles.position[c.b]))) <
+              1.2 * c.restLength);
+}
