@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -176,4 +177,191 @@ TEST_CASE("a 3D sheet laid flat drapes over a sphere and stays out of it", "[ste
         CHECK(std::sqrt(pbd::squaredLength(V3(s3.particles.position[c.a] -
                                               s3.particles.position[c.b]))) <
               1.2 * c.restLength);
+}
+
+namespace {
+
+/// The 2D cloth of `sim` laid flat at height `top` (x as in 2D, z from 0 to its height,
+/// rows going towards +z), nothing pinned.
+State3 flatSheet(pbd::Simulation& sim, double top)
+{
+    const double row0 = sim.particles().position[0].y;
+    State3 s3(sim, [row0, top](glm::dvec2 x) { return V3(x.x, top, row0 - x.y); });
+    for (std::size_t i = 0; i < s3.particles.size(); ++i) {
+        s3.particles.flags[i] = 0;
+        s3.particles.inverseMass[i] = 1.0 / s3.particles.mass[i];
+    }
+    return s3;
+}
+
+double distanceTo(const pbd::Obstacle3& o, V3 p)
+{
+    pbd::detail::ContactWorldOf<3> world;
+    pbd::detail::prepareContacts(std::span<const pbd::Obstacle3>(&o, 1), 0.0, 0.0, 0, 1, world);
+    return pbd::detail::surfaceDistance(world.shapes[0], p).d;
+}
+
+} // namespace
+
+TEST_CASE("a 3D sheet flung at 200 m/s does not pass through a 0.02 m thick box", "[step3d]")
+{
+    pbd::Settings settings = pbd::test::clothSettings(6, 6, 1, 4);
+    settings.clothWidth = 0.5;
+    settings.clothHeight = 0.5;
+    settings.gravity = 0.0;
+    pbd::Simulation sim(settings);
+    State3 s3 = flatSheet(sim, 1.0);
+    for (V3& v : s3.particles.velocity)
+        v = V3(0.0, -200.0, 0.0); // one step crosses 1 m: the box is 0.02 m thick
+    pbd::Obstacle3 box;
+    box.shape = pbd::Obstacle3Shape::Box;
+    box.a = V3(0.25, 0.2, 0.25);
+    box.size = V3(4.0, 0.02, 4.0);
+    box.angles = V3(3.0, 10.0, -4.0);
+    box.start = pbd::obstaclePose(box);
+    s3.obstacles.push_back(box);
+    auto solver = pbd::detail::makeSequentialSolver<3>();
+    for (int step = 0; step < 20; ++step) {
+        auto state = s3.view(sim.topology());
+        solver->step(state);
+        for (const V3& x : s3.particles.position) {
+            REQUIRE(distanceTo(box, x) >= -1e-9);
+            // Above the box's middle plane: it stayed on the side it came from.
+            const auto axes = pbd::rotationColumns(box.angles);
+            REQUIRE(pbd::dot(V3(x - box.a), axes[1]) > 0.0);
+        }
+    }
+}
+
+TEST_CASE("a 3D ball and cloth keep their momentum", "[step3d]")
+{
+    pbd::Settings settings = pbd::test::clothSettings(12, 12, 1, 4);
+    settings.gravity = 0.0;
+    settings.thickness = 0.05;
+    settings.friction = 0.4;
+    settings.substeps = 3;
+    pbd::Simulation sim(settings);
+    State3 s3 = flatSheet(sim, 0.0);
+    pbd::BallOf<3> ball;
+    ball.radius = 0.5;
+    ball.mass = 3.0;
+    ball.position = V3(1.1, 1.0, 1.1);
+    ball.velocity = V3(0.3, -6.0, 0.7);
+    ball.start = ball.position;
+    s3.balls.push_back(ball);
+    auto momentum = [&] {
+        V3 p = s3.balls[0].mass * s3.balls[0].velocity;
+        for (std::size_t i = 0; i < s3.particles.size(); ++i)
+            p += s3.particles.mass[i] * s3.particles.velocity[i];
+        return p;
+    };
+    const V3 before = momentum();
+    auto solver = pbd::detail::makeSequentialSolver<3>();
+    double moved = 0.0;
+    for (int step = 0; step < 120; ++step) {
+        auto state = s3.view(sim.topology());
+        solver->step(state);
+        const V3 now = momentum();
+        for (glm::length_t k = 0; k < 3; ++k)
+            REQUIRE(std::abs(now[k] - before[k]) < 1e-9);
+    }
+    for (const V3& v : s3.particles.velocity)
+        moved = std::max(moved, std::sqrt(pbd::squaredLength(v)));
+    REQUIRE(moved > 0.5); // the ball hit the cloth
+}
+
+TEST_CASE("a 3D particle on a tilted plane sticks or slides as Coulomb says", "[step3d]")
+{
+    // A 2 x 2 patch (a rigid square) on a plane tilted by theta about z.
+    for (double mu : {0.2, 0.8}) {
+        const double theta = 20.0 * 3.14159265358979323846 / 180.0;
+        pbd::Settings settings = pbd::test::clothSettings(2, 2, 1, 10);
+        settings.thickness = 0.02;
+        settings.friction = mu;
+        settings.substeps = 10;
+        pbd::Simulation sim(settings);
+        State3 s3 = flatSheet(sim, 0.0);
+        pbd::Obstacle3 plane;
+        plane.shape = pbd::Obstacle3Shape::Plane;
+        const V3 n(std::sin(theta), std::cos(theta), 0.0); // rises to -x
+        plane.normal = n;
+        // Through the sheet's particles' mean, less half the thickness: it rests on it.
+        V3 mean(0.0);
+        for (V3& x : s3.particles.position) {
+            // Onto the tilted plane: rotate the flat square about z by -theta around 0.
+            x = V3(x.x * std::cos(theta), -x.x * std::sin(theta), x.z);
+            mean += x;
+        }
+        for (std::size_t i = 0; i < s3.particles.size(); ++i) {
+            s3.particles.stepStart[i] = s3.particles.position[i];
+            s3.particles.velocity[i] = V3(0.0);
+        }
+        mean /= 4.0;
+        plane.a = mean - 0.01 * n;
+        plane.start = pbd::obstaclePose(plane);
+        s3.obstacles.push_back(plane);
+        auto solver = pbd::detail::makeSequentialSolver<3>();
+        const int steps = 200; // 1 s
+        for (int step = 0; step < steps; ++step) {
+            auto state = s3.view(sim.topology());
+            solver->step(state);
+        }
+        V3 now(0.0);
+        for (const V3& x : s3.particles.position)
+            now += x;
+        now /= 4.0;
+        const double along = pbd::dot(V3(now - mean), V3(std::cos(theta), -std::sin(theta), 0.0));
+        const double t = steps * settings.timeStep;
+        CAPTURE(mu, along);
+        if (mu > std::tan(theta)) {
+            REQUIRE(std::abs(along) < 1e-6); // sticks
+        } else {
+            const double law = 0.5 * 9.81 * (std::sin(theta) - mu * std::cos(theta)) * t * t;
+            REQUIRE(along == Approx(law).epsilon(0.1)); // slides
+        }
+    }
+}
+
+TEST_CASE("3D self-collision keeps a sheet dropped on a sphere a thickness apart",
+          "[step3d]")
+{
+    pbd::Settings settings = pbd::test::clothSettings(24, 24, 1, 6);
+    settings.clothWidth = 1.5;
+    settings.clothHeight = 1.5;
+    settings.thickness = 0.04;
+    settings.friction = 0.2;
+    settings.substeps = 4;
+    settings.selfCollision = true;
+    pbd::Simulation sim(settings);
+    State3 s3 = flatSheet(sim, 0.5);
+    pbd::Obstacle3 sphere;
+    sphere.shape = pbd::Obstacle3Shape::Sphere;
+    sphere.radius = 0.25;
+    sphere.a = V3(0.75, 0.0, 0.75);
+    sphere.start = pbd::obstaclePose(sphere);
+    pbd::Obstacle3 ground;
+    ground.shape = pbd::Obstacle3Shape::Ground;
+    ground.a = V3(0.0, -0.25, 0.0);
+    ground.start = pbd::obstaclePose(ground);
+    s3.obstacles = {sphere, ground};
+    auto solver = pbd::detail::makeSequentialSolver<3>();
+    const int width = settings.width;
+    double closest = 1e300;
+    for (int step = 0; step < 300; ++step) {
+        auto state = s3.view(sim.topology());
+        solver->step(state);
+        const auto& x = s3.particles.position;
+        for (std::size_t i = 0; i < x.size(); ++i)
+            for (std::size_t j = i + 1; j < x.size(); ++j) {
+                const int ri = static_cast<int>(i) / width, ci = static_cast<int>(i) % width;
+                const int rj = static_cast<int>(j) / width, cj = static_cast<int>(j) % width;
+                if (std::abs(ri - rj) <= 1 && std::abs(ci - cj) <= 1)
+                    continue;
+                closest = std::min(closest, std::sqrt(pbd::squaredLength(V3(x[i] - x[j]))));
+            }
+    }
+    CAPTURE(closest);
+    REQUIRE(closest >= 0.99 * settings.thickness);
+    // It folded onto itself: the corners came down to the ground, beside the sphere.
+    REQUIRE(s3.particles.position[0].y < -0.15);
 }
