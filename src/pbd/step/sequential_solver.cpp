@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <vector>
 
 #include "air/air.h"
+#include "air/air_triangles.h"
 #include "cloth/area_constraint.h"
 #include "pbd/device/chebyshev.h"
 #include "pbd/device/ball_contacts.h"
@@ -145,8 +145,20 @@ public:
                 airForces(in, air_.force.data(), 0, state.constraints.size());
                 airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0,
                                  n);
-            } else {
-                throw std::logic_error("the air is not written for 3D yet");
+            } else { // a force per surface triangle (air_triangles.h)
+                const double time = state.time + now_->index * params.h;
+                const Vec<3> wind(settings.windX, settings.windY, 0.0);
+                const Vec<3>* windAt = nullptr;
+                if (settings.gusts > 0.0) {
+                    windAt3_.resize(n);
+                    for (std::size_t i = 0; i < n; ++i)
+                        windAt3_[i] = gustWind3(wind, settings.gusts, time, x[i]);
+                    windAt = windAt3_.data();
+                }
+                accel3_ = airTriangles_.accelerations(
+                    *state.topology, x, v, w, n, wind, windAt, settings.airDrag,
+                    airTriangleCap(params.h),
+                    state.liveCount == state.constraints.size() ? nullptr : state.alive.data());
             }
             break;
         case SubstepPhase::Predict:
@@ -154,7 +166,8 @@ public:
                 predict(x, x0, v, w, params.h, params.gravity, 0, n,
                         airOn(settings) ? air_.accel.data() : nullptr);
             else
-                predict(x, x0, v, w, params.h, params.gravity, 0, n);
+                predict(x, x0, v, w, params.h, params.gravity, 0, n,
+                        airOn(settings) ? accel3_ : nullptr);
             if (!state.balls.empty())
                 predictBalls(state.balls, params.h, params.gravity);
             if (params.alphaTilde != 0.0)
@@ -277,6 +290,9 @@ private:
     ContactWorldOf<D> contacts_;       ///< the obstacles in the current substep
     SelfCollisionOf<D> selfCollision_; ///< the self-collision phase's buffers
     AirBuffers air_;                   ///< the air's lists and buffers (2D)
+    AirTriangles airTriangles_;        ///< the air's triangles and buffers (3D)
+    std::vector<Vec<3>> windAt3_;      ///< the gust wind per particle (3D)
+    const Vec<3>* accel3_ = nullptr;   ///< the air's acceleration per particle (3D)
     Substep* now_ = nullptr;           ///< the substep step() runs, for run()
     std::vector<Vec<D>> previous_;     ///< Chebyshev: the iterate before current_
     std::vector<Vec<D>> current_;      ///< Chebyshev: the positions before the last sweep
