@@ -17,6 +17,7 @@
 #endif
 #include "gui/app_error.h"
 #include "gui/help_overlay.h"
+#include "gui/lost_cloth_hint.h"
 #include "pbd/speed.h"
 #include "logic/frame_limit.h"
 #include "logic/picking.h"
@@ -340,6 +341,25 @@ void App::drawPanel()
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
+    lostHintRects_.clear();
+    if (controller_.clothOutOfView()) {
+        PanelActions back; // the hint's buttons do what the panel's do
+        switch (drawLostClothHint(view.canvasSize, lostHintRects_)) {
+        case LostClothChoice::None:
+            break;
+        case LostClothChoice::Follow:
+            back.follow = true;
+            break;
+        case LostClothChoice::Fit:
+            back.fitView = true;
+            break;
+        case LostClothChoice::Restart:
+            back.restart = true;
+            break;
+        }
+        if (back.follow || back.fitView || back.restart)
+            controller_.panel(back);
+    }
     controller_.updateHover(panelFocus());
 }
 

@@ -1,0 +1,24 @@
+#pragma once
+/// \file
+/// The hint over the canvas when the whole cloth has left it (Controller::clothOutOfView):
+/// a line saying so and three ways back, Follow, Fit and Restart. Call between ImGui's
+/// NewFrame and Render.
+
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "gui/panel.h"
+
+namespace pbd::app {
+
+/// What the hint's buttons ask for.
+enum class LostClothChoice { None, Follow, Fit, Restart };
+
+/// Draws the hint at the top of a canvas of `canvasSize` (window coordinates, top-left at the
+/// window's) and returns the button pressed, if any. `rects` receives the hint's rectangle
+/// ("lost-hint") and its buttons' ("lost-hint-follow", "lost-hint-fit",
+/// "lost-hint-restart") for the --view-out dump.
+LostClothChoice drawLostClothHint(glm::dvec2 canvasSize, std::vector<WidgetRect>& rects);
+
+} // namespace pbd::app
