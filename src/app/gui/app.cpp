@@ -335,14 +335,28 @@ void App::drawPanel()
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
+    const std::size_t obstaclesBefore = simulation_.obstacles().size();
+    const std::size_t ballsBefore = simulation_.balls().size();
     controller_.panel(actions);
+    // The World section's additions, as their specs (for scripts and tests to wait on).
+    if (const auto& o = simulation_.obstacles(); actions.world.addCircle ||
+        actions.world.addBox || actions.world.addCapsule)
+        for (std::size_t i = obstaclesBefore; i < o.size(); ++i)
+            std::fprintf(stderr, "pbd-cloth: added obstacle %s\n",
+                         formatObstacleSpec(o[i]).c_str());
+    if (const auto& b = simulation_.balls(); actions.world.addBall && b.size() > ballsBefore)
+        std::fprintf(stderr, "pbd-cloth: added ball %s\n", formatBallSpec(b.back()).c_str());
     files_.panel(actions.files);
     autosave_->panel(actions.files);
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
+    const bool hintWasShown = !lostHintRects_.empty();
     lostHintRects_.clear();
     if (controller_.clothOutOfView()) {
+        if (!hintWasShown) // a line for scripts and tests to wait on
+            std::fprintf(stderr, "pbd-cloth: the cloth has left the view; the canvas offers "
+                                 "Follow, Fit and Restart\n");
         PanelActions back; // the hint's buttons do what the panel's do
         switch (drawLostClothHint(view.canvasSize, lostHintRects_)) {
         case LostClothChoice::None:
@@ -359,6 +373,8 @@ void App::drawPanel()
         }
         if (back.follow || back.fitView || back.restart)
             controller_.panel(back);
+    } else if (hintWasShown) {
+        std::fprintf(stderr, "pbd-cloth: the cloth is in view again\n");
     }
     controller_.updateHover(panelFocus());
 }
