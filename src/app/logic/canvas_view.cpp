@@ -51,6 +51,7 @@ void CanvasView::frame(std::span<const glm::dvec2> positions,
             const WorldRect framed = frameWithObstacles(box, obstacles);
             camera_.fit(framed.min, framed.max, layout_.canvasSize(),
                         kFitMarginPixels * logicalScale_);
+            followUntilRest(); // a big cloth sags out of its first fit: keep it in view
         }
         break; // still Page: a larger window brings the page's view back when the cloth fits
     }

@@ -37,7 +37,8 @@ public:
     /// Applies the mode to the cloth as it is now (`positions` in metres). Page: the page's
     /// view when it shows the bulk (clothBulk) whole, or when the bulk is no larger than the
     /// page's cloth (7.8 x 5.8 m) and its centre is on the canvas (the page's scene at 192
-    /// dpi, cut by the canvas's edge as on the page); else a fit. Fitted: a fit of the bulk.
+    /// dpi, cut by the canvas's edge as on the page); else a fit, followed until the cloth
+    /// rests (followUntilRest: a big cloth sags out of its first fit). Fitted: a fit of the bulk.
     /// Scene: fitScene().
     /// User: nothing. The app calls it at start and after every resize. A fit frames the
     /// obstacles the cloth touches too (frameWithObstacles).
