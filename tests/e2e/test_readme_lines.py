@@ -15,8 +15,9 @@ new line needs its check. The runs wait on the app's exit after --frames, never 
   90 000 particles             90 000 particles, the colored solver, all of them in the canvas
   cells filled                 the cloth's box on screen is at least 90% covered (lines alone
                                cover about half of it), and lines coloured by strain
-  drapes over a disc           no particle inside the disc (grown by thickness / 2), at least
-                               10 on its surface, the free end hanging down its far side
+  drapes over a disc           no particle inside the disc (grown by thickness / 2) and no
+                               constraint's line across it, at least 10 particles on its
+                               surface, the free end hanging down its far side
   dropped on pegs              the strip rests at the pegs' height, the ball drawn
   flag                         the flag blown out downwind of its pole, the wind's arrow drawn
   blown out to the right       the mean x of the particles at least 1 m right of where the same
@@ -189,6 +190,17 @@ def disc_line(flags, comment):
     distances = [math.dist(p, (cx, cy)) for p in positions]
     check(min(distances) >= r + thickness / 2 - 1e-3, "%s: no particle inside the disc (the "
           "nearest %.4f m from its centre; radius %.3f m)" % (comment, min(distances), r))
+    width, height = int(flag(flags, "--width", 40)), int(flag(flags, "--height", 30))
+
+    def segment_distance(a, b):
+        ab = (b[0] - a[0], b[1] - a[1])
+        t = ((cx - a[0]) * ab[0] + (cy - a[1]) * ab[1]) / max(ab[0] ** 2 + ab[1] ** 2, 1e-12)
+        t = max(0.0, min(1.0, t))
+        return math.dist((a[0] + t * ab[0], a[1] + t * ab[1]), (cx, cy))
+
+    across = sum(1 for a, b in grid_constraints(width, height)
+                 if segment_distance(positions[a], positions[b]) < r - 0.01)
+    check(across == 0, "%s: no constraint's line crosses the disc (%d do)" % (comment, across))
     touching = sum(1 for d in distances if d < r + thickness + 0.05)
     check(touching >= 10, "%s: %d particles rest on the disc" % (comment, touching))
     hanging = [p for p in positions if p[0] > cx and p[1] < cy]
