@@ -13,6 +13,10 @@ case hint:   --tear-strain 0.3: the page's cloth tears off its pins and falls ou
              and at Ctrl+Q it is in the canvas and the hint is gone.
 case scenes: every built-in scene runs 220 frames (8.8 simulated seconds): every particle of
              its cloth lies in the canvas (slope, bar and sweep used to slide out of it).
+case drag:   a box (--obstacle box:-2,-3,1.2,0.4) pressed at its centre and dragged in five
+             quick moves into the middle of the hanging cloth: the state saved with Ctrl+S
+             (the box) and --state-out (the cloth) have no particle inside the box grown by
+             thickness / 2 (1 mm of tolerance), and the cloth pressed against it.
 case add:    paused, page's cloth with a circle below it: Add Circle, Box, Capsule and Ball
              (the World section, scrolled into view): the state saved with Ctrl+S has each new
              shape in the canvas, clear of every particle and of every other shape."""
@@ -220,4 +224,33 @@ def add_case():
                   % (label, other_label, worst))
 
 
-{"fall": fall_case, "hint": hint_case, "scenes": scenes_case, "add": add_case}[case]()
+def drag_case():
+    app = App(binary, "--obstacle", "box:-2,-3,1.2,0.4", "--thickness", 0.05, "--no-autosave",
+              "--state-out", state_file, env=env, settle=0)
+    canvas = app.width - round(0.25 * app.width)
+    origin, zoom = (canvas / 2.0, app.height / 2.0 - 200.0), 50.0  # the page's view
+    press = world_to_screen(origin, zoom, (-2.0, -3.0))
+    target = world_to_screen(origin, zoom, (3.9, -3.0))
+    app.move(*press, pause=0)
+    xdo("mousedown", 1)
+    for k in range(1, 6):
+        app.move(press[0] + k / 5 * (target[0] - press[0]), press[1], pause=0)
+    xdo("mouseup", 1)
+    xdo("key", "ctrl+s")
+    check(app.quit() == 0, "pbd-cloth exits with status 0 after Ctrl+Q")
+    with open(os.path.join(out, "pbd-cloth-state.json")) as f:
+        state = json.load(f)
+    box, thickness = state["obstacles"][0], state["settings"]["thickness"]
+    check(box["x"] > 3.0, "the box was dragged into the cloth (its centre at x = %.2f m)"
+          % box["x"])
+    positions = read_state(state_file)
+    depths = [obstacle_distance(box, p) for p in positions]
+    check(min(depths) > thickness / 2 - 1e-3, "no particle is inside the dragged box grown by "
+          "thickness / 2 (the deepest %.4f m from its surface)" % min(depths))
+    touching = sum(1 for d in depths if d < thickness / 2 + 0.05)
+    check(touching >= 5, "the cloth is pressed against the box (%d particles within 5 cm of "
+          "it)" % touching)
+
+
+{"fall": fall_case, "hint": hint_case, "scenes": scenes_case, "add": add_case,
+ "drag": drag_case}[case]()

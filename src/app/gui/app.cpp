@@ -351,31 +351,7 @@ void App::drawPanel()
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    const bool hintWasShown = !lostHintRects_.empty();
-    lostHintRects_.clear();
-    if (controller_.clothOutOfView()) {
-        if (!hintWasShown) // a line for scripts and tests to wait on
-            std::fprintf(stderr, "pbd-cloth: the cloth has left the view; the canvas offers "
-                                 "Follow, Fit and Restart\n");
-        PanelActions back; // the hint's buttons do what the panel's do
-        switch (drawLostClothHint(view.canvasSize, lostHintRects_)) {
-        case LostClothChoice::None:
-            break;
-        case LostClothChoice::Follow:
-            back.follow = true;
-            break;
-        case LostClothChoice::Fit:
-            back.fitView = true;
-            break;
-        case LostClothChoice::Restart:
-            back.restart = true;
-            break;
-        }
-        if (back.follow || back.fitView || back.restart)
-            controller_.panel(back);
-    } else if (hintWasShown) {
-        std::fprintf(stderr, "pbd-cloth: the cloth is in view again\n");
-    }
+    showLostClothHint(controller_, view.canvasSize, lostHintRects_);
     controller_.updateHover(panelFocus());
 }
 

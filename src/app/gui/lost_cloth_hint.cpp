@@ -1,5 +1,7 @@
 #include "gui/lost_cloth_hint.h"
 
+#include <cstdio>
+
 #include <imgui.h>
 
 namespace pbd::app {
@@ -51,6 +53,36 @@ LostClothChoice drawLostClothHint(glm::dvec2 canvasSize, std::vector<WidgetRect>
     }
     ImGui::End();
     return choice;
+}
+
+void showLostClothHint(Controller& controller, glm::dvec2 canvasSize,
+                       std::vector<WidgetRect>& rects)
+{
+    const bool wasShown = !rects.empty();
+    rects.clear();
+    if (!controller.clothOutOfView()) {
+        if (wasShown)
+            std::fprintf(stderr, "pbd-cloth: the cloth is in view again\n");
+        return;
+    }
+    if (!wasShown)
+        std::fprintf(stderr, "pbd-cloth: the cloth has left the view; the canvas offers "
+                             "Follow, Fit and Restart\n");
+    PanelActions back; // the hint's buttons do what the panel's do
+    switch (drawLostClothHint(canvasSize, rects)) {
+    case LostClothChoice::None:
+        return;
+    case LostClothChoice::Follow:
+        back.follow = true;
+        break;
+    case LostClothChoice::Fit:
+        back.fitView = true;
+        break;
+    case LostClothChoice::Restart:
+        back.restart = true;
+        break;
+    }
+    controller.panel(back);
 }
 
 } // namespace pbd::app
