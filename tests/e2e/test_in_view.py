@@ -106,14 +106,14 @@ def hint_case():
     status, _, err = run(binary, "--tear-strain", 0.3, "--frames", 150, "--no-autosave",
                          "--view-out", view_file, env=env)
     check(status == 0, "the probe run exits with status 0 (%s)" % err.strip()[-200:])
-    check("the cloth has left the view" in err, "the app says the cloth left the view")
+    check("the cloth is out of view" in err, "the app says the cloth left the view")
     widgets = read_view(view_file)["widget"]
     for name in ("lost-hint", "lost-hint-follow", "lost-hint-fit", "lost-hint-restart"):
         check(name in widgets, "the hint shows %s" % name)
     x0, y0, x1, y1 = widgets["lost-hint-fit"]
     app = App(binary, "--tear-strain", 0.3, "--no-autosave", "--view-out", view_file,
               "--state-out", state_file, env=env, settle=0)
-    wait_for_line(app, "the cloth has left the view")
+    wait_for_line(app, "the cloth is out of view")
     app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0)
     xdo("click", 1)
     wait_for_line(app, "the cloth is in view again")

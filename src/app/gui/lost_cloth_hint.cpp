@@ -31,7 +31,7 @@ LostClothChoice drawLostClothHint(glm::dvec2 canvasSize, std::vector<WidgetRect>
         ImGuiWindowFlags_NoScrollbar;
     LostClothChoice choice = LostClothChoice::None;
     if (ImGui::Begin("##lost-cloth", nullptr, kFlags)) {
-        ImGui::TextUnformatted("The cloth has left the view.");
+        ImGui::TextUnformatted("The cloth is out of view.");
         if (ImGui::Button("Follow"))
             choice = LostClothChoice::Follow;
         if (ImGui::IsItemHovered())
@@ -66,7 +66,7 @@ void showLostClothHint(Controller& controller, glm::dvec2 canvasSize,
         return;
     }
     if (!wasShown)
-        std::fprintf(stderr, "pbd-cloth: the cloth has left the view; the canvas offers "
+        std::fprintf(stderr, "pbd-cloth: the cloth is out of view; the canvas offers "
                              "Follow, Fit and Restart\n");
     PanelActions back; // the hint's buttons do what the panel's do
     switch (drawLostClothHint(canvasSize, rects)) {

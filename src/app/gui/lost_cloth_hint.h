@@ -25,8 +25,8 @@ LostClothChoice drawLostClothHint(glm::dvec2 canvasSize, std::vector<WidgetRect>
 /// Once a frame, after the panel: while the controller finds the cloth out of view, draws the
 /// hint and carries out its button through Controller::panel (as the panel's Follow box, Fit
 /// view and Restart). `rects` holds the last frame's hint (empty: none shown) and receives
-/// this one's. When the hint comes and goes it says so on stderr ("pbd-cloth: the cloth has
-/// left the view; ...", "pbd-cloth: the cloth is in view again"), lines a script can wait on.
+/// this one's. When the hint comes and goes it says so on stderr ("pbd-cloth: the cloth is
+/// out of view; ...", "pbd-cloth: the cloth is in view again"), lines a script can wait on.
 void showLostClothHint(Controller& controller, glm::dvec2 canvasSize,
                        std::vector<WidgetRect>& rects);
 
