@@ -186,15 +186,20 @@ glm::dvec2 Controller::placeNew(double reach)
         .gap = std::max(simulation_.settings().thickness,
                         kNewGapPixels * view_.logicalScale() / camera.zoom()),
     };
+    // A spot rounded to the centimetre, where that moves it well within the gap, writes a
+    // short `obstacle` or `ball` line into a recording.
+    const auto rounded = [&](glm::dvec2 p) {
+        return occupied.gap >= 0.02 ? glm::round(p * 100.0) / 100.0 : p;
+    };
     if (auto spot = freeSpot(reach, shown, occupied))
-        return *spot;
+        return rounded(*spot);
     // No room in view (the cloth fills it): look around it, then zoom out to show both.
     const glm::dvec2 size = shown.max - shown.min;
     const WorldRect around{shown.min - size, shown.max + size};
     if (auto spot = freeSpot(reach, around, occupied)) {
         view_.include({*spot - glm::dvec2(reach), *spot + glm::dvec2(reach)});
         input_.followCursor();
-        return *spot;
+        return rounded(*spot);
     }
     return 0.5 * (shown.min + shown.max); // a world with no room anywhere near
 }
