@@ -170,6 +170,14 @@ TEST_CASE("a new shape goes to the free spot nearest the view's centre", "[world
             CHECK(obstacleDistance(o, *spot) >= 0.6 - 1e-9);
         CHECK(glm::length(*spot - ball.position) >= 1.6 - 1e-9);
     }
+    SECTION("particles far off, even a million kilometres, block nothing")
+    {
+        const std::vector<glm::dvec2> far{{1e9, 1e9}, {-1e9, 0.0}, {0.0, -1e12}};
+        const auto spot = freeSpot(0.5, view, {.particles = far, .obstacles = {}, .balls = {},
+                                               .gap = 0.1});
+        REQUIRE(spot);
+        CHECK(glm::length(*spot) < 1e-9);
+    }
     SECTION("none when the cloth fills the view")
     {
         std::vector<glm::dvec2> cloth;

@@ -61,10 +61,18 @@ std::optional<glm::dvec2> freeSpot(double reach, const WorldRect& view, const Oc
     for (const glm::dvec2 p : occupied.particles) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
             continue;
-        const int i0 = std::max(0, static_cast<int>(std::ceil((p.x - clear - low.x) / spacing.x)));
-        const int i1 = std::min(nx - 1, static_cast<int>(std::floor((p.x + clear - low.x) / spacing.x)));
-        const int j0 = std::max(0, static_cast<int>(std::ceil((p.y - clear - low.y) / spacing.y)));
-        const int j1 = std::min(ny - 1, static_cast<int>(std::floor((p.y + clear - low.y) / spacing.y)));
+        // The window's bounds in doubles, clamped to the grid before they become indices (a
+        // particle a million metres off would overflow an int).
+        const auto first = [](double v, int n) {
+            return static_cast<int>(std::clamp(std::ceil(v), 0.0, static_cast<double>(n)));
+        };
+        const auto last = [](double v, int n) {
+            return static_cast<int>(std::clamp(std::floor(v), -1.0, static_cast<double>(n - 1)));
+        };
+        const int i0 = first((p.x - clear - low.x) / spacing.x, nx);
+        const int i1 = last((p.x + clear - low.x) / spacing.x, nx);
+        const int j0 = first((p.y - clear - low.y) / spacing.y, ny);
+        const int j1 = last((p.y + clear - low.y) / spacing.y, ny);
         for (int j = j0; j <= j1; ++j)
             for (int i = i0; i <= i1; ++i) {
                 const glm::dvec2 c = low + glm::dvec2(i, j) * spacing;
