@@ -444,3 +444,43 @@ TEST_CASE("a wind in a 3D sheet's plane leaves its bits unchanged", "[step3d]")
             meanZVelocity += pushed.particles.velocity[i].z + 1.0;
     REQUIRE(meanZVelocity > 0.0);
 }
+
+TEST_CASE("a turning 3D box carries a sheet resting on it by friction", "[step3d]")
+{
+    // A small sheet on a box that turns about y by 1/4 degree per step: static friction turns
+    // the sheet with it (the box's motion over a substep, R_now R_before^T, carries the
+    // particles' starts). Friction holds while a corner's slip in a substep (0.28 m x 1/16
+    // degree) is below mu times the weight's push into the top (g h^2): mu = 50.
+    pbd::Settings settings = pbd::test::clothSettings(5, 5, 1, 8);
+    settings.clothWidth = 0.4;
+    settings.clothHeight = 0.4;
+    settings.thickness = 0.02;
+    settings.friction = 50.0;
+    settings.substeps = 4;
+    pbd::Simulation sim(settings);
+    State3 s3 = flatSheet(sim, 0.51); // on the box's top face (y = 0.5) plus half the thickness
+    // The sheet's middle over the box's centre.
+    const V3 middle = s3.particles.position[12];
+    pbd::Obstacle3 box;
+    box.shape = pbd::Obstacle3Shape::Box;
+    box.a = V3(middle.x, 0.25, middle.z);
+    box.size = V3(2.0, 0.5, 2.0);
+    box.start = pbd::obstaclePose(box);
+    s3.obstacles.push_back(box);
+    auto solver = pbd::detail::makeSequentialSolver<3>();
+    const int steps = 240;
+    for (int step = 0; step < steps; ++step) {
+        pbd::Obstacle3& b = s3.obstacles[0];
+        b.start = pbd::obstaclePose(b);
+        b.angles.y += 0.25;
+        auto state = s3.view(sim.topology());
+        solver->step(state);
+    }
+    // A corner's direction from the middle turned by 60 degrees about y (as the box did).
+    const V3 from = V3(sim.particles().position[0].x, 0.0, -sim.particles().position[0].y) -
+                    V3(sim.particles().position[12].x, 0.0, -sim.particles().position[12].y);
+    const V3 to = s3.particles.position[0] - s3.particles.position[12];
+    const double turned = std::atan2(from.z * to.x - from.x * to.z, from.x * to.x + from.z * to.z);
+    CAPTURE(turned * 180.0 / 3.14159265358979323846);
+    REQUIRE(turned * 180.0 / 3.14159265358979323846 == Approx(60.0).margin(0.1));
+}
