@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include <glm/vec2.hpp>
+#include "pbd/vec.h"
 
 namespace pbd {
 
@@ -28,16 +28,19 @@ inline constexpr double kMaxBallSpeed = 1e6;
 inline constexpr double kMinBallMass = 1e-6;
 inline constexpr double kMaxBallMass = 1e6;
 
-/// One ball.
-struct Ball {
-    glm::dvec2 position{0.0}; ///< centre, m
-    glm::dvec2 velocity{0.0}; ///< m/s
-    double radius = 0.1;      ///< m, kMinBallRadius to kMaxBallRadius
-    double mass = 1.0;        ///< kg, kMinBallMass to kMaxBallMass
-    glm::dvec2 start{0.0};    ///< the centre at the current substep's start, m
-    bool held = false;        ///< grabbed: kinematic (inverse mass 0) until released
-    bool operator==(const Ball&) const = default;
+/// One ball in D dimensions (a disc in 2D, a sphere in 3D).
+template <glm::length_t D>
+struct BallOf {
+    Vec<D> position{0.0}; ///< centre, m
+    Vec<D> velocity{0.0}; ///< m/s
+    double radius = 0.1;  ///< m, kMinBallRadius to kMaxBallRadius
+    double mass = 1.0;    ///< kg, kMinBallMass to kMaxBallMass
+    Vec<D> start{0.0};    ///< the centre at the current substep's start, m
+    bool held = false;    ///< grabbed: kinematic (inverse mass 0) until released
+    bool operator==(const BallOf&) const = default;
 };
+/// The balls of the 2D world.
+using Ball = BallOf<2>;
 
 /// Checks a ball's values (finite centre within +-kMaxBallCoordinate, velocity within
 /// +-kMaxBallSpeed, radius and mass in range). Returns a message naming the field, the value

@@ -5,30 +5,13 @@
 
 #include <cmath>
 
-#include <glm/vec2.hpp>
-#include <glm/vec3.hpp>
+#include "pbd/vec.h"
 
 namespace pbd {
 
 /// Constraints shorter than this (in metres) are skipped: their gradient is undefined. The
 /// page uses the same guard.
 inline constexpr double kMinConstraintLength = 0.001;
-
-/// A position in D dimensions, in metres: glm::dvec2 in 2D. The core's kernels are written
-/// once for it (templates over D) and instantiated for each dimension.
-template <glm::length_t D>
-using Vec = glm::vec<D, double, glm::defaultp>;
-
-/// |d|^2 summed in the order of the components, x * x + y * y (+ z * z): in 2D exactly the
-/// page's dx * dx + dy * dy.
-template <glm::length_t D>
-inline double squaredLength(const Vec<D>& d)
-{
-    double sum = d.x * d.x + d.y * d.y;
-    if constexpr (D == 3)
-        sum = sum + d.z * d.z;
-    return sum;
-}
 
 /// The two position corrections of one projection.
 template <glm::length_t D>

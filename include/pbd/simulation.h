@@ -67,8 +67,12 @@ struct SimulationState {
 };
 
 namespace detail {
-class StepSolver;
-struct StepState;
+template <glm::length_t D>
+class StepSolverOf;
+using StepSolver = StepSolverOf<2>;
+template <glm::length_t D>
+struct StepStateOf;
+using StepState = StepStateOf<2>;
 } // namespace detail
 
 /// Largest |x| or |y| accepted for a grabbed particle's position, in metres.

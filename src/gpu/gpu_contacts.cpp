@@ -28,12 +28,15 @@ void setReal(GLint location, bool dbl, double value)
 }
 
 /// The shape as the kernel's 20 reals (shaders/contacts.comp.glsl, Shapes).
+/// u: a box's first axis, a half-space's normal.
 void pack(const detail::ContactShape& s, double* out)
 {
-    const double values[kStride] = {s.a.x,    s.a.y,    s.b.x,    s.b.y,    s.u.x,
-                                     s.u.y,    s.half.x, s.half.y, s.r,      s.lo.x,
-                                     s.lo.y,   s.hi.x,   s.hi.y,   s.from.x, s.from.y,
-                                     s.to.x,   s.to.y,   s.cosTurn, s.sinTurn,
+    const glm::dvec2 u =
+        s.core == detail::ContactShape::Core::HalfSpace ? s.normal : s.axis[0];
+    const double values[kStride] = {s.a.x,    s.a.y,    s.b.x,      s.b.y,      u.x,
+                                     u.y,      s.half.x, s.half.y,   s.r,        s.lo.x,
+                                     s.lo.y,   s.hi.x,   s.hi.y,     s.from.x,   s.from.y,
+                                     s.to.x,   s.to.y,   s.turn.cos, s.turn.sin,
                                      static_cast<double>(static_cast<int>(s.core) +
                                                          (s.moving ? 4 : 0))};
     std::memcpy(out, values, sizeof values);

@@ -147,8 +147,8 @@ TEST_CASE("the balls' broad phase gives the bits of every particle against every
         std::vector<glm::dvec2> expected = x;
         std::vector<Ball> expectedBalls = balls;
         allPairs(expectedBalls, expected, w, 0.01);
-        pbd::detail::resolveBallContacts(balls, x.data(), x0.data(), w.data(), x.size(), 0.02,
-                                         0.0, nullptr);
+        pbd::detail::resolveBallContacts<2>(balls, x.data(), x0.data(), w.data(), x.size(), 0.02,
+                                            0.0, nullptr);
         // Ball pairs come after the particles in both; only the particle phase is compared.
         CHECK(pbd::test::sameBits(x, expected));
         REQUIRE(x != x0); // contacts happened

@@ -9,8 +9,6 @@
 #include <cstddef>
 #include <span>
 
-#include <glm/vec2.hpp>
-
 #include "pbd/device/contacts.h"
 #include "pbd/ball.h"
 
@@ -18,7 +16,8 @@ namespace pbd::detail {
 
 /// Symplectic Euler for the free balls, as predict() for particles: v += h g (along y),
 /// x += h v; every ball remembers its centre as the substep's start.
-void predictBalls(std::span<Ball> balls, double h, double gravity);
+template <glm::length_t D>
+void predictBalls(std::span<BallOf<D>> balls, double h, double gravity);
 
 /// The contact phase of the balls, after the constraints and before the particles' own
 /// contacts with the obstacles: each particle [0, n) (a disc of diameter `thickness`)
@@ -29,12 +28,14 @@ void predictBalls(std::span<Ball> balls, double h, double gravity);
 /// same bits as every pair. Then each pair of overlapping balls likewise (no friction); then
 /// each free ball is pushed out of the obstacles in `world` (null: none), with Coulomb
 /// friction `world->friction` relative to their motion.
-void resolveBallContacts(std::span<Ball> balls, glm::dvec2* x, const glm::dvec2* x0,
+template <glm::length_t D>
+void resolveBallContacts(std::span<BallOf<D>> balls, Vec<D>* x, const Vec<D>* x0,
                          const double* w, std::size_t n, double thickness, double friction,
-                         const ContactWorld* world);
+                         const ContactWorldOf<D>* world);
 
 /// v = (x - x_start) / h for the free balls, then damped as updateVelocities() damps
 /// particles. Held balls keep their velocity.
-void updateBallVelocities(std::span<Ball> balls, double h, double damping);
+template <glm::length_t D>
+void updateBallVelocities(std::span<BallOf<D>> balls, double h, double damping);
 
 } // namespace pbd::detail

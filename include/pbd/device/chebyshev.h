@@ -17,7 +17,7 @@
 
 #include <cstddef>
 
-#include <glm/vec2.hpp>
+#include "pbd/vec.h"
 
 namespace pbd::detail {
 
@@ -88,17 +88,15 @@ inline double largerCorrection(double a, double b)
 
 /// The largest squared correction |x - current|^2 of the movable particles [begin, end) (m^2):
 /// what the sweep just made moved them, current being the positions before it.
-inline double largestCorrection(const glm::dvec2* x, const glm::dvec2* current, const double* w,
+template <glm::length_t D>
+inline double largestCorrection(const Vec<D>* x, const Vec<D>* current, const double* w,
                                 std::size_t begin, std::size_t end)
 {
     double largest = 0.0;
     for (std::size_t i = begin; i < end; ++i) {
         if (w[i] == 0.0)
             continue;
-        const double dx = x[i].x - current[i].x;
-        const double dy = x[i].y - current[i].y;
-        const double d2 = dx * dx + dy * dy;
-        largest = largerCorrection(largest, d2);
+        largest = largerCorrection(largest, squaredLength(Vec<D>(x[i] - current[i])));
     }
     return largest;
 }
@@ -106,15 +104,15 @@ inline double largestCorrection(const glm::dvec2* x, const glm::dvec2* current, 
 /// After a sweep, for particles [begin, end): movable ones are weighted,
 /// x = previous + omega (x - previous), unless omega is 1; then, when `keep`, previous =
 /// current and current = x (the iterates the next sweep needs).
-inline void weighSweep(glm::dvec2* x, glm::dvec2* previous, glm::dvec2* current,
-                       const double* w, double omega, bool keep, std::size_t begin,
-                       std::size_t end)
+template <glm::length_t D>
+inline void weighSweep(Vec<D>* x, Vec<D>* previous, Vec<D>* current, const double* w,
+                       double omega, bool keep, std::size_t begin, std::size_t end)
 {
     for (std::size_t i = begin; i < end; ++i) {
-        glm::dvec2 xi = x[i];
+        Vec<D> xi = x[i];
         if (omega != 1.0 && w[i] != 0.0) {
-            xi.x = previous[i].x + omega * (xi.x - previous[i].x);
-            xi.y = previous[i].y + omega * (xi.y - previous[i].y);
+            for (glm::length_t c = 0; c < D; ++c)
+                xi[c] = previous[i][c] + omega * (xi[c] - previous[i][c]);
             x[i] = xi;
         }
         if (keep) {

@@ -9,7 +9,7 @@
 #include <memory>
 #include <span>
 
-#include <glm/vec2.hpp>
+#include "pbd/vec.h"
 
 namespace pbd::detail {
 
@@ -48,12 +48,13 @@ struct SelfCollisionPair {
 /// that order (the pairs of one colour share no particle). makeHostPairSearch() is the CPU
 /// solvers' own (SelfCollision::find()); a search on the device can take its place, giving the
 /// same pairs in the same order so that the device's double precision keeps the CPU's bits.
-class SelfCollisionPairSearch {
+template <glm::length_t D>
+class SelfCollisionPairSearchOf {
 public:
-    virtual ~SelfCollisionPairSearch() = default;
+    virtual ~SelfCollisionPairSearchOf() = default;
     /// Finds the pairs of `n` particles at `x` (m) with inverse masses `w` (1/kg; pairs of two
     /// immovable ones are left out) of a cloth `width` particles wide, `thickness` m thick.
-    virtual void find(const glm::dvec2* x, const double* w, std::size_t n, int width,
+    virtual void find(const Vec<D>* x, const double* w, std::size_t n, int width,
                       double thickness) = 0;
     /// The pairs of the last find(), in colour order.
     virtual std::span<const SelfCollisionPair> pairs() const = 0;
@@ -62,8 +63,12 @@ public:
     virtual std::span<const std::size_t> colourStarts() const = 0;
 };
 
+/// The 2D cloth's.
+using SelfCollisionPairSearch = SelfCollisionPairSearchOf<2>;
+
 /// The host's search, SelfCollision::find() on `threads` threads (Settings::threads: 0, one
 /// per core); the same pairs for any thread count.
-std::unique_ptr<SelfCollisionPairSearch> makeHostPairSearch(int threads);
+template <glm::length_t D = 2>
+std::unique_ptr<SelfCollisionPairSearchOf<D>> makeHostPairSearch(int threads);
 
 } // namespace pbd::detail

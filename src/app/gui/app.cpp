@@ -17,6 +17,7 @@
 #endif
 #include "gui/app_error.h"
 #include "gui/help_overlay.h"
+#include "gui/lost_cloth_hint.h"
 #include "pbd/speed.h"
 #include "logic/frame_limit.h"
 #include "logic/picking.h"
@@ -337,12 +338,23 @@ void App::drawPanel()
     const PanelActions actions = panel_->draw(
         controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
+    const std::size_t obstaclesBefore = simulation_.obstacles().size();
+    const std::size_t ballsBefore = simulation_.balls().size();
     controller_.panel(actions);
+    // The World section's additions, as their specs (for scripts and tests to wait on).
+    if (const auto& o = simulation_.obstacles(); actions.world.addCircle ||
+        actions.world.addBox || actions.world.addCapsule)
+        for (std::size_t i = obstaclesBefore; i < o.size(); ++i)
+            std::fprintf(stderr, "pbd-cloth: added obstacle %s\n",
+                         formatObstacleSpec(o[i]).c_str());
+    if (const auto& b = simulation_.balls(); actions.world.addBall && b.size() > ballsBefore)
+        std::fprintf(stderr, "pbd-cloth: added ball %s\n", formatBallSpec(b.back()).c_str());
     files_.panel(actions.files);
     autosave_->panel(actions.files);
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
+    showLostClothHint(controller_, view.canvasSize, lostHintRects_);
     controller_.updateHover(panelFocus());
 }
 

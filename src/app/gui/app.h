@@ -139,6 +139,7 @@ private:
     bool hoverShown_ = true; ///< this frame draws the hover ring and the grab radius's circle
     std::string title_;                      ///< the window title last set
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
+    std::vector<WidgetRect> lostHintRects_;  ///< the lost-cloth hint and its buttons, last frame
     std::optional<WidgetRect> legendRect_;   ///< the strain legend as drawn in the last frame
     std::optional<WidgetRect> speedLegendRect_; ///< the speed legend as drawn in the last frame
     std::vector<float> strains_;             ///< signed strain per constraint (colour by strain)

@@ -80,6 +80,7 @@ int App::finish()
         for (const std::optional<WidgetRect>& drawn : {helpRect_, legendRect_, speedLegendRect_})
             if (drawn)
                 dump.widgets.push_back(*drawn);
+        dump.widgets.insert(dump.widgets.end(), lostHintRects_.begin(), lostHintRects_.end());
         if (auto error = writeViewFile(options_.viewOutFile, dump)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;

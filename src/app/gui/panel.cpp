@@ -444,8 +444,9 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     ImGui::SameLine();
     if (ImGui::Button("Fit view", ImVec2(third, 0.0f)))
         actions.fitView = true;
-    tooltip("fit", "Zoom and pan so that the cloth fits the canvas (F); pins left behind and a "
-                   "few stray particles do not count. Home: the page's view.");
+    tooltip("fit", "Zoom and pan so that the cloth fits the canvas (F), then follow it until it "
+                   "comes to rest; pins left behind and a few stray particles do not count. "
+                   "Home: the page's view.");
     record("fit");
     ImGui::SameLine();
     if (ImGui::Button("?", ImVec2(help, 0.0f)))

@@ -1,5 +1,5 @@
 // The panel's "World" section: the contact settings (the settings table's World rows:
-// thickness, friction), buttons that add an obstacle or a ball at the view's centre, remove
+// thickness, friction), buttons that add an obstacle or a ball in free space in view, remove
 // the selected one or clear them all, and the Scene combo. Every edit reaches the simulation
 // as commands (logic/world_edits.h), so recordings replay it and undo takes it back. A part
 // of the world added later (air, wind) is one more table section's rows or a call here.
@@ -46,15 +46,15 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
         bool* asked;
     };
     const Add adds[] = {
-        {"Circle", "add-circle", "Add a circle obstacle (radius 0.5 m) at the view's centre.",
+        {"Circle", "add-circle", "Add a circle obstacle (radius 0.5 m) in free space in view.",
          &actions.world.addCircle},
-        {"Box", "add-box", "Add a box obstacle (1.2 x 0.4 m) at the view's centre.",
+        {"Box", "add-box", "Add a box obstacle (1.2 x 0.4 m) in free space in view.",
          &actions.world.addBox},
         {"Capsule", "add-capsule",
-         "Add a capsule obstacle (a 1.6 m bar of radius 0.1 m) at the view's centre.",
+         "Add a capsule obstacle (a 1.6 m bar of radius 0.1 m) in free space in view.",
          &actions.world.addCapsule},
         {"Ball", "add-ball",
-         "Add a ball (radius 0.3 m, 1 kg) at the view's centre: it falls, hits the cloth and "
+         "Add a ball (radius 0.3 m, 1 kg) in free space in view: it falls, hits the cloth and "
          "can be grabbed and thrown.",
          &actions.world.addBall},
     };

@@ -1,6 +1,9 @@
 #include "logic/canvas_view.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include <glm/common.hpp>
 
 #include "logic/cloth_bulk.h"
 #include "logic/obstacle_geometry.h"
@@ -48,6 +51,7 @@ void CanvasView::frame(std::span<const glm::dvec2> positions,
             const WorldRect framed = frameWithObstacles(box, obstacles);
             camera_.fit(framed.min, framed.max, layout_.canvasSize(),
                         kFitMarginPixels * logicalScale_);
+            followUntilRest(); // a big cloth sags out of its first fit: keep it in view
         }
         break; // still Page: a larger window brings the page's view back when the cloth fits
     }
@@ -66,6 +70,7 @@ void CanvasView::reset()
 {
     camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
     mode_ = ViewMode::Page;
+    untilRest_ = false;
 }
 
 bool CanvasView::fit(std::span<const glm::dvec2> positions, std::span<const Obstacle> obstacles)
@@ -128,16 +133,76 @@ bool CanvasView::follow(std::span<const glm::dvec2> positions)
     return true;
 }
 
+void CanvasView::followUntilRest()
+{
+    untilRest_ = true;
+    restAnchored_ = false;
+}
+
+bool CanvasView::followWhileMoving(std::span<const glm::dvec2> positions, double time,
+                                   bool held)
+{
+    if (!untilRest_)
+        return false;
+    const WorldRect box = clothBulk(positions);
+    if (empty(box))
+        return false;
+    // How far the bulk's edges moved since the watch's box, in CSS pixels of this zoom.
+    const double scale = camera_.zoom() / logicalScale_;
+    const auto moved = [&](const WorldRect& a, const WorldRect& b) {
+        const glm::dvec2 low = glm::abs(a.min - b.min);
+        const glm::dvec2 high = glm::abs(a.max - b.max);
+        return scale * std::max(std::max(low.x, low.y), std::max(high.x, high.y));
+    };
+    if (!restAnchored_ || time < restTime_ || held || moved(box, restBox_) > kRestPixels) {
+        restBox_ = box;
+        restTime_ = time;
+        restAnchored_ = true;
+    } else if (time - restTime_ >= kRestSeconds) {
+        untilRest_ = false; // at rest: the view stays where it is
+        return false;
+    }
+    return !held && follow(positions);
+}
+
+bool CanvasView::clothOutOfView(std::span<const glm::dvec2> positions) const
+{
+    const glm::dvec2 canvas = layout_.canvasSize();
+    const WorldRect box = clothBulk(positions);
+    if (empty(box) || canvas.x <= 0.0 || canvas.y <= 0.0)
+        return false;
+    const glm::dvec2 topLeft = camera_.worldToScreen({box.min.x, box.max.y});
+    const glm::dvec2 bottomRight = camera_.worldToScreen({box.max.x, box.min.y});
+    return bottomRight.x < 0.0 || bottomRight.y < 0.0 || topLeft.x > canvas.x ||
+           topLeft.y > canvas.y;
+}
+
+void CanvasView::include(const WorldRect& box)
+{
+    const glm::dvec2 canvas = layout_.canvasSize();
+    if (canvas.x <= 0.0 || canvas.y <= 0.0)
+        return;
+    const glm::dvec2 a = camera_.screenToWorld({0.0, 0.0});
+    const glm::dvec2 b = camera_.screenToWorld(canvas);
+    const glm::dvec2 low = glm::min(glm::min(a, b), box.min);
+    const glm::dvec2 high = glm::max(glm::max(a, b), box.max);
+    camera_.fit(low, high, canvas, kFitMarginPixels * logicalScale_);
+    mode_ = ViewMode::User;
+    untilRest_ = false;
+}
+
 void CanvasView::pan(glm::dvec2 screenDelta)
 {
     camera_.pan(screenDelta);
     mode_ = ViewMode::User;
+    untilRest_ = false; // the user took the view
 }
 
 void CanvasView::zoomAt(double factor, glm::dvec2 screenPoint)
 {
     camera_.zoomAt(factor, screenPoint);
     mode_ = ViewMode::User;
+    untilRest_ = false;
 }
 
 bool CanvasView::inCanvas(glm::dvec2 p) const

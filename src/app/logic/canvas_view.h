@@ -12,6 +12,7 @@
 
 #include "logic/camera.h"
 #include "logic/canvas_layout.h"
+#include "logic/view_culling.h"
 #include "pbd/obstacle.h"
 
 namespace pbd::app {
@@ -36,7 +37,8 @@ public:
     /// Applies the mode to the cloth as it is now (`positions` in metres). Page: the page's
     /// view when it shows the bulk (clothBulk) whole, or when the bulk is no larger than the
     /// page's cloth (7.8 x 5.8 m) and its centre is on the canvas (the page's scene at 192
-    /// dpi, cut by the canvas's edge as on the page); else a fit. Fitted: a fit of the bulk.
+    /// dpi, cut by the canvas's edge as on the page); else a fit, followed until the cloth
+    /// rests (followUntilRest: a big cloth sags out of its first fit). Fitted: a fit of the bulk.
     /// Scene: fitScene().
     /// User: nothing. The app calls it at start and after every resize. A fit frames the
     /// obstacles the cloth touches too (frameWithObstacles).
@@ -59,6 +61,30 @@ public:
     /// inside the canvas, kFitMarginPixels from its edges; a bulk too large for the canvas at
     /// this zoom is fitted. The mode stays. True when the camera moved.
     bool follow(std::span<const glm::dvec2> positions);
+
+    /// After F or a scene's fit: follow() the cloth from now until it comes to rest, so that
+    /// a falling or sliding cloth stays in view. Ends at rest (the bulk's box moved less than
+    /// kRestPixels on the canvas over kRestSeconds of simulated time), on the user's pan or
+    /// zoom, and on Home.
+    void followUntilRest();
+    /// While followUntilRest() holds: follows the cloth as it is at simulated time `time`
+    /// (seconds; a time that goes back, as after a restart or undo, starts the watch again)
+    /// and ends the following once it rests. `held`: the user holds a particle or a ball,
+    /// whose hand a pan would move: no pan now. True when the camera moved.
+    bool followWhileMoving(std::span<const glm::dvec2> positions, double time, bool held);
+    /// followUntilRest() holds: the view will pan to keep a moving cloth in view.
+    bool followingUntilRest() const { return untilRest_; }
+    static constexpr double kRestPixels = 2.0;  ///< CSS pixels the bulk may move at rest
+    static constexpr double kRestSeconds = 1.0; ///< simulated seconds it must stay so
+
+    /// The cloth's bulk (clothBulk) lies wholly outside the canvas: nothing of the cloth but
+    /// pins or strays shows (the app then offers Follow, Fit and Restart). False without a
+    /// canvas or a finite position.
+    bool clothOutOfView(std::span<const glm::dvec2> positions) const;
+
+    /// Fits what the canvas shows now together with `box` (world metres): a shape added
+    /// where the view had no room comes into view. The mode becomes User.
+    void include(const WorldRect& box);
 
     /// The user's pan by a window-pixel delta (a drag): the mode becomes User.
     void pan(glm::dvec2 screenDelta);
@@ -84,6 +110,10 @@ private:
     CanvasLayout layout_;
     double logicalScale_ = 1.0;
     ViewMode mode_ = ViewMode::Page;
+    bool untilRest_ = false;   ///< followUntilRest() holds
+    bool restAnchored_ = false; ///< restBox_ and restTime_ hold a box to compare with
+    WorldRect restBox_;        ///< the bulk when it last moved more than kRestPixels
+    double restTime_ = 0.0;    ///< the simulated time then
 };
 
 } // namespace pbd::app

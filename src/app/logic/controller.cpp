@@ -228,6 +228,16 @@ void Controller::advance(double framePeriod, bool resumed)
         lastError_ = driver_.refusals().back();
     foldWatch_.observe(simulation_);
     followCloth();
+    if (!preferences_.follow && view_.followingUntilRest()) { // after F or a scene's fit
+        simulation_.sync(); // a read-back per frame with the GPU solver until the cloth rests
+        if (view_.followWhileMoving(simulation_.particles().position, simulation_.time(),
+                                    input_.holding()))
+            input_.followCursor();
+    }
+    // Read where the positions are on the CPU already (the GPU's only while followed).
+    clothOutOfView_ = (!simulation_.stateOnDevice() || preferences_.follow ||
+                       view_.followingUntilRest()) &&
+                      view_.clothOutOfView(simulation_.particles().position);
 }
 
 std::optional<std::string> Controller::loadState(const std::string& path)
@@ -274,6 +284,8 @@ void Controller::fitView()
     simulation_.sync(); // where the cloth is now
     if (view_.fit(simulation_.particles().position, simulation_.obstacles()))
         input_.followCursor(); // a held particle stays under the cursor
+    view_.followUntilRest(); // a falling cloth stays in view
+    clothOutOfView_ = false;
 }
 
 void Controller::fitScene()
@@ -281,6 +293,7 @@ void Controller::fitScene()
     simulation_.sync();
     if (view_.fitScene(simulation_.particles().position, simulation_.obstacles()))
         input_.followCursor();
+    view_.followUntilRest(); // a scene's cloth that slides or falls away stays in view
 }
 
 void Controller::followCloth()

@@ -74,8 +74,9 @@ public:
     /// settings become commands, the model's stepping, speed and strain scale and the combos'
     /// choices become the preferences.
     void panel(const PanelActions& actions);
-    /// The World section's requests (logic/world_edits.cpp): obstacles and balls added at
-    /// the view's centre (and selected), the selected one removed, all cleared, a scene.
+    /// The World section's requests (logic/world_edits.cpp): obstacles and balls added in
+    /// free space in view (placeNew) and selected, the selected one removed, all cleared, a
+    /// scene.
     void world(const WorldActions& actions);
     /// Replaces the cloth and its world by the scene `name` (a built-in name or a scene
     /// file), as commands (logic/world_edits.h), and fits the view. Returns why it was
@@ -107,11 +108,16 @@ public:
     // ---- view ----
     /// The page's view for the current canvas (Home).
     void resetView() { view_.reset(); }
-    /// Fits the whole cloth, as it is now, into the canvas (F); a held particle follows.
+    /// Fits the whole cloth, as it is now, into the canvas (F); a held particle follows. The
+    /// view then follows the cloth until it comes to rest (CanvasView::followUntilRest).
     void fitView();
     /// Fits the cloth and its whole world (CanvasView::fitScene): a scene chosen, or given
-    /// with --scene (then on the first frame).
+    /// with --scene (then on the first frame); the view follows the cloth until it rests.
     void fitScene();
+    /// The cloth's bulk has wholly left the canvas (CanvasView::clothOutOfView), as of the
+    /// last advance(): the app offers Follow, Fit and Restart. Not watched while the GPU
+    /// solver keeps the positions on the GPU and nothing else reads them back.
+    bool clothOutOfView() const { return clothOutOfView_; }
 
     /// Applies one command to the simulation: the single path of every change, through the
     /// history (pbd/history.h) that undo and redo use, as pbd-sim's event player does. Undo
@@ -189,6 +195,10 @@ private:
     void setPlotsOpen(bool open);
     void fitIfClothOutside();
     void followCloth();
+    /// Where a new shape reaching `reach` m from its centre goes: the free spot nearest the
+    /// view's centre, clear of the cloth, the obstacles and the balls (freeSpot); without
+    /// room in view, one around it, and the view zooms out to show it.
+    glm::dvec2 placeNew(double reach);
 
     Simulation& simulation_;
     PanelModel model_;
@@ -200,6 +210,7 @@ private:
     FoldWatch foldWatch_;
     bool helpVisible_ = false;
     bool quitRequested_ = false;
+    bool clothOutOfView_ = false;
     ExportRequests exportRequests_;
     std::string lastError_;
     /// A scene choice: the scene chosen in the panel, which restart() replays (none for the

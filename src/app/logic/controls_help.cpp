@@ -15,7 +15,7 @@ constexpr std::array<ControlHelp, 24> kControls{{
     {"One finger on the canvas", "drags like the left button"},
     {"Wheel, Ctrl+wheel, pinch", "zoom about the cursor or the pinch centre"},
     {"Right- or middle-drag", "pan the view"},
-    {"F", "fit the whole cloth into the canvas"},
+    {"F", "fit the whole cloth into the canvas and follow it until it rests"},
     {"Home", "the page's view"},
     {"Space", "pause / resume"},
     {"S", "one step while paused"},

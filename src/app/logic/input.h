@@ -132,6 +132,8 @@ public:
     void select(std::optional<WorldItem> item) { selected_ = item; }
     /// The obstacle or ball being dragged, if any.
     std::optional<WorldItem> worldDrag() const { return worldDrag_; }
+    /// A drag holds particles, an obstacle or a ball under the pointer (a pan would move them).
+    bool holding() const { return dragging_ || worldDrag_.has_value(); }
     /// Where the hand of a grab radius is drawn (world metres): the area grab's point while
     /// it holds, else the pointer on the canvas; nothing with a grab radius of 0.
     std::optional<glm::dvec2> reachCentre() const;

@@ -18,7 +18,7 @@ namespace pbd::app {
 /// What the user asked of the "World" section this frame (its Thickness and Friction rows
 /// commit through the settings, as every field).
 struct WorldActions {
-    bool addCircle = false;      ///< "Add circle": at the view's centre
+    bool addCircle = false;      ///< "Add circle": in free space in view
     bool addBox = false;         ///< "Add box"
     bool addCapsule = false;     ///< "Add capsule"
     bool addBall = false;        ///< "Add ball"

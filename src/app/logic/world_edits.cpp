@@ -1,10 +1,14 @@
 #include "logic/world_edits.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
+#include <glm/common.hpp>
+
 #include "logic/controller.h"
+#include "logic/free_spot.h"
 #include "pbd/run_start.h"
 
 namespace pbd::app {
@@ -51,6 +55,21 @@ Ball throughBallSpec(const Ball& b)
     std::string error;
     const auto back = parseBallSpec(formatBallSpec(b), error);
     return back ? *back : b;
+}
+
+double newReach(ObstacleShape shape)
+{
+    switch (shape) {
+    case ObstacleShape::Circle:
+        return kNewCircleRadius;
+    case ObstacleShape::Box:
+        return 0.5 * std::hypot(kNewBoxWidth, kNewBoxHeight);
+    case ObstacleShape::Capsule:
+        return 0.5 * kNewCapsuleLength + kNewCapsuleRadius;
+    case ObstacleShape::Ground:
+        break;
+    }
+    return 0.0;
 }
 
 Ball newBall(glm::dvec2 centre)
@@ -112,7 +131,6 @@ Settings sceneSettings(const Scene& scene, const Settings& current)
 void Controller::world(const WorldActions& actions)
 {
     const IssueCommand issuer = [this](const Command& c) { return issue(c); };
-    const glm::dvec2 centre = view_.camera().screenToWorld(0.5 * view_.layout().canvasSize());
     const auto added = [this](WorldItem::Kind kind) {
         const std::size_t count = kind == WorldItem::Kind::Ball ? simulation_.balls().size()
                                                                 : simulation_.obstacles().size();
@@ -123,12 +141,12 @@ void Controller::world(const WorldActions& actions)
                                                      {actions.addBox, ObstacleShape::Box},
                                                      {actions.addCapsule, ObstacleShape::Capsule}};
     for (const auto& [asked, shape] : shapes)
-        if (asked && !issue(AddObstacleCommand{newObstacle(shape, centre)}))
+        if (asked && !issue(AddObstacleCommand{newObstacle(shape, placeNew(newReach(shape)))}))
             added(WorldItem::Kind::Obstacle);
     if (actions.addBall) {
         BallCommand add;
         add.action = BallCommand::Action::Add;
-        add.ball = newBall(centre);
+        add.ball = newBall(placeNew(kNewBallRadius));
         if (!issue(add))
             added(WorldItem::Kind::Ball);
     }
@@ -151,6 +169,40 @@ void Controller::world(const WorldActions& actions)
     }
     if (actions.scene)
         chooseScene(*actions.scene);
+}
+
+glm::dvec2 Controller::placeNew(double reach)
+{
+    simulation_.sync(); // where the cloth is now
+    const Camera& camera = view_.camera();
+    const glm::dvec2 canvas = view_.layout().canvasSize();
+    const glm::dvec2 corner = camera.screenToWorld({0.0, 0.0});
+    const glm::dvec2 opposite = camera.screenToWorld(canvas);
+    const WorldRect shown{glm::min(corner, opposite), glm::max(corner, opposite)};
+    const Occupied occupied{
+        .particles = simulation_.particles().position,
+        .obstacles = simulation_.obstacles(),
+        .balls = simulation_.balls(),
+        // The cloth's thickness, and a few pixels between the outlines where it is thin.
+        .gap = std::max(simulation_.settings().thickness,
+                        kNewGapPixels * view_.logicalScale() / camera.zoom()),
+    };
+    // A spot rounded to the centimetre, where that moves it well within the gap, writes a
+    // short `obstacle` or `ball` line into a recording.
+    const auto rounded = [&](glm::dvec2 p) {
+        return occupied.gap >= 0.02 ? glm::round(p * 100.0) / 100.0 : p;
+    };
+    if (auto spot = freeSpot(reach, shown, occupied))
+        return rounded(*spot);
+    // No room in view (the cloth fills it): look around it, then zoom out to show both.
+    const glm::dvec2 size = shown.max - shown.min;
+    const WorldRect around{shown.min - size, shown.max + size};
+    if (auto spot = freeSpot(reach, around, occupied)) {
+        view_.include({*spot - glm::dvec2(reach), *spot + glm::dvec2(reach)});
+        input_.followCursor();
+        return rounded(*spot);
+    }
+    return 0.5 * (shown.min + shown.max); // a world with no room anywhere near
 }
 
 std::optional<std::string> Controller::chooseScene(const std::string& name)
@@ -189,6 +241,13 @@ void Controller::restart()
     issue(RestartCommand{});
     if (scene_->scene) // a scene chosen in the panel comes back whole
         placeScene(simulation_, *scene_->scene, [this](const Command& c) { return issue(c); });
+    // A scene's view followed its cloth away: back to the scene's opening view. Else, when
+    // the fresh cloth is out of sight (the view followed a fall), fit it.
+    simulation_.sync();
+    if (view_.mode() == ViewMode::Scene)
+        fitScene();
+    else if (view_.clothOutOfView(simulation_.particles().position))
+        fitView();
 }
 
 } // namespace pbd::app

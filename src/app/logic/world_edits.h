@@ -30,6 +30,12 @@ inline constexpr double kNewCapsuleRadius = 0.1;
 inline constexpr double kNewBallRadius = 0.3;
 inline constexpr double kNewBallMass = 1.0;
 
+/// The least gap, in CSS pixels, between a new shape and the cloth or another shape.
+inline constexpr double kNewGapPixels = 12.0;
+
+/// How far a new obstacle of `shape` reaches from its centre (its bounding circle), m.
+double newReach(ObstacleShape shape);
+
 /// A new obstacle of `shape` (not Ground) centred on `centre`, of the default size, as its
 /// spec reads back (what a recording's `obstacle` line gives).
 Obstacle newObstacle(ObstacleShape shape, glm::dvec2 centre);

@@ -37,7 +37,9 @@
 
 namespace pbd::detail {
 
-struct StepState;
+template <glm::length_t D>
+struct StepStateOf;
+using StepState = StepStateOf<2>;
 
 /// What the air phase of one substep needs.
 struct AirParams {

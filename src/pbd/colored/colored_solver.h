@@ -12,6 +12,7 @@
 #include "colored/band_schedule.h"
 #include "pbd/device/chebyshev.h"
 #include "pbd/device/constraint_coloring.h"
+#include "pbd/device/contacts.h"
 #include "pbd/simulation.h"
 #include "pbd/ball.h"
 #include "pbd/substep_pipeline.h"
@@ -22,8 +23,9 @@
 
 namespace pbd {
 namespace detail {
-struct ContactWorld;
-class SelfCollision;
+template <glm::length_t D>
+class SelfCollisionOf;
+using SelfCollision = SelfCollisionOf<2>;
 }
 
 /// Projects the page grid's eight independent sets (clothGridSets) one after the other,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "air/air.h"
+#include "air/air_triangles.h"
 #include "cloth/area_constraint.h"
 #include "pbd/device/chebyshev.h"
 #include "pbd/device/ball_contacts.h"
@@ -21,10 +22,11 @@
 namespace pbd::detail {
 namespace {
 
-void projectSequential(StepState& state, double alphaTilde, const double* alphaTildes,
+template <glm::length_t D>
+void projectSequential(StepStateOf<D>& state, double alphaTilde, const double* alphaTildes,
                        double areaAlphaTilde, double restArea)
 {
-    glm::dvec2* x = state.particles.position.data();
+    Vec<D>* x = state.particles.position.data();
     const double* w = state.particles.inverseMass.data();
     const DistanceConstraint* c = state.constraints.data();
     const std::size_t m = state.constraints.size();
@@ -41,44 +43,51 @@ void projectSequential(StepState& state, double alphaTilde, const double* alphaT
                 continue;
             const Index a = c[k].a;
             const Index b = c[k].b;
-            const glm::dvec2 xa = x[a];
-            const glm::dvec2 xb = x[b];
-            const DistanceCorrection d = project(xa, xb, w[a], w[b], k);
+            const Vec<D> xa = x[a];
+            const Vec<D> xb = x[b];
+            const Correction<D> d = project(xa, xb, w[a], w[b], k);
             x[a] = xa + d.da;
             x[b] = xb + d.db;
         }
     };
     if (alphaTilde == 0.0) {
-        sweep([c](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb, std::size_t k) {
+        sweep([c](Vec<D> xa, Vec<D> xb, double wa, double wb, std::size_t k) {
             return projectDistance(xa, xb, wa, wb, c[k].restLength);
         });
     } else if (alphaTildes != nullptr) { // a sized cloth: each constraint its own compliance
         double* lambda = state.lambda.data();
-        sweep([c, lambda, alphaTildes](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
+        sweep([c, lambda, alphaTildes](Vec<D> xa, Vec<D> xb, double wa, double wb,
                                        std::size_t k) {
             return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTildes[k],
                                        lambda[k]);
         });
     } else {
         double* lambda = state.lambda.data();
-        sweep([c, lambda, alphaTilde](glm::dvec2 xa, glm::dvec2 xb, double wa, double wb,
+        sweep([c, lambda, alphaTilde](Vec<D> xa, Vec<D> xb, double wa, double wb,
                                       std::size_t k) {
             return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTilde, lambda[k]);
         });
     }
-    if (areaAlphaTilde < 0.0)
-        return;
-    // Then the cells' signed areas, cell by cell in the grid's order, each cell's two
-    // triangles one after the other (the topology's area triangles, in that order).
-    double* areaLambda = state.areaLambda.data();
-    const ClothTopology& topology = *state.topology;
-    for (std::size_t k = 0; k < 2 * topology.cellCount(); ++k) {
-        const Triangle t = topology.areaTriangle(k);
-        projectArea(x, w, t.a, t.b, t.c, restArea, areaAlphaTilde, *areaLambda++);
+    if constexpr (D == 2) {
+        if (areaAlphaTilde < 0.0)
+            return;
+        // Then the cells' signed areas, cell by cell in the grid's order, each cell's two
+        // triangles one after the other (the topology's area triangles, in that order).
+        double* areaLambda = state.areaLambda.data();
+        const ClothTopology& topology = *state.topology;
+        for (std::size_t k = 0; k < 2 * topology.cellCount(); ++k) {
+            const Triangle t = topology.areaTriangle(k);
+            projectArea(x, w, t.a, t.b, t.c, restArea, areaAlphaTilde, *areaLambda++);
+        }
+    } else {
+        (void)areaAlphaTilde;
+        (void)restArea;
     }
 }
 
-class SequentialSolver final : public StepSolver {
+/// The sequential solver in D dimensions.
+template <glm::length_t D>
+class SequentialSolver final : public StepSolverOf<D> {
 public:
     Solver kind() const override { return Solver::Sequential; }
     bool suits(const Settings& settings) const override
@@ -86,7 +95,7 @@ public:
         return settings.solver == Solver::Sequential;
     }
 
-    void step(StepState& state) override
+    void step(StepStateOf<D>& state) override
     {
         const SubstepParams params = substepParams(state);
         const Tethers* tethers =
@@ -107,7 +116,7 @@ public:
     // The phases (pbd/substep_pipeline.h), one after the other on the calling thread.
     void beginSubstep()
     {
-        StepState& state = now_->state;
+        StepStateOf<D>& state = now_->state;
         if (!state.obstacles.empty()) // the obstacles' poses in this substep
             prepareContacts(state.obstacles, state.settings.thickness, state.settings.friction,
                             now_->index, state.settings.substeps, contacts_);
@@ -115,30 +124,50 @@ public:
     void endSubstep() {}
     void run(SubstepPhase phase)
     {
-        StepState& state = now_->state;
+        StepStateOf<D>& state = now_->state;
         const SubstepParams& params = now_->params;
-        Particles& p = state.particles;
-        glm::dvec2* x = p.position.data();
-        glm::dvec2* x0 = p.stepStart.data();
-        glm::dvec2* v = p.velocity.data();
+        ParticlesOf<D>& p = state.particles;
+        Vec<D>* x = p.position.data();
+        Vec<D>* x0 = p.stepStart.data();
+        Vec<D>* v = p.velocity.data();
         const double* w = p.inverseMass.data();
         const std::size_t n = p.size();
         const Settings& settings = state.settings;
         const bool obstacles = !state.obstacles.empty();
         switch (phase) {
-        case SubstepPhase::Air: { // the air's force, from the substep's start
-            const AirParams air =
-                airParams(settings, state.time + now_->index * params.h, params.h);
-            const AirInputs in = air_.prepare(state, air);
-            if (in.windAt != nullptr)
-                gustWinds(air, x, air_.windAt.data(), 0, n);
-            airForces(in, air_.force.data(), 0, state.constraints.size());
-            airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0, n);
+        case SubstepPhase::Air: // the air's force, from the substep's start
+            if constexpr (D == 2) {
+                const AirParams air =
+                    airParams(settings, state.time + now_->index * params.h, params.h);
+                const AirInputs in = air_.prepare(state, air);
+                if (in.windAt != nullptr)
+                    gustWinds(air, x, air_.windAt.data(), 0, n);
+                airForces(in, air_.force.data(), 0, state.constraints.size());
+                airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0,
+                                 n);
+            } else { // a force per surface triangle (air_triangles.h)
+                const double time = state.time + now_->index * params.h;
+                const Vec<3> wind(settings.windX, settings.windY, 0.0);
+                const Vec<3>* windAt = nullptr;
+                if (settings.gusts > 0.0) {
+                    windAt3_.resize(n);
+                    for (std::size_t i = 0; i < n; ++i)
+                        windAt3_[i] = gustWind3(wind, settings.gusts, time, x[i]);
+                    windAt = windAt3_.data();
+                }
+                accel3_ = airTriangles_.accelerations(
+                    *state.topology, x, v, w, n, wind, windAt, settings.airDrag,
+                    airTriangleCap(params.h),
+                    state.liveCount == state.constraints.size() ? nullptr : state.alive.data());
+            }
             break;
-        }
         case SubstepPhase::Predict:
-            predict(x, x0, v, w, params.h, params.gravity, 0, n,
-                    airOn(settings) ? air_.accel.data() : nullptr);
+            if constexpr (D == 2)
+                predict(x, x0, v, w, params.h, params.gravity, 0, n,
+                        airOn(settings) ? air_.accel.data() : nullptr);
+            else
+                predict(x, x0, v, w, params.h, params.gravity, 0, n,
+                        airOn(settings) ? accel3_ : nullptr);
             if (!state.balls.empty())
                 predictBalls(state.balls, params.h, params.gravity);
             if (params.alphaTilde != 0.0)
@@ -182,7 +211,7 @@ public:
 private:
     /// The substep being run, for the phases.
     struct Substep {
-        StepState& state;
+        StepStateOf<D>& state;
         const SubstepParams& params;
         const Tethers* tethers;     ///< null: none
         const double* alphaTildes;  ///< edgeCompliances()
@@ -191,11 +220,11 @@ private:
 
     /// The substep's `iterations` sweeps, with Chebyshev weights; `record`: residuals before
     /// and after each.
-    void sweeps(StepState& state, const SubstepParams& params, const double* alphaTildes,
+    void sweeps(StepStateOf<D>& state, const SubstepParams& params, const double* alphaTildes,
                 bool record)
     {
-        Particles& p = state.particles;
-        glm::dvec2* x = p.position.data();
+        ParticlesOf<D>& p = state.particles;
+        Vec<D>* x = p.position.data();
         const double* w = p.inverseMass.data();
         const std::size_t n = p.size();
         if (record)
@@ -216,8 +245,8 @@ private:
     }
 
     /// Weighs sweep `iteration` and keeps the iterates, as `chebyshev` says [Wang 2015].
-    void accelerate(ChebyshevSchedule& chebyshev, int iteration, glm::dvec2* x,
-                    const double* w, std::size_t n)
+    void accelerate(ChebyshevSchedule& chebyshev, int iteration, Vec<D>* x, const double* w,
+                    std::size_t n)
     {
         double omega = 1.0;
         if (chebyshev.weighs(iteration))
@@ -231,7 +260,7 @@ private:
     /// Each constraint's compliance / h^2 when the edge springs have their own
     /// (params.edgeAlphaTilde: edgeAlphaTilde for isEdgeSpring(), else alphaTilde), else null.
     /// Rebuilt only when the cloth or the compliances change.
-    const double* edgeCompliances(const StepState& state, const SubstepParams& params)
+    const double* edgeCompliances(const StepStateOf<D>& state, const SubstepParams& params)
     {
         if (params.edgeAlphaTilde == 0.0)
             return nullptr;
@@ -257,20 +286,27 @@ private:
     int edgeHeight_ = 0;
     double alphaTilde_ = 0.0;
     double edgeAlphaTilde_ = 0.0;
-    std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
-    ContactWorld contacts_;            ///< the obstacles in the current substep
-    SelfCollision selfCollision_;      ///< the self-collision phase's buffers
-    AirBuffers air_;                   ///< the air's lists and buffers
+    std::vector<Vec<D>> anchorAt_;     ///< the tethers' anchor positions in this step
+    ContactWorldOf<D> contacts_;       ///< the obstacles in the current substep
+    SelfCollisionOf<D> selfCollision_; ///< the self-collision phase's buffers
+    AirBuffers air_;                   ///< the air's lists and buffers (2D)
+    AirTriangles airTriangles_;        ///< the air's triangles and buffers (3D)
+    std::vector<Vec<3>> windAt3_;      ///< the gust wind per particle (3D)
+    const Vec<3>* accel3_ = nullptr;   ///< the air's acceleration per particle (3D)
     Substep* now_ = nullptr;           ///< the substep step() runs, for run()
-    std::vector<glm::dvec2> previous_; ///< Chebyshev: the iterate before current_
-    std::vector<glm::dvec2> current_;  ///< Chebyshev: the positions before the last sweep
+    std::vector<Vec<D>> previous_;     ///< Chebyshev: the iterate before current_
+    std::vector<Vec<D>> current_;      ///< Chebyshev: the positions before the last sweep
 };
 
 } // namespace
 
-std::unique_ptr<StepSolver> makeSequentialSolver()
+template <glm::length_t D>
+std::unique_ptr<StepSolverOf<D>> makeSequentialSolver()
 {
-    return std::make_unique<SequentialSolver>();
+    return std::make_unique<SequentialSolver<D>>();
 }
+
+template std::unique_ptr<StepSolverOf<2>> makeSequentialSolver();
+template std::unique_ptr<StepSolverOf<3>> makeSequentialSolver();
 
 } // namespace pbd::detail

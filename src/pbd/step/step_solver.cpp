@@ -40,7 +40,8 @@ SolverThreads solverThreads(const Settings& settings)
     return {requested, layout.threadCount, layout.chunkCount};
 }
 
-PhaseInputs phaseInputs(const StepState& state)
+template <glm::length_t D>
+PhaseInputs phaseInputs(const StepStateOf<D>& state)
 {
     PhaseInputs in;
     in.air = airOn(state.settings);
@@ -70,7 +71,8 @@ SubstepParams substepParams(const Settings& s)
     return params;
 }
 
-SubstepParams substepParams(StepState& state)
+template <glm::length_t D>
+SubstepParams substepParams(StepStateOf<D>& state)
 {
     const SubstepParams params = substepParams(state.settings);
     if (params.area)
@@ -79,7 +81,8 @@ SubstepParams substepParams(StepState& state)
     return params;
 }
 
-bool removeConstraint(StepState& state, std::size_t k)
+template <glm::length_t D>
+bool removeConstraint(StepStateOf<D>& state, std::size_t k)
 {
     if (k >= state.alive.size() || state.alive[k] == 0)
         return false;
@@ -89,7 +92,8 @@ bool removeConstraint(StepState& state, std::size_t k)
     return true;
 }
 
-void tear(StepState& state, double strain)
+template <glm::length_t D>
+void tear(StepStateOf<D>& state, double strain)
 {
     // After the substep: every live constraint stretched or compressed beyond `strain`
     // gives way, all judged on the same positions.
@@ -104,7 +108,8 @@ void tear(StepState& state, double strain)
     }
 }
 
-Residual measureResidual(const StepState& state)
+template <glm::length_t D>
+Residual measureResidual(const StepStateOf<D>& state)
 {
     const auto& x = state.particles.position;
     Residual r;
@@ -121,5 +126,16 @@ Residual measureResidual(const StepState& state)
         r.rms = std::sqrt(sumSquares / static_cast<double>(state.liveCount));
     return r;
 }
+
+template PhaseInputs phaseInputs(const StepStateOf<2>&);
+template PhaseInputs phaseInputs(const StepStateOf<3>&);
+template SubstepParams substepParams(StepStateOf<2>&);
+template SubstepParams substepParams(StepStateOf<3>&);
+template bool removeConstraint(StepStateOf<2>&, std::size_t);
+template bool removeConstraint(StepStateOf<3>&, std::size_t);
+template void tear(StepStateOf<2>&, double);
+template void tear(StepStateOf<3>&, double);
+template Residual measureResidual(const StepStateOf<2>&);
+template Residual measureResidual(const StepStateOf<3>&);
 
 } // namespace pbd::detail

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "pbd/distance_constraint.h"
+#include "pbd/obstacle3.h"
 #include "pbd/particles.h"
 #include "pbd/settings.h"
 #include "pbd/simulation.h"
@@ -20,10 +21,12 @@
 
 namespace pbd::detail {
 
-/// What a step works on: the Simulation's own (CPU) copy of the state, by reference.
-struct StepState {
+/// What a step works on: the Simulation's own (CPU) copy of the state, by reference, in D
+/// dimensions.
+template <glm::length_t D>
+struct StepStateOf {
     const Settings& settings;
-    Particles& particles;
+    ParticlesOf<D>& particles;
     std::span<const DistanceConstraint> constraints;
     std::vector<double>& lambda;            ///< XPBD multipliers, one per constraint
     std::vector<double>& areaLambda;        ///< one per cell triangle, when area is on
@@ -37,22 +40,25 @@ struct StepState {
     std::uint64_t tethersVersion;           ///< changes whenever the tethers are recomputed
     /// The obstacles of the contact phase (empty: no phase), each moving from its start pose
     /// to its pose over the step.
-    std::span<const Obstacle> obstacles;
+    std::span<const ObstacleOf<D>> obstacles;
     /// The balls (empty: no ball phase), stepped in place beside the particles.
-    std::span<Ball> balls;
+    std::span<BallOf<D>> balls;
     /// Simulated time at the step's start in s (the gusts' clock).
     double time = 0.0;
     /// The cloth as a mesh (its constraints are `constraints`).
     const ClothTopology* topology = nullptr;
 };
+/// The 2D cloth's.
+using StepState = StepStateOf<2>;
 
-/// Runs the steps of one Settings::solver. The CPU solvers step the StepState in place; a
-/// device solver (the GPU) keeps a copy of its own, takes the StepState's before its first
-/// step and after the Simulation changed it (particlesChanged()), and gives its own back only
-/// when asked (sync()).
-class StepSolver {
+/// Runs the steps of one Settings::solver in D dimensions. The CPU solvers step the StepState
+/// in place; a device solver (the GPU) keeps a copy of its own, takes the StepState's before
+/// its first step and after the Simulation changed it (particlesChanged()), and gives its own
+/// back only when asked (sync()).
+template <glm::length_t D>
+class StepSolverOf {
 public:
-    virtual ~StepSolver() = default;
+    virtual ~StepSolverOf() = default;
 
     /// The solver this is.
     virtual Solver kind() const = 0;
@@ -62,13 +68,13 @@ public:
     virtual bool suits(const Settings& settings) const = 0;
     /// One step of state.settings.timeStep (Settings::substeps substeps). A device solver
     /// may return before the work is done; the state's particles then lag its own.
-    virtual void step(StepState& state) = 0;
+    virtual void step(StepStateOf<D>& state) = 0;
 
     /// Whether the particle state lives elsewhere (on a device) between steps.
     virtual bool onDevice() const { return false; }
     /// Brings `state` up to date with the solver's own copy: the constraints it removed and,
     /// when `particles`, the positions, step starts and velocities. Nothing for CPU solvers.
-    virtual void sync(StepState& /*state*/, bool /*particles*/) {}
+    virtual void sync(StepStateOf<D>& /*state*/, bool /*particles*/) {}
     /// The Simulation changed the particles of its state (after sync()): a device solver
     /// takes the whole state again before its next step.
     virtual void particlesChanged() {}
@@ -79,8 +85,8 @@ public:
     /// current() and can write one particle.
     virtual bool takesParticleWrites() const { return false; }
     /// Writes the given fields of particle `index` (null: unchanged) into its own copy.
-    virtual void writeParticle(Index /*index*/, const glm::dvec2* /*position*/,
-                               const glm::dvec2* /*velocity*/, const double* /*inverseMass*/)
+    virtual void writeParticle(Index /*index*/, const Vec<D>* /*position*/,
+                               const Vec<D>* /*velocity*/, const double* /*inverseMass*/)
     {
     }
     /// Waits until every queued step is done (for timing).
@@ -90,6 +96,7 @@ public:
     /// The device's backend, or null for the CPU solvers.
     virtual SolverBackend* backend() { return nullptr; }
 };
+using StepSolver = StepSolverOf<2>;
 
 /// The one place that maps Settings::solver to its implementation: the sequential (page's)
 /// order, the colored order on Settings::threads threads, or the GPU through a backend that
@@ -111,20 +118,26 @@ struct SolverThreads {
 SolverThreads solverThreads(const Settings& settings);
 
 /// What decides which phases of the pipeline (pbd/substep_pipeline.h) a step of `state` runs.
-PhaseInputs phaseInputs(const StepState& state);
+template <glm::length_t D>
+PhaseInputs phaseInputs(const StepStateOf<D>& state);
 
 /// A substep's parameters from the settings; sizes state.areaLambda when area is on.
-SubstepParams substepParams(StepState& state);
+template <glm::length_t D>
+SubstepParams substepParams(StepStateOf<D>& state);
 /// Marks constraint `k` removed. Returns false when it is out of range or already removed.
-bool removeConstraint(StepState& state, std::size_t k);
+template <glm::length_t D>
+bool removeConstraint(StepStateOf<D>& state, std::size_t k);
 /// After a substep: removes every live constraint strained beyond `strain`, all judged on
 /// the same positions.
-void tear(StepState& state, double strain);
+template <glm::length_t D>
+void tear(StepStateOf<D>& state, double strain);
 /// The residual of the live constraints on the state's positions.
-Residual measureResidual(const StepState& state);
+template <glm::length_t D>
+Residual measureResidual(const StepStateOf<D>& state);
 
 /// The solvers makeStepSolver chooses from.
-std::unique_ptr<StepSolver> makeSequentialSolver();
+template <glm::length_t D = 2>
+std::unique_ptr<StepSolverOf<D>> makeSequentialSolver();
 std::unique_ptr<StepSolver> makeColoredSolver(const Settings& settings);
 std::unique_ptr<StepSolver> makeDeviceSolver(std::unique_ptr<SolverBackend> backend,
                                              const Settings& settings);

@@ -73,5 +73,11 @@ void projectTethersAvx2(glm::dvec2* x, const double* w, const Tethers& tethers,
 /// The tether projection with the best kernel this CPU runs (all give the same bits).
 void projectTethers(glm::dvec2* x, const double* w, const Tethers& tethers,
                     const glm::dvec2* anchorAt, std::size_t begin, std::size_t end);
+/// In 3D, the scalar kernel.
+inline void projectTethers(Vec<3>* x, const double* w, const Tethers& tethers,
+                           const Vec<3>* anchorAt, std::size_t begin, std::size_t end)
+{
+    projectTethersScalar(x, w, tethers, anchorAt, begin, end);
+}
 
 } // namespace pbd::detail

@@ -19,8 +19,6 @@ constexpr double kDegree = std::numbers::pi / 180.0;
 /// of a particle just put on a surface.
 constexpr double kSlop = 1e-12;
 
-double dot(glm::dvec2 a, glm::dvec2 b) { return a.x * b.x + a.y * b.y; }
-
 /// An angle difference in degrees wrapped into (-180, 180]: the shorter turn.
 double shorterTurn(double degrees)
 {
@@ -42,17 +40,18 @@ glm::dvec2 unit(double degrees) { return {std::cos(degrees * kDegree), std::sin(
 /// The obstacle's core and radius at `pose` (its own when `own`, exactly as given).
 ContactShape shapeAt(const Obstacle& o, const ObstaclePose& pose, bool own, double grow)
 {
+    using Core = ContactShape::Core;
     ContactShape s;
     switch (o.shape) {
     case ObstacleShape::Circle:
-        s.core = ContactShape::Core::Point;
+        s.core = Core::Point;
         s.a = pose.centre;
         s.r = o.radius + grow;
         s.lo = s.a - s.r;
         s.hi = s.a + s.r;
         break;
     case ObstacleShape::Capsule: {
-        s.core = ContactShape::Core::Segment;
+        s.core = Core::Segment;
         if (own) {
             s.a = o.a;
             s.b = o.b;
@@ -63,27 +62,28 @@ ContactShape shapeAt(const Obstacle& o, const ObstaclePose& pose, bool own, doub
             s.b = pose.centre + half;
         }
         s.r = o.radius + grow;
-        s.lo = glm::dvec2(std::min(s.a.x, s.b.x), std::min(s.a.y, s.b.y)) - s.r;
-        s.hi = glm::dvec2(std::max(s.a.x, s.b.x), std::max(s.a.y, s.b.y)) + s.r;
+        s.lo = lowerOf(s.a, s.b) - s.r;
+        s.hi = upperOf(s.a, s.b) + s.r;
         break;
     }
     case ObstacleShape::Box: {
-        s.core = ContactShape::Core::Rectangle;
+        s.core = Core::Box;
         s.a = pose.centre;
-        s.u = unit(pose.angle);
+        const glm::dvec2 u = unit(pose.angle);
+        s.axis = {u, glm::dvec2(-u.y, u.x)};
         s.half = {0.5 * o.width, 0.5 * o.height};
         s.r = grow;
-        const glm::dvec2 extent(std::abs(s.u.x) * s.half.x + std::abs(s.u.y) * s.half.y,
-                                std::abs(s.u.y) * s.half.x + std::abs(s.u.x) * s.half.y);
+        const glm::dvec2 extent(std::abs(u.x) * s.half.x + std::abs(u.y) * s.half.y,
+                                std::abs(u.y) * s.half.x + std::abs(u.x) * s.half.y);
         s.lo = s.a - extent - s.r;
         s.hi = s.a + extent + s.r;
         break;
     }
     case ObstacleShape::Ground: {
-        s.core = ContactShape::Core::HalfPlane;
+        s.core = Core::HalfSpace;
         s.a = pose.centre;
         const glm::dvec2 along = unit(pose.angle);
-        s.u = {-along.y, along.x};
+        s.normal = {-along.y, along.x};
         s.r = grow;
         s.lo = glm::dvec2(-std::numeric_limits<double>::infinity());
         s.hi = glm::dvec2(std::numeric_limits<double>::infinity());
@@ -93,26 +93,32 @@ ContactShape shapeAt(const Obstacle& o, const ObstaclePose& pose, bool own, doub
     return s;
 }
 
-/// Whether the box [lo, hi] reaches the grown shape's bounding box, or, for a half-plane,
-/// the grown half-plane itself (its corner deepest along the normal does).
-bool overlaps(const ContactShape& s, glm::dvec2 lo, glm::dvec2 hi)
+/// Whether the box [lo, hi] reaches the grown shape's bounding box, or, for a half-space,
+/// the grown half-space itself (its corner deepest along the normal does).
+template <glm::length_t D>
+bool overlaps(const ContactShapeOf<D>& s, Vec<D> lo, Vec<D> hi)
 {
-    if (s.core == ContactShape::Core::HalfPlane) {
-        const glm::dvec2 corner(s.u.x >= 0.0 ? lo.x : hi.x, s.u.y >= 0.0 ? lo.y : hi.y);
-        return dot(corner - s.a, s.u) - s.r <= 0.0;
+    if (s.core == ContactShapeOf<D>::Core::HalfSpace) {
+        Vec<D> corner;
+        for (glm::length_t k = 0; k < D; ++k)
+            corner[k] = s.normal[k] >= 0.0 ? lo[k] : hi[k];
+        return dot(corner - s.a, s.normal) - s.r <= 0.0;
     }
-    return lo.x <= s.hi.x && hi.x >= s.lo.x && lo.y <= s.hi.y && hi.y >= s.lo.y;
+    for (glm::length_t k = 0; k < D; ++k)
+        if (!(lo[k] <= s.hi[k] && hi[k] >= s.lo[k]))
+            return false;
+    return true;
 }
 
 /// Coulomb friction at a contact of normal n whose normal correction was `depth`: the
 /// particle's motion relative to the surface over the substep (from `carriedStart`, where it
 /// would be had it moved with the obstacle) loses its tangential part up to mu depth, all of it
 /// when it is shorter (static friction).
-glm::dvec2 withFriction(glm::dvec2 p, glm::dvec2 carriedStart, glm::dvec2 n, double depth,
-                        double mu)
+template <glm::length_t D>
+Vec<D> withFriction(Vec<D> p, Vec<D> carriedStart, Vec<D> n, double depth, double mu)
 {
-    const glm::dvec2 moved = p - carriedStart;
-    const glm::dvec2 tangential = moved - dot(moved, n) * n;
+    const Vec<D> moved = p - carriedStart;
+    const Vec<D> tangential = moved - dot(moved, n) * n;
     const double length = std::sqrt(dot(tangential, tangential));
     const double limit = mu * depth;
     if (length <= limit)
@@ -121,9 +127,10 @@ glm::dvec2 withFriction(glm::dvec2 p, glm::dvec2 carriedStart, glm::dvec2 n, dou
 }
 
 /// The shortest way found out of the union of the shapes a point is in.
+template <glm::length_t D>
 struct PushOut {
     std::size_t shape;  ///< the shape whose normal it leaves along; the count when it is in none
-    glm::dvec2 n{0.0};  ///< that unit normal
+    Vec<D> n{0.0};      ///< that unit normal
     double distance = 0.0;
     bool stuck = false; ///< it is in some shape, but no way out was found
 };
@@ -135,38 +142,39 @@ struct PushOut {
 /// standing on the ground: down through the box meets the ground, and up is the way out).
 /// With one shape it is the nearest surface point; where shapes overlap, the point is never
 /// left inside one.
-PushOut pushOut(const ContactShape* shapes, std::size_t count, glm::dvec2 p)
+template <glm::length_t D>
+PushOut<D> pushOut(const ContactShapeOf<D>* shapes, std::size_t count, Vec<D> p)
 {
     constexpr std::size_t kMaxWays = 16;
     constexpr std::size_t kPairRoom = 6; // kept for the wedges' ways
     struct Way {
         std::size_t shape;
-        glm::dvec2 n;
+        Vec<D> n;
         double distance;
     };
     Way ways[kMaxWays];
     std::size_t wayCount = 0;
-    auto inside = [&](std::size_t k, glm::dvec2 q, SurfaceDistance& sd) {
+    auto inside = [&](std::size_t k, Vec<D> q, SurfaceDistanceOf<D>& sd) {
         if (!overlaps(shapes[k], q, q))
             return false;
         sd = surfaceDistance(shapes[k], q);
         return sd.d < -kSlop;
     };
     for (std::size_t k = 0; k < count && wayCount < kMaxWays; ++k) {
-        SurfaceDistance sd;
+        SurfaceDistanceOf<D> sd;
         if (inside(k, p, sd))
             ways[wayCount++] = {k, sd.n, -sd.d};
     }
-    PushOut best{count};
+    PushOut<D> best{count};
     bool paired = false;
     for (std::size_t w = 0; w < wayCount; ++w) {
         const Way way = ways[w];
         double distance = way.distance;
         bool out = false;
         for (std::size_t walk = 0; walk <= count && std::isfinite(distance); ++walk) {
-            const glm::dvec2 q = p + distance * way.n;
+            const Vec<D> q = p + distance * way.n;
             std::size_t in = count;
-            SurfaceDistance sd;
+            SurfaceDistanceOf<D> sd;
             for (std::size_t j = 0; j < count && in == count; ++j)
                 if (inside(j, q, sd))
                     in = j;
@@ -187,18 +195,18 @@ PushOut pushOut(const ContactShape* shapes, std::size_t count, glm::dvec2 p)
             // both were lines (p + a n_i + b n_j on both), and the bisector.
             for (std::size_t i = 0; i < known; ++i)
                 for (std::size_t j = i + 1; j < known && wayCount + 2 <= kMaxWays; ++j) {
-                    const glm::dvec2 ni = ways[i].n, nj = ways[j].n;
+                    const Vec<D> ni = ways[i].n, nj = ways[j].n;
                     const double c = dot(ni, nj);
                     const double det = 1.0 - c * c;
                     if (det > 1e-12) {
                         const double a = (ways[i].distance - c * ways[j].distance) / det;
                         const double b = (ways[j].distance - c * ways[i].distance) / det;
-                        const glm::dvec2 corner = a * ni + b * nj;
+                        const Vec<D> corner = a * ni + b * nj;
                         const double length = std::sqrt(dot(corner, corner));
                         if (length > 0.0)
                             ways[wayCount++] = {ways[i].shape, corner / length, 0.0};
                     }
-                    const glm::dvec2 sum = ni + nj;
+                    const Vec<D> sum = ni + nj;
                     const double length = std::sqrt(dot(sum, sum));
                     if (length > 1e-12)
                         ways[wayCount++] = {ways[i].shape, sum / length, 0.0};
@@ -211,23 +219,22 @@ PushOut pushOut(const ContactShape* shapes, std::size_t count, glm::dvec2 p)
 
 /// One particle's contacts over every shape: from `start` (its place at the substep's start)
 /// to `end` (after the constraints); returns where it ends, or nothing when no shape touched it.
-std::optional<glm::dvec2> resolveParticle(const ContactShape* shapes, std::size_t count, double mu,
-                                          glm::dvec2 start, glm::dvec2 end)
+template <glm::length_t D>
+std::optional<Vec<D>> resolveParticle(const ContactShapeOf<D>* shapes, std::size_t count,
+                                      double mu, Vec<D> start, Vec<D> end)
 {
-    glm::dvec2 p = end;
+    Vec<D> p = end;
     bool touched = false;
     // Continuous collision first: the earliest obstacle the path from the start (as the
     // obstacle carried it) to p enters stops it there; p goes back onto the tangent line
     // at that point, keeping its motion along the surface.
     double first = 2.0;
     std::size_t hit = count;
-    glm::dvec2 hitStart(0.0);
+    Vec<D> hitStart(0.0);
     for (std::size_t k = 0; k < count; ++k) {
-        const ContactShape& s = shapes[k];
-        const glm::dvec2 from = carried(s, start);
-        const glm::dvec2 lo(std::min(from.x, p.x), std::min(from.y, p.y));
-        const glm::dvec2 hi(std::max(from.x, p.x), std::max(from.y, p.y));
-        if (!overlaps(s, lo, hi) || surfaceDistance(s, from).d < -kSlop)
+        const ContactShapeOf<D>& s = shapes[k];
+        const Vec<D> from = carried(s, start);
+        if (!overlaps(s, lowerOf(from, p), upperOf(from, p)) || surfaceDistance(s, from).d < -kSlop)
             continue; // out of reach, or it started inside: the passes push it out
         const double t = entryFraction(s, from, p);
         if (t >= 0.0 && t < first) {
@@ -237,8 +244,8 @@ std::optional<glm::dvec2> resolveParticle(const ContactShape* shapes, std::size_
         }
     }
     if (hit != count) {
-        const glm::dvec2 at = hitStart + first * (p - hitStart);
-        const glm::dvec2 n = surfaceDistance(shapes[hit], at).n;
+        const Vec<D> at = hitStart + first * (p - hitStart);
+        const Vec<D> n = surfaceDistance(shapes[hit], at).n;
         const double depth = dot(at - p, n);
         if (depth > 0.0) {
             p += depth * n;
@@ -250,11 +257,11 @@ std::optional<glm::dvec2> resolveParticle(const ContactShape* shapes, std::size_
     // Then out of the union of the obstacles it is in (the first round with friction,
     // and a second without should friction have moved it into one).
     for (int round = 0; round < 2; ++round) {
-        const PushOut out = pushOut(shapes, count, p);
+        const PushOut<D> out = pushOut(shapes, count, p);
         if (out.stuck) {
             // No way out found (a pocket among many overlapping shapes): back to the start,
             // when that is outside them all: the particle stops there.
-            const PushOut back = pushOut(shapes, count, start);
+            const PushOut<D> back = pushOut(shapes, count, start);
             if (back.shape == count && !back.stuck) {
                 p = start;
                 touched = true;
@@ -296,17 +303,17 @@ void prepareContacts(std::span<const Obstacle> obstacles, double thickness, doub
             const double turn = shorterTurn(at.angle - before.angle) * kDegree;
             s.from = before.centre;
             s.to = at.centre;
-            s.cosTurn = std::cos(turn);
-            s.sinTurn = std::sin(turn);
+            s.turn = {std::cos(turn), std::sin(turn)};
         }
     }
 }
 
-void resolveContacts(const ContactWorld& world, glm::dvec2* x, const glm::dvec2* x0,
+template <glm::length_t D>
+void resolveContacts(const ContactWorldOf<D>& world, Vec<D>* x, const Vec<D>* x0,
                      const double* w, std::size_t begin, std::size_t end)
 {
     const std::size_t count = world.shapes.size();
-    const ContactShape* shapes = world.shapes.data();
+    const ContactShapeOf<D>* shapes = world.shapes.data();
     // Broad phase: per block of particles the shapes that reach the box of their paths (every
     // moving one: it carries the starts elsewhere); per particle, the whole resolution only
     // when its path's box reaches one of them. A particle skipped here is one the whole
@@ -316,11 +323,11 @@ void resolveContacts(const ContactWorld& world, glm::dvec2* x, const glm::dvec2*
     near.reserve(count);
     for (std::size_t block = begin; block < end; block += kBlock) {
         const std::size_t blockEnd = std::min(end, block + kBlock);
-        glm::dvec2 lo(std::numeric_limits<double>::infinity());
-        glm::dvec2 hi(-std::numeric_limits<double>::infinity());
+        Vec<D> lo(std::numeric_limits<double>::infinity());
+        Vec<D> hi(-std::numeric_limits<double>::infinity());
         for (std::size_t i = block; i < blockEnd; ++i) {
-            lo = glm::dvec2(std::min({lo.x, x[i].x, x0[i].x}), std::min({lo.y, x[i].y, x0[i].y}));
-            hi = glm::dvec2(std::max({hi.x, x[i].x, x0[i].x}), std::max({hi.y, x[i].y, x0[i].y}));
+            lo = lowerOf(lowerOf(lo, x[i]), x0[i]);
+            hi = upperOf(upperOf(hi, x[i]), x0[i]);
         }
         near.clear();
         for (std::size_t k = 0; k < count; ++k)
@@ -331,9 +338,9 @@ void resolveContacts(const ContactWorld& world, glm::dvec2* x, const glm::dvec2*
         for (std::size_t i = block; i < blockEnd; ++i) {
             if (w[i] == 0.0)
                 continue;
-            const glm::dvec2 a = x0[i], b = x[i];
-            const glm::dvec2 pathLo(std::min(a.x, b.x), std::min(a.y, b.y));
-            const glm::dvec2 pathHi(std::max(a.x, b.x), std::max(a.y, b.y));
+            const Vec<D> a = x0[i], b = x[i];
+            const Vec<D> pathLo = lowerOf(a, b);
+            const Vec<D> pathHi = upperOf(a, b);
             bool reaches = false;
             for (std::size_t k : near)
                 reaches = reaches || shapes[k].moving || overlaps(shapes[k], pathLo, pathHi);
@@ -344,5 +351,10 @@ void resolveContacts(const ContactWorld& world, glm::dvec2* x, const glm::dvec2*
         }
     }
 }
+
+template void resolveContacts(const ContactWorldOf<2>&, Vec<2>*, const Vec<2>*, const double*,
+                              std::size_t, std::size_t);
+template void resolveContacts(const ContactWorldOf<3>&, Vec<3>*, const Vec<3>*, const double*,
+                              std::size_t, std::size_t);
 
 } // namespace pbd::detail

@@ -11,11 +11,12 @@
 namespace pbd::detail {
 namespace {
 
-class HostPairSearch final : public SelfCollisionPairSearch {
+template <glm::length_t D>
+class HostPairSearch final : public SelfCollisionPairSearchOf<D> {
 public:
     explicit HostPairSearch(int threads) : pool_(resolveThreadCount(threads)) {}
 
-    void find(const glm::dvec2* x, const double* w, std::size_t n, int width,
+    void find(const Vec<D>* x, const double* w, std::size_t n, int width,
               double thickness) override
     {
         const unsigned threads = pool_.threadCount();
@@ -34,14 +35,18 @@ public:
 
 private:
     WorkerPool pool_;
-    SelfCollision search_;
+    SelfCollisionOf<D> search_;
 };
 
 } // namespace
 
-std::unique_ptr<SelfCollisionPairSearch> makeHostPairSearch(int threads)
+template <glm::length_t D>
+std::unique_ptr<SelfCollisionPairSearchOf<D>> makeHostPairSearch(int threads)
 {
-    return std::make_unique<HostPairSearch>(threads);
+    return std::make_unique<HostPairSearch<D>>(threads);
 }
+
+template std::unique_ptr<SelfCollisionPairSearchOf<2>> makeHostPairSearch(int);
+template std::unique_ptr<SelfCollisionPairSearchOf<3>> makeHostPairSearch(int);
 
 } // namespace pbd::detail

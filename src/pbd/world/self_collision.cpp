@@ -17,7 +17,7 @@ namespace pbd::detail {
 namespace {
 
 constexpr std::int64_t kNoCell = INT64_MIN;
-constexpr std::int32_t kNoCell32 = INT32_MIN; // cellX_: the particle is in no cell
+constexpr std::int32_t kNoCell32 = INT32_MIN; // a cell column: the particle is in no cell
 /// Cells beyond this many in either direction are left out of the grid: such a particle
 /// meets nothing, rather than overflowing the cell numbers (below 2^63).
 constexpr double kLargestCell = 1e9;
@@ -48,9 +48,11 @@ void runOn(bool parallel, unsigned threads, const ThreadRun& run,
 
 } // namespace
 
-void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, int width,
-                         double thickness, unsigned threads, const ThreadRun& run)
+template <glm::length_t D>
+void SelfCollisionOf<D>::find(const Vec<D>* x, const double* w, std::size_t n, int width,
+                              double thickness, unsigned threads, const ThreadRun& run)
 {
+    constexpr auto kD = static_cast<std::size_t>(D);
     const double reach = kSelfCollisionReach * thickness;
     const double inverseCell = 1.0 / reach;
     const bool parallel = n >= kParallelParticles;
@@ -58,67 +60,79 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
     // Every pass below runs on `used` threads, each on a part of the particles (or of the
     // buckets) that no other touches, and gives the same arrays whatever the parts: the
     // pass over 90 000 particles is memory-bound, and one thread alone left the others idle.
-    cellX_.resize(n);
-    cellY_.resize(n);
+    cellOf_.resize(n);
     bounds_.resize(used);
     auto cells = [&](unsigned thread, unsigned count) {
-        CellBox box{INT32_MAX, INT32_MIN, INT32_MAX, INT32_MIN};
+        CellBox box;
+        box.lo.fill(INT32_MAX);
+        box.hi.fill(INT32_MIN);
         const IndexRange range = staticPartition(n, thread, count);
         for (std::size_t i = range.begin; i < range.end; ++i) {
-            std::int64_t cx = cellOf(x[i].x, inverseCell);
-            std::int64_t cy = cellOf(x[i].y, inverseCell);
-            if (cx == kNoCell || cy == kNoCell) {
-                cellX_[i] = kNoCell32;
+            Cell cell;
+            bool inGrid = true;
+            for (std::size_t k = 0; k < kD; ++k) {
+                const std::int64_t c = cellOf(x[i][static_cast<glm::length_t>(k)], inverseCell);
+                inGrid = inGrid && c != kNoCell;
+                cell[k] = static_cast<std::int32_t>(c); // |c| < kLargestCell < 2^31
+            }
+            if (!inGrid) {
+                cellOf_[i][0] = kNoCell32;
                 continue;
             }
-            const auto ix = static_cast<std::int32_t>(cx); // |cx| < kLargestCell < 2^31
-            const auto iy = static_cast<std::int32_t>(cy);
-            cellX_[i] = ix;
-            cellY_[i] = iy;
-            box.loX = std::min(box.loX, ix);
-            box.hiX = std::max(box.hiX, ix);
-            box.loY = std::min(box.loY, iy);
-            box.hiY = std::max(box.hiY, iy);
+            cellOf_[i] = cell;
+            for (std::size_t k = 0; k < kD; ++k) {
+                box.lo[k] = std::min(box.lo[k], cell[k]);
+                box.hi[k] = std::max(box.hi[k], cell[k]);
+            }
         }
         bounds_[thread] = box;
     };
     runOn(parallel, used, run, cells);
     CellBox box = bounds_[0];
-    for (unsigned t = 1; t < used; ++t) {
-        box.loX = std::min(box.loX, bounds_[t].loX);
-        box.hiX = std::max(box.hiX, bounds_[t].hiX);
-        box.loY = std::min(box.loY, bounds_[t].loY);
-        box.hiY = std::max(box.hiY, bounds_[t].hiY);
-    }
-    // The cells of the particles' bounding box (and a border) numbered row by row; a bucket
-    // per cell number modulo a power of two at least twice the particles: a dense grid where
-    // the cloth's box has no more cells, else a grid wrapped onto itself (a bucket then holds
-    // particles of several cells, told apart by their cell numbers). Either way a row of three
-    // neighbouring cells is three neighbouring buckets.
+    for (unsigned t = 1; t < used; ++t)
+        for (std::size_t k = 0; k < kD; ++k) {
+            box.lo[k] = std::min(box.lo[k], bounds_[t].lo[k]);
+            box.hi[k] = std::max(box.hi[k], bounds_[t].hi[k]);
+        }
+    // The cells of the particles' bounding box (and a border) numbered row by row (and layer
+    // by layer); a bucket per cell number modulo a power of two at least twice the particles:
+    // a dense grid where the cloth's box has no more cells, else a grid wrapped onto itself (a
+    // bucket then holds particles of several cells, told apart by their cell numbers; in 3D
+    // the numbers themselves may wrap modulo 2^64, which only adds candidates that the
+    // distance test rejects). Either way a row of three neighbouring cells is three
+    // neighbouring buckets.
     const std::size_t buckets = std::bit_ceil(std::max<std::size_t>(2 * n, 16));
     const std::uint64_t mask = buckets - 1;
-    const bool any = box.hiX >= box.loX;
-    const auto pitch = static_cast<std::uint64_t>(
-        any ? static_cast<std::int64_t>(box.hiX) - box.loX + 3 : 1);
-    const auto rows = static_cast<std::uint64_t>(
-        any ? static_cast<std::int64_t>(box.hiY) - box.loY + 3 : 1);
+    const bool any = box.hi[0] >= box.lo[0];
+    std::uint64_t extent[kD]; // cells along each axis, border included
+    for (std::size_t k = 0; k < kD; ++k)
+        extent[k] = static_cast<std::uint64_t>(
+            any ? static_cast<std::int64_t>(box.hi[k]) - box.lo[k] + 3 : 1);
+    const std::uint64_t pitch = extent[0];
+    const std::uint64_t rows = extent[1];
     // Dense: every cell number (border included) is its own bucket, so the buckets of a row of
     // three cells hold those cells' particles only and the cell numbers need not be kept.
-    const bool dense = rows <= buckets / pitch;
+    bool dense = rows <= buckets / pitch;
+    if constexpr (D == 3)
+        dense = dense && extent[2] <= buckets / pitch / rows;
     cell_.resize(dense ? 0 : n);
     bucket_.resize(n);
     const auto outside = static_cast<std::uint32_t>(buckets); // not in the grid: never placed
     auto numbers = [&](unsigned thread, unsigned count) {
         const IndexRange range = staticPartition(n, thread, count);
         for (std::size_t i = range.begin; i < range.end; ++i) {
-            if (cellX_[i] == kNoCell32) {
+            if (cellOf_[i][0] == kNoCell32) {
                 bucket_[i] = outside;
                 continue;
             }
-            const std::uint64_t cell =
-                static_cast<std::uint64_t>(static_cast<std::int64_t>(cellY_[i]) - box.loY + 1) *
-                    pitch +
-                static_cast<std::uint64_t>(static_cast<std::int64_t>(cellX_[i]) - box.loX + 1);
+            // Along axis k, from the border's 0.
+            auto at = [&](std::size_t k) {
+                return static_cast<std::uint64_t>(static_cast<std::int64_t>(cellOf_[i][k]) -
+                                                  box.lo[k] + 1);
+            };
+            std::uint64_t cell = at(1) * pitch + at(0);
+            if constexpr (D == 3)
+                cell = cell + at(2) * rows * pitch;
             if (!dense)
                 cell_[i] = cell;
             bucket_[i] = static_cast<std::uint32_t>(cell & mask);
@@ -179,7 +193,7 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
         out.clear();
         const IndexRange range = staticPartition(inGrid, thread, count);
         for (std::size_t k = range.begin; k < range.end; ++k) {
-            const glm::dvec2 p = sortedP_[k];
+            const Vec<D> p = sortedP_[k];
             const std::uint32_t i = sortedIndex_[k];
             const std::uint64_t cellI = dense ? bucket_[i] : sortedCell_[k]; // dense: cell = bucket
             // What only a particle within reach needs (most have none): looked up at the first.
@@ -193,8 +207,8 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
                     // Each pair once (i < j), from the three cells (not a bucket's others).
                     if (j <= i || (!dense && sortedCell_[q] - first > 2))
                         continue;
-                    const glm::dvec2 d = p - sortedP_[q];
-                    if (d.x * d.x + d.y * d.y >= reachSquared)
+                    const Vec<D> d = p - sortedP_[q];
+                    if (squaredLength(d) >= reachSquared)
                         continue;
                     if (!known) {
                         known = true;
@@ -211,8 +225,12 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
                     out.push_back({i, j});
                 }
             };
-            for (int dy = -1; dy <= 1; ++dy) {
-                const std::uint64_t first = cellI + static_cast<std::uint64_t>(dy) * pitch - 1;
+            // The rows of three cells around: dy in -1..1 (and dz in -1..1 in 3D).
+            for (int row = 0; row < (D == 3 ? 9 : 3); ++row) {
+                const int dy = row % 3 - 1;
+                std::uint64_t first = cellI + static_cast<std::uint64_t>(dy) * pitch - 1;
+                if constexpr (D == 3)
+                    first = first + static_cast<std::uint64_t>(row / 3 - 1) * rows * pitch;
                 const std::uint64_t b = first & mask;
                 if (b + 2 <= mask) {
                     visit(bucketStart_[b], bucketStart_[b + 3], first);
@@ -232,7 +250,8 @@ void SelfCollision::find(const glm::dvec2* x, const double* w, std::size_t n, in
     colour(n);
 }
 
-void SelfCollision::colour(std::size_t n)
+template <glm::length_t D>
+void SelfCollisionOf<D>::colour(std::size_t n)
 {
     // Greedy: each pair, in order, takes the smallest colour that neither of its particles
     // has yet. The pairs of a colour then share no particle.
@@ -266,17 +285,18 @@ void SelfCollision::colour(std::size_t n)
         pairs_[cursor[pairColour_[k]]++] = unordered_[k];
 }
 
-SelfCollision::SolveResult SelfCollision::solve(glm::dvec2* x, const glm::dvec2* x0,
-                                                const double* w, double thickness,
-                                                double friction, unsigned threads,
-                                                const ThreadRun& run, const std::uint8_t* held)
+template <glm::length_t D>
+typename SelfCollisionOf<D>::SolveResult
+SelfCollisionOf<D>::solve(Vec<D>* x, const Vec<D>* x0, const double* w, double thickness,
+                          double friction, unsigned threads, const ThreadRun& run,
+                          const std::uint8_t* held)
 {
     const double thicknessSquared = thickness * thickness;
     // One pair: the distance constraint |xi - xj| >= thickness, as [MHHR06]'s inequality
     // constraints, then friction on the relative motion along the contact.
     auto project = [&](Pair p) -> bool {
-        const glm::dvec2 d = x[p.i] - x[p.j];
-        const double squared = d.x * d.x + d.y * d.y;
+        const Vec<D> d = x[p.i] - x[p.j];
+        const double squared = squaredLength(d);
         if (squared >= thicknessSquared)
             return false;
         double wi = w[p.i];
@@ -289,13 +309,15 @@ SelfCollision::SolveResult SelfCollision::solve(glm::dvec2* x, const glm::dvec2*
         }
         const double wSum = wi + wj;
         const double length = std::sqrt(squared);
-        glm::dvec2 n;
+        Vec<D> n;
         if (length > 0.0) {
             n = d / length;
         } else { // on top of each other: apart along where they came from, else along x
-            const glm::dvec2 d0 = x0[p.i] - x0[p.j];
-            const double l0 = std::sqrt(d0.x * d0.x + d0.y * d0.y);
-            n = l0 > 0.0 ? d0 / l0 : glm::dvec2(1.0, 0.0);
+            const Vec<D> d0 = x0[p.i] - x0[p.j];
+            const double l0 = std::sqrt(squaredLength(d0));
+            Vec<D> alongX(0.0);
+            alongX.x = 1.0;
+            n = l0 > 0.0 ? d0 / l0 : alongX;
         }
         const double depth = thickness - length; // > 0
         // A pair put apart by the pass before may be short of the thickness by a rounding:
@@ -304,12 +326,12 @@ SelfCollision::SolveResult SelfCollision::solve(glm::dvec2* x, const glm::dvec2*
         x[p.i] += (wi / wSum * depth) * n;
         x[p.j] -= (wj / wSum * depth) * n;
         if (friction > 0.0) {
-            const glm::dvec2 rel = (x[p.i] - x0[p.i]) - (x[p.j] - x0[p.j]);
-            const glm::dvec2 tangent = rel - (rel.x * n.x + rel.y * n.y) * n;
-            const double slide = std::sqrt(tangent.x * tangent.x + tangent.y * tangent.y);
+            const Vec<D> rel = (x[p.i] - x0[p.i]) - (x[p.j] - x0[p.j]);
+            const Vec<D> tangent = rel - dot(rel, n) * n;
+            const double slide = std::sqrt(squaredLength(tangent));
             const double hold = friction * depth;
             if (slide > 0.0) {
-                const glm::dvec2 undo = slide <= hold ? tangent : (hold / slide) * tangent;
+                const Vec<D> undo = slide <= hold ? tangent : (hold / slide) * tangent;
                 x[p.i] -= (wi / wSum) * undo;
                 x[p.j] += (wj / wSum) * undo;
             }
@@ -348,16 +370,18 @@ SelfCollision::SolveResult SelfCollision::solve(glm::dvec2* x, const glm::dvec2*
     }
     double largest = 0.0;
     for (std::size_t k = 0; k < pairs_.size(); ++k) {
-        const glm::dvec2 di = x[pairs_[k].i] - startOf_[k][0];
-        const glm::dvec2 dj = x[pairs_[k].j] - startOf_[k][1];
-        largest = std::max({largest, di.x * di.x + di.y * di.y, dj.x * dj.x + dj.y * dj.y});
+        const Vec<D> di = x[pairs_[k].i] - startOf_[k][0];
+        const Vec<D> dj = x[pairs_[k].j] - startOf_[k][1];
+        largest = std::max({largest, squaredLength(di), squaredLength(dj)});
     }
     return {passes, settled, std::sqrt(largest)};
 }
 
-bool SelfCollision::resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n,
-                            int width, double thickness, double friction, unsigned threads,
-                            const ThreadRun& run, const std::uint8_t* held)
+template <glm::length_t D>
+bool SelfCollisionOf<D>::resolve(Vec<D>* x, const Vec<D>* x0, const double* w, std::size_t n,
+                                 int width, double thickness, double friction,
+                                 unsigned threads, const ThreadRun& run,
+                                 const std::uint8_t* held)
 {
     // A pair not found was kSelfCollisionReach * thickness apart or more at the find(); when no particle
     // has moved more than half the margin since, it is still at least thickness apart.
@@ -370,5 +394,8 @@ bool SelfCollision::resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w
     }
     return false;
 }
+
+template class SelfCollisionOf<2>;
+template class SelfCollisionOf<3>;
 
 } // namespace pbd::detail

@@ -11,37 +11,36 @@
 #include <functional>
 #include <vector>
 
-#include <glm/vec2.hpp>
-
+#include "pbd/device/contacts.h"
 #include "pbd/device/self_collision_pairs.h"
 
 namespace pbd::detail {
 
-struct ContactWorld;
 
 /// Runs job(thread, threads) once on each of `threads` threads, thread 0 the caller, and
 /// returns when every call has returned. An empty one means: the caller alone (threads 1).
 using ThreadRun = std::function<void(const std::function<void(unsigned, unsigned)>& job)>;
 
-/// The phase's reusable buffers. find() then solve(), once per substep; the result depends
-/// neither on the thread count nor on anything but the positions, the inverse masses and
-/// the settings: the pairs are found per particle in index order and coloured greedily in
-/// that order, and the pairs of one colour share no particle.
-class SelfCollision {
+/// The phase's reusable buffers, in D dimensions. find() then solve(), once per substep; the
+/// result depends neither on the thread count nor on anything but the positions, the inverse
+/// masses and the settings: the pairs are found per particle in index order and coloured
+/// greedily in that order, and the pairs of one colour share no particle.
+template <glm::length_t D>
+class SelfCollisionOf {
 public:
     /// Finds the pairs (i < j) of particles of a cloth `width` particles wide, not both
     /// immovable (w = 0), not grid neighbours (|row i - row j| <= 1 and |column i - column j|
     /// <= 1: joined by a constraint of the rest cloth), closer than kSelfCollisionReach *
     /// thickness (metres, > 0); through a uniform grid over the particles' bounding box, its
-    /// cells numbered row by row and taken modulo a table of buckets, sorted by bucket with a
-    /// counting sort in index order. Then colours them.
-    void find(const glm::dvec2* x, const double* w, std::size_t n, int width, double thickness,
+    /// cells numbered row by row (layer by layer in 3D) and taken modulo a table of buckets,
+    /// sorted by bucket with a counting sort in index order. Then colours them.
+    void find(const Vec<D>* x, const double* w, std::size_t n, int width, double thickness,
               unsigned threads, const ThreadRun& run);
 
     /// The whole phase: rounds of find() and solve() until the pairs are apart and no particle
     /// moved far enough to meet one not found, at most kSelfCollisionRounds. `held` (null:
     /// none) as in solve(). False when the rounds ran out first (pairs may still be short).
-    bool resolve(glm::dvec2* x, const glm::dvec2* x0, const double* w, std::size_t n, int width,
+    bool resolve(Vec<D>* x, const Vec<D>* x0, const double* w, std::size_t n, int width,
                  double thickness, double friction, unsigned threads, const ThreadRun& run,
                  const std::uint8_t* held = nullptr);
 
@@ -51,7 +50,7 @@ public:
     /// substep so far counting as held by their obstacle, except in a round after one whose
     /// resolve() ran out of rounds: a particle wedged between two held ones (closer than two
     /// thicknesses, friction locking it) cannot get out while they are immovable.
-    void resolveWithContacts(const ContactWorld& contacts, glm::dvec2* x, const glm::dvec2* x0,
+    void resolveWithContacts(const ContactWorldOf<D>& contacts, Vec<D>* x, const Vec<D>* x0,
                              const double* w, std::size_t n, int width, double thickness,
                              double friction, unsigned threads, const ThreadRun& run);
 
@@ -69,7 +68,7 @@ public:
     /// most). `held` (null: none), per particle 1 where an obstacle's contact holds it: in a
     /// pair of a held particle and a movable one not held, the held one counts as immovable
     /// (it takes the obstacle's side, so the contacts after do not push it back into the other).
-    SolveResult solve(glm::dvec2* x, const glm::dvec2* x0, const double* w, double thickness,
+    SolveResult solve(Vec<D>* x, const Vec<D>* x0, const double* w, double thickness,
               double friction, unsigned threads, const ThreadRun& run,
               const std::uint8_t* held = nullptr);
 
@@ -85,17 +84,18 @@ public:
 private:
     void colour(std::size_t n);
 
-    /// Cells (column, row) of a part of the particles: their bounding box.
+    /// A particle's cell: its column, row (and layer).
+    using Cell = std::array<std::int32_t, static_cast<std::size_t>(D)>;
+    /// Cells of a part of the particles: their bounding box.
     struct CellBox {
-        std::int32_t loX, hiX, loY, hiY;
+        Cell lo, hi;
     };
-    std::vector<std::int32_t> cellX_;       ///< each particle's cell column (kNoCell32: none)
-    std::vector<std::int32_t> cellY_;       ///< and row
+    std::vector<Cell> cellOf_;              ///< each particle's cell (column kNoCell32: none)
     std::vector<CellBox> bounds_;           ///< per thread, the box of its particles' cells
     std::vector<std::uint64_t> cell_;       ///< each particle's cell number (wrapped grids)
     std::vector<std::uint32_t> bucket_;     ///< each particle's bucket
     std::vector<std::uint32_t> bucketStart_; ///< bucket b's particles: [start b, start b + 1)
-    std::vector<glm::dvec2> sortedP_;       ///< the particles by bucket, in index order:
+    std::vector<Vec<D>> sortedP_;           ///< the particles by bucket, in index order:
     std::vector<std::uint32_t> sortedIndex_; ///< positions, indices
     std::vector<std::uint64_t> sortedCell_; ///< and cell numbers (wrapped grids only)
     std::vector<std::vector<Pair>> found_;  ///< per thread, the pairs of its particles
@@ -105,9 +105,11 @@ private:
     std::vector<Pair> pairs_;               ///< by colour, then as unordered_
     std::vector<std::size_t> colourStart_;  ///< colour c's pairs: [start c, start c + 1)
     std::vector<std::uint8_t> moved_;       ///< per thread: whether its pairs moved
-    std::vector<std::array<glm::dvec2, 2>> startOf_; ///< per pair: its particles at find()
+    std::vector<std::array<Vec<D>, 2>> startOf_; ///< per pair: its particles at find()
     std::vector<std::uint8_t> held_;        ///< resolveWithContacts(): per particle, held
-    std::vector<glm::dvec2> beforeContacts_; ///< resolveWithContacts(): x before a contact pass
+    std::vector<Vec<D>> beforeContacts_;    ///< resolveWithContacts(): x before a contact pass
 };
+/// The 2D cloth's.
+using SelfCollision = SelfCollisionOf<2>;
 
 } // namespace pbd::detail

@@ -12,10 +12,11 @@
 
 namespace pbd::detail {
 
-void SelfCollision::resolveWithContacts(const ContactWorld& contacts, glm::dvec2* x,
-                                        const glm::dvec2* x0, const double* w, std::size_t n,
-                                        int width, double thickness, double friction,
-                                        unsigned threads, const ThreadRun& run)
+template <glm::length_t D>
+void SelfCollisionOf<D>::resolveWithContacts(const ContactWorldOf<D>& contacts, Vec<D>* x,
+                                             const Vec<D>* x0, const double* w, std::size_t n,
+                                             int width, double thickness, double friction,
+                                             unsigned threads, const ThreadRun& run)
 {
     held_.assign(n, 0);
     beforeContacts_.resize(n);
@@ -37,5 +38,14 @@ void SelfCollision::resolveWithContacts(const ContactWorld& contacts, glm::dvec2
                           jammed ? nullptr : held_.data());
     }
 }
+
+template void SelfCollisionOf<2>::resolveWithContacts(const ContactWorldOf<2>&, Vec<2>*,
+                                                      const Vec<2>*, const double*, std::size_t,
+                                                      int, double, double, unsigned,
+                                                      const ThreadRun&);
+template void SelfCollisionOf<3>::resolveWithContacts(const ContactWorldOf<3>&, Vec<3>*,
+                                                      const Vec<3>*, const double*, std::size_t,
+                                                      int, double, double, unsigned,
+                                                      const ThreadRun&);
 
 } // namespace pbd::detail

@@ -1,0 +1,69 @@
+#pragma once
+/// \file
+/// Obstacles in 3D: the shapes a 3D cloth collides with (sphere, box, capsule, ground,
+/// plane) as plain values, and which obstacle type each dimension's world holds
+/// (ObstacleOf<D>: Obstacle in 2D, Obstacle3 in 3D).
+
+#include <array>
+#include <cstdint>
+
+#include "pbd/obstacle.h"
+#include "pbd/vec.h"
+
+namespace pbd {
+
+/// The shape of a 3D obstacle.
+enum class Obstacle3Shape : std::uint8_t {
+    Sphere,  ///< centre `a`, `radius`
+    Box,     ///< centre `a`, full sizes `size` along its axes, turned by `angles`
+    Capsule, ///< the points within `radius` of the segment from `a` to `b`
+    Ground,  ///< the half-space below the plane y = a.y
+    Plane,   ///< the half-space through `a` on the side opposite `normal`
+};
+
+/// Where a 3D obstacle is: the point it turns about (a sphere's or box's centre, a capsule's
+/// midpoint, the ground's or plane's point), m, and its angles (AX, AY, AZ) in degrees: it is
+/// turned by R = Rz(AZ) Ry(AY) Rx(AX) (a box's; the other shapes' stay 0: they move without
+/// turning).
+struct Obstacle3Pose {
+    Vec<3> centre{0.0};
+    Vec<3> angles{0.0};
+    bool operator==(const Obstacle3Pose&) const = default;
+};
+
+/// One 3D obstacle, plus the pose it had at the start of the coming step (see Obstacle).
+struct Obstacle3 {
+    Obstacle3Shape shape = Obstacle3Shape::Sphere;
+    Vec<3> a{0.0};        ///< sphere, box: centre; capsule: first end; ground, plane: a point
+    Vec<3> b{0.0};        ///< capsule: second end (m)
+    double radius = 0.0;  ///< sphere, capsule: m, > 0
+    Vec<3> size{0.0};     ///< box: its full sizes along its own x, y, z (m, > 0)
+    Vec<3> angles{0.0};   ///< box: degrees (R = Rz Ry Rx)
+    Vec<3> normal{0.0, 1.0, 0.0}; ///< plane: the free side's direction (any length > 0)
+    Obstacle3Pose start;  ///< the pose at the start of the next step
+    Vec<3> velocity{0.0}; ///< scripted motion, m/s
+    bool operator==(const Obstacle3&) const = default;
+};
+
+/// The obstacle's pose now.
+Obstacle3Pose obstaclePose(const Obstacle3& obstacle);
+
+/// The rotation R = Rz(az) Ry(ay) Rx(ax) of angles in degrees, as its three columns: the
+/// images of the x, y and z axes (a box's own axes).
+std::array<Vec<3>, 3> rotationColumns(Vec<3> anglesDegrees);
+
+/// The obstacle type of the world in D dimensions.
+template <glm::length_t D>
+struct ObstacleType;
+template <>
+struct ObstacleType<2> {
+    using type = Obstacle;
+};
+template <>
+struct ObstacleType<3> {
+    using type = Obstacle3;
+};
+template <glm::length_t D>
+using ObstacleOf = typename ObstacleType<D>::type;
+
+} // namespace pbd

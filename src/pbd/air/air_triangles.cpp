@@ -1,0 +1,134 @@
+#include "air/air_triangles.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <glm/geometric.hpp>
+
+#include "air/air.h"
+
+namespace pbd::detail {
+
+Vec<3> airTriangleForce(const std::array<Vec<3>, 3>& x, const std::array<Vec<3>, 3>& v,
+                        const std::array<Vec<3>, 3>& wind, double drag, double wSum,
+                        const AirCap& cap)
+{
+    const Vec<3> normal = 0.5 * glm::cross(x[1] - x[0], x[2] - x[0]); // |N| = A
+    const double areaSquared = squaredLength(normal);
+    if (!(areaSquared >= 1e-12))
+        return Vec<3>(0.0);
+    const Vec<3> relative = (wind[0] + wind[1] + wind[2]) / 3.0 - (v[0] + v[1] + v[2]) / 3.0;
+    const double across = dot(relative, normal);
+    return airScale(drag, across, wSum, areaSquared, cap) * normal;
+}
+
+Vec<3> gustWind3(Vec<3> wind, double gusts, double time, Vec<3> at)
+{
+    if (gusts == 0.0)
+        return wind;
+    const glm::dvec2 n = gustNoise((at.x - wind.x * time) * (1.0 / kGustLength),
+                                   (at.y - wind.y * time) * (1.0 / kGustLength),
+                                   time * (1.0 / kGustPeriod));
+    const double along = gusts * 0.8 * n.x;
+    const double across = gusts * 0.6 * n.y;
+    return wind + along * wind + across * Vec<3>(-wind.z, 0.0, wind.x);
+}
+
+void AirTriangles::prepare(const ClothTopology& topology, std::size_t n)
+{
+    if (topology.width == width_ && topology.height == height_ && start_.size() == n + 1)
+        return;
+    width_ = topology.width;
+    height_ = topology.height;
+    const std::size_t count = 2 * topology.cellCount();
+    triangles_.resize(count);
+    edges_.resize(count);
+    // Each triangle's three edges among the constraints, found by their ends.
+    struct Edge {
+        Index a, b;
+        std::uint32_t k;
+    };
+    std::vector<Edge> byEnds;
+    byEnds.reserve(topology.constraints.size());
+    for (std::size_t k = 0; k < topology.constraints.size(); ++k) {
+        const DistanceConstraint& c = topology.constraints[k];
+        byEnds.push_back({std::min(c.a, c.b), std::max(c.a, c.b), static_cast<std::uint32_t>(k)});
+    }
+    auto less = [](const Edge& p, const Edge& q) { return p.a < q.a || (p.a == q.a && p.b < q.b); };
+    std::sort(byEnds.begin(), byEnds.end(), less);
+    auto edge = [&](Index a, Index b) {
+        const Edge key{std::min(a, b), std::max(a, b), 0};
+        const auto at = std::lower_bound(byEnds.begin(), byEnds.end(), key, less);
+        if (at == byEnds.end() || at->a != key.a || at->b != key.b)
+            throw std::logic_error("a surface triangle's edge is not a constraint");
+        return at->k;
+    };
+    start_.assign(n + 1, 0);
+    for (std::size_t t = 0; t < count; ++t) {
+        const Triangle tri = topology.surfaceTriangle(t);
+        triangles_[t] = tri;
+        edges_[t] = {edge(tri.a, tri.b), edge(tri.b, tri.c), edge(tri.c, tri.a)};
+        ++start_[tri.a + 1];
+        ++start_[tri.b + 1];
+        ++start_[tri.c + 1];
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        start_[i + 1] += start_[i];
+    entries_.resize(start_[n]);
+    shares_.resize(start_[n]);
+    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
+    const auto width = static_cast<Index>(topology.width);
+    for (std::size_t t = 0; t < count; ++t) {
+        const auto u = static_cast<std::uint32_t>(t);
+        const Triangle tri = triangles_[t];
+        // The cell's diagonal runs from its top-left particle k to k + width + 1.
+        const Index k = std::min({tri.a, tri.b, tri.c});
+        for (Index i : {tri.a, tri.b, tri.c}) {
+            const bool diagonal = i == k || i == k + width + 1;
+            shares_[next[i]] = diagonal ? 0.25 : 0.5;
+            entries_[next[i]++] = u;
+        }
+    }
+    force_.resize(count);
+    accel_.resize(n);
+}
+
+const Vec<3>* AirTriangles::accelerations(const ClothTopology& topology, const Vec<3>* x,
+                                          const Vec<3>* v, const double* w, std::size_t n,
+                                          Vec<3> wind, const Vec<3>* windAt, double drag,
+                                          const AirCap& cap, const std::uint8_t* alive)
+{
+    prepare(topology, n);
+    for (std::size_t t = 0; t < triangles_.size(); ++t) {
+        const std::array<Index, 3> corner{triangles_[t].a, triangles_[t].b, triangles_[t].c};
+        if (alive != nullptr &&
+            (alive[edges_[t][0]] == 0 || alive[edges_[t][1]] == 0 || alive[edges_[t][2]] == 0)) {
+            force_[t] = Vec<3>(0.0);
+            continue;
+        }
+        std::array<Vec<3>, 3> xs, vs, winds;
+        double wSum = 0.0;
+        for (std::size_t k = 0; k < 3; ++k) {
+            const Index i = corner[k];
+            xs[k] = x[i];
+            vs[k] = w[i] == 0.0 ? Vec<3>(0.0) : v[i]; // a particle that does not move: at rest
+            winds[k] = windAt != nullptr ? windAt[i] : wind;
+            wSum = wSum + w[i];
+        }
+        force_[t] = airTriangleForce(xs, vs, winds, drag, wSum, cap);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (w[i] == 0.0) {
+            accel_[i] = Vec<3>(0.0);
+            continue;
+        }
+        Vec<3> sum(0.0);
+        for (std::uint32_t e = start_[i]; e < start_[i + 1]; ++e)
+            sum = sum + shares_[e] * force_[entries_[e]];
+        accel_[i] = w[i] * sum; // its shares of its triangles' forces, over its mass
+    }
+    return accel_.data();
+}
+
+} // namespace pbd::detail

@@ -1,0 +1,163 @@
+// The 3D obstacles' shapes in one substep (pbd/obstacle3.h): each as the core and radius of
+// the contact phase (pbd/device/contacts.h), posed between its start and its place now.
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include <glm/common.hpp>
+
+#include "pbd/device/contacts.h"
+#include "pbd/obstacle3.h"
+
+namespace pbd {
+namespace {
+
+constexpr double kDegree = std::numbers::pi / 180.0;
+
+/// An angle difference in degrees wrapped into (-180, 180]: the shorter turn.
+double shorterTurn(double degrees)
+{
+    double d = std::remainder(degrees, 360.0);
+    return d == -180.0 ? 180.0 : d;
+}
+
+/// The pose at fraction f of the step, on the way from `start` to `end` (each angle by its
+/// shorter turn).
+Obstacle3Pose poseAt(const Obstacle3Pose& start, const Obstacle3Pose& end, double f)
+{
+    if (f >= 1.0)
+        return end;
+    Obstacle3Pose p;
+    p.centre = start.centre + f * (end.centre - start.centre);
+    for (glm::length_t k = 0; k < 3; ++k)
+        p.angles[k] = start.angles[k] + f * shorterTurn(end.angles[k] - start.angles[k]);
+    return p;
+}
+
+/// The obstacle's core and radius at `pose` (its own when `own`, exactly as given).
+detail::ContactShapeOf<3> shapeAt(const Obstacle3& o, const Obstacle3Pose& pose, bool own,
+                                  double grow)
+{
+    using Core = detail::ContactShapeOf<3>::Core;
+    constexpr double kInfinity = std::numeric_limits<double>::infinity();
+    detail::ContactShapeOf<3> s;
+    switch (o.shape) {
+    case Obstacle3Shape::Sphere:
+        s.core = Core::Point;
+        s.a = own ? o.a : pose.centre;
+        s.r = o.radius + grow;
+        s.lo = s.a - s.r;
+        s.hi = s.a + s.r;
+        break;
+    case Obstacle3Shape::Capsule: {
+        s.core = Core::Segment;
+        if (own) {
+            s.a = o.a;
+            s.b = o.b;
+        } else {
+            const Vec<3> half = 0.5 * (o.b - o.a);
+            s.a = pose.centre - half;
+            s.b = pose.centre + half;
+        }
+        s.r = o.radius + grow;
+        s.lo = lowerOf(s.a, s.b) - s.r;
+        s.hi = upperOf(s.a, s.b) + s.r;
+        break;
+    }
+    case Obstacle3Shape::Box: {
+        s.core = Core::Box;
+        s.a = pose.centre;
+        s.axis = rotationColumns(pose.angles);
+        s.half = 0.5 * o.size;
+        s.r = grow;
+        Vec<3> extent(0.0);
+        for (std::size_t k = 0; k < 3; ++k)
+            extent += glm::abs(s.axis[k]) * s.half[static_cast<glm::length_t>(k)];
+        s.lo = s.a - extent - s.r;
+        s.hi = s.a + extent + s.r;
+        break;
+    }
+    case Obstacle3Shape::Ground:
+    case Obstacle3Shape::Plane:
+        s.core = Core::HalfSpace;
+        s.a = pose.centre;
+        s.normal = o.shape == Obstacle3Shape::Ground
+                       ? Vec<3>(0.0, 1.0, 0.0)
+                       : o.normal / std::sqrt(squaredLength(o.normal));
+        s.r = grow;
+        s.lo = Vec<3>(-kInfinity);
+        s.hi = Vec<3>(kInfinity);
+        break;
+    }
+    return s;
+}
+
+} // namespace
+
+std::array<Vec<3>, 3> rotationColumns(Vec<3> anglesDegrees)
+{
+    const Vec<3> r = anglesDegrees * kDegree;
+    const double cx = std::cos(r.x), sx = std::sin(r.x);
+    const double cy = std::cos(r.y), sy = std::sin(r.y);
+    const double cz = std::cos(r.z), sz = std::sin(r.z);
+    // Rz Ry Rx applied to the unit axes.
+    return {Vec<3>(cz * cy, sz * cy, -sy),
+            Vec<3>(cz * sy * sx - sz * cx, sz * sy * sx + cz * cx, cy * sx),
+            Vec<3>(cz * sy * cx + sz * sx, sz * sy * cx - cz * sx, cy * cx)};
+}
+
+Obstacle3Pose obstaclePose(const Obstacle3& o)
+{
+    switch (o.shape) {
+    case Obstacle3Shape::Box:
+        return {o.a, o.angles};
+    case Obstacle3Shape::Capsule:
+        return {0.5 * (o.a + o.b), Vec<3>(0.0)};
+    case Obstacle3Shape::Sphere:
+    case Obstacle3Shape::Ground:
+    case Obstacle3Shape::Plane:
+        break;
+    }
+    return {o.a, Vec<3>(0.0)};
+}
+
+namespace detail {
+
+void prepareContacts(std::span<const Obstacle3> obstacles, double thickness, double friction,
+                     int substep, int substeps, ContactWorldOf<3>& world)
+{
+    world.friction = friction;
+    world.shapes.resize(obstacles.size());
+    const double grow = 0.5 * thickness;
+    const double f0 = static_cast<double>(substep) / substeps;
+    const double f1 = substep + 1 == substeps ? 1.0 : static_cast<double>(substep + 1) / substeps;
+    for (std::size_t k = 0; k < obstacles.size(); ++k) {
+        const Obstacle3& o = obstacles[k];
+        const Obstacle3Pose end = obstaclePose(o);
+        const bool moving = !(o.start == end);
+        const Obstacle3Pose at = moving ? poseAt(o.start, end, f1) : end;
+        ContactShapeOf<3>& s = world.shapes[k];
+        s = shapeAt(o, at, !moving || f1 >= 1.0, grow);
+        s.moving = moving;
+        if (moving) {
+            const Obstacle3Pose before = poseAt(o.start, end, f0);
+            s.from = before.centre;
+            s.to = at.centre;
+            // The turn from `before` to `at`: R_at R_before^T, as rows.
+            const std::array<Vec<3>, 3> now = rotationColumns(at.angles);
+            const std::array<Vec<3>, 3> then = rotationColumns(before.angles);
+            for (glm::length_t i = 0; i < 3; ++i)
+                for (glm::length_t j = 0; j < 3; ++j) {
+                    double sum = 0.0;
+                    for (std::size_t k2 = 0; k2 < 3; ++k2)
+                        sum += now[k2][i] * then[k2][j];
+                    s.turn.row[static_cast<std::size_t>(i)][j] = sum;
+                }
+        }
+    }
+}
+
+} // namespace detail
+} // namespace pbd
