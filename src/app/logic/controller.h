@@ -91,8 +91,8 @@ public:
     void restart();
     /// The fresh cloth a recording starts from: a restart, and the world of a scene chosen in
     /// the panel again, which then becomes what a restart brings back (keepWorldAsStart), so
-    /// that the recording's start (startScene) is the world shown. Not R: the panel's
-    /// unsaved values stay unsaved.
+    /// that the recording's start (startScene) is the world shown; the view as after R. Not
+    /// R: the panel's unsaved values stay unsaved.
     void restartForRecording();
 
     // ---- per frame ----
@@ -221,6 +221,9 @@ private:
     };
     /// Ties the choice now to the history's position (after an action made through it).
     void keepScene();
+    /// A fresh cloth, the world of a scene chosen in the panel again, and the view fitted as
+    /// R leaves it (restart(), restartForRecording()).
+    void restartWorld();
     std::shared_ptr<const SceneChoice> scene_ = std::make_shared<const SceneChoice>();
     /// The choice in force in the state just after each action (History::position()), so
     /// that undo and redo bring it back with the state.

@@ -226,10 +226,10 @@ std::optional<std::string> Controller::chooseScene(const std::string& name)
 
 void Controller::restartForRecording()
 {
-    issue(RestartCommand{});
+    restartWorld();
     if (!scene_->scene)
         return; // the restart brought back the start already
-    placeScene(simulation_, *scene_->scene, [this](const Command& c) { return issue(c); });
+    // Placed by commands: now what a restart (and the recording) starts from.
     finishOffThreadStep();
     simulation_.sync();
     keepWorldAsStart(simulation_);
@@ -238,6 +238,11 @@ void Controller::restartForRecording()
 void Controller::restart()
 {
     applyModelSettings(); // as the page's restart(): every field's value, then a fresh cloth
+    restartWorld();
+}
+
+void Controller::restartWorld()
+{
     issue(RestartCommand{});
     if (scene_->scene) // a scene chosen in the panel comes back whole
         placeScene(simulation_, *scene_->scene, [this](const Command& c) { return issue(c); });
