@@ -575,7 +575,7 @@ void GpuSolver::step(const GpuStepParameters& p)
     const double invH = 1.0 / h;
     const double alphaTilde = params.alphaTilde;
     const double dampFactor = std::max(0.0, 1.0 - params.damping * h);
-    const bool xpbd = alphaTilde != 0.0;
+    const bool xpbd = params.compliant();
     const GLuint projector = xpbd ? projectXpbd_ : project_;
     const bool area = settings.areaStiffness > 0.0 && width_ > 1 && height_ > 1;
     if (area)
@@ -620,6 +620,8 @@ void GpuSolver::step(const GpuStepParameters& p)
         block.gravity = static_cast<Real>(params.gravity);
         block.alphaTilde = static_cast<Real>(alphaTilde);
         block.edgeAlphaTilde = static_cast<Real>(params.edgeAlphaTilde);
+        block.shearAlphaTilde = static_cast<Real>(params.shearAlphaTilde);
+        block.shear = params.shear ? 1u : 0u;
         block.areaAlphaTilde = static_cast<Real>(params.areaAlphaTilde);
         block.dampFactor = static_cast<Real>(dampFactor);
         block.tearStrain = static_cast<Real>(settings.tearStrain);

@@ -30,6 +30,7 @@ Settings customSettings()
     s.stiffness = 5000.0;
     s.substeps = 3;
     s.damping = 0.25;
+    s.shearStiffness = 120.0;
     s.areaStiffness = 40.0;
     s.tearStrain = 0.6;
     s.clothWidth = 5.0;
@@ -342,8 +343,9 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
         names.push_back(pbd::app::settingField(field).name);
     CHECK(names == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                             "iterations", "stiffness", "gravity", "mass",
-                                            "substeps", "damping", "areaStiffness",
-                                            "tearStrain", "clothWidth", "clothHeight",
+                                            "substeps", "damping", "shearStiffness",
+                                            "areaStiffness", "tearStrain", "clothWidth",
+                                            "clothHeight",
                                             "density", "tethers", "chebyshev", "thickness",
                                             "friction", "selfCollision", "windX", "windY", "airDrag",
                                             "gusts"});
@@ -352,6 +354,8 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
     // Each named PanelField is the table row of that name.
     CHECK(std::string(pbd::app::settingField(PanelField::Stiffness).name) == "stiffness");
     CHECK(std::string(pbd::app::settingField(PanelField::AreaStiffness).name) == "areaStiffness");
+    CHECK(std::string(pbd::app::settingField(PanelField::ShearStiffness).name) ==
+          "shearStiffness");
     CHECK(PanelModel::labelWithUnit(PanelField::Stiffness) == "Stiffness (N/m)");
     CHECK(PanelModel::labelWithUnit(PanelField::Mass) == "Mass (kg)");
     CHECK(PanelModel::labelWithUnit(PanelField::Gravity) == "Gravity (m/s\u00B2)");

@@ -567,6 +567,7 @@ gpu)
   # friction branch on rounding, so float is checked there by its invariant (tests/gpu), not
   # against the positions.
   for args in "--drag $cases/page_default_drag.drag --steps 600" "--fixed 4 --iterations 5 --steps 200" \
+              "--shear-stiffness 300 --substeps 2 --steps 200" "--stiffness 900 --shear-stiffness 40 --cloth-width 6 --steps 100" \
               "--obstacle circle:4,-4,1 --obstacle ground:-9,-10 --obstacle box:2,-3,1,0.5,30 --obstacle capsule:5,-2,7,-3,0.1 --thickness 0.05 --friction 0.3 --steps 300" \
               "--ball 4,1,0.5,2 --obstacle circle:1,-4,1 --thickness 0.05 --friction 0.3 --damping 0.5 --steps 300" \
               "--scene drop --steps 250" "--scene heap --steps 400"; do
