@@ -14,6 +14,7 @@
 #include "common/ball_flags.h"
 #include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
+#include "common/version.h"
 #include "io/autosave_schedule.h"
 #include "io/export_files.h"
 #include "io/replayer.h"
@@ -172,6 +173,7 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     CLI::App cli{"pbd-cloth: interactive position-based dynamics cloth: drag it with the mouse, "
                  "change its settings in the panel",
                  "pbd-cloth"};
+    cli.set_version_flag("--version", common::versionText("pbd-cloth"));
     cli.footer("Controls:\n" + controlsHelpText());
     // Shared: the start's settings overlay keeps reading them after this function.
     auto flags = std::make_shared<common::SettingsFlags>();
