@@ -22,6 +22,7 @@
 #include "logic/controls_help.h"
 #include "logic/preferences_table.h"
 #include "pbd/simulation.h"
+#include "test_hook.h"
 
 namespace pbd::app {
 namespace {
@@ -86,7 +87,7 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
 std::optional<int> readEnvironmentNumber(const char* name, double lo, double hi,
                                          const char* unit, double& value)
 {
-    const char* text = std::getenv(name);
+    const char* text = testHook(name);
     if (text == nullptr)
         return std::nullopt;
     char* end = nullptr;
