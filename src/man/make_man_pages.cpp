@@ -110,19 +110,21 @@ void writeAppPage(std::ostream& out)
     pbd::app::describeAppCommandLine([&](const CLI::App& app) { page.options(app); });
     page.section("CONTROLS");
     for (const pbd::app::ControlHelp& control : pbd::app::controlsHelp())
-        page.item(control.input, control.action);
+        page.item(control.input, control.action, false);
     exitStatus(page);
     page.section("ENVIRONMENT");
-    page.item("XDG_STATE_HOME", "The autosave goes to $XDG_STATE_HOME/pbd-cloth (else "
-                                "~/.local/state/pbd-cloth) while the app runs and is removed "
-                                "on quitting; --no-autosave turns it off.");
-    page.item("PBD_GL_DEBUG", "1: report OpenGL's debug messages on stderr (always on in a "
-                              "debug build).");
+    page.item("XDG_STATE_HOME",
+              "The autosave goes to $XDG_STATE_HOME/pbd-cloth (else ~/.local/state/pbd-cloth) "
+              "while the app runs and is removed on quitting; --no-autosave turns it off.",
+              false);
+    page.item("PBD_GL_DEBUG",
+              "1: report OpenGL's debug messages on stderr (always on in a debug build).", false);
     page.section("FILES");
-    page.item("pbd-cloth-state.json", "The panel's state file in the working folder (Ctrl+S, "
-                                      "Ctrl+O).");
+    page.item("pbd-cloth-state.json",
+              "The panel's state file in the working folder (Ctrl+S, Ctrl+O).", false);
     page.item("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-              "The panel's font (fonts-dejavu-core); without it, Dear ImGui's built-in one.");
+              "The panel's font (fonts-dejavu-core); without it, Dear ImGui's built-in one.",
+              false);
     page.section("SEE ALSO");
     page.paragraph("pbd-sim(1); " + std::string(kDocs) + "/docs/app.md (the window, every "
                    "panel row and flag in full).");

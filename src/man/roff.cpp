@@ -77,9 +77,9 @@ void Roff::paragraph(std::string_view text)
         out_ << (line.empty() ? ".sp" : escape(line)) << "\n";
 }
 
-void Roff::item(std::string_view tagText, std::string_view text)
+void Roff::item(std::string_view tagText, std::string_view text, bool placeholders)
 {
-    out_ << ".TP\n" << tag(tagText) << "\n";
+    out_ << ".TP\n" << (placeholders ? tag(tagText) : "\\fB" + escape(tagText) + "\\fR") << "\n";
     std::istringstream lines{std::string(text)};
     bool first = true;
     for (std::string line; std::getline(lines, line); first = false)

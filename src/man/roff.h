@@ -26,8 +26,10 @@ public:
     void subsection(std::string_view heading);
     /// A paragraph of text (.PP first unless it follows a heading).
     void paragraph(std::string_view text);
-    /// A tagged paragraph: TAG in bold (its words in UPPER CASE in italics), then TEXT.
-    void item(std::string_view tag, std::string_view text);
+    /// A tagged paragraph: TAG in bold, then TEXT. With `placeholders`, the tag's words in
+    /// UPPER CASE and its word lists are in italics (see tag()); without, it is bold whole
+    /// (keys such as F1, variables such as XDG_STATE_HOME).
+    void item(std::string_view tag, std::string_view text, bool placeholders = true);
     /// A line written as it is: a macro or text already escaped.
     void raw(std::string_view line);
     /// Every visible option of `app` (not its subcommands') as items: "--flag VALUE" and the
