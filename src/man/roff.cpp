@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <sstream>
-#include <vector>
 
 namespace pbd::man {
 namespace {
