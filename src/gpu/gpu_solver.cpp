@@ -20,6 +20,7 @@
 #include "gpu_self_collision.h"
 #include "gpu_step_block.h"
 #include "pbd/distance_constraint.h"
+#include "test_hook.h"
 
 namespace pbd::gpu {
 namespace {
@@ -64,7 +65,7 @@ long long GpuSolver::maxStorageBlockBytes()
 {
     GLint64 bytes = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &bytes);
-    if (const char* hook = std::getenv("PBD_GPU_MAX_STORAGE_BLOCK_BYTES")) {
+    if (const char* hook = testHook("PBD_GPU_MAX_STORAGE_BLOCK_BYTES")) {
         char* end = nullptr;
         const long long value = std::strtoll(hook, &end, 10);
         if (end != hook && *end == '\0' && value > 0 && value < bytes)

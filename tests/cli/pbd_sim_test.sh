@@ -469,7 +469,7 @@ help_version)
     grep -q -- "$flag" "$work/help" || fail "bench --help lacks $flag"
   done
   grep -q -- "--mass" "$work/help" && fail "bench --help offers --mass, which it does not take"
-  "$sim" --version | grep -qE '^pbd-sim [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
+  "$sim" --version | grep -qE '^pbd-sim [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)$' || fail "--version"
   ;;
 run_format)
   "$sim" run --width 4 --height 3 --steps 10 >"$work/pos" 2>"$work/err" || fail "run failed"

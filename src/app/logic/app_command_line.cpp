@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <memory>
@@ -14,12 +15,14 @@
 #include "common/ball_flags.h"
 #include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
+#include "common/version.h"
 #include "io/autosave_schedule.h"
 #include "io/export_files.h"
 #include "io/replayer.h"
 #include "logic/controls_help.h"
 #include "logic/preferences_table.h"
 #include "pbd/simulation.h"
+#include "test_hook.h"
 
 namespace pbd::app {
 namespace {
@@ -84,7 +87,7 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
 std::optional<int> readEnvironmentNumber(const char* name, double lo, double hi,
                                          const char* unit, double& value)
 {
-    const char* text = std::getenv(name);
+    const char* text = testHook(name);
     if (text == nullptr)
         return std::nullopt;
     char* end = nullptr;
@@ -165,27 +168,49 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
     return std::nullopt;
 }
 
+/// Every flag of pbd-cloth registered on one CLI11 app, writing into `options` and the texts
+/// here: what readAppCommandLine parses and describeAppCommandLine shows.
+struct AppFlags {
+    explicit AppFlags(AppOptions& options)
+        : cli{"pbd-cloth: interactive position-based dynamics cloth: drag it with the mouse, "
+              "change its settings in the panel",
+              "pbd-cloth"}
+    {
+        cli.set_version_flag("--version", common::versionText("pbd-cloth"));
+        cli.footer("Controls:\n" + controlsHelpText());
+        flags->addTo(cli);
+        obstacleFlags.addTo(cli);
+        ballFlags.addTo(cli);
+        addAppFlags(cli, texts, options);
+        // --stepping, --speed, --color-by, --strain-scale, --color-particles, --plots and
+        // --on-release: the preferences table's flags, each checked against its row.
+        preferenceFlags.addTo(cli);
+    }
+    CLI::App cli;
+    // Shared: the start's settings overlay keeps reading them after readAppCommandLine.
+    std::shared_ptr<common::SettingsFlags> flags = std::make_shared<common::SettingsFlags>();
+    common::ObstacleFlags obstacleFlags;
+    common::BallFlags ballFlags;
+    AppFlagTexts texts;
+    common::TableFlags<Preferences> preferenceFlags{preferenceFields()};
+};
+
 } // namespace
+
+void describeAppCommandLine(const std::function<void(const CLI::App&)>& visit)
+{
+    AppOptions options;
+    const AppFlags all(options);
+    visit(all.cli);
+}
 
 std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options)
 {
-    CLI::App cli{"pbd-cloth: interactive position-based dynamics cloth: drag it with the mouse, "
-                 "change its settings in the panel",
-                 "pbd-cloth"};
-    cli.footer("Controls:\n" + controlsHelpText());
-    // Shared: the start's settings overlay keeps reading them after this function.
-    auto flags = std::make_shared<common::SettingsFlags>();
-    flags->addTo(cli);
-    common::ObstacleFlags obstacleFlags;
-    obstacleFlags.addTo(cli);
-    common::BallFlags ballFlags;
-    ballFlags.addTo(cli);
-    AppFlagTexts texts;
-    addAppFlags(cli, texts, options);
-    // --stepping, --speed, --color-by, --strain-scale, --color-particles, --plots and
-    // --on-release: the preferences table's flags, each checked against its row.
-    common::TableFlags<Preferences> preferenceFlags(preferenceFields());
-    preferenceFlags.addTo(cli);
+    AppFlags all(options);
+    CLI::App& cli = all.cli;
+    common::ObstacleFlags& obstacleFlags = all.obstacleFlags;
+    common::BallFlags& ballFlags = all.ballFlags;
+    const std::shared_ptr<common::SettingsFlags>& flags = all.flags;
     if (auto status = common::parseCommandLine(cli, argc, argv))
         return status;
     // --scene: its settings under the flags, its obstacles and balls before --obstacle's and
@@ -215,9 +240,9 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
         options.startObstacles = probe.obstacles().size();
         options.startBalls = probe.balls().size();
     }
-    if (auto error = preferenceFlags.applyTo(options.preferences, true))
+    if (auto error = all.preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
-    if (auto status = applyAppFlags(texts, options))
+    if (auto status = applyAppFlags(all.texts, options))
         return status;
     return readTestHooks(options);
 }

@@ -3,9 +3,14 @@
 /// pbd-cloth's command line: the parameter flags shared with `pbd-sim run` and the app's own,
 /// read and checked into AppOptions before any window opens.
 
+#include <functional>
 #include <optional>
 
 #include "logic/app_options.h"
+
+namespace CLI {
+class App;
+}
 
 namespace pbd::app {
 
@@ -15,5 +20,9 @@ namespace pbd::app {
 /// or value, common::kExitIo for a --replay file that cannot be read or a --frames-dir that
 /// cannot be written.
 std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options);
+
+/// Calls `visit` with pbd-cloth's CLI11 app, every flag registered as readAppCommandLine
+/// reads them, nothing parsed: for the man page (src/man), which lists its options.
+void describeAppCommandLine(const std::function<void(const CLI::App&)>& visit);
 
 } // namespace pbd::app
