@@ -191,6 +191,14 @@ TEST_CASE("text that is not a number, nan and infinity are refused for real fiel
     CHECK(panel.commitText(PanelField::TimeStep, "0.01s") == CommitEffect::None);
     CHECK(panel.error(PanelField::TimeStep) ==
           "Time step size: '0.01s' is not a number; allowed: a finite number from 1e-06 to 1 s");
+    // What pbd-sim's flags refuse (tests/cli/pbd_sim_test.sh): a comma, hex, a sign, words.
+    for (const char* text : {"1,5", "0x10", "0X1p3", "+5", "1_000", ".", "-", "e5", "1e", "abc"}) {
+        INFO("text '" << text << "'");
+        CHECK(panel.commitText(PanelField::Stiffness, text) == CommitEffect::None);
+        CHECK(panel.error(PanelField::Stiffness) ==
+              std::string("Stiffness: '") + text +
+                  "' is not a number; allowed: a finite number from 0 to 1e+12 N/m");
+    }
     CHECK(panel.commitText(PanelField::TimeStep, "") == CommitEffect::None);
     CHECK(panel.commitText(PanelField::TimeStep, "1e999") == CommitEffect::None);
     CHECK_THAT(panel.error(PanelField::TimeStep), Catch::StartsWith("Time step size: '1e999' "));

@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "gui/text_field.h"
 #include "logic/controls_help.h"
 
 namespace pbd::app {
@@ -101,7 +102,7 @@ Panel::RowInput Panel::numberRow(const NumberRow& row)
     auto& text = text_[row.slot];
     // While the user types, the text is theirs; otherwise it shows the committed value.
     if (!editing_[row.slot])
-        std::snprintf(text.data(), text.size(), "%s", row.shown.c_str());
+        text = row.shown;
     const float button = ImGui::GetFrameHeight();
     const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
     ImGui::SetNextItemWidth(fieldWidth());
@@ -109,10 +110,11 @@ Panel::RowInput Panel::numberRow(const NumberRow& row)
         ImGui::PushStyleColor(ImGuiCol_Border, kErrorRed);
         ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
     }
-    const bool enter = ImGui::InputText("##value", text.data(), text.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue |
-                                            ImGuiInputTextFlags_AutoSelectAll |
-                                            ImGuiInputTextFlags_CharsScientific);
+    // Every character typed reaches the model, which refuses what pbd-sim would refuse ("1,5",
+    // "0x10", "abc", "nan"), so that nothing typed changes the number silently.
+    const bool enter = inputString("##value", text,
+                                   ImGuiInputTextFlags_EnterReturnsTrue |
+                                       ImGuiInputTextFlags_AutoSelectAll);
     if (row.failed) {
         ImGui::PopStyleVar();
         ImGui::PopStyleColor();
@@ -152,7 +154,7 @@ void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
                         model.displayText(field), !model.error(field).empty()};
     switch (numberRow(row)) {
     case RowInput::Commit:
-        actions.effect = strongest(actions.effect, model.commitText(field, text_[slot].data()));
+        actions.effect = strongest(actions.effect, model.commitText(field, text_[slot]));
         break;
     case RowInput::Minus:
         actions.effect = strongest(actions.effect, model.stepField(field, -1));
@@ -275,7 +277,7 @@ void Panel::stepping(PanelModel& model, const PanelStats& stats)
                         PanelModel::speedTooltip(), model.speedText(),
                         !model.speedError().empty()};
     switch (numberRow(row)) {
-    case RowInput::Commit: model.commitSpeed(text_[slot].data()); break;
+    case RowInput::Commit: model.commitSpeed(text_[slot]); break;
     case RowInput::Minus: model.stepSpeed(-1); break;
     case RowInput::Plus: model.stepSpeed(+1); break;
     case RowInput::None: break;

@@ -162,14 +162,14 @@ private:
 
     bool symbols_;
     /// per settings row, then the grab radius field, then the speed field
-    std::vector<std::array<char, 64>> text_;
+    std::vector<std::string> text_;
     std::vector<bool> editing_;
     std::vector<WidgetRect> rects_;
     std::array<char, 512> statePath_{};     ///< the state file field's text
     std::array<char, 512> recordingPath_{}; ///< the recording file field's text
     bool editingStatePath_ = false;
     bool editingRecordingPath_ = false;
-    std::array<char, 64> strainScaleText_{}; ///< the Strain scale field's text
+    std::string strainScaleText_; ///< the Strain scale field's text
     bool strainScaleEditing_ = false;
     std::vector<float> plotScratch_[4];      ///< series of this frame's plots
     std::vector<ImVec2> plotPoints_;         ///< a chart's polyline

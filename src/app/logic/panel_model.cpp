@@ -206,9 +206,9 @@ PanelModel::PanelModel(const Settings& settings)
 
 void PanelModel::showSettings(const Settings& settings)
 {
+    // The fields' refusals stay: each says what was typed into its field and refused, until
+    // that field takes a valid value (a replay, a load or an undo typed nothing there).
     settings_ = settings;
-    errors_.assign(settingFields().size(), std::string());
-    wind_.clearErrors();
 }
 
 const char* PanelModel::label(PanelField field) { return info(field).label; }

@@ -170,9 +170,9 @@ public:
     /// Every field's message that is not empty, in panel order (speed, then strain scale, last).
     std::vector<std::string> errors() const;
 
-    /// Shows settings that changed elsewhere (an event script, a replay, a loaded state):
-    /// every field takes its value and loses its message; stepping, speed and the GPU's
-    /// availability stay as they are.
+    /// Shows settings that changed elsewhere (an event script, a replay, a loaded state, an
+    /// undo): every field takes its value; a field's refusal stays until that field takes a
+    /// valid value; stepping, speed and the GPU's availability stay as they are.
     void showSettings(const Settings& settings);
 
     /// The committed settings: always the last valid values.
