@@ -104,6 +104,12 @@ private:
     /// the exit status.
     int finish();
     void printSummary() const;
+    /// Writes --view-out's file (view_dump.h); an error message on failure.
+    std::optional<std::string> writeViewOut();
+    /// Seconds between two writes of --view-out's file while the app runs.
+    static constexpr double kViewOutSeconds = 0.1;
+    /// Writes --view-out's file when kViewOutSeconds have passed since the last write.
+    void writeViewWhileRunning();
 
     // app_input.cpp
     void installCallbacks();
@@ -160,6 +166,7 @@ private:
     std::chrono::steady_clock::time_point nextFrame_{};
     std::chrono::steady_clock::time_point lastFrameStart_{};
     std::chrono::steady_clock::time_point lastActivity_{};
+    std::chrono::steady_clock::time_point lastViewOut_{}; ///< --view-out's last write
     bool resumed_ = false; ///< the window was hidden or idle since the last frame
 };
 

@@ -68,6 +68,8 @@ void Panel::colouring(PanelModel& model, const PanelStats& stats, PanelActions& 
     if (enter || ImGui::IsItemDeactivatedAfterEdit())
         model.commitStrainScale(strainScaleText_);
     strainScaleEditing_ = ImGui::IsItemActive() && !enter;
+    if (strainScaleEditing_)
+        editingId_ = "strain-scale " + std::string(strainScaleText_.c_str());
     tooltip("strain-scale", "The strain at which the strain colours saturate: auto (the 99th "
                             "percentile of |strain| now) or a number from 1e-06 to 1000, e.g. "
                             "0.01 for 1% stretch. Enter commits.");

@@ -4,6 +4,7 @@
 /// cut off at the end of a fixed buffer, and no character is filtered out as it is typed (a
 /// number field's text reaches the panel model whole, which refuses what is not a number).
 
+#include <cstring>
 #include <string>
 
 #include <imgui.h>
@@ -22,8 +23,11 @@ inline bool inputString(const char* id, std::string& text, ImGuiInputTextFlags f
         }
         return 0;
     };
-    return ImGui::InputText(id, text.data(), text.capacity() + 1,
-                            flags | ImGuiInputTextFlags_CallbackResize, resize, &text);
+    const bool result = ImGui::InputText(id, text.data(), text.capacity() + 1,
+                                         flags | ImGuiInputTextFlags_CallbackResize, resize,
+                                         &text);
+    text.resize(std::strlen(text.c_str())); // the string ends where ImGui's text does
+    return result;
 }
 
 } // namespace pbd::app
