@@ -605,3 +605,20 @@ TEST_CASE("switching self-collision on without a thickness proposes half the spa
     CHECK_THAT(panel.error(thickness), Catch::Contains("selfCollision") &&
                                            Catch::Contains("thickness = 0.3 m"));
 }
+
+TEST_CASE("# fixed particles says how many are pinned now when they are not its corners",
+          "[panel]")
+{
+    using pbd::app::pinnedNowText;
+    pbd::Simulation simulation;
+    CHECK(pinnedNowText(simulation).empty()); // the page's two corners
+    simulation.unpin(0);
+    simulation.unpin(39);
+    CHECK(pinnedNowText(simulation) == "0 pinned now"); // a scene that pins nothing
+    simulation.pin(0);
+    CHECK(pinnedNowText(simulation) == "1 pinned now");
+    simulation.pin(39);
+    CHECK(pinnedNowText(simulation).empty());
+    simulation.pin(100);
+    CHECK(pinnedNowText(simulation) == "3 pinned now");
+}

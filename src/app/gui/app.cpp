@@ -343,6 +343,7 @@ void App::drawPanel()
         .scene = controller_.sceneName(),
         .obstacles = simulation_.obstacles().size(),
         .balls = simulation_.balls().size(),
+        .pinnedNow = pinnedNowText(simulation_),
         .worldSelected = controller_.input().selected().has_value(),
     };
     const Viewport& view = frameView_;

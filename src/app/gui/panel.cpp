@@ -169,26 +169,33 @@ void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
     }
 }
 
-void Panel::fields(PanelModel& model, PanelSection section, PanelActions& actions)
+void Panel::fields(PanelModel& model, PanelSection section, PanelActions& actions,
+                   const std::string& pinnedNow)
 {
     for (PanelField f : panelFields()) {
         if (settingField(f).section != section)
             continue;
         if (!PanelModel::choices(f).empty()) // a few allowed values: a combo (fixed count)
-            choiceCombo(model, f, actions);
+            choiceCombo(model, f, actions, f == PanelField::FixedCount ? pinnedNow : "");
         else
             field(model, f, actions);
     }
 }
 
-void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actions)
+void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actions,
+                        const std::string& note)
 {
     const std::string id = fieldId(field);
-    const std::string tip = PanelModel::tooltip(field);
+    std::string tip = PanelModel::tooltip(field);
+    if (!note.empty()) // the value is what a restart pins; say what is pinned now
+        tip += " Now " + note.substr(0, note.find(' ')) +
+               " particles are pinned (a scene's own pins, Unpin all or Shift+click): the "
+               "value takes effect at the next restart of a cloth without a scene's pins.";
     labelCell(id, PanelModel::labelWithUnit(field).c_str(), tip.c_str());
     const std::string current = model.displayText(field);
+    const std::string shown = note.empty() ? current : current + ", " + note;
     ImGui::SetNextItemWidth(fieldWidth()); // as wide as the other fields' text boxes
-    if (ImGui::BeginCombo(("##" + id).c_str(), current.c_str())) {
+    if (ImGui::BeginCombo(("##" + id).c_str(), shown.c_str())) {
         for (const std::string& option : PanelModel::choices(field)) {
             const bool selected = current == option;
             if (ImGui::Selectable(option.c_str(), selected))
@@ -474,7 +481,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         std::snprintf(text, sizeof text, "%zu", stats.constraints);
         statRow("# constraints", text,
                 "Distance constraints: horizontal, vertical and two diagonals per cell.");
-        fields(model, PanelSection::Page, actions);
+        fields(model, PanelSection::Page, actions, stats.pinnedNow);
         ImGui::EndTable();
     }
     foldHint_ = stats.foldHint;

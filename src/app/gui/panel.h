@@ -63,6 +63,7 @@ struct PanelStats {
     std::string scene;               ///< the scene last chosen or given, empty when none
     std::size_t obstacles = 0;       ///< obstacles in the world now
     std::size_t balls = 0;           ///< balls in the world now
+    std::string pinnedNow;           ///< "# fixed particles"' note (pinnedNowText), "" if none
     bool worldSelected = false;      ///< an obstacle or ball is selected (Remove selected)
 };
 
@@ -123,8 +124,11 @@ private:
     enum class RowInput { None, Commit, Minus, Plus };
     RowInput numberRow(const NumberRow& row);
     void field(PanelModel& model, PanelField field, PanelActions& actions);
-    void fields(PanelModel& model, PanelSection section, PanelActions& actions);
-    void choiceCombo(PanelModel& model, PanelField field, PanelActions& actions);
+    void fields(PanelModel& model, PanelSection section, PanelActions& actions,
+                const std::string& pinnedNow = "");
+    /// `note`: shown after the value in the closed combo ("2, 0 pinned now").
+    void choiceCombo(PanelModel& model, PanelField field, PanelActions& actions,
+                     const std::string& note = "");
     /// The message place below the page's rows, newest first.
     void messages(const PanelModel& model, const FilesView& files);
     /// The hints' place over the canvas (`canvasSize`, at the window's top-left): the fold hint

@@ -538,6 +538,20 @@ std::string simulationPerFrameText(double ms, double stepsPerFrame, bool paused,
     return stepsPerFrame > 0.0 && !paused ? milliseconds(ms) : std::string(none);
 }
 
+std::string pinnedNowText(const Simulation& simulation)
+{
+    const Settings& s = simulation.settings();
+    const Particles& particles = simulation.particles();
+    std::size_t pinned = 0;
+    for (std::size_t i = 0; i < particles.size(); ++i)
+        pinned += particles.pinned(i) ? 1 : 0;
+    const std::vector<Index> corners = fixedCorners(s.width, s.height, s.fixedCount);
+    const bool theCorners =
+        pinned == corners.size() &&
+        std::all_of(corners.begin(), corners.end(), [&](Index i) { return particles.pinned(i); });
+    return theCorners ? std::string() : std::to_string(pinned) + " pinned now";
+}
+
 std::string simulationSpeedText(double ratio, bool paused, std::string_view none)
 {
     if (ratio <= 0.0 || paused)

@@ -15,6 +15,7 @@
 #include "logic/wind_rows.h"
 #include "pbd/settings.h"
 #include "pbd/settings_table.h"
+#include "pbd/simulation.h"
 
 namespace pbd::app {
 
@@ -264,5 +265,9 @@ std::string simulationPerFrameText(double milliseconds, double stepsPerFrame, bo
                                    std::string_view none);
 /// Simulated seconds per wall-clock second ("2.4x real time"): none while paused or unmeasured.
 std::string simulationSpeedText(double ratio, bool paused, std::string_view none);
+/// What "# fixed particles" adds to its value when the particles pinned now are not that
+/// many fixed corners (a scene that pins its own or nothing, Unpin all, Shift+click pins):
+/// "0 pinned now"; empty when they are the corners.
+std::string pinnedNowText(const Simulation& simulation);
 
 } // namespace pbd::app
