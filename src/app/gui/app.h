@@ -76,7 +76,12 @@ private:
     /// strain and speed colours and their legends.
     void drawCanvasOverlays();
     /// "PAUSED" at the canvas's top-left corner while paused.
-    void drawPausedBadge();
+    /// Draws the paused badge at the canvas's top-left, below `top` window pixels; returns
+    /// the bottom of what it drew.
+    float drawPausedBadge(float top);
+    /// The recording's or replay's badge at the canvas's top-left ("REC", "REPLAY") while
+    /// one runs; returns the bottom of what it drew (`top` when nothing).
+    float drawFilesBadge(float top);
     /// The window title, set when it changed.
     void updateTitle();
     /// The cloth's lines when they changed, its positions (unless the GPU draws them), pins.
