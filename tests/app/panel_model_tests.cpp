@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "logic/message_order.h"
 #include "logic/panel_model.h"
 #include "pbd/settings_table.h"
 
@@ -621,4 +622,45 @@ TEST_CASE("# fixed particles says how many are pinned now when they are not its 
     CHECK(pinnedNowText(simulation).empty());
     simulation.pin(100);
     CHECK(pinnedNowText(simulation) == "3 pinned now");
+}
+
+TEST_CASE("the message place's order is newest first; a counting status keeps its age",
+          "[panel][messages]")
+{
+    using pbd::app::MessageOrder;
+    using pbd::app::MessageTone;
+    using pbd::app::PanelMessage;
+    const auto keys = [](const std::vector<PanelMessage>& list) {
+        std::vector<std::string> out;
+        for (const PanelMessage& m : list)
+            out.push_back(m.key);
+        return out;
+    };
+    MessageOrder order;
+    const PanelMessage status{"files-status", "Recording to r.txt: step 0", MessageTone::News, 0,
+                              true};
+    CHECK(keys(order.order({status})) == std::vector<std::string>{"files-status"});
+    PanelMessage counted = status;
+    counted.text = "Recording to r.txt: step 8";
+    const PanelMessage width{"width", "Width: '0' is not allowed", MessageTone::Refusal, 1,
+                             false};
+    CHECK(keys(order.order({counted, width})) ==
+          std::vector<std::string>{"width", "files-status"});
+    counted.text = "Recording to r.txt: step 16"; // counting on: not news
+    CHECK(keys(order.order({counted, width})) ==
+          std::vector<std::string>{"width", "files-status"});
+    PanelMessage saved{"files", "Saved s.json", MessageTone::News, 0, false};
+    CHECK(keys(order.order({counted, width, saved})) ==
+          std::vector<std::string>{"files", "width", "files-status"});
+    PanelMessage again = width; // the same refusal typed again: news again
+    again.serial = 2;
+    CHECK(keys(order.order({counted, again, saved})) ==
+          std::vector<std::string>{"width", "files", "files-status"});
+    saved.text = "Saved t.json"; // a new outcome of the same source: news
+    CHECK(keys(order.order({counted, again, saved})) ==
+          std::vector<std::string>{"files", "width", "files-status"});
+    // Gone, then back: new again.
+    CHECK(keys(order.order({counted, saved})) == std::vector<std::string>{"files", "files-status"});
+    CHECK(keys(order.order({counted, again, saved})) ==
+          std::vector<std::string>{"width", "files", "files-status"});
 }
