@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages listed in scripts/packages.txt that are not installed yet.
-# Does nothing when all are there; uses sudo when not root; otherwise lists what is missing.
+# Installs the Debian packages of the given purposes that are not installed yet:
+#   scripts/install-deps.sh [build] [test] [run]     (none given: all three)
+# from scripts/packages-build.txt (to build), packages-test.txt (the tests' tools) and
+# packages-run.txt (what the programs open at run time). Does nothing when all are there; uses
+# sudo when not root; otherwise lists what is missing.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-mapfile -t wanted < <(grep -v -e '^#' -e '^[[:space:]]*$' "$here/packages.txt")
+purposes=("$@")
+[[ ${#purposes[@]} -gt 0 ]] || purposes=(build test run)
+wanted=()
+for purpose in "${purposes[@]}"; do
+  list="$here/packages-$purpose.txt"
+  [[ -f "$list" ]] || { echo "install-deps: '$purpose' is not a purpose; allowed: build, test, run" >&2; exit 2; }
+  mapfile -t -O "${#wanted[@]}" wanted < <(grep -v -e '^#' -e '^[[:space:]]*$' "$list")
+done
 missing=()
 for pkg in "${wanted[@]}"; do
   status="$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)"

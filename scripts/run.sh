@@ -3,7 +3,7 @@
 # Arguments are passed to pbd-cloth (for example --width 100 --height 80).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$root/scripts/install-deps.sh"
+"$root/scripts/install-deps.sh" build run
 "$root/scripts/build.sh" build
 if [[ -x "$root/build/pbd-cloth" ]]; then
   exec "$root/build/pbd-cloth" "$@"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The README's second command: installs missing Debian packages, builds, and runs every test
-# (unit, reference, cli, app logic and the real window under Xvfb), fuzzes the drag-script and
-# command-line parsers with libFuzzer for a short while (PBD_FUZZ_SECONDS per target, default
-# 30; 0 skips it; longer runs: tests/fuzz/README.md), then rebuilds with AddressSanitizer +
-# UndefinedBehaviorSanitizer and runs every test that needs no window, except the long runs
-# (label `long`: [slow] cases, the bad_* refusal checks, the golden hashes), whose code shorter
-# tests and the fuzzers exercise under the sanitizers.
+# (unit, reference, cli, app logic and the real window under Xvfb), makes and checks the Debian
+# package from that build (scripts/package.sh: lintian, the unpacked programs, the man pages),
+# fuzzes the drag-script and command-line parsers with libFuzzer for a short while
+# (PBD_FUZZ_SECONDS per target, default 30; 0 skips it; longer runs: tests/fuzz/README.md),
+# then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer and runs every test that
+# needs no window, except the long runs (label `long`: [slow] cases, the bad_* refusal checks,
+# the golden hashes), whose code shorter tests and the fuzzers exercise under the sanitizers.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/install-deps.sh"
@@ -13,6 +14,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 echo "== build (Release) and run every test"
 "$root/scripts/build.sh" build -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=OFF
 ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
+
+echo "== the Debian package from that build: lintian, the unpacked programs, the man pages"
+"$root/scripts/package.sh" build
 
 fuzz_seconds="${PBD_FUZZ_SECONDS:-30}"
 if [[ "$fuzz_seconds" != 0 ]]; then

@@ -77,12 +77,15 @@ layout(location = 30) uniform REAL uZero;      // 0
 // constraint may be removed; edgeAlphaTilde, the edge springs' compliance / h^2 on a sized
 // cloth (pbd::halvesEdgeSprings: twice alphaTilde), 0 when they have alphaTilde: the
 // horizontals of the first and last rows, the verticals of the first and last columns
-// (pbd::isEdgeSpring).
+// (pbd::isEdgeSpring); shearAlphaTilde, the diagonals' when shear is 1
+// (Settings::shearStiffness).
 
 #if XPBD
 // The compliance / h^2 of the constraint of set uSet at row i, column j.
 REAL alphaTildeAt(uint i, uint j)
 {
+    if (uStep.shear != 0u && uSet >= 4u)
+        return uStep.shearAlphaTilde;
     if (uStep.edgeAlphaTilde != REAL(0)) {
         if (uSet < 2u && uHeight > 1u && (i == 0u || i == uHeight - 1u))
             return uStep.edgeAlphaTilde;

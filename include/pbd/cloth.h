@@ -89,6 +89,9 @@ bool halvesEdgeSprings(const Settings& settings);
 /// a whole spacing across, as clothParticleMasses() counts a whole spacing there.) Diagonals
 /// never are: each belongs to one cell.
 bool isEdgeSpring(int width, int height, std::size_t k);
+/// Whether constraint k (page order) of a width x height grid is a diagonal of a cell: a
+/// shear spring (Settings::shearStiffness).
+bool isShearSpring(int width, int height, std::size_t k);
 
 /// The fixed particles for the page's "# fixed particles": 1 -> particle 0; 2 -> 0 and
 /// width - 1; 4 -> the four corners. Sorted, without duplicates (on a one-particle-wide cloth

@@ -50,6 +50,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -114,6 +115,16 @@ public:
 private:
     std::size_t line_;
 };
+
+/// One kind of event line: its form after STEP ("drag INDEX X Y") and what it does.
+struct EventLine {
+    const char* form; ///< the verb and its values, as error messages quote it
+    const char* does; ///< what it does, one or two sentences (the man pages' text)
+};
+
+/// Every kind of event line the parser takes, in the order its error messages list them;
+/// the man pages (src/man) print them as they are.
+std::span<const EventLine> eventLines();
 
 /// The first line of every recording the app writes (its newline not included).
 inline constexpr std::string_view kRecordingHeader =

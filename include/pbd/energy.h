@@ -19,7 +19,8 @@ struct Energy {
     double gravity = 0.0;
     /// Sum of ½ k (l - r)² over the live distance constraints when Settings::stiffness k > 0
     /// (N/m; XPBD's compliance is 1/k [MMC16]), k / 2 for the edge springs of a sized cloth
-    /// (halvesEdgeSprings(), isEdgeSpring()). Zero for k = 0: PBD's constraints are rigid and
+    /// (halvesEdgeSprings(), isEdgeSpring()), and Settings::shearStiffness for the diagonals
+    /// when it is positive (isShearSpring()). Zero for k = 0: PBD's constraints are rigid and
     /// store no energy. The area constraints are not counted.
     double elastic = 0.0;
 

@@ -34,6 +34,8 @@ inline constexpr double kMaxStiffness = 1e12;
 inline constexpr int kMaxSubsteps = 1000;
 /// Largest velocity damping rate in 1/s (Settings::damping).
 inline constexpr double kMaxDamping = 1000.0;
+/// Largest shear stiffness in N/m (Settings::shearStiffness).
+inline constexpr double kMaxShearStiffness = 1e12;
 /// Largest signed-area stiffness in N/m (Settings::areaStiffness).
 inline constexpr double kMaxAreaStiffness = 1e12;
 /// Largest tearing strain (Settings::tearStrain): 1000 times the rest length.
@@ -118,6 +120,10 @@ struct Settings {
     /// Velocity damping rate d in 1/s, 0 to kMaxDamping: after each substep's velocity update
     /// every movable particle's velocity is scaled by max(0, 1 - d h). 0 changes nothing.
     double damping = 0.0;
+    /// Stiffness of the diagonal (shear) constraints alone in N/m, 0 to kMaxShearStiffness:
+    /// XPBD with compliance 1/k for them while the others keep `stiffness`. 0 (the page):
+    /// the diagonals have the cloth's stiffness, as every constraint.
+    double shearStiffness = 0.0;
     /// Stiffness of the signed-area constraints of each cell's two triangles in N/m, 0 to
     /// kMaxAreaStiffness; 0 (the page) adds none. They let a flipped (folded) cell unfold.
     double areaStiffness = 0.0;

@@ -1,16 +1,13 @@
 #include "command_line.h"
 
+#include "common/version.h"
+
 namespace pbd::cli {
-namespace {
-
-constexpr const char* kVersion = "pbd-sim " PBD_VERSION;
-
-} // namespace
 
 CommandLine::CommandLine()
     : app("pbd-sim: headless position-based dynamics cloth (runs, dumps, benchmarks)", "pbd-sim")
 {
-    app.set_version_flag("--version", kVersion);
+    app.set_version_flag("--version", common::versionText("pbd-sim"));
     app.require_subcommand(1);
 
     runCommand = app.add_subcommand(

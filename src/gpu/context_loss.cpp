@@ -4,6 +4,8 @@
 
 #include <glad/gl.h>
 
+#include "test_hook.h"
+
 namespace pbd::gpu {
 namespace {
 
@@ -31,7 +33,7 @@ ResetWatch::ResetWatch(const Loader& load)
         glGetError(); // a context without robustness may not know the query
         notifies_ = static_cast<GLenum>(strategy) == kLoseContextOnReset;
     }
-    if (const char* hook = std::getenv(kFakeResetVariable)) {
+    if (const char* hook = testHook(kFakeResetVariable)) {
         char* end = nullptr;
         const long long frames = std::strtoll(hook, &end, 10);
         if (end != hook && *end == '\0' && frames >= 0)

@@ -12,6 +12,7 @@
 
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
+#include "test_hook.h"
 #include "gpu_solver.h"
 
 namespace pbd::gpu {
@@ -31,7 +32,7 @@ constexpr double kFloatSettled = 4e-6; // m
 /// Test hook: PBD_GPU_SELF_COLLISION_GROUP_PAIRS=N stands in for it (0: never one group).
 std::size_t oneGroupPairs()
 {
-    if (const char* hook = std::getenv("PBD_GPU_SELF_COLLISION_GROUP_PAIRS")) {
+    if (const char* hook = testHook("PBD_GPU_SELF_COLLISION_GROUP_PAIRS")) {
         char* end = nullptr;
         const unsigned long long value = std::strtoull(hook, &end, 10);
         if (end != hook && *end == '\0')

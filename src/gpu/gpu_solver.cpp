@@ -20,6 +20,7 @@
 #include "gpu_self_collision.h"
 #include "gpu_step_block.h"
 #include "pbd/distance_constraint.h"
+#include "test_hook.h"
 
 namespace pbd::gpu {
 namespace {
@@ -64,7 +65,7 @@ long long GpuSolver::maxStorageBlockBytes()
 {
     GLint64 bytes = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &bytes);
-    if (const char* hook = std::getenv("PBD_GPU_MAX_STORAGE_BLOCK_BYTES")) {
+    if (const char* hook = testHook("PBD_GPU_MAX_STORAGE_BLOCK_BYTES")) {
         char* end = nullptr;
         const long long value = std::strtoll(hook, &end, 10);
         if (end != hook && *end == '\0' && value > 0 && value < bytes)
@@ -575,7 +576,7 @@ void GpuSolver::step(const GpuStepParameters& p)
     const double invH = 1.0 / h;
     const double alphaTilde = params.alphaTilde;
     const double dampFactor = std::max(0.0, 1.0 - params.damping * h);
-    const bool xpbd = alphaTilde != 0.0;
+    const bool xpbd = params.compliant();
     const GLuint projector = xpbd ? projectXpbd_ : project_;
     const bool area = settings.areaStiffness > 0.0 && width_ > 1 && height_ > 1;
     if (area)
@@ -620,6 +621,8 @@ void GpuSolver::step(const GpuStepParameters& p)
         block.gravity = static_cast<Real>(params.gravity);
         block.alphaTilde = static_cast<Real>(alphaTilde);
         block.edgeAlphaTilde = static_cast<Real>(params.edgeAlphaTilde);
+        block.shearAlphaTilde = static_cast<Real>(params.shearAlphaTilde);
+        block.shear = params.shear ? 1u : 0u;
         block.areaAlphaTilde = static_cast<Real>(params.areaAlphaTilde);
         block.dampFactor = static_cast<Real>(dampFactor);
         block.tearStrain = static_cast<Real>(settings.tearStrain);

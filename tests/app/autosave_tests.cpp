@@ -5,14 +5,17 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <utime.h>
 
@@ -146,6 +149,34 @@ TEST_CASE("an autosave is named after its process, and only such names count", "
         CHECK_FALSE(autosavePid(other));
     CHECK(processRunning(::getpid()));
     CHECK_FALSE(processRunning(0));
+}
+
+TEST_CASE("a process killed and not yet waited for runs no more: its autosave is left over at "
+          "once",
+          "[autosave]")
+{
+    // As after `kill -9` from a script or launcher that has not reaped it yet: a zombie.
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0)
+        ::_exit(0);
+    // Until the kernel has made it a zombie it may still run for a moment.
+    bool zombie = false;
+    for (int tries = 0; tries < 2000 && !zombie; ++tries) {
+        char path[32];
+        std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(child));
+        std::ifstream stat(path);
+        std::string all((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        const std::size_t close = all.rfind(')');
+        zombie = close != std::string::npos && close + 2 < all.size() && all[close + 2] == 'Z';
+        if (!zombie)
+            ::usleep(1000);
+    }
+    REQUIRE(zombie);
+    CHECK(::kill(child, 0) == 0); // it still answers: what the old check went by
+    CHECK_FALSE(processRunning(child));
+    ::waitpid(child, nullptr, 0);
+    CHECK_FALSE(processRunning(child));
 }
 
 TEST_CASE("left-over autosaves are those of processes no longer running, newest first",

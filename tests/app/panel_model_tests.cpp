@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "logic/message_order.h"
 #include "logic/panel_model.h"
 #include "pbd/settings_table.h"
 
@@ -30,6 +31,7 @@ Settings customSettings()
     s.stiffness = 5000.0;
     s.substeps = 3;
     s.damping = 0.25;
+    s.shearStiffness = 120.0;
     s.areaStiffness = 40.0;
     s.tearStrain = 0.6;
     s.clothWidth = 5.0;
@@ -191,6 +193,14 @@ TEST_CASE("text that is not a number, nan and infinity are refused for real fiel
     CHECK(panel.commitText(PanelField::TimeStep, "0.01s") == CommitEffect::None);
     CHECK(panel.error(PanelField::TimeStep) ==
           "Time step size: '0.01s' is not a number; allowed: a finite number from 1e-06 to 1 s");
+    // What pbd-sim's flags refuse (tests/cli/pbd_sim_test.sh): a comma, hex, a sign, words.
+    for (const char* text : {"1,5", "0x10", "0X1p3", "+5", "1_000", ".", "-", "e5", "1e", "abc"}) {
+        INFO("text '" << text << "'");
+        CHECK(panel.commitText(PanelField::Stiffness, text) == CommitEffect::None);
+        CHECK(panel.error(PanelField::Stiffness) ==
+              std::string("Stiffness: '") + text +
+                  "' is not a number; allowed: a finite number from 0 to 1e+12 N/m");
+    }
     CHECK(panel.commitText(PanelField::TimeStep, "") == CommitEffect::None);
     CHECK(panel.commitText(PanelField::TimeStep, "1e999") == CommitEffect::None);
     CHECK_THAT(panel.error(PanelField::TimeStep), Catch::StartsWith("Time step size: '1e999' "));
@@ -342,8 +352,9 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
         names.push_back(pbd::app::settingField(field).name);
     CHECK(names == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                             "iterations", "stiffness", "gravity", "mass",
-                                            "substeps", "damping", "areaStiffness",
-                                            "tearStrain", "clothWidth", "clothHeight",
+                                            "substeps", "damping", "shearStiffness",
+                                            "areaStiffness", "tearStrain", "clothWidth",
+                                            "clothHeight",
                                             "density", "tethers", "chebyshev", "thickness",
                                             "friction", "selfCollision", "windX", "windY", "airDrag",
                                             "gusts"});
@@ -352,6 +363,8 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
     // Each named PanelField is the table row of that name.
     CHECK(std::string(pbd::app::settingField(PanelField::Stiffness).name) == "stiffness");
     CHECK(std::string(pbd::app::settingField(PanelField::AreaStiffness).name) == "areaStiffness");
+    CHECK(std::string(pbd::app::settingField(PanelField::ShearStiffness).name) ==
+          "shearStiffness");
     CHECK(PanelModel::labelWithUnit(PanelField::Stiffness) == "Stiffness (N/m)");
     CHECK(PanelModel::labelWithUnit(PanelField::Mass) == "Mass (kg)");
     CHECK(PanelModel::labelWithUnit(PanelField::Gravity) == "Gravity (m/s\u00B2)");
@@ -596,4 +609,62 @@ TEST_CASE("switching self-collision on without a thickness proposes half the spa
     CHECK(panel.settings().thickness == 0.1);
     CHECK_THAT(panel.error(thickness), Catch::Contains("selfCollision") &&
                                            Catch::Contains("thickness = 0.3 m"));
+}
+
+TEST_CASE("# fixed particles says how many are pinned now when they are not its corners",
+          "[panel]")
+{
+    using pbd::app::pinnedNowText;
+    pbd::Simulation simulation;
+    CHECK(pinnedNowText(simulation).empty()); // the page's two corners
+    simulation.unpin(0);
+    simulation.unpin(39);
+    CHECK(pinnedNowText(simulation) == "0 pinned now"); // a scene that pins nothing
+    simulation.pin(0);
+    CHECK(pinnedNowText(simulation) == "1 pinned now");
+    simulation.pin(39);
+    CHECK(pinnedNowText(simulation).empty());
+    simulation.pin(100);
+    CHECK(pinnedNowText(simulation) == "3 pinned now");
+}
+
+TEST_CASE("the message place's order is newest first; a counting status keeps its age",
+          "[panel][messages]")
+{
+    using pbd::app::MessageOrder;
+    using pbd::app::MessageTone;
+    using pbd::app::PanelMessage;
+    const auto keys = [](const std::vector<PanelMessage>& list) {
+        std::vector<std::string> out;
+        for (const PanelMessage& m : list)
+            out.push_back(m.key);
+        return out;
+    };
+    MessageOrder order;
+    const PanelMessage status{"files-status", "Recording to r.txt: step 0", MessageTone::News, 0,
+                              true};
+    CHECK(keys(order.order({status})) == std::vector<std::string>{"files-status"});
+    PanelMessage counted = status;
+    counted.text = "Recording to r.txt: step 8";
+    const PanelMessage width{"width", "Width: '0' is not allowed", MessageTone::Refusal, 1,
+                             false};
+    CHECK(keys(order.order({counted, width})) ==
+          std::vector<std::string>{"width", "files-status"});
+    counted.text = "Recording to r.txt: step 16"; // counting on: not news
+    CHECK(keys(order.order({counted, width})) ==
+          std::vector<std::string>{"width", "files-status"});
+    PanelMessage saved{"files", "Saved s.json", MessageTone::News, 0, false};
+    CHECK(keys(order.order({counted, width, saved})) ==
+          std::vector<std::string>{"files", "width", "files-status"});
+    PanelMessage again = width; // the same refusal typed again: news again
+    again.serial = 2;
+    CHECK(keys(order.order({counted, again, saved})) ==
+          std::vector<std::string>{"width", "files", "files-status"});
+    saved.text = "Saved t.json"; // a new outcome of the same source: news
+    CHECK(keys(order.order({counted, again, saved})) ==
+          std::vector<std::string>{"files", "width", "files-status"});
+    // Gone, then back: new again.
+    CHECK(keys(order.order({counted, saved})) == std::vector<std::string>{"files", "files-status"});
+    CHECK(keys(order.order({counted, again, saved})) ==
+          std::vector<std::string>{"width", "files", "files-status"});
 }

@@ -469,7 +469,7 @@ help_version)
     grep -q -- "$flag" "$work/help" || fail "bench --help lacks $flag"
   done
   grep -q -- "--mass" "$work/help" && fail "bench --help offers --mass, which it does not take"
-  "$sim" --version | grep -qE '^pbd-sim [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
+  "$sim" --version | grep -qE '^pbd-sim [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)$' || fail "--version"
   ;;
 run_format)
   "$sim" run --width 4 --height 3 --steps 10 >"$work/pos" 2>"$work/err" || fail "run failed"
@@ -567,6 +567,7 @@ gpu)
   # friction branch on rounding, so float is checked there by its invariant (tests/gpu), not
   # against the positions.
   for args in "--drag $cases/page_default_drag.drag --steps 600" "--fixed 4 --iterations 5 --steps 200" \
+              "--shear-stiffness 300 --substeps 2 --steps 200" "--stiffness 900 --shear-stiffness 40 --cloth-width 6 --steps 100" \
               "--obstacle circle:4,-4,1 --obstacle ground:-9,-10 --obstacle box:2,-3,1,0.5,30 --obstacle capsule:5,-2,7,-3,0.1 --thickness 0.05 --friction 0.3 --steps 300" \
               "--ball 4,1,0.5,2 --obstacle circle:1,-4,1 --thickness 0.05 --friction 0.3 --damping 0.5 --steps 300" \
               "--scene drop --steps 250" "--scene heap --steps 400"; do

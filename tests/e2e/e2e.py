@@ -66,12 +66,12 @@ def xdo(*args):
 class App:
     """pbd-cloth running in the background on this test's X server."""
 
-    def __init__(self, binary, *args, env=None, settle=1.0, new_session=False):
+    def __init__(self, binary, *args, env=None, settle=1.0, new_session=False, cwd=None):
         # new_session: the app and its children (ffmpeg) in a process group of their own, so
         # that a test can kill them together (os.killpg), as a logout or the OOM killer would.
         self.proc = subprocess.Popen([binary, *[str(a) for a in args]], env=env,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     start_new_session=new_session)
+                                     start_new_session=new_session, cwd=cwd)
         out = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name",
                               "pbd-cloth"], capture_output=True, text=True, timeout=60)
         ids = out.stdout.split()
@@ -84,7 +84,8 @@ class App:
         values = dict(line.split("=", 1) for line in geometry.split())
         self.x, self.y = int(values["X"]), int(values["Y"])
         self.width, self.height = int(values["WIDTH"]), int(values["HEIGHT"])
-        time.sleep(settle)  # let it draw a few frames, so that ImGui knows where the mouse is
+        if settle:
+            time.sleep(settle)  # let it draw a few frames, so that ImGui knows where the mouse is
 
     def move(self, x, y, pause=0.15):
         """Moves the pointer to window coordinates (x, y)."""
@@ -185,7 +186,7 @@ def read_view(path):
                 view.setdefault("errors", []).append(line[len("error "):].rstrip("\n"))
             elif parts[0] in ("solver", "colorby", "strainscalemode", "particlecolor"):
                 view[parts[0]] = parts[1]
-            elif parts[0] in ("title", "notice", "video"):  # text to the end of the line
+            elif parts[0] in ("title", "notice", "video", "message", "editing"):  # text
                 view[parts[0]] = line[len(parts[0]) + 1:].rstrip("\n")
             elif parts[0] == "setting":  # setting NAME VALUE: a number, or the solver's name
                 try:

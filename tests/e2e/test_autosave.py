@@ -12,7 +12,9 @@ case discard: the same left-over; Discard removes it and the cloth stays the fre
 case flag:    --restore restores without a question and says so on stdout; with nothing
               left over it says so and starts normally.
 case clean:   while the app runs its autosave is there; Ctrl+Q removes it, and so does the
-              end of a --frames run."""
+              end of a --frames run.
+case relaunch: `kill -9`, and a launch at once, before the killed app is waited for, offers
+              its session."""
 
 import base64
 import glob
@@ -201,6 +203,20 @@ elif case == "clean":
     status, _, err = run(binary, "--no-autosave", "--frames", 120, env=env)
     check(status == 0 and "autosave:" not in err and
           (not os.path.exists(folder) or os.listdir(folder) == []), "--no-autosave writes nothing")
+elif case == "relaunch":
+    app = App(binary, env=env, settle=0)
+    mine = os.path.join(folder, "autosave-%d.json" % app.proc.pid)
+    wait_for(lambda: os.path.exists(mine), 20, "the running app's autosave")
+    # Killed and relaunched at once: the killed app is not waited for yet (a zombie, as for a
+    # script or launcher that reaps it late), and it runs no more.
+    app.proc.send_signal(signal.SIGKILL)
+    status, stdout, err = run(binary, "--frames", 10, env=env)
+    app.proc.communicate(timeout=30)
+    check(app.proc.returncode == -signal.SIGKILL, "pbd-cloth was killed with SIGKILL")
+    check(status == 0, "the relaunch exits with status 0 (%s)" % err.strip())
+    offered = OFFER.search(stdout)
+    check(offered is not None and offered.group(2) == mine,
+          "the relaunch right after the kill offers its session: " + stdout.strip())
 else:
     fail("unknown case " + case)
 print("PASS")

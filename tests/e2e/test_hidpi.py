@@ -30,7 +30,7 @@ def xrdb(*args, text=None):
         return subprocess.run(["xrdb", "-nocpp", *args], input=text, capture_output=True,
                               text=True, check=True).stdout
     except FileNotFoundError:
-        fail("xrdb not found: install x11-xserver-utils (scripts/packages.txt)")
+        fail("xrdb not found: install x11-xserver-utils (scripts/packages-test.txt)")
 
 
 def height(rect):

@@ -19,6 +19,12 @@ struct SubstepParams {
     /// The edge springs' compliance / h^2 on a cloth that halvesEdgeSprings(): twice
     /// alphaTilde (exactly: a doubling rounds as nothing else). 0: they have alphaTilde too.
     double edgeAlphaTilde = 0.0;
+    /// The diagonals have a stiffness of their own (Settings::shearStiffness > 0), of
+    /// compliance / h^2 shearAlphaTilde; otherwise they have alphaTilde.
+    bool shear = false;
+    double shearAlphaTilde = 0.0;
+    /// Whether some constraint is compliant (XPBD): its multipliers are kept and reset.
+    bool compliant() const { return alphaTilde != 0.0 || shear; }
     double damping = 0.0;        ///< velocity damping rate in 1/s (0: none)
     bool area = false;           ///< project the cells' signed-area constraints too
     double areaAlphaTilde = 0.0; ///< their compliance / h^2

@@ -228,9 +228,24 @@ int App::run()
         workMilliseconds_ += millisecondsSince(start);
         if (last)
             break;
+        writeViewWhileRunning();
         pace();
     }
     return finish();
+}
+
+void App::writeViewWhileRunning()
+{
+    // --view-out's file also while the app runs, at most every kViewOutSeconds, so that a
+    // script waits on the app's state (a refusal shown, a field being typed in) instead of
+    // sleeping. A failure here is left for the exit's write to report.
+    if (options_.viewOutFile.empty())
+        return;
+    const Clock::time_point now = Clock::now();
+    if (std::chrono::duration<double>(now - lastViewOut_).count() < kViewOutSeconds)
+        return;
+    lastViewOut_ = now;
+    (void)writeViewOut();
 }
 
 void App::frame(bool last, double periodMilliseconds)
@@ -250,7 +265,9 @@ void App::frame(bool last, double periodMilliseconds)
     // This frame's exports, known before drawing: the frames they read may leave out the
     // hover ring and the grab radius's circle (ExportOptions).
     exports_ = controller_.takeExportRequests();
-    const bool exported = exports_.screenshot || exports_.toggleVideo || exporter_->videoRunning();
+    // --screenshot's frame is one too: the pointer's place says nothing about the picture.
+    const bool exported = exports_.screenshot || exports_.toggleVideo ||
+                          exporter_->videoRunning() || (last && !options_.screenshotFile.empty());
     hoverShown_ = drawsHoverRing(controller_.preferences().exports, exported);
     drawCanvasOverlays();
     updateTitle();
@@ -330,6 +347,7 @@ void App::drawPanel()
         .scene = controller_.sceneName(),
         .obstacles = simulation_.obstacles().size(),
         .balls = simulation_.balls().size(),
+        .pinnedNow = pinnedNowText(simulation_),
         .worldSelected = controller_.input().selected().has_value(),
     };
     const Viewport& view = frameView_;

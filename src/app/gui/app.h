@@ -76,7 +76,12 @@ private:
     /// strain and speed colours and their legends.
     void drawCanvasOverlays();
     /// "PAUSED" at the canvas's top-left corner while paused.
-    void drawPausedBadge();
+    /// Draws the paused badge at the canvas's top-left, below `top` window pixels; returns
+    /// the bottom of what it drew.
+    float drawPausedBadge(float top);
+    /// The recording's or replay's badge at the canvas's top-left ("REC", "REPLAY") while
+    /// one runs; returns the bottom of what it drew (`top` when nothing).
+    float drawFilesBadge(float top);
     /// The window title, set when it changed.
     void updateTitle();
     /// The cloth's lines when they changed, its positions (unless the GPU draws them), pins.
@@ -104,6 +109,12 @@ private:
     /// the exit status.
     int finish();
     void printSummary() const;
+    /// Writes --view-out's file (view_dump.h); an error message on failure.
+    std::optional<std::string> writeViewOut();
+    /// Seconds between two writes of --view-out's file while the app runs.
+    static constexpr double kViewOutSeconds = 0.1;
+    /// Writes --view-out's file when kViewOutSeconds have passed since the last write.
+    void writeViewWhileRunning();
 
     // app_input.cpp
     void installCallbacks();
@@ -161,6 +172,7 @@ private:
     std::chrono::steady_clock::time_point nextFrame_{};
     std::chrono::steady_clock::time_point lastFrameStart_{};
     std::chrono::steady_clock::time_point lastActivity_{};
+    std::chrono::steady_clock::time_point lastViewOut_{}; ///< --view-out's last write
     bool resumed_ = false; ///< the window was hidden or idle since the last frame
 };
 

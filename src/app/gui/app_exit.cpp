@@ -43,49 +43,11 @@ int App::finish()
             status = 1;
         }
     }
-    if (!options_.viewOutFile.empty()) {
-        const Viewport view = viewport();
-        const PanelModel& model = controller_.model();
-        const Preferences& preferences = controller_.preferences();
-        ViewDump dump{
-            .windowSize = view.windowSize,
-            .framebufferSize = view.framebufferSize,
-            .canvasOffset = view.canvasOffset,
-            .canvasSize = view.canvasSize,
-            .camera = controller_.view().camera(),
-            .paused = controller_.paused(),
-            .frames = frames_,
-            .widgets = panel_->widgetRects(),
-            .time = simulation_.time(),
-            .settings = model.settings(),
-            .errors = model.errors(),
-            .contentScale = window_->contentScale(),
-            .stepping = model.stepping(),
-            .speed = model.speed(),
-            .help = controller_.helpVisible(),
-            .title = title_,
-            .colorBy = colorByName(preferences.colorBy),
-            .strainScale = strainScale_,
-            .constraints = simulation_.liveConstraintCount(),
-            .strainScaleAuto = !preferences.strainScale,
-            .particleColorBy = particleColorByName(preferences.particleColorBy),
-            .speedScale = speedScale_,
-            .plots = preferences.plots,
-            .plotSamples = controller_.driver().plotHistory().size(),
-            .residuals = simulation_.residuals().size(),
-            .hovered = controller_.input().hovered(),
-            .notice = exporter_->status().notice,
-            .videoText = exporter_->status().videoText,
-        };
-        for (const std::optional<WidgetRect>& drawn : {helpRect_, legendRect_, speedLegendRect_})
-            if (drawn)
-                dump.widgets.push_back(*drawn);
-        dump.widgets.insert(dump.widgets.end(), lostHintRects_.begin(), lostHintRects_.end());
-        if (auto error = writeViewFile(options_.viewOutFile, dump)) {
+    if (!options_.viewOutFile.empty())
+        if (auto error = writeViewOut()) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
         }
-    }
     releaseGpu(); // the positions are read; free the GPU solver while the context exists
     if ((options_.frames || !options_.recordFile.empty() || !options_.replayFile.empty()) &&
         frames_ > 0)
@@ -112,6 +74,50 @@ int App::finish()
     if (glDebug_ && glDebug_->errors() > 0)
         std::fprintf(stderr, "pbd-cloth: %lld GL errors reported\n", glDebug_->errors());
     return status;
+}
+
+std::optional<std::string> App::writeViewOut()
+{
+    const Viewport view = viewport();
+    const PanelModel& model = controller_.model();
+    const Preferences& preferences = controller_.preferences();
+    ViewDump dump{
+        .windowSize = view.windowSize,
+        .framebufferSize = view.framebufferSize,
+        .canvasOffset = view.canvasOffset,
+        .canvasSize = view.canvasSize,
+        .camera = controller_.view().camera(),
+        .paused = controller_.paused(),
+        .frames = frames_,
+        .widgets = panel_->widgetRects(),
+        .time = simulation_.time(),
+        .settings = model.settings(),
+        .errors = model.errors(),
+        .contentScale = window_->contentScale(),
+        .stepping = model.stepping(),
+        .speed = model.speed(),
+        .help = controller_.helpVisible(),
+        .title = title_,
+        .colorBy = colorByName(preferences.colorBy),
+        .strainScale = strainScale_,
+        .constraints = simulation_.liveConstraintCount(),
+        .strainScaleAuto = !preferences.strainScale,
+        .particleColorBy = particleColorByName(preferences.particleColorBy),
+        .speedScale = speedScale_,
+        .plots = preferences.plots,
+        .plotSamples = controller_.driver().plotHistory().size(),
+        .residuals = simulation_.residuals().size(),
+        .hovered = controller_.input().hovered(),
+        .notice = exporter_->status().notice,
+        .videoText = exporter_->status().videoText,
+        .newestMessage = panel_->newestMessage(),
+        .editing = panel_->editingField(),
+    };
+    for (const std::optional<WidgetRect>& drawn : {helpRect_, legendRect_, speedLegendRect_})
+        if (drawn)
+            dump.widgets.push_back(*drawn);
+    dump.widgets.insert(dump.widgets.end(), lostHintRects_.begin(), lostHintRects_.end());
+    return writeViewFile(options_.viewOutFile, dump);
 }
 
 void App::printSummary() const

@@ -1,5 +1,5 @@
 // Over the canvas, drawn with ImGui after the panel: the knife's line, the grab radius's
-// circle, the paused badge, and the strain and speed colours with their legends.
+// circle, the recording's and paused badges, and the strain and speed colours with their legends.
 
 #include "gui/app.h"
 
@@ -33,8 +33,9 @@ void App::drawCanvasOverlays()
             ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), static_cast<float>(r),
             IM_COL32(230, 120, 0, 200), 48, static_cast<float>(controller_.view().logicalScale()));
     }
+    float badges = drawFilesBadge(0.0f); // a sign while recording, so that one knows
     if (controller_.paused())
-        drawPausedBadge();
+        badges = drawPausedBadge(badges);
     const Settings& air = simulation_.settings(); // the wind's arrow, top right, when it blows
     drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY}, air.gusts,
                   air.airDrag, static_cast<float>(controller_.view().logicalScale()));
@@ -70,19 +71,49 @@ void App::drawCanvasOverlays()
     }
 }
 
-void App::drawPausedBadge()
+namespace {
+
+/// A label in a rounded box at the canvas's left edge, its top at `top` window pixels;
+/// returns its bottom. `dot`: a filled disc before the text in that colour (0: none).
+float badge(float top, float scale, const char* text, ImU32 fill, ImU32 dot)
+{
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 pad(6.0f * scale, 3.0f * scale);
+    const float disc = dot != 0 ? size.y : 0.0f; // the disc's room, a line high
+    const ImVec2 min(8.0f * scale, top + 8.0f * scale);
+    const ImVec2 max(min.x + disc + size.x + 2.0f * pad.x, min.y + size.y + 2.0f * pad.y);
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    draw->AddRectFilled(min, max, fill, 3.0f * scale);
+    if (dot != 0)
+        draw->AddCircleFilled(ImVec2(min.x + pad.x + 0.4f * disc, min.y + pad.y + 0.5f * size.y),
+                              0.32f * disc, dot);
+    draw->AddText(ImVec2(min.x + pad.x + disc, min.y + pad.y), IM_COL32(255, 255, 255, 255),
+                  text);
+    return max.y;
+}
+
+} // namespace
+
+float App::drawPausedBadge(float top)
 {
     // Top-left of the canvas, where no legend, help or cloth of the page's view is: a dark
     // label that says why nothing moves (Space resumes).
+    return badge(top, static_cast<float>(controller_.view().logicalScale()),
+                 "PAUSED (Space resumes)", IM_COL32(60, 60, 60, 220), 0);
+}
+
+float App::drawFilesBadge(float top)
+{
+    // Recording is easy to forget (Ctrl+R, a --record from a script): a red disc and REC on
+    // the canvas say so for as long as it lasts; a replay says so too, since the input is
+    // not the user's then.
     const float scale = static_cast<float>(controller_.view().logicalScale());
-    const char* text = "PAUSED (Space resumes)";
-    const ImVec2 size = ImGui::CalcTextSize(text);
-    const ImVec2 pad(6.0f * scale, 3.0f * scale);
-    const ImVec2 min(8.0f * scale, 8.0f * scale);
-    const ImVec2 max(min.x + size.x + 2.0f * pad.x, min.y + size.y + 2.0f * pad.y);
-    ImDrawList* draw = ImGui::GetBackgroundDrawList();
-    draw->AddRectFilled(min, max, IM_COL32(60, 60, 60, 220), 3.0f * scale);
-    draw->AddText(ImVec2(min.x + pad.x, min.y + pad.y), IM_COL32(255, 255, 255, 255), text);
+    if (files_.recording())
+        return badge(top, scale, "REC (Ctrl+R stops)", IM_COL32(60, 60, 60, 220),
+                     IM_COL32(230, 30, 30, 255));
+    if (files_.replaying())
+        return badge(top, scale, "REPLAY (an edit takes over)", IM_COL32(60, 60, 60, 220), 0);
+    return top;
 }
 
 } // namespace pbd::app

@@ -89,7 +89,7 @@ void Panel::filesSection(const FilesView& view, FilesActions& actions)
 
 void Panel::sessionOffer(FilesActions& actions)
 {
-    // In the message place, whose height is fixed: the offer moves no row of the panel.
+    // In the hints' place over the canvas: the offer moves no row of the panel.
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.0f, 0.3f, 0.7f, 1.0f));
     ImGui::TextWrapped("%s", sessionOffer_.c_str());
     ImGui::PopStyleColor();

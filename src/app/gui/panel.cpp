@@ -1,11 +1,13 @@
 #include "gui/panel.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <cstring>
 
 #include <imgui.h>
 
+#include "gui/text_field.h"
 #include "logic/controls_help.h"
 
 namespace pbd::app {
@@ -101,7 +103,7 @@ Panel::RowInput Panel::numberRow(const NumberRow& row)
     auto& text = text_[row.slot];
     // While the user types, the text is theirs; otherwise it shows the committed value.
     if (!editing_[row.slot])
-        std::snprintf(text.data(), text.size(), "%s", row.shown.c_str());
+        text = row.shown;
     const float button = ImGui::GetFrameHeight();
     const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
     ImGui::SetNextItemWidth(fieldWidth());
@@ -109,10 +111,11 @@ Panel::RowInput Panel::numberRow(const NumberRow& row)
         ImGui::PushStyleColor(ImGuiCol_Border, kErrorRed);
         ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
     }
-    const bool enter = ImGui::InputText("##value", text.data(), text.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue |
-                                            ImGuiInputTextFlags_AutoSelectAll |
-                                            ImGuiInputTextFlags_CharsScientific);
+    // Every character typed reaches the model, which refuses what pbd-sim would refuse ("1,5",
+    // "0x10", "abc", "nan"), so that nothing typed changes the number silently.
+    const bool enter = inputString("##value", text,
+                                   ImGuiInputTextFlags_EnterReturnsTrue |
+                                       ImGuiInputTextFlags_AutoSelectAll);
     if (row.failed) {
         ImGui::PopStyleVar();
         ImGui::PopStyleColor();
@@ -121,6 +124,8 @@ Panel::RowInput Panel::numberRow(const NumberRow& row)
     if (enter || ImGui::IsItemDeactivatedAfterEdit())
         input = RowInput::Commit;
     editing_[row.slot] = ImGui::IsItemActive() && !enter;
+    if (editing_[row.slot])
+        editingId_ = row.id + " " + text.c_str(); // c_str(): up to the text's end
     tooltip(row.id, row.tooltip.c_str());
     record(row.id);
 
@@ -152,7 +157,7 @@ void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
                         model.displayText(field), !model.error(field).empty()};
     switch (numberRow(row)) {
     case RowInput::Commit:
-        actions.effect = strongest(actions.effect, model.commitText(field, text_[slot].data()));
+        actions.effect = strongest(actions.effect, model.commitText(field, text_[slot]));
         break;
     case RowInput::Minus:
         actions.effect = strongest(actions.effect, model.stepField(field, -1));
@@ -164,26 +169,33 @@ void Panel::field(PanelModel& model, PanelField field, PanelActions& actions)
     }
 }
 
-void Panel::fields(PanelModel& model, PanelSection section, PanelActions& actions)
+void Panel::fields(PanelModel& model, PanelSection section, PanelActions& actions,
+                   const std::string& pinnedNow)
 {
     for (PanelField f : panelFields()) {
         if (settingField(f).section != section)
             continue;
         if (!PanelModel::choices(f).empty()) // a few allowed values: a combo (fixed count)
-            choiceCombo(model, f, actions);
+            choiceCombo(model, f, actions, f == PanelField::FixedCount ? pinnedNow : "");
         else
             field(model, f, actions);
     }
 }
 
-void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actions)
+void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actions,
+                        const std::string& note)
 {
     const std::string id = fieldId(field);
-    const std::string tip = PanelModel::tooltip(field);
+    std::string tip = PanelModel::tooltip(field);
+    if (!note.empty()) // the value is what a restart pins; say what is pinned now
+        tip += " Now " + note.substr(0, note.find(' ')) +
+               " particles are pinned (a scene's own pins, Unpin all or Shift+click): the "
+               "value takes effect at the next restart of a cloth without a scene's pins.";
     labelCell(id, PanelModel::labelWithUnit(field).c_str(), tip.c_str());
     const std::string current = model.displayText(field);
+    const std::string shown = note.empty() ? current : current + ", " + note;
     ImGui::SetNextItemWidth(fieldWidth()); // as wide as the other fields' text boxes
-    if (ImGui::BeginCombo(("##" + id).c_str(), current.c_str())) {
+    if (ImGui::BeginCombo(("##" + id).c_str(), shown.c_str())) {
         for (const std::string& option : PanelModel::choices(field)) {
             const bool selected = current == option;
             if (ImGui::Selectable(option.c_str(), selected))
@@ -197,45 +209,98 @@ void Panel::choiceCombo(PanelModel& model, PanelField field, PanelActions& actio
     record(id);
 }
 
-void Panel::messages(const PanelModel& model, const FilesView& files, FilesActions& actions)
+void Panel::messages(const PanelModel& model, const FilesView& files)
 {
-    // A box of fixed height, drawn even when empty, so that a message never moves the rows
-    // below it; text that needs more room wraps and scrolls inside it, whole (a long path
-    // stays readable). The fold hint comes first: its button must not scroll away.
-    const float height = kMessageLines * ImGui::GetTextLineHeightWithSpacing();
+    // Newest first (MessageOrder): the message just caused is the box's first line and shows
+    // whole, older ones that still hold follow it. The box keeps a fixed height, drawn even
+    // when empty, so that a message never moves the rows below it; only a newest message
+    // longer than the box grows it, to show it whole. Hints are not messages: they have their
+    // own place over the canvas (hints()).
+    std::vector<PanelMessage> current;
+    for (const PanelModel::FieldMessage& m : model.fieldMessages())
+        current.push_back({m.key, m.text, MessageTone::Refusal, m.serial, false});
+    if (!files.status.empty()) // "Recording to F: step N", "Replaying F: step N of M": news
+        current.push_back({"files-status", files.status, MessageTone::News, 0, true});
+    if (!files.message.empty()) // the last save, load, recording or replay outcome
+        current.push_back({"files", files.message,
+                           files.failed ? MessageTone::Refusal : MessageTone::News, 0, false});
+    if (!export_.notice.empty()) // the exports' last outcome (F12, video, --frames-dir)
+        current.push_back({"export", export_.notice,
+                           export_.noticeIsError ? MessageTone::Refusal : MessageTone::Success,
+                           0, false});
+    const std::vector<PanelMessage> shown = messageOrder_.order(std::move(current));
+
+    const float lines = kMessageLines * ImGui::GetTextLineHeightWithSpacing();
+    float height = lines;
+    if (!shown.empty()) { // room for the newest whole, even beside a scroll bar
+        const float wrap = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+        const float newest =
+            ImGui::CalcTextSize(shown.front().text.c_str(), nullptr, false, wrap).y +
+            ImGui::GetStyle().ItemSpacing.y;
+        height = std::max(lines, newest);
+    }
     ImGui::BeginChild("##messages", ImVec2(0.0f, height), false);
-    const bool empty = model.errors().empty() && files.status.empty() && files.message.empty() &&
-                       export_.notice.empty() && sessionOffer_.empty() && foldHint_.empty();
-    if (empty) { // say what the place is for, so that it does not read as a gap
+    newestText_ = shown.empty() ? "" : shown.front().text;
+    const std::string newestKey = shown.empty() ? "" : shown.front().key + newestText_;
+    if (newestKey != newestShown_) { // something new: back to the top, where it is
+        ImGui::SetScrollY(0.0f);
+        newestShown_ = newestKey;
+    }
+    if (shown.empty()) { // say what the place is for, so that it does not read as a gap
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-        ImGui::TextWrapped("Messages about refused input, files and exports appear here.");
+        ImGui::TextWrapped("Messages about refused input, files and exports appear here, the "
+                           "newest first.");
         ImGui::PopStyleColor();
     }
-    foldHint();
-    if (!sessionOffer_.empty())
-        sessionOffer(actions);
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
-    for (const std::string& message : model.errors())
-        ImGui::TextWrapped("%s", message.c_str());
-    ImGui::PopStyleColor();
-    if (!files.status.empty()) // "Recording to F: step N", "Replaying F: step N of M": news,
-        ImGui::TextWrapped("%s", files.status.c_str()); // not an error: the text's own colour
-    if (!files.message.empty()) { // the last save, load, recording or replay outcome
-        if (files.failed)
-            ImGui::PushStyleColor(ImGuiCol_Text, kErrorRed);
-        ImGui::TextWrapped("%s", files.message.c_str());
-        if (files.failed)
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const PanelMessage& message = shown[i];
+        const bool coloured = message.tone != MessageTone::News;
+        if (coloured)
+            ImGui::PushStyleColor(ImGuiCol_Text,
+                                  message.tone == MessageTone::Refusal ? kErrorRed : kNoticeGreen);
+        ImGui::TextWrapped("%s", message.text.c_str());
+        if (coloured)
             ImGui::PopStyleColor();
-    }
-    // The exports' last outcome (F12, video, --frames-dir) below the fields' messages.
-    if (!export_.notice.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, export_.noticeIsError ? kErrorRed : kNoticeGreen);
-        ImGui::TextWrapped("%s", export_.notice.c_str());
-        ImGui::PopStyleColor();
-        record("notice-text"); // where its wrapped lines went, for the tests
+        if (i == 0)
+            record("message-newest"); // where its wrapped lines went, for the tests
+        if (message.key == "export")
+            record("notice-text");
     }
     ImGui::EndChild();
     record("messages");
+}
+
+void Panel::hints(glm::dvec2 canvasSize, FilesActions& actions)
+{
+    // Hints are not messages: each says what the app noticed and offers what to do about it,
+    // and leaves when its cause does (the cloth unfolds, the offer is answered). Their place
+    // is the canvas's bottom-right corner, where the page's view has no cloth, no legend (they
+    // stack at the bottom-left) and no wind arrow (top-right); drawn over the canvas, they
+    // move no row of the panel.
+    if (foldHint_.empty() && sessionOffer_.empty())
+        return;
+    const float width = std::min(static_cast<float>(canvasSize.x) * 0.45f,
+                                 ImGui::GetFontSize() * 30.0f);
+    const float margin = ImGui::GetFontSize();
+    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(canvasSize.x) - margin,
+                                   static_cast<float>(canvasSize.y) - margin),
+                            ImGuiCond_Always, ImVec2(1.0f, 1.0f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, FLT_MAX));
+    ImGui::SetNextWindowBgAlpha(0.95f);
+    constexpr ImGuiWindowFlags kFlags =
+        ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize |
+        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoTitleBar;
+    if (ImGui::Begin("##hints", nullptr, kFlags)) {
+        foldHint();
+        if (!sessionOffer_.empty()) {
+            if (!foldHint_.empty())
+                ImGui::Separator();
+            sessionOffer(actions);
+        }
+        record("hints");
+    }
+    ImGui::End();
 }
 
 void Panel::stepping(PanelModel& model, const PanelStats& stats)
@@ -275,7 +340,7 @@ void Panel::stepping(PanelModel& model, const PanelStats& stats)
                         PanelModel::speedTooltip(), model.speedText(),
                         !model.speedError().empty()};
     switch (numberRow(row)) {
-    case RowInput::Commit: model.commitSpeed(text_[slot].data()); break;
+    case RowInput::Commit: model.commitSpeed(text_[slot]); break;
     case RowInput::Minus: model.stepSpeed(-1); break;
     case RowInput::Plus: model.stepSpeed(+1); break;
     case RowInput::None: break;
@@ -391,6 +456,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
 {
     PanelActions actions;
     rects_.clear();
+    editingId_.clear();
     anyHovered_ = false;
     ImGui::SetNextWindowPos(ImVec2(static_cast<float>(position.x), static_cast<float>(position.y)));
     ImGui::SetNextWindowSize(ImVec2(static_cast<float>(size.x), static_cast<float>(size.y)));
@@ -415,13 +481,12 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         std::snprintf(text, sizeof text, "%zu", stats.constraints);
         statRow("# constraints", text,
                 "Distance constraints: horizontal, vertical and two diagonals per cell.");
-        fields(model, PanelSection::Page, actions);
+        fields(model, PanelSection::Page, actions, stats.pinnedNow);
         ImGui::EndTable();
     }
     foldHint_ = stats.foldHint;
     turnOnArea_ = false;
-    messages(model, stats.files, actions.files);
-    actions.turnOnArea = turnOnArea_;
+    messages(model, stats.files);
 
     const float width = ImGui::GetContentRegionAvail().x;
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -518,6 +583,8 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         }
     }
     ImGui::End();
+    hints({position.x, size.y}, actions.files); // the canvas lies left of the panel
+    actions.turnOnArea = turnOnArea_;
     if (!anyHovered_)
         tooltipTimer_.reset();
     return actions;

@@ -23,6 +23,7 @@
 #include "io/files_actions.h"
 #include "io/export_status.h"
 #include "logic/frame_stats.h"
+#include "logic/message_order.h"
 #include "logic/panel_actions.h"
 #include "logic/panel_model.h"
 #include "pbd/simulation.h"
@@ -62,6 +63,7 @@ struct PanelStats {
     std::string scene;               ///< the scene last chosen or given, empty when none
     std::size_t obstacles = 0;       ///< obstacles in the world now
     std::size_t balls = 0;           ///< balls in the world now
+    std::string pinnedNow;           ///< "# fixed particles"' note (pinnedNowText), "" if none
     bool worldSelected = false;      ///< an obstacle or ball is selected (Remove selected)
 };
 
@@ -86,8 +88,9 @@ public:
     /// `symbols`: the font has the page's button symbols.
     explicit Panel(bool symbols);
     /// Lines of the message box below the page's fields (a box of fixed height with its own
-    /// scroll bar: a message never moves the rows below it). Five hold a 209-character
-    /// "Screenshot saved to ..." whole in the 350 px panel of a 1400 px window.
+    /// scroll bar, newest message first: a message never moves the rows below it, unless the
+    /// newest alone needs more, when the box grows to show it whole). Five hold a
+    /// 209-character "Screenshot saved to ..." whole in the 350 px panel of a 1400 px window.
     static constexpr int kMessageLines = 5;
 
     /// Draws the panel docked at `position` with `size` (window coordinates) and applies the
@@ -97,8 +100,13 @@ public:
     /// What the Export section and the message place show about the exports from now on.
     void setExportStatus(ExportStatus status) { export_ = std::move(status); }
     /// The autosave's question ("Restore the session of HH:MM?"), shown with Restore and
-    /// Discard at the top of the message place; "" for none.
+    /// Discard in the hints' place over the canvas; "" for none.
     void setSessionOffer(std::string question) { sessionOffer_ = std::move(question); }
+    /// The newest message of the message place as drawn in the last frame ("" for none).
+    const std::string& newestMessage() const { return newestText_; }
+    /// The id of the number field being typed in during the last frame and, after a space,
+    /// its text ("stiffness 1,5"); "" when none is.
+    const std::string& editingField() const { return editingId_; }
     /// The widgets' rectangles as drawn in the last frame.
     const std::vector<WidgetRect>& widgetRects() const { return rects_; }
 
@@ -116,9 +124,16 @@ private:
     enum class RowInput { None, Commit, Minus, Plus };
     RowInput numberRow(const NumberRow& row);
     void field(PanelModel& model, PanelField field, PanelActions& actions);
-    void fields(PanelModel& model, PanelSection section, PanelActions& actions);
-    void choiceCombo(PanelModel& model, PanelField field, PanelActions& actions);
-    void messages(const PanelModel& model, const FilesView& files, FilesActions& actions);
+    void fields(PanelModel& model, PanelSection section, PanelActions& actions,
+                const std::string& pinnedNow = "");
+    /// `note`: shown after the value in the closed combo ("2, 0 pinned now").
+    void choiceCombo(PanelModel& model, PanelField field, PanelActions& actions,
+                     const std::string& note = "");
+    /// The message place below the page's rows, newest first.
+    void messages(const PanelModel& model, const FilesView& files);
+    /// The hints' place over the canvas (`canvasSize`, at the window's top-left): the fold hint
+    /// and the autosave's offer, each with its buttons, while its cause lasts.
+    void hints(glm::dvec2 canvasSize, FilesActions& actions);
     /// The autosave's offer and its two buttons (files_panel.cpp).
     void sessionOffer(FilesActions& actions);
     /// The "Record and save" section (files_panel.cpp).
@@ -152,7 +167,7 @@ private:
     void sceneCombo(const PanelStats& stats, PanelActions& actions);
     /// The "Follow the cloth" box.
     void follow(const PanelStats& stats, PanelActions& actions);
-    /// Draws the fold hint and its button in the message place (foldHint_, set by draw()).
+    /// Draws the fold hint and its button in the hints' place (foldHint_, set by draw()).
     void foldHint();
     void tooltip(const std::string& id, const char* text);
     void labelCell(const std::string& id, const char* label, const char* help);
@@ -162,14 +177,14 @@ private:
 
     bool symbols_;
     /// per settings row, then the grab radius field, then the speed field
-    std::vector<std::array<char, 64>> text_;
+    std::vector<std::string> text_;
     std::vector<bool> editing_;
     std::vector<WidgetRect> rects_;
     std::array<char, 512> statePath_{};     ///< the state file field's text
     std::array<char, 512> recordingPath_{}; ///< the recording file field's text
     bool editingStatePath_ = false;
     bool editingRecordingPath_ = false;
-    std::array<char, 64> strainScaleText_{}; ///< the Strain scale field's text
+    std::string strainScaleText_; ///< the Strain scale field's text
     bool strainScaleEditing_ = false;
     std::vector<float> plotScratch_[4];      ///< series of this frame's plots
     std::vector<ImVec2> plotPoints_;         ///< a chart's polyline
@@ -178,6 +193,10 @@ private:
     ExportStatus export_;       ///< the exports' state (setExportStatus)
     std::string sessionOffer_;  ///< setSessionOffer's question
     std::string foldHint_;      ///< this frame's fold hint, empty when none
+    MessageOrder messageOrder_; ///< the message place's order, newest first
+    std::string newestShown_;   ///< the newest message last drawn (key and text)
+    std::string newestText_;    ///< its text
+    std::string editingId_;     ///< the number field being typed in and its text, or ""
     bool turnOnArea_ = false;   ///< the fold hint's button was pressed this frame
 };
 

@@ -46,7 +46,7 @@ void Panel::air(PanelModel& model, PanelActions& actions)
                             model.windText(wind), !model.windError(wind).empty()};
         CommitEffect effect = CommitEffect::None;
         switch (numberRow(row)) {
-        case RowInput::Commit: effect = model.commitWind(wind, text_[slot].data()); break;
+        case RowInput::Commit: effect = model.commitWind(wind, text_[slot]); break;
         case RowInput::Minus: effect = model.stepWind(wind, -1); break;
         case RowInput::Plus: effect = model.stepWind(wind, +1); break;
         case RowInput::None: break;

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "gui/panel.h"
+#include "gui/text_field.h"
 
 namespace pbd::app {
 
@@ -50,25 +51,25 @@ void Panel::colouring(PanelModel& model, const PanelStats& stats, PanelActions& 
     ImGui::TextUnformatted("Strain scale");
     ImGui::SameLine();
     if (!strainScaleEditing_)
-        std::snprintf(strainScaleText_.data(), strainScaleText_.size(), "%s",
-                      model.strainScaleText().c_str());
+        strainScaleText_ = model.strainScaleText();
     const bool failed = !model.strainScaleError().empty();
     if (failed) {
         ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(0.85f, 0.0f, 0.0f, 1.0f));
         ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
     }
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    const bool enter = ImGui::InputText("##strainscale", strainScaleText_.data(),
-                                        strainScaleText_.size(),
-                                        ImGuiInputTextFlags_EnterReturnsTrue |
-                                            ImGuiInputTextFlags_AutoSelectAll);
+    const bool enter = inputString("##strainscale", strainScaleText_,
+                                   ImGuiInputTextFlags_EnterReturnsTrue |
+                                       ImGuiInputTextFlags_AutoSelectAll);
     if (failed) {
         ImGui::PopStyleVar();
         ImGui::PopStyleColor();
     }
     if (enter || ImGui::IsItemDeactivatedAfterEdit())
-        model.commitStrainScale(strainScaleText_.data());
+        model.commitStrainScale(strainScaleText_);
     strainScaleEditing_ = ImGui::IsItemActive() && !enter;
+    if (strainScaleEditing_)
+        editingId_ = "strain-scale " + std::string(strainScaleText_.c_str());
     tooltip("strain-scale", "The strain at which the strain colours saturate: auto (the 99th "
                             "percentile of |strain| now) or a number from 1e-06 to 1000, e.g. "
                             "0.01 for 1% stretch. Enter commits.");

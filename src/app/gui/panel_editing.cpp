@@ -43,7 +43,7 @@ void Panel::grabRadius(PanelModel& model)
     const NumberRow row{slot, "grab-radius", label, PanelModel::grabRadiusTooltip(),
                         model.grabRadiusText(), !model.grabRadiusError().empty()};
     switch (numberRow(row)) {
-    case RowInput::Commit: model.commitGrabRadius(text_[slot].data()); break;
+    case RowInput::Commit: model.commitGrabRadius(text_[slot]); break;
     case RowInput::Minus: model.stepGrabRadius(-1); break;
     case RowInput::Plus: model.stepGrabRadius(+1); break;
     case RowInput::None: break;

@@ -10,10 +10,13 @@ namespace pbd::app {
 
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view)
 {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "w"),
+    // Written beside it and renamed into place: a test reading it while the app runs never
+    // sees half a file.
+    const std::string partial = path + ".tmp";
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(partial.c_str(), "w"),
                                                          &std::fclose);
     if (!file)
-        return "cannot open " + path + " for writing";
+        return "cannot open " + partial + " for writing";
     std::FILE* f = file.get();
     std::fprintf(f, "window %.17g %.17g\n", view.windowSize.x, view.windowSize.y);
     std::fprintf(f, "framebuffer %d %d\n", view.framebufferSize.x, view.framebufferSize.y);
@@ -52,8 +55,18 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
         std::fprintf(f, "notice %s\n", view.notice.c_str());
     if (!view.videoText.empty())
         std::fprintf(f, "video %s\n", view.videoText.c_str());
-    if (std::ferror(f) != 0 || std::fclose(file.release()) != 0)
+    if (!view.newestMessage.empty())
+        std::fprintf(f, "message %s\n", view.newestMessage.c_str());
+    if (!view.editing.empty())
+        std::fprintf(f, "editing %s\n", view.editing.c_str());
+    if (std::ferror(f) != 0 || std::fclose(file.release()) != 0) {
+        std::remove(partial.c_str());
+        return "cannot write " + partial;
+    }
+    if (std::rename(partial.c_str(), path.c_str()) != 0) {
+        std::remove(partial.c_str());
         return "cannot write " + path;
+    }
     return std::nullopt;
 }
 

@@ -47,6 +47,8 @@ struct ViewDump {
     std::optional<Index> hovered{}; ///< the particle a left click would grab, last frame
     std::string notice{};         ///< the exports' last message in the panel ("" when none)
     std::string videoText{};      ///< the Export section's video line ("" when none)
+    std::string newestMessage{};  ///< the message place's newest message ("" when none)
+    std::string editing{};        ///< the field being typed in: "ID TEXT" ("" when none)
 };
 
 /// Writes one "key values..." line per item:
@@ -58,7 +60,9 @@ struct ViewDump {
 ///   help 0|1 / colorby NAME / strainscale S / strainscalemode auto|set / constraints N /
 ///   particlecolor NAME / speedscale S / plots 0|1 SAMPLES RESIDUALS / hovered N (-1: none) /
 ///   title TEXT / notice TEXT and video TEXT (the exports' message and video line, when not
-///   empty).
+///   empty) / message TEXT (the message place's newest, when there is one) / editing ID TEXT
+///   (the field being typed in and its text, when one is).
+/// Written to PATH.tmp and renamed to `path`, so that a reader never sees half a file.
 /// Numbers use %.17g, settings the shortest text that reads back as the same value. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);
 

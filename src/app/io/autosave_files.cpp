@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -54,7 +55,26 @@ std::optional<pid_t> autosavePid(std::string_view fileName)
 bool processRunning(pid_t pid)
 {
     // EPERM: it exists but belongs to someone else, whose file it is then.
-    return pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM);
+    if (pid <= 0 || (::kill(pid, 0) != 0 && errno != EPERM))
+        return false;
+    // A process killed and not yet waited for by its parent (a zombie: a kill -9 from a
+    // script, or a launcher that reaps late) still answers kill(pid, 0), but runs no more:
+    // its autosave is a left-over now, not seconds later. Its state is the field after the
+    // command's closing parenthesis in /proc/PID/stat (without /proc: assumed running).
+    char path[32];
+    std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
+    std::FILE* file = std::fopen(path, "r");
+    if (file == nullptr)
+        return errno != ENOENT || ::kill(pid, 0) == 0 || errno == EPERM;
+    char line[512];
+    const std::size_t got = std::fread(line, 1, sizeof line - 1, file);
+    std::fclose(file);
+    line[got] = '\0';
+    const char* end = std::strrchr(line, ')');
+    if (end == nullptr || end[1] != ' ')
+        return true;
+    const char state = end[2];
+    return state != 'Z' && state != 'X';
 }
 
 std::vector<LeftOver> findLeftOvers(const std::string& folder, pid_t self,

@@ -29,7 +29,8 @@ std::string autosaveFileName(pid_t pid);
 /// other name (its temporary file "autosave-123.json.tmp", "autosave-x.json", ...).
 std::optional<pid_t> autosavePid(std::string_view fileName);
 
-/// Whether process `pid` exists (kill(pid, 0): a process of another user counts too).
+/// Whether process `pid` runs (kill(pid, 0): a process of another user counts too; a zombie,
+/// killed and not yet waited for, does not).
 bool processRunning(pid_t pid);
 
 /// An autosave that no running process owns.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 #include "common/ball_flags.h"
 #include "common/obstacle_flags.h"
 #include "common/settings_flags.h"
+#include "common/version.h"
 #include "io/autosave_schedule.h"
 #include "io/export_files.h"
 #include "io/replayer.h"
@@ -23,6 +25,7 @@
 #include "logic/preferences_table.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
+#include "test_hook.h"
 
 namespace pbd::app {
 namespace {
@@ -144,7 +147,7 @@ std::optional<int> openGivenFile(AppFlagTexts& texts, std::optional<std::string>
 std::optional<int> readEnvironmentNumber(const char* name, double lo, double hi,
                                          const char* unit, double& value)
 {
-    const char* text = std::getenv(name);
+    const char* text = testHook(name);
     if (text == nullptr)
         return std::nullopt;
     char* end = nullptr;
@@ -225,6 +228,33 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
     return std::nullopt;
 }
 
+/// Every flag of pbd-cloth registered on one CLI11 app, writing into `options` and the texts
+/// here: what readAppCommandLine parses and describeAppCommandLine shows.
+struct AppFlags {
+    explicit AppFlags(AppOptions& options)
+        : cli{"pbd-cloth: interactive position-based dynamics cloth: drag it with the mouse, "
+              "change its settings in the panel",
+              "pbd-cloth"}
+    {
+        cli.set_version_flag("--version", common::versionText("pbd-cloth"));
+        cli.footer("Controls:\n" + controlsHelpText());
+        flags->addTo(cli);
+        obstacleFlags.addTo(cli);
+        ballFlags.addTo(cli);
+        addAppFlags(cli, texts, options);
+        // --stepping, --speed, --color-by, --strain-scale, --color-particles, --plots and
+        // --on-release: the preferences table's flags, each checked against its row.
+        preferenceFlags.addTo(cli);
+    }
+    CLI::App cli;
+    // Shared: the start's settings overlay keeps reading them after readAppCommandLine.
+    std::shared_ptr<common::SettingsFlags> flags = std::make_shared<common::SettingsFlags>();
+    common::ObstacleFlags obstacleFlags;
+    common::BallFlags ballFlags;
+    AppFlagTexts texts;
+    common::TableFlags<Preferences> preferenceFlags{preferenceFields()};
+};
+
 } // namespace
 
 std::optional<OpenedFileError> classifyOpenedFile(const std::string& path, OpenedFile& kind)
@@ -253,25 +283,21 @@ std::optional<OpenedFileError> classifyOpenedFile(const std::string& path, Opene
                            "(an event script)"};
 }
 
+void describeAppCommandLine(const std::function<void(const CLI::App&)>& visit)
+{
+    AppOptions options;
+    const AppFlags all(options);
+    visit(all.cli);
+}
+
 std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options)
 {
-    CLI::App cli{"pbd-cloth: interactive position-based dynamics cloth: drag it with the mouse, "
-                 "change its settings in the panel",
-                 "pbd-cloth"};
-    cli.footer("Controls:\n" + controlsHelpText());
-    // Shared: the start's settings overlay keeps reading them after this function.
-    auto flags = std::make_shared<common::SettingsFlags>();
-    flags->addTo(cli);
-    common::ObstacleFlags obstacleFlags;
-    obstacleFlags.addTo(cli);
-    common::BallFlags ballFlags;
-    ballFlags.addTo(cli);
-    AppFlagTexts texts;
-    addAppFlags(cli, texts, options);
-    // --stepping, --speed, --color-by, --strain-scale, --color-particles, --plots and
-    // --on-release: the preferences table's flags, each checked against its row.
-    common::TableFlags<Preferences> preferenceFlags(preferenceFields());
-    preferenceFlags.addTo(cli);
+    AppFlags all(options);
+    CLI::App& cli = all.cli;
+    common::ObstacleFlags& obstacleFlags = all.obstacleFlags;
+    common::BallFlags& ballFlags = all.ballFlags;
+    const std::shared_ptr<common::SettingsFlags>& flags = all.flags;
+    AppFlagTexts& texts = all.texts;
     if (auto status = common::parseCommandLine(cli, argc, argv))
         return status;
     // A file as the only argument: a state, a scene or a recording, opened as what it is.
@@ -320,9 +346,9 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
         options.startBalls = probe.balls().size();
         options.startedSettings = probe.settings(); // a loaded state's, with the flags over
     }
-    if (auto error = preferenceFlags.applyTo(options.preferences, true))
+    if (auto error = all.preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
-    if (auto status = applyAppFlags(texts, options))
+    if (auto status = applyAppFlags(all.texts, options))
         return status;
     return readTestHooks(options);
 }

@@ -3,10 +3,15 @@
 /// pbd-cloth's command line: the parameter flags shared with `pbd-sim run` and the app's own,
 /// read and checked into AppOptions before any window opens.
 
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "logic/app_options.h"
+
+namespace CLI {
+class App;
+}
 
 namespace pbd::app {
 
@@ -29,5 +34,9 @@ struct OpenedFileError {
 };
 /// Tells what the file at `path` is (see OpenedFile) into `kind`.
 std::optional<OpenedFileError> classifyOpenedFile(const std::string& path, OpenedFile& kind);
+
+/// Calls `visit` with pbd-cloth's CLI11 app, every flag registered as readAppCommandLine
+/// reads them, nothing parsed: for the man page (src/man), which lists its options.
+void describeAppCommandLine(const std::function<void(const CLI::App&)>& visit);
 
 } // namespace pbd::app

@@ -1,5 +1,7 @@
 #include "logic/fold_hint.h"
 
+#include <algorithm>
+
 #include "files/input_text.h"
 
 namespace pbd::app {
@@ -34,6 +36,12 @@ std::size_t invertedCells(const Simulation& simulation)
     return inverted;
 }
 
+bool FoldWatch::worthAHint(std::size_t inverted, std::size_t cells)
+{
+    return inverted > 0 && inverted >= std::min(kMinCells, cells) &&
+           static_cast<double>(inverted) >= kMinFraction * static_cast<double>(cells);
+}
+
 void FoldWatch::observe(const Simulation& simulation)
 {
     const double now = simulation.time();
@@ -42,9 +50,8 @@ void FoldWatch::observe(const Simulation& simulation)
         foldedSince_.reset();
         showing_ = false;
     }
-    // Area constraints unfold the cloth by themselves; with self-collision a fold is a layer
-    // lying on another (a heap), kept a thickness apart on purpose, not a fault to undo.
-    if (simulation.settings().areaStiffness > 0.0 || simulation.settings().selfCollision) {
+    // Area constraints unfold the cloth by themselves.
+    if (simulation.settings().areaStiffness > 0.0) {
         foldedSince_.reset();
         showing_ = false;
         inverted_ = 0;
@@ -56,7 +63,7 @@ void FoldWatch::observe(const Simulation& simulation)
     const Settings& s = simulation.settings();
     cells_ = static_cast<std::size_t>(s.width - 1) * static_cast<std::size_t>(s.height - 1);
     inverted_ = invertedCells(simulation);
-    if (inverted_ == 0) {
+    if (!worthAHint(inverted_, cells_)) {
         foldedSince_.reset();
         showing_ = false;
         return;

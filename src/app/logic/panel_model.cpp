@@ -206,9 +206,9 @@ PanelModel::PanelModel(const Settings& settings)
 
 void PanelModel::showSettings(const Settings& settings)
 {
+    // The fields' refusals stay: each says what was typed into its field and refused, until
+    // that field takes a valid value (a replay, a load or an undo typed nothing there).
     settings_ = settings;
-    errors_.assign(settingFields().size(), std::string());
-    wind_.clearErrors();
 }
 
 const char* PanelModel::label(PanelField field) { return info(field).label; }
@@ -304,21 +304,35 @@ const std::string& PanelModel::error(PanelField field) const
 std::vector<std::string> PanelModel::errors() const
 {
     std::vector<std::string> list;
-    for (PanelField field : panelFields())
-        if (!error(field).empty())
-            list.push_back(error(field));
-    for (WindRow row : {WindRow::Speed, WindRow::Direction})
-        if (!wind_.error(row).empty())
-            list.push_back(wind_.error(row));
-    if (!speedError_.empty())
-        list.push_back(speedError_);
-    if (!strainScaleError_.empty())
-        list.push_back(strainScaleError_);
-    if (!grabRadiusError_.empty())
-        list.push_back(grabRadiusError_);
-    if (!solverMessage_.empty())
-        list.push_back(solverMessage_);
+    for (const FieldMessage& message : fieldMessages())
+        list.push_back(message.text);
     return list;
+}
+
+std::vector<PanelModel::FieldMessage> PanelModel::fieldMessages() const
+{
+    std::vector<FieldMessage> list;
+    const auto add = [&](const std::string& key, const std::string& text) {
+        if (text.empty())
+            return;
+        const auto serial = serials_.find(key);
+        list.push_back({key, text, serial == serials_.end() ? 0 : serial->second});
+    };
+    for (PanelField field : panelFields())
+        add(settingField(field).flag + 2, error(field));
+    add("wind-speed", wind_.error(WindRow::Speed));
+    add("wind-direction", wind_.error(WindRow::Direction));
+    add("speed", speedError_);
+    add("strain-scale", strainScaleError_);
+    add("grab-radius", grabRadiusError_);
+    add("solver", solverMessage_);
+    return list;
+}
+
+void PanelModel::stamp(const std::string& key, const std::string& message)
+{
+    if (!message.empty())
+        serials_[key] = ++serial_;
 }
 
 std::string PanelModel::displayText(PanelField field) const
@@ -330,7 +344,10 @@ CommitEffect PanelModel::commitText(PanelField field, std::string_view text)
 {
     std::string& error = errors_[static_cast<std::size_t>(field)];
     const std::optional<double> value = readText(error, info(field), text);
-    return value ? apply(settings_, error, field, *value, text) : CommitEffect::None;
+    const CommitEffect effect =
+        value ? apply(settings_, error, field, *value, text) : CommitEffect::None;
+    stamp(info(field).flag + 2, error);
+    return effect;
 }
 
 CommitEffect PanelModel::stepField(PanelField field, int direction)
@@ -344,7 +361,9 @@ CommitEffect PanelModel::stepField(PanelField field, int direction)
     std::string& error = errors_[static_cast<std::size_t>(field)];
     const std::string text =
         isWhole(f) ? std::to_string(static_cast<long long>(*next)) : formatNumber(*next);
-    return apply(settings_, error, field, *next, text);
+    const CommitEffect effect = apply(settings_, error, field, *next, text);
+    stamp(f.flag + 2, error);
+    return effect;
 }
 
 bool PanelModel::chooseStepping(SteppingMode mode)
@@ -397,12 +416,16 @@ std::optional<std::string> parseNumberRow(const ValueRule& rule, const char* lab
 
 CommitEffect PanelModel::commitWind(WindRow row, std::string_view text)
 {
-    return wind_.commit(settings_, row, text) ? CommitEffect::Live : CommitEffect::None;
+    const bool changed = wind_.commit(settings_, row, text);
+    stamp(row == WindRow::Speed ? "wind-speed" : "wind-direction", wind_.error(row));
+    return changed ? CommitEffect::Live : CommitEffect::None;
 }
 
 CommitEffect PanelModel::stepWind(WindRow row, int direction)
 {
-    return wind_.step(settings_, row, direction) ? CommitEffect::Live : CommitEffect::None;
+    const bool changed = wind_.step(settings_, row, direction);
+    stamp(row == WindRow::Speed ? "wind-speed" : "wind-direction", wind_.error(row));
+    return changed ? CommitEffect::Live : CommitEffect::None;
 }
 
 bool PanelModel::commitGrabRadius(std::string_view text)
@@ -410,6 +433,7 @@ bool PanelModel::commitGrabRadius(std::string_view text)
     double value = grabRadius_;
     if (auto error = parsePreference(grabRadiusRow(), grabRadiusRow().label, text, value)) {
         grabRadiusError_ = *error;
+        stamp("grab-radius", grabRadiusError_);
         return false;
     }
     grabRadiusError_.clear();
@@ -442,6 +466,7 @@ bool PanelModel::commitSpeed(std::string_view text)
     double value = speed_;
     if (auto error = parseSpeed(speedRow().label, text, value)) {
         speedError_ = *error;
+        stamp("speed", speedError_);
         return false;
     }
     speedError_.clear();
@@ -455,6 +480,7 @@ bool PanelModel::commitStrainScale(std::string_view text)
     std::optional<double> scale = strainScale_;
     if (auto error = parseStrainScale("Strain scale", text, scale)) {
         strainScaleError_ = *error;
+        stamp("strain-scale", strainScaleError_);
         return false;
     }
     strainScaleError_.clear();
@@ -510,6 +536,20 @@ std::string simulationPerFrameText(double ms, double stepsPerFrame, bool paused,
                                    std::string_view none)
 {
     return stepsPerFrame > 0.0 && !paused ? milliseconds(ms) : std::string(none);
+}
+
+std::string pinnedNowText(const Simulation& simulation)
+{
+    const Settings& s = simulation.settings();
+    const Particles& particles = simulation.particles();
+    std::size_t pinned = 0;
+    for (std::size_t i = 0; i < particles.size(); ++i)
+        pinned += particles.pinned(i) ? 1 : 0;
+    const std::vector<Index> corners = fixedCorners(s.width, s.height, s.fixedCount);
+    const bool theCorners =
+        pinned == corners.size() &&
+        std::all_of(corners.begin(), corners.end(), [&](Index i) { return particles.pinned(i); });
+    return theCorners ? std::string() : std::to_string(pinned) + " pinned now";
 }
 
 std::string simulationSpeedText(double ratio, bool paused, std::string_view none)

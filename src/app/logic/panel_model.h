@@ -4,6 +4,8 @@
 /// shows and what it does when a field is committed (Enter, focus lost, or a +/- button).
 
 #include <array>
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +15,7 @@
 #include "logic/wind_rows.h"
 #include "pbd/settings.h"
 #include "pbd/settings_table.h"
+#include "pbd/simulation.h"
 
 namespace pbd::app {
 
@@ -22,7 +25,7 @@ namespace pbd::app {
 /// the panel without a name here.
 enum class PanelField : std::size_t {
     Width, Height, FixedCount, TimeStep, Iterations, Stiffness, Gravity, Mass, // the page's
-    Substeps, Damping, AreaStiffness, TearStrain,                              // beyond it
+    Substeps, Damping, ShearStiffness, AreaStiffness, TearStrain,              // beyond it
 };
 
 /// The table's rows that the panel shows as fields, in order: PanelSection::Page, then
@@ -101,7 +104,11 @@ public:
     /// Why the GPU solver was last refused (a cloth beyond its buffer limits, a precision the
     /// driver does not compile) and what the panel went back to; cleared by the next choice
     /// of solver or precision. Listed by errors().
-    void setSolverMessage(std::string message) { solverMessage_ = std::move(message); }
+    void setSolverMessage(std::string message)
+    {
+        solverMessage_ = std::move(message);
+        stamp("solver", solverMessage_);
+    }
     const std::string& solverMessage() const { return solverMessage_; }
 
     /// Says why the GPU solver cannot run here (e.g. "the window's OpenGL is 3.3; the GPU
@@ -169,10 +176,20 @@ public:
     const std::string& windError(WindRow row) const { return wind_.error(row); }
     /// Every field's message that is not empty, in panel order (speed, then strain scale, last).
     std::vector<std::string> errors() const;
+    /// A field's message with the field's key ("stiffness", "wind-speed", "speed",
+    /// "strain-scale", "grab-radius", "solver") and a serial number that grows each time a
+    /// commit sets a message, so that the same refusal typed again is news again.
+    struct FieldMessage {
+        std::string key;
+        std::string text;
+        std::uint64_t serial = 0;
+    };
+    /// errors() with their keys and serial numbers, in the same order.
+    std::vector<FieldMessage> fieldMessages() const;
 
-    /// Shows settings that changed elsewhere (an event script, a replay, a loaded state):
-    /// every field takes its value and loses its message; stepping, speed and the GPU's
-    /// availability stay as they are.
+    /// Shows settings that changed elsewhere (an event script, a replay, a loaded state, an
+    /// undo): every field takes its value; a field's refusal stays until that field takes a
+    /// valid value; stepping, speed and the GPU's availability stay as they are.
     void showSettings(const Settings& settings);
 
     /// The committed settings: always the last valid values.
@@ -200,6 +217,11 @@ public:
     static const char* solverTooltip();
 
 private:
+    /// Gives the message of `key` a new serial number when `message` is not empty.
+    void stamp(const std::string& key, const std::string& message);
+
+    std::map<std::string, std::uint64_t> serials_; ///< each key's message's serial number
+    std::uint64_t serial_ = 0;                     ///< the last serial number given
     Settings settings_;
     std::vector<std::string> errors_; ///< one per row of the settings table
     SteppingMode stepping_ = SteppingMode::Page;
@@ -243,5 +265,9 @@ std::string simulationPerFrameText(double milliseconds, double stepsPerFrame, bo
                                    std::string_view none);
 /// Simulated seconds per wall-clock second ("2.4x real time"): none while paused or unmeasured.
 std::string simulationSpeedText(double ratio, bool paused, std::string_view none);
+/// What "# fixed particles" adds to its value when the particles pinned now are not that
+/// many fixed corners (a scene that pins its own or nothing, Unpin all, Shift+click pins):
+/// "0 pinned now"; empty when they are the corners.
+std::string pinnedNowText(const Simulation& simulation);
 
 } // namespace pbd::app

@@ -47,8 +47,6 @@ public:
     std::string text(const Settings& settings, WindRow row) const;
     /// The row's last message, empty when its last commit succeeded.
     const std::string& error(WindRow row) const { return errors_[index(row)]; }
-    /// Forgets the messages (settings shown from elsewhere).
-    void clearErrors() { errors_ = {}; }
     /// "Wind speed (m/s)", "Wind direction (°)".
     static std::string label(WindRow row);
     /// What the row does and its allowed values.

@@ -34,6 +34,13 @@ bool isEdgeSpring(int width, int height, std::size_t k)
     return false;
 }
 
+bool isShearSpring(int width, int height, std::size_t k)
+{
+    const std::size_t w = static_cast<std::size_t>(width);
+    const std::size_t h = static_cast<std::size_t>(height);
+    return k >= h * (w - 1) + (h - 1) * w;
+}
+
 // The page computes with s = 0.1 and multiplies by 2 or sqrt(8); we repeat its arithmetic
 // literally so that every coordinate and rest length is bit-identical to the page's.
 constexpr double kPageSpacing = 0.1;

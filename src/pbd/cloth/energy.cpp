@@ -19,14 +19,18 @@ Energy clothEnergy(const Simulation& simulation)
         const glm::dvec2 v = p.velocity[i];
         e.kinetic += 0.5 * m * (v.x * v.x + v.y * v.y);
     }
-    const double k = simulation.settings().stiffness;
-    if (k > 0.0) {
+    // The springs' energy: the constraints of stiffness k (k / 2 for the edge springs of a
+    // sized cloth) and the diagonals of their own shear stiffness; rigid ones (PBD) store none.
+    const Settings& s = simulation.settings();
+    const double k = s.stiffness;
+    const double shear = s.shearStiffness > 0.0 ? s.shearStiffness : k;
+    if (k > 0.0 || shear > 0.0) {
         const auto constraints = simulation.constraints();
         const auto alive = simulation.alive();
-        const Settings& s = simulation.settings();
         const bool halfEdges = halvesEdgeSprings(s);
         double sum = 0.0;
-        double edgeSum = 0.0; // the edge springs', at k / 2 on a sized cloth
+        double edgeSum = 0.0;  // the edge springs', at k / 2 on a sized cloth
+        double shearSum = 0.0; // the diagonals'
         for (std::size_t c = 0; c < constraints.size(); ++c) {
             if (alive[c] == 0)
                 continue;
@@ -34,10 +38,12 @@ Energy clothEnergy(const Simulation& simulation)
             const double stretch = std::sqrt(d.x * d.x + d.y * d.y) - constraints[c].restLength;
             if (halfEdges && isEdgeSpring(s.width, s.height, c))
                 edgeSum += stretch * stretch;
+            else if (isShearSpring(s.width, s.height, c))
+                shearSum += stretch * stretch;
             else
                 sum += stretch * stretch;
         }
-        e.elastic = 0.5 * k * sum + 0.25 * k * edgeSum;
+        e.elastic = 0.5 * k * sum + 0.25 * k * edgeSum + 0.5 * shear * shearSum;
     }
     return e;
 }

@@ -108,7 +108,7 @@ void ColoredSolver::beginSubstep(Particles& particles, const detail::SubstepPara
     now_ = {&particles, &params, areaLambda, world, observe};
     if (now_.world.tethers != nullptr && now_.world.tethers->slots == 0)
         now_.world.tethers = nullptr;
-    if (params.alphaTilde != 0.0)
+    if (params.compliant())
         lambda_.resize(lambdaOffset_[sets_.size()]);
     plan_.clear();
 }
@@ -296,7 +296,10 @@ void ColoredSolver::runPlanned(std::uint32_t phase, std::size_t chunk)
         startRows(rowBegin, rowEnd);
     const std::uint32_t q = planned.set;
     if (q < sets_.size()) {
-        const bool compliant = params.alphaTilde != 0.0;
+        // The diagonals' sets (4 to 7) take the shear's compliance when it has its own.
+        const double alphaTilde =
+            params.shear && q >= 4 ? params.shearAlphaTilde : params.alphaTilde;
+        const bool compliant = alphaTilde != 0.0;
         SetSweepContext sweep;
         sweep.p = &x[0].x;
         sweep.w = w;
@@ -314,7 +317,7 @@ void ColoredSolver::runPlanned(std::uint32_t phase, std::size_t chunk)
             sweep.entries = listEntries_.data();
         }
         if (compliant) {
-            sweep.alphaTilde = params.alphaTilde;
+            sweep.alphaTilde = alphaTilde;
             sweep.edgeAlphaTilde = params.edgeAlphaTilde;
             sweep.lambda = lambda_.data() + lambdaOffset_[q];
             projectSet<true>(avx2_, sweep, rowBegin, rowEnd);
@@ -342,7 +345,7 @@ void ColoredSolver::startRows(int rowBegin, int rowEnd)
                     params.gravity, static_cast<std::size_t>(rowBegin) * width,
                     static_cast<std::size_t>(rowEnd) * width,
                     now_.world.air != nullptr ? now_.world.airAccel : nullptr);
-    if (params.alphaTilde != 0.0)
+    if (params.compliant())
         for (std::size_t s = 0; s < sets_.size(); ++s) {
             const auto count = static_cast<std::size_t>(sets_[s].columnCount);
             double* l = lambda_.data() + lambdaOffset_[s];

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cmath>
 #include <filesystem>
+#include <iterator>
 #include <sstream>
 
 #include "files/input_text.h"
@@ -41,14 +42,61 @@ std::string quotedFields(const std::vector<std::string_view>& fields, std::size_
     return out;
 }
 
-constexpr const char* kEventNames =
-    "'drag INDEX X Y', 'grab X Y R', 'move X Y', 'release [VX VY]', 'pin INDEX', "
-    "'pin-row ROW', 'unpin INDEX', 'cut X1 Y1 X2 Y2', 'set FIELD VALUE', 'restart', 'undo', "
-    "'redo', 'obstacle SPEC', 'move-obstacle I X Y [DEG]', 'remove-obstacle I', "
-    "'ball X Y R MASS', 'grab-ball I X Y', 'move-ball X Y', 'release-ball [VX VY]', "
-    "'remove-ball I', 'scene NAME|FILE', 'load FILE' or 'end'";
+constexpr EventLine kEventLines[] = {
+    {"drag INDEX X Y", "Particle INDEX becomes the grabbed one, if it is not already, and is "
+                       "placed at (X, Y) metres."},
+    {"grab X Y R", "Holds every particle within R metres of (X, Y) at its offset from that "
+                   "point (R > 0); nothing in reach: no grab. The current grab, of either "
+                   "kind, is released first."},
+    {"move X Y", "Moves the grab point, or the grabbed particle, to (X, Y)."},
+    {"release [VX VY]", "Lets the grab go: the particles keep their velocity (the page), or "
+                        "take (VX, VY) m/s (a throw)."},
+    {"pin INDEX", "Pins particle INDEX where it is."},
+    {"pin-row ROW", "Pins every particle of row ROW (0 = the top row) where it is."},
+    {"unpin INDEX", "Unpins particle INDEX (a fixed corner too)."},
+    {"cut X1 Y1 X2 Y2", "Removes the constraints crossing the segment from (X1, Y1) to "
+                        "(X2, Y2) metres."},
+    {"set FIELD VALUE", "Applies a setting: FIELD is its command-line flag without the dashes "
+                        "(dt, iterations, tear-strain, ...); width, height and fixed restart "
+                        "the cloth; choices and on/off take their words (colored, on)."},
+    {"restart", "Rebuilds the cloth."},
+    {"undo", "Back to the whole state just before the last action; STEP still counts the "
+             "steps taken."},
+    {"redo", "Forward to the state just after the last undone action."},
+    {"obstacle SPEC", "Adds an obstacle as the next index, SPEC as --obstacle takes it."},
+    {"move-obstacle I X Y [DEG]", "Moves obstacle I's centre (a ground's point) to (X, Y), "
+                                  "turned to DEG degrees when given, over the next step."},
+    {"remove-obstacle I", "Removes obstacle I; later indices shift down by one."},
+    {"ball X Y R MASS", "Adds a ball, as --ball X,Y,R,MASS, as the next index."},
+    {"grab-ball I X Y", "Holds ball I at (X, Y) (kinematic while held)."},
+    {"move-ball X Y", "Moves the held ball to (X, Y)."},
+    {"release-ball [VX VY]", "Lets the held ball go with that velocity (m/s), else its own."},
+    {"remove-ball I", "Removes ball I; later indices shift down by one."},
+    {"scene NAME|FILE", "Replaces the cloth, obstacles and balls by a built-in scene's or a "
+                        "scene file's, as --scene does, keeping the solver, threads and GPU "
+                        "precision; a restart then brings that scene back."},
+    {"load FILE", "Replaces the whole state by a state file's, as --load starts a run; its "
+                  "obstacles and balls are what a restart then brings back."},
+    {"end", "The script's end: pbd-sim run stops there when --steps is not given."},
+};
+
+/// "'drag INDEX X Y', 'grab X Y R', ... or 'end'": every form, for "allowed: ...".
+const std::string& eventForms()
+{
+    static const std::string forms = [] {
+        std::string out;
+        const std::size_t n = std::size(kEventLines);
+        for (std::size_t i = 0; i < n; ++i)
+            out += std::string(i == 0 ? "" : i + 1 == n ? " or " : ", ") + "'" +
+                   kEventLines[i].form + "'";
+        return out;
+    }();
+    return forms;
+}
 
 } // namespace
+
+std::span<const EventLine> eventLines() { return kEventLines; }
 
 DragScriptError::DragScriptError(std::size_t line, const std::string& message)
     : std::runtime_error("event script line " + std::to_string(line) + ": " + message), line_(line)
@@ -197,7 +245,7 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
                                                   "; allowed: steps that never decrease");
         if (fields.size() < 2)
             throw DragScriptError(lineNumber, "missing event after step " + quoteInput(fields[0]) +
-                                                  "; allowed: " + kEventNames);
+                                                  "; allowed: " + eventForms());
         const std::string_view verb = fields[1];
         if (verb == "release") {
             event.kind = DragEvent::Kind::Release;
@@ -306,7 +354,7 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             requireValues(lineNumber, fields, 0, verb == "restart" ? "STEP restart" : "STEP end");
         } else {
             throw DragScriptError(lineNumber, "unknown event " + quoteInput(verb) +
-                                                  "; allowed: " + kEventNames);
+                                                  "; allowed: " + eventForms());
         }
         lastStep = event.step;
         events.push_back(std::move(event));

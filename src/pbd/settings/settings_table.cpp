@@ -93,6 +93,15 @@ constexpr SettingField kFields[] = {
              "scaled by max(0, 1 - d h), h the substep. 0 (the page) damps nothing. Applies at "
              "once.",
      .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(damping)},
+    {.name = "shearStiffness", .flag = "--shear-stiffness", .label = "Shear stiffness",
+     .labelUnit = "N/m", .value = real(0, kMaxShearStiffness, "N/m"), .step = 10,
+     .brief = "stiffness of the diagonal constraints alone in N/m, 0 = the cloth's",
+     .help = "Stiffness of the two diagonals of each cell alone (XPBD, compliance 1/k), the "
+             "cloth's resistance to shear: the other constraints keep Stiffness. The page's "
+             "crossed diagonals make every cell rigid; a soft shear lets a cell turn into a "
+             "parallelogram, as woven cloth does. 0 (the page): the diagonals have the cloth's "
+             "Stiffness. Applies at once.",
+     .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(shearStiffness)},
     {.name = "areaStiffness", .flag = "--area-stiffness", .label = "Area stiffness",
      .labelUnit = "N/m", .value = real(0, kMaxAreaStiffness, "N/m"), .step = 10,
      .brief = "signed-area stiffness of each cell in N/m, 0 = off",

@@ -50,16 +50,16 @@ void projectSequential(StepStateOf<D>& state, double alphaTilde, const double* a
             x[b] = xb + d.db;
         }
     };
-    if (alphaTilde == 0.0) {
-        sweep([c](Vec<D> xa, Vec<D> xb, double wa, double wb, std::size_t k) {
-            return projectDistance(xa, xb, wa, wb, c[k].restLength);
-        });
-    } else if (alphaTildes != nullptr) { // a sized cloth: each constraint its own compliance
+    if (alphaTildes != nullptr) { // each constraint its own compliance (edge or shear springs)
         double* lambda = state.lambda.data();
         sweep([c, lambda, alphaTildes](Vec<D> xa, Vec<D> xb, double wa, double wb,
                                        std::size_t k) {
             return projectDistanceXpbd(xa, xb, wa, wb, c[k].restLength, alphaTildes[k],
                                        lambda[k]);
+        });
+    } else if (alphaTilde == 0.0) {
+        sweep([c](Vec<D> xa, Vec<D> xb, double wa, double wb, std::size_t k) {
+            return projectDistance(xa, xb, wa, wb, c[k].restLength);
         });
     } else {
         double* lambda = state.lambda.data();
@@ -170,7 +170,7 @@ public:
                         airOn(settings) ? accel3_ : nullptr);
             if (!state.balls.empty())
                 predictBalls(state.balls, params.h, params.gravity);
-            if (params.alphaTilde != 0.0)
+            if (params.compliant())
                 std::fill(state.lambda.begin(), state.lambda.end(), 0.0);
             if (params.area)
                 std::fill(state.areaLambda.begin(), state.areaLambda.end(), 0.0);
@@ -257,26 +257,35 @@ private:
             weighSweep(x, previous_.data(), current_.data(), w, omega, keep, 0, n);
     }
 
-    /// Each constraint's compliance / h^2 when the edge springs have their own
-    /// (params.edgeAlphaTilde: edgeAlphaTilde for isEdgeSpring(), else alphaTilde), else null.
-    /// Rebuilt only when the cloth or the compliances change.
+    /// Each constraint's compliance / h^2 when some have their own: the edge springs'
+    /// (params.edgeAlphaTilde, isEdgeSpring()) or the diagonals' (params.shear,
+    /// isShearSpring()), the others alphaTilde; else null. Rebuilt only when the cloth or the
+    /// compliances change.
     const double* edgeCompliances(const StepStateOf<D>& state, const SubstepParams& params)
     {
-        if (params.edgeAlphaTilde == 0.0)
+        if (params.edgeAlphaTilde == 0.0 && !params.shear)
             return nullptr;
         const int width = state.settings.width;
         const int height = state.settings.height;
         const std::size_t m = state.constraints.size();
+        const double shearAlphaTilde = params.shear ? params.shearAlphaTilde : params.alphaTilde;
         if (alphaTildes_.size() != m || width != edgeWidth_ || height != edgeHeight_ ||
-            params.alphaTilde != alphaTilde_ || params.edgeAlphaTilde != edgeAlphaTilde_) {
+            params.alphaTilde != alphaTilde_ || params.edgeAlphaTilde != edgeAlphaTilde_ ||
+            shearAlphaTilde != shearAlphaTilde_) {
             alphaTildes_.resize(m);
-            for (std::size_t k = 0; k < m; ++k)
-                alphaTildes_[k] = state.topology->edgeSpring(k) ? params.edgeAlphaTilde
-                                                                : params.alphaTilde;
+            for (std::size_t k = 0; k < m; ++k) {
+                double a = params.alphaTilde;
+                if (params.edgeAlphaTilde != 0.0 && state.topology->edgeSpring(k))
+                    a = params.edgeAlphaTilde;
+                else if (isShearSpring(width, height, k))
+                    a = shearAlphaTilde;
+                alphaTildes_[k] = a;
+            }
             edgeWidth_ = width;
             edgeHeight_ = height;
             alphaTilde_ = params.alphaTilde;
             edgeAlphaTilde_ = params.edgeAlphaTilde;
+            shearAlphaTilde_ = shearAlphaTilde;
         }
         return alphaTildes_.data();
     }
@@ -286,6 +295,7 @@ private:
     int edgeHeight_ = 0;
     double alphaTilde_ = 0.0;
     double edgeAlphaTilde_ = 0.0;
+    double shearAlphaTilde_ = 0.0;
     std::vector<Vec<D>> anchorAt_;     ///< the tethers' anchor positions in this step
     ContactWorldOf<D> contacts_;       ///< the obstacles in the current substep
     SelfCollisionOf<D> selfCollision_; ///< the self-collision phase's buffers

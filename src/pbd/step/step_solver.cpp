@@ -63,6 +63,8 @@ SubstepParams substepParams(const Settings& s)
     params.alphaTilde = complianceOverStepSquared(s.stiffness, params.h);
     if (halvesEdgeSprings(s))
         params.edgeAlphaTilde = 2.0 * params.alphaTilde;
+    params.shear = s.shearStiffness > 0.0;
+    params.shearAlphaTilde = complianceOverStepSquared(s.shearStiffness, params.h);
     params.damping = s.damping;
     params.area = s.areaStiffness > 0.0 && s.width > 1 && s.height > 1;
     params.areaAlphaTilde = complianceOverStepSquared(s.areaStiffness, params.h);
