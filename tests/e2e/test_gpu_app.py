@@ -214,11 +214,11 @@ elif case == "precision":
     CALM = ["--solver", "gpu", "--stepping", "realtime", "--speed", 0.25]
     # The panel scrolled down a few notches, so that the combo has room to open its list
     # downwards.
-    widgets = bottom_layout(binary, out, *CALM, "--frames", 100000, notches=4)["widget"]
+    widgets = bottom_layout(binary, out, *CALM, "--frames", 100000, notches=6)["widget"]
     check("gpu-precision" in widgets, "the panel has the GPU precision combo: %s" % sorted(widgets))
 
     def choose_double(app):
-        scroll_panel_down(app, 4)
+        scroll_panel_down(app, 6)
         app.move(100, 100)   # keys go to the window under the pointer (no window manager)
         xdo("key", "space")  # pause
         time.sleep(0.5)

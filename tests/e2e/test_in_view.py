@@ -57,13 +57,16 @@ def in_canvas(view, positions):
     return inside
 
 
-def wait_for_line(app, text, timeout=120):
-    """Reads the app's stderr until a line holding `text` arrives; returns what was read."""
+def wait_for_line(app, text, timeout=120, must=True):
+    """Reads the app's stderr until a line holding `text` arrives; returns what was read, or
+    None when `must` is false and it did not arrive within `timeout` seconds."""
     fd = app.proc.stderr.fileno()
     seen = b""
     deadline = time.monotonic() + timeout
     while text.encode() not in seen:
         left = deadline - time.monotonic()
+        if left <= 0 and not must and app.proc.poll() is None:
+            return None
         if left <= 0 or app.proc.poll() is not None:
             fail("no line '%s' from pbd-cloth; it wrote: %s" % (text, seen.decode()))
         ready, _, _ = select.select([fd], [], [], left)
@@ -114,9 +117,13 @@ def hint_case():
     app = App(binary, "--tear-strain", 0.3, "--no-autosave", "--view-out", view_file,
               "--state-out", state_file, env=env, settle=0)
     wait_for_line(app, "the cloth is out of view")
-    app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0)
-    xdo("click", 1)
-    wait_for_line(app, "the cloth is in view again")
+    # The hint is drawn in the frame after the line; a click that a slow machine delivers
+    # before the button exists is lost, so click again until the app says the cloth is back.
+    for attempt in range(12):
+        app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0)
+        xdo("click", 1)
+        if wait_for_line(app, "the cloth is in view again", timeout=10, must=attempt == 11):
+            break
     check(app.quit() == 0, "pbd-cloth exits with status 0 after Ctrl+Q")
     view, positions = read_view(view_file), read_state(state_file)
     shown = len(in_canvas(view, positions))

@@ -93,7 +93,7 @@ constexpr SettingField kFields[] = {
              "scaled by max(0, 1 - d h), h the substep. 0 (the page) damps nothing. Applies at "
              "once.",
      .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(damping)},
-    {.name = "shearStiffness", .flag = "--shear-stiffness", .label = "Shear stiffness",
+    {.name = "shearStiffness", .flag = "--shear-stiffness", .label = "Shear",
      .labelUnit = "N/m", .value = real(0, kMaxShearStiffness, "N/m"), .step = 10,
      .brief = "stiffness of the diagonal constraints alone in N/m, 0 = the cloth's",
      .help = "Stiffness of the two diagonals of each cell alone (XPBD, compliance 1/k), the "
