@@ -7,6 +7,7 @@
 /// Adding a command is a few lines: a struct here, its alternative in Command, one overload in
 /// command.cpp's visitor (the build fails until it exists) and its name in commandName().
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -22,6 +23,7 @@
 namespace pbd {
 
 class Simulation;
+struct SimulationState;
 
 /// Advance the simulation by one time step (Settings::timeStep seconds).
 struct StepCommand {
@@ -142,12 +144,21 @@ struct SceneCommand {
     bool operator==(const SceneCommand&) const = default;
 };
 
+/// Replace the whole state by a saved one, as `--load` starts a run from a state file
+/// (startFromState()): its obstacles and balls become what a restart puts back, and a
+/// restart pins the fixed corners.
+struct LoadCommand {
+    std::string name; ///< the state file's path as a script names it (for recordings)
+    std::shared_ptr<const SimulationState> state; ///< the state itself, as read
+    bool operator==(const LoadCommand&) const = default;
+};
+
 /// One change to a simulation.
 using Command = std::variant<StepCommand, GrabCommand, MoveCommand, ReleaseCommand, PinCommand,
                              UnpinCommand, CutCommand, SetCommand, RestartCommand,
                              AreaGrabCommand, UndoCommand, RedoCommand, AddObstacleCommand,
                              MoveObstacleCommand, RemoveObstacleCommand, BallCommand,
-                             SceneCommand>;
+                             SceneCommand, LoadCommand>;
 
 /// A visitor for std::visit built from one lambda per alternative, e.g. of a Command.
 template <class... Fs>
@@ -170,7 +181,7 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
 
 /// The command's name: "step", "grab", "move", "release", "pin", "unpin", "cut", "set",
 /// "restart", "grab-area", "undo", "redo", "obstacle", "move-obstacle", "remove-obstacle",
-/// "ball", "grab-ball", "move-ball", "release-ball", "remove-ball", "scene" (event scripts
+/// "ball", "grab-ball", "move-ball", "release-ball", "remove-ball", "scene", "load" (event scripts
 /// write a GrabCommand as "drag" and an
 /// AreaGrabCommand as "grab").
 const char* commandName(const Command& command);

@@ -40,9 +40,15 @@
 ///                              or a scene file's (read when the script is parsed), as
 ///                              --scene does, keeping the solver, threads and GPU precision;
 ///                              a restart then brings that scene back
+///   STEP load FILE             replaces the whole state by a state file's (read when the
+///                              script is parsed), as --load starts a run: its obstacles and
+///                              balls are what a restart then brings back
 ///   STEP end                   the script's end: `pbd-sim run` stops there without --steps
+/// A FILE that is not absolute (and, for `scene`, not a built-in name) is relative to the
+/// script's folder (the `folder` parseEventScript() is given).
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -73,7 +79,7 @@ struct DragEvent {
     enum class Kind {
         Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End, Grab, Move, Undo, Redo,
         AddObstacle, MoveObstacle, RemoveObstacle,
-        AddBall, GrabBall, MoveBall, ReleaseBall, RemoveBall, Scene
+        AddBall, GrabBall, MoveBall, ReleaseBall, RemoveBall, Scene, Load
     };
     std::uint64_t step = 0;  ///< applied before this step (0-based)
     Kind kind = Kind::Drag;
@@ -93,6 +99,9 @@ struct DragEvent {
                                    ///< the place in `position`; ReleaseBall: `velocity`)
     std::string sceneName;         ///< Scene: the built-in name or file path, as written
     pbd::Scene scene;              ///< Scene: what it named, read when the line was parsed
+    std::string stateName;         ///< Load: the state file's path, as written
+    /// Load: the state it names, read when the line was parsed
+    std::shared_ptr<const SimulationState> state;
 };
 
 /// A drag script that could not be parsed; what() names the line, the value and what is
@@ -130,10 +139,15 @@ std::optional<std::string> dropCutRecordingLine(std::string_view& text);
 /// Parses a whole script for a simulation that starts with `settings`, `obstacleCount`
 /// obstacles and `ballCount` balls: its size bounds the particle indices, following `set
 /// width/height` lines, the obstacles the obstacle indices, following `obstacle` and
-/// `remove-obstacle` lines, and the balls the ball indices likewise. Throws DragScriptError.
+/// `remove-obstacle` lines, and the balls the ball indices likewise. The files that `scene`
+/// and `load` lines name are read from `folder` (the script's) unless absolute; an empty
+/// `folder` is the working directory. Throws DragScriptError.
 std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
                                         std::size_t obstacleCount = 0,
-                                        std::size_t ballCount = 0);
+                                        std::size_t ballCount = 0,
+                                        std::string_view folder = {});
+/// The folder of the script at `path`, for parseEventScript() ("" for a bare file name).
+std::string scriptFolder(std::string_view path);
 /// The same for a script of drags and releases on a cloth of `particleCount` particles.
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount);
 

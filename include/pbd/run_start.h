@@ -18,6 +18,7 @@
 namespace pbd {
 
 class Simulation;
+struct SimulationState;
 
 /// Writes the settings given on top of a run's base (its settings flags) into `settings` and
 /// validates the whole; returns the message of a refusal ("--width: '0' is out of range; ...").
@@ -65,5 +66,16 @@ std::optional<StartError> setUpStart(Simulation& simulation, const RunStart& sta
 /// that restart() puts back. What a recording needs to rebuild its start (a loaded state's
 /// particles are saved apart, with saveStateFile()).
 Scene startScene(const Simulation& simulation);
+
+/// Makes `simulation` continue from `state` as `--load` makes a run start from a state file
+/// (setUpStart()): the state restored exactly, its obstacles and balls what restart() puts
+/// back, and restart()'s pins the fixed corners. What a recording's `load` line does. Returns
+/// why the state was refused (naming the field); nothing changes then.
+std::optional<std::string> startFromState(Simulation& simulation, const SimulationState& state);
+
+/// Makes the world as it is now (its obstacles, balls and pins) what restart() puts back:
+/// pins equal to the fixed corners stay "the fixed corners". The app places a scene chosen in
+/// its panel by commands; a recording started there starts from that scene (startScene()).
+void keepWorldAsStart(Simulation& simulation);
 
 } // namespace pbd

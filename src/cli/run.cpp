@@ -102,7 +102,7 @@ int runCommandMain(const RunOptions& options)
                       << "\n";
         try {
             events = parseEventScript(script, simulation.settings(), simulation.obstacles().size(),
-                                      simulation.balls().size());
+                                      simulation.balls().size(), scriptFolder(*options.dragFile));
         } catch (const DragScriptError& e) {
             std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
             return common::kExitUsage;

@@ -4,16 +4,21 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "common/settings_flags.h"
 #include "logic/app_command_line.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
+#include "pbd/state_file.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -201,4 +206,57 @@ TEST_CASE("the app's --scene brings the scene's balls before --ball's, as pbd-si
     CHECK(simulation.balls().front() == hammock.balls.front());
     CHECK(simulation.balls().back().radius == 0.2);
     CHECK(r.options.startBalls == simulation.balls().size());
+}
+
+TEST_CASE("a state, scene or recording file alone opens as --load, --scene or --replay",
+          "[app][command-line]")
+{
+    const std::string folder = std::filesystem::temp_directory_path().string() +
+                               "/pbd-opened-file-" + std::to_string(::getpid());
+    std::filesystem::create_directories(folder);
+    const auto write = [&](const char* name, const std::string& text) {
+        const std::string path = folder + "/" + name;
+        std::ofstream(path) << text;
+        return path;
+    };
+    Simulation saved(Settings{});
+    const std::string state = folder + "/state.json";
+    REQUIRE_FALSE(saveStateFile(saved, state));
+    const std::string scene = write("scene.json", sceneToJson(*builtInScene("pegs")));
+    const std::string recording = write("rec.txt", "0 scene pegs\n0 restart\n10 end\n");
+
+    Reading r = read({state});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.start.stateFile == state);
+    CHECK_FALSE(r.options.start.scene);
+    r = read({scene});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.start.scene == builtInScene("pegs"));
+    CHECK(r.options.sceneName == scene);
+    r = read({recording});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.replayFile == recording);
+    CHECK(r.options.replayEvents.size() == 3);
+    // --load itself, and what is refused.
+    r = read({"--load", state, "--width", "12"});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.start.stateFile == state);
+    CHECK(r.options.startedSettings.width == 12);
+    r = read({write("other.json", "{\"format\": \"pbd-cloth-x\", \"version\": 1}")});
+    CHECK(r.status == 2);
+    CHECK(r.error.find("format 'pbd-cloth-x' is not one pbd-cloth opens") != std::string::npos);
+    r = read({folder + "/missing.json"});
+    CHECK(r.status == 1);
+    for (const char* flag : {"--scene", "--load", "--replay", "--record", "--restore"}) {
+        std::vector<std::string> args{state, flag};
+        if (std::string(flag) != "--restore")
+            args.push_back(std::string(flag) == "--scene" ? "pegs" : state);
+        r = read(args);
+        CHECK(r.status == 2);
+        CHECK(r.error.find(std::string("cannot be given with ") + flag) != std::string::npos);
+    }
+    r = read({"--load", state, "--scene", "pegs"});
+    CHECK(r.status == 2);
+    CHECK(r.error.find("--scene: cannot be given with --load") != std::string::npos);
+    std::filesystem::remove_all(folder);
 }

@@ -14,11 +14,12 @@ namespace pbd::app::testing {
 
 /// Plays a script as `pbd-sim run --events FILE` does (src/cli/run.cpp): a simulation with
 /// pbd-sim's defaults, the end line's steps, each step's events before it, the events of the
-/// last step after it.
-inline Simulation playAsPbdSim(const std::string& script)
+/// last step after it. The files its scene and load lines name are read from `folder` (the
+/// script's).
+inline Simulation playAsPbdSim(const std::string& script, const std::string& folder = {})
 {
     Simulation simulation{Settings{}};
-    std::vector<DragEvent> events = parseEventScript(script, simulation.settings());
+    std::vector<DragEvent> events = parseEventScript(script, simulation.settings(), 0, 0, folder);
     std::uint64_t steps = 0;
     for (const DragEvent& e : events)
         if (e.kind == DragEvent::Kind::End) {

@@ -716,7 +716,8 @@ scenes)
   expect 0 "400 steps of 60x2" ", obstacles 2, balls 0," -- run --events "$work/scene.events" --out "$work/e1"
   "$sim" run --events "$work/scene.events" --out "$work/e2" 2>/dev/null || fail "scene events failed"
   cmp -s "$work/e1" "$work/e2" || fail "a script with scene lines replays differently"
-  expect 2 "line 2: scene: 'nope' is not a built-in scene" -- run --events <(printf '0 scene page\n1 scene nope\n')
+  # (A scene file is read from the script's folder: /dev/fd/nope here.)
+  expect 2 "line 2: scene: '" "nope' is not a built-in scene" -- run --events <(printf '0 scene page\n1 scene nope\n')
   expect 2 "line 2: obstacle index '2' is not allowed; allowed: 0 to 1" -- run --events <(printf '0 scene sweep\n1 remove-obstacle 2\n')
   # Saved mid-grab with a move pending (the move at step 200 comes after the first run's
   # last step), loaded and continued: the same bits as straight through.
@@ -727,6 +728,39 @@ scenes)
   grep -q '"held": true' "$work/grab.json" && grep -q '"start"' "$work/grab.json" || fail "the state lacks the held ball or the pending move"
   "$sim" run --load "$work/grab.json" --events <(printf '50 release-ball\n') --steps 200 --out "$work/g2" 2>/dev/null || fail "continuing mid-grab failed"
   cmp -s "$work/g1" "$work/g2" || fail "a state saved mid-grab continues differently"
+  ;;
+script_files)
+  # The files a script's scene and load lines name are read from the script's folder, as a
+  # recording names the files written beside it; run from another folder.
+  mkdir -p "$work/rec/sub" "$work/elsewhere"
+  printf '{"format": "pbd-cloth-scene", "version": 1, "settings": {"width": 20, "height": 10}, "obstacles": [{"shape": "circle", "x": 2, "y": -3, "radius": 0.5}], "balls": [{"x": 1, "y": 1, "vx": 0.5, "vy": 0, "radius": 0.3, "mass": 2}], "pinned": [0, 5]}\n' >"$work/rec/sub/start.scene.json"
+  printf '0 scene sub/start.scene.json\n0 restart\n150 end\n' >"$work/rec/scene.events"
+  (cd "$work/elsewhere" && "$sim" run --events ../rec/scene.events --out "$work/p1" 2>"$work/err") || fail "a scene file beside the script is not found from another folder: $(cat "$work/err")"
+  grep -qF "150 steps of 20x10" "$work/err" && grep -qF ", obstacles 1, balls 1," "$work/err" || fail "the script's scene file did not set the start: $(cat "$work/err")"
+  "$sim" run --scene "$work/rec/sub/start.scene.json" --steps 150 --out "$work/p2" 2>/dev/null || fail "--scene of the same file failed"
+  cmp -s "$work/p1" "$work/p2" || fail "the script's scene line differs from --scene of the same file"
+  # A load line continues from a state file as --load does: the same bits, and a restart
+  # brings back the file's obstacles and balls (with the fixed corners pinned) in both.
+  "$sim" run --scene hammock --ball 3,2,0.3,1 --steps 120 --save "$work/rec/sub/s.state.json" --out /dev/null 2>/dev/null || fail "saving a state failed"
+  printf '0 load sub/s.state.json\n90 restart\n200 end\n' >"$work/rec/load.events"
+  (cd "$work/elsewhere" && "$sim" run --events ../rec/load.events --out "$work/l1" 2>"$work/err") || fail "a load line beside the script failed: $(cat "$work/err")"
+  grep -qF ", obstacles 1, balls 2," "$work/err" || fail "the load line's state lacks its world: $(cat "$work/err")"
+  "$sim" run --load "$work/rec/sub/s.state.json" --events <(printf '90 restart\n') --steps 200 --out "$work/l2" 2>/dev/null || fail "--load of the same state failed"
+  cmp -s "$work/l1" "$work/l2" || fail "the script's load line differs from --load of the same state"
+  # An absolute path is taken as it is; refusals name the line and the file.
+  printf '0 load %s\n10 end\n' "$work/rec/sub/s.state.json" >"$work/elsewhere/abs.events"
+  expect 0 "10 steps of 40x2" -- run --events "$work/elsewhere/abs.events" --out /dev/null
+  printf '0 load missing.json\n' >"$work/rec/missing.events"
+  expect 2 "line 1: load: cannot read $work/rec/missing.json" "allowed: a readable state file" -- run --events "$work/rec/missing.events"
+  printf '0 load sub/start.scene.json\n' >"$work/rec/notstate.events"
+  expect 2 "line 1: load: $work/rec/sub/start.scene.json: " "pbd-cloth-state" -- run --events "$work/rec/notstate.events"
+  printf '0 load /dev/zero\n' >"$work/rec/device.events"
+  expect 2 "line 1: load: /dev/zero is not a regular file" -- run --events "$work/rec/device.events"
+  printf '0 load\n' >"$work/rec/short.events"
+  expect 2 "line 1: 'load' takes 1 values, got 0" -- run --events "$work/rec/short.events"
+  # Indices after a load line are bounded by the state's cloth and world.
+  printf '0 load sub/s.state.json\n1 remove-ball 2\n' >"$work/rec/index.events"
+  expect 2 "line 2: ball index '2' is not allowed; allowed: 0 to 1" -- run --events "$work/rec/index.events"
   ;;
 scenes_list)
   # pbd-sim scenes: one line per registered scene (name, two spaces or more, its description),

@@ -52,8 +52,9 @@ check(entry.get("Icon") == "pbd-cloth" and os.path.basename(icon) == "pbd-cloth.
 categories = entry.get("Categories", "")
 check(categories.endswith(";") and {"Education", "Science", "Physics"} <= set(categories.split(";")),
       "Categories=Education;Science;Physics; (a ';'-terminated list): " + categories)
-check(entry.get("Exec") == '"%s"' % installed_app,
-      "Exec is the installed program, quoted because the prefix has a space: " + entry.get("Exec", ""))
+check(entry.get("Exec") == '"%s" %%f' % installed_app,
+      "Exec is the installed program, quoted because the prefix has a space, given the file a "
+      "user opens (%f): " + entry.get("Exec", ""))
 validator = shutil.which("desktop-file-validate")
 if validator:
     v = subprocess.run([validator, desktop], capture_output=True, text=True)

@@ -86,10 +86,11 @@ App::App(const AppOptions& options)
         controller_.model().setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
 #endif
     }
-    if (const std::string& why = controller_.model().unavailable(options.settings.solver);
+    // (A --load state's solver is the state's.)
+    if (const std::string& why = controller_.model().unavailable(simulation_.settings().solver);
         !why.empty())
-        throw AppError(std::string("pbd-cloth: --solver ") + solverName(options.settings.solver) +
-                       ": " + why);
+        throw AppError(std::string("pbd-cloth: --solver ") +
+                       solverName(simulation_.settings().solver) + ": " + why);
     installCallbacks(); // before ImGui's GLFW backend, which chains to them
     imgui_.emplace(window_->handle(), window_->contentScale());
     renderer_.emplace();
@@ -105,7 +106,9 @@ App::App(const AppOptions& options)
                               simulation_.settings().width, simulation_.settings().height);
     uploadedConstraints_ = simulation_.constraintsVersion();
     updateLayout();
-    if (!options.recordFile.empty() && !files_.startRecording(options.recordFile))
+    // --record with --load records from the loaded state (written beside the recording).
+    if (!options.recordFile.empty() &&
+        !files_.startRecording(options.recordFile, options.start.stateFile.has_value()))
         throw AppError("pbd-cloth: --record: " + files_.message());
     if (!options.replayFile.empty())
         files_.startReplay(options_.replayEvents, options.replayFile);

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <utility>
 
+#include "io/recording_start.h"
 #include "pbd/settings_table.h"
 #include "pbd/state_io.h"
 
@@ -75,7 +76,15 @@ Recorder::~Recorder()
         std::fclose(file_);
 }
 
-std::optional<std::string> Recorder::start(const std::string& path, const Simulation& simulation)
+std::optional<std::string> Recorder::start(const std::string& path, const Simulation& simulation,
+                                           bool fromState)
+{
+    if (auto error = open(path))
+        return error;
+    return begin(simulation, fromState);
+}
+
+std::optional<std::string> Recorder::open(const std::string& path)
 {
     if (file_) {
         std::fclose(file_);
@@ -91,16 +100,27 @@ std::optional<std::string> Recorder::start(const std::string& path, const Simula
     writeErrno_ = 0;
     steps_ = 0;
     pendingMove_.reset();
+    return std::nullopt;
+}
+
+std::optional<std::string> Recorder::begin(const Simulation& simulation, bool fromState)
+{
+    if (!file_)
+        return "no recording file is open";
     settings_ = simulation.settings();
     buffer_ += kRecordingHeader;
     buffer_ += '\n';
-    // The whole settings from pbd-sim's defaults, then a fresh cloth: the script alone
-    // reproduces the run, whatever the player started from.
-    for (const SettingField* field : settingsChangeOrder(Settings{}, settings_, true))
-        write(setEvent(0, *field, settings_));
-    DragEvent restart;
-    restart.kind = DragEvent::Kind::Restart;
-    write(restart);
+    // The start, then the run: the script alone reproduces it, whatever the player started
+    // from (pbd-sim's defaults, another scene, another state).
+    std::vector<DragEvent> lines;
+    if (auto error = recordingStart(path_, simulation, fromState, lines)) {
+        std::fclose(file_);
+        file_ = nullptr;
+        buffer_.clear();
+        return error;
+    }
+    for (const DragEvent& line : lines)
+        write(line);
     flushBuffer(); // the header at once: a file that says what it is from the start
     return std::nullopt;
 }
@@ -281,6 +301,13 @@ void Recorder::note(const Command& command, const Simulation& simulation)
                        event.scene = c.scene;
                        write(event);
                        settings_ = simulation.settings(); // the scene's
+                   },
+                   [&](const LoadCommand& c) {
+                       event.kind = DragEvent::Kind::Load;
+                       event.stateName = c.name;
+                       event.state = c.state;
+                       write(event);
+                       settings_ = simulation.settings(); // the state's
                    },
                },
                command);

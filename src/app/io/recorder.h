@@ -4,15 +4,16 @@
 /// (pbd/drag_script.h) that `pbd-sim run --events FILE` and `pbd-cloth --replay FILE` play
 /// back bit for bit.
 ///
-/// A recording starts from a fresh cloth: its first lines are every setting as
-/// `0 set FLAG VALUE` (in an order in which each line leaves valid settings, starting from the
-/// defaults), then `0 restart`; then each command at the step it took effect, STEP being the
-/// number of steps taken since the recording began, which is the step before which the event
-/// player applies it; then `STEP end` and a comment with the final positions' hash. A grab is
-/// written as a drag to where the particle is (the move changes nothing), a move as a drag of
-/// the grabbed particle to where it was put; an area grab as `grab X Y R` and its moves as
-/// `move X Y`; consecutive moves between the same two steps are written once, as the last (a
-/// move only replaces the position). Undo and redo are `undo` and `redo` lines.
+/// A recording starts with its start, whatever the player started from (io/recording_start.h):
+/// `0 scene NAME|FILE` (the world a restart brings back), every setting as `0 set FLAG VALUE`
+/// and `0 restart`; or `0 load FILE` for a loaded state. Then each command at the step it
+/// took effect, STEP being the number of steps taken since the recording began, which is the
+/// step before which the event player applies it; then `STEP end` and a comment with the
+/// final positions' hash. A grab is written as a drag to where the particle is (the move
+/// changes nothing), a move as a drag of the grabbed particle to where it was put; an area
+/// grab as `grab X Y R` and its moves as `move X Y`; consecutive moves between the same two
+/// steps are written once, as the last (a move only replaces the position). Undo and redo
+/// are `undo` and `redo` lines.
 ///
 /// Lines reach the file as they happen, whole and in order: appended and flushed (no fsync)
 /// within kFlushSeconds of being noted, so that a killed app leaves a valid prefix of the
@@ -62,10 +63,18 @@ public:
     Recorder(const Recorder&) = delete;
     Recorder& operator=(const Recorder&) = delete;
 
-    /// Starts a recording of `simulation`, which must be a fresh cloth (just restarted), into
-    /// `path` (created or truncated): writes the header. Returns the reason (naming the path)
-    /// when the file cannot be opened; nothing is recorded then.
-    std::optional<std::string> start(const std::string& path, const Simulation& simulation);
+    /// Starts a recording of `simulation` into `path` (created or truncated): open() then
+    /// begin(). Returns the reason (naming the path) when a file cannot be written; nothing is
+    /// recorded then.
+    std::optional<std::string> start(const std::string& path, const Simulation& simulation,
+                                     bool fromState = false);
+    /// Creates (or truncates) the recording's file; nothing is written to it until begin().
+    std::optional<std::string> open(const std::string& path);
+    /// Writes the start of `simulation` into the file open() opened: with `fromState` the
+    /// state as it is (written beside, `0 load`), else the start a fresh cloth (just
+    /// restarted) came from (startScene(): `0 scene`, the settings, `0 restart`). Returns the
+    /// reason when the file beside cannot be written; the recording is closed then.
+    std::optional<std::string> begin(const Simulation& simulation, bool fromState = false);
     /// Notes a command that was just applied to `simulation` (the one given to start()).
     void note(const Command& command, const Simulation& simulation);
     /// Once per frame (also while idle): writes a move that nothing can replace any more and

@@ -22,7 +22,8 @@ std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
     if (auto cut = dropCutRecordingLine(script))
         warning = path + ": warning: " + *cut;
     try {
-        events = parseEventScript(script, settings, obstacleCount, ballCount);
+        events = parseEventScript(script, settings, obstacleCount, ballCount,
+                                  scriptFolder(path));
     } catch (const DragScriptError& e) {
         return ScriptFileError{path + ": " + e.what(), false};
     }

@@ -22,6 +22,7 @@ struct ScriptFileError {
 /// Reads and parses the event script in `path` for a simulation that starts with `settings`
 /// and `obstacleCount` obstacles and `ballCount` balls (what its `0 restart` puts back: the
 /// initial ones), which bound the script's obstacle and ball indices.
+/// The files its `scene` and `load` lines name are read from the script's folder.
 /// Returns the events, or the error. `warning` names the file and the line when a recording's
 /// last line, cut short by a kill, was ignored (pbd/drag_script.h: dropCutRecordingLine);
 /// else it is empty.

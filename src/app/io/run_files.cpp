@@ -2,6 +2,7 @@
 
 #include <variant>
 
+#include "io/recording_start.h"
 #include "pbd/state_file.h"
 #include "pbd/state_io.h"
 
@@ -112,11 +113,16 @@ void RunFiles::playDue()
             break;
         for (const Command& command : eventCommands(*event, controller_.simulation().settings())) {
             const auto* set = std::get_if<SetCommand>(&command);
-            if (set && !controller_.model().unavailable(set->settings.solver).empty()) {
+            const auto* load = std::get_if<LoadCommand>(&command);
+            const std::optional<Solver> solver =
+                set ? std::optional(set->settings.solver)
+                    : load && load->state ? std::optional(load->state->settings.solver)
+                                          : std::nullopt;
+            if (solver && !controller_.model().unavailable(*solver).empty()) {
                 ownCommand_ = false;
                 stopReplay("Replay of " + replay_->path() + " stopped at step " +
                            std::to_string(replay_->step()) + ": it uses the GPU solver; " +
-                           controller_.model().unavailable(set->settings.solver));
+                           controller_.model().unavailable(*solver));
                 controller_.setPaused(true);
                 return;
             }
@@ -151,7 +157,7 @@ bool RunFiles::refuseEmptyName(const std::string& path, const char* refusal, con
     return true;
 }
 
-bool RunFiles::startRecording(const std::string& path)
+bool RunFiles::startRecording(const std::string& path, bool fromState)
 {
     if (refuseEmptyName(path, "Not recording", "recording"))
         return false;
@@ -160,17 +166,26 @@ bool RunFiles::startRecording(const std::string& path)
         stopReplay("");
     if (recorder_.active())
         stopRecording();
-    // The file first, so that a failure changes nothing; then the fresh cloth that the
-    // script's header describes.
-    if (auto error = recorder_.start(path, controller_.simulation())) {
+    // The file first, so that a failure changes nothing; then the fresh cloth (or the state)
+    // that the script's start describes.
+    if (auto error = recorder_.open(path)) {
         say("Not recording: " + *error, true);
         return false;
     }
-    ownCommand_ = true; // the header's `0 restart` already says it
-    controller_.issue(RestartCommand{});
-    ownCommand_ = false;
+    if (!fromState) {
+        ownCommand_ = true; // the start's `0 scene` and `0 restart` already say it
+        controller_.restartForRecording();
+        ownCommand_ = false;
+    }
+    if (auto error = recorder_.begin(controller_.syncedSimulation(), fromState)) {
+        say("Not recording: " + *error, true);
+        return false;
+    }
     controller_.clearHistory(); // an undo in the recording goes back no further than its start
-    say("Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops", false);
+    say(fromState ? "Started recording from the loaded state (written beside the recording as " +
+                        recordingSideFile(path, ".state.json") + "); Ctrl+R stops"
+                  : "Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops",
+        false);
     return true;
 }
 

@@ -44,9 +44,12 @@ public:
     /// The panel section's requests of this frame.
     void panel(const FilesActions& actions);
 
-    /// Restarts the cloth and records from there into `path`. False (with the message) when
-    /// the file cannot be written; nothing changes then.
-    bool startRecording(const std::string& path);
+    /// Restarts the cloth (Controller::restartForRecording) and records from there into
+    /// `path`; with `fromState`, records from the state as it is instead (the start of a run
+    /// given --load: the state is written beside the recording). False (with the message)
+    /// when a file cannot be written: the cloth does not change when the recording's own
+    /// cannot (a file beside it that cannot be written is found after the restart).
+    bool startRecording(const std::string& path, bool fromState = false);
     /// Ends the recording (end line, hash comment). False when the file could not be written.
     bool stopRecording();
     /// Plays the script in `path` from its first line. False (with the message) when it

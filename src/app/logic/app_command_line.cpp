@@ -7,6 +7,7 @@
 #include <functional>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <memory>
 #include <utility>
 
@@ -20,7 +21,9 @@
 #include "io/export_files.h"
 #include "io/replayer.h"
 #include "logic/controls_help.h"
+#include "files/input_text.h"
 #include "logic/preferences_table.h"
+#include "pbd/scene.h"
 #include "pbd/simulation.h"
 #include "test_hook.h"
 
@@ -33,9 +36,27 @@ constexpr long long kMaxFrames = 1'000'000'000;
 /// The app's own flags as typed, before they are checked.
 struct AppFlagTexts {
     std::string frames;
-    std::optional<std::string> record, replay, framesDir;
+    std::optional<std::string> record, replay, framesDir, load, file;
     bool noAutosave = false;
 };
+
+/// The "format" member's string of a JSON object's text, or nothing.
+std::optional<std::string> jsonFormat(std::string_view text)
+{
+    const std::size_t key = text.find("\"format\"");
+    if (key == std::string_view::npos)
+        return std::nullopt;
+    std::size_t i = key + 8;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
+                               text[i] == '\r' || text[i] == ':'))
+        ++i;
+    if (i >= text.size() || text[i] != '"')
+        return std::nullopt;
+    const std::size_t end = text.find('"', i + 1);
+    if (end == std::string_view::npos)
+        return std::nullopt;
+    return std::string(text.substr(i + 1, end - i - 1));
+}
 
 /// Says "pbd-cloth: MESSAGE" and gives the usage status.
 int refuse(const std::string& message, int status = common::kExitUsage)
@@ -70,6 +91,14 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
                    "write every rendered frame as DIR/frame-000001.png, frame-000002.png, ... "
                    "(DIR is created when missing; existing frame files are overwritten)")
         ->type_name("DIR");
+    cli.add_option("--load", texts.load,
+                   "start from a saved state (a state file, as pbd-sim run --load; the "
+                   "settings flags apply over its own, --obstacle and --ball replace its)")
+        ->type_name("FILE");
+    cli.add_option("file", texts.file,
+                   "a state, scene or recording file, opened as what it is (--load, --scene "
+                   "or --replay): what the desktop entry passes")
+        ->type_name("FILE");
     cli.add_flag("--paused", options.paused, "start paused (Space resumes)");
     // A recording and a replay start from a fresh cloth, which would replace the session.
     cli.add_flag("--restore", options.restore,
@@ -80,6 +109,37 @@ void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
     cli.add_flag("--no-autosave", texts.noAutosave,
                  "do not autosave the session (every 30 s while it changes, into "
                  "$XDG_STATE_HOME/pbd-cloth, removed on quitting) and offer none");
+}
+
+/// The file given as the only argument, as the flag its content calls for: --load,
+/// --scene (into `sceneText`) or --replay. Returns the exit status of a refusal.
+std::optional<int> openGivenFile(AppFlagTexts& texts, std::optional<std::string>& sceneText,
+                                 bool restore)
+{
+    const std::string& path = *texts.file;
+    for (auto [flag, given] : {std::pair{"--scene", sceneText.has_value()},
+                               std::pair{"--load", texts.load.has_value()},
+                               std::pair{"--replay", texts.replay.has_value()},
+                               std::pair{"--record", texts.record.has_value()},
+                               std::pair{"--restore", restore}})
+        if (given)
+            return refuse("FILE: '" + path + "' cannot be given with " + flag +
+                          "; allowed: a file alone (opened as what it is) or the flag");
+    OpenedFile kind = OpenedFile::Recording;
+    if (auto error = classifyOpenedFile(path, kind))
+        return refuse(error->message, error->unreadable ? common::kExitIo : common::kExitUsage);
+    switch (kind) {
+    case OpenedFile::State:
+        texts.load = path;
+        break;
+    case OpenedFile::Scene:
+        sceneText = path;
+        break;
+    case OpenedFile::Recording:
+        texts.replay = path;
+        break;
+    }
+    return std::nullopt;
 }
 
 /// A test hook's environment variable `name`: a number from `lo` to `hi` `unit` into `value`
@@ -136,7 +196,7 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
         // Checked before any window opens: unreadable is an input failure (status 1, as
         // pbd-sim run --events), a bad line a refused value (status 2).
         std::string warning;
-        if (auto error = readEventScriptFile(*texts.replay, options.settings,
+        if (auto error = readEventScriptFile(*texts.replay, options.startedSettings,
                                              options.replayEvents, warning,
                                              options.startObstacles,
                                              options.startBalls))
@@ -197,6 +257,32 @@ struct AppFlags {
 
 } // namespace
 
+std::optional<OpenedFileError> classifyOpenedFile(const std::string& path, OpenedFile& kind)
+{
+    // The start is enough: both JSON formats write "format" first, and a script is not JSON.
+    std::string text;
+    if (auto error = readWholeFile(path, text, 1 << 16))
+        return OpenedFileError{"FILE: cannot read '" + path + "': " + error->reason, true};
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos || text[first] != '{') {
+        kind = OpenedFile::Recording;
+        return std::nullopt;
+    }
+    const std::optional<std::string> format = jsonFormat(text);
+    if (format == "pbd-cloth-state") {
+        kind = OpenedFile::State;
+        return std::nullopt;
+    }
+    if (format == "pbd-cloth-scene") {
+        kind = OpenedFile::Scene;
+        return std::nullopt;
+    }
+    return OpenedFileError{"FILE: '" + path + "': format " + quoteInput(format.value_or("")) +
+                           " is not one pbd-cloth opens; allowed: a state file "
+                           "(pbd-cloth-state), a scene file (pbd-cloth-scene) or a recording "
+                           "(an event script)"};
+}
+
 void describeAppCommandLine(const std::function<void(const CLI::App&)>& visit)
 {
     AppOptions options;
@@ -211,14 +297,33 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     common::ObstacleFlags& obstacleFlags = all.obstacleFlags;
     common::BallFlags& ballFlags = all.ballFlags;
     const std::shared_ptr<common::SettingsFlags>& flags = all.flags;
+    AppFlagTexts& texts = all.texts;
     if (auto status = common::parseCommandLine(cli, argc, argv))
         return status;
+    // A file as the only argument: a state, a scene or a recording, opened as what it is.
+    std::optional<std::string> sceneText;
+    if (obstacleFlags.sceneGiven())
+        sceneText = obstacleFlags.sceneText();
+    if (texts.file)
+        if (auto status = openGivenFile(texts, sceneText, options.restore))
+            return status;
     // --scene: its settings under the flags, its obstacles and balls before --obstacle's and
     // --ball's, its pins: composed by the core's setUpStart(), as pbd-sim's.
     RunStart& start = options.start;
-    if (auto error = obstacleFlags.readScene(start.scene))
+    if (sceneText && !obstacleFlags.sceneGiven()) {
+        std::string error;
+        start.scene = loadScene(*sceneText, error);
+        if (!start.scene)
+            return refuse("FILE: " + error);
+    } else if (auto error = obstacleFlags.readScene(start.scene)) {
         return refuse(*error);
-    options.sceneName = obstacleFlags.sceneText();
+    }
+    options.sceneName = sceneText.value_or("");
+    if (texts.load) {
+        if (texts.load->empty())
+            return refuse("--load: '' is not a file name; allowed: the path of a state file");
+        start.stateFile = *texts.load;
+    }
     start.settings = [flags](Settings& settings) { return flags->applyTo(settings); };
     if (auto error = startSettings(start, options.settings))
         return refuse(error->message);
@@ -239,6 +344,7 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
             return refuse(error->message, error->io ? common::kExitIo : common::kExitUsage);
         options.startObstacles = probe.obstacles().size();
         options.startBalls = probe.balls().size();
+        options.startedSettings = probe.settings(); // a loaded state's, with the flags over
     }
     if (auto error = all.preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);

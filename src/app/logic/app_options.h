@@ -16,8 +16,9 @@ namespace pbd::app {
 /// Parsed and validated command-line options.
 struct AppOptions {
     Settings settings;                  ///< what the Simulation is made with (startSettings())
-    /// --scene, the settings flags, --obstacle and --ball, as `pbd-sim run` takes them: the
-    /// App sets its Simulation up with setUpStart()
+    Settings startedSettings;           ///< what it has once set up (a loaded state's)
+    /// --scene, --load, the settings flags, --obstacle and --ball, as `pbd-sim run` takes
+    /// them: the App sets its Simulation up with setUpStart()
     RunStart start;
     std::string sceneName;              ///< --scene's name or file, empty without it
     std::size_t startObstacles = 0;     ///< obstacles at the start (a --replay's indices)

@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "files/input_text.h"
+#include "pbd/run_start.h"
 #include "pbd/state_file.h"
 
 namespace pbd::app {
@@ -29,6 +30,9 @@ std::optional<CommandError> Controller::issue(const Command& command)
 {
     const bool travels = std::holds_alternative<UndoCommand>(command) ||
                          std::holds_alternative<RedoCommand>(command);
+    // A replay's scene or state: the whole cloth and world replaced.
+    const bool replaced = std::holds_alternative<SceneCommand>(command) ||
+                          std::holds_alternative<LoadCommand>(command);
     if (travels)
         finishOffThreadStep(); // the history's states follow the steps taken
     const Settings before = simulation_.settings();
@@ -54,9 +58,15 @@ std::optional<CommandError> Controller::issue(const Command& command)
         if (auto kept = scenes_.find(history_.position()); kept != scenes_.end())
             scene_ = kept->second;
     } else {
+        if (replaced) {
+            driver_.clothRebuilt();
+            input_.stateReplaced();
+            // No scene of the panel's: the core's restart brings this one back.
+            scene_ = std::make_shared<const SceneChoice>();
+        }
         keepScene();
     }
-    if ((travels || std::holds_alternative<SetCommand>(command)) &&
+    if ((travels || replaced || std::holds_alternative<SetCommand>(command)) &&
         model_.settings() != simulation_.settings())
         model_.showSettings(simulation_.settings()); // a change from elsewhere shows in the panel
     driver_.applied(command);
@@ -239,6 +249,9 @@ std::optional<std::string> Controller::loadState(const std::string& path)
         lastError_ = *error;
         return error;
     }
+    // As --load starts a run: the file's obstacles and balls are what R brings back (with the
+    // fixed corners pinned), in pbd-sim as here, so that a recording made after it replays.
+    startFromState(simulation_, simulation_.state()); // valid: it was just loaded
     history_.changed(before, simulation_); // a load can be undone
     // The file's cloth and world are no scene of the panel's: R no longer replays one (undo
     // brings the choice back with the state before the load).

@@ -89,6 +89,11 @@ public:
     /// R and the Restart button: the panel's values, a fresh cloth, and the world of a scene
     /// chosen in the panel again.
     void restart();
+    /// The fresh cloth a recording starts from: a restart, and the world of a scene chosen in
+    /// the panel again, which then becomes what a restart brings back (keepWorldAsStart), so
+    /// that the recording's start (startScene) is the world shown; the view as after R. Not
+    /// R: the panel's unsaved values stay unsaved.
+    void restartForRecording();
 
     // ---- per frame ----
     /// Takes this frame's steps (see StepDriver::advance), then follows the cloth when
@@ -136,8 +141,10 @@ public:
     /// meanwhile): before the app writes its final state, and in tests.
     void finishOffThreadStep() { driver_.finishOffThreadStep(); }
 
-    /// Replaces the whole state by the saved one in `path` (pbd/state_file.h): the panel shows
-    /// its settings, a drag or knife in progress ends (a grab saved in the file stays). On any
+    /// Replaces the whole state by the saved one in `path` (pbd/state_file.h) as `--load`
+    /// starts a run (startFromState: its obstacles and balls are what a restart brings
+    /// back): the panel shows its settings, a drag or knife in progress ends (a grab saved in
+    /// the file stays). On any
     /// problem nothing changes and the reason, naming the field, is returned.
     std::optional<std::string> loadState(const std::string& path);
 
@@ -214,6 +221,9 @@ private:
     };
     /// Ties the choice now to the history's position (after an action made through it).
     void keepScene();
+    /// A fresh cloth, the world of a scene chosen in the panel again, and the view fitted as
+    /// R leaves it (restart(), restartForRecording()).
+    void restartWorld();
     std::shared_ptr<const SceneChoice> scene_ = std::make_shared<const SceneChoice>();
     /// The choice in force in the state just after each action (History::position()), so
     /// that undo and redo bring it back with the state.

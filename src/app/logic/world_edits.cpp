@@ -9,6 +9,7 @@
 
 #include "logic/controller.h"
 #include "logic/free_spot.h"
+#include "pbd/run_start.h"
 
 namespace pbd::app {
 namespace {
@@ -223,9 +224,25 @@ std::optional<std::string> Controller::chooseScene(const std::string& name)
     return std::nullopt;
 }
 
+void Controller::restartForRecording()
+{
+    restartWorld();
+    if (!scene_->scene)
+        return; // the restart brought back the start already
+    // Placed by commands: now what a restart (and the recording) starts from.
+    finishOffThreadStep();
+    simulation_.sync();
+    keepWorldAsStart(simulation_);
+}
+
 void Controller::restart()
 {
     applyModelSettings(); // as the page's restart(): every field's value, then a fresh cloth
+    restartWorld();
+}
+
+void Controller::restartWorld()
+{
     issue(RestartCommand{});
     if (scene_->scene) // a scene chosen in the panel comes back whole
         placeScene(simulation_, *scene_->scene, [this](const Command& c) { return issue(c); });

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cmath>
+#include <filesystem>
 #include <iterator>
 #include <sstream>
 
@@ -74,6 +75,8 @@ constexpr EventLine kEventLines[] = {
     {"scene NAME|FILE", "Replaces the cloth, obstacles and balls by a built-in scene's or a "
                         "scene file's, as --scene does, keeping the solver, threads and GPU "
                         "precision; a restart then brings that scene back."},
+    {"load FILE", "Replaces the whole state by a state file's, as --load starts a run; its "
+                  "obstacles and balls are what a restart then brings back."},
     {"end", "The script's end: pbd-sim run stops there when --steps is not given."},
 };
 
@@ -206,7 +209,7 @@ std::optional<double> scriptValue(const SettingField& field, std::string_view te
 
 std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
                                    std::optional<Settings> settings, std::size_t obstacles,
-                                   std::size_t balls)
+                                   std::size_t balls, std::string_view folder)
 {
     ScriptSizes sizes{start, start.width, start.height};
     sizes.obstacles = {obstacles, obstacles, obstacles};
@@ -282,13 +285,21 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
         } else if (detail::ballVerb(verb)) {
             detail::parseBallEvent(lineNumber, fields, sizes.balls, event);
         } else if (verb == "scene") {
-            detail::parseSceneEvent(lineNumber, fields, event);
+            detail::parseSceneEvent(lineNumber, fields, folder, event);
             const Settings& next = event.scene.settings;
             if (settings)
                 *settings = detail::sceneSettingsOver(next, *settings);
             sizes.set(static_cast<std::size_t>(next.width), static_cast<std::size_t>(next.height));
             sizes.obstacles.replace(event.scene.obstacles.size());
             sizes.balls.replace(event.scene.balls.size());
+        } else if (verb == "load") {
+            detail::parseLoadEvent(lineNumber, fields, folder, event);
+            const Settings& next = event.state->settings;
+            if (settings)
+                *settings = next;
+            sizes.set(static_cast<std::size_t>(next.width), static_cast<std::size_t>(next.height));
+            sizes.obstacles.replace(event.state->obstacles.size());
+            sizes.balls.replace(event.state->balls.size());
         } else if (verb == "pin" || verb == "unpin") {
             event.kind = verb == "pin" ? DragEvent::Kind::Pin : DragEvent::Kind::Unpin;
             requireValues(lineNumber, fields, 1, verb == "pin" ? "STEP pin INDEX" : "STEP unpin INDEX");
@@ -375,17 +386,23 @@ std::optional<std::string> dropCutRecordingLine(std::string_view& text)
 }
 
 std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
-                                        std::size_t obstacleCount, std::size_t ballCount)
+                                        std::size_t obstacleCount, std::size_t ballCount,
+                                        std::string_view folder)
 {
     return parseScript(text,
                        {static_cast<std::size_t>(settings.width),
                         static_cast<std::size_t>(settings.height)},
-                       settings, obstacleCount, ballCount);
+                       settings, obstacleCount, ballCount, folder);
+}
+
+std::string scriptFolder(std::string_view path)
+{
+    return std::filesystem::path(path).parent_path().string();
 }
 
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount)
 {
-    return parseScript(text, {particleCount, 1}, std::nullopt, 0, 0);
+    return parseScript(text, {particleCount, 1}, std::nullopt, 0, 0, {});
 }
 
 std::string formatEvent(const DragEvent& e)
@@ -466,6 +483,9 @@ std::string formatEvent(const DragEvent& e)
     case DragEvent::Kind::Scene:
         line << "scene " << e.sceneName;
         break;
+    case DragEvent::Kind::Load:
+        line << "load " << e.stateName;
+        break;
     }
     return line.str();
 }
@@ -525,6 +545,8 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
         return {detail::ballEventCommand(e)};
     case DragEvent::Kind::Scene:
         return {SceneCommand{e.sceneName, e.scene}};
+    case DragEvent::Kind::Load:
+        return {LoadCommand{e.stateName, e.state}};
     }
     return {};
 }

@@ -1,5 +1,6 @@
 #include "pbd/run_start.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -36,6 +37,7 @@ std::optional<StartError> loadStart(Simulation& simulation, const RunStart& star
         return StartError{"--load: cannot read " + path + ": " + std::strerror(errno), true};
     if (auto error = loadStateFile(simulation, path))
         return StartError{"--load: " + *error};
+    simulation.setInitialPins(std::nullopt); // a restart pins the fixed corners
     Settings loaded = simulation.settings();
     if (start.settings)
         if (auto error = start.settings(loaded))
@@ -84,6 +86,41 @@ std::optional<StartError> setUpStart(Simulation& simulation, const RunStart& sta
     if (start.stateFile)
         return loadStart(simulation, start);
     return std::nullopt;
+}
+
+std::optional<std::string> startFromState(Simulation& simulation, const SimulationState& state)
+{
+    if (auto error = simulation.restore(state))
+        return error;
+    // The state's obstacles and balls are what a restart puts back, and stay as saved (a
+    // pending move, a held ball): setInitial* settles what it takes, so the state comes back
+    // after it, as loadStart() does.
+    simulation.setInitialPins(std::nullopt);
+    simulation.setInitialObstacles(state.obstacles);
+    simulation.setInitialBalls(state.balls);
+    simulation.restore(state); // valid: it was just restored
+    return std::nullopt;
+}
+
+void keepWorldAsStart(Simulation& simulation)
+{
+    const Settings& s = simulation.settings();
+    std::vector<Index> pins;
+    const Particles& particles = simulation.particles();
+    for (Index i = 0; i < particles.size(); ++i)
+        if (particles.pinned(i))
+            pins.push_back(i);
+    std::vector<Index> corners = fixedCorners(s.width, s.height, s.fixedCount);
+    std::sort(corners.begin(), corners.end());
+    if (pins == corners)
+        simulation.setInitialPins(std::nullopt);
+    else
+        simulation.setInitialPins(std::move(pins));
+    // The world as it is, settled (the obstacles' and balls' starts where they are now).
+    const SimulationState state = simulation.state();
+    simulation.setInitialObstacles(state.obstacles);
+    simulation.setInitialBalls(state.balls);
+    simulation.restore(state); // valid: it was just taken
 }
 
 Scene startScene(const Simulation& simulation)

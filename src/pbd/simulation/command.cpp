@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "pbd/run_start.h"
 #include "pbd/simulation.h"
 #include "simulation/item_index.h"
 #include "simulation/world_events.h"
@@ -151,6 +152,14 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                     return CommandError{*error};
                 return std::nullopt;
             },
+            [&](const LoadCommand& c) -> Result {
+                if (!c.state)
+                    return CommandError{"load: " + c.name + ": no state; allowed: a state read "
+                                        "from a state file"};
+                if (auto error = startFromState(simulation, *c.state))
+                    return CommandError{"load: " + c.name + ": " + *error};
+                return std::nullopt;
+            },
         },
         command);
 }
@@ -175,6 +184,7 @@ const char* commandName(const Command& command)
                           [](const RemoveObstacleCommand&) { return "remove-obstacle"; },
                           [](const BallCommand& c) { return detail::ballCommandName(c); },
                           [](const SceneCommand&) { return "scene"; },
+                          [](const LoadCommand&) { return "load"; },
                       },
                       command);
 }

@@ -1,8 +1,13 @@
 #include "simulation/world_events.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <string>
+
+#include "pbd/state_file.h"
 
 #include "files/input_text.h"
 #include "simulation/item_index.h"
@@ -70,17 +75,59 @@ glm::dvec2 readScriptPoint(std::size_t line, std::string_view x, std::string_vie
     return {px, readScriptNumber(line, y, yName, limit, unit)};
 }
 
+namespace {
+
+/// `path` as a script names it: read from `folder` unless absolute.
+std::string scriptPath(std::string_view folder, std::string_view path)
+{
+    const std::filesystem::path named(path);
+    if (folder.empty() || named.is_absolute())
+        return std::string(path);
+    return (std::filesystem::path(folder) / named).string();
+}
+
+} // namespace
+
 void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                     DragEvent& event)
+                     std::string_view folder, DragEvent& event)
 {
     event.kind = DragEvent::Kind::Scene;
     requireScriptCount(line, fields, 1, 1, "STEP scene NAME|FILE");
+    const std::vector<std::string>& names = builtInSceneNames();
+    const bool builtIn = std::find(names.begin(), names.end(), fields[2]) != names.end();
     std::string error;
-    auto scene = loadScene(fields[2], error);
+    auto scene = loadScene(builtIn ? std::string(fields[2]) : scriptPath(folder, fields[2]), error);
     if (!scene)
         throw DragScriptError(line, error);
     event.sceneName = std::string(fields[2]);
     event.scene = std::move(*scene);
+}
+
+void parseLoadEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                    std::string_view folder, DragEvent& event)
+{
+    event.kind = DragEvent::Kind::Load;
+    requireScriptCount(line, fields, 1, 1, "STEP load FILE");
+    const std::string path = scriptPath(folder, fields[2]);
+    // A device or a folder is no state file (and /dev/zero would be read to the limit).
+    std::error_code code;
+    const auto type = std::filesystem::status(path, code).type();
+    if (!code && type != std::filesystem::file_type::regular)
+        throw DragScriptError(line, "load: " + path + " is not a regular file; allowed: a "
+                                        "readable state file");
+    std::string text;
+    if (auto error = readWholeFile(path, text, kMaxStateFileBytes + 1))
+        throw DragScriptError(line, "load: cannot read " + path + ": " + error->reason +
+                                        "; allowed: a readable state file");
+    if (text.size() > kMaxStateFileBytes)
+        throw DragScriptError(line, "load: " + path + ": more than " +
+                                        std::to_string(kMaxStateFileBytes) +
+                                        " bytes; allowed: at most that");
+    StateParse parsed = stateFromJson(text);
+    if (parsed.error)
+        throw DragScriptError(line, "load: " + path + ": " + parsed.error->message);
+    event.stateName = std::string(fields[2]);
+    event.state = std::make_shared<const SimulationState>(std::move(*parsed.state));
 }
 
 Settings sceneSettingsOver(const Settings& scene, const Settings& current)

@@ -83,9 +83,14 @@ void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fiel
                      ScriptItems& obstacles, DragEvent& event);
 
 /// Parses `scene NAME|FILE` (fields[2]: a built-in scene's name or a scene file's path, read
-/// now) into `event`. Throws DragScriptError naming the line and why the scene was refused.
+/// now from `folder` unless absolute) into `event`. Throws DragScriptError naming the line
+/// and why the scene was refused.
 void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                     DragEvent& event);
+                     std::string_view folder, DragEvent& event);
+/// Parses `load FILE` (fields[2]: a state file's path, read now from `folder` unless
+/// absolute) into `event`. Throws DragScriptError naming the line, the file and why.
+void parseLoadEvent(std::size_t line, const std::vector<std::string_view>& fields,
+                    std::string_view folder, DragEvent& event);
 /// The settings a scene brings: its own, but the solver, threads and GPU precision of
 /// `current` (they choose how the cloth is stepped, not what it is).
 Settings sceneSettingsOver(const Settings& scene, const Settings& current);
