@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "pbd/device/contacts.h"
+#include "world/obstacle_motion.h"
 
 namespace pbd::detail {
 namespace {
@@ -18,13 +19,6 @@ constexpr double kDegree = std::numbers::pi / 180.0;
 /// Depth below which a particle counts as on the surface, not in it, m: what rounding leaves
 /// of a particle just put on a surface.
 constexpr double kSlop = 1e-12;
-
-/// An angle difference in degrees wrapped into (-180, 180]: the shorter turn.
-double shorterTurn(double degrees)
-{
-    double d = std::remainder(degrees, 360.0);
-    return d == -180.0 ? 180.0 : d;
-}
 
 /// The pose at fraction f of the step, on the way from `start` to `end`.
 ObstaclePose poseAt(const ObstaclePose& start, const ObstaclePose& end, double f)
@@ -285,27 +279,12 @@ std::optional<Vec<D>> resolveParticle(const ContactShapeOf<D>* shapes, std::size
 void prepareContacts(std::span<const Obstacle> obstacles, double thickness, double friction,
                      int substep, int substeps, ContactWorld& world)
 {
-    world.friction = friction;
-    world.shapes.resize(obstacles.size());
-    const double grow = 0.5 * thickness;
-    const double f0 = static_cast<double>(substep) / substeps;
-    const double f1 = substep + 1 == substeps ? 1.0 : static_cast<double>(substep + 1) / substeps;
-    for (std::size_t k = 0; k < obstacles.size(); ++k) {
-        const Obstacle& o = obstacles[k];
-        const ObstaclePose end = obstaclePose(o);
-        const bool moving = !(o.start == end);
-        const ObstaclePose at = moving ? poseAt(o.start, end, f1) : end;
-        ContactShape& s = world.shapes[k];
-        s = shapeAt(o, at, !moving || f1 >= 1.0, grow);
-        s.moving = moving;
-        if (moving) {
-            const ObstaclePose before = poseAt(o.start, end, f0);
-            const double turn = shorterTurn(at.angle - before.angle) * kDegree;
-            s.from = before.centre;
-            s.to = at.centre;
-            s.turn = {std::cos(turn), std::sin(turn)};
-        }
-    }
+    auto turn = [](const ObstaclePose& before, const ObstaclePose& at) {
+        const double radians = shorterTurn(at.angle - before.angle) * kDegree;
+        return Turn<2>{std::cos(radians), std::sin(radians)};
+    };
+    prepareShapes<2>(obstacles, thickness, friction, substep, substeps, world, poseAt, shapeAt,
+                     turn);
 }
 
 template <glm::length_t D>

@@ -10,18 +10,12 @@
 
 #include "pbd/device/contacts.h"
 #include "pbd/obstacle3.h"
+#include "world/obstacle_motion.h"
 
 namespace pbd {
 namespace {
 
 constexpr double kDegree = std::numbers::pi / 180.0;
-
-/// An angle difference in degrees wrapped into (-180, 180]: the shorter turn.
-double shorterTurn(double degrees)
-{
-    double d = std::remainder(degrees, 360.0);
-    return d == -180.0 ? 180.0 : d;
-}
 
 /// The pose at fraction f of the step, on the way from `start` to `end` (each angle by its
 /// shorter turn).
@@ -32,7 +26,7 @@ Obstacle3Pose poseAt(const Obstacle3Pose& start, const Obstacle3Pose& end, doubl
     Obstacle3Pose p;
     p.centre = start.centre + f * (end.centre - start.centre);
     for (glm::length_t k = 0; k < 3; ++k)
-        p.angles[k] = start.angles[k] + f * shorterTurn(end.angles[k] - start.angles[k]);
+        p.angles[k] = start.angles[k] + f * detail::shorterTurn(end.angles[k] - start.angles[k]);
     return p;
 }
 
@@ -128,35 +122,22 @@ namespace detail {
 void prepareContacts(std::span<const Obstacle3> obstacles, double thickness, double friction,
                      int substep, int substeps, ContactWorldOf<3>& world)
 {
-    world.friction = friction;
-    world.shapes.resize(obstacles.size());
-    const double grow = 0.5 * thickness;
-    const double f0 = static_cast<double>(substep) / substeps;
-    const double f1 = substep + 1 == substeps ? 1.0 : static_cast<double>(substep + 1) / substeps;
-    for (std::size_t k = 0; k < obstacles.size(); ++k) {
-        const Obstacle3& o = obstacles[k];
-        const Obstacle3Pose end = obstaclePose(o);
-        const bool moving = !(o.start == end);
-        const Obstacle3Pose at = moving ? poseAt(o.start, end, f1) : end;
-        ContactShapeOf<3>& s = world.shapes[k];
-        s = shapeAt(o, at, !moving || f1 >= 1.0, grow);
-        s.moving = moving;
-        if (moving) {
-            const Obstacle3Pose before = poseAt(o.start, end, f0);
-            s.from = before.centre;
-            s.to = at.centre;
-            // The turn from `before` to `at`: R_at R_before^T, as rows.
-            const std::array<Vec<3>, 3> now = rotationColumns(at.angles);
-            const std::array<Vec<3>, 3> then = rotationColumns(before.angles);
-            for (glm::length_t i = 0; i < 3; ++i)
-                for (glm::length_t j = 0; j < 3; ++j) {
-                    double sum = 0.0;
-                    for (std::size_t k2 = 0; k2 < 3; ++k2)
-                        sum += now[k2][i] * then[k2][j];
-                    s.turn.row[static_cast<std::size_t>(i)][j] = sum;
-                }
-        }
-    }
+    // The turn from `before` to `at`: R_at R_before^T, as rows.
+    auto turn = [](const Obstacle3Pose& before, const Obstacle3Pose& at) {
+        const std::array<Vec<3>, 3> now = rotationColumns(at.angles);
+        const std::array<Vec<3>, 3> then = rotationColumns(before.angles);
+        Turn<3> t;
+        for (glm::length_t i = 0; i < 3; ++i)
+            for (glm::length_t j = 0; j < 3; ++j) {
+                double sum = 0.0;
+                for (std::size_t k = 0; k < 3; ++k)
+                    sum += now[k][i] * then[k][j];
+                t.row[static_cast<std::size_t>(i)][j] = sum;
+            }
+        return t;
+    };
+    prepareShapes<3>(obstacles, thickness, friction, substep, substeps, world, poseAt, shapeAt,
+                     turn);
 }
 
 } // namespace detail
