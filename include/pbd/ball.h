@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <span>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -45,10 +46,19 @@ using Ball = BallOf<2>;
 /// Checks a ball's values (finite centre within +-kMaxBallCoordinate, velocity within
 /// +-kMaxBallSpeed, radius and mass in range). Returns a message naming the field, the value
 /// and what is allowed, or nothing.
-std::optional<std::string> checkBall(const Ball& ball);
+template <glm::length_t D>
+std::optional<std::string> checkBall(const BallOf<D>& ball);
 /// Checks a whole list: at most kMaxBalls, each as checkBall(), at most one held. Returns
 /// "balls[I]: MESSAGE" for the first refusal, or nothing.
-std::optional<std::string> checkBalls(std::span<const Ball> balls);
+template <glm::length_t D>
+std::optional<std::string> checkBalls(std::span<const BallOf<D>> balls);
+
+/// The same for a vector of balls.
+template <glm::length_t D>
+std::optional<std::string> checkBalls(const std::vector<BallOf<D>>& balls)
+{
+    return checkBalls(std::span<const BallOf<D>>(balls));
+}
 
 /// Reads `X,Y,R,MASS` as `--ball` takes it (at rest). On a refusal returns nothing and sets
 /// `error` to a message naming the field, the value and what is allowed.

@@ -7,6 +7,7 @@
 /// Adding a command is a few lines: a struct here, its alternative in Command, one overload in
 /// command.cpp's visitor (the build fails until it exists) and its name in commandName().
 
+#include "pbd/simulation_fwd.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,8 +23,6 @@
 
 namespace pbd {
 
-class Simulation;
-struct SimulationState;
 
 /// Advance the simulation by one time step (Settings::timeStep seconds).
 struct StepCommand {

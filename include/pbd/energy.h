@@ -3,9 +3,10 @@
 /// The cloth's mechanical energy, for the app's plots: kinetic, gravitational and (XPBD)
 /// elastic, in joules.
 
+#include "pbd/simulation_fwd.h"
+
 namespace pbd {
 
-class Simulation;
 
 /// Energies in joules (J = kg m²/s²).
 struct Energy {

@@ -6,6 +6,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
 
 #include "pbd/obstacle.h"
 #include "pbd/vec.h"
@@ -51,6 +54,21 @@ Obstacle3Pose obstaclePose(const Obstacle3& obstacle);
 /// The rotation R = Rz(az) Ry(ay) Rx(ax) of angles in degrees, as its three columns: the
 /// images of the x, y and z axes (a box's own axes).
 std::array<Vec<3>, 3> rotationColumns(Vec<3> anglesDegrees);
+
+/// Makes the obstacle's current pose its start pose (it arrives from nowhere).
+void settleObstacle(Obstacle3& obstacle);
+/// Checks the obstacle's values (finite coordinates within +-kMaxObstacleCoordinate, sizes
+/// and radii above 0 up to kMaxObstacleSize, angles within +-kMaxObstacleAngle, a plane's
+/// normal not 0, speeds within +-kMaxObstacleSpeed). Returns a message naming the field, the
+/// value and what is allowed, or nothing.
+std::optional<std::string> checkObstacle(const Obstacle3& obstacle);
+/// Checks a whole list: at most kMaxObstacles, each as checkObstacle() (its start pose
+/// finite too). Returns "obstacles[I]: MESSAGE" for the first refusal, or nothing.
+std::optional<std::string> checkObstacles(std::span<const Obstacle3> obstacles);
+/// The obstacle with its pose centre moved to `centre` (m) and, for a box, turned to
+/// `angles` (degrees) when given; a capsule keeps its direction, a sphere's, ground's or
+/// plane's point moves (a ground keeps only the height).
+Obstacle3 movedObstacle(const Obstacle3& obstacle, Vec<3> centre, std::optional<Vec<3>> angles);
 
 /// The obstacle type of the world in D dimensions.
 template <glm::length_t D>

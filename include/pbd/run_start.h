@@ -5,6 +5,7 @@
 /// and `pbd-cloth` both start through it, so that a start made in one can be rebuilt in the
 /// other; startScene() writes a start back out.
 
+#include "pbd/simulation_fwd.h"
 #include <functional>
 #include <optional>
 #include <string>
@@ -17,8 +18,6 @@
 
 namespace pbd {
 
-class Simulation;
-struct SimulationState;
 
 /// Writes the settings given on top of a run's base (its settings flags) into `settings` and
 /// validates the whole; returns the message of a refusal ("--width: '0' is out of range; ...").

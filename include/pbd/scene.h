@@ -16,6 +16,7 @@
 /// and balls the initial ones and the pins what restart() pins, so that a restart brings the
 /// scene back.
 
+#include "pbd/simulation_fwd.h"
 #include <optional>
 #include <span>
 #include <string>
@@ -30,7 +31,6 @@
 
 namespace pbd {
 
-class Simulation;
 
 /// A cloth and its world.
 struct Scene {

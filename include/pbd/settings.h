@@ -82,6 +82,19 @@ enum class GpuPrecision {
     Float,  ///< 32-bit floats: the fastest, within about 1e-3 m of double after 100 steps
     Double, ///< 64-bit: the colored CPU solver's operations, to rounding
 };
+/// How a 3D cloth is laid out at its start (Settings::orientation).
+enum class Orientation {
+    /// The page's sheet in the x-y plane at z = 0, rows going down (the 2D cloth's places).
+    Vertical,
+    /// The same sheet laid flat in the x-z plane at the height of row 0, rows going towards
+    /// +z. 3D only.
+    Horizontal,
+};
+/// "vertical" or "horizontal".
+const char* orientationName(Orientation orientation);
+/// The orientation called `name`, or nothing.
+std::optional<Orientation> orientationFromName(std::string_view name);
+
 /// "float" or "double".
 const char* gpuPrecisionName(GpuPrecision precision);
 /// The precision called `name`, or nothing.
@@ -180,6 +193,13 @@ struct Settings {
     /// Gusts, 0 to 1: the wind varies smoothly in time and space by up to this fraction of
     /// its speed (air.h). 0: a steady wind.
     double gusts = 0.0;
+    /// Dimensions of the simulated space: 2 (the page's plane) or 3 (x right, y up, z towards
+    /// the viewer; gravity along -y). Changing it rebuilds the cloth.
+    int dimensions = 2;
+    /// Where a 3D cloth starts (Orientation); Vertical in 2D. Changing it rebuilds the cloth.
+    Orientation orientation = Orientation::Vertical;
+    /// Wind velocity along z in m/s, -kMaxWind to kMaxWind, as windX; 0 in 2D.
+    double windZ = 0.0;
 
     bool operator==(const Settings&) const = default;
 };

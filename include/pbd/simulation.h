@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -19,8 +20,10 @@
 #include "pbd/cloth.h"
 #include "pbd/ball.h"
 #include "pbd/obstacle.h"
+#include "pbd/obstacle3.h"
 #include "pbd/particles.h"
 #include "pbd/settings.h"
+#include "pbd/simulation_fwd.h"
 #include "pbd/solver_backend.h"
 #include "pbd/tethers.h"
 #include "pbd/topology.h"
@@ -38,44 +41,49 @@ struct Residual {
 inline constexpr double kMaxGrabRadius = 100.0;
 
 /// An area grab (Simulation::grabArea): every particle that was within `radius` of the press,
-/// each held at its offset from the grab point.
-struct AreaGrab {
-    glm::dvec2 point{0.0};           ///< the grab point now, metres
+/// each held at its offset from the grab point, in D dimensions.
+template <glm::length_t D>
+struct AreaGrabOf {
+    Vec<D> point{0.0};               ///< the grab point now, metres
     double radius = 0.0;             ///< metres, > 0 and at most kMaxGrabRadius
     std::vector<Index> particles;    ///< the held particles, ascending
-    std::vector<glm::dvec2> offsets; ///< each held particle's place minus `point`, metres
-    bool operator==(const AreaGrab&) const = default;
+    std::vector<Vec<D>> offsets;     ///< each held particle's place minus `point`, metres
+    bool operator==(const AreaGrabOf&) const = default;
 };
+using AreaGrab = AreaGrabOf<2>;
+
+/// How an obstacle is turned: an angle in degrees in 2D, three (R = Rz Ry Rx) in 3D.
+template <glm::length_t D>
+using ObstacleAngleOf = std::conditional_t<D == 2, double, Vec<3>>;
 
 /// Everything that defines where a simulation stands, for saving and loading: continuing
 /// from a restored state gives bit for bit the steps the original would have taken. (The
 /// multipliers and step-start positions are not part of it: each substep begins them anew.)
-struct SimulationState {
+template <glm::length_t D>
+struct SimulationStateOf {
     Settings settings;
     double time = 0.0;           ///< simulated seconds since the last restart
     std::uint64_t steps = 0;     ///< steps since the last restart
-    std::vector<glm::dvec2> position; ///< metres, width x height of them
-    std::vector<glm::dvec2> velocity; ///< m/s
+    std::vector<Vec<D>> position;     ///< metres, width x height of them
+    std::vector<Vec<D>> velocity;     ///< m/s
     std::vector<double> mass;         ///< kg, kMinMass to kMaxMass
     std::vector<Index> pinned;        ///< pinned particles, ascending
     std::optional<Index> grabbed;     ///< the grabbed particle, if any
-    std::optional<AreaGrab> areaGrab; ///< the area grab, if any (never with `grabbed`)
+    std::optional<AreaGrabOf<D>> areaGrab; ///< the area grab, if any (never with `grabbed`)
     std::vector<std::size_t> removed; ///< removed (torn or cut) constraints, ascending
-    std::vector<Obstacle> obstacles;  ///< the obstacles now, at most kMaxObstacles
-    std::vector<Ball> balls;          ///< the balls now, at most kMaxBalls (at most one held)
-    bool operator==(const SimulationState&) const = default;
+    std::vector<ObstacleOf<D>> obstacles; ///< the obstacles now, at most kMaxObstacles
+    std::vector<BallOf<D>> balls;     ///< the balls now, at most kMaxBalls (at most one held)
+    bool operator==(const SimulationStateOf&) const = default;
 };
 
 namespace detail {
 template <glm::length_t D>
 class StepSolverOf;
-using StepSolver = StepSolverOf<2>;
 template <glm::length_t D>
 struct StepStateOf;
-using StepState = StepStateOf<2>;
 } // namespace detail
 
-/// Largest |x| or |y| accepted for a grabbed particle's position, in metres.
+/// Largest |x|, |y| or |z| accepted for a grabbed particle's position, in metres.
 inline constexpr double kMaxGrabCoordinate = 1e6;
 
 /// A cloth simulated with position-based dynamics [MHHR06] and its compliant form XPBD
@@ -93,18 +101,35 @@ inline constexpr double kMaxGrabCoordinate = 1e6;
 /// anything back. With a solver that keeps the state on a device (stateOnDevice(): the GPU)
 /// the copy lags the device's steps until sync() reads them back; what changes the state
 /// here (grab, pin, cut, ...) brings the copy up to date first by itself.
-class Simulation {
+///
+/// The same class simulates the cloth in D = 2 (Simulation, the page's plane) or D = 3
+/// (Simulation3: x right, y up, z towards the viewer) dimensions; Settings::dimensions must
+/// be D. With the 3D cloth in its vertical orientation and nothing leaving the plane, its x
+/// and y are the 2D cloth's bit for bit and z stays 0.
+template <glm::length_t D>
+class SimulationOf {
 public:
+    using Vector = Vec<D>;
+    using ParticlesType = ParticlesOf<D>;
+    using ObstacleType = ObstacleOf<D>;
+    using BallType = BallOf<D>;
+    using AreaGrabType = AreaGrabOf<D>;
+    using StateType = SimulationStateOf<D>;
+    static constexpr glm::length_t kDimensions = D;
+
     /// Builds the cloth. Throws std::invalid_argument with validate()'s message when the
     /// settings are invalid.
-    explicit Simulation(const Settings& settings = {});
-    ~Simulation();
+    explicit SimulationOf(const Settings& settings = defaultSettings());
+    ~SimulationOf();
     /// Copies the CPU copy of the state (sync() first to copy a device's); the copy starts its
     /// own worker threads, or device buffers, when it first steps.
-    Simulation(const Simulation& other);
-    Simulation& operator=(const Simulation& other);
-    Simulation(Simulation&&) noexcept;
-    Simulation& operator=(Simulation&&) noexcept;
+    SimulationOf(const SimulationOf& other);
+    SimulationOf& operator=(const SimulationOf& other);
+    SimulationOf(SimulationOf&&) noexcept;
+    SimulationOf& operator=(SimulationOf&&) noexcept;
+
+    /// The default settings in D dimensions: the page's (with dimensions = D).
+    static Settings defaultSettings();
 
     /// Applies new settings. Time step, iterations, gravity, mass, density, stiffness,
     /// substeps, damping, area stiffness and solver take effect from the next step (a new mass
@@ -144,13 +169,13 @@ public:
     /// +-kMaxGrabCoordinate); with an area grab, moves its grab point there and each held
     /// particle to the point plus its offset. Returns false and changes nothing without a grab
     /// or for a position out of range.
-    bool moveGrabbed(glm::dvec2 position);
+    bool moveGrabbed(Vector position);
     /// Releases the grabbed particle, or every particle of an area grab; each keeps the
     /// velocity it had when grabbed (the page's behaviour). Does nothing without a grab.
     void release();
     /// Releases as release() and gives each released particle that is not pinned `velocity`
     /// (m/s; finite, else ignored and the page's behaviour kept). Does nothing without a grab.
-    void release(glm::dvec2 velocity);
+    void release(Vector velocity);
     /// The grabbed particle, if any (a single-particle grab; see areaGrab()).
     std::optional<Index> grabbed() const { return grabbed_; }
 
@@ -160,9 +185,9 @@ public:
     /// The current grab, of either kind, is released first. Returns how many particles are
     /// held: 0 (and no grab) when none is in reach or for a point or radius out of range
     /// (finite, |coordinates| <= kMaxGrabCoordinate, 0 < radius <= kMaxGrabRadius).
-    std::size_t grabArea(glm::dvec2 point, double radius);
+    std::size_t grabArea(Vector point, double radius);
     /// The area grab, if any.
-    const std::optional<AreaGrab>& areaGrab() const { return areaGrab_; }
+    const std::optional<AreaGrabType>& areaGrab() const { return areaGrab_; }
     /// Whether a grab of either kind holds particles.
     bool holding() const { return grabbed_.has_value() || areaGrab_.has_value(); }
 
@@ -185,7 +210,14 @@ public:
     /// `to` (metres; closed segments: touching or overlapping counts), as a knife would, where
     /// the cloth is now (it syncs first, as every change made here does when it must).
     /// Removed constraints stay removed until restart. Returns how many were removed.
-    std::size_t cut(glm::dvec2 from, glm::dvec2 to);
+    std::size_t cut(Vector from, Vector to)
+        requires(D == 2);
+    /// The 3D knife: removes every live constraint whose segment crosses the strip of the
+    /// plane through the segment from `from` to `to` that extends along `direction` both
+    /// ways without end (every layer under a stroke seen along `direction`). A direction of
+    /// length 0 or along the stroke cuts nothing. Returns how many were removed.
+    std::size_t cut(Vector from, Vector to, Vector direction)
+        requires(D == 3);
     /// Removes constraint `index` (in constraints() order) until restart. Returns false when
     /// the index is out of range or the constraint was already removed.
     bool removeConstraint(std::size_t index);
@@ -200,12 +232,12 @@ public:
     std::uint64_t constraintsVersion() const { return constraintsVersion_; }
 
     /// The state as the CPU copy holds it (see SimulationState; sync() first with a device).
-    SimulationState state() const;
+    StateType state() const;
     /// Replaces the whole state by `state`. Everything is checked first (valid settings,
     /// arrays of width x height finite values, masses in range, indices in range and
     /// ascending); on a refusal nothing changes and the message names the field, the value
     /// and what is allowed.
-    std::optional<std::string> restore(const SimulationState& state);
+    std::optional<std::string> restore(const StateType& state);
 
     /// When on, each step records the residual after the prediction and after each sweep of
     /// its last substep (residuals()); costs one pass over the constraints per sweep. Off by
@@ -255,23 +287,23 @@ public:
 
     /// The obstacles now, in index order (pbd/obstacle.h): each substep's contact phase puts
     /// every movable particle back outside them (grown by Settings::thickness / 2).
-    std::span<const Obstacle> obstacles() const { return obstacles_; }
+    std::span<const ObstacleType> obstacles() const { return obstacles_; }
     /// Adds an obstacle as the next index. Returns why it was refused (checkObstacle(), or
     /// more than kMaxObstacles), changing nothing.
-    std::optional<std::string> addObstacle(const Obstacle& obstacle);
+    std::optional<std::string> addObstacle(const ObstacleType& obstacle);
     /// Moves obstacle `index`'s pose centre to `centre` (m) and, when given, turns it to
     /// `angle` degrees (movedObstacle()): it travels there over the next step. Returns why it
     /// was refused (no such index, a value out of range), changing nothing.
-    std::optional<std::string> moveObstacle(std::size_t index, glm::dvec2 centre,
-                                            std::optional<double> angle);
+    std::optional<std::string> moveObstacle(std::size_t index, Vector centre,
+                                            std::optional<ObstacleAngleOf<D>> angle);
     /// Removes obstacle `index`; later ones shift down by one. Returns false when there is none.
     bool removeObstacle(std::size_t index);
     /// Makes `obstacles` (each checked, at most kMaxObstacles) both the obstacles now and the
     /// ones restart() puts back: what the command line or a scene made. Returns why they were
     /// refused, changing nothing.
-    std::optional<std::string> setInitialObstacles(std::vector<Obstacle> obstacles);
+    std::optional<std::string> setInitialObstacles(std::vector<ObstacleType> obstacles);
     /// What restart() puts back (setInitialObstacles()).
-    std::span<const Obstacle> initialObstacles() const { return initialObstacles_; }
+    std::span<const ObstacleType> initialObstacles() const { return initialObstacles_; }
     /// Makes `pins` (particle indices) what restart() pins instead of the fixed corners (a
     /// scene's "pinned"); nothing = the fixed corners. Indices out of range are skipped.
     void setInitialPins(std::optional<std::vector<Index>> pins) { initialPins_ = std::move(pins); }
@@ -279,31 +311,31 @@ public:
     const std::optional<std::vector<Index>>& initialPins() const { return initialPins_; }
 
     /// The balls now, in index order (pbd/ball.h), stepped with the cloth (ball_contacts.h).
-    std::span<const Ball> balls() const { return balls_; }
+    std::span<const BallType> balls() const { return balls_; }
     /// Adds a ball as the next index. Returns why it was refused (checkBall(), or more than
     /// kMaxBalls), changing nothing.
-    std::optional<std::string> addBall(const Ball& ball);
+    std::optional<std::string> addBall(const BallType& ball);
     /// Removes ball `index`; later ones shift down by one (a held one lets go). Returns false
     /// when there is none.
     bool removeBall(std::size_t index);
     /// Holds ball `index` at `centre` (m): kinematic until releaseBall(); one ball at a time.
     /// Returns why it was refused (no such index, a value out of range).
-    std::optional<std::string> grabBall(std::size_t index, glm::dvec2 centre);
+    std::optional<std::string> grabBall(std::size_t index, Vector centre);
     /// Moves the held ball to `centre` (m). Returns why it was refused (none held, range).
-    std::optional<std::string> moveBall(glm::dvec2 centre);
+    std::optional<std::string> moveBall(Vector centre);
     /// Lets the held ball go with `velocity` (m/s), or its own when not given.
-    std::optional<std::string> releaseBall(std::optional<glm::dvec2> velocity);
+    std::optional<std::string> releaseBall(std::optional<Vector> velocity);
     /// Makes `balls` (checked, at most kMaxBalls) both the balls now and the ones restart()
     /// puts back. Returns why they were refused, changing nothing.
-    std::optional<std::string> setInitialBalls(std::vector<Ball> balls);
+    std::optional<std::string> setInitialBalls(std::vector<BallType> balls);
     /// What restart() puts back (setInitialBalls()).
-    std::span<const Ball> initialBalls() const { return initialBalls_; }
+    std::span<const BallType> initialBalls() const { return initialBalls_; }
 
     const Settings& settings() const { return settings_; }
     /// The particles as the CPU copy holds them: masses, flags and inverse masses are always
     /// current; with a device solver positions, step starts and velocities lag its steps
     /// until sync().
-    const Particles& particles() const { return particles_; }
+    const ParticlesType& particles() const { return particles_; }
     std::span<const DistanceConstraint> constraints() const { return topology_.constraints; }
     /// The cloth as a mesh: its constraints, edge springs, triangles (pbd/topology.h).
     const ClothTopology& topology() const { return topology_; }
@@ -314,7 +346,7 @@ public:
 
 private:
     void build();
-    detail::StepState stepState();
+    detail::StepStateOf<D> stepState();
     /// Before particles_ is changed here: brings it up to date and has the solver take it
     /// again before its next step.
     void editParticles();
@@ -328,9 +360,9 @@ private:
     void setHeld(Index index, bool hold, bool direct);
 
     Settings settings_;
-    Particles particles_; ///< the CPU copy: behind a device solver until sync()
+    ParticlesType particles_; ///< the CPU copy: behind a device solver until sync()
     SolverBackendFactory backendFactory_;
-    std::unique_ptr<detail::StepSolver> solver_; ///< made on the first step (makeStepSolver)
+    std::unique_ptr<detail::StepSolverOf<D>> solver_; ///< made on the first step (makeStepSolver)
     ClothTopology topology_; ///< the cloth's constraints, triangles and neighbours
     std::vector<double> lambda_;                 ///< XPBD multipliers, one per constraint
     std::vector<double> areaLambda_;             ///< one per cell triangle, when area is on
@@ -340,23 +372,24 @@ private:
     double time_ = 0.0;
     std::uint64_t stepCount_ = 0;
     std::optional<Index> grabbed_;
-    std::optional<AreaGrab> areaGrab_;
+    std::optional<AreaGrabType> areaGrab_;
     bool recordResiduals_ = false;
     std::vector<Residual> residuals_;
     Tethers tethers_;                 ///< what the next step projects (settings_.tethers)
     bool tethersStale_ = true;        ///< pins changed since tethers_ was computed
     std::uint64_t tethersConstraints_ = 0; ///< constraintsVersion_ tethers_ was computed for
     std::uint64_t tethersVersion_ = 0;     ///< changes whenever tethers_ is recomputed
-    std::vector<Obstacle> obstacles_;        ///< the obstacles now
-    std::vector<Obstacle> initialObstacles_; ///< what restart() puts back
+    std::vector<ObstacleType> obstacles_;        ///< the obstacles now
+    std::vector<ObstacleType> initialObstacles_; ///< what restart() puts back
     std::optional<std::vector<Index>> initialPins_; ///< restart()'s pins, if not the corners
-    std::vector<Ball> balls_;                ///< the balls now
-    std::vector<Ball> initialBalls_;         ///< what restart() puts back
+    std::vector<BallType> balls_;                ///< the balls now
+    std::vector<BallType> initialBalls_;         ///< what restart() puts back
 };
 
 /// Largest |length - rest length| over the live constraints, in metres, of the CPU copy
 /// (Simulation::sync() first with a device solver).
-double maxConstraintViolation(const Simulation& simulation);
+template <glm::length_t D>
+double maxConstraintViolation(const SimulationOf<D>& simulation);
 
 /// Relative stretch of the constraints, |length - rest| / rest (dimensionless).
 struct Strain {
@@ -365,6 +398,10 @@ struct Strain {
 };
 /// The cloth's strain as the CPU copy holds it (as maxConstraintViolation); zero for a cloth
 /// without constraints.
-Strain constraintStrain(const Simulation& simulation);
+template <glm::length_t D>
+Strain constraintStrain(const SimulationOf<D>& simulation);
+
+extern template class SimulationOf<2>;
+extern template class SimulationOf<3>;
 
 } // namespace pbd

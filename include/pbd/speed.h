@@ -2,11 +2,11 @@
 /// \file
 /// Each particle's speed, for drawing the particles coloured by how fast they move.
 
+#include "pbd/simulation_fwd.h"
 #include <span>
 
 namespace pbd {
 
-class Simulation;
 
 /// Writes |v| (m/s) of particle i to out[i]; 0 for pinned and grabbed particles, which do not
 /// move by themselves (a grabbed one keeps a stale velocity until released; see

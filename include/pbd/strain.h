@@ -3,11 +3,11 @@
 /// The signed strain of every distance constraint, for drawing the cloth coloured by how far
 /// each constraint is stretched or compressed.
 
+#include "pbd/simulation_fwd.h"
 #include <span>
 
 namespace pbd {
 
-class Simulation;
 
 /// Writes the signed strain (l - r) / r of constraint k of simulation.constraints() to out[k]
 /// (dimensionless: positive stretched, negative compressed; l the current length, r the rest

@@ -483,6 +483,9 @@ TEST_CASE("the custom settings differ from the defaults in every field of the se
     REQUIRE_FALSE(pbd::validate(custom));
     for (const pbd::SettingField& field : pbd::settingFields()) {
         INFO(field.name);
+        // The third dimension's rows are the 3D window's: this 2D panel has none of them.
+        if (field.section == pbd::PanelSection::Space)
+            continue;
         CHECK(field.get(custom) != field.get(Settings{}));
     }
 }

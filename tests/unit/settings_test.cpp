@@ -142,7 +142,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     // Settings with every member different from its default, set through the table.
     Settings changed;
     const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 250, 10, 0.3, 2, 1.5, 0.2,
-                             1, 0.95, 1, 3, 1, 0.05, 0.4, 1, 4, -2, 0.5, 0.6};
+                             1, 0.95, 1, 3, 1, 0.05, 0.4, 1, 4, -2, 3, 0.5, 0.6, 3, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -185,10 +185,21 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.selfCollision = true;
     expected.windX = 4;
     expected.windY = -2;
+    expected.windZ = 3;
     expected.airDrag = 0.5;
     expected.gusts = 0.6;
+    expected.dimensions = 3;
+    expected.orientation = pbd::Orientation::Horizontal;
     CHECK(changed == expected);
-    CHECK_FALSE(validate(changed));
+    // Each value is allowed, but not all together: the plane's area constraints and the
+    // colored solver are 2D's, the orientation and the wind along z 3D's.
+    REQUIRE(validate(changed));
+    CHECK(validate(changed)->field == "areaStiffness");
+    Settings plane = changed;
+    plane.dimensions = 2;
+    plane.orientation = pbd::Orientation::Vertical;
+    plane.windZ = 0;
+    CHECK_FALSE(validate(plane));
     CHECK(pbd::findSettingField("nonsense") == nullptr);
 }
 

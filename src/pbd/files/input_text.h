@@ -82,6 +82,16 @@ const char* nameOf(const NameTable<T, N>& names, T value)
 /// the one number formatter of messages, the panel's fields and dumps.
 std::string formatNumber(double value);
 
+/// A point or vector as "(x, y)" or "(x, y, z)", each as formatNumber() writes it.
+template <typename V>
+std::string formatPoint(const V& v)
+{
+    std::string text = "(";
+    for (int c = 0; c < static_cast<int>(v.length()); ++c)
+        text += (c > 0 ? ", " : "") + formatNumber(v[c]);
+    return text + ")";
+}
+
 /// `text` in single quotes for a message: at most 40 characters ("..." when cut), every byte
 /// outside printable ASCII shown as '?', so that binary junk cannot garble a terminal.
 std::string quoteInput(std::string_view text);

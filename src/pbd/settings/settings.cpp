@@ -76,6 +76,36 @@ std::optional<SettingsError> checkSelfCollision(const Settings& s)
                              " m (the cloth's smallest rest length)"};
 }
 
+/// What only one of the two spaces has: a 3D cloth's orientation and wind across the plane,
+/// the plane's area constraints; the GPU solver is 2D for now.
+std::optional<SettingsError> checkSpace(const Settings& s)
+{
+    const std::string dims = "dimensions = " + std::to_string(s.dimensions);
+    if (s.dimensions == 2) {
+        if (s.orientation != Orientation::Vertical)
+            return SettingsError{"orientation",
+                                 "orientation = " + std::string(orientationName(s.orientation)) +
+                                     " is not allowed with " + dims +
+                                     "; allowed: orientation vertical, or dimensions 3"};
+        if (s.windZ != 0.0)
+            return SettingsError{"windZ", "windZ = " + formatNumber(s.windZ) +
+                                              " m/s is not allowed with " + dims +
+                                              "; allowed: windZ 0, or dimensions 3"};
+        return std::nullopt;
+    }
+    if (s.areaStiffness != 0.0)
+        return SettingsError{"areaStiffness",
+                             "areaStiffness = " + formatNumber(s.areaStiffness) +
+                                 " N/m is not allowed with " + dims +
+                                 " (a signed area unfolds cells flipped in the plane); allowed: "
+                                 "areaStiffness 0, or dimensions 2"};
+    if (s.solver != Solver::Sequential)
+        return SettingsError{"solver", "solver = " + std::string(solverName(s.solver)) +
+                                           " is not allowed with " + dims +
+                                           " yet; allowed: solver sequential, or dimensions 2"};
+    return std::nullopt;
+}
+
 } // namespace
 
 double selfCollisionThicknessLimit(const Settings& settings)
@@ -115,13 +145,16 @@ std::optional<SettingsError> validate(const Settings& s)
         return e;
     if (auto e = checkDensity(s))
         return e;
+    if (auto e = checkSpace(s))
+        return e;
     return checkSelfCollision(s);
 }
 
 bool sameCloth(const Settings& a, const Settings& b)
 {
     return a.width == b.width && a.height == b.height && a.fixedCount == b.fixedCount &&
-           a.clothWidth == b.clothWidth && a.clothHeight == b.clothHeight;
+           a.clothWidth == b.clothWidth && a.clothHeight == b.clothHeight &&
+           a.dimensions == b.dimensions && a.orientation == b.orientation;
 }
 
 } // namespace pbd

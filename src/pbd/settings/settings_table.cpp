@@ -13,6 +13,9 @@ constexpr NameTable<Solver, 3> kSolverNames{
     {{Solver::Sequential, "sequential"}, {Solver::Colored, "colored"}, {Solver::Gpu, "gpu"}}};
 constexpr NameTable<GpuPrecision, 2> kGpuPrecisionNames{
     {{GpuPrecision::Float, "float"}, {GpuPrecision::Double, "double"}}};
+constexpr NameTable<Orientation, 2> kOrientationNames{
+    {{Orientation::Vertical, "vertical"}, {Orientation::Horizontal, "horizontal"}}};
+constexpr auto kOrientationChoices = choiceNames(kOrientationNames);
 constexpr auto kSolverChoices = choiceNames(kSolverNames);
 constexpr auto kGpuPrecisionChoices = choiceNames(kGpuPrecisionNames);
 
@@ -226,6 +229,12 @@ constexpr SettingField kFields[] = {
      .help = "The air's velocity along y in m/s (positive: blowing up). It pushes the cloth "
              "only with an Air drag above 0. Applies at once.",
      .section = PanelSection::Air, .onBench = true, PBD_NUMBER(windY)},
+    {.name = "windZ", .flag = "--wind-z", .label = "Wind z", .labelUnit = "m/s",
+     .value = real(-kMaxWind, kMaxWind, "m/s"), .step = 0.5,
+     .brief = "wind velocity along z in m/s (3D)",
+     .help = "The air's velocity along z in m/s (positive: blowing towards the viewer), in 3D "
+             "only. It pushes the cloth only with an Air drag above 0. Applies at once.",
+     .section = PanelSection::Space, .onBench = true, PBD_NUMBER(windZ)},
     {.name = "airDrag", .flag = "--air-drag", .label = "Air drag", .labelUnit = "N s/m\u00B2",
      .value = {.kind = SettingKind::Real, .lo = 0, .hi = kMaxAirDrag, .unit = "N s/m^2",
                .note = "0: no air"},
@@ -242,6 +251,24 @@ constexpr SettingField kFields[] = {
              "(along and across it), the same in every run: a replay repeats every gust. 0: a "
              "steady wind. Applies at once.",
      .section = PanelSection::Air, .onBench = true, PBD_NUMBER(gusts)},
+    // The space: a plane (the page's) or three dimensions.
+    {.name = "dimensions", .flag = "--dimensions", .label = "Dimensions",
+     .value = {.kind = SettingKind::Whole, .lo = 2, .hi = 3, .allowedText = "allowed: 2 or 3"},
+     .brief = "dimensions of the space: 2 (the page's plane) or 3",
+     .help = "2: the page's cloth in its plane. 3: x right, y up, z towards the viewer, "
+             "gravity along -y; the cloth can fold, drape and bend out of its plane. Changing "
+             "it restarts the cloth.",
+     .section = PanelSection::Space, .rebuildsCloth = true, .onBench = true,
+     PBD_NUMBER(dimensions)},
+    {.name = "orientation", .flag = "--orientation", .label = "Orientation",
+     .value = choice(kOrientationChoices, "an orientation"),
+     .brief = "where a 3D cloth starts: vertical (the page's sheet in the x-y plane) or "
+              "horizontal (laid flat in the x-z plane at the height of its top row)",
+     .help = "Where a 3D cloth starts: vertical, the page's sheet in the x-y plane at z = 0; "
+             "horizontal, the same sheet laid flat at the height of its first row, rows going "
+             "towards +z (3D only). Changing it restarts the cloth.",
+     .section = PanelSection::Space, .rebuildsCloth = true, .onBench = true,
+     PBD_ENUM(orientation)},
 };
 
 #undef PBD_NUMBER
@@ -261,6 +288,16 @@ const char* solverName(Solver solver) { return nameOf(kSolverNames, solver); }
 std::optional<Solver> solverFromName(std::string_view name)
 {
     return valueNamed(kSolverNames, name);
+}
+
+const char* orientationName(Orientation orientation)
+{
+    return nameOf(kOrientationNames, orientation);
+}
+
+std::optional<Orientation> orientationFromName(std::string_view name)
+{
+    return valueNamed(kOrientationNames, name);
 }
 
 const char* gpuPrecisionName(GpuPrecision precision)

@@ -15,15 +15,16 @@ namespace pbd {
 using detail::grabCoordinate;
 using detail::grabRadius;
 
-std::optional<std::string> detail::checkAreaGrab(const AreaGrab& grab, std::size_t n, bool single)
+template <glm::length_t D>
+std::optional<std::string> detail::checkAreaGrab(const AreaGrabOf<D>& grab, std::size_t n,
+                                                 bool single)
 {
     if (single)
         return std::string("areaGrab: a state holds one grab; allowed: grabbed or areaGrab, "
                            "not both");
-    if (!grabCoordinate(grab.point.x) || !grabCoordinate(grab.point.y))
-        return "areaGrab: point (" + formatNumber(grab.point.x) + ", " +
-               formatNumber(grab.point.y) + ") is not allowed; allowed: finite coordinates "
-               "within +-" + formatNumber(kMaxGrabCoordinate) + " m";
+    if (!grabPoint(grab.point))
+        return "areaGrab: point " + formatPoint(grab.point) + " is not allowed; allowed: finite "
+               "coordinates within +-" + formatNumber(kMaxGrabCoordinate) + " m";
     if (!grabRadius(grab.radius))
         return "areaGrab: radius " + formatNumber(grab.radius) + " is not allowed; allowed: " +
                "more than 0 up to " + formatNumber(kMaxGrabRadius) + " m";
@@ -36,9 +37,11 @@ std::optional<std::string> detail::checkAreaGrab(const AreaGrab& grab, std::size
             return "areaGrab: particles[" + std::to_string(k) + "] = " +
                    std::to_string(grab.particles[k]) +
                    " is not allowed; allowed: ascending indices below " + std::to_string(n);
-        const glm::dvec2 o = grab.offsets[k];
-        if (!std::isfinite(o.x) || !std::isfinite(o.y) || std::abs(o.x) > kMaxGrabRadius ||
-            std::abs(o.y) > kMaxGrabRadius)
+        const Vec<D> o = grab.offsets[k];
+        bool allowed = true;
+        for (glm::length_t c = 0; c < D; ++c)
+            allowed = allowed && std::isfinite(o[c]) && std::abs(o[c]) <= kMaxGrabRadius;
+        if (!allowed)
             return "areaGrab: offsets[" + std::to_string(k) + "] is not allowed; allowed: "
                    "finite values within +-" + formatNumber(kMaxGrabRadius) + " m";
     }
@@ -46,7 +49,8 @@ std::optional<std::string> detail::checkAreaGrab(const AreaGrab& grab, std::size
 }
 
 
-bool Simulation::grab(Index index)
+template <glm::length_t D>
+bool SimulationOf<D>::grab(Index index)
 {
     if (index >= particles_.size())
         return false;
@@ -59,18 +63,19 @@ bool Simulation::grab(Index index)
     return true;
 }
 
-std::size_t Simulation::grabArea(glm::dvec2 point, double radius)
+template <glm::length_t D>
+std::size_t SimulationOf<D>::grabArea(Vector point, double radius)
 {
     release(); // a new grab lets go of the current one, even when this one holds nothing
-    if (!grabCoordinate(point.x) || !grabCoordinate(point.y) || !grabRadius(radius))
+    if (!detail::grabPoint(point) || !grabRadius(radius))
         return 0;
     sync(); // who is in reach now
-    AreaGrab grab{point, radius, {}, {}};
+    AreaGrabType grab{point, radius, {}, {}};
     const auto& x = particles_.position;
     const double r2 = radius * radius;
     for (Index i = 0; i < particles_.size(); ++i) {
-        const glm::dvec2 d = x[i] - point;
-        if (d.x * d.x + d.y * d.y <= r2) {
+        const Vector d = x[i] - point;
+        if (squaredLength(d) <= r2) {
             grab.particles.push_back(i);
             grab.offsets.push_back(d);
         }
@@ -84,7 +89,8 @@ std::size_t Simulation::grabArea(glm::dvec2 point, double radius)
     return areaGrab_->particles.size();
 }
 
-void Simulation::setHeld(Index index, bool hold, bool direct)
+template <glm::length_t D>
+void SimulationOf<D>::setHeld(Index index, bool hold, bool direct)
 {
     if (hold)
         particles_.flags[index] |= kGrabbed;
@@ -95,9 +101,10 @@ void Simulation::setHeld(Index index, bool hold, bool direct)
         solver_->writeParticle(index, nullptr, nullptr, &particles_.inverseMass[index]);
 }
 
-bool Simulation::moveGrabbed(glm::dvec2 position)
+template <glm::length_t D>
+bool SimulationOf<D>::moveGrabbed(Vector position)
 {
-    if (!holding() || !grabCoordinate(position.x) || !grabCoordinate(position.y))
+    if (!holding() || !detail::grabPoint(position))
         return false;
     const bool direct = editParticleDirectly();
     if (grabbed_) {
@@ -116,7 +123,8 @@ bool Simulation::moveGrabbed(glm::dvec2 position)
     return true;
 }
 
-void Simulation::release()
+template <glm::length_t D>
+void SimulationOf<D>::release()
 {
     if (!holding())
         return;
@@ -130,14 +138,15 @@ void Simulation::release()
     areaGrab_.reset();
 }
 
-void Simulation::release(glm::dvec2 velocity)
+template <glm::length_t D>
+void SimulationOf<D>::release(Vector velocity)
 {
     if (!holding())
         return;
     std::vector<Index> held = grabbed_ ? std::vector<Index>{*grabbed_} : areaGrab_->particles;
     release();
     std::erase_if(held, [this](Index i) { return particles_.pinned(i); }); // pins stay at rest
-    if (!std::isfinite(velocity.x) || !std::isfinite(velocity.y) || held.empty())
+    if (!detail::finiteVector(velocity) || held.empty())
         return;
     const bool direct = editParticleDirectly();
     for (Index index : held) {
@@ -146,5 +155,11 @@ void Simulation::release(glm::dvec2 velocity)
             solver_->writeParticle(index, nullptr, &velocity, nullptr);
     }
 }
+
+template std::optional<std::string> detail::checkAreaGrab(const AreaGrabOf<2>&, std::size_t, bool);
+template std::optional<std::string> detail::checkAreaGrab(const AreaGrabOf<3>&, std::size_t, bool);
+
+template class SimulationOf<2>;
+template class SimulationOf<3>;
 
 } // namespace pbd

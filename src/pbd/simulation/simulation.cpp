@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
 
 #include "files/input_text.h"
 #include "pbd/distance_constraint.h"
@@ -14,19 +15,51 @@
 
 namespace pbd {
 
-Simulation::Simulation(const Settings& settings)
-    : settings_(settings)
+namespace {
+
+/// Why settings for `D` dimensions cannot be this Simulation's, or nothing.
+template <glm::length_t D>
+std::optional<SettingsError> validateFor(const Settings& settings)
 {
     if (auto error = validate(settings))
+        return error;
+    if (settings.dimensions != static_cast<int>(D))
+        return SettingsError{"dimensions",
+                             "dimensions = " + std::to_string(settings.dimensions) +
+                                 " is not allowed for this " + std::to_string(D) +
+                                 "D simulation; allowed: " + std::to_string(D) +
+                                 " (a new simulation takes the other)"};
+    return std::nullopt;
+}
+
+} // namespace
+
+template <glm::length_t D>
+Settings SimulationOf<D>::defaultSettings()
+{
+    Settings settings;
+    settings.dimensions = static_cast<int>(D);
+    return settings;
+}
+
+template <glm::length_t D>
+SimulationOf<D>::SimulationOf(const Settings& settings)
+    : settings_(settings)
+{
+    if (auto error = validateFor<D>(settings))
         throw std::invalid_argument(error->message);
     build();
 }
 
-Simulation::~Simulation() = default;
-Simulation::Simulation(Simulation&&) noexcept = default;
-Simulation& Simulation::operator=(Simulation&&) noexcept = default;
+template <glm::length_t D>
+SimulationOf<D>::~SimulationOf() = default;
+template <glm::length_t D>
+SimulationOf<D>::SimulationOf(SimulationOf&&) noexcept = default;
+template <glm::length_t D>
+SimulationOf<D>& SimulationOf<D>::operator=(SimulationOf&&) noexcept = default;
 
-Simulation::Simulation(const Simulation& other)
+template <glm::length_t D>
+SimulationOf<D>::SimulationOf(const SimulationOf& other)
     : settings_(other.settings_), particles_(other.particles_),
       backendFactory_(other.backendFactory_),
       topology_(other.topology_), lambda_(other.lambda_), areaLambda_(other.areaLambda_),
@@ -41,18 +74,20 @@ Simulation::Simulation(const Simulation& other)
 {
 }
 
-Simulation& Simulation::operator=(const Simulation& other)
+template <glm::length_t D>
+SimulationOf<D>& SimulationOf<D>::operator=(const SimulationOf& other)
 {
     if (this != &other) {
-        Simulation copy(other);
+        SimulationOf copy(other);
         *this = std::move(copy);
     }
     return *this;
 }
 
-std::optional<SettingsError> Simulation::apply(const Settings& settings)
+template <glm::length_t D>
+std::optional<SettingsError> SimulationOf<D>::apply(const Settings& settings)
 {
-    if (auto error = validate(settings))
+    if (auto error = validateFor<D>(settings))
         return error;
     const bool rebuild = !sameCloth(settings, settings_);
     const bool massChanged =
@@ -74,7 +109,8 @@ std::optional<SettingsError> Simulation::apply(const Settings& settings)
     return std::nullopt;
 }
 
-void Simulation::restart()
+template <glm::length_t D>
+void SimulationOf<D>::restart()
 {
     build();
     obstacles_ = initialObstacles_;
@@ -86,13 +122,26 @@ void Simulation::restart()
     balls_ = initialBalls_;
 }
 
-void Simulation::build()
+template <glm::length_t D>
+void SimulationOf<D>::build()
 {
     ClothGrid grid = buildClothGrid(settings_);
     const std::size_t n = grid.positions.size();
-    particles_.position = std::move(grid.positions);
+    if constexpr (D == 2) {
+        particles_.position = std::move(grid.positions);
+    } else {
+        // Vertical: the page's sheet at z = 0; horizontal: laid at row 0's height, rows
+        // going towards +z.
+        const bool flat = settings_.orientation == Orientation::Horizontal;
+        const double top = n > 0 ? grid.positions[0].y : 0.0;
+        particles_.position.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const glm::dvec2 p = grid.positions[i];
+            particles_.position[i] = flat ? Vector(p.x, top, top - p.y) : Vector(p.x, p.y, 0.0);
+        }
+    }
     particles_.stepStart = particles_.position;
-    particles_.velocity.assign(n, glm::dvec2(0.0));
+    particles_.velocity.assign(n, Vector(0.0));
     particles_.mass = clothParticleMasses(settings_);
     particles_.flags.assign(n, 0);
     for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount))
@@ -115,29 +164,34 @@ void Simulation::build()
     tethersStale_ = true;
 }
 
-void Simulation::refreshInverseMass(Index i)
+template <glm::length_t D>
+void SimulationOf<D>::refreshInverseMass(Index i)
 {
     particles_.inverseMass[i] = particles_.flags[i] != 0 ? 0.0 : 1.0 / particles_.mass[i];
 }
 
-unsigned Simulation::threadCount() const
+template <glm::length_t D>
+unsigned SimulationOf<D>::threadCount() const
 {
     return detail::solverThreads(settings_).used;
 }
 
-unsigned Simulation::requestedThreadCount() const
+template <glm::length_t D>
+unsigned SimulationOf<D>::requestedThreadCount() const
 {
     return detail::solverThreads(settings_).requested;
 }
 
-std::size_t Simulation::chunkCount() const
+template <glm::length_t D>
+std::size_t SimulationOf<D>::chunkCount() const
 {
     return detail::solverThreads(settings_).chunks;
 }
 
-SimulationState Simulation::state() const
+template <glm::length_t D>
+typename SimulationOf<D>::StateType SimulationOf<D>::state() const
 {
-    SimulationState state;
+    StateType state;
     state.settings = settings_;
     state.time = time_;
     state.steps = stepCount_;
@@ -154,14 +208,15 @@ SimulationState Simulation::state() const
             state.removed.push_back(k);
     state.obstacles = obstacles_;
     state.balls = balls_;
-    for (Ball& ball : state.balls)
+    for (BallType& ball : state.balls)
         ball.start = ball.position; // each substep begins it anew
     return state;
 }
 
-std::optional<std::string> Simulation::restore(const SimulationState& state)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::restore(const StateType& state)
 {
-    if (auto error = validate(state.settings))
+    if (auto error = validateFor<D>(state.settings))
         return "settings: " + error->message;
     const std::size_t n = static_cast<std::size_t>(state.settings.width) *
                           static_cast<std::size_t>(state.settings.height);
@@ -183,11 +238,11 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
         return "time = " + formatNumber(state.time) +
                " is not allowed; allowed: a finite number >= 0 s";
     for (std::size_t i = 0; i < n; ++i) {
-        const glm::dvec2 p = state.position[i];
-        const glm::dvec2 v = state.velocity[i];
-        if (!std::isfinite(p.x) || !std::isfinite(p.y))
+        const Vector p = state.position[i];
+        const Vector v = state.velocity[i];
+        if (!detail::finiteVector(p))
             return "position[" + std::to_string(i) + "] is not finite; allowed: finite numbers";
-        if (!std::isfinite(v.x) || !std::isfinite(v.y))
+        if (!detail::finiteVector(v))
             return "velocity[" + std::to_string(i) + "] is not finite; allowed: finite numbers";
         if (!(state.mass[i] >= kMinMass && state.mass[i] <= kMaxMass))
             return "mass[" + std::to_string(i) + "] = " + formatNumber(state.mass[i]) +
@@ -213,16 +268,16 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
         if (auto e = detail::checkAreaGrab(*state.areaGrab, n, state.grabbed.has_value()))
             return e;
 
-    if (auto e = checkObstacles(state.obstacles))
+    if (auto e = checkObstacles(std::span<const ObstacleType>(state.obstacles)))
         return e;
-    if (auto e = checkBalls(state.balls))
+    if (auto e = checkBalls(std::span<const BallType>(state.balls)))
         return e;
 
     settings_ = state.settings;
     build();
     obstacles_ = state.obstacles;
     balls_ = state.balls;
-    for (Ball& ball : balls_)
+    for (BallType& ball : balls_)
         ball.start = ball.position;
     time_ = state.time;
     stepCount_ = state.steps;
@@ -249,14 +304,16 @@ std::optional<std::string> Simulation::restore(const SimulationState& state)
     return std::nullopt;
 }
 
-void Simulation::recordResiduals(bool on)
+template <glm::length_t D>
+void SimulationOf<D>::recordResiduals(bool on)
 {
     recordResiduals_ = on;
     if (!on)
         residuals_.clear();
 }
 
-detail::StepState Simulation::stepState()
+template <glm::length_t D>
+detail::StepStateOf<D> SimulationOf<D>::stepState()
 {
     return {settings_,   particles_, topology_.constraints, lambda_,          areaLambda_,
             alive_,      liveCount_, constraintsVersion_,   recordResiduals_, residuals_,
@@ -264,7 +321,8 @@ detail::StepState Simulation::stepState()
             obstacles_,  balls_,     time_,                 &topology_};
 }
 
-const Tethers& Simulation::tethers()
+template <glm::length_t D>
+const Tethers& SimulationOf<D>::tethers()
 {
     static const Tethers none;
     if (!settings_.tethers)
@@ -280,7 +338,8 @@ const Tethers& Simulation::tethers()
     return tethers_;
 }
 
-void Simulation::installBackend(SolverBackendFactory factory)
+template <glm::length_t D>
+void SimulationOf<D>::installBackend(SolverBackendFactory factory)
 {
     if (solver_ && solver_->onDevice()) {
         sync();
@@ -289,56 +348,65 @@ void Simulation::installBackend(SolverBackendFactory factory)
     backendFactory_ = std::move(factory);
 }
 
-void Simulation::finishBackend()
+template <glm::length_t D>
+void SimulationOf<D>::finishBackend()
 {
     if (solver_)
         solver_->finish();
 }
 
-std::string Simulation::backendDescription() const
+template <glm::length_t D>
+std::string SimulationOf<D>::backendDescription() const
 {
     return solver_ ? solver_->description() : std::string();
 }
 
-SolverBackend* Simulation::backend() const
+template <glm::length_t D>
+SolverBackend* SimulationOf<D>::backend() const
 {
     return solver_ ? solver_->backend() : nullptr;
 }
 
-bool Simulation::backendCurrent() const
+template <glm::length_t D>
+bool SimulationOf<D>::backendCurrent() const
 {
     return solver_ && solver_->current();
 }
 
-bool Simulation::stateOnDevice() const
+template <glm::length_t D>
+bool SimulationOf<D>::stateOnDevice() const
 {
     return detail::keepsStateOnDevice(settings_.solver);
 }
 
-void Simulation::sync()
+template <glm::length_t D>
+void SimulationOf<D>::sync()
 {
     if (!solver_)
         return;
-    detail::StepState state = stepState();
+    detail::StepStateOf<D> state = stepState();
     solver_->sync(state, true);
 }
 
-void Simulation::syncConstraints()
+template <glm::length_t D>
+void SimulationOf<D>::syncConstraints()
 {
     if (!solver_)
         return;
-    detail::StepState state = stepState();
+    detail::StepStateOf<D> state = stepState();
     solver_->sync(state, false);
 }
 
-void Simulation::editParticles()
+template <glm::length_t D>
+void SimulationOf<D>::editParticles()
 {
     sync();
     if (solver_)
         solver_->particlesChanged();
 }
 
-bool Simulation::editParticleDirectly()
+template <glm::length_t D>
+bool SimulationOf<D>::editParticleDirectly()
 {
     if (solver_ && solver_->takesParticleWrites())
         return true;
@@ -346,34 +414,38 @@ bool Simulation::editParticleDirectly()
     return false;
 }
 
-void Simulation::step()
+template <glm::length_t D>
+void SimulationOf<D>::step()
 {
     if (!solver_)
-        solver_ = detail::makeStepSolver(settings_, backendFactory_);
+        solver_ = detail::makeStepSolver<D>(settings_, backendFactory_);
     if (settings_.tethers)
         tethers(); // brought up to date with pins, cuts and tears before the step
-    for (Obstacle& obstacle : obstacles_)
-        if (obstacle.velocity != glm::dvec2(0.0)) // scripted motion: a move over this step
+    for (ObstacleType& obstacle : obstacles_)
+        if (obstacle.velocity != Vector(0.0)) // scripted motion: a move over this step
             obstacle = movedObstacle(obstacle,
                                      obstaclePose(obstacle).centre +
                                          settings_.timeStep * obstacle.velocity,
                                      std::nullopt);
-    detail::StepState state = stepState();
+    detail::StepStateOf<D> state = stepState();
     solver_->step(state);
-    for (Obstacle& obstacle : obstacles_)
+    for (ObstacleType& obstacle : obstacles_)
         settleObstacle(obstacle); // each move took effect over this step
     time_ = time_ + settings_.timeStep;
     ++stepCount_;
 }
 
-bool Simulation::removeConstraint(std::size_t index)
+template <glm::length_t D>
+bool SimulationOf<D>::removeConstraint(std::size_t index)
 {
     syncConstraints(); // a device may have torn it, or others
-    detail::StepState state = stepState();
+    detail::StepStateOf<D> state = stepState();
     return detail::removeConstraint(state, index);
 }
 
-std::size_t Simulation::cut(glm::dvec2 from, glm::dvec2 to)
+template <glm::length_t D>
+std::size_t SimulationOf<D>::cut(Vector from, Vector to)
+    requires(D == 2)
 {
     sync(); // the segments where they are now
     const auto& x = particles_.position;
@@ -385,19 +457,55 @@ std::size_t Simulation::cut(glm::dvec2 from, glm::dvec2 to)
     return removed;
 }
 
-bool Simulation::pin(Index index)
+template <glm::length_t D>
+std::size_t SimulationOf<D>::cut(Vector from, Vector to, Vector direction)
+    requires(D == 3)
+{
+    // The strip is {from + a (to - from) + b direction : 0 <= a <= 1}: a segment crosses it
+    // where it crosses the strip's plane (normal n = stroke x direction) at a point whose a,
+    // measured along the stroke's part across the direction (u), lies in [0, 1].
+    const Vector stroke = to - from;
+    const Vector n = glm::cross(stroke, direction);
+    const Vector u = stroke - (dot(stroke, direction) / dot(direction, direction)) * direction;
+    const double uu = dot(u, u);
+    if (!(squaredLength(n) > 0.0) || !(uu > 0.0) || !detail::finiteVector(n))
+        return 0;
+    sync(); // the segments where they are now
+    const auto& x = particles_.position;
+    std::size_t removed = 0;
+    const std::vector<DistanceConstraint>& constraints = topology_.constraints;
+    for (std::size_t k = 0; k < constraints.size(); ++k) {
+        if (alive_[k] == 0)
+            continue;
+        const Vector p = x[constraints[k].a];
+        const Vector q = x[constraints[k].b];
+        const double dp = dot(Vector(p - from), n);
+        const double dq = dot(Vector(q - from), n);
+        if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || (dp == 0.0 && dq == 0.0))
+            continue; // one side, or lying in the plane (no crossing)
+        const Vector hit = p + (dp / (dp - dq)) * (q - p);
+        const double along = dot(Vector(hit - from), u) / uu;
+        if (along >= 0.0 && along <= 1.0)
+            removed += removeConstraint(k) ? 1 : 0;
+    }
+    return removed;
+}
+
+template <glm::length_t D>
+bool SimulationOf<D>::pin(Index index)
 {
     if (index >= particles_.size())
         return false;
     editParticles();
     particles_.flags[index] |= kPinned;
-    particles_.velocity[index] = glm::dvec2(0.0);
+    particles_.velocity[index] = Vector(0.0);
     refreshInverseMass(index);
     tethersStale_ = true;
     return true;
 }
 
-bool Simulation::unpin(Index index)
+template <glm::length_t D>
+bool SimulationOf<D>::unpin(Index index)
 {
     if (index >= particles_.size())
         return false;
@@ -408,19 +516,22 @@ bool Simulation::unpin(Index index)
     return true;
 }
 
-void Simulation::unpinAll()
+template <glm::length_t D>
+void SimulationOf<D>::unpinAll()
 {
     for (Index i = 0; i < particles_.size(); ++i)
         unpin(i);
 }
 
-void Simulation::pinCorners()
+template <glm::length_t D>
+void SimulationOf<D>::pinCorners()
 {
     for (Index i : fixedCorners(settings_.width, settings_.height, settings_.fixedCount))
         pin(i);
 }
 
-bool Simulation::setMass(Index index, double mass)
+template <glm::length_t D>
+bool SimulationOf<D>::setMass(Index index, double mass)
 {
     if (index >= particles_.size() || !std::isfinite(mass) || mass < kMinMass || mass > kMaxMass)
         return false;
@@ -430,7 +541,8 @@ bool Simulation::setMass(Index index, double mass)
     return true;
 }
 
-double maxConstraintViolation(const Simulation& simulation)
+template <glm::length_t D>
+double maxConstraintViolation(const SimulationOf<D>& simulation)
 {
     const auto& x = simulation.particles().position;
     const auto constraints = simulation.constraints();
@@ -443,7 +555,8 @@ double maxConstraintViolation(const Simulation& simulation)
     return worst;
 }
 
-Strain constraintStrain(const Simulation& simulation)
+template <glm::length_t D>
+Strain constraintStrain(const SimulationOf<D>& simulation)
 {
     const auto& x = simulation.particles().position;
     const auto constraints = simulation.constraints();
@@ -462,5 +575,12 @@ Strain constraintStrain(const Simulation& simulation)
         strain.rms = std::sqrt(sumSquares / static_cast<double>(simulation.liveConstraintCount()));
     return strain;
 }
+
+template class SimulationOf<2>;
+template class SimulationOf<3>;
+template double maxConstraintViolation(const SimulationOf<2>&);
+template double maxConstraintViolation(const SimulationOf<3>&);
+template Strain constraintStrain(const SimulationOf<2>&);
+template Strain constraintStrain(const SimulationOf<3>&);
 
 } // namespace pbd

@@ -12,9 +12,10 @@ std::string noSuchBall(const char* verb, std::size_t index, std::size_t count)
     return detail::noSuchItem(verb, "ball", index, count);
 }
 
-Ball* heldBall(std::vector<Ball>& balls)
+template <glm::length_t D>
+BallOf<D>* heldBall(std::vector<BallOf<D>>& balls)
 {
-    for (Ball& b : balls)
+    for (BallOf<D>& b : balls)
         if (b.held)
             return &b;
     return nullptr;
@@ -22,21 +23,23 @@ Ball* heldBall(std::vector<Ball>& balls)
 
 } // namespace
 
-std::optional<std::string> Simulation::addBall(const Ball& ball)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::addBall(const BallType& ball)
 {
     if (balls_.size() >= kMaxBalls)
         return "ball: a simulation holds at most " + std::to_string(kMaxBalls) +
                " balls; allowed: remove one first";
     if (auto error = checkBall(ball))
         return "ball: " + *error;
-    Ball added = ball;
+    BallType added = ball;
     added.start = added.position;
     added.held = false;
     balls_.push_back(added);
     return std::nullopt;
 }
 
-bool Simulation::removeBall(std::size_t index)
+template <glm::length_t D>
+bool SimulationOf<D>::removeBall(std::size_t index)
 {
     if (index >= balls_.size())
         return false;
@@ -44,27 +47,29 @@ bool Simulation::removeBall(std::size_t index)
     return true;
 }
 
-std::optional<std::string> Simulation::grabBall(std::size_t index, glm::dvec2 centre)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::grabBall(std::size_t index, Vector centre)
 {
     if (index >= balls_.size())
         return noSuchBall("grab-ball", index, balls_.size());
-    Ball moved = balls_[index];
+    BallType moved = balls_[index];
     moved.position = centre;
     if (auto error = checkBall(moved))
         return "grab-ball: " + *error;
-    if (Ball* held = heldBall(balls_))
+    if (BallType* held = heldBall(balls_))
         held->held = false;
     balls_[index].position = centre;
     balls_[index].held = true;
     return std::nullopt;
 }
 
-std::optional<std::string> Simulation::moveBall(glm::dvec2 centre)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::moveBall(Vector centre)
 {
-    Ball* held = heldBall(balls_);
+    BallType* held = heldBall(balls_);
     if (held == nullptr)
         return "move-ball: no ball is held; allowed: after 'grab-ball I X Y'";
-    Ball moved = *held;
+    BallType moved = *held;
     moved.position = centre;
     if (auto error = checkBall(moved))
         return "move-ball: " + *error;
@@ -72,13 +77,14 @@ std::optional<std::string> Simulation::moveBall(glm::dvec2 centre)
     return std::nullopt;
 }
 
-std::optional<std::string> Simulation::releaseBall(std::optional<glm::dvec2> velocity)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::releaseBall(std::optional<Vector> velocity)
 {
-    Ball* held = heldBall(balls_);
+    BallType* held = heldBall(balls_);
     if (held == nullptr)
         return "release-ball: no ball is held; allowed: after 'grab-ball I X Y'";
     if (velocity) {
-        Ball moved = *held;
+        BallType moved = *held;
         moved.velocity = *velocity;
         if (auto error = checkBall(moved))
             return "release-ball: " + *error;
@@ -88,11 +94,12 @@ std::optional<std::string> Simulation::releaseBall(std::optional<glm::dvec2> vel
     return std::nullopt;
 }
 
-std::optional<std::string> Simulation::setInitialBalls(std::vector<Ball> balls)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::setInitialBalls(std::vector<BallType> balls)
 {
     if (auto error = checkBalls(balls))
         return error;
-    for (Ball& ball : balls) {
+    for (BallType& ball : balls) {
         ball.start = ball.position;
         ball.held = false;
     }
@@ -100,5 +107,8 @@ std::optional<std::string> Simulation::setInitialBalls(std::vector<Ball> balls)
     balls_ = std::move(balls);
     return std::nullopt;
 }
+
+template class SimulationOf<2>;
+template class SimulationOf<3>;
 
 } // namespace pbd

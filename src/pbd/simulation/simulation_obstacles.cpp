@@ -9,32 +9,35 @@
 
 namespace pbd {
 
-std::optional<std::string> Simulation::addObstacle(const Obstacle& obstacle)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::addObstacle(const ObstacleType& obstacle)
 {
     if (obstacles_.size() >= kMaxObstacles)
         return "obstacle: a simulation holds at most " + std::to_string(kMaxObstacles) +
                " obstacles; allowed: remove one first";
     if (auto error = checkObstacle(obstacle))
         return "obstacle: " + *error;
-    Obstacle added = obstacle;
+    ObstacleType added = obstacle;
     settleObstacle(added); // a new obstacle is where it is, not arriving from elsewhere
     obstacles_.push_back(added);
     return std::nullopt;
 }
 
-std::optional<std::string> Simulation::moveObstacle(std::size_t index, glm::dvec2 centre,
-                                                    std::optional<double> angle)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::moveObstacle(std::size_t index, Vector centre,
+                                                    std::optional<ObstacleAngleOf<D>> angle)
 {
     if (index >= obstacles_.size())
         return detail::noSuchItem("move-obstacle", "obstacle", index, obstacles_.size());
-    const Obstacle moved = movedObstacle(obstacles_[index], centre, angle);
+    const ObstacleType moved = movedObstacle(obstacles_[index], centre, angle);
     if (auto error = checkObstacle(moved))
         return "move-obstacle: " + *error;
     obstacles_[index] = moved;
     return std::nullopt;
 }
 
-bool Simulation::removeObstacle(std::size_t index)
+template <glm::length_t D>
+bool SimulationOf<D>::removeObstacle(std::size_t index)
 {
     if (index >= obstacles_.size())
         return false;
@@ -42,15 +45,19 @@ bool Simulation::removeObstacle(std::size_t index)
     return true;
 }
 
-std::optional<std::string> Simulation::setInitialObstacles(std::vector<Obstacle> obstacles)
+template <glm::length_t D>
+std::optional<std::string> SimulationOf<D>::setInitialObstacles(std::vector<ObstacleType> obstacles)
 {
     if (auto error = checkObstacles(obstacles))
         return error;
-    for (Obstacle& obstacle : obstacles)
+    for (ObstacleType& obstacle : obstacles)
         settleObstacle(obstacle);
     initialObstacles_ = obstacles;
     obstacles_ = std::move(obstacles);
     return std::nullopt;
 }
+
+template class SimulationOf<2>;
+template class SimulationOf<3>;
 
 } // namespace pbd

@@ -9,8 +9,19 @@
 
 namespace pbd::detail {
 
-std::unique_ptr<StepSolver> makeStepSolver(const Settings& settings,
-                                           const SolverBackendFactory& gpu)
+template <>
+std::unique_ptr<StepSolverOf<3>> makeStepSolver<3>(const Settings& settings,
+                                                   const SolverBackendFactory& /*gpu*/)
+{
+    if (settings.solver != Solver::Sequential) // validate() refuses it first
+        throw std::runtime_error(std::string("the ") + solverName(settings.solver) +
+                                 " solver does not step a 3D cloth yet");
+    return makeSequentialSolver<3>();
+}
+
+template <>
+std::unique_ptr<StepSolver> makeStepSolver<2>(const Settings& settings,
+                                              const SolverBackendFactory& gpu)
 {
     switch (settings.solver) {
     case Solver::Colored:

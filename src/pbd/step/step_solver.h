@@ -102,8 +102,9 @@ using StepSolver = StepSolverOf<2>;
 /// order, the colored order on Settings::threads threads, or the GPU through a backend that
 /// `gpu` makes. Throws std::runtime_error for the GPU without a factory, or with the
 /// factory's message when it cannot make one.
-std::unique_ptr<StepSolver> makeStepSolver(const Settings& settings,
-                                           const SolverBackendFactory& gpu);
+template <glm::length_t D = 2>
+std::unique_ptr<StepSolverOf<D>> makeStepSolver(const Settings& settings,
+                                                const SolverBackendFactory& gpu);
 
 /// Whether `solver` keeps the particle state on a device between steps.
 bool keepsStateOnDevice(Solver solver);

@@ -19,22 +19,27 @@ std::optional<std::string> checkRange(const char* field, double value, double lo
 
 } // namespace
 
-std::optional<std::string> checkBall(const Ball& b)
+template <glm::length_t D>
+std::optional<std::string> checkBall(const BallOf<D>& b)
 {
-    if (auto e = checkRange("x", b.position.x, -kMaxBallCoordinate, kMaxBallCoordinate, "m"))
-        return e;
-    if (auto e = checkRange("y", b.position.y, -kMaxBallCoordinate, kMaxBallCoordinate, "m"))
-        return e;
+    static const char* const kPlace[] = {"x", "y", "z"};
+    static const char* const kSpeed[] = {"vx", "vy", "vz"};
+    for (glm::length_t c = 0; c < D; ++c)
+        if (auto e = checkRange(kPlace[c], b.position[c], -kMaxBallCoordinate,
+                                kMaxBallCoordinate, "m"))
+            return e;
     if (auto e = checkRange("radius", b.radius, kMinBallRadius, kMaxBallRadius, "m"))
         return e;
     if (auto e = checkRange("mass", b.mass, kMinBallMass, kMaxBallMass, "kg"))
         return e;
-    if (auto e = checkRange("vx", b.velocity.x, -kMaxBallSpeed, kMaxBallSpeed, "m/s"))
-        return e;
-    return checkRange("vy", b.velocity.y, -kMaxBallSpeed, kMaxBallSpeed, "m/s");
+    for (glm::length_t c = 0; c < D; ++c)
+        if (auto e = checkRange(kSpeed[c], b.velocity[c], -kMaxBallSpeed, kMaxBallSpeed, "m/s"))
+            return e;
+    return std::nullopt;
 }
 
-std::optional<std::string> checkBalls(std::span<const Ball> balls)
+template <glm::length_t D>
+std::optional<std::string> checkBalls(std::span<const BallOf<D>> balls)
 {
     if (balls.size() > kMaxBalls)
         return "balls: " + std::to_string(balls.size()) +
@@ -49,6 +54,11 @@ std::optional<std::string> checkBalls(std::span<const Ball> balls)
     }
     return std::nullopt;
 }
+
+template std::optional<std::string> checkBall(const BallOf<2>&);
+template std::optional<std::string> checkBall(const BallOf<3>&);
+template std::optional<std::string> checkBalls(std::span<const BallOf<2>>);
+template std::optional<std::string> checkBalls(std::span<const BallOf<3>>);
 
 std::optional<Ball> parseBallSpec(std::string_view spec, std::string& error)
 {

@@ -1,4 +1,5 @@
 #include "pbd/obstacle.h"
+#include "world/obstacle_checks.h"
 
 #include <cmath>
 #include <numbers>
@@ -9,40 +10,17 @@
 namespace pbd {
 namespace {
 
+using detail::checkAngle;
+using detail::checkCoordinate;
+using detail::checkSize;
+using detail::checkSpeed;
+
 constexpr NameTable<ObstacleShape, 4> kShapeNames{{{ObstacleShape::Circle, "circle"},
                                                    {ObstacleShape::Box, "box"},
                                                    {ObstacleShape::Capsule, "capsule"},
                                                    {ObstacleShape::Ground, "ground"}}};
 
 constexpr double kDegree = std::numbers::pi / 180.0;
-
-std::optional<std::string> checkCoordinate(const char* field, double value)
-{
-    if (std::isfinite(value) && std::abs(value) <= kMaxObstacleCoordinate)
-        return std::nullopt;
-    return std::string(field) + " " + formatNumber(value) +
-           " is not allowed; allowed: a finite number from -" +
-           formatNumber(kMaxObstacleCoordinate) + " to " + formatNumber(kMaxObstacleCoordinate) +
-           " m";
-}
-
-std::optional<std::string> checkSize(const char* field, double value)
-{
-    if (std::isfinite(value) && value > 0.0 && value <= kMaxObstacleSize)
-        return std::nullopt;
-    return std::string(field) + " " + formatNumber(value) +
-           " is not allowed; allowed: a number more than 0 up to " +
-           formatNumber(kMaxObstacleSize) + " m";
-}
-
-std::optional<std::string> checkAngle(double value)
-{
-    if (std::isfinite(value) && std::abs(value) <= kMaxObstacleAngle)
-        return std::nullopt;
-    return "angle " + formatNumber(value) + " is not allowed; allowed: a finite number from -" +
-           formatNumber(kMaxObstacleAngle) + " to " + formatNumber(kMaxObstacleAngle) +
-           " degrees";
-}
 
 /// The spec's values after the colon, split at commas.
 std::vector<std::string_view> splitValues(std::string_view text)
@@ -86,15 +64,6 @@ std::optional<ObstacleShape> obstacleShapeFromName(std::string_view name)
 }
 
 namespace {
-
-std::optional<std::string> checkSpeed(const char* field, double value)
-{
-    if (std::isfinite(value) && std::abs(value) <= kMaxObstacleSpeed)
-        return std::nullopt;
-    return std::string(field) + " " + formatNumber(value) +
-           " is not allowed; allowed: a finite number from -" + formatNumber(kMaxObstacleSpeed) +
-           " to " + formatNumber(kMaxObstacleSpeed) + " m/s";
-}
 
 std::optional<std::string> checkShape(const Obstacle& o)
 {
