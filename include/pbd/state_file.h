@@ -16,7 +16,7 @@
 ///        ...]} (only while an area grab holds particles: the grab point, and each held
 ///        particle's offset from it, metres)}
 /// where B is base64 of the IEEE-754 doubles, little-endian (x then y per particle for
-/// position and velocity): exact, and a 1000 x 1000 cloth saves and loads in well under a
+/// position and velocity; x, y, z in 3D, whose areaGrab has "z" and [dx, dy, dz] offsets): exact, and a 1000 x 1000 cloth saves and loads in well under a
 /// second. Numbers in "settings" and "time" round-trip exactly (17 significant digits).
 
 #include <optional>
@@ -31,7 +31,8 @@ namespace pbd {
 inline constexpr std::size_t kMaxStateFileBytes = std::size_t{512} << 20;
 
 /// The state as JSON text.
-std::string stateToJson(const SimulationState& state);
+template <glm::length_t D>
+std::string stateToJson(const SimulationStateOf<D>& state);
 
 /// Why a state file was refused.
 struct StateError {
@@ -41,22 +42,31 @@ struct StateError {
 
 /// Reads a state from JSON text. Checks everything (format, version, types, counts against the
 /// size, finite numbers, ranges, index order); returns the state or the first problem.
-struct StateParse {
-    std::optional<SimulationState> state;
+/// A file whose settings say the other dimensions is refused naming settings.dimensions.
+template <glm::length_t D>
+struct StateParseOf {
+    std::optional<SimulationStateOf<D>> state;
     std::optional<StateError> error;
 };
-StateParse stateFromJson(std::string_view text);
+using StateParse = StateParseOf<2>;
+template <glm::length_t D = 2>
+StateParseOf<D> stateFromJson(std::string_view text);
 
 /// Writes the simulation's state to `path` through a temporary file in the same folder that is
 /// renamed over the target only when complete, so a failed save leaves an existing file as it
 /// was. Returns the reason on failure (the path and the system's message).
-std::optional<std::string> saveStateFile(const Simulation& simulation, const std::string& path);
+template <glm::length_t D>
+std::optional<std::string> saveStateFile(const SimulationOf<D>& simulation,
+                                         const std::string& path);
 /// The same for a state taken earlier (Simulation::state()): the app's autosave takes the
 /// snapshot on its frame thread and writes it on another.
-std::optional<std::string> saveStateFile(const SimulationState& state, const std::string& path);
+template <glm::length_t D>
+std::optional<std::string> saveStateFile(const SimulationStateOf<D>& state,
+                                         const std::string& path);
 
 /// Loads the state in `path` into `simulation`. On any problem (unreadable, too large, not a
 /// state file, invalid) nothing changes and the reason is returned, naming the field.
-std::optional<std::string> loadStateFile(Simulation& simulation, const std::string& path);
+template <glm::length_t D>
+std::optional<std::string> loadStateFile(SimulationOf<D>& simulation, const std::string& path);
 
 } // namespace pbd

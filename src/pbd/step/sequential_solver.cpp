@@ -147,7 +147,7 @@ public:
                                  n);
             } else { // a force per surface triangle (air_triangles.h)
                 const double time = state.time + now_->index * params.h;
-                const Vec<3> wind(settings.windX, settings.windY, 0.0);
+                const Vec<3> wind(settings.windX, settings.windY, settings.windZ);
                 const Vec<3>* windAt = nullptr;
                 if (settings.gusts > 0.0) {
                     windAt3_.resize(n);
