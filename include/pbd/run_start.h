@@ -60,6 +60,9 @@ std::optional<StartError> startSettings(const RunStart& start, Settings& setting
 /// pending move or a held ball included, when none are given). Messages start with the option
 /// they concern ("--scene: ", "--load: ").
 std::optional<StartError> setUpStart(Simulation& simulation, const RunStart& start);
+/// The same for a 3D cloth: settings and a state file for now (a scene, obstacles or balls
+/// are refused naming the option).
+std::optional<StartError> setUpStart(Simulation3& simulation, const RunStart& start);
 
 /// The start `simulation` restarts to, as a scene: its settings, the obstacles, balls and pins
 /// that restart() puts back. What a recording needs to rebuild its start (a loaded state's

@@ -42,6 +42,10 @@ struct StateError {
 
 /// Reads a state from JSON text. Checks everything (format, version, types, counts against the
 /// size, finite numbers, ranges, index order); returns the state or the first problem.
+/// The dimensions a state file's settings say: 3 when "settings" holds "dimensions": 3, else
+/// 2 (the files written before 3D, and anything that is not a state: stateFromJson() says why).
+int stateDimensions(std::string_view text);
+
 /// A file whose settings say the other dimensions is refused naming settings.dimensions.
 template <glm::length_t D>
 struct StateParseOf {

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The positions format of `pbd-sim run` and `pbd-cloth --state-out`: one line "x y" per
-/// particle in index order, each number printed with 17 significant digits (%.17g), which
+/// particle ("x y z" in 3D) in index order, each number printed with 17 significant digits (%.17g), which
 /// round-trips a double exactly.
 
 #include <cstdint>
@@ -13,19 +13,24 @@
 
 #include <glm/vec2.hpp>
 
+#include "pbd/vec.h"
+
 namespace pbd {
 
 /// Writes the positions to `out`. Returns false on an output error.
-bool writePositions(std::FILE* out, const std::vector<glm::dvec2>& positions);
+template <glm::length_t D>
+bool writePositions(std::FILE* out, const std::vector<Vec<D>>& positions);
 
 /// Writes the positions to the file at `path`. Returns an error message on failure.
+template <glm::length_t D>
 std::optional<std::string> writePositionsFile(const std::string& path,
-                                              const std::vector<glm::dvec2>& positions);
+                                              const std::vector<Vec<D>>& positions);
 
 /// 64-bit FNV-1a (offset 0xcbf29ce484222325, prime 0x100000001b3) of the positions' IEEE-754
-/// bytes, little-endian, x then y per particle in index order: equal hashes mean (all but
+/// bytes, little-endian, x then y (then z in 3D) per particle in index order: equal hashes mean (all but
 /// certainly) bit-identical runs. Printed as 16 lowercase hex digits by formatHash().
-std::uint64_t positionsHash(const std::vector<glm::dvec2>& positions);
+template <glm::length_t D>
+std::uint64_t positionsHash(const std::vector<Vec<D>>& positions);
 /// The hash as 16 lowercase hex digits.
 std::string formatHash(std::uint64_t hash);
 

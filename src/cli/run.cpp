@@ -32,6 +32,69 @@ std::optional<std::string> readFile(const std::string& path, std::string& text)
     return std::nullopt;
 }
 
+/// Steps the run (applying the script's events in 2D), writes the positions, the state and
+/// the summary line.
+template <glm::length_t D>
+int stepAndReport(const RunOptions& options, SimulationOf<D>& simulation, DragPlayer* player,
+                  long long steps)
+{
+    const auto begun = std::chrono::steady_clock::now();
+    try {
+        for (long long step = 0; step < steps; ++step) {
+            if constexpr (D == 2)
+                player->applyBefore(static_cast<std::uint64_t>(step), simulation);
+            simulation.step();
+        }
+        // Events at the last step (before the end line) happened after the last step: an
+        // app's recording ends with what the user did after its last step (a move while
+        // paused), and the final positions include it.
+        if constexpr (D == 2)
+            player->applyBefore(static_cast<std::uint64_t>(steps), simulation);
+        simulation.finishBackend();
+        simulation.sync(); // the GPU's state, for the output and the summary
+    } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth (or world)
+        std::cerr << "pbd-sim run: --solver " << solverName(simulation.settings().solver) << ": " << e.what()
+                  << "\n";
+        return common::kExitIo;
+    }
+    const std::chrono::duration<double, std::milli> elapsed =
+        std::chrono::steady_clock::now() - begun;
+
+    const auto& positions = simulation.particles().position;
+    if (options.outFile) {
+        if (auto error = writePositionsFile(*options.outFile, positions)) {
+            std::cerr << "pbd-sim run: " << *error << "\n";
+            return common::kExitIo;
+        }
+    } else if (!writePositions(stdout, positions)) {
+        std::cerr << "pbd-sim run: cannot write positions to standard output\n";
+        return common::kExitIo;
+    }
+
+    if (options.saveFile)
+        if (auto error = saveStateFile(simulation, *options.saveFile)) {
+            std::cerr << "pbd-sim run: --save: " << *error << "\n";
+            return common::kExitIo;
+        }
+
+    const std::string device = simulation.backendDescription();
+    std::fprintf(stderr,
+                 "pbd-sim run: %lld steps of %dx%d (%s solver%s%s, %zu chunk%s of rows), threads %s, "
+                 "%.4g ms per step, largest constraint violation %.6g m, obstacles %zu, balls %zu, "
+                 "constraints %zu, hash %s\n",
+                 steps, simulation.settings().width, simulation.settings().height,
+                 solverName(simulation.settings().solver),
+                 device.empty() ? "" : " on ", device.c_str(),
+                 simulation.chunkCount(), simulation.chunkCount() == 1 ? "" : "s",
+                 common::threadsText(simulation).c_str(),
+                 steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,
+                 maxConstraintViolation(simulation), simulation.obstacles().size(),
+                 simulation.balls().size(),
+                 simulation.liveConstraintCount(),
+                 formatHash(positionsHash(positions)).c_str());
+    return 0;
+}
+
 } // namespace
 
 std::optional<std::string> checkRunOptions(const RunOptions& options, Settings& settings,
@@ -46,6 +109,29 @@ std::optional<std::string> checkRunOptions(const RunOptions& options, Settings& 
     settings = next;
     return std::nullopt;
 }
+
+namespace {
+
+/// The 3D run: settings and a state file for now (no events, scene or world yet).
+int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
+{
+    if (options.dragFile) {
+        std::cerr << "pbd-sim run: --events: not allowed with dimensions = 3 yet (3D event "
+                     "lines come next); allowed: none, or dimensions 2\n";
+        return common::kExitUsage;
+    }
+    Settings made = settings;
+    if (start.stateFile)
+        made = Simulation3::defaultSettings(); // the file's come in setUpStart()
+    Simulation3 simulation(made);
+    if (auto error = setUpStart(simulation, start)) {
+        std::cerr << "pbd-sim run: " << error->message << "\n";
+        return error->io ? common::kExitIo : common::kExitUsage;
+    }
+    return stepAndReport<3>(options, simulation, nullptr, steps);
+}
+
+} // namespace
 
 int runCommandMain(const RunOptions& options)
 {
@@ -83,6 +169,13 @@ int runCommandMain(const RunOptions& options)
         start.obstacles = std::move(obstacles);
     if (options.balls.given())
         start.balls = std::move(balls);
+    if (start.stateFile) { // a 3D state file makes a 3D run
+        std::string text;
+        if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
+            settings.dimensions = 3;
+    }
+    if (settings.dimensions == 3)
+        return run3(options, start, settings, steps);
     Simulation simulation(settings);
     if (auto error = setUpStart(simulation, start)) {
         std::cerr << "pbd-sim run: " << error->message << "\n";
@@ -135,59 +228,7 @@ int runCommandMain(const RunOptions& options)
                 break;
             }
     DragPlayer player(std::move(events));
-    const auto begun = std::chrono::steady_clock::now();
-    try {
-        for (long long step = 0; step < steps; ++step) {
-            player.applyBefore(static_cast<std::uint64_t>(step), simulation);
-            simulation.step();
-        }
-        // Events at the last step (before the end line) happened after the last step: an
-        // app's recording ends with what the user did after its last step (a move while
-        // paused), and the final positions include it.
-        player.applyBefore(static_cast<std::uint64_t>(steps), simulation);
-        simulation.finishBackend();
-        simulation.sync(); // the GPU's state, for the output and the summary
-    } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth (or world)
-        std::cerr << "pbd-sim run: --solver " << solverName(settings.solver) << ": " << e.what()
-                  << "\n";
-        return common::kExitIo;
-    }
-    const std::chrono::duration<double, std::milli> elapsed =
-        std::chrono::steady_clock::now() - begun;
-
-    const auto& positions = simulation.particles().position;
-    if (options.outFile) {
-        if (auto error = writePositionsFile(*options.outFile, positions)) {
-            std::cerr << "pbd-sim run: " << *error << "\n";
-            return common::kExitIo;
-        }
-    } else if (!writePositions(stdout, positions)) {
-        std::cerr << "pbd-sim run: cannot write positions to standard output\n";
-        return common::kExitIo;
-    }
-
-    if (options.saveFile)
-        if (auto error = saveStateFile(simulation, *options.saveFile)) {
-            std::cerr << "pbd-sim run: --save: " << *error << "\n";
-            return common::kExitIo;
-        }
-
-    const std::string device = simulation.backendDescription();
-    std::fprintf(stderr,
-                 "pbd-sim run: %lld steps of %dx%d (%s solver%s%s, %zu chunk%s of rows), threads %s, "
-                 "%.4g ms per step, largest constraint violation %.6g m, obstacles %zu, balls %zu, "
-                 "constraints %zu, hash %s\n",
-                 steps, simulation.settings().width, simulation.settings().height,
-                 solverName(simulation.settings().solver),
-                 device.empty() ? "" : " on ", device.c_str(),
-                 simulation.chunkCount(), simulation.chunkCount() == 1 ? "" : "s",
-                 common::threadsText(simulation).c_str(),
-                 steps > 0 ? elapsed.count() / static_cast<double>(steps) : 0.0,
-                 maxConstraintViolation(simulation), simulation.obstacles().size(),
-                 simulation.balls().size(),
-                 simulation.liveConstraintCount(),
-                 formatHash(positionsHash(positions)).c_str());
-    return 0;
+    return stepAndReport(options, simulation, &player, steps);
 }
 
 } // namespace pbd::cli

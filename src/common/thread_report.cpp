@@ -2,7 +2,8 @@
 
 namespace pbd::common {
 
-std::string threadsText(const Simulation& simulation)
+template <glm::length_t D>
+std::string threadsText(const SimulationOf<D>& simulation)
 {
     const unsigned used = simulation.threadCount();
     const unsigned requested = simulation.requestedThreadCount();
@@ -16,7 +17,8 @@ std::string threadsText(const Simulation& simulation)
     return text + " (the cloth has " + std::to_string(chunks) + " chunks of rows)";
 }
 
-std::string threadsShortText(const Simulation& simulation)
+template <glm::length_t D>
+std::string threadsShortText(const SimulationOf<D>& simulation)
 {
     const unsigned used = simulation.threadCount();
     const unsigned requested = simulation.requestedThreadCount();
@@ -27,5 +29,10 @@ std::string threadsShortText(const Simulation& simulation)
     return text + " of " + std::to_string(requested) + " (" + std::to_string(chunks) +
            (chunks == 1 ? " chunk" : " chunks") + " of rows)";
 }
+
+template std::string threadsText(const SimulationOf<2>&);
+template std::string threadsText(const SimulationOf<3>&);
+template std::string threadsShortText(const SimulationOf<2>&);
+template std::string threadsShortText(const SimulationOf<3>&);
 
 } // namespace pbd::common

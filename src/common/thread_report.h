@@ -11,9 +11,11 @@ namespace pbd::common {
 /// The threads a step uses, and the requested count when fewer are used, with the reason:
 /// "1" (sequential), "3" (colored, as requested), "1 of 2 (the cloth is one chunk of rows)",
 /// "3 of 8 (the cloth has 3 chunks of rows)".
-std::string threadsText(const Simulation& simulation);
+template <glm::length_t D>
+std::string threadsText(const SimulationOf<D>& simulation);
 
 /// The same for a narrow table cell: "1", "1 of 2 (1 chunk of rows)", "3 of 8 (3 chunks of rows)".
-std::string threadsShortText(const Simulation& simulation);
+template <glm::length_t D>
+std::string threadsShortText(const SimulationOf<D>& simulation);
 
 } // namespace pbd::common

@@ -232,13 +232,13 @@ TEST_CASE("the positions hash is FNV-1a of the little-endian bytes", "[state]")
 {
     // FNV-1a of no bytes is the offset basis; of one particle at (0, 0) it is the basis run
     // through sixteen zero bytes, computed here by hand.
-    CHECK(pbd::positionsHash({}) == 0xcbf29ce484222325ull);
+    CHECK(pbd::positionsHash<2>({}) == 0xcbf29ce484222325ull);
     std::uint64_t h = 0xcbf29ce484222325ull;
     for (int i = 0; i < 16; ++i)
         h = (h ^ 0u) * 0x100000001b3ull;
-    CHECK(pbd::positionsHash({glm::dvec2(0.0)}) == h);
+    CHECK(pbd::positionsHash<2>({glm::dvec2(0.0)}) == h);
     // One bit of one coordinate changes it.
-    CHECK(pbd::positionsHash({glm::dvec2(0.0, 1.0)}) != pbd::positionsHash({glm::dvec2(0.0, std::nextafter(1.0, 2.0))}));
+    CHECK(pbd::positionsHash<2>({glm::dvec2(0.0, 1.0)}) != pbd::positionsHash<2>({glm::dvec2(0.0, std::nextafter(1.0, 2.0))}));
     CHECK(pbd::formatHash(0xabcull) == "0000000000000abc");
 }
 

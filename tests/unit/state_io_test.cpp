@@ -34,7 +34,7 @@ TEST_CASE("malformed position text is refused", "[state_io]")
 
 TEST_CASE("writing to a path that cannot be opened reports the path", "[state_io]")
 {
-    const auto error = pbd::writePositionsFile("/nonexistent-dir/x.txt", {{0.0, 0.0}});
+    const auto error = pbd::writePositionsFile<2>("/nonexistent-dir/x.txt", {{0.0, 0.0}});
     REQUIRE(error);
     CHECK(error->find("/nonexistent-dir/x.txt") != std::string::npos);
 }

@@ -26,7 +26,8 @@ namespace {
 
 /// The state file, then the overlay's settings over its own, then the given obstacles and
 /// balls instead of the file's.
-std::optional<StartError> loadStart(Simulation& simulation, const RunStart& start)
+template <glm::length_t D>
+std::optional<StartError> loadStart(SimulationOf<D>& simulation, const RunStart& start)
 {
     // A file that cannot be read is an input/output failure; one that is not a valid state,
     // a refused value.
@@ -44,6 +45,9 @@ std::optional<StartError> loadStart(Simulation& simulation, const RunStart& star
             return StartError{*error};
     if (auto error = simulation.apply(loaded))
         return StartError{error->message};
+    if constexpr (D == 3) {
+        return std::nullopt; // its world is empty (3D files hold none yet), as the given one
+    } else {
     // The given obstacles replace the file's; either are what a restart puts back. The file's
     // stay as saved (a pending move, a held ball) so that the run continues exactly:
     // setInitial* settles what it takes, so they are put back after it.
@@ -61,9 +65,24 @@ std::optional<StartError> loadStart(Simulation& simulation, const RunStart& star
         simulation.restore(loadedState); // valid: it was just loaded
     }
     return std::nullopt;
+    }
 }
 
 } // namespace
+
+std::optional<StartError> setUpStart(Simulation3& simulation, const RunStart& start)
+{
+    const char* refused = start.scene                                     ? "--scene"
+                          : start.obstacles && !start.obstacles->empty() ? "--obstacle"
+                          : start.balls && !start.balls->empty()         ? "--ball"
+                                                                          : nullptr;
+    if (refused)
+        return StartError{std::string(refused) + ": not allowed with dimensions = 3 yet (the 3D "
+                          "world's shapes and scenes come next); allowed: none, or dimensions 2"};
+    if (start.stateFile)
+        return loadStart(simulation, start);
+    return std::nullopt;
+}
 
 std::optional<StartError> setUpStart(Simulation& simulation, const RunStart& start)
 {

@@ -447,6 +447,19 @@ std::string stateToJson(const SimulationStateOf<D>& state)
     return out.dump(1) + "\n";
 }
 
+int stateDimensions(std::string_view text)
+{
+    try {
+        const std::optional<CarvedState> carved = carveBlobs(text);
+        const Json in = carved ? Json::parse(carved->rest) : Json::parse(text.begin(), text.end());
+        const Json& dimensions = in.at("settings").at("dimensions");
+        if (dimensions.is_number_integer() && dimensions.get<long long>() == 3)
+            return 3;
+    } catch (const Json::exception&) {
+    }
+    return 2;
+}
+
 template <glm::length_t D>
 StateParseOf<D> stateFromJson(std::string_view text)
 {

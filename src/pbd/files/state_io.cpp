@@ -10,16 +10,22 @@
 
 namespace pbd {
 
-bool writePositions(std::FILE* out, const std::vector<glm::dvec2>& positions)
+template <glm::length_t D>
+bool writePositions(std::FILE* out, const std::vector<Vec<D>>& positions)
 {
-    for (const glm::dvec2& p : positions)
-        if (std::fprintf(out, "%.17g %.17g\n", p.x, p.y) < 0)
+    for (const Vec<D>& p : positions) {
+        const int written = D == 2 ? std::fprintf(out, "%.17g %.17g\n", p.x, p.y)
+                                   : std::fprintf(out, "%.17g %.17g %.17g\n", p[0], p[1],
+                                                  p[D - 1]);
+        if (written < 0)
             return false;
+    }
     return std::fflush(out) == 0;
 }
 
+template <glm::length_t D>
 std::optional<std::string> writePositionsFile(const std::string& path,
-                                              const std::vector<glm::dvec2>& positions)
+                                              const std::vector<Vec<D>>& positions)
 {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "w"),
                                                          &std::fclose);
@@ -49,17 +55,28 @@ std::optional<std::vector<glm::dvec2>> parsePositions(std::string_view text)
     return positions;
 }
 
-std::uint64_t positionsHash(const std::vector<glm::dvec2>& positions)
+template <glm::length_t D>
+std::uint64_t positionsHash(const std::vector<Vec<D>>& positions)
 {
+    static_assert(sizeof(Vec<D>) == D * sizeof(double));
     static_assert(std::endian::native == std::endian::little);
     std::uint64_t hash = 0xcbf29ce484222325ull;
     const auto* bytes = reinterpret_cast<const unsigned char*>(positions.data());
-    for (std::size_t i = 0; i < positions.size() * sizeof(glm::dvec2); ++i) {
+    for (std::size_t i = 0; i < positions.size() * sizeof(Vec<D>); ++i) {
         hash ^= bytes[i];
         hash *= 0x100000001b3ull;
     }
     return hash;
 }
+
+#define PBD_POSITIONS(D)                                                                    \
+    template bool writePositions(std::FILE*, const std::vector<Vec<D>>&);                   \
+    template std::optional<std::string> writePositionsFile(const std::string&,              \
+                                                           const std::vector<Vec<D>>&);     \
+    template std::uint64_t positionsHash(const std::vector<Vec<D>>&);
+PBD_POSITIONS(2)
+PBD_POSITIONS(3)
+#undef PBD_POSITIONS
 
 std::string formatHash(std::uint64_t hash)
 {
