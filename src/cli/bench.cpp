@@ -63,11 +63,67 @@ struct BenchRow {
     std::string device; ///< the GPU and precision, for the gpu solver
 };
 
+/// A cloth being measured, in 2D or 3D: what bench asks of its Simulation.
+class BenchCloth {
+public:
+    virtual ~BenchCloth() = default;
+    virtual int dimensions() const = 0;
+    virtual void step() = 0;
+    virtual void sync() = 0;
+    virtual void finishBackend() = 0;
+    virtual void installBackend(const SolverBackendFactory& gpu) = 0;
+    virtual std::size_t constraintCount() const = 0;
+    virtual bool removeConstraint(std::size_t index) = 0;
+    virtual Strain strain() const = 0;
+    virtual std::size_t particleCount() const = 0;
+    virtual std::size_t liveConstraintCount() const = 0;
+    virtual const Settings& settings() const = 0;
+    virtual unsigned threadCount() const = 0;
+    virtual unsigned requestedThreadCount() const = 0;
+    virtual std::size_t chunkCount() const = 0;
+    virtual std::string backendDescription() const = 0;
+    virtual std::size_t obstacleCount() const = 0;
+    virtual std::size_t ballCount() const = 0;
+    virtual TetherCloth tetherCloth() const = 0;
+};
+
+template <glm::length_t D>
+class BenchClothOf final : public BenchCloth {
+public:
+    explicit BenchClothOf(const Settings& settings) : simulation_(settings) {}
+    SimulationOf<D>& simulation() { return simulation_; }
+    int dimensions() const override { return static_cast<int>(D); }
+    void step() override { simulation_.step(); }
+    void sync() override { simulation_.sync(); }
+    void finishBackend() override { simulation_.finishBackend(); }
+    void installBackend(const SolverBackendFactory& gpu) override { simulation_.installBackend(gpu); }
+    std::size_t constraintCount() const override { return simulation_.constraints().size(); }
+    bool removeConstraint(std::size_t index) override { return simulation_.removeConstraint(index); }
+    Strain strain() const override { return constraintStrain(simulation_); }
+    std::size_t particleCount() const override { return simulation_.particles().size(); }
+    std::size_t liveConstraintCount() const override { return simulation_.liveConstraintCount(); }
+    const Settings& settings() const override { return simulation_.settings(); }
+    unsigned threadCount() const override { return simulation_.threadCount(); }
+    unsigned requestedThreadCount() const override { return simulation_.requestedThreadCount(); }
+    std::size_t chunkCount() const override { return simulation_.chunkCount(); }
+    std::string backendDescription() const override { return simulation_.backendDescription(); }
+    std::size_t obstacleCount() const override { return simulation_.obstacles().size(); }
+    std::size_t ballCount() const override { return simulation_.balls().size(); }
+    TetherCloth tetherCloth() const override
+    {
+        return tetherClothOf(simulation_.settings(), simulation_.alive(),
+                             simulation_.particles().flags);
+    }
+
+private:
+    SimulationOf<D> simulation_;
+};
+
 /// The GPU's median ms per step. A step only queues work, so steps are timed in batches
 /// that end by waiting for the GPU (glFinish): each batch is grown until it takes at least
 /// 50 ms, then batches are timed until half a second has passed (at least 5 of them), or
 /// one batch of fixedSteps when given.
-double measureQueued(Simulation& simulation, long long fixedSteps)
+double measureQueued(BenchCloth& simulation, long long fixedSteps)
 {
     using Clock = std::chrono::steady_clock;
     auto batch = [&](long long n) {
@@ -115,9 +171,9 @@ constexpr double kMaxRemoveFraction = 0.9;
 /// Removes round(fraction * count) constraints, chosen by a fixed pseudo-random shuffle so
 /// that removed ones are spread over every row (as tearing spreads them) and every run removes
 /// the same ones.
-void removeFraction(Simulation& simulation, double fraction)
+void removeFraction(BenchCloth& simulation, double fraction)
 {
-    const std::size_t count = simulation.constraints().size();
+    const std::size_t count = simulation.constraintCount();
     const auto target = static_cast<std::size_t>(fraction * static_cast<double>(count) + 0.5);
     std::vector<std::size_t> order(count);
     for (std::size_t i = 0; i < count; ++i)
@@ -138,7 +194,7 @@ void removeFraction(Simulation& simulation, double fraction)
 /// A cloth made ready for timing: built, less `remove` of its constraints, settled, its
 /// strain measured, warmed up.
 struct Prepared {
-    std::unique_ptr<Simulation> simulation;
+    std::unique_ptr<BenchCloth> simulation;
     Strain strain;
     double remove;
 };
@@ -149,36 +205,52 @@ struct Variant {
     double remove;
     bool tethers;
     bool obstacles;
+    int dimensions = 2; ///< with --dimensions 3, the same cloth in 2D and in 3D
 };
 
-std::unique_ptr<Simulation> build(const Settings& base, Size size, Solver solver, int threads,
-                                  bool tethers,
+/// The settings as the 2D cloth: its twin of a 3D cloth (vertical, no wind along z).
+Settings planeSettings(Settings settings)
+{
+    settings.dimensions = 2;
+    settings.orientation = Orientation::Vertical;
+    settings.windZ = 0.0;
+    return settings;
+}
+
+std::unique_ptr<BenchCloth> build(const Settings& base, Size size, Solver solver, int threads,
+                                  Variant variant,
                                   const std::optional<SolverBackendFactory>& gpu,
                                   const std::vector<Obstacle>& obstacles,
                                   const std::vector<Ball>& balls)
 {
-    Settings settings = base;
-    settings.tethers = tethers;
+    Settings settings = variant.dimensions == 2 ? planeSettings(base) : base;
+    settings.tethers = variant.tethers;
     settings.width = size.width;
     settings.height = size.height;
     settings.solver = solver;
     settings.threads = threads;
-    auto simulation = std::make_unique<Simulation>(settings);
-    simulation->setInitialObstacles(obstacles); // checked by readPlan
-    simulation->setInitialBalls(balls);         // likewise
+    std::unique_ptr<BenchCloth> cloth;
+    if (variant.dimensions == 3) {
+        cloth = std::make_unique<BenchClothOf<3>>(settings); // no world in 3D yet
+    } else {
+        auto plane = std::make_unique<BenchClothOf<2>>(settings);
+        plane->simulation().setInitialObstacles(obstacles); // checked by readPlan
+        plane->simulation().setInitialBalls(balls);         // likewise
+        cloth = std::move(plane);
+    }
     if (solver == Solver::Gpu && gpu)
-        simulation->installBackend(*gpu);
-    return simulation;
+        cloth->installBackend(*gpu);
+    return cloth;
 }
 
-Prepared prepare(std::unique_ptr<Simulation> simulation, long long settleSteps, double remove)
+Prepared prepare(std::unique_ptr<BenchCloth> simulation, long long settleSteps, double remove)
 {
     if (remove > 0.0)
         removeFraction(*simulation, remove);
     for (long long i = 0; i < settleSteps; ++i)
         simulation->step();
     simulation->sync(); // the GPU's positions, for the strain
-    const Strain strain = constraintStrain(*simulation);
+    const Strain strain = simulation->strain();
     for (int i = 0; i < 3; ++i) // warm-up: caches, page faults, branch predictors, workers
         simulation->step();
     return {std::move(simulation), strain, remove};
@@ -192,11 +264,11 @@ struct TetherTimes {
     double cut = 0.0;
 };
 
-TetherTimes tetherTimes(const Simulation& simulation)
+TetherTimes tetherTimes(const BenchCloth& simulation)
 {
     using Clock = std::chrono::steady_clock;
-    const Settings& settings = simulation.settings();
-    TetherCloth cloth = tetherClothOf(settings, simulation.alive(), simulation.particles().flags);
+    const Settings settings = planeSettings(simulation.settings()); // the tethers' cloth alike
+    TetherCloth cloth = simulation.tetherCloth();
     auto median = [&cloth] {
         std::vector<double> ms;
         for (int k = 0; k < 3; ++k) {
@@ -225,9 +297,9 @@ TetherTimes tetherTimes(const Simulation& simulation)
 
 BenchRow rowOf(const Prepared& prepared, Size size, double msPerStep)
 {
-    const Simulation& simulation = *prepared.simulation;
+    const BenchCloth& simulation = *prepared.simulation;
     return {size,
-            simulation.particles().size(),
+            simulation.particleCount(),
             simulation.liveConstraintCount(),
             simulation.settings().iterations,
             simulation.settings().substeps,
@@ -358,6 +430,15 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     }
     if (options.physicsFlags.given("solver"))
         plan.solvers = {plan.base.solver};
+    if (plan.base.dimensions == 3) {
+        if (!options.physicsFlags.given("solver"))
+            plan.solvers = {Solver::Sequential}; // the one 3D solver for now
+        if (scene || !plan.obstacles.empty() || !plan.balls.empty())
+            return std::string(scene ? "--scene" : !plan.obstacles.empty() ? "--obstacle"
+                                                                           : "--ball") +
+                   ": not allowed with dimensions = 3 yet (the 3D world's shapes and scenes "
+                   "come next); allowed: none, or dimensions 2";
+    }
     plan.threads = plan.base.threads;
     return std::nullopt;
 }
@@ -377,6 +458,7 @@ std::string airJson(const Settings& s)
 void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Settings& base,
               const TetherTimes& recompute, bool json, int obstacles, int balls)
 {
+    const bool space = base.dimensions == 3; // both cloths, 2D and 3D, were asked for
     const Size size = row.size;
     const char* solver = solverName(solverKind);
     // Every live constraint is projected once per sweep, `iterations` sweeps per substep:
@@ -399,7 +481,7 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                     "\"tethers\": %s, \"chebyshev\": %s, \"solver\": \"%s\", \"threads\": %u, "
                     "\"threads_requested\": %u, \"chunks\": %zu, "
                     "\"ms_per_step\": %.6g, \"ns_per_projection\": %s, "
-                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s%s%s}\n",
+                    "\"steps_per_s\": %.6g, \"strain_max\": %.6g, \"strain_rms\": %.6g%s%s%s%s%s%s%s}\n",
                     size.width, size.height, row.particles, row.constraints, row.iterations,
                     formatNumber(base.stiffness).c_str(), row.substeps,
                     formatNumber(variant.remove).c_str(), variant.tethers ? "true" : "false",
@@ -422,7 +504,16 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
                                           formatNumber(base.thickness))
                                              .c_str()
                                        : "",
-                    airJson(base).c_str());
+                    airJson(base).c_str(),
+                    space ? (", \"dimensions\": " + std::to_string(variant.dimensions) +
+                             ", \"orientation\": \"" +
+                             orientationName(variant.dimensions == 3 ? base.orientation
+                                                                     : Orientation::Vertical) +
+                             "\"" + (variant.dimensions == 3 && base.airDrag > 0.0
+                                         ? ", \"wind_z\": " + formatNumber(base.windZ)
+                                         : std::string()))
+                                .c_str()
+                          : "");
     } else {
         const std::string label = std::to_string(size.width) + "x" + std::to_string(size.height);
         // Threads used, "1/2" when fewer than the 2 requested (the cloth has fewer chunks).
@@ -441,11 +532,16 @@ void printRow(const BenchRow& row, Solver solverKind, Variant variant, const Set
         char world[32] = "";
         if (obstacles >= 0)
             std::snprintf(world, sizeof world, "  %9d  %5d", obstacles, balls);
-        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10s %10.1f %11.3e %11.3e %8s%s%s%s%s\n",
+        char dims[40] = "";
+        if (space)
+            std::snprintf(dims, sizeof dims, "  %4d  %-11s", variant.dimensions,
+                          orientationName(variant.dimensions == 3 ? base.orientation
+                                                                  : Orientation::Vertical));
+        std::printf("%-11s %10zu %12zu %5d %-10s %7s %6zu %12.4f %10s %10.1f %11.3e %11.3e %8s%s%s%s%s%s\n",
                     label.c_str(), row.particles, row.constraints, row.iterations, solver,
                     threads.c_str(), row.chunks, row.msPerStep, nsTable,
                     stepsPerSecond, row.strain.max, row.strain.rms,
-                    formatNumber(variant.remove).c_str(), tethers.c_str(), world,
+                    formatNumber(variant.remove).c_str(), tethers.c_str(), world, dims,
                     row.device.empty() ? "" : "  ", row.device.c_str());
     }
     std::fflush(stdout);
@@ -472,22 +568,28 @@ int benchCommandMain(const BenchOptions& options)
     // With --tethers on each cloth is measured with tethers and without, in turns, so that
     // the two compare under the same load.
     // With --obstacle or --ball likewise without and with them: the cost of the contacts.
+    // With --dimensions 3 the same cloth in 2D and in 3D: the third dimension's cost.
     std::vector<Variant> variants;
     const bool world = !plan.obstacles.empty() || !plan.balls.empty();
+    const bool space = plan.base.dimensions == 3;
     for (const double remove : plan.removes)
         for (const bool obstacles : {false, true}) {
             if (obstacles && !world)
                 continue;
-            if (plan.base.tethers)
-                variants.push_back({remove, false, obstacles});
-            variants.push_back({remove, plan.base.tethers, obstacles});
+            for (const int dimensions : {2, 3}) {
+                if (dimensions == 3 && !space)
+                    continue;
+                if (plan.base.tethers)
+                    variants.push_back({remove, false, obstacles, dimensions});
+                variants.push_back({remove, plan.base.tethers, obstacles, dimensions});
+            }
         }
     if (!options.json)
-        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s %8s%s%s\n", "size",
+        std::printf("%-11s %10s %12s %5s %-10s %7s %6s %12s %10s %10s %11s %11s %8s%s%s%s\n", "size",
                     "particles", "constraints", "iter", "solver", "threads", "chunks", "ms/step",
                     "ns/proj", "steps/s", "strain_max", "strain_rms", "removed",
                     plan.base.tethers ? "  tethers  recompute_ms" : "",
-                    world ? "  obstacles  balls" : "");
+                    world ? "  obstacles  balls" : "", space ? "  dims  orientation" : "");
     for (const Size& size : plan.sizes) {
         for (const Solver solverKind : plan.solvers) {
             std::vector<Prepared> cloths;
@@ -498,10 +600,10 @@ int benchCommandMain(const BenchOptions& options)
                 // after it had its arrays on the heap, the others each in a mapping of their
                 // own, and here a cloth on the heap steps a few % faster than one in mappings:
                 // the construction order biased the comparison.
-                std::vector<std::unique_ptr<Simulation>> built;
+                std::vector<std::unique_ptr<BenchCloth>> built;
                 for (const Variant& variant : variants)
                     built.push_back(build(plan.base, size, solverKind, plan.threads,
-                                          variant.tethers, plan.gpu,
+                                          variant, plan.gpu,
                                           variant.obstacles ? plan.obstacles
                                                             : std::vector<Obstacle>{},
                                           variant.obstacles ? plan.balls : std::vector<Ball>{}));
@@ -524,8 +626,8 @@ int benchCommandMain(const BenchOptions& options)
                                                   : TetherTimes{};
                 printRow(rowOf(cloths[c], size, ms[c]),
                          solverKind, variants[c], plan.base, recompute, options.json,
-                         world ? static_cast<int>(cloths[c].simulation->obstacles().size()) : -1,
-                         world ? static_cast<int>(cloths[c].simulation->balls().size()) : -1);
+                         world ? static_cast<int>(cloths[c].simulation->obstacleCount()) : -1,
+                         world ? static_cast<int>(cloths[c].simulation->ballCount()) : -1);
             }
         }
     }

@@ -861,6 +861,31 @@ air)
   expect 0 "steps of 40x2" -- run --scene flag --steps 200 --out "$work/f"
   awk 'NR == 40 && $1 < 2 { exit 1 }' "$work/f" || fail "the flag's free corner is not blown downwind: $(sed -n 40p "$work/f")"
   ;;
+space)
+  # The 3D cloth through the command line: x y z lines, vertical = the 2D x, y with z = 0,
+  # a 3D state file saved and continued, refusals naming both settings.
+  expect 0 "steps of 12x9" -- run --width 12 --height 9 --steps 80 --stiffness 2000 --substeps 2 --out "$work/p2"
+  expect 0 "steps of 12x9" -- run --width 12 --height 9 --steps 80 --stiffness 2000 --substeps 2 --dimensions 3 --out "$work/p3"
+  [[ $(wc -l <"$work/p3") -eq 108 ]] || fail "3D run: expected 108 position lines"
+  awk 'NF != 3 || $3 != 0 { exit 1 }' "$work/p3" || fail "a vertical 3D run's lines are not 'x y 0'"
+  cut -d' ' -f1,2 "$work/p3" | cmp -s - "$work/p2" || fail "a vertical 3D run's x, y differ from the 2D run's"
+  expect 0 "steps of 12x9" -- run --width 12 --height 9 --steps 40 --dimensions 3 --orientation horizontal --save "$work/s3.json" --out "$work/h40"
+  grep -qF '"dimensions": 3' "$work/s3.json" || fail "the 3D state file lacks dimensions 3"
+  expect 0 "steps of 12x9" -- run --load "$work/s3.json" --steps 40 --out "$work/h80a"
+  expect 0 "steps of 12x9" -- run --width 12 --height 9 --steps 80 --dimensions 3 --orientation horizontal --out "$work/h80b"
+  cmp -s "$work/h80a" "$work/h80b" || fail "a 3D run continued from its state file differs from the whole run"
+  awk '$3 > 0.5 { found = 1 } END { exit !found }' "$work/h80b" || fail "the horizontal cloth's rows do not run along +z"
+  expect 2 "--orientation" "dimensions = 2" "allowed" -- run --orientation horizontal
+  expect 2 "--wind-z" "dimensions = 2" "allowed" -- run --wind-z 3
+  expect 2 "solver = colored" "dimensions = 3" "allowed" -- run --dimensions 3 --solver colored
+  expect 2 "--dimensions" "allowed: 2 or 3" -- run --dimensions 4
+  expect 2 "--obstacle" "dimensions = 3" "allowed" -- run --dimensions 3 --obstacle circle:0,0,1
+  expect 2 "--events" "dimensions = 3" "allowed" -- run --dimensions 3 --events <(printf '0 grab 1\n')
+  expect 2 "dimensions = 2" "allowed" -- run --load "$work/s3.json" --dimensions 2
+  "$sim" bench --sizes 30x20 --steps 3 --settle 0 --dimensions 3 --json >"$work/b" 2>&1 || fail "bench --dimensions 3 failed: $(cat "$work/b")"
+  grep -qF '"dimensions": 2, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 2D row: $(cat "$work/b")"
+  grep -qF '"dimensions": 3, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 3D row: $(cat "$work/b")"
+  ;;
 *)
   fail "unknown check $check"
   ;;
