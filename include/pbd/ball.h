@@ -63,6 +63,9 @@ std::optional<std::string> checkBalls(const std::vector<BallOf<D>>& balls)
 /// Reads `X,Y,R,MASS` as `--ball` takes it (at rest). On a refusal returns nothing and sets
 /// `error` to a message naming the field, the value and what is allowed.
 std::optional<Ball> parseBallSpec(std::string_view spec, std::string& error);
+/// The same in D dimensions: `X,Y,R,MASS` in 2D, `X,Y,Z,R,MASS` in 3D.
+template <glm::length_t D>
+std::optional<BallOf<D>> parseBallSpecOf(std::string_view spec, std::string& error);
 /// The ball as `X,Y,R,MASS` (17 significant digits), read back by parseBallSpec.
 std::string formatBallSpec(const Ball& ball);
 

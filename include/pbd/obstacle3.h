@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "pbd/obstacle.h"
 #include "pbd/vec.h"
@@ -54,6 +55,19 @@ Obstacle3Pose obstaclePose(const Obstacle3& obstacle);
 /// The rotation R = Rz(az) Ry(ay) Rx(ax) of angles in degrees, as its three columns: the
 /// images of the x, y and z axes (a box's own axes).
 std::array<Vec<3>, 3> rotationColumns(Vec<3> anglesDegrees);
+
+/// "sphere", "box", "capsule", "ground" or "plane".
+const char* obstacleShapeName(Obstacle3Shape shape);
+/// The 3D shape called `name`, or nothing.
+std::optional<Obstacle3Shape> obstacle3ShapeFromName(std::string_view name);
+/// Reads an `--obstacle` spec of the 3D world: sphere:X,Y,Z,R, box:X,Y,Z,SX,SY,SZ[,AX,AY,AZ]
+/// (centre, full sizes, degrees), capsule:X1,Y1,Z1,X2,Y2,Z2,R, ground:Y or
+/// plane:X,Y,Z,NX,NY,NZ, checked (checkObstacle()) and settled. On a refusal returns nothing
+/// and sets `error` naming the shape, the field and what is allowed (a 2D circle names the
+/// dimensions).
+std::optional<Obstacle3> parseObstacle3Spec(std::string_view spec, std::string& error);
+/// The obstacle as the spec parseObstacle3Spec() reads back (17 significant digits).
+std::string formatObstacleSpec(const Obstacle3& obstacle);
 
 /// Makes the obstacle's current pose its start pose (it arrives from nowhere).
 void settleObstacle(Obstacle3& obstacle);

@@ -13,6 +13,7 @@
 
 #include "pbd/ball.h"
 #include "pbd/obstacle.h"
+#include "pbd/obstacle3.h"
 #include "pbd/scene.h"
 #include "pbd/settings.h"
 
@@ -39,6 +40,9 @@ struct RunStart {
     std::optional<std::vector<Obstacle>> obstacles;
     /// --ball: likewise.
     std::optional<std::vector<Ball>> balls;
+    /// --obstacle and --ball of a 3D run (dimensions 3): the 3D shapes and balls.
+    std::optional<std::vector<Obstacle3>> obstacles3;
+    std::optional<std::vector<BallOf<3>>> balls3;
 };
 
 /// Why a start was refused: the message (naming the option, the value and what is allowed)
@@ -60,8 +64,8 @@ std::optional<StartError> startSettings(const RunStart& start, Settings& setting
 /// pending move or a held ball included, when none are given). Messages start with the option
 /// they concern ("--scene: ", "--load: ").
 std::optional<StartError> setUpStart(Simulation& simulation, const RunStart& start);
-/// The same for a 3D cloth: settings and a state file for now (a scene, obstacles or balls
-/// are refused naming the option).
+/// The same for a 3D cloth: its settings, obstacles3 and balls3, or a state file with them
+/// instead of the file's (a scene is refused naming the option for now).
 std::optional<StartError> setUpStart(Simulation3& simulation, const RunStart& start);
 
 /// The start `simulation` restarts to, as a scene: its settings, the obstacles, balls and pins

@@ -155,6 +155,28 @@ int runCommandMain(const RunOptions& options)
             std::cerr << "pbd-sim run: " << *error << "\n";
             return common::kExitUsage;
         }
+    if (start.stateFile) { // a 3D state file makes a 3D run
+        std::string text;
+        if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
+            settings.dimensions = 3;
+    }
+    if (settings.dimensions == 3) {
+        std::vector<Obstacle3> obstacles3;
+        std::vector<BallOf<3>> balls3;
+        if (auto error = options.obstacles.read(obstacles3)) {
+            std::cerr << "pbd-sim run: " << *error << "\n";
+            return common::kExitUsage;
+        }
+        if (auto error = options.balls.read(balls3)) {
+            std::cerr << "pbd-sim run: " << *error << "\n";
+            return common::kExitUsage;
+        }
+        if (options.obstacles.given())
+            start.obstacles3 = std::move(obstacles3);
+        if (options.balls.given())
+            start.balls3 = std::move(balls3);
+        return run3(options, start, settings, steps);
+    }
     std::vector<Obstacle> obstacles;
     if (auto error = options.obstacles.read(obstacles)) {
         std::cerr << "pbd-sim run: " << *error << "\n";
@@ -169,13 +191,6 @@ int runCommandMain(const RunOptions& options)
         start.obstacles = std::move(obstacles);
     if (options.balls.given())
         start.balls = std::move(balls);
-    if (start.stateFile) { // a 3D state file makes a 3D run
-        std::string text;
-        if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
-            settings.dimensions = 3;
-    }
-    if (settings.dimensions == 3)
-        return run3(options, start, settings, steps);
     Simulation simulation(settings);
     if (auto error = setUpStart(simulation, start)) {
         std::cerr << "pbd-sim run: " << error->message << "\n";

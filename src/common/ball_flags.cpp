@@ -17,4 +17,9 @@ std::optional<std::string> BallFlags::read(std::vector<Ball>& balls) const
     return readSpecs("--ball", specs_, kMaxBalls, "balls", parseBallSpec, balls);
 }
 
+std::optional<std::string> BallFlags::read(std::vector<BallOf<3>>& balls) const
+{
+    return readSpecs("--ball", specs_, kMaxBalls, "balls", parseBallSpecOf<3>, balls);
+}
+
 } // namespace pbd::common

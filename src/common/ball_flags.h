@@ -23,6 +23,8 @@ public:
     /// ("--ball: ball radius 0.05 is not allowed; allowed: 0.1 to 1000 m") and leaves `balls`
     /// unchanged.
     std::optional<std::string> read(std::vector<Ball>& balls) const;
+    /// The same as 3D balls (X,Y,Z,R,MASS), for a run with dimensions 3.
+    std::optional<std::string> read(std::vector<BallOf<3>>& balls) const;
 
 private:
     std::vector<std::string> specs_;

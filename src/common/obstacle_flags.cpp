@@ -43,4 +43,10 @@ std::optional<std::string> ObstacleFlags::read(std::vector<Obstacle>& obstacles)
                      obstacles);
 }
 
+std::optional<std::string> ObstacleFlags::read(std::vector<Obstacle3>& obstacles) const
+{
+    return readSpecs("--obstacle", specs_, kMaxObstacles, "obstacles", parseObstacle3Spec,
+                     obstacles);
+}
+
 } // namespace pbd::common

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "pbd/obstacle.h"
+#include "pbd/obstacle3.h"
 #include "pbd/scene.h"
 
 namespace pbd::common {
@@ -27,6 +28,8 @@ public:
     /// "--obstacle: circle takes 3 values, got 2 in 'circle:1,2'; allowed: circle:X,Y,R" and
     /// leaves `obstacles` unchanged.
     std::optional<std::string> read(std::vector<Obstacle>& obstacles) const;
+    /// The same as 3D shapes (sphere:X,Y,Z,R, ...), for a run with dimensions 3.
+    std::optional<std::string> read(std::vector<Obstacle3>& obstacles) const;
 
     /// Whether --scene was given.
     bool sceneGiven() const { return scene_.has_value(); }

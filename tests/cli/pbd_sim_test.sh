@@ -879,7 +879,22 @@ space)
   expect 2 "--wind-z" "dimensions = 2" "allowed" -- run --wind-z 3
   expect 2 "solver = colored" "dimensions = 3" "allowed" -- run --dimensions 3 --solver colored
   expect 2 "--dimensions" "allowed: 2 or 3" -- run --dimensions 4
-  expect 2 "--obstacle" "dimensions = 3" "allowed" -- run --dimensions 3 --obstacle circle:0,0,1
+  expect 2 "--obstacle" "'circle'" "dimensions = 3" "allowed" -- run --dimensions 3 --obstacle circle:0,0,1
+  expect 2 "--obstacle" "'sphere'" "dimensions = 2" "allowed" -- run --obstacle sphere:0,0,0,1
+  expect 2 "--obstacle" "box takes 6 or 9 values" "allowed" -- run --dimensions 3 --obstacle box:0,0,0,1,1
+  expect 2 "--ball" "'X,Y,Z,R,MASS'" -- run --dimensions 3 --ball 1,2,0.3,1
+  # A sheet laid flat dropped on a sphere over a ground, a ball beside: no particle ends
+  # inside the sphere (grown by half the thickness); the world saves and continues exactly.
+  drop=(run --dimensions 3 --orientation horizontal --width 21 --height 21 --cloth-width 2
+              --cloth-height 2 --fixed 1 --substeps 5 --thickness 0.02 --friction 0.3
+              --obstacle sphere:1,-0.8,1,0.5 --obstacle ground:-2 --ball 0.3,1,0.4,0.2,1)
+  expect 0 "obstacles 2, balls 1" -- "${drop[@]}" --steps 300 --save "$work/w3.json" --out "$work/w300"
+  awk '{ d = sqrt(($1 - 1)^2 + ($2 + 0.8)^2 + ($3 - 1)^2); if (d < 0.51 - 1e-9) exit 1 }' "$work/w300" || fail "a particle ended inside the sphere"
+  awk '$2 < -0.8 { low = 1 } $2 > -0.4 { high = 1 } END { exit !(low && high) }' "$work/w300" || fail "the sheet did not drape over the sphere"
+  grep -qF '"shape": "sphere"' "$work/w3.json" || fail "the 3D state file lacks its sphere"
+  expect 0 "obstacles 2, balls 1" -- run --load "$work/w3.json" --steps 100 --out "$work/w400a"
+  expect 0 "obstacles 2, balls 1" -- "${drop[@]}" --steps 400 --out "$work/w400b"
+  cmp -s "$work/w400a" "$work/w400b" || fail "a 3D world continued from its state file differs from the whole run"
   expect 2 "--events" "dimensions = 3" "allowed" -- run --dimensions 3 --events <(printf '0 grab 1\n')
   expect 2 "dimensions = 2" "allowed" -- run --load "$work/s3.json" --dimensions 2
   "$sim" bench --sizes 30x20 --steps 3 --settle 0 --dimensions 3 --json >"$work/b" 2>&1 || fail "bench --dimensions 3 failed: $(cat "$work/b")"

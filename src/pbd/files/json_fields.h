@@ -12,8 +12,11 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 #include <nlohmann/json.hpp>
 
+#include "pbd/ball.h"
+#include "pbd/obstacle3.h"
 #include "pbd/state_file.h"
 
 namespace pbd::detail {
@@ -24,13 +27,27 @@ inline StateError fieldError(const std::string& field, const std::string& messag
     return {field, field + ": " + message};
 }
 
+/// The point type of an item's members: 3D items (Obstacle3, BallOf<3>) say so.
+template <class Item>
+struct JsonPoint {
+    using type = glm::dvec2;
+};
+template <>
+struct JsonPoint<Obstacle3> {
+    using type = glm::dvec3;
+};
+template <>
+struct JsonPoint<BallOf<3>> {
+    using type = glm::dvec3;
+};
+
 /// A number of an item's JSON object and where it goes in the item: a scalar member, or one
-/// coordinate (0 = x, 1 = y) of a point member.
+/// coordinate (0 = x, 1 = y, 2 = z) of a point member.
 template <class Item>
 struct JsonNumber {
     const char* key;
     double Item::*scalar;
-    glm::dvec2 Item::*point;
+    typename JsonPoint<Item>::type Item::*point;
     int coordinate;
 };
 
@@ -40,7 +57,7 @@ double& numberSlot(Item& item, const JsonNumber<Item>& number)
 {
     if (number.scalar)
         return item.*number.scalar;
-    return number.coordinate == 0 ? (item.*number.point).x : (item.*number.point).y;
+    return (item.*number.point)[number.coordinate];
 }
 
 /// Writes `numbers` of `item` into `object`, in order.

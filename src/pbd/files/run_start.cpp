@@ -45,40 +45,51 @@ std::optional<StartError> loadStart(SimulationOf<D>& simulation, const RunStart&
             return StartError{*error};
     if (auto error = simulation.apply(loaded))
         return StartError{error->message};
-    if constexpr (D == 3) {
-        return std::nullopt; // its world is empty (3D files hold none yet), as the given one
-    } else {
     // The given obstacles replace the file's; either are what a restart puts back. The file's
     // stay as saved (a pending move, a held ball) so that the run continues exactly:
     // setInitial* settles what it takes, so they are put back after it.
-    SimulationState loadedState = simulation.state();
-    std::vector<Obstacle> initial(simulation.obstacles().begin(), simulation.obstacles().end());
-    simulation.setInitialObstacles(start.obstacles ? *start.obstacles : initial);
-    std::vector<Ball> initialBalls(simulation.balls().begin(), simulation.balls().end());
-    simulation.setInitialBalls(start.balls ? *start.balls : initialBalls);
-    if (!start.obstacles || !start.balls) {
-        if (start.obstacles)
+    const auto& given = [&start]() -> const auto& {
+        if constexpr (D == 2)
+            return start.obstacles;
+        else
+            return start.obstacles3;
+    }();
+    const auto& givenBalls = [&start]() -> const auto& {
+        if constexpr (D == 2)
+            return start.balls;
+        else
+            return start.balls3;
+    }();
+    SimulationStateOf<D> loadedState = simulation.state();
+    std::vector<ObstacleOf<D>> initial(simulation.obstacles().begin(), simulation.obstacles().end());
+    simulation.setInitialObstacles(given ? *given : initial);
+    std::vector<BallOf<D>> initialBalls(simulation.balls().begin(), simulation.balls().end());
+    simulation.setInitialBalls(givenBalls ? *givenBalls : initialBalls);
+    if (!given || !givenBalls) {
+        if (given)
             loadedState.obstacles.assign(simulation.obstacles().begin(),
                                          simulation.obstacles().end());
-        if (start.balls)
+        if (givenBalls)
             loadedState.balls.assign(simulation.balls().begin(), simulation.balls().end());
         simulation.restore(loadedState); // valid: it was just loaded
     }
     return std::nullopt;
-    }
 }
 
 } // namespace
 
 std::optional<StartError> setUpStart(Simulation3& simulation, const RunStart& start)
 {
-    const char* refused = start.scene                                     ? "--scene"
-                          : start.obstacles && !start.obstacles->empty() ? "--obstacle"
-                          : start.balls && !start.balls->empty()         ? "--ball"
-                                                                          : nullptr;
-    if (refused)
-        return StartError{std::string(refused) + ": not allowed with dimensions = 3 yet (the 3D "
-                          "world's shapes and scenes come next); allowed: none, or dimensions 2"};
+    if (start.scene)
+        return StartError{"--scene: not allowed with dimensions = 3 yet (the 3D scenes come "
+                          "next); allowed: none, or dimensions 2"};
+    static const std::vector<Obstacle3> kNoObstacles;
+    static const std::vector<BallOf<3>> kNoBalls;
+    if (auto error = simulation.setInitialObstacles(start.obstacles3 ? *start.obstacles3
+                                                                     : kNoObstacles))
+        return StartError{"--obstacle: " + *error};
+    if (auto error = simulation.setInitialBalls(start.balls3 ? *start.balls3 : kNoBalls))
+        return StartError{"--ball: " + *error};
     if (start.stateFile)
         return loadStart(simulation, start);
     return std::nullopt;

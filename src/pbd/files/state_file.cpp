@@ -436,14 +436,10 @@ std::string stateToJson(const SimulationStateOf<D>& state)
     out["removed"] = state.removed;
     if (state.areaGrab) // absent without one, so files without an area grab are as before
         out["areaGrab"] = areaGrabToJson(*state.areaGrab);
-    if constexpr (D == 2) {
-        if (!state.obstacles.empty()) // absent without any, so such files are as before
-            out["obstacles"] = detail::obstaclesToJson(state.obstacles);
-        if (!state.balls.empty()) // likewise
-            out["balls"] = detail::ballsToJson(state.balls);
-    } else if (!state.obstacles.empty() || !state.balls.empty()) {
-        throw std::logic_error("the 3D world has no file form yet");
-    }
+    if (!state.obstacles.empty()) // absent without any, so such files are as before
+        out["obstacles"] = detail::obstaclesToJson(state.obstacles);
+    if (!state.balls.empty()) // likewise
+        out["balls"] = detail::ballsToJson(state.balls);
     return out.dump(1) + "\n";
 }
 
@@ -554,16 +550,10 @@ StateParseOf<D> stateFromJson(std::string_view text)
     }
     if (auto e = areaGrabFromJson(in, state.areaGrab))
         return fail(*e);
-    if constexpr (D == 2) {
-        if (auto e = detail::obstaclesFromJson(in, state.obstacles))
-            return fail(*e);
-        if (auto e = detail::ballsFromJson(in, state.balls))
-            return fail(*e);
-    } else {
-        for (const char* key : {"obstacles", "balls"})
-            if (in.contains(key) && !(in[key].is_array() && in[key].empty()))
-                return fail(fieldError(key, "is not allowed in a 3D state yet; allowed: none"));
-    }
+    if (auto e = detail::obstaclesFromJson(in, state.obstacles))
+        return fail(*e);
+    if (auto e = detail::ballsFromJson(in, state.balls))
+        return fail(*e);
     // The remaining checks (finite values, mass range, index order) are restore()'s; run them
     // on a scratch simulation so that the caller's stays untouched on a refusal.
     return {std::move(state), std::nullopt};

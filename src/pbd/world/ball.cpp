@@ -60,22 +60,27 @@ template std::optional<std::string> checkBall(const BallOf<3>&);
 template std::optional<std::string> checkBalls(std::span<const BallOf<2>>);
 template std::optional<std::string> checkBalls(std::span<const BallOf<3>>);
 
-std::optional<Ball> parseBallSpec(std::string_view spec, std::string& error)
+template <glm::length_t D>
+std::optional<BallOf<D>> parseBallSpecOf(std::string_view spec, std::string& error)
 {
-    static const char* const kFields[] = {"x", "y", "radius", "mass"};
-    double values[4] = {};
+    constexpr std::size_t kCount = D + 2;
+    static const char* const kFields2[] = {"x", "y", "radius", "mass"};
+    static const char* const kFields3[] = {"x", "y", "z", "radius", "mass"};
+    const char* const* fields = D == 2 ? kFields2 : kFields3;
+    const char* form = D == 2 ? "'X,Y,R,MASS'" : "'X,Y,Z,R,MASS'";
+    double values[kCount] = {};
     std::size_t count = 0;
     std::string_view rest = spec;
     while (true) {
         const std::size_t comma = rest.find(',');
         const std::string_view text = rest.substr(0, comma);
-        if (count == 4) {
-            count = 5;
+        if (count == kCount) {
+            count = kCount + 1;
             break;
         }
         if (!parseNumber(text, values[count]) || !std::isfinite(values[count])) {
-            error = std::string("ball ") + kFields[count] + " " + quoteInput(text) +
-                    " is not allowed; allowed: a finite number (spec 'X,Y,R,MASS')";
+            error = std::string("ball ") + fields[count] + " " + quoteInput(text) +
+                    " is not allowed; allowed: a finite number (spec " + form + ")";
             return std::nullopt;
         }
         ++count;
@@ -83,20 +88,30 @@ std::optional<Ball> parseBallSpec(std::string_view spec, std::string& error)
             break;
         rest = rest.substr(comma + 1);
     }
-    if (count != 4) {
-        error = "ball " + quoteInput(spec) + " is not allowed; allowed: 'X,Y,R,MASS' (4 values)";
+    if (count != kCount) {
+        error = "ball " + quoteInput(spec) + " is not allowed; allowed: " + form + " (" +
+                std::to_string(kCount) + " values)";
         return std::nullopt;
     }
-    Ball ball;
-    ball.position = {values[0], values[1]};
-    ball.radius = values[2];
-    ball.mass = values[3];
+    BallOf<D> ball;
+    for (glm::length_t c = 0; c < D; ++c)
+        ball.position[c] = values[c];
+    ball.radius = values[D];
+    ball.mass = values[D + 1];
     ball.start = ball.position;
     if (auto e = checkBall(ball)) {
         error = "ball " + *e;
         return std::nullopt;
     }
     return ball;
+}
+
+template std::optional<BallOf<2>> parseBallSpecOf<2>(std::string_view, std::string&);
+template std::optional<BallOf<3>> parseBallSpecOf<3>(std::string_view, std::string&);
+
+std::optional<Ball> parseBallSpec(std::string_view spec, std::string& error)
+{
+    return parseBallSpecOf<2>(spec, error);
 }
 
 std::string formatBallSpec(const Ball& b)

@@ -19,5 +19,8 @@ nlohmann::json ballsToJson(const std::vector<Ball>& balls);
 /// Reads the "balls" member of `in`: absent (none) or an array of ball objects, each checked
 /// (checkBall(), at most kMaxBalls). Refusals name the field, e.g. "balls[0].radius: ...".
 std::optional<StateError> ballsFromJson(const nlohmann::json& in, std::vector<Ball>& out);
+/// The same for the 3D world's balls (world3_json.cpp).
+nlohmann::json ballsToJson(const std::vector<BallOf<3>>& balls);
+std::optional<StateError> ballsFromJson(const nlohmann::json& in, std::vector<BallOf<3>>& out);
 
 } // namespace pbd::detail

@@ -129,7 +129,10 @@ std::optional<Obstacle> parseObstacleSpec(std::string_view spec, std::string& er
     const std::size_t colon = spec.find(':');
     const auto shape = obstacleShapeFromName(spec.substr(0, colon));
     if (!shape || colon == std::string_view::npos) {
-        error = "obstacle shape " + quoteInput(spec.substr(0, colon)) + " is not allowed; " +
+        const std::string_view word = spec.substr(0, colon);
+        error = "obstacle shape " + quoteInput(word) +
+                (word == "sphere" || word == "plane" ? " is not allowed with dimensions = 2; "
+                                                     : " is not allowed; ") +
                 kAllowed;
         return std::nullopt;
     }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "pbd/obstacle.h"
+#include "pbd/obstacle3.h"
 #include "pbd/state_file.h"
 
 namespace pbd::detail {
@@ -24,5 +25,9 @@ nlohmann::json obstaclesToJson(const std::vector<Obstacle>& obstacles);
 /// "obstacles[2].radius: -1 is not allowed; ...".
 std::optional<StateError> obstaclesFromJson(const nlohmann::json& in,
                                             std::vector<Obstacle>& out);
+/// The same for the 3D world's shapes (world3_json.cpp).
+nlohmann::json obstaclesToJson(const std::vector<Obstacle3>& obstacles);
+std::optional<StateError> obstaclesFromJson(const nlohmann::json& in,
+                                            std::vector<Obstacle3>& out);
 
 } // namespace pbd::detail
