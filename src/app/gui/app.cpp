@@ -15,7 +15,7 @@
 #if defined(PBD_HAVE_GPU)
 #include "gpu_backend.h"
 #endif
-#include "gui/app_error.h"
+#include "logic/app_error.h"
 #include "gui/help_overlay.h"
 #include "gui/lost_cloth_hint.h"
 #include "pbd/speed.h"

@@ -8,7 +8,7 @@
 // glad must come first: it provides the GL declarations GLFW would otherwise include.
 #include <GLFW/glfw3.h>
 
-#include "gui/app_error.h"
+#include "logic/app_error.h"
 
 namespace pbd::app {
 namespace {
