@@ -41,6 +41,17 @@ double lap(Clock::time_point& mark)
     return ms;
 }
 
+/// The window system's events: waits for one when `idle` (at most
+/// FramePacing::kIdleWakeSeconds, which also bounds how late touch events and a quit
+/// signal's note are read), else only polls.
+void pollEvents(bool idle)
+{
+    if (idle) // no busy redraw while paused and idle
+        glfwWaitEventsTimeout(FramePacing::kIdleWakeSeconds);
+    else
+        glfwPollEvents();
+}
+
 } // namespace
 
 App::App(const AppOptions& options)
@@ -154,7 +165,7 @@ int App::run()
     pacing_.start();
     while (true) {
         const bool wasIdle = idle();
-        FramePacing::poll(wasIdle);
+        pollEvents(wasIdle);
         if (!tickServices())
             break;
         const Turn turn = nextTurn(wasIdle);

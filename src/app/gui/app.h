@@ -15,7 +15,6 @@
 
 #include "gui/canvas_colours.h"
 #include "gui/exporter.h"
-#include "gui/frame_pacing.h"
 #include "gui/imgui_layer.h"
 #include "gui/panel.h"
 #include "gui/quit_watch.h"
@@ -27,6 +26,7 @@
 #include "io/run_files.h"
 #include "logic/app_options.h"
 #include "logic/controller.h"
+#include "logic/frame_pacing.h"
 #include "logic/frame_stats.h"
 #include "pbd/simulation.h"
 #include "render/cloth_feed.h"

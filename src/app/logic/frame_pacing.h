@@ -3,6 +3,7 @@
 /// The frame loop's clock (App::run): whether the window may sleep until the next event, how
 /// long the last frame period was, and holding the frame rate at the monitor's where the swap
 /// does not wait for it. Owns the times it needs; the app tells it of input (noteActivity).
+/// Free of GLFW: the app polls the events itself, waiting up to kIdleWakeSeconds while idle.
 
 #include <chrono>
 
@@ -24,9 +25,6 @@ public:
     void noteActivity() { lastActivity_ = Clock::now(); }
     /// No input for kSettleSeconds.
     bool settled() const;
-    /// The window system's events: waits for one (at most kIdleWakeSeconds, which also
-    /// bounds how late a quit signal's note is read) when `idle`, else only polls.
-    static void poll(bool idle);
     /// A turn without a frame (the window hidden, or idle): the spell is no frame period.
     void skip() { resumed_ = true; }
     /// A frame starts at `start`; returns the frame period in milliseconds since the last

@@ -1,8 +1,6 @@
-#include "gui/frame_pacing.h"
+#include "logic/frame_pacing.h"
 
 #include <thread>
-
-#include <GLFW/glfw3.h>
 
 namespace pbd::app {
 
@@ -15,14 +13,6 @@ void FramePacing::start()
 bool FramePacing::settled() const
 {
     return std::chrono::duration<double>(Clock::now() - lastActivity_).count() > kSettleSeconds;
-}
-
-void FramePacing::poll(bool idle)
-{
-    if (idle) // no busy redraw while paused and idle
-        glfwWaitEventsTimeout(kIdleWakeSeconds);
-    else
-        glfwPollEvents();
 }
 
 double FramePacing::beginFrame(Clock::time_point start, bool first)
