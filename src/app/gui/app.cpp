@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <thread>
 
 #include <unistd.h>
 
@@ -15,15 +14,11 @@
 #if defined(PBD_HAVE_GPU)
 #include "gpu_backend.h"
 #endif
-#include "gui/app_error.h"
+#include "logic/app_error.h"
 #include "gui/help_overlay.h"
 #include "gui/lost_cloth_hint.h"
-#include "pbd/speed.h"
 #include "logic/frame_limit.h"
 #include "logic/picking.h"
-#include "logic/view_culling.h"
-#include "pbd/strain.h"
-#include "gui/strain_legend.h"
 #include "render/screenshot.h"
 #include "common/thread_report.h"
 
@@ -44,6 +39,17 @@ double lap(Clock::time_point& mark)
     const double ms = std::chrono::duration<double, std::milli>(now - mark).count();
     mark = now;
     return ms;
+}
+
+/// The window system's events: waits for one when `idle` (at most
+/// FramePacing::kIdleWakeSeconds, which also bounds how late touch events and a quit
+/// signal's note are read), else only polls.
+void pollEvents(bool idle)
+{
+    if (idle) // no busy redraw while paused and idle
+        glfwWaitEventsTimeout(FramePacing::kIdleWakeSeconds);
+    else
+        glfwPollEvents();
 }
 
 } // namespace
@@ -102,9 +108,7 @@ App::App(const AppOptions& options)
     touch_.emplace(window_->handle());
     windowWatch_.emplace(); // after X11Touch, which sets a handler of its own for a moment
     exporter_.emplace(options.framesDirectory);
-    renderer_->setConstraints(simulation_.constraints(), simulation_.alive(),
-                              simulation_.settings().width, simulation_.settings().height);
-    uploadedConstraints_ = simulation_.constraintsVersion();
+    clothFeed_.start(*renderer_, simulation_);
     updateLayout();
     // --record with --load records from the loaded state (written beside the recording).
     if (!options.recordFile.empty() &&
@@ -130,21 +134,10 @@ App::~App()
     releaseGpu(); // also when run() ended by an exception: free while the context exists
 }
 
-bool App::windowGone() const
-{
-    if (!windowWatch_->windowDestroyed())
-        return false;
-    std::fprintf(stderr, "pbd-cloth: the window was closed (destroyed by another program); "
-                         "ending\n");
-    return true;
-}
-
 void App::releaseGpu()
 {
-    if (!gpuView_ || !renderer_ || gpuReleasedOnce_)
-        return;
-    gpuReleasedOnce_ = true;
-    gpuReleased_ = gpuView_->release(simulation_, *renderer_); // "" without a GPU solver
+    if (gpuView_ && renderer_)
+        gpuView_->releaseOnce(simulation_, *renderer_);
 }
 
 std::optional<Index> App::hoverAt(const Camera& camera, glm::dvec2 point, double radiusPixels)
@@ -157,11 +150,6 @@ std::optional<Index> App::hoverAt(const Camera& camera, glm::dvec2 point, double
     return pickParticle(camera, simulation_.particles().position, point, radiusPixels);
 }
 
-void App::noteActivity()
-{
-    lastActivity_ = Clock::now();
-}
-
 bool App::idle() const
 {
     // Paused and untouched for a while: nothing on screen can change until the next event.
@@ -169,83 +157,75 @@ bool App::idle() const
     if (options_.frames)
         return false;
     const bool typing = ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput;
-    return controller_.idle() && !typing &&
-           std::chrono::duration<double>(Clock::now() - lastActivity_).count() > kSettleSeconds;
+    return controller_.idle() && !typing && pacing_.settled();
 }
 
 int App::run()
 {
-    nextFrame_ = Clock::now();
-    lastActivity_ = nextFrame_;
+    pacing_.start();
     while (true) {
         const bool wasIdle = idle();
-        if (wasIdle) // no busy redraw while paused and idle; the timeout also bounds how
-            glfwWaitEventsTimeout(kIdleWakeSeconds); // late a quit signal's note is read
-        else
-            glfwPollEvents();
-        handleTouch();
-        windowWatch_->rearm();
-        if (windowGone())
+        pollEvents(wasIdle);
+        if (!tickServices())
             break;
-        files_.tick(); // the recording's lines reach the file within a second, idle or not
-        autosave_->tick(); // a change made before going idle is saved too
-        if (const int signal = quitSignals_.received(); controller_.quitOnSignal(signal)) {
-            // As Ctrl+Q from here: the last frame, then finish() (recording, exit outputs,
-            // summary), which writes the autosave once more and keeps it.
-            std::fprintf(stderr, "pbd-cloth: %s received; ending as Ctrl+Q does\n",
-                         QuitSignals::name(signal));
-            interrupted_ = true;
-        }
-        if (controller_.quitRequested())
-            glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
-        const bool closing = glfwWindowShouldClose(window_->handle()) != 0;
-        if (window_->hidden() || (wasIdle && idle() && !closing)) {
-            if (closing)
-                break;
-            if (window_->hidden())
-                glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
-            resumed_ = true;                // the hidden or idle spell is no frame period
-            frameStats_.restartWindow();
+        const Turn turn = nextTurn(wasIdle);
+        if (turn == Turn::End)
+            break;
+        if (turn == Turn::Skip)
             continue;
-        }
-        if (windowGone()) // found out by the size queries just above
+        if (timedFrame(glfwWindowShouldClose(window_->handle()) != 0))
             break;
-        if (gpuView_) // once per frame: a driver reset ends the app (status 1)
-            if (auto lost = gpuView_->checkReset()) {
-                std::fprintf(stderr, "pbd-cloth: %s; ending\n", lost->c_str());
-                contextLost_ = std::move(lost);
-                break;
-            }
-        const Clock::time_point start = Clock::now();
-        const bool last = closing || (options_.frames && frames_ + 1 >= *options_.frames);
-        const double period =
-            frames_ == 0 || resumed_
-                ? 0.0
-                : std::chrono::duration<double, std::milli>(start - lastFrameStart_).count();
-        lastFrameStart_ = start;
-        resumed_ = false;
-        frame(last, period);
-        workMilliseconds_ += millisecondsSince(start);
-        if (last)
-            break;
-        writeViewWhileRunning();
-        pace();
+        if (!options_.viewOutFile.empty() && viewOut_.due())
+            (void)writeViewOut(); // a failure here is left for the exit's write to report
+        pacing_.pace(window_->refreshRate());
     }
     return finish();
 }
 
-void App::writeViewWhileRunning()
+bool App::tickServices()
 {
-    // --view-out's file also while the app runs, at most every kViewOutSeconds, so that a
-    // script waits on the app's state (a refusal shown, a field being typed in) instead of
-    // sleeping. A failure here is left for the exit's write to report.
-    if (options_.viewOutFile.empty())
-        return;
-    const Clock::time_point now = Clock::now();
-    if (std::chrono::duration<double>(now - lastViewOut_).count() < kViewOutSeconds)
-        return;
-    lastViewOut_ = now;
-    (void)writeViewOut();
+    if (touch_->tick(controller_))
+        noteActivity();
+    if (windowWatch_->tick())
+        return false;
+    files_.tick();     // the recording's lines reach the file within a second, idle or not
+    autosave_->tick(); // a change made before going idle is saved too
+    quitWatch_.tick(controller_);
+    return true;
+}
+
+App::Turn App::nextTurn(bool wasIdle)
+{
+    if (controller_.quitRequested())
+        glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
+    const bool closing = glfwWindowShouldClose(window_->handle()) != 0;
+    if (window_->hidden() || (wasIdle && idle() && !closing)) {
+        if (closing)
+            return Turn::End;
+        if (window_->hidden())
+            glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
+        pacing_.skip();                 // the hidden or idle spell is no frame period
+        frameStats_.restartWindow();
+        return Turn::Skip;
+    }
+    if (windowWatch_->gone()) // found out by the size queries just above
+        return Turn::End;
+    if (gpuView_) // once per frame: a driver reset ends the app (status 1)
+        if (auto lost = gpuView_->checkReset()) {
+            std::fprintf(stderr, "pbd-cloth: %s; ending\n", lost->c_str());
+            contextLost_ = std::move(lost);
+            return Turn::End;
+        }
+    return Turn::Frame;
+}
+
+bool App::timedFrame(bool closing)
+{
+    const Clock::time_point start = Clock::now();
+    const bool last = closing || (options_.frames && frames_ + 1 >= *options_.frames);
+    frame(last, pacing_.beginFrame(start, frames_ == 0));
+    workMilliseconds_ += millisecondsSince(start);
+    return last;
 }
 
 void App::frame(bool last, double periodMilliseconds)
@@ -272,7 +252,9 @@ void App::frame(bool last, double periodMilliseconds)
     drawCanvasOverlays();
     updateTitle();
     times.interface = lap(mark);
-    uploadCloth();
+    clothFeed_.upload(*renderer_, gpuView_ ? &*gpuView_ : nullptr, simulation_,
+                      controller_.driver().clothVersion(), controller_.preferences().draw,
+                      controller_.input().selected());
     times.upload = lap(mark);
     if (!drawCanvas()) { // the window is gone: draw nothing, let run() end
         ImGui::EndFrame();
@@ -385,45 +367,18 @@ void App::updateTitle()
     }
 }
 
-void App::uploadCloth()
-{
-    if (simulation_.constraintsVersion() != uploadedConstraints_ || // rebuilt, torn, cut
-        controller_.driver().clothVersion() != uploadedCloth_) { // or stepped off the thread
-        renderer_->setConstraints(simulation_.constraints(), simulation_.alive(),
-                                  simulation_.settings().width, simulation_.settings().height);
-        uploadedConstraints_ = simulation_.constraintsVersion();
-        uploadedCloth_ = controller_.driver().clothVersion();
-    }
-    if (!gpuView_ || !gpuView_->draw(simulation_, *renderer_)) {
-        simulation_.sync(); // nothing to read: the CPU solvers, or a fresh edit made here
-        renderer_->upload(simulation_.particles().position);
-    }
-    const ClothRestLengths rest = clothRestLengths(simulation_.settings());
-    renderer_->setParticleRadius(discRadius(rest));
-    renderer_->setCellSize(rest.horizontal, rest.vertical);
-    renderer_->setDrawMode(controller_.preferences().draw);
-    renderer_->setObstacles(simulation_.obstacles()); // either solver: kept on the CPU
-    renderer_->setBalls(simulation_.balls(), controller_.input().selected());
-    pinned_.clear();
-    const Particles& particles = simulation_.particles(); // flags are always current
-    for (Index i = 0; i < particles.size(); ++i)
-        if (particles.pinned(i))
-            pinned_.push_back(i);
-}
-
 bool App::drawCanvas()
 {
     // A round trip that names the window just before drawing into it: when another program
     // destroyed it meanwhile, draw nothing (Mesa would size the frame from the dead drawable).
     window_->framebufferSize();
-    if (windowWatch_->windowDestroyed())
+    if (windowWatch_->destroyed())
         return false;
     const std::optional<Index> hovered =
         hoverShown_ ? controller_.input().hovered() : std::optional<Index>();
-    renderer_->draw({simulation_.grabbed(), hovered, pinned_},
-                    controller_.view().camera(), frameView_,
-                    lineColoring_ ? &*lineColoring_ : nullptr,
-                    particleColoring_ ? &*particleColoring_ : nullptr);
+    renderer_->draw({simulation_.grabbed(), hovered, clothFeed_.pinned()},
+                    controller_.view().camera(), frameView_, colours_.lines(),
+                    colours_.particles());
     return true;
 }
 
@@ -465,22 +420,6 @@ Viewport App::viewport() const
     const CanvasLayout& layout = controller_.view().layout();
     return {layout.windowSize(), window_->framebufferSize(), glm::dvec2(0.0),
             layout.canvasSize(), controller_.view().logicalScale()};
-}
-
-void App::pace()
-{
-    // With working vsync the swap already waited for the display. Where it does not wait
-    // (Xvfb, vsync forced off) hold the frame rate at the monitor's, so that the cloth moves
-    // at its intended speed (8 steps of dt per displayed frame) and the CPU is not spun for
-    // frames nobody sees.
-    const auto period = std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double>(1.0 / window_->refreshRate()));
-    const Clock::time_point now = Clock::now();
-    nextFrame_ += period;
-    if (nextFrame_ > now)
-        std::this_thread::sleep_until(nextFrame_);
-    else
-        nextFrame_ = now; // fell behind: do not try to catch up
 }
 
 } // namespace pbd::app

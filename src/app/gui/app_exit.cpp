@@ -30,7 +30,7 @@ int App::finish()
     AutosaveEnd end = AutosaveEnd::Quit;
     if (contextLost_)
         end = AutosaveEnd::StateLost;
-    else if (interrupted_ || windowWatch_->windowDestroyed())
+    else if (quitWatch_.interrupted() || windowWatch_->destroyed())
         end = AutosaveEnd::Interrupted;
     if (const std::string said = autosave_->finish(end); !said.empty())
         std::fputs(said.c_str(), stderr);
@@ -99,11 +99,11 @@ std::optional<std::string> App::writeViewOut()
         .help = controller_.helpVisible(),
         .title = title_,
         .colorBy = colorByName(preferences.colorBy),
-        .strainScale = strainScale_,
+        .strainScale = colours_.strainScale(),
         .constraints = simulation_.liveConstraintCount(),
         .strainScaleAuto = !preferences.strainScale,
         .particleColorBy = particleColorByName(preferences.particleColorBy),
-        .speedScale = speedScale_,
+        .speedScale = colours_.speedScale(),
         .plots = preferences.plots,
         .plotSamples = controller_.driver().plotHistory().size(),
         .residuals = simulation_.residuals().size(),
@@ -113,7 +113,8 @@ std::optional<std::string> App::writeViewOut()
         .newestMessage = panel_->newestMessage(),
         .editing = panel_->editingField(),
     };
-    for (const std::optional<WidgetRect>& drawn : {helpRect_, legendRect_, speedLegendRect_})
+    for (const std::optional<WidgetRect>& drawn :
+         {helpRect_, colours_.strainLegend(), colours_.speedLegend()})
         if (drawn)
             dump.widgets.push_back(*drawn);
     dump.widgets.insert(dump.widgets.end(), lostHintRects_.begin(), lostHintRects_.end());
@@ -157,7 +158,8 @@ void App::printSummary() const
                      g.framesFromGpu, g.frames, g.steppedFrames, g.readbackFrames, g.readbacks,
                      g.stateBytes, g.aliveFrames, g.picks,
                      gpuView_->resetDescription().c_str(),
-                     gpuReleased_.empty() ? "no GPU solver to free" : gpuReleased_.c_str());
+                     gpuView_->released().empty() ? "no GPU solver to free"
+                                                  : gpuView_->released().c_str());
     }
 }
 

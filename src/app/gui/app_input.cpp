@@ -4,7 +4,6 @@
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
 #include <imgui.h>
-#include <backends/imgui_impl_glfw.h>
 
 #include "gui/app.h"
 
@@ -125,20 +124,6 @@ void App::onFocus(bool focused)
     noteActivity();
     if (!focused)
         controller_.focusLost();
-}
-
-void App::handleTouch()
-{
-    for (const TouchEvent& e : touch_->poll()) {
-        noteActivity();
-        for (const PanelPointer& tap : controller_.touch(e)) {
-            // ImGui sees only GLFW's pointer: put it under the finger and press or release.
-            if (tap.down)
-                glfwSetCursorPos(window_->handle(), tap.point.x, tap.point.y);
-            ImGui_ImplGlfw_MouseButtonCallback(window_->handle(), GLFW_MOUSE_BUTTON_LEFT,
-                                               tap.down ? GLFW_PRESS : GLFW_RELEASE, 0);
-        }
-    }
 }
 
 } // namespace pbd::app

@@ -5,71 +5,9 @@
 
 #include <imgui.h>
 
-#include "gui/strain_legend.h"
 #include "gui/wind_arrow.h"
-#include "pbd/speed.h"
-#include "pbd/strain.h"
 
 namespace pbd::app {
-
-void App::drawCanvasOverlays()
-{
-    const Viewport& view = frameView_;
-    if (const auto knife = controller_.input().knife()) { // the knife's line while Ctrl+dragging
-        const Camera& camera = controller_.view().camera();
-        const glm::dvec2 a = camera.worldToScreen(knife->first);
-        const glm::dvec2 b = camera.worldToScreen(knife->second);
-        ImGui::GetForegroundDrawList()->AddLine(
-            ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
-            ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
-            2.0f * static_cast<float>(controller_.view().logicalScale()));
-    }
-    if (const auto centre = controller_.input().reachCentre(); centre && hoverShown_) {
-        // the grab radius's hand (left out of the frames an export reads, as the hover ring)
-        const Camera& camera = controller_.view().camera();
-        const glm::dvec2 c = camera.worldToScreen(*centre);
-        const double r = camera.zoom() * controller_.preferences().grabRadius;
-        ImGui::GetForegroundDrawList()->AddCircle(
-            ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), static_cast<float>(r),
-            IM_COL32(230, 120, 0, 200), 48, static_cast<float>(controller_.view().logicalScale()));
-    }
-    float badges = drawFilesBadge(0.0f); // a sign while recording, so that one knows
-    if (controller_.paused())
-        badges = drawPausedBadge(badges);
-    const Settings& air = simulation_.settings(); // the wind's arrow, top right, when it blows
-    drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY}, air.gusts,
-                  air.airDrag, static_cast<float>(controller_.view().logicalScale()));
-    // Strain and speed colours: the core computes the strains and speeds, the renderer only
-    // maps them; their legends stack above the canvas's bottom.
-    const Preferences& preferences = controller_.preferences();
-    lineColoring_.reset();
-    legendRect_.reset();
-    double legendTop = 0.0; // window pixels above the canvas's bottom taken by legends
-    strainScale_ = 0.0;
-    speedScale_ = 0.0;
-    if (preferences.colorBy == ColorBy::Strain) {
-        strains_.resize(simulation_.constraints().size()); // allocates only for a new cloth
-        simulation_.sync(); // the strains of the positions now (a whole readback on the GPU)
-        signedStrains(simulation_, strains_);
-        const std::optional<double> userScale = preferences.strainScale;
-        strainScale_ = userScale ? *userScale : autoStrainScale(strains_, strainScratch_);
-        lineColoring_ = LineColoring{strains_, strainScale_};
-        legendRect_ = drawStrainLegend(view.canvasSize, strainScale_, !userScale,
-                                       window_->contentScale());
-        legendTop = view.canvasSize.y - legendRect_->min.y;
-    }
-    particleColoring_.reset();
-    speedLegendRect_.reset();
-    if (preferences.particleColorBy == ParticleColorBy::Speed) {
-        speeds_.resize(simulation_.particles().size()); // allocates only for a new cloth
-        simulation_.sync(); // the velocities now (a whole readback on the GPU)
-        particleSpeeds(simulation_, speeds_);
-        speedScale_ = autoSpeedScale(speeds_, speedScratch_);
-        particleColoring_ = ParticleColoring{speeds_, speedScale_};
-        speedLegendRect_ = drawSpeedLegend(view.canvasSize, speedScale_, window_->contentScale(),
-                                           legendTop);
-    }
-}
 
 namespace {
 
@@ -92,28 +30,63 @@ float badge(float top, float scale, const char* text, ImU32 fill, ImU32 dot)
     return max.y;
 }
 
-} // namespace
-
-float App::drawPausedBadge(float top)
+/// "PAUSED" at the canvas's top-left corner while paused, below `top` window pixels;
+/// returns the bottom of what it drew.
+float drawPausedBadge(float top, float scale)
 {
     // Top-left of the canvas, where no legend, help or cloth of the page's view is: a dark
     // label that says why nothing moves (Space resumes).
-    return badge(top, static_cast<float>(controller_.view().logicalScale()),
-                 "PAUSED (Space resumes)", IM_COL32(60, 60, 60, 220), 0);
+    return badge(top, scale, "PAUSED (Space resumes)", IM_COL32(60, 60, 60, 220), 0);
 }
 
-float App::drawFilesBadge(float top)
+/// The recording's or replay's badge at the canvas's top-left ("REC", "REPLAY") while one
+/// runs; returns the bottom of what it drew (`top` when nothing).
+float drawFilesBadge(float top, float scale, const RunFiles& files)
 {
     // Recording is easy to forget (Ctrl+R, a --record from a script): a red disc and REC on
     // the canvas say so for as long as it lasts; a replay says so too, since the input is
     // not the user's then.
-    const float scale = static_cast<float>(controller_.view().logicalScale());
-    if (files_.recording())
+    if (files.recording())
         return badge(top, scale, "REC (Ctrl+R stops)", IM_COL32(60, 60, 60, 220),
                      IM_COL32(230, 30, 30, 255));
-    if (files_.replaying())
+    if (files.replaying())
         return badge(top, scale, "REPLAY (an edit takes over)", IM_COL32(60, 60, 60, 220), 0);
     return top;
+}
+
+} // namespace
+
+void App::drawCanvasOverlays()
+{
+    const Viewport& view = frameView_;
+    if (const auto knife = controller_.input().knife()) { // the knife's line while Ctrl+dragging
+        const Camera& camera = controller_.view().camera();
+        const glm::dvec2 a = camera.worldToScreen(knife->first);
+        const glm::dvec2 b = camera.worldToScreen(knife->second);
+        ImGui::GetForegroundDrawList()->AddLine(
+            ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
+            ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
+            2.0f * static_cast<float>(controller_.view().logicalScale()));
+    }
+    if (const auto centre = controller_.input().reachCentre(); centre && hoverShown_) {
+        // the grab radius's hand (left out of the frames an export reads, as the hover ring)
+        const Camera& camera = controller_.view().camera();
+        const glm::dvec2 c = camera.worldToScreen(*centre);
+        const double r = camera.zoom() * controller_.preferences().grabRadius;
+        ImGui::GetForegroundDrawList()->AddCircle(
+            ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), static_cast<float>(r),
+            IM_COL32(230, 120, 0, 200), 48, static_cast<float>(controller_.view().logicalScale()));
+    }
+    const float scale = static_cast<float>(controller_.view().logicalScale());
+    float badges = drawFilesBadge(0.0f, scale, files_); // a sign while recording
+    if (controller_.paused())
+        badges = drawPausedBadge(badges, scale);
+    const Settings& air = simulation_.settings(); // the wind's arrow, top right, when it blows
+    drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY}, air.gusts,
+                  air.airDrag, scale);
+    // Strain and speed colours: the core computes the strains and speeds, the renderer only
+    // maps them; their legends stack above the canvas's bottom.
+    colours_.update(simulation_, controller_.preferences(), view, window_->contentScale());
 }
 
 } // namespace pbd::app

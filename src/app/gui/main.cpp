@@ -5,7 +5,7 @@
 
 #include "common/settings_flags.h"
 #include "gui/app.h"
-#include "gui/app_error.h"
+#include "logic/app_error.h"
 #include "logic/app_command_line.h"
 
 int main(int argc, char** argv)

@@ -20,7 +20,7 @@
 
 #include "logic/chart_axis.h"
 #include "logic/export_options.h"
-#include "io/files_actions.h"
+#include "logic/files_actions.h"
 #include "io/export_status.h"
 #include "logic/frame_stats.h"
 #include "logic/message_order.h"

@@ -8,7 +8,7 @@
 // glad must come first: it provides the GL declarations GLFW would otherwise include.
 #include <GLFW/glfw3.h>
 
-#include "gui/app_error.h"
+#include "logic/app_error.h"
 
 namespace pbd::app {
 namespace {
@@ -121,7 +121,7 @@ Window::Window(const char* title, bool debugContext)
     }
     glVersion_ = version;
     // Vsync. Where the server has no vertical blank (Xvfb) the swap does not wait; the app
-    // then paces frames itself (see App::run).
+    // then paces frames itself (FramePacing::pace).
     glfwSwapInterval(1);
     glfwSetErrorCallback(printGlfwError);
     if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {

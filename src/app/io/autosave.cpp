@@ -9,10 +9,10 @@
 
 namespace pbd::app {
 
-Autosave::Autosave(Controller& controller, RunFiles& files, const AutosaveOptions& options,
+Autosave::Autosave(SimulationSource& source, RunFiles& files, const AutosaveOptions& options,
                    std::optional<std::string> folder, pid_t self, Clock clock,
                    std::function<bool(pid_t)> running)
-    : controller_(controller), files_(files), options_(options), folder_(std::move(folder)),
+    : source_(source), files_(files), options_(options), folder_(std::move(folder)),
       self_(self), clock_(std::move(clock)), running_(std::move(running)),
       schedule_(options.intervalSeconds, clock_()), seenChanges_(files.changes())
 {
@@ -146,7 +146,7 @@ bool Autosave::snapshot()
     const auto start = std::chrono::steady_clock::now();
     // The last finished state (a step running off the thread works on a copy of its own);
     // the GPU's is read back first.
-    SimulationState state = controller_.syncedSimulation().state();
+    SimulationState state = source_.syncedSimulation().state();
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();
@@ -173,7 +173,7 @@ std::string Autosave::finish(AutosaveEnd end)
     case AutosaveEnd::Interrupted:
         break;
     }
-    controller_.finishOffThreadStep(); // the state with the step on its way
+    source_.finishOffThreadStep(); // the state with the step on its way
     writer_->wait();
     snapshot();
     writer_->wait();

@@ -10,6 +10,7 @@
 /// it is never loaded silently. A restored session's file becomes this run's autosave.
 ///
 /// Free of OpenGL: the unit tests drive it with a fake clock and a controller of their own.
+/// It reads the simulation through a SimulationSource (logic/files_host.h), not the controller.
 
 #include <ctime>
 #include <functional>
@@ -23,9 +24,9 @@
 #include "io/autosave_files.h"
 #include "io/autosave_schedule.h"
 #include "io/autosave_writer.h"
-#include "io/files_actions.h"
+#include "logic/files_actions.h"
 #include "io/run_files.h"
-#include "logic/controller.h"
+#include "logic/files_host.h"
 
 namespace pbd::app {
 
@@ -58,8 +59,8 @@ public:
 
     /// `folder`: autosaveFolder()'s (nothing: no autosave, said once on stderr by start());
     /// `self`: this process's id; `running`: whether a process still runs (processRunning).
-    /// `controller` and `files` must outlive this.
-    Autosave(Controller& controller, RunFiles& files, const AutosaveOptions& options,
+    /// `source` (the app's Controller) and `files` must outlive this.
+    Autosave(SimulationSource& source, RunFiles& files, const AutosaveOptions& options,
              std::optional<std::string> folder, pid_t self, Clock clock,
              std::function<bool(pid_t)> running = processRunning);
 
@@ -98,7 +99,7 @@ private:
     /// Takes a snapshot and hands it to the writer; false when the writer was still busy.
     bool snapshot();
 
-    Controller& controller_;
+    SimulationSource& source_;
     RunFiles& files_;
     AutosaveOptions options_;
     std::optional<std::string> folder_;

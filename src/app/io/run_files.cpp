@@ -9,21 +9,21 @@
 namespace pbd::app {
 namespace {
 
-std::string hashOf(Controller& controller)
+std::string hashOf(FilesHost& host)
 {
-    return formatHash(positionsHash(controller.syncedSimulation().particles().position));
+    return formatHash(positionsHash(host.syncedSimulation().particles().position));
 }
 
 } // namespace
 
-RunFiles::RunFiles(Controller& controller) : controller_(controller)
+RunFiles::RunFiles(FilesHost& host) : host_(host)
 {
-    controller_.setCommandObserver([this](const Command& command) { onCommand(command); });
+    host_.setCommandObserver([this](const Command& command) { onCommand(command); });
 }
 
 RunFiles::~RunFiles()
 {
-    controller_.setCommandObserver({});
+    host_.setCommandObserver({});
 }
 
 void RunFiles::say(std::string message, bool failed)
@@ -89,8 +89,8 @@ void RunFiles::onCommand(const Command& command)
     ++changes_;
     if (recorder_.active() && !ownCommand_) // (recording and playback exclude each other)
         recorder_.note(command, std::holds_alternative<GrabCommand>(command)
-                                    ? controller_.syncedSimulation() // where it was grabbed
-                                    : controller_.simulation());
+                                    ? host_.syncedSimulation() // where it was grabbed
+                                    : host_.simulation());
     if (!replay_)
         return;
     if (std::holds_alternative<StepCommand>(command)) {
@@ -111,23 +111,23 @@ void RunFiles::playDue()
         const DragEvent* event = replay_->nextDue();
         if (!event)
             break;
-        for (const Command& command : eventCommands(*event, controller_.simulation().settings())) {
+        for (const Command& command : eventCommands(*event, host_.simulation().settings())) {
             const auto* set = std::get_if<SetCommand>(&command);
             const auto* load = std::get_if<LoadCommand>(&command);
             const std::optional<Solver> solver =
                 set ? std::optional(set->settings.solver)
                     : load && load->state ? std::optional(load->state->settings.solver)
                                           : std::nullopt;
-            if (solver && !controller_.model().unavailable(*solver).empty()) {
+            if (solver && !host_.solverUnavailable(*solver).empty()) {
                 ownCommand_ = false;
                 stopReplay("Replay of " + replay_->path() + " stopped at step " +
                            std::to_string(replay_->step()) + ": it uses the GPU solver; " +
-                           controller_.model().unavailable(*solver));
-                controller_.setPaused(true);
+                           host_.solverUnavailable(*solver));
+                host_.setPaused(true);
                 return;
             }
             // A refused event changes nothing and is skipped, as pbd-sim's player does.
-            controller_.issue(command);
+            host_.issue(command);
         }
     }
     ownCommand_ = false;
@@ -135,9 +135,9 @@ void RunFiles::playDue()
         const std::string path = replay_->path();
         const std::uint64_t end = replay_->endStep();
         replay_.reset();
-        controller_.setPaused(true);
+        host_.setPaused(true);
         say("Replay of " + path + " finished at step " + std::to_string(end) +
-                "; paused (Space runs on live); positions hash " + hashOf(controller_),
+                "; paused (Space runs on live); positions hash " + hashOf(host_),
             false);
     }
 }
@@ -161,7 +161,7 @@ bool RunFiles::startRecording(const std::string& path, bool fromState)
 {
     if (refuseEmptyName(path, "Not recording", "recording"))
         return false;
-    controller_.finishOffThreadStep(); // a step on its way belongs before the recording
+    host_.finishOffThreadStep(); // a step on its way belongs before the recording
     if (replay_)
         stopReplay("");
     if (recorder_.active())
@@ -174,14 +174,14 @@ bool RunFiles::startRecording(const std::string& path, bool fromState)
     }
     if (!fromState) {
         ownCommand_ = true; // the start's `0 scene` and `0 restart` already say it
-        controller_.restartForRecording();
+        host_.restartForRecording();
         ownCommand_ = false;
     }
-    if (auto error = recorder_.begin(controller_.syncedSimulation(), fromState)) {
+    if (auto error = recorder_.begin(host_.syncedSimulation(), fromState)) {
         say("Not recording: " + *error, true);
         return false;
     }
-    controller_.clearHistory(); // an undo in the recording goes back no further than its start
+    host_.clearHistory(); // an undo in the recording goes back no further than its start
     say(fromState ? "Started recording from the loaded state (written beside the recording as " +
                         recordingSideFile(path, ".state.json") + "); Ctrl+R stops"
                   : "Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops",
@@ -194,15 +194,15 @@ bool RunFiles::stopRecording()
     if (!recorder_.active())
         return true;
     // The step on its way, and what was done meanwhile, are observed (recorded) now.
-    controller_.finishOffThreadStep();
+    host_.finishOffThreadStep();
     const std::uint64_t steps = recorder_.steps();
     const std::string path = recorder_.path();
-    if (auto error = recorder_.stop(controller_.syncedSimulation())) { // the final hash
+    if (auto error = recorder_.stop(host_.syncedSimulation())) { // the final hash
         say("Recording incomplete: " + *error, true);
         return false;
     }
     say("Recorded " + std::to_string(steps) + " steps to " + path + "; positions hash " +
-            hashOf(controller_),
+            hashOf(host_),
         false);
     return true;
 }
@@ -214,9 +214,9 @@ bool RunFiles::startReplay(const std::string& path)
     std::vector<DragEvent> events;
     std::string warning;
     if (auto error =
-            readEventScriptFile(path, controller_.simulation().settings(), events, warning,
-                                controller_.simulation().initialObstacles().size(),
-                                controller_.simulation().initialBalls().size())) {
+            readEventScriptFile(path, host_.simulation().settings(), events, warning,
+                                host_.simulation().initialObstacles().size(),
+                                host_.simulation().initialBalls().size())) {
         say("Not replaying: " + error->message, true);
         return false;
     }
@@ -228,11 +228,11 @@ bool RunFiles::startReplay(const std::string& path)
 
 void RunFiles::startReplay(std::vector<DragEvent> events, const std::string& path)
 {
-    controller_.finishOffThreadStep(); // its step is not the playback's
+    host_.finishOffThreadStep(); // its step is not the playback's
     if (recorder_.active())
         stopRecording();
     replay_.emplace(std::move(events), path);
-    controller_.clearHistory(); // the recording's undo lines undo its own actions, as in pbd-sim
+    host_.clearHistory(); // the recording's undo lines undo its own actions, as in pbd-sim
     say("", false);
     playDue(); // the events before step 0: the recording's settings and fresh cloth
 }
@@ -241,12 +241,12 @@ bool RunFiles::save(const std::string& path)
 {
     if (refuseEmptyName(path, "Not saved", "state"))
         return false;
-    controller_.finishOffThreadStep(); // the state with what was done meanwhile
-    if (auto error = saveStateFile(controller_.syncedSimulation(), path)) {
+    host_.finishOffThreadStep(); // the state with what was done meanwhile
+    if (auto error = saveStateFile(host_.syncedSimulation(), path)) {
         say("Not saved: " + *error + " (an existing file is kept as it was)", true);
         return false;
     }
-    const Simulation& s = controller_.simulation();
+    const Simulation& s = host_.simulation();
     say("Saved " + path + ": step " + std::to_string(s.stepCount()) + ", " +
             std::to_string(s.settings().width) + " x " + std::to_string(s.settings().height),
         false);
@@ -257,7 +257,7 @@ bool RunFiles::load(const std::string& path)
 {
     if (refuseEmptyName(path, "Not loaded", "state"))
         return false;
-    controller_.finishOffThreadStep();
+    host_.finishOffThreadStep();
     if (recorder_.active() || replay_) {
         // A load cannot be part of a recording or a playback: they stop, but only for a file
         // that will load (a bad one changes nothing at all).
@@ -270,20 +270,20 @@ bool RunFiles::load(const std::string& path)
             stopRecording();
         replay_.reset();
     }
-    if (auto error = controller_.loadState(path)) {
+    if (auto error = host_.loadState(path)) {
         say("Not loaded (nothing changed): " + *error, true);
         return false;
     }
     ++changes_;
-    const Simulation& s = controller_.simulation();
+    const Simulation& s = host_.simulation();
     std::string text = "Loaded " + path + ": step " + std::to_string(s.stepCount()) + ", " +
                        std::to_string(s.settings().width) + " x " +
                        std::to_string(s.settings().height);
-    if (const std::string why = controller_.model().unavailable(s.settings().solver);
+    if (const std::string why = host_.solverUnavailable(s.settings().solver);
         !why.empty()) {
         Settings colored = s.settings();
         colored.solver = Solver::Colored;
-        controller_.issue(SetCommand{colored});
+        host_.issue(SetCommand{colored});
         text += "; the colored solver instead of the GPU's (" + why + ")";
     }
     say(text, false);

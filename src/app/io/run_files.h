@@ -2,7 +2,7 @@
 /// \file
 /// Runs that outlive the window, free of OpenGL: recording (Ctrl+R, --record), playback in the
 /// window (--replay, the panel's Replay), and saving and loading the whole state (Ctrl+S,
-/// Ctrl+O). It watches every command the controller applies (Controller::setCommandObserver):
+/// Ctrl+O). It watches every command the controller applies (FilesHost::setCommandObserver):
 /// the recorder writes them down, a playback advances with each step.
 ///
 /// During a playback the view, Space, S, the stepping choice and the speed work as always;
@@ -18,8 +18,9 @@
 #include <utility>
 #include <vector>
 
-#include "logic/controller.h"
-#include "io/files_actions.h"
+#include "logic/files_actions.h"
+#include "logic/files_host.h"
+#include "logic/keys.h"
 #include "io/recorder.h"
 #include "io/replayer.h"
 
@@ -32,8 +33,9 @@ public:
     /// Default file of Ctrl+R, in the working directory.
     static constexpr const char* kDefaultRecordingPath = "pbd-cloth-recording.txt";
 
-    /// Watches `controller` (which must outlive this) through its command observer.
-    explicit RunFiles(Controller& controller);
+    /// Watches `host` (the app's Controller, which must outlive this) through its command
+    /// observer.
+    explicit RunFiles(FilesHost& host);
     ~RunFiles();
     RunFiles(const RunFiles&) = delete;
     RunFiles& operator=(const RunFiles&) = delete;
@@ -44,7 +46,7 @@ public:
     /// The panel section's requests of this frame.
     void panel(const FilesActions& actions);
 
-    /// Restarts the cloth (Controller::restartForRecording) and records from there into
+    /// Restarts the cloth (FilesHost::restartForRecording) and records from there into
     /// `path`; with `fromState`, records from the state as it is instead (the start of a run
     /// given --load: the state is written beside the recording). False (with the message)
     /// when a file cannot be written: the cloth does not change when the recording's own
@@ -97,7 +99,7 @@ private:
     /// returns true: the refused action must then change nothing.
     bool refuseEmptyName(const std::string& path, const char* refusal, const char* kind);
 
-    Controller& controller_;
+    FilesHost& host_;
     Recorder recorder_;
     std::optional<Replayer> replay_;
     bool ownCommand_ = false; ///< the command being applied is the playback's or ours

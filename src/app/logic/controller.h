@@ -24,6 +24,7 @@
 #include <glm/vec2.hpp>
 
 #include "logic/canvas_view.h"
+#include "logic/files_host.h"
 #include "logic/fold_hint.h"
 #include "logic/input.h"
 #include "logic/panel_actions.h"
@@ -46,8 +47,9 @@ struct ExportRequests {
     bool toggleVideo = false; ///< start or stop the video export
 };
 
-/// Input -> commands and view; changes the simulation only through pbd::apply.
-class Controller {
+/// Input -> commands and view; changes the simulation only through pbd::apply. Is the
+/// FilesHost that io/ takes (logic/files_host.h).
+class Controller final : public FilesHost {
 public:
     /// `simulation` must outlive the controller. The panel starts from its settings.
     /// `clock` (monotonic seconds) paces real-time stepping and times throws; tests pass a
@@ -93,7 +95,7 @@ public:
     /// the panel again, which then becomes what a restart brings back (keepWorldAsStart), so
     /// that the recording's start (startScene) is the world shown; the view as after R. Not
     /// R: the panel's unsaved values stay unsaved.
-    void restartForRecording();
+    void restartForRecording() override;
 
     // ---- per frame ----
     /// Takes this frame's steps (see StepDriver::advance), then follows the cloth when
@@ -123,30 +125,30 @@ public:
     /// history (pbd/history.h) that undo and redo use, as pbd-sim's event player does. Undo
     /// and redo wait for a step running on another thread first, and end every gesture.
     /// Refused commands change nothing; their message is kept in lastError().
-    std::optional<CommandError> issue(const Command& command);
+    std::optional<CommandError> issue(const Command& command) override;
     /// The actions undo and redo go through.
     const History& history() const { return history_; }
     /// Forgets every action: a recording or a playback starts from a fresh cloth, and nothing
     /// before it may be undone (the recording could not say what it was).
-    void clearHistory() { history_.clear(); }
+    void clearHistory() override { history_.clear(); }
     /// Whether cells have stayed folded over without area constraints (see FoldWatch).
     const FoldWatch& foldWatch() const { return foldWatch_; }
     /// Called with every command that took effect (for recording and tests): while a step
     /// runs off the UI thread, after that step (see StepDriver::applied).
-    void setCommandObserver(std::function<void(const Command&)> observer)
+    void setCommandObserver(std::function<void(const Command&)> observer) override
     {
         driver_.setCommandObserver(std::move(observer));
     }
     /// Waits for a step running on another thread and applies it (and the commands issued
     /// meanwhile): before the app writes its final state, and in tests.
-    void finishOffThreadStep() { driver_.finishOffThreadStep(); }
+    void finishOffThreadStep() override { driver_.finishOffThreadStep(); }
 
     /// Replaces the whole state by the saved one in `path` (pbd/state_file.h) as `--load`
     /// starts a run (startFromState: its obstacles and balls are what a restart brings
     /// back): the panel shows its settings, a drag or knife in progress ends (a grab saved in
     /// the file stays). On any
     /// problem nothing changes and the reason, naming the field, is returned.
-    std::optional<std::string> loadState(const std::string& path);
+    std::optional<std::string> loadState(const std::string& path) override;
 
     /// The preferences in effect (the panel's edits arrive with panel()).
     const Preferences& preferences() const { return preferences_; }
@@ -154,14 +156,19 @@ public:
     /// current one). Opening or closing the plots starts their history afresh.
     void setPreferences(const Preferences& preferences);
 
-    const Simulation& simulation() const { return simulation_; }
+    const Simulation& simulation() const override { return simulation_; }
     /// The simulation with a device solver's state read back first (Simulation::sync; nothing
     /// to read with the CPU solvers): for what needs the positions now, such as saving and
     /// the hashes of a recording or a replay.
-    const Simulation& syncedSimulation()
+    const Simulation& syncedSimulation() override
     {
         simulation_.sync();
         return simulation_;
+    }
+    /// Why `solver` cannot run in this window ("" when it can: PanelModel::unavailable).
+    std::string solverUnavailable(Solver solver) const override
+    {
+        return model_.unavailable(solver);
     }
     PanelModel& model() { return model_; }
     const PanelModel& model() const { return model_; }
@@ -172,7 +179,7 @@ public:
 
     bool paused() const { return driver_.paused(); }
     /// Pauses or resumes (--paused starts paused; Space and the panel toggle).
-    void setPaused(bool paused) { driver_.setPaused(paused); }
+    void setPaused(bool paused) override { driver_.setPaused(paused); }
     /// Nothing will change until the next input: paused, no single step pending.
     bool idle() const { return driver_.idle(); }
     bool helpVisible() const { return helpVisible_; }

@@ -13,6 +13,7 @@
 #include <glm/vec2.hpp>
 
 #include "logic/canvas_view.h"
+#include "logic/keys.h"
 #include "logic/preferences.h"
 #include "logic/stepping.h"
 #include "logic/touch_router.h"
@@ -21,19 +22,6 @@
 #include "pbd/simulation.h"
 
 namespace pbd::app {
-
-/// Mouse buttons the app uses.
-enum class MouseButton { Left, Right, Middle, Other };
-
-/// Keys the app uses; everything else is Other.
-enum class Key { Space, S, R, F, Q, O, Z, Home, Escape, F1, F12, Other };
-
-/// Modifier keys held with an event.
-struct Modifiers {
-    bool shift = false;
-    bool control = false;
-    bool alt = false;
-};
 
 /// What the panel (ImGui) claimed in the last frame.
 struct PanelFocus {

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "io/files_actions.h"
+#include "logic/files_actions.h"
 #include "logic/cloth_mesh.h"
 #include "logic/export_options.h"
 #include "logic/panel_model.h"

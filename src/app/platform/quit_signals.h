@@ -4,7 +4,7 @@
 /// as Ctrl+Q does: the recording closed with its end line and hash, the exit outputs written,
 /// the exit summary printed, status 0. The handler only notes the signal; the frame loop
 /// reads the note once per frame (App::run), also while idle, since its idle wait
-/// (App::kIdleWakeSeconds) bounds how long the note can go unread.
+/// (FramePacing::kIdleWakeSeconds) bounds how long the note can go unread.
 
 #include <array>
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "gui/app_error.h"
+#include "logic/app_error.h"
 #include "render/shader_sources.h"
 
 namespace pbd::app {

@@ -65,6 +65,17 @@ public:
     /// they are gone without GL errors. Returns what happened, for the exit summary, or ""
     /// when there was no GPU solver. Call while the context is current, before it goes.
     std::string release(Simulation& simulation, Renderer& renderer);
+    /// release() the first time only (also from the app's destructor after an exception);
+    /// what it found stays in released().
+    void releaseOnce(Simulation& simulation, Renderer& renderer)
+    {
+        if (releasedOnce_)
+            return;
+        releasedOnce_ = true; // not again, even when this one throws
+        released_ = release(simulation, renderer);
+    }
+    /// What releaseOnce() found ("" before it, or without a GPU solver).
+    const std::string& released() const { return released_; }
 
 private:
     struct Gpu;
@@ -75,6 +86,8 @@ private:
     std::size_t countedAliveReadbacks_ = 0;
     std::size_t countedStateBytes_ = 0;
     std::optional<Index> hovered_; ///< the last answer of the GPU's search
+    bool releasedOnce_ = false;    ///< releaseOnce() ran
+    std::string released_;         ///< what it found
 };
 
 } // namespace pbd::app

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "logic/speed_colors.h"
+
 namespace pbd::app {
 namespace {
 
@@ -18,7 +20,9 @@ constexpr float kStretchShade = 0.5f;
 
 } // namespace
 
-MeshRenderer::MeshRenderer()
+MeshRenderer::MeshRenderer(ProgramCache& programs)
+    : program_(programs.program("mesh.vert.glsl", "mesh.frag.glsl")),
+      strainTable_(programs.strainTable()), speedTable_(programs.speedTable())
 {
     origin_ = program_.uniform("uOrigin");
     zoom_ = program_.uniform("uZoom");
@@ -57,6 +61,28 @@ void MeshRenderer::pointAt(GLuint buffer)
     glBindBuffer(GL_ARRAY_BUFFER, buffer);
     glVertexAttribPointer(kPositionAttribute, 2, GL_FLOAT, GL_FALSE, sizeof(glm::vec2), nullptr);
     glBindVertexArray(0);
+}
+
+void MeshRenderer::drawCloth(const Camera& camera, const Viewport& viewport, int step,
+                             glm::dvec2 spacing, const LineSet& lines, std::size_t particles,
+                             const LineColoring* coloring,
+                             const ParticleColoring* particleColoring)
+{
+    MeshColoring meshColoring;
+    const MeshColoring* colored = nullptr;
+    if (coloring != nullptr) { // as the lines: each vertex the mean strain of its lines
+        particleStrains(lines, coloring->strains, particles, vertexStrains_, strainCounts_);
+        meshColoring = {MeshColoring::Map::Strain, vertexStrains_, strainTable_,
+                        coloring->scale};
+        colored = &meshColoring;
+    } else if (particleColoring != nullptr && particleColoring->speeds.size() == particles) {
+        meshColoring = {MeshColoring::Map::Speed, particleColoring->speeds, speedTable_,
+                        particleColoring->scale > 0.0 ? particleColoring->scale : kMinSpeedScale};
+        colored = &meshColoring;
+    }
+    const ViewTransform view{glm::vec2(camera.origin()), static_cast<float>(camera.zoom()),
+                             glm::vec2(viewport.windowSize)};
+    draw(step, view, glm::vec2(spacing), colored);
 }
 
 void MeshRenderer::setGrid(int width, int height, std::span<const DistanceConstraint> constraints,

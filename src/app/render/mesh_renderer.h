@@ -5,6 +5,7 @@
 /// position buffer as the lines (uploaded, or the GPU solver's own), shaded front and back and
 /// coloured by a per-vertex value through the strain or speed table; and the decimated lines
 /// that the renderer draws instead of every constraint when cells are too small to tell apart.
+/// The renderer's cloth mesh pass (drawCloth).
 
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +17,8 @@
 
 #include "logic/cloth_mesh.h"
 #include "render/gl_program.h"
+#include "render/program_cache.h"
+#include "render/render_types.h"
 
 namespace pbd::app {
 
@@ -36,11 +39,11 @@ struct MeshColoring {
     double scale = 1.0;            ///< the value at which the colour saturates, > 0
 };
 
-/// Owns the mesh program, its vertex array, triangle indices and per-vertex values. Needs a
-/// current OpenGL 3.3 core context for its whole life.
+/// Owns its vertex array, triangle indices and per-vertex values; its program and colour
+/// tables are the cache's. Needs a current OpenGL 3.3 core context for its whole life.
 class MeshRenderer {
 public:
-    MeshRenderer();
+    explicit MeshRenderer(ProgramCache& programs);
     ~MeshRenderer();
     MeshRenderer(const MeshRenderer&) = delete;
     MeshRenderer& operator=(const MeshRenderer&) = delete;
@@ -60,11 +63,18 @@ public:
     /// `coloring` null: the cloth colour. Leaves its program in use.
     void draw(int step, const ViewTransform& view, glm::vec2 spacing,
               const MeshColoring* coloring);
+    /// The pass: the triangles for `step` in `viewport`, coloured as the lines (by strain:
+    /// each vertex the mean strain of its lines in `lines`, the live constraints) or the discs
+    /// (by speed), else the cloth colour; `particles`: the particles drawn.
+    void drawCloth(const Camera& camera, const Viewport& viewport, int step, glm::dvec2 spacing,
+                   const LineSet& lines, std::size_t particles, const LineColoring* coloring,
+                   const ParticleColoring* particleColoring);
     /// Triangles drawn by the last draw().
     std::size_t triangles() const { return triangles_.size() / 3; }
 
 private:
-    GlProgram program_{"mesh.vert.glsl", "mesh.frag.glsl"};
+    const GlProgram& program_;
+    GLuint strainTable_ = 0, speedTable_ = 0; ///< the cache's colour tables
     GLint origin_ = -1, zoom_ = -1, windowSize_ = -1, mode_ = -1, color_ = -1, map_ = -1,
           scale_ = -1, backShade_ = -1, gridWidth_ = -1, spacing_ = -1, stretchShade_ = -1;
     GLuint vao_ = 0, indexBuffer_ = 0, valueBuffer_ = 0;
@@ -77,6 +87,8 @@ private:
     std::uint64_t linesVersion_ = 0;
     int linesStep_ = 0;
     LineSet lines_;
+    std::vector<float> vertexStrains_;        ///< filled by strain: each particle's mean
+    std::vector<std::uint16_t> strainCounts_; ///< scratch for vertexStrains_
 };
 
 } // namespace pbd::app

@@ -1,11 +1,13 @@
-// The canvas's rounded frame, as the page's CSS draws it: a black border inset from the
-// canvas's edge with rounded corners, white outside it. Only the band the border can touch is
-// drawn (a software renderer's cost is per pixel shaded).
+// The overlays pass: the canvas's rounded frame, as the page's CSS draws it: a black border
+// inset from the canvas's edge with rounded corners, white outside it. Only the band the
+// border can touch is drawn (a software renderer's cost is per pixel shaded).
+
+#include "render/overlays_pass.h"
 
 #include <algorithm>
 #include <array>
 
-#include "render/renderer.h"
+#include <glm/vec2.hpp>
 
 namespace pbd::app {
 namespace {
@@ -18,16 +20,41 @@ constexpr double kFrameInset = 4.0;
 constexpr double kFrameBorder = 2.0;
 constexpr double kFrameRadius = 20.0;
 
+constexpr GLuint kPositionAttribute = 0;
+
 } // namespace
 
-void Renderer::drawFrame(const Viewport& viewport, double pixelScale)
+OverlaysPass::OverlaysPass(ProgramCache& programs)
+    : program_(programs.program("frame.vert.glsl", "frame.frag.glsl"))
+{
+    uniforms_ = {program_.uniform("uRectMin"),    program_.uniform("uRectMax"),
+                 program_.uniform("uWindowSize"), program_.uniform("uInset"),
+                 program_.uniform("uRadius"),     program_.uniform("uBorder"),
+                 program_.uniform("uPixelScale"), program_.uniform("uBorderColor"),
+                 program_.uniform("uOutsideColor")};
+    glGenVertexArrays(1, &vao_);
+    glBindVertexArray(vao_);
+    glGenBuffers(1, &vbo_);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glEnableVertexAttribArray(kPositionAttribute);
+    glVertexAttribPointer(kPositionAttribute, 2, GL_FLOAT, GL_FALSE, sizeof(glm::vec2), nullptr);
+    glBindVertexArray(0);
+}
+
+OverlaysPass::~OverlaysPass()
+{
+    glDeleteVertexArrays(1, &vao_);
+    glDeleteBuffers(1, &vbo_);
+}
+
+void OverlaysPass::draw(const Viewport& viewport, double pixelScale)
 {
     const double s = viewport.logicalScale > 0.0 ? viewport.logicalScale : 1.0;
-    frameProgram_.use();
+    program_.use();
     const glm::dvec2 lo = viewport.canvasOffset, hi = viewport.canvasOffset + viewport.canvasSize;
-    glUniform2f(frame_.rectMin, static_cast<float>(lo.x), static_cast<float>(lo.y));
-    glUniform2f(frame_.rectMax, static_cast<float>(hi.x), static_cast<float>(hi.y));
-    glUniform2f(frame_.windowSize, static_cast<float>(viewport.windowSize.x),
+    glUniform2f(uniforms_.rectMin, static_cast<float>(lo.x), static_cast<float>(lo.y));
+    glUniform2f(uniforms_.rectMax, static_cast<float>(hi.x), static_cast<float>(hi.y));
+    glUniform2f(uniforms_.windowSize, static_cast<float>(viewport.windowSize.x),
                 static_cast<float>(viewport.windowSize.y));
     // Only the band the border can touch: four corner squares and four edge strips.
     const double corner = std::min((kFrameInset + kFrameRadius) * s + 1.0,
@@ -50,15 +77,15 @@ void Renderer::drawFrame(const Viewport& viewport, double pixelScale)
         const std::array<glm::vec2, 6> quad{a, b, c, c, b, d};
         std::copy(quad.begin(), quad.end(), vertices.begin() + static_cast<std::ptrdiff_t>(6 * r));
     }
-    glBindVertexArray(frameVao_);
-    glBindBuffer(GL_ARRAY_BUFFER, frameVbo_);
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     glBufferData(GL_ARRAY_BUFFER, sizeof(vertices), vertices.data(), GL_STREAM_DRAW);
-    glUniform1f(frame_.inset, static_cast<float>(kFrameInset * s));
-    glUniform1f(frame_.radius, static_cast<float>(kFrameRadius * s));
-    glUniform1f(frame_.border, static_cast<float>(kFrameBorder * s));
-    glUniform1f(frame_.pixelScale, static_cast<float>(pixelScale));
-    glUniform4fv(frame_.borderColor, 1, kFrameColor.data());
-    glUniform4fv(frame_.outsideColor, 1, kOutsideColor.data());
+    glUniform1f(uniforms_.inset, static_cast<float>(kFrameInset * s));
+    glUniform1f(uniforms_.radius, static_cast<float>(kFrameRadius * s));
+    glUniform1f(uniforms_.border, static_cast<float>(kFrameBorder * s));
+    glUniform1f(uniforms_.pixelScale, static_cast<float>(pixelScale));
+    glUniform4fv(uniforms_.borderColor, 1, kFrameColor.data());
+    glUniform4fv(uniforms_.outsideColor, 1, kOutsideColor.data());
     glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
 }
 
