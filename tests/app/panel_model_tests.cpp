@@ -33,6 +33,7 @@ Settings customSettings()
     s.damping = 0.25;
     s.shearStiffness = 120.0;
     s.areaStiffness = 40.0;
+    s.bending = 0.002;
     s.tearStrain = 0.6;
     s.clothWidth = 5.0;
     s.clothHeight = 0.9;
@@ -353,7 +354,8 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
     CHECK(names == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                             "iterations", "stiffness", "gravity", "mass",
                                             "substeps", "damping", "shearStiffness",
-                                            "areaStiffness", "tearStrain", "clothWidth",
+                                            "areaStiffness", "bending", "tearStrain",
+                                            "clothWidth",
                                             "clothHeight",
                                             "density", "tethers", "chebyshev", "thickness",
                                             "friction", "selfCollision", "windX", "windY", "airDrag",
@@ -365,6 +367,7 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
     CHECK(std::string(pbd::app::settingField(PanelField::AreaStiffness).name) == "areaStiffness");
     CHECK(std::string(pbd::app::settingField(PanelField::ShearStiffness).name) ==
           "shearStiffness");
+    CHECK(std::string(pbd::app::settingField(PanelField::Bending).name) == "bending");
     CHECK(PanelModel::labelWithUnit(PanelField::Stiffness) == "Stiffness (N/m)");
     CHECK(PanelModel::labelWithUnit(PanelField::Mass) == "Mass (kg)");
     CHECK(PanelModel::labelWithUnit(PanelField::Gravity) == "Gravity (m/s\u00B2)");

@@ -76,6 +76,21 @@ std::optional<SettingsError> checkSelfCollision(const Settings& s)
                              " m (the cloth's smallest rest length)"};
 }
 
+/// Bending acts on the cloth's triangles: a cloth one particle wide or tall has none.
+std::optional<SettingsError> checkBending(const Settings& s)
+{
+    if (s.bending == 0.0 || (s.width >= 2 && s.height >= 2))
+        return std::nullopt;
+    const bool narrow = s.width < 2;
+    const std::string side = narrow ? "width" : "height";
+    return SettingsError{"bending",
+                         "bending = " + formatNumber(s.bending) + " N m is not allowed with " +
+                             side + " = " + std::to_string(narrow ? s.width : s.height) +
+                             " (a cloth one particle " + (narrow ? "wide" : "tall") +
+                             " has no triangles to bend); allowed: bending 0, or width and "
+                             "height from 2"};
+}
+
 } // namespace
 
 double selfCollisionThicknessLimit(const Settings& settings)
@@ -114,6 +129,8 @@ std::optional<SettingsError> validate(const Settings& s)
     if (auto e = checkSize("clothHeight", s.clothHeight, "height", s.height))
         return e;
     if (auto e = checkDensity(s))
+        return e;
+    if (auto e = checkBending(s))
         return e;
     return checkSelfCollision(s);
 }
