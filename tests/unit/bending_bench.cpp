@@ -1,8 +1,12 @@
 // pbd_bending_bench: the bending phase's cost and the elastica's accuracy against its
 // substeps, for docs/physics.md ("Bending"). Not a test: a measuring tool.
-//   pbd_bending_bench hinges [W H ROUNDS]  ns per bending constraint on a W x H sheet
-//   pbd_bending_bench elastica GAMMA N C   the strip of rho g L^3 / B = GAMMA with N particles
-//                                          along at omega h = C (omega^2 = 6 B / (rho du^4))
+//   pbd_bending_bench hinges [W H ROUNDS]
+//       ns per bending constraint (projectBending alone) on a W x H sheet
+//   pbd_bending_bench steps [W H SUBSTEPS STEPS]
+//       ms per 3D sequential step of a W x H sheet, without and with bending
+//   pbd_bending_bench elastica GAMMA N C [ACROSS ITERATIONS]
+//       the strip of rho g L^3 / B = GAMMA with N particles along at omega h = C
+//       (omega^2 = 6 B / (rho du^4)), against the law
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -75,6 +79,30 @@ int elastica(double gamma, int along, double c, int across, int iterations)
     return 0;
 }
 
+/// Median ms per 3D sequential step of a w x h sheet laid flat, clamped along one side, with
+/// and without bending, `substeps` substeps and 1 iteration.
+int steps(int w, int h, int substeps, int count)
+{
+    for (const double rigidity : {0.0, 1e-4}) {
+        pbd::test::ElasticaStrip sheet(w, h, 0.01 * (w - 1.5), 0.01 * (h - 1), 0.2, rigidity,
+                                       0.016 / substeps, substeps, 0.0);
+        sheet.step(2);
+        std::vector<double> ms;
+        for (int i = 0; i < count; ++i) {
+            const auto start = std::chrono::steady_clock::now();
+            sheet.step(1);
+            ms.push_back(std::chrono::duration<double, std::milli>(
+                             std::chrono::steady_clock::now() - start)
+                             .count());
+        }
+        std::sort(ms.begin(), ms.end());
+        std::printf("3D sequential step, %d x %d, %d substeps, 1 iteration, bending %g: median "
+                    "%.2f ms (min %.2f, %d steps)\n",
+                    w, h, substeps, rigidity, ms[ms.size() / 2], ms.front(), count);
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -83,10 +111,13 @@ int main(int argc, char** argv)
     if (mode == "hinges")
         return hinges(argc > 2 ? std::atoi(argv[2]) : 300, argc > 3 ? std::atoi(argv[3]) : 300,
                       argc > 4 ? std::atoi(argv[4]) : 51);
+    if (mode == "steps")
+        return steps(argc > 2 ? std::atoi(argv[2]) : 300, argc > 3 ? std::atoi(argv[3]) : 300,
+                     argc > 4 ? std::atoi(argv[4]) : 15, argc > 5 ? std::atoi(argv[5]) : 21);
     if (mode == "elastica" && argc >= 5)
         return elastica(std::atof(argv[2]), std::atoi(argv[3]), std::atof(argv[4]),
                         argc > 5 ? std::atoi(argv[5]) : 3, argc > 6 ? std::atoi(argv[6]) : 1);
-    std::fprintf(stderr, "usage: pbd_bending_bench hinges [W H ROUNDS] | elastica GAMMA N C "
-                         "[ACROSS]\n");
+    std::fprintf(stderr, "usage: pbd_bending_bench hinges [W H ROUNDS] | steps [W H SUBSTEPS "
+                         "STEPS] | elastica GAMMA N C [ACROSS ITERATIONS]\n");
     return 2;
 }
