@@ -354,10 +354,9 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
     CHECK(names == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                             "iterations", "stiffness", "gravity", "mass",
                                             "substeps", "damping", "shearStiffness",
-                                            "areaStiffness", "bending", "tearStrain",
-                                            "clothWidth",
+                                            "areaStiffness", "tearStrain", "clothWidth",
                                             "clothHeight",
-                                            "density", "tethers", "chebyshev", "thickness",
+                                            "density", "tethers", "chebyshev", "bending", "thickness",
                                             "friction", "selfCollision", "windX", "windY", "airDrag",
                                             "gusts"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");
@@ -367,7 +366,6 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
     CHECK(std::string(pbd::app::settingField(PanelField::AreaStiffness).name) == "areaStiffness");
     CHECK(std::string(pbd::app::settingField(PanelField::ShearStiffness).name) ==
           "shearStiffness");
-    CHECK(std::string(pbd::app::settingField(PanelField::Bending).name) == "bending");
     CHECK(PanelModel::labelWithUnit(PanelField::Stiffness) == "Stiffness (N/m)");
     CHECK(PanelModel::labelWithUnit(PanelField::Mass) == "Mass (kg)");
     CHECK(PanelModel::labelWithUnit(PanelField::Gravity) == "Gravity (m/s\u00B2)");

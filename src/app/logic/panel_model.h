@@ -25,7 +25,7 @@ namespace pbd::app {
 /// the panel without a name here.
 enum class PanelField : std::size_t {
     Width, Height, FixedCount, TimeStep, Iterations, Stiffness, Gravity, Mass, // the page's
-    Substeps, Damping, ShearStiffness, AreaStiffness, Bending, TearStrain,     // beyond it
+    Substeps, Damping, ShearStiffness, AreaStiffness, TearStrain,              // beyond it
 };
 
 /// The table's rows that the panel shows as fields, in order: PanelSection::Page, then

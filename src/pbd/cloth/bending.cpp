@@ -17,7 +17,8 @@ BendingConstraints buildBending(int width, int height, double du, double dv, dou
     const std::uint32_t verticals = h * (w - 1);
     const std::uint32_t diagonals = verticals + (h - 1) * w;
     const double cell = du * dv;
-    out.bends.reserve(static_cast<std::size_t>(h) * (w - 2) + static_cast<std::size_t>(w) * (h - 2));
+    out.bends.reserve((w > 2 ? static_cast<std::size_t>(h) * (w - 2) : 0) +
+                      (h > 2 ? static_cast<std::size_t>(w) * (h - 2) : 0));
     // A row's line of particles stands for a strip dv wide (half that on the first and last
     // rows): alpha = du^4 / (B du dv).
     for (std::uint32_t i = 0; i < h; ++i) {
