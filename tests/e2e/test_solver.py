@@ -31,7 +31,7 @@ check("solver sequential" in err, "the sequential solver is the default: " + err
 # The runs below scroll the panel down a few notches first, so that the Solver combo has room
 # to open its list downwards; their layout is probed the same way.
 RUN_FLAGS = ["--threads", 2, "--frames", 100000]
-PANEL_NOTCHES = 4
+PANEL_NOTCHES = 5
 widgets = bottom_layout(binary, out, *RUN_FLAGS, notches=PANEL_NOTCHES)["widget"]
 
 
