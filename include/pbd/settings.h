@@ -38,6 +38,9 @@ inline constexpr double kMaxDamping = 1000.0;
 inline constexpr double kMaxShearStiffness = 1e12;
 /// Largest signed-area stiffness in N/m (Settings::areaStiffness).
 inline constexpr double kMaxAreaStiffness = 1e12;
+/// Largest bending rigidity per unit width in N m (Settings::bending): some 60 times a 1 cm
+/// steel plate's (E t^3 / 12 = 1.7e4 N m); a cloth's is about 1e-6 to 1e-4 N m.
+inline constexpr double kMaxBending = 1e6;
 /// Largest tearing strain (Settings::tearStrain): 1000 times the rest length.
 inline constexpr double kMaxTearStrain = 1000.0;
 /// Largest cloth width or height in metres (Settings::clothWidth, clothHeight); the page's
@@ -140,6 +143,11 @@ struct Settings {
     /// Stiffness of the signed-area constraints of each cell's two triangles in N/m, 0 to
     /// kMaxAreaStiffness; 0 (the page) adds none. They let a flipped (folded) cell unfold.
     double areaStiffness = 0.0;
+    /// Bending rigidity per unit width B in N m (N m^2 per m of width), 0 to kMaxBending: a
+    /// material constant, so that a cloth bends alike at any resolution (cloth/bending.h,
+    /// docs/physics.md "Bending"). Needs a cloth at least two particles wide and tall; only a
+    /// 3D step bends (a 2D step ignores it). 0 (the page): none.
+    double bending = 0.0;
     /// Strain |l - r| / r above which a distance constraint tears (is removed until restart)
     /// after a substep, 0 to kMaxTearStrain; 0 (the page) never tears.
     double tearStrain = 0.0;

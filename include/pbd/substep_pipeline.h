@@ -17,6 +17,7 @@ enum class SubstepPhase : std::uint8_t {
     Air,           ///< the air's acceleration per particle, from the substep's start (air.h)
     Predict,       ///< symplectic Euler with gravity and the air (the balls too); multipliers 0
     Sweeps,        ///< `iterations` sweeps of the distance and area constraints, Chebyshev
+    Bending,       ///< `iterations` passes of the bending constraints (3D only: bending.h)
     Tethers,       ///< the tethers' length limits, after the sweeps
     SelfCollision, ///< the cloth against itself (with the obstacles when there are some)
     Balls,         ///< the balls against the cloth (and the obstacles)
@@ -26,10 +27,11 @@ enum class SubstepPhase : std::uint8_t {
 };
 
 /// Every phase, in the order a substep runs them.
-inline constexpr std::array<SubstepPhase, 9> kSubstepPhases{
-    SubstepPhase::Air,           SubstepPhase::Predict,  SubstepPhase::Sweeps,
-    SubstepPhase::Tethers,       SubstepPhase::SelfCollision, SubstepPhase::Balls,
-    SubstepPhase::Contacts,      SubstepPhase::Velocities, SubstepPhase::Tear};
+inline constexpr std::array<SubstepPhase, 10> kSubstepPhases{
+    SubstepPhase::Air,           SubstepPhase::Predict,    SubstepPhase::Sweeps,
+    SubstepPhase::Bending,       SubstepPhase::Tethers,    SubstepPhase::SelfCollision,
+    SubstepPhase::Balls,         SubstepPhase::Contacts,   SubstepPhase::Velocities,
+    SubstepPhase::Tear};
 
 /// The phases a step runs: a bit per SubstepPhase.
 class PhaseSet {
@@ -54,6 +56,7 @@ struct PhaseInputs {
     bool balls = false;         ///< one ball or more
     bool obstacles = false;     ///< one obstacle or more
     bool tear = false;          ///< Settings::tearStrain > 0
+    bool bending = false;       ///< Settings::bending > 0 on a 3D cloth (never in 2D)
 };
 
 /// The phases a substep with `in` runs: Predict, Sweeps and Velocities always, the others
@@ -65,6 +68,8 @@ constexpr PhaseSet substepPhases(const PhaseInputs& in)
         set.add(SubstepPhase::Air);
     set.add(SubstepPhase::Predict);
     set.add(SubstepPhase::Sweeps);
+    if (in.bending)
+        set.add(SubstepPhase::Bending);
     if (in.tethers)
         set.add(SubstepPhase::Tethers);
     if (in.selfCollision)

@@ -124,7 +124,8 @@ enum class PanelSection {
     Performance, ///< the Performance section (solver choice, threads)
     World,       ///< the World section (thickness, friction): the cloth's contacts
     Air,         ///< the Air part of the world: wind, air drag, gusts
-    Space,       ///< the third dimension: dimensions, orientation, wind z (the 3D window's)
+    Space,       ///< the third dimension: dimensions, orientation, wind z, bending (the 3D
+                 ///< window's)
 };
 
 /// One setting of a table over the struct `Target` (Settings, the app's Preferences):

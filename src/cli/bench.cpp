@@ -208,12 +208,14 @@ struct Variant {
     int dimensions = 2; ///< with --dimensions 3, the same cloth in 2D and in 3D
 };
 
-/// The settings as the 2D cloth: its twin of a 3D cloth (vertical, no wind along z).
+/// The settings as the 2D cloth: its twin of a 3D cloth (vertical, no wind along z, no
+/// bending).
 Settings planeSettings(Settings settings)
 {
     settings.dimensions = 2;
     settings.orientation = Orientation::Vertical;
     settings.windZ = 0.0;
+    settings.bending = 0.0;
     return settings;
 }
 

@@ -719,6 +719,8 @@ void GpuSolver::step(const GpuStepParameters& p)
                         g.chebyshev_->afterSweep(iteration);
                 }
                 break;
+            case SubstepPhase::Bending: // 3D only: the 2D pipeline never lists it
+                break;
             case SubstepPhase::Tethers:
                 glUseProgram(g.tether_);
                 dispatchKernel(g.count_);

@@ -198,6 +198,13 @@ bad_values)
   expect 2 "--substeps" "substeps = 0" "1 to 1000" -- run --substeps 0
   expect 2 "--damping" "'fast'" "not a number" "0 to 1000 1/s" -- bench --damping fast
   expect 2 "--area-stiffness" "areaStiffness = 2e+12" "0 to 1e+12 N/m" -- bench --area-stiffness 2e12
+  # Bending: 0 to 1e6 N m, and a cloth to bend (two particles or more each way), naming both.
+  expect 2 "--bending" "bending = -1" "0 to 1e+06 N m" -- run --bending -1
+  expect 2 "--bending" "'nan'" "0 to 1e+06 N m" -- bench --bending nan
+  expect 2 "--bending" "bending = 0.1 N m" "width = 1" "width and height from 2" -- run --width 1 --bending 0.1
+  expect 2 "--bending" "bending = 0.1 N m" "height = 1" -- run --height 1 --bending 0.1
+  printf '0 set bending 2e6\n' >"$work/bending.txt"
+  expect 2 "line 1" "bending" "0 to 1e+06 N m" -- run --events "$work/bending.txt"
   expect 2 "--tethers" "'maybe'" "on or off" -- run --tethers maybe
   expect 2 "--tethers" "'1'" "on or off" -- bench --tethers 1
   printf '0 set tethers yes\n' >"$work/tethers.txt"

@@ -40,9 +40,10 @@ view = read_view(view_file)
 defaults = {"width": 40, "height": 30, "fixedCount": 2, "timeStep": 0.005, "iterations": 2,
             "stiffness": 0, "gravity": -9.81, "mass": 0.5, "substeps": 1, "damping": 0,
             "shearStiffness": 0, "areaStiffness": 0, "tearStrain": 0, "clothWidth": 0, "clothHeight": 0,
-            "density": 0, "tethers": "off", "chebyshev": 0, "solver": "sequential", "threads": 0,
+            "density": 0, "tethers": "off", "chebyshev": 0, "bending": 0, "solver": "sequential", "threads": 0,
             "gpuPrecision": "float", "thickness": 0, "friction": 0, "selfCollision": "off",
-            "windX": 0, "windY": 0, "airDrag": 0, "gusts": 0}
+            "windX": 0, "windY": 0, "windZ": 0, "airDrag": 0, "gusts": 0, "dimensions": 2,
+            "orientation": "vertical"}
 check(view["settings"] == defaults,
       "every setting kept its last valid value: %s" % view["settings"])
 errors = view.get("errors", [])

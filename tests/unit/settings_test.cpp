@@ -142,7 +142,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     // Settings with every member different from its default, set through the table.
     Settings changed;
     const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 250, 10, 0.3, 2, 1.5, 0.2,
-                             1, 0.95, 1, 3, 1, 0.05, 0.4, 1, 4, -2, 3, 0.5, 0.6, 3, 1};
+                             1, 0.95, 2e-4, 1, 3, 1, 0.05, 0.4, 1, 4, -2, 3, 0.5, 0.6, 3, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -171,6 +171,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.damping = 0.5;
     expected.shearStiffness = 250;
     expected.areaStiffness = 10;
+    expected.bending = 2e-4;
     expected.tearStrain = 0.3;
     expected.clothWidth = 2;
     expected.clothHeight = 1.5;
@@ -199,6 +200,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     plane.dimensions = 2;
     plane.orientation = pbd::Orientation::Vertical;
     plane.windZ = 0;
+    plane.bending = 0;
     CHECK_FALSE(validate(plane));
     CHECK(pbd::findSettingField("nonsense") == nullptr);
 }
@@ -219,8 +221,8 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
     CHECK(page == std::vector<std::string>{"width", "height", "fixedCount", "timeStep",
                                            "iterations", "stiffness", "gravity", "mass"});
     CHECK(beyond ==
-          std::vector<std::string>{"substeps", "damping", "shearStiffness", "areaStiffness", "tearStrain",
-                                   "clothWidth", "clothHeight", "density", "tethers",
+          std::vector<std::string>{"substeps", "damping", "shearStiffness", "areaStiffness",
+                                   "tearStrain", "clothWidth", "clothHeight", "density", "tethers",
                                    "chebyshev"});
     CHECK(world == std::vector<std::string>{"thickness", "friction", "selfCollision"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");

@@ -28,7 +28,8 @@ TEST_CASE("the pipeline lists every phase once, in the order of its enumeration"
                                   phase == SubstepPhase::Sweeps ||
                                   phase == SubstepPhase::Velocities));
     const PhaseSet all = pbd::substepPhases({.air = true, .tethers = true, .selfCollision = true,
-                                             .balls = true, .obstacles = true, .tear = true});
+                                             .balls = true, .obstacles = true, .tear = true,
+                                             .bending = true});
     for (SubstepPhase phase : pbd::kSubstepPhases)
         CHECK(all.has(phase));
 }

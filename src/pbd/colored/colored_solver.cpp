@@ -142,6 +142,8 @@ void ColoredSolver::run(SubstepPhase phase)
         else
             queueSweeps();
         break;
+    case SubstepPhase::Bending: // 3D only: the 2D pipeline never lists it (phaseInputs())
+        break;
     case SubstepPhase::Tethers: // one phase after the sweeps, each chunk its own particles
         if (world.tethers != nullptr)
             plan_.push_back({.kind = Kind::Tethers});

@@ -91,6 +91,11 @@ std::optional<SettingsError> checkSpace(const Settings& s)
             return SettingsError{"windZ", "windZ = " + formatNumber(s.windZ) +
                                               " m/s is not allowed with " + dims +
                                               "; allowed: windZ 0, or dimensions 3"};
+        if (s.bending != 0.0)
+            return SettingsError{"bending", "bending = " + formatNumber(s.bending) +
+                                                " N m is not allowed with " + dims +
+                                                " (a cloth in its plane cannot bend out of "
+                                                "it); allowed: bending 0, or dimensions 3"};
         return std::nullopt;
     }
     if (s.areaStiffness != 0.0)
@@ -104,6 +109,21 @@ std::optional<SettingsError> checkSpace(const Settings& s)
                                            " is not allowed with " + dims +
                                            " yet; allowed: solver sequential, or dimensions 2"};
     return std::nullopt;
+}
+
+/// Bending acts on the cloth's triangles: a cloth one particle wide or tall has none.
+std::optional<SettingsError> checkBending(const Settings& s)
+{
+    if (s.bending == 0.0 || (s.width >= 2 && s.height >= 2))
+        return std::nullopt;
+    const bool narrow = s.width < 2;
+    const std::string side = narrow ? "width" : "height";
+    return SettingsError{"bending",
+                         "bending = " + formatNumber(s.bending) + " N m is not allowed with " +
+                             side + " = " + std::to_string(narrow ? s.width : s.height) +
+                             " (a cloth one particle " + (narrow ? "wide" : "tall") +
+                             " has no triangles to bend); allowed: bending 0, or width and "
+                             "height from 2"};
 }
 
 } // namespace
@@ -146,6 +166,8 @@ std::optional<SettingsError> validate(const Settings& s)
     if (auto e = checkDensity(s))
         return e;
     if (auto e = checkSpace(s))
+        return e;
+    if (auto e = checkBending(s))
         return e;
     return checkSelfCollision(s);
 }

@@ -9,6 +9,7 @@
 
 #include "air/air.h"
 #include "air/air_triangles.h"
+#include "cloth/bending.h"
 #include "cloth/area_constraint.h"
 #include "pbd/device/chebyshev.h"
 #include "pbd/device/ball_contacts.h"
@@ -103,6 +104,8 @@ public:
         if (tethers != nullptr)
             anchorPositions(*tethers, state.particles.position.data(), anchorAt_);
         const double* alphaTildes = edgeCompliances(state, params);
+        if constexpr (D == 3)
+            prepareBending(state.settings);
         Substep now{state, params, tethers, alphaTildes, 0};
         const PhaseSet phases = substepPhases(phaseInputs(state));
         for (int substep = 0; substep < state.settings.substeps; ++substep) {
@@ -178,6 +181,15 @@ public:
         case SubstepPhase::Sweeps:
             sweeps(state, params, now_->alphaTildes,
                    now_->index + 1 == settings.substeps && state.recordResiduals);
+            break;
+        case SubstepPhase::Bending: // `iterations` passes after the sweeps (3D only)
+            if constexpr (D == 3) {
+                bendingLambda_.assign(bending_.size(), Vec<3>(0.0));
+                const std::uint8_t* alive =
+                    state.liveCount == state.constraints.size() ? nullptr : state.alive.data();
+                for (int pass = 0; pass < std::max(1, params.iterations); ++pass)
+                    projectBending(bending_, x, w, params.h, alive, bendingLambda_.data());
+            }
             break;
         case SubstepPhase::Tethers: // after the sweeps, as hard limits also with XPBD
             projectTethers(x, w, *now_->tethers, anchorAt_.data(), 0, n);
@@ -290,6 +302,21 @@ private:
         return alphaTildes_.data();
     }
 
+    /// The bending constraints of the settings' cloth and rigidity (3D), rebuilt when either
+    /// changes.
+    void prepareBending(const Settings& settings)
+    {
+        if (settings.bending <= 0.0)
+            return;
+        const ClothRestLengths rest = clothRestLengths(settings);
+        if (!bending_.matches(settings.width, settings.height, rest.horizontal, rest.vertical,
+                              settings.bending))
+            bending_ = buildBending(settings.width, settings.height, rest.horizontal,
+                                    rest.vertical, settings.bending);
+    }
+
+    BendingConstraints bending_;      ///< prepareBending()
+    std::vector<Vec<3>> bendingLambda_; ///< their multipliers in the current substep
     std::vector<double> alphaTildes_; ///< edgeCompliances(), for the cloth and values below
     int edgeWidth_ = 0;
     int edgeHeight_ = 0;

@@ -1,0 +1,118 @@
+#include "cloth/bending.h"
+
+namespace pbd::detail {
+
+BendingConstraints buildBending(int width, int height, double du, double dv, double rigidity)
+{
+    BendingConstraints out;
+    out.width = width;
+    out.height = height;
+    out.across = du;
+    out.down = dv;
+    out.rigidity = rigidity;
+    const std::uint32_t w = static_cast<std::uint32_t>(width);
+    const std::uint32_t h = static_cast<std::uint32_t>(height);
+    // The constraints' order (buildClothGrid()): h (w - 1) horizontals, then (h - 1) w
+    // verticals, then two diagonals per cell.
+    const std::uint32_t verticals = h * (w - 1);
+    const std::uint32_t diagonals = verticals + (h - 1) * w;
+    const double cell = du * dv;
+    out.bends.reserve((w > 2 ? static_cast<std::size_t>(h) * (w - 2) : 0) +
+                      (h > 2 ? static_cast<std::size_t>(w) * (h - 2) : 0));
+    // A row's line of particles stands for a strip dv wide (half that on the first and last
+    // rows): alpha = du^4 / (B du dv).
+    for (std::uint32_t i = 0; i < h; ++i) {
+        const double area = (i == 0 || i + 1 == h) ? 0.5 * cell : cell;
+        const double compliance = du * du * du * du / (rigidity * area);
+        for (std::uint32_t j = 1; j + 1 < w; ++j) {
+            const Index b = i * w + j;
+            out.bends.push_back({b - 1, b, b + 1, i * (w - 1) + j - 1, i * (w - 1) + j,
+                                 compliance});
+        }
+    }
+    for (std::uint32_t j = 0; j < w; ++j) {
+        const double area = (j == 0 || j + 1 == w) ? 0.5 * cell : cell;
+        const double compliance = dv * dv * dv * dv / (rigidity * area);
+        for (std::uint32_t i = 1; i + 1 < h; ++i) {
+            const Index b = i * w + j;
+            out.bends.push_back({b - w, b, b + w, verticals + (i - 1) * w + j,
+                                 verticals + i * w + j, compliance});
+        }
+    }
+    out.twists.reserve(static_cast<std::size_t>(h - 1) * (w - 1));
+    const double twist = cell / (2.0 * rigidity);
+    for (std::uint32_t i = 0; i + 1 < h; ++i)
+        for (std::uint32_t j = 0; j + 1 < w; ++j) {
+            const Index k = i * w + j;
+            out.twists.push_back({k, k + 1, k + w, k + w + 1,
+                                  diagonals + 2 * (i * (w - 1) + j), twist});
+        }
+    return out;
+}
+
+void projectBending(const BendingConstraints& bending, Vec<3>* x, const double* w, double h,
+                    const std::uint8_t* alive, Vec<3>* lambda)
+{
+    const double invH2 = 1.0 / (h * h);
+    for (const Bend& k : bending.bends) {
+        Vec<3>& l = *lambda++;
+        if (alive != nullptr && (alive[k.edgeAb] == 0 || alive[k.edgeBc] == 0))
+            continue;
+        const double wa = w[k.a];
+        const double wb = w[k.b];
+        const double wc = w[k.c];
+        const double s = wa + 4.0 * wb + wc;
+        if (s == 0.0)
+            continue;
+        const Vec<3> xa = x[k.a];
+        const Vec<3> xb = x[k.b];
+        const Vec<3> xc = x[k.c];
+        const double at = k.compliance * invH2;
+        const Vec<3> c = xa - 2.0 * xb + xc;
+        const Vec<3> dl = (c + at * l) * (-1.0 / (s + at));
+        l += dl;
+        x[k.a] = xa + wa * dl;
+        x[k.b] = xb - (2.0 * wb) * dl;
+        x[k.c] = xc + wc * dl;
+    }
+    for (const Twist& k : bending.twists) {
+        Vec<3>& l = *lambda++;
+        if (alive != nullptr && (alive[k.diagonal] == 0 || alive[k.diagonal + 1] == 0))
+            continue;
+        const double wa = w[k.a];
+        const double wb = w[k.b];
+        const double wc = w[k.c];
+        const double wd = w[k.d];
+        const double s = wa + wb + wc + wd;
+        if (s == 0.0)
+            continue;
+        const Vec<3> xa = x[k.a];
+        const Vec<3> xb = x[k.b];
+        const Vec<3> xc = x[k.c];
+        const Vec<3> xd = x[k.d];
+        const double at = k.compliance * invH2;
+        const Vec<3> c = (xa - xb) - (xc - xd);
+        const Vec<3> dl = (c + at * l) * (-1.0 / (s + at));
+        l += dl;
+        x[k.a] = xa + wa * dl;
+        x[k.b] = xb - wb * dl;
+        x[k.c] = xc - wc * dl;
+        x[k.d] = xd + wd * dl;
+    }
+}
+
+double bendingEnergy(const BendingConstraints& bending, const Vec<3>* x)
+{
+    double e = 0.0;
+    for (const Bend& k : bending.bends) {
+        const Vec<3> c = x[k.a] - 2.0 * x[k.b] + x[k.c];
+        e += 0.5 * squaredLength(c) / k.compliance;
+    }
+    for (const Twist& k : bending.twists) {
+        const Vec<3> c = (x[k.a] - x[k.b]) - (x[k.c] - x[k.d]);
+        e += 0.5 * squaredLength(c) / k.compliance;
+    }
+    return e;
+}
+
+} // namespace pbd::detail

@@ -1,0 +1,84 @@
+#pragma once
+// Bending of a 3D cloth (Settings::bending): isometric bending [BWH+06] written on the grid's
+// own discrete Hessian. The energy of a nearly inextensible sheet with a flat rest shape,
+//   E = B/2 * integral |d2x/du2|^2 + 2 |d2x/dudv|^2 + |d2x/dv2|^2 dA
+// (u, v the rest sheet's coordinates across and down; for an isometric deformation this is
+// B/2 * integral (k1^2 + k2^2) dA, the plate energy at Poisson ratio 0, in every direction),
+// is a sum of squares of linear stencils of the positions, each an XPBD constraint with a
+// compliance from B and the spacing (docs/physics.md, "Bending"):
+//   along a row:    C = x[j-1] - 2 x[j] + x[j+1],        alpha = du^4 / (B A)
+//   down a column:  C = x[i-1] - 2 x[i] + x[i+1],        alpha = dv^4 / (B A)
+//   over a cell:    C = x[k] - x[k+1] - x[k+w] + x[k+w+1], alpha = du dv / (2 B)
+// (A the area the middle particle's line stands for: du dv inside, half that on the sheet's
+// edge parallel to it). Each C is a 3-vector, linear with a constant gradient, so one
+// projection makes it exact up to its compliance, and its three components share one
+// denominator. Private to the core.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "pbd/cloth.h"
+#include "pbd/vec.h"
+
+namespace pbd::detail {
+
+/// A bend: three particles along a row or a column, C = x_a - 2 x_b + x_c.
+struct Bend {
+    Index a;
+    Index b;
+    Index c;
+    std::uint32_t edgeAb;  ///< the constraint joining a and b (for cuts and tears)
+    std::uint32_t edgeBc;  ///< the constraint joining b and c
+    double compliance;     ///< alpha in 1/(N m): (spacing^4) / (B A)
+};
+
+/// A twist: the four corners of a cell, C = x_a - x_b - x_c + x_d (a = k, b = k + 1,
+/// c = k + width, d = k + width + 1).
+struct Twist {
+    Index a;
+    Index b;
+    Index c;
+    Index d;
+    std::uint32_t diagonal; ///< the cell's first diagonal constraint (the second follows it)
+    double compliance;      ///< alpha in 1/(N m): du dv / (2 B)
+};
+
+/// The bending constraints of a width x height grid, flat arrays built once per cloth.
+struct BendingConstraints {
+    int width = 0;
+    int height = 0;
+    double across = 0.0;  ///< du, m
+    double down = 0.0;    ///< dv, m
+    double rigidity = 0.0; ///< B, N m
+    std::vector<Bend> bends;   ///< the rows' bends, then the columns'
+    std::vector<Twist> twists; ///< one per cell, row by row
+
+    /// Whether they are those of this cloth and rigidity.
+    bool matches(int w, int h, double du, double dv, double b) const
+    {
+        return width == w && height == h && across == du && down == dv && rigidity == b;
+    }
+    std::size_t size() const { return bends.size() + twists.size(); }
+};
+
+/// The bending constraints of a width x height grid of spacing du x dv (m) with rigidity B
+/// (N m, > 0). Width and height at least 2; constraint indices as buildClothGrid() orders
+/// them.
+BendingConstraints buildBending(int width, int height, double du, double dv, double rigidity);
+
+/// One XPBD projection of every bending constraint, in order (the bends, then the twists),
+/// for a substep of length h, each with its multiplier lambda (a 3-vector, 0 at the
+/// substep's start; bending.size() of them, the bends' then the twists'):
+///   dlambda = -(C + alpha~ lambda) / (sum_i w_i k_i^2 + alpha~),  alpha~ = alpha / h^2,
+///   lambda += dlambda,  x_i += w_i k_i dlambda
+/// (k_i the stencil's weights). `alive` (null: every constraint lives) skips a bend whose
+/// edge, or a twist whose diagonal, was cut or torn. A constraint none of whose particles
+/// can move is skipped.
+void projectBending(const BendingConstraints& bending, Vec<3>* x, const double* w, double h,
+                    const std::uint8_t* alive, Vec<3>* lambda);
+
+/// The bending energy sum 1/2 |C|^2 / alpha in J, for tests and plots.
+double bendingEnergy(const BendingConstraints& bending, const Vec<3>* x);
+
+} // namespace pbd::detail
