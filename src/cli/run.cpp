@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "gpu_support.h"
+#include "trace.h"
 #include "files/input_text.h"
 #include "pbd/settings_table.h"
 #include "pbd/drag_script.h"
@@ -89,6 +90,38 @@ int runCommandMain(const RunOptions& options)
         return error->io ? common::kExitIo : common::kExitUsage;
     }
     settings = simulation.settings();
+    long long traceEvery = 1;
+    std::vector<std::size_t> traced;
+    if (options.traceEveryText)
+        if (auto error = common::parseWholeOption("--trace-every", *options.traceEveryText, 1,
+                                                  kMaxTraceEvery, traceEvery)) {
+            std::cerr << "pbd-sim run: " << *error << "\n";
+            return common::kExitUsage;
+        }
+    const long long particleCount = static_cast<long long>(simulation.particles().size());
+    for (const std::string& text : options.traceParticleTexts) {
+        long long index = 0;
+        if (auto error = common::parseWholeOption("--trace-particle", text, 0, particleCount - 1,
+                                                  index)) {
+            std::cerr << "pbd-sim run: " << *error << " (a particle of the " << particleCount
+                      << ")\n";
+            return common::kExitUsage;
+        }
+        traced.push_back(static_cast<std::size_t>(index));
+    }
+    if ((options.traceEveryText || !traced.empty()) && !options.traceFile) {
+        std::cerr << "pbd-sim run: " << (options.traceEveryText ? "--trace-every" : "--trace-particle")
+                  << " needs --trace FILE\n";
+        return common::kExitUsage;
+    }
+    TraceWriter trace;
+    if (options.traceFile)
+        if (auto error = trace.open(*options.traceFile, traced)) {
+            std::cerr << "pbd-sim run: --trace: '" << *options.traceFile
+                      << "' cannot be written (" << *error
+                      << "); allowed: a file path in an existing, writable folder\n";
+            return common::kExitUsage;
+        }
     std::vector<DragEvent> events;
     if (options.dragFile) {
         std::string text;
@@ -137,9 +170,15 @@ int runCommandMain(const RunOptions& options)
     DragPlayer player(std::move(events));
     const auto begun = std::chrono::steady_clock::now();
     try {
+        if (options.traceFile)
+            trace.write(0, simulation);
         for (long long step = 0; step < steps; ++step) {
             player.applyBefore(static_cast<std::uint64_t>(step), simulation);
             simulation.step();
+            if (options.traceFile && (step + 1) % traceEvery == 0) {
+                simulation.sync();
+                trace.write(static_cast<std::uint64_t>(step + 1), simulation);
+            }
         }
         // Events at the last step (before the end line) happened after the last step: an
         // app's recording ends with what the user did after its last step (a move while
@@ -166,6 +205,10 @@ int runCommandMain(const RunOptions& options)
         return common::kExitIo;
     }
 
+    if (auto error = trace.close()) {
+        std::cerr << "pbd-sim run: --trace: " << *options.traceFile << ": " << *error << "\n";
+        return common::kExitIo;
+    }
     if (options.saveFile)
         if (auto error = saveStateFile(simulation, *options.saveFile)) {
             std::cerr << "pbd-sim run: --save: " << *error << "\n";
