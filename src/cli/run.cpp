@@ -110,7 +110,8 @@ int runCommandMain(const RunOptions& options)
         traced.push_back(static_cast<std::size_t>(index));
     }
     if ((options.traceEveryText || !traced.empty()) && !options.traceFile) {
-        std::cerr << "pbd-sim run: " << (options.traceEveryText ? "--trace-every" : "--trace-particle")
+        std::cerr << "pbd-sim run: "
+                  << (options.traceEveryText ? "--trace-every" : "--trace-particle")
                   << " needs --trace FILE\n";
         return common::kExitUsage;
     }

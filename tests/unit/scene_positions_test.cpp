@@ -62,7 +62,8 @@ TEST_CASE("a V-chain scene file places every particle exactly where it says", "[
     for (std::size_t k = 0; k < v.size(); ++k)
         v[k] = 0.25 * static_cast<double>(k) - 3.0;
     const pbd::SceneParse parsed =
-        pbd::sceneFromJson(chainScene(", \"positions\": " + flat(xy) + ", \"velocities\": " + flat(v)));
+        pbd::sceneFromJson(chainScene(", \"positions\": " + flat(xy) + ", \"velocities\": " +
+                                      flat(v)));
     REQUIRE_FALSE(parsed.error);
     pbd::Simulation simulation(parsed.scene->settings);
     REQUIRE_FALSE(pbd::applyScene(simulation, *parsed.scene));
@@ -103,7 +104,8 @@ TEST_CASE("a scene's positions of the wrong count or with a bad value are refuse
     xy.pop_back();
     std::string message = refusal(chainScene(", \"positions\": " + flat(xy)));
     CHECK_THAT(message, Catch::Contains("positions: has 41 numbers"));
-    CHECK_THAT(message, Catch::Contains("allowed: a flat array of 42 numbers (2 per particle, 21 particles"));
+    CHECK_THAT(message, Catch::Contains("allowed: a flat array of 42 numbers (2 per particle, "
+                                        "21 particles"));
 
     message = refusal(chainScene(", \"velocities\": [1, 2]"));
     CHECK_THAT(message, Catch::Contains("velocities: has 2 numbers"));

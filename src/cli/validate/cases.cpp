@@ -10,14 +10,17 @@ std::span<const Case> validateCases()
     // change its sag by under 2e-8 m, the rope's by under 1e-11 m; the hanging strip's
     // extension is steady to 1e-12 m; the zero crossings are interpolated linearly between
     // steps (O(dt³) near a crossing); the decay fit scatters by about 1e-5 (the energy's
-    // oscillation within a period); the incline's velocity is a difference of positions over h, each substep's off by about ε |x| / h: at most 3e-9 m/s over 3200 substeps.
+    // oscillation within a period); the incline's velocity is a difference of positions over
+    // h, each substep's off by about ε |x| / h: at most 3e-9 m/s over 3200 substeps.
     static const std::vector<Case> cases = {
         {"catenary", "chain of 2 m between pins 1.6 m apart: middle sag vs the cosh "
                      "(substeps 16 (links/20)^2)",
          "links", "m", {20, 40, 80}, {20, 40}, 2, 1e-7, runCatenaryCosh},
-        {"catenary-discrete", "the chain at 40 links, 20 sweeps: middle sag vs the discrete chain's",
+        {"catenary-discrete",
+         "the chain at 40 links, 20 sweeps: middle sag vs the discrete chain's",
          "substeps", "m", {4, 16, 64}, {16, 64}, 2, 1e-7, runCatenaryDiscrete},
-        {"hanging-strip", "11 x 0.1 kg on 500 N/m springs, 2 sweeps: extension vs sum g m_below / k",
+        {"hanging-strip",
+         "11 x 0.1 kg on 500 N/m springs, 2 sweeps: extension vs sum g m_below / k",
          "substeps", "m", {2, 4, 8}, {2, 4}, 4, 1e-10, runHangingStrip},
         {"pendulum-period", "1 m pendulum from 45 deg: period vs 4 sqrt(L/g) K(sin(th0/2))",
          "substeps", "s", {4, 16, 64}, {4, 16}, 1, 1e-6, runPendulumPeriod},

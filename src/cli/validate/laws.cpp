@@ -94,8 +94,8 @@ std::vector<glm::dvec2> windRopeShape(int particles, double link, double mass, d
     std::vector<glm::dvec2> shape(static_cast<std::size_t>(particles), glm::dvec2(0.0));
     for (int i = 0; i < links; ++i) {
         const double theta = angle[static_cast<std::size_t>(i)];
-        shape[static_cast<std::size_t>(i + 1)] =
-            shape[static_cast<std::size_t>(i)] + link * glm::dvec2(std::sin(theta), -std::cos(theta));
+        const glm::dvec2 along(std::sin(theta), -std::cos(theta));
+        shape[static_cast<std::size_t>(i + 1)] = shape[static_cast<std::size_t>(i)] + link * along;
     }
     return shape;
 }

@@ -233,7 +233,8 @@ std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene
     const std::size_t d = kSceneCoordinates;
     for (const auto* values : {&scene.positions, &scene.velocities})
         if (*values && (*values)->size() != d * n)
-            return "scene: " + std::string(values == &scene.positions ? "positions" : "velocities") +
+            return "scene: " +
+                   std::string(values == &scene.positions ? "positions" : "velocities") +
                    ": " + std::to_string((*values)->size()) + " numbers; allowed: " +
                    std::to_string(d * n) + " (" + std::to_string(d) + " per particle)";
     if (auto e = simulation.apply(scene.settings))
