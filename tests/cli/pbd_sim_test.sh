@@ -339,7 +339,7 @@ bad_values_catalogue)
     expect 2 "$option" "required" -- bench "$option"
     checks=$((checks + 1))
   done
-  expect 2 "a subcommand is required" "allowed: run, bench or scenes" --
+  expect 2 "a subcommand is required" "allowed: run, bench, scenes or validate" --
   expect 2 "unexpected argument ''" -- run ""
   expect 2 "unexpected argument '5'" "--width took '--height' as its value" -- run --width --height 5
   checks=$((checks + 3))
