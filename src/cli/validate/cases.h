@@ -32,6 +32,8 @@ struct RunContext {
 /// setting^-order. The tolerance at a setting is kSafety times the error Richardson's
 /// extrapolation of the series predicts for that order (|sim_coarser - sim| / (r^order - 1),
 /// r the ratio of the settings), never below `floor`; an exact law (order 0) has `floor`.
+/// Above the floor the finest error must also have the sign of that estimate and converge
+/// at no less than order - 0.5 (validate.cpp).
 struct Case {
     std::string_view name;        ///< `--case NAME`
     std::string_view what;        ///< one line: the set-up and the law

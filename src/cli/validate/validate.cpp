@@ -60,6 +60,19 @@ Outcome judge(const Case& c, std::vector<Row> rows)
     }
     const Row& last = rows.back();
     bool pass = std::isfinite(last.measured.simulated) && last.error <= last.tolerance;
+    // Above the floor the finest error must also lie on the side the series comes from:
+    // Richardson's signed estimate of it, (sim_coarser - sim) / (r^p - 1), and the error
+    // (sim - law) may differ by at most the estimate (the extrapolated limit within one
+    // estimate of the law). A law shifted against the convergence fails here even when the
+    // shift is smaller than the discretisation error.
+    if (c.order > 0 && last.error > c.floor) {
+        const Row& coarser = rows[n - 2];
+        const double r = static_cast<double>(last.setting) / coarser.setting;
+        const double estimate = (coarser.measured.simulated - last.measured.simulated) /
+                                (std::pow(r, c.order) - 1.0);
+        const double signedError = last.measured.simulated - last.measured.law;
+        pass = pass && std::abs(signedError - estimate) <= std::abs(estimate);
+    }
     // Above the floor the series must also converge at (about) the expected order: a wrong
     // limit reached at that order fails the tolerance, a series that does not converge this.
     if (c.order > 0 && std::isfinite(last.order) && last.error > c.floor)
