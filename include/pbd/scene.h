@@ -11,7 +11,9 @@
 ///    "obstacles": [obstacle objects as state files write them; "vx", "vy" give one a
 ///                  scripted motion (pbd/obstacle.h)],
 ///    "balls": [ball objects as state files write them],
-///    "pinned": [particle indices] (optional: pinned instead of the fixed corners)}
+///    "pinned": [particle indices] (optional: pinned instead of the fixed corners),
+///    "positions": [x0, y0, x1, y1, ...] (optional: where the particles start, metres),
+///    "velocities": [vx0, vy0, ...] (optional: their starting velocities, m/s)}
 /// A scene applied to a simulation rebuilds its cloth from the settings, makes the obstacles
 /// and balls the initial ones and the pins what restart() pins, so that a restart brings the
 /// scene back.
@@ -32,12 +34,22 @@
 namespace pbd {
 
 
+/// Coordinates per particle in a scene's flat "positions" and "velocities" arrays: the
+/// dimension of the cloth (x, y).
+inline constexpr std::size_t kSceneCoordinates = 2;
+
 /// A cloth and its world.
 struct Scene {
     Settings settings;                       ///< the defaults with the scene's subset over them
     std::vector<Obstacle> obstacles;         ///< at most kMaxObstacles
     std::vector<Ball> balls;                 ///< at most kMaxBalls, none held
     std::optional<std::vector<Index>> pinned; ///< ascending; nothing = the fixed corners
+    /// Where the particles start, kSceneCoordinates finite numbers (metres) per particle in
+    /// index order; nothing = on the cloth's grid.
+    std::optional<std::vector<double>> positions;
+    /// Their starting velocities (m/s), as positions; nothing = at rest. Pinned particles
+    /// start at rest whatever is given.
+    std::optional<std::vector<double>> velocities;
     bool operator==(const Scene&) const = default;
 };
 
@@ -63,8 +75,9 @@ std::optional<Scene> builtInScene(std::string_view name);
 std::string sceneToJson(const Scene& scene);
 
 /// Reads a scene file's text. Everything is checked (format, version, settings as a whole,
-/// obstacles, balls (none held), pinned indices within the cloth and ascending); a refusal
-/// names the field, the value and what is allowed.
+/// obstacles, balls (none held), pinned indices within the cloth and ascending, positions and
+/// velocities of kSceneCoordinates finite numbers per particle); a refusal names the field,
+/// the value (by its particle index) and what is allowed.
 struct SceneParse {
     std::optional<Scene> scene;
     std::optional<StateError> error;
@@ -78,8 +91,9 @@ std::optional<Scene> loadScene(std::string_view nameOrFile, std::string& error);
 
 /// Rebuilds `simulation` as the scene: its settings applied, the cloth restarted, the
 /// obstacles (then `extra`, appended: the --obstacle flags) and the balls (then
-/// `extraBalls`: the --ball flags) made the initial ones and the pins what restart() pins.
-/// Returns why it was refused, changing nothing.
+/// `extraBalls`: the --ball flags) made the initial ones and the pins what restart() pins;
+/// then the scene's positions and velocities, if any, given to the particles. Returns why it
+/// was refused, changing nothing.
 std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene,
                                       const std::vector<Obstacle>& extra = {},
                                       const std::vector<Ball>& extraBalls = {});

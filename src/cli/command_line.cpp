@@ -27,6 +27,21 @@ CommandLine::CommandLine()
         ->type_name("FILE");
     runCommand->add_option("--out", run.outFile, "write positions here instead of stdout")
         ->type_name("FILE");
+    runCommand
+        ->add_option("--trace", run.traceFile,
+                     "write a CSV row per step: step, time, energies, strains, largest "
+                     "violation, centre of mass, traced particles (docs/pbd-sim.md)")
+        ->type_name("FILE");
+    runCommand
+        ->add_option("--trace-every", run.traceEveryText,
+                     "a trace row every N steps (default 1; the start's row always)")
+        ->type_name("N");
+    runCommand
+        ->add_option("--trace-particle", run.traceParticleTexts,
+                     "add particle I's position and velocity to the trace (repeatable)")
+        ->type_name("I")
+        ->allow_extra_args(false)
+        ->take_all();
 
     benchCommand = app.add_subcommand(
         "bench", "measure the time per step and the strain, per size and solver (default: both)");
@@ -59,6 +74,24 @@ CommandLine::CommandLine()
     scenesCommand = app.add_subcommand(
         "scenes", "list the built-in scenes (--scene NAME): one line each, its name and what it "
                   "shows");
+
+    validateCommand = app.add_subcommand(
+        "validate", "run the simulation against closed-form laws (catenary, hanging strip, "
+                    "pendulum, incline, rope in wind, string wave) at two or three resolutions "
+                    "each; exit 1 when a case is outside its tolerance");
+    validateCommand->add_flag("--quick", validate.quick,
+                              "each case at fewer settings (under a minute in all)");
+    validateCommand->add_flag("--json", validate.json,
+                              "one JSON object per line and case (finest setting; coarser ones "
+                              "in \"series\")");
+    validateCommand->add_option("--case", validate.caseName, "run this case alone")
+        ->type_name("NAME");
+    validateCommand->add_option("--solver", validate.solverText,
+                                "sequential (default) or colored")
+        ->type_name("NAME");
+    validateCommand->add_option("--threads", validate.threadsText,
+                                "threads of the colored solver (0: one per core)")
+        ->type_name("N");
 }
 
 } // namespace pbd::cli

@@ -8,6 +8,7 @@
 #include "bench.h"
 #include "run.h"
 #include "scenes.h"
+#include "validate/validate.h"
 
 namespace pbd::cli {
 
@@ -22,9 +23,11 @@ struct CommandLine {
     CLI::App app;
     RunOptions run;
     BenchOptions bench;
+    ValidateOptions validate;
     CLI::App* runCommand = nullptr;
     CLI::App* benchCommand = nullptr;
     CLI::App* scenesCommand = nullptr; ///< `pbd-sim scenes`: lists the built-in scenes
+    CLI::App* validateCommand = nullptr; ///< `pbd-sim validate`: the simulation against laws
 };
 
 } // namespace pbd::cli

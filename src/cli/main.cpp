@@ -14,6 +14,8 @@ int main(int argc, char** argv)
         return *status;
     if (commandLine.runCommand->parsed())
         return runCommandMain(commandLine.run);
+    if (commandLine.validateCommand->parsed())
+        return validateCommandMain(commandLine.validate);
     if (commandLine.scenesCommand->parsed())
         return scenesCommandMain(std::cout);
     return benchCommandMain(commandLine.bench);

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "gpu_support.h"
+#include "trace.h"
 #include "files/input_text.h"
 #include "pbd/settings_table.h"
 #include "pbd/drag_script.h"
@@ -36,14 +37,22 @@ std::optional<std::string> readFile(const std::string& path, std::string& text)
 /// the summary line.
 template <glm::length_t D>
 int stepAndReport(const RunOptions& options, SimulationOf<D>& simulation, DragPlayer* player,
-                  long long steps)
+                  long long steps, TraceWriter* trace = nullptr, long long traceEvery = 1)
 {
     const auto begun = std::chrono::steady_clock::now();
     try {
+        if constexpr (D == 2)
+            if (trace)
+                trace->write(0, simulation);
         for (long long step = 0; step < steps; ++step) {
             if constexpr (D == 2)
                 player->applyBefore(static_cast<std::uint64_t>(step), simulation);
             simulation.step();
+            if constexpr (D == 2)
+                if (trace && (step + 1) % traceEvery == 0) {
+                    simulation.sync();
+                    trace->write(static_cast<std::uint64_t>(step + 1), simulation);
+                }
         }
         // Events at the last step (before the end line) happened after the last step: an
         // app's recording ends with what the user did after its last step (a move while
@@ -71,6 +80,11 @@ int stepAndReport(const RunOptions& options, SimulationOf<D>& simulation, DragPl
         return common::kExitIo;
     }
 
+    if (trace)
+        if (auto error = trace->close()) {
+            std::cerr << "pbd-sim run: --trace: " << *options.traceFile << ": " << *error << "\n";
+            return common::kExitIo;
+        }
     if (options.saveFile)
         if (auto error = saveStateFile(simulation, *options.saveFile)) {
             std::cerr << "pbd-sim run: --save: " << *error << "\n";
@@ -115,9 +129,10 @@ namespace {
 /// The 3D run: settings and a state file for now (no events, scene or world yet).
 int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
 {
-    if (options.dragFile) {
-        std::cerr << "pbd-sim run: --events: not allowed with dimensions = 3 yet (3D event "
-                     "lines come next); allowed: none, or dimensions 2\n";
+    if (options.dragFile || options.traceFile) {
+        std::cerr << "pbd-sim run: " << (options.dragFile ? "--events" : "--trace")
+                  << ": not allowed with dimensions = 3 yet (3D event lines and traces come "
+                     "next); allowed: none, or dimensions 2\n";
         return common::kExitUsage;
     }
     Settings made = settings;
@@ -197,6 +212,39 @@ int runCommandMain(const RunOptions& options)
         return error->io ? common::kExitIo : common::kExitUsage;
     }
     settings = simulation.settings();
+    long long traceEvery = 1;
+    std::vector<std::size_t> traced;
+    if (options.traceEveryText)
+        if (auto error = common::parseWholeOption("--trace-every", *options.traceEveryText, 1,
+                                                  kMaxTraceEvery, traceEvery)) {
+            std::cerr << "pbd-sim run: " << *error << "\n";
+            return common::kExitUsage;
+        }
+    const long long particleCount = static_cast<long long>(simulation.particles().size());
+    for (const std::string& text : options.traceParticleTexts) {
+        long long index = 0;
+        if (auto error = common::parseWholeOption("--trace-particle", text, 0, particleCount - 1,
+                                                  index)) {
+            std::cerr << "pbd-sim run: " << *error << " (a particle of the " << particleCount
+                      << ")\n";
+            return common::kExitUsage;
+        }
+        traced.push_back(static_cast<std::size_t>(index));
+    }
+    if ((options.traceEveryText || !traced.empty()) && !options.traceFile) {
+        std::cerr << "pbd-sim run: "
+                  << (options.traceEveryText ? "--trace-every" : "--trace-particle")
+                  << " needs --trace FILE\n";
+        return common::kExitUsage;
+    }
+    TraceWriter trace;
+    if (options.traceFile)
+        if (auto error = trace.open(*options.traceFile, traced)) {
+            std::cerr << "pbd-sim run: --trace: '" << *options.traceFile
+                      << "' cannot be written (" << *error
+                      << "); allowed: a file path in an existing, writable folder\n";
+            return common::kExitUsage;
+        }
     std::vector<DragEvent> events;
     if (options.dragFile) {
         std::string text;
@@ -243,7 +291,8 @@ int runCommandMain(const RunOptions& options)
                 break;
             }
     DragPlayer player(std::move(events));
-    return stepAndReport(options, simulation, &player, steps);
+    return stepAndReport(options, simulation, &player, steps,
+                         options.traceFile ? &trace : nullptr, traceEvery);
 }
 
 } // namespace pbd::cli

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/ball_flags.h"
 #include "common/obstacle_flags.h"
@@ -24,6 +25,9 @@ struct RunOptions {
     std::optional<std::string> outFile;
     std::optional<std::string> loadFile; ///< start from this saved state (--load)
     std::optional<std::string> saveFile; ///< save the final state here (--save)
+    std::optional<std::string> traceFile; ///< --trace FILE: a CSV row per step (trace.h)
+    std::optional<std::string> traceEveryText; ///< --trace-every N: a row every N steps
+    std::vector<std::string> traceParticleTexts; ///< --trace-particle I, repeatable
 };
 
 /// Converts and validates the settings flags and --steps without running anything. On error

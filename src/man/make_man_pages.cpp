@@ -30,7 +30,8 @@ void exitStatus(Roff& page)
     page.section("EXIT STATUS");
     page.item("0", "Success (also after --help and --version).");
     page.item("1", "An input or output failure: a file that cannot be read or written; for "
-                   "pbd-cloth also no display, no OpenGL 3.3, a broken shader or a lost GPU.");
+                   "pbd-cloth also no display, no OpenGL 3.3, a broken shader or a lost GPU; for "
+                   "pbd-sim validate, a case outside its tolerance.");
     page.item("2", "A refused option or value; the message names the option, the value and "
                    "what is allowed.");
 }
@@ -57,6 +58,7 @@ void writeSimPage(std::ostream& out)
              "without a display");
     page.section("SYNOPSIS");
     page.raw(".B pbd-sim run\n[\\fIOPTION\\fR]...\n.br\n.B pbd-sim bench\n[\\fIOPTION\\fR]...\n"
+             ".br\n.B pbd-sim validate\n[\\fIOPTION\\fR]...\n"
              ".br\n.B pbd-sim scenes\n.br\n.B pbd-sim\n\\fB\\-\\-help\\fR | "
              "\\fB\\-\\-version\\fR");
     page.section("DESCRIPTION");
@@ -69,12 +71,14 @@ void writeSimPage(std::ostream& out)
                    "the positions' bytes, so equal hashes mean bit-identical runs, and a "
                    "recording made in pbd-cloth gives the app's hash.");
     page.paragraph("bench measures the time per step and the strain for each size and solver "
-                   "and prints a row each (--json: one JSON object per line). scenes lists the "
-                   "built-in scenes that --scene takes.");
+                   "and prints a row each (--json: one JSON object per line). validate runs the "
+                   "simulation against closed-form laws (catenary, hanging strip, pendulum, "
+                   "incline, rope in wind, string wave) and exits with status 1 when a case is "
+                   "outside its tolerance. scenes lists the built-in scenes that --scene takes.");
     page.section("OPTIONS");
     page.options(commandLine.app);
     for (const CLI::App* command : {commandLine.runCommand, commandLine.benchCommand,
-                                    commandLine.scenesCommand}) {
+                                    commandLine.validateCommand, commandLine.scenesCommand}) {
         page.subsection("pbd-sim " + command->get_name());
         page.paragraph(command->get_description());
         page.options(*command);

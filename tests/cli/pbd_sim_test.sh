@@ -346,7 +346,7 @@ bad_values_catalogue)
     expect 2 "$option" "required" -- bench "$option"
     checks=$((checks + 1))
   done
-  expect 2 "a subcommand is required" "allowed: run, bench or scenes" --
+  expect 2 "a subcommand is required" "allowed: run, bench, scenes or validate" --
   expect 2 "unexpected argument ''" -- run ""
   expect 2 "unexpected argument '5'" "--width took '--height' as its value" -- run --width --height 5
   checks=$((checks + 3))
@@ -907,6 +907,42 @@ space)
   "$sim" bench --sizes 30x20 --steps 3 --settle 0 --dimensions 3 --json >"$work/b" 2>&1 || fail "bench --dimensions 3 failed: $(cat "$work/b")"
   grep -qF '"dimensions": 2, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 2D row: $(cat "$work/b")"
   grep -qF '"dimensions": 3, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 3D row: $(cat "$work/b")"
+  expect 2 "--trace" "dimensions = 3" "allowed" -- run --dimensions 3 --trace "$work/t3.csv"
+  ;;
+trace)
+  # --trace: a pendulum's trace against the physics it records (trace_pendulum.py), rows per
+  # --trace-every, and the refusals of paths, indices and counts.
+  python3 "$(dirname "$0")/trace_pendulum.py" "$sim" "$work" || fail "the pendulum's trace"
+  "$sim" run --width 3 --height 2 --steps 10 --trace "$work/t.csv" --trace-every 4 --out /dev/null 2>/dev/null ||
+    fail "a trace every 4 steps failed"
+  [[ "$(cut -d, -f1 "$work/t.csv" | tr '\n' ' ')" == "step 0 4 8 " ]] ||
+    fail "--trace-every 4 over 10 steps wrote steps $(cut -d, -f1 "$work/t.csv" | tr '\n' ' ')"
+  expect 2 "--trace" "$work/no/such/folder/t.csv" "allowed:" -- run --steps 1 --trace "$work/no/such/folder/t.csv"
+  expect 2 "--trace-particle" "'1200'" "allowed: a whole number from 0 to 1199" -- run --steps 1 --trace "$work/t.csv" --trace-particle 1200
+  expect 2 "--trace-particle" "'-1'" "allowed:" -- run --steps 1 --trace "$work/t.csv" --trace-particle -1
+  expect 2 "--trace-particle" "'x'" "allowed:" -- run --steps 1 --trace "$work/t.csv" --trace-particle x
+  expect 2 "--trace-every" "'0'" "allowed:" -- run --steps 1 --trace "$work/t.csv" --trace-every 0
+  expect 2 "--trace-particle" "needs --trace" -- run --steps 1 --trace-particle 3
+  ;;
+validate)
+  # pbd-sim validate's interface: --json keys, --case, refusals, and exit 1 when a case is
+  # outside its tolerance (the test hook moves every law).
+  "$sim" validate --quick --json --case incline-sticking >"$work/v.json" 2>"$work/err" ||
+    fail "validate --case incline-sticking failed: $(cat "$work/err")"
+  [[ $(wc -l <"$work/v.json") -eq 1 ]] || fail "--json --case wrote $(wc -l <"$work/v.json") lines"
+  python3 -c 'import json,sys
+o = json.load(open(sys.argv[1]))
+need = {"case", "setting", "simulated", "law", "error", "tolerance", "pass", "series"}
+assert need <= set(o), sorted(need - set(o))
+assert o["case"] == "incline-sticking" and o["pass"] is True and len(o["series"]) == 1, o
+assert o["error"] <= o["tolerance"], o' "$work/v.json" || fail "validate --json: $(cat "$work/v.json")"
+  PBD_VALIDATE_SHIFT_LAW=1 "$sim" validate --quick --case incline-sliding >"$work/out" 2>"$work/err"
+  [[ $? -eq 1 ]] || fail "a case outside its tolerance did not exit 1"
+  grep -q "FAIL" "$work/out" || fail "a case outside its tolerance is not marked FAIL: $(cat "$work/out")"
+  grep -q "1 outside tolerance" "$work/err" || fail "the summary does not count the failure: $(cat "$work/err")"
+  expect 2 "--case" "'nope'" "allowed: catenary" -- validate --case nope
+  expect 2 "--solver" "'gpu'" "allowed: sequential or colored" -- validate --solver gpu
+  expect 2 "--threads" "allowed:" -- validate --threads 99
   ;;
 *)
   fail "unknown check $check"

@@ -222,5 +222,5 @@ TEST_CASE("a scene file's description and notes are text that changes nothing", 
           "notes: '{}' is not allowed; allowed: a string or an array of strings");
     CHECK(refusal(R"("title": "x")") ==
           "title: is not a member of a scene file; allowed: format, version, description, "
-          "notes, settings, obstacles, balls, pinned");
+          "notes, settings, obstacles, balls, pinned, positions, velocities");
 }

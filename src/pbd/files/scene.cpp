@@ -1,6 +1,7 @@
 #include "pbd/scene.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -55,6 +56,44 @@ std::optional<StateError> pinnedFromJson(const Json& in, std::size_t n,
     return std::nullopt;
 }
 
+/// Largest |coordinate| of a scene's positions (m) and velocities (m/s).
+constexpr double kMaxSceneCoordinate = 1e6;
+
+/// The optional flat array `key` ("positions" or "velocities"): kSceneCoordinates numbers per
+/// particle of the `n`, each finite and within +-kMaxSceneCoordinate. A refusal names the
+/// particle ("positions[3].y: ...") or the count.
+std::optional<StateError> coordinatesFromJson(const Json& in, const char* key, std::size_t n,
+                                              std::optional<std::vector<double>>& out)
+{
+    const auto it = in.find(key);
+    if (it == in.end())
+        return std::nullopt;
+    const std::size_t d = kSceneCoordinates;
+    const std::string allowed = "allowed: a flat array of " + std::to_string(d * n) +
+                                " numbers (" + std::to_string(d) + " per particle, " +
+                                std::to_string(n) + " particles, in index order)";
+    if (!it->is_array())
+        return fieldError(key, quoteInput(it->dump()) + " is not an array; " + allowed);
+    if (it->size() != d * n)
+        return fieldError(key, "has " + std::to_string(it->size()) + " numbers; " + allowed);
+    static constexpr const char* kAxes[] = {"x", "y", "z"};
+    std::vector<double> values;
+    values.reserve(d * n);
+    for (std::size_t k = 0; k < it->size(); ++k) {
+        const Json& value = (*it)[k];
+        const double number = value.is_number() ? value.get<double>() : 0.0;
+        if (!value.is_number() || !std::isfinite(number) ||
+            std::abs(number) > kMaxSceneCoordinate)
+            return fieldError(std::string(key) + "[" + std::to_string(k / d) + "]." +
+                                  kAxes[k % d],
+                              quoteInput(value.dump()) + " is not allowed; allowed: a number "
+                                                         "from -1e6 to 1e6");
+        values.push_back(number);
+    }
+    out = std::move(values);
+    return std::nullopt;
+}
+
 /// The optional "description" (one line of text) and "notes" (text, or an array of lines):
 /// for the reader of the file (`pbd-sim scenes` lists the built-in scenes' descriptions); they
 /// do not change the scene.
@@ -87,6 +126,10 @@ std::string sceneToJson(const Scene& scene)
     out["balls"] = detail::ballsToJson(scene.balls);
     if (scene.pinned)
         out["pinned"] = *scene.pinned;
+    if (scene.positions)
+        out["positions"] = *scene.positions;
+    if (scene.velocities)
+        out["velocities"] = *scene.velocities;
     return out.dump(1) + "\n";
 }
 
@@ -115,10 +158,11 @@ SceneParse sceneFromJson(std::string_view text)
                                               std::to_string(kVersion)));
     for (const auto& [key, value] : in.items())
         if (key != "format" && key != "version" && key != "description" && key != "notes" &&
-            key != "settings" && key != "obstacles" && key != "balls" && key != "pinned")
+            key != "settings" && key != "obstacles" && key != "balls" && key != "pinned" &&
+            key != "positions" && key != "velocities")
             return fail(fieldError(key, "is not a member of a scene file; allowed: format, "
                                         "version, description, notes, settings, obstacles, "
-                                        "balls, pinned"));
+                                        "balls, pinned, positions, velocities"));
     if (auto e = textFromJson(in))
         return fail(*e);
     Scene scene;
@@ -139,6 +183,10 @@ SceneParse sceneFromJson(std::string_view text)
     const std::size_t n = static_cast<std::size_t>(scene.settings.width) *
                           static_cast<std::size_t>(scene.settings.height);
     if (auto e = pinnedFromJson(in, n, scene.pinned))
+        return fail(*e);
+    if (auto e = coordinatesFromJson(in, "positions", n, scene.positions))
+        return fail(*e);
+    if (auto e = coordinatesFromJson(in, "velocities", n, scene.velocities))
         return fail(*e);
     return {std::move(scene), std::nullopt};
 }
@@ -182,12 +230,30 @@ std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene
     if (scene.pinned && std::any_of(scene.pinned->begin(), scene.pinned->end(),
                                     [n](Index i) { return i >= n; }))
         return "scene: pinned: an index is not allowed; allowed: below " + std::to_string(n);
+    const std::size_t d = kSceneCoordinates;
+    for (const auto* values : {&scene.positions, &scene.velocities})
+        if (*values && (*values)->size() != d * n)
+            return "scene: " +
+                   std::string(values == &scene.positions ? "positions" : "velocities") +
+                   ": " + std::to_string((*values)->size()) + " numbers; allowed: " +
+                   std::to_string(d * n) + " (" + std::to_string(d) + " per particle)";
     if (auto e = simulation.apply(scene.settings))
         return "scene: " + e->message;
     simulation.setInitialObstacles(std::move(obstacles)); // checked above
     simulation.setInitialBalls(std::move(balls));         // likewise
     simulation.setInitialPins(scene.pinned);
     simulation.restart();
+    if (scene.positions || scene.velocities) {
+        SimulationState state = simulation.state();
+        for (std::size_t i = 0; i < n; ++i) {
+            if (scene.positions)
+                state.position[i] = {(*scene.positions)[d * i], (*scene.positions)[d * i + 1]};
+            if (scene.velocities && (simulation.particles().flags[i] & kPinned) == 0)
+                state.velocity[i] = {(*scene.velocities)[d * i], (*scene.velocities)[d * i + 1]};
+        }
+        if (auto e = simulation.restore(state)) // checked above: finite, counted
+            return "scene: " + *e;
+    }
     return std::nullopt;
 }
 
