@@ -202,6 +202,7 @@ int App::run()
         if (window_->hidden() || (wasIdle && idle() && !closing)) {
             if (closing)
                 break;
+            writeViewWhileRunning(true); // the last frame drawn before the pause shows there
             if (window_->hidden())
                 glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
             resumed_ = true;                // the hidden or idle spell is no frame period
@@ -234,17 +235,20 @@ int App::run()
     return finish();
 }
 
-void App::writeViewWhileRunning()
+void App::writeViewWhileRunning(bool now)
 {
     // --view-out's file also while the app runs, at most every kViewOutSeconds, so that a
     // script waits on the app's state (a refusal shown, a field being typed in) instead of
-    // sleeping. A failure here is left for the exit's write to report.
-    if (options_.viewOutFile.empty())
+    // sleeping; and once more when the app stops drawing (idle, hidden), so that the file
+    // holds the last frame drawn (a replay's end that paused it). A failure here is left
+    // for the exit's write to report.
+    if (options_.viewOutFile.empty() || (now && viewOutFrames_ == frames_))
         return;
-    const Clock::time_point now = Clock::now();
-    if (std::chrono::duration<double>(now - lastViewOut_).count() < kViewOutSeconds)
+    const Clock::time_point time = Clock::now();
+    if (!now && std::chrono::duration<double>(time - lastViewOut_).count() < kViewOutSeconds)
         return;
-    lastViewOut_ = now;
+    lastViewOut_ = time;
+    viewOutFrames_ = frames_;
     (void)writeViewOut();
 }
 

@@ -113,8 +113,9 @@ private:
     std::optional<std::string> writeViewOut();
     /// Seconds between two writes of --view-out's file while the app runs.
     static constexpr double kViewOutSeconds = 0.1;
-    /// Writes --view-out's file when kViewOutSeconds have passed since the last write.
-    void writeViewWhileRunning();
+    /// Writes --view-out's file when kViewOutSeconds have passed since the last write, or
+    /// at once (`now`) when a frame drawn since is not in it yet.
+    void writeViewWhileRunning(bool now = false);
 
     // app_input.cpp
     void installCallbacks();
@@ -173,6 +174,7 @@ private:
     std::chrono::steady_clock::time_point lastFrameStart_{};
     std::chrono::steady_clock::time_point lastActivity_{};
     std::chrono::steady_clock::time_point lastViewOut_{}; ///< --view-out's last write
+    long long viewOutFrames_ = 0; ///< the frame count that write held (none before a frame)
     bool resumed_ = false; ///< the window was hidden or idle since the last frame
 };
 
