@@ -193,8 +193,9 @@ class App:
         while idle, a rate): the view is polled throughout and returned at the end, so the
         period ends early only with a failure (the app exited)."""
         deadline = time.monotonic() + seconds
-        return self.wait(lambda v: time.monotonic() >= deadline, "the end of a %g s period"
-                         % seconds, timeout=seconds + 120.0)
+        poll(lambda: time.monotonic() >= deadline or self.proc.poll() is not None,
+             "the end of a %g s period" % seconds, timeout=seconds + 120.0)
+        return self.view()
 
     def move(self, x, y, frames=1):
         """Moves the pointer to window coordinates (x, y) and waits until the app has drawn

@@ -175,7 +175,8 @@ elif case == "hover":
     _, ox, oy, zoom = page_view(app.width, app.height)
     index = (H - 1) * W + 7  # bottom row, column 7: at rest with gravity 0
     x, y = world_to_screen((ox, oy), zoom, (0.2 * 7, -0.2 * (H - 1)))
-    app.move(x + 2.0, y - 3.0, pause=1.0)
+    app.move(x + 2.0, y - 3.0, frames=3)
+    app.wait(lambda v: v["hovered"] != [-1], "a particle under the pointer")
     check(app.quit() == 0, "exits with status 0")
     view = read_view(view_file)
     check(view["hovered"] == [index], "the particle under the pointer is %d (got %s)"
@@ -196,7 +197,7 @@ elif case == "drag":
     app.move(start[0] + 3.0, start[1] - 4.0)
     xdo("mousedown", 1)
     app.glide((start[0] + 3.0, start[1] - 4.0), target, steps=20)
-    time.sleep(0.5)
+    app.sync(3)
     check(app.quit() == 0, "exits with status 0")  # Ctrl+Q while holding: the grab stays
     positions = read_state(state_file)
     want = ((target[0] - ox) / zoom, -(target[1] - oy) / zoom)
@@ -221,17 +222,18 @@ elif case == "precision":
         scroll_panel_down(app, 6)
         app.move(100, 100)   # keys go to the window under the pointer (no window manager)
         xdo("key", "space")  # pause
-        time.sleep(0.5)
-        # Each step given several frames: llvmpipe draws at a few frames per second here.
+        app.wait(lambda v: v["paused"] == [1], "paused")
+        # Each step given a few frames (waited for: llvmpipe draws a few frames a second).
         x0, y0, x1, y1 = widgets["gpu-precision"]
-        app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.6)
+        app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=3)
         xdo("click", 1)                                   # opens the combo below itself
-        time.sleep(0.6)
-        app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, pause=0.6)  # its second line
+        app.sync(3)
+        app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, frames=3)  # its second line
         xdo("click", 1)
-        time.sleep(0.6)
+        app.sync(3)
         xdo("key", "space")  # run on
-        time.sleep(1.0)
+        app.wait(lambda v: v["paused"] == [0], "running")
+        app.run_for(0.2)  # the cloth falls on
 
     def run_switch(name, env=None):
         view_file, state_file = (os.path.join(out, name + ext) for ext in (".view", ".txt"))
