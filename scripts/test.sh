@@ -7,25 +7,72 @@
 # then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer and runs every test that
 # needs no window, except the long runs (label `long`: [slow] cases, the bad_* refusal checks,
 # the golden hashes), whose code shorter tests and the fuzzers exercise under the sanitizers.
+#
+# The sanitizer build runs in the background (niced) from the end of the Release build's
+# unit and CLI tests while the window tests, the package stage and the fuzzers run: those
+# wait on the app's state, not on the clock, so the load only makes them slower. Its output
+# goes to build-asan/build.log, shown when it fails. Each stage ends with a "== time:" line
+# and the run with a table of them and the load average (what else ran on the machine).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jobs="$(nproc)"
+
+began="$(date +%s)" stage_name="" stage_began="$began" times=()
+stage() { # ends the running stage with its time line and starts the one named (none: ends)
+  local now
+  now="$(date +%s)"
+  if [[ -n "$stage_name" ]]; then
+    echo "== time: $stage_name: $((now - stage_began)) s"
+    times+=("$(printf '%6d s  %s' $((now - stage_began)) "$stage_name")")
+  fi
+  stage_name="${1:-}" stage_began="$now"
+  [[ -z "$stage_name" ]] || echo "== $stage_name"
+}
+
+stage "install missing Debian packages"
 "$root/scripts/install-deps.sh"
 
-echo "== build (Release) and run every test"
+stage "build (Release)"
 "$root/scripts/build.sh" build -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=OFF
-ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
 
-echo "== the Debian package from that build: lintian, the unpacked programs, the man pages"
+stage "Release: every test but the window's (ctest -LE e2e -j $jobs)"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -LE e2e
+
+# The sanitizer build beside the stages below (niced: they come first).
+mkdir -p "$root/build-asan"
+asan_log="$root/build-asan/build.log"
+nice -n 10 "$root/scripts/build.sh" build-asan -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$asan_log" 2>&1 &
+asan_build=$!
+trap 'kill "$asan_build" 2>/dev/null || true' EXIT
+echo "== the ASan+UBSan build started in the background (pid $asan_build, $asan_log)"
+
+stage "Release: the window's tests under Xvfb (ctest -L e2e, the ASan build beside)"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -L e2e
+
+stage "the Debian package from that build: lintian, the unpacked programs, the man pages"
 "$root/scripts/package.sh" build
 
 fuzz_seconds="${PBD_FUZZ_SECONDS:-30}"
 if [[ "$fuzz_seconds" != 0 ]]; then
-  echo "== fuzz the drag-script and command-line parsers (libFuzzer, ${fuzz_seconds}s each)"
+  stage "fuzz the drag-script and command-line parsers (libFuzzer, ${fuzz_seconds}s each)"
   "$root/tests/fuzz/run_fuzz.sh" "$fuzz_seconds" build-fuzz
 fi
 
-echo "== build with ASan+UBSan and run the tests that need no window (not the long runs)"
-"$root/scripts/build.sh" build-asan -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir "$root/build-asan" --output-on-failure -j "$(nproc)" -LE 'e2e|long'
+stage "the rest of the ASan+UBSan build"
+if ! wait "$asan_build"; then
+  tail -n 80 "$asan_log"
+  echo "test: the ASan+UBSan build failed; its output is in $asan_log" >&2
+  exit 1
+fi
+trap - EXIT
+tail -n 3 "$asan_log"
 
+stage "ASan+UBSan: the tests that need no window (not the long runs)"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs" -LE 'e2e|long'
+
+stage
+echo "== stage times ($(nproc) cores; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)):"
+printf '%s\n' "${times[@]}"
+printf '%6d s  in all\n' $(($(date +%s) - began))

@@ -15,7 +15,7 @@ import os
 import subprocess
 import time
 
-from e2e import (PAGE_LIFT, PAGE_ZOOM, App, app_binary, check, count_blue, fail, page_view,
+from e2e import (PAGE_LIFT, PAGE_ZOOM, App, app_binary, check, count_blue, fail, page_view, poll,
                  probe_layout, read_png, read_state, read_view, run, screen_to_world, workdir,
                  world_to_screen, xdo)
 
