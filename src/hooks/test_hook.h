@@ -9,8 +9,8 @@
 /// which reads nothing, so that a release ignores these variables.
 ///
 /// The hooks: PBD_GPU_FAKE_RESET_AFTER_FRAMES, PBD_GPU_MAX_STORAGE_BLOCK_BYTES,
-/// PBD_GPU_SELF_COLLISION_GROUP_PAIRS (src/gpu), PBD_AUTOSAVE_SECONDS, PBD_STEP_BUDGET_MS,
-/// PBD_SHADER_DIR (src/app).
+/// PBD_GPU_SELF_COLLISION_GROUP_PAIRS, PBD_GL_READ_LOG (src/gpu), PBD_AUTOSAVE_SECONDS,
+/// PBD_STEP_BUDGET_MS, PBD_SHADER_DIR (src/app).
 
 namespace pbd {
 
