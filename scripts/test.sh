@@ -12,20 +12,30 @@
 # unit and CLI tests while the window tests, the package stage and the fuzzers run: those
 # wait on the app's state, not on the clock, so the load only makes them slower. Its output
 # goes to build-asan/build.log, shown when it fails. Each stage ends with a "== time:" line
-# and the run with a table of them and the load average (what else ran on the machine).
+# (wall-clock seconds and the CPU seconds of its processes: the background build's are
+# counted when it is waited for) and the run with a table of them and the load average
+# (what else ran on the machine).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jobs="$(nproc)"
 
-began="$(date +%s)" stage_name="" stage_began="$began" times=()
+cpu_file="$(mktemp)"
+cpu() { # CPU seconds (user + system) of this script's finished children so far, in `used`
+  times >"$cpu_file" # in this shell: a subshell's `times` would count its own children
+  used="$(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m")
+                         printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$cpu_file")"
+}
+began="$(date +%s)" stage_name="" stage_began="$began" stage_cpu=0 times=()
 stage() { # ends the running stage with its time line and starts the one named (none: ends)
-  local now
+  local now used
   now="$(date +%s)"
+  cpu
   if [[ -n "$stage_name" ]]; then
-    echo "== time: $stage_name: $((now - stage_began)) s"
-    times+=("$(printf '%6d s  %s' $((now - stage_began)) "$stage_name")")
+    echo "== time: $stage_name: $((now - stage_began)) s, $((used - stage_cpu)) s of CPU"
+    times+=("$(printf '%6d s %6d s CPU  %s' $((now - stage_began)) $((used - stage_cpu)) \
+                 "$stage_name")")
   fi
-  stage_name="${1:-}" stage_began="$now"
+  stage_name="${1:-}" stage_began="$now" stage_cpu="$used"
   [[ -z "$stage_name" ]] || echo "== $stage_name"
 }
 
@@ -75,4 +85,6 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 stage
 echo "== stage times ($(nproc) cores; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)):"
 printf '%s\n' "${times[@]}"
-printf '%6d s  in all\n' $(($(date +%s) - began))
+cpu
+printf '%6d s %6d s CPU  in all\n' $(($(date +%s) - began)) "$used"
+rm -f "$cpu_file"
