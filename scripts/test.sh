@@ -9,8 +9,9 @@
 # the golden hashes), whose code shorter tests and the fuzzers exercise under the sanitizers.
 #
 # The sanitizer build runs in the background (niced) from the end of the Release build's
-# unit and CLI tests while the window tests, the package stage and the fuzzers run: those
-# wait on the app's state, not on the clock, so the load only makes them slower. Its output
+# unit and CLI tests and the window tests that measure time (label e2e-timing) while the
+# other window tests, the package stage and the fuzzers run: those wait on the app's state,
+# not on the clock, so the load only makes them slower. Its output
 # goes to build-asan/build.log, shown when it fails. Each stage ends with a "== time:" line
 # (wall-clock seconds and the CPU seconds of its processes: the background build's are
 # counted when it is waited for) and the run with a table of them and the load average
@@ -48,6 +49,11 @@ stage "build (Release)"
 stage "Release: every test but the window's (ctest -LE e2e -j $jobs)"
 ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -LE e2e
 
+# The window's tests that measure the app against the clock (frame rate, CPU use, real
+# time) before anything runs beside them.
+stage "Release: the window's timing tests under Xvfb (ctest -L e2e-timing)"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -L e2e-timing
+
 # The sanitizer build beside the stages below (niced: they come first).
 mkdir -p "$root/build-asan"
 asan_log="$root/build-asan/build.log"
@@ -57,8 +63,8 @@ asan_build=$!
 trap 'kill "$asan_build" 2>/dev/null || true' EXIT
 echo "== the ASan+UBSan build started in the background (pid $asan_build, $asan_log)"
 
-stage "Release: the window's tests under Xvfb (ctest -L e2e, the ASan build beside)"
-ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -L e2e
+stage "Release: the other window tests (ctest -L e2e -LE e2e-timing, the ASan build beside)"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -L e2e -LE e2e-timing
 
 stage "the Debian package from that build: lintian, the unpacked programs, the man pages"
 "$root/scripts/package.sh" build
