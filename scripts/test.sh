@@ -57,10 +57,11 @@ ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -L e2e-timing
 # The sanitizer build beside the stages below (niced: they come first).
 mkdir -p "$root/build-asan"
 asan_log="$root/build-asan/build.log"
-nice -n 10 "$root/scripts/build.sh" build-asan -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=ON \
+# In a process group of its own (setsid), so that a failing stage ends it with its compilers.
+setsid nice -n 10 "$root/scripts/build.sh" build-asan -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=ON \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$asan_log" 2>&1 &
 asan_build=$!
-trap 'kill "$asan_build" 2>/dev/null || true' EXIT
+trap 'kill -- -"$asan_build" 2>/dev/null || true' EXIT
 echo "== the ASan+UBSan build started in the background (pid $asan_build, $asan_log)"
 
 stage "Release: the other window tests (ctest -L e2e -LE e2e-timing, the ASan build beside)"
