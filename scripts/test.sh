@@ -7,25 +7,91 @@
 # then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer and runs every test that
 # needs no window, except the long runs (label `long`: [slow] cases, the bad_* refusal checks,
 # the golden hashes), whose code shorter tests and the fuzzers exercise under the sanitizers.
+#
+# The sanitizer build runs in the background (niced) from the end of the Release build's
+# unit and CLI tests and the window tests that measure time (label e2e-timing) while the
+# other window tests, the package stage and the fuzzers run: those wait on the app's state,
+# not on the clock, so the load only makes them slower. Its output
+# goes to build-asan/build.log, shown when it fails. Each stage ends with a "== time:" line
+# (wall-clock seconds and the CPU seconds of its processes: the background build's are
+# counted when it is waited for) and the run with a table of them and the load average
+# (what else ran on the machine).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jobs="$(nproc)"
+
+cpu_file="$(mktemp)"
+cpu() { # CPU seconds (user + system) of this script's finished children so far, in `used`
+  times >"$cpu_file" # in this shell: a subshell's `times` would count its own children
+  used="$(awk 'NR == 2 { split($1, u, "m"); split($2, s, "m")
+                         printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$cpu_file")"
+}
+began="$(date +%s)" stage_name="" stage_began="$began" stage_cpu=0 times=()
+stage() { # ends the running stage with its time line and starts the one named (none: ends)
+  local now used
+  now="$(date +%s)"
+  cpu
+  if [[ -n "$stage_name" ]]; then
+    echo "== time: $stage_name: $((now - stage_began)) s, $((used - stage_cpu)) s of CPU"
+    times+=("$(printf '%6d s %6d s CPU  %s' $((now - stage_began)) $((used - stage_cpu)) \
+                 "$stage_name")")
+  fi
+  stage_name="${1:-}" stage_began="$now" stage_cpu="$used"
+  [[ -z "$stage_name" ]] || echo "== $stage_name"
+}
+
+stage "install missing Debian packages"
 "$root/scripts/install-deps.sh"
 
-echo "== build (Release) and run every test"
+stage "build (Release)"
 "$root/scripts/build.sh" build -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=OFF
-ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
 
-echo "== the Debian package from that build: lintian, the unpacked programs, the man pages"
+stage "Release: every test but the window's (ctest -LE e2e -j $jobs)"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -LE e2e
+
+# The window's tests that measure the app against the clock (frame rate, CPU use, real
+# time) before anything runs beside them.
+stage "Release: the window's timing tests under Xvfb (ctest -L e2e-timing)"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -L e2e-timing
+
+# The sanitizer build beside the stages below (niced: they come first).
+mkdir -p "$root/build-asan"
+asan_log="$root/build-asan/build.log"
+# In a process group of its own (setsid), so that a failing stage ends it with its compilers.
+setsid nice -n 10 "$root/scripts/build.sh" build-asan -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=ON \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$asan_log" 2>&1 &
+asan_build=$!
+trap 'kill -- -"$asan_build" 2>/dev/null || true' EXIT
+echo "== the ASan+UBSan build started in the background (pid $asan_build, $asan_log)"
+
+stage "Release: the other window tests (ctest -L e2e -LE e2e-timing, the ASan build beside)"
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -L e2e -LE e2e-timing
+
+stage "the Debian package from that build: lintian, the unpacked programs, the man pages"
 "$root/scripts/package.sh" build
 
 fuzz_seconds="${PBD_FUZZ_SECONDS:-30}"
 if [[ "$fuzz_seconds" != 0 ]]; then
-  echo "== fuzz the drag-script and command-line parsers (libFuzzer, ${fuzz_seconds}s each)"
+  stage "fuzz the drag-script and command-line parsers (libFuzzer, ${fuzz_seconds}s each)"
   "$root/tests/fuzz/run_fuzz.sh" "$fuzz_seconds" build-fuzz
 fi
 
-echo "== build with ASan+UBSan and run the tests that need no window (not the long runs)"
-"$root/scripts/build.sh" build-asan -DPBD_BUILD_TESTS=ON -DPBD_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir "$root/build-asan" --output-on-failure -j "$(nproc)" -LE 'e2e|long'
+stage "the rest of the ASan+UBSan build"
+if ! wait "$asan_build"; then
+  tail -n 80 "$asan_log"
+  echo "test: the ASan+UBSan build failed; its output is in $asan_log" >&2
+  exit 1
+fi
+trap - EXIT
+tail -n 3 "$asan_log"
 
+stage "ASan+UBSan: the tests that need no window (not the long runs)"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs" -LE 'e2e|long'
+
+stage
+echo "== stage times ($(nproc) cores; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)):"
+printf '%s\n' "${times[@]}"
+cpu
+printf '%6d s %6d s CPU  in all\n' $(($(date +%s) - began)) "$used"
+rm -f "$cpu_file"

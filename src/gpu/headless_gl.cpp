@@ -8,6 +8,8 @@
 #include <glad/egl.h>
 #include <glad/gl.h>
 
+#include "gl_read_log.h"
+
 namespace pbd::gpu {
 namespace {
 
@@ -152,6 +154,7 @@ std::unique_ptr<HeadlessGl> HeadlessGl::create(std::string& why)
             continue;
         }
         const int version = gladLoadGL(loadGlFunction);
+        installGlReadLog(); // test hook PBD_GL_READ_LOG
         if (version < GLAD_MAKE_VERSION(4, 3)) {
             eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
             eglDestroyContext(display, context);

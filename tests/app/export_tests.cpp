@@ -356,7 +356,14 @@ TEST_CASE("the writer thread runs jobs in order, holds at most its limit queued,
                 ++posted;
             }
         });
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        // Two posts get in behind the held job, however slowly the poster thread is run (a
+        // generous deadline: a loaded machine makes this wait longer, never the test red);
+        // then a third post, were it not held, gets 100 ms to show itself.
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (posted < 2 && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        REQUIRE(posted >= 2);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
         CHECK(posted == 2); // two queued behind the held job; the third post waits
         open = true;
         poster.join();

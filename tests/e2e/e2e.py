@@ -34,6 +34,40 @@ def check(condition, message):
     print("ok: " + message)
 
 
+def poll(probe, what, timeout=120.0, last=None):
+    """Calls `probe()` until it returns something true, and returns that. Fails naming `what`
+    (and `last()`, when given) after `timeout` seconds: a generous deadline, so a loaded machine
+    makes a test slower, never red. The one pause of the e2e tests is this poll's interval."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = probe()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            fail("timed out after %g s waiting for %s%s" % (
+                timeout, what, "; " + last() if last else ""))
+        time.sleep(0.05)  # the polling interval: the view file changes at most every 0.1 s
+
+
+def wait_file(path, what=None, timeout=120.0, size=1):
+    """Waits until `path` exists and holds at least `size` bytes; returns its size."""
+    def probe():
+        try:
+            n = os.path.getsize(path)
+        except OSError:
+            return None
+        return n if n >= size else None
+    return poll(probe, what or "%s (%d bytes or more)" % (path, size), timeout)
+
+
+def summary(view):
+    """A few lines of a view, for a failure's message."""
+    if view is None:
+        return None
+    return {k: view.get(k) for k in ("frames", "time", "paused", "message", "editing", "errors",
+                                      "notice", "video")}
+
+
 def workdir():
     return tempfile.mkdtemp(prefix="pbd-e2e-")
 
@@ -66,10 +100,18 @@ def xdo(*args):
 class App:
     """pbd-cloth running in the background on this test's X server."""
 
-    def __init__(self, binary, *args, env=None, settle=1.0, new_session=False, cwd=None):
+    def __init__(self, binary, *args, env=None, settle=True, new_session=False, cwd=None):
         # new_session: the app and its children (ffmpeg) in a process group of their own, so
         # that a test can kill them together (os.killpg), as a logout or the OOM killer would.
-        self.proc = subprocess.Popen([binary, *[str(a) for a in args]], env=env,
+        # Every app writes --view-out's file while it runs (every 0.1 s after a frame): the
+        # waits below read it. A test that gives --view-out itself gets its file read.
+        args = [str(a) for a in args]
+        if "--view-out" in args:
+            self.view_file = os.path.join(cwd or os.getcwd(), args[args.index("--view-out") + 1])
+        else:
+            self.view_file = os.path.join(tempfile.mkdtemp(prefix="pbd-e2e-view-"), "view.txt")
+            args += ["--view-out", self.view_file]
+        self.proc = subprocess.Popen([binary, *args], env=env,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      start_new_session=new_session, cwd=cwd)
         out = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name",
@@ -84,36 +126,115 @@ class App:
         values = dict(line.split("=", 1) for line in geometry.split())
         self.x, self.y = int(values["X"]), int(values["Y"])
         self.width, self.height = int(values["WIDTH"]), int(values["HEIGHT"])
-        if settle:
-            time.sleep(settle)  # let it draw a few frames, so that ImGui knows where the mouse is
+        if settle:  # a few frames drawn, so that ImGui knows where the mouse is
+            self.wait(lambda v: v["frames"][0] >= 3, "the first frames")
 
-    def move(self, x, y, pause=0.15):
-        """Moves the pointer to window coordinates (x, y)."""
+    def view(self):
+        """The latest --view-out file as read_view gives it, with '_written' (its time,
+        time.time_ns()); None before the first write."""
+        try:
+            with open(self.view_file) as f:
+                written = os.fstat(f.fileno()).st_mtime_ns
+                view = parse_view(f.read())
+        except (OSError, ValueError, IndexError, KeyError):
+            return None
+        if "frames" not in view:
+            return None
+        view["_written"] = written
+        return view
+
+    def wait(self, condition, what, timeout=120.0):
+        """Polls the view until `condition(view)` holds and returns that view. Fails naming
+        `what` after `timeout` seconds (a generous deadline: a loaded machine makes the wait
+        longer, never the test red), or when the app has exited without it holding."""
+        last = [None]
+
+        def probe():
+            exited = self.proc.poll() is not None
+            view = self.view()  # after the exit check: an exited app's last write is final
+            last[0] = view
+            if view is not None and condition(view):
+                return view
+            if exited:
+                fail("pbd-cloth exited (status %s) before %s; last view: %s"
+                     % (self.proc.returncode, what, summary(view)))
+            return None
+        return poll(probe, what, timeout, lambda: "last view: %s" % summary(last[0]))
+
+    def sync(self, frames=2, timeout=120.0):
+        """Waits until the app has drawn `frames` frames that started after this call, so it
+        has read every input sent before it (each frame polls the events first). A paused app
+        that has gone idle draws nothing until an event comes: when no frame comes within its
+        settle time and the view says paused, there is nothing to wait for. Returns the view."""
+        start = time.time_ns()
+        first = [None]
+
+        def drawn(v):
+            if first[0] is None:
+                if v["_written"] <= start:
+                    if v["paused"] == [1] and time.time_ns() - start > 2e9:
+                        return True  # idle
+                    return False
+                first[0] = v["frames"][0]  # its frame polled the events before its write
+            return v["frames"][0] >= first[0] + max(0, frames - 1)
+        if frames <= 0:
+            return self.view()
+        return self.wait(drawn, "%d more frames" % frames, timeout)
+
+    def run_for(self, seconds, timeout=300.0):
+        """Waits until `seconds` more of simulated time have passed (the view's time), so a
+        motion has happened whatever the machine's speed. Returns the view."""
+        now = self.wait(lambda v: True, "a view")["time"][0]
+        return self.wait(lambda v: v["time"][0] >= now + seconds - 1e-9,
+                         "%g s of simulated time" % seconds, timeout)
+
+    def idle_for(self, seconds):
+        """A deliberate period of `seconds` on the wall clock that a test measures (CPU use
+        while idle, a rate): the view is polled throughout and returned at the end, so the
+        period ends early only with a failure (the app exited)."""
+        deadline = time.monotonic() + seconds
+        poll(lambda: time.monotonic() >= deadline or self.proc.poll() is not None,
+             "the end of a %g s period" % seconds, timeout=seconds + 120.0)
+        return self.view()
+
+    def move(self, x, y, frames=1):
+        """Moves the pointer to window coordinates (x, y) and waits until the app has drawn
+        `frames` frames since (ImGui hovers what is under it)."""
         xdo("mousemove", self.x + round(x), self.y + round(y))
-        time.sleep(pause)
+        self.sync(frames)
+
+    def key(self, name, frames=2):
+        """Presses a key and waits until the app has drawn `frames` frames since."""
+        xdo("key", name)
+        self.sync(frames)
 
     def glide(self, start, end, steps=10):
         for i in range(1, steps + 1):
             t = i / steps
-            self.move(start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]),
-                      pause=0.05)
-        time.sleep(0.2)
+            self.move(start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))
+        self.sync(2)
 
     def type_into(self, box, text):
         """Clicks the middle of a panel field's box (x0, y0, x1, y1), selects what it holds,
-        types `text` (none: erases it) and presses Enter, with a few frames between."""
+        types `text` (none: erases it) and presses Enter, waiting on the view at each step
+        (the field open, its text typed, the field closed)."""
         x0, y0, x1, y1 = box
-        self.move((x0 + x1) / 2, (y0 + y1) / 2)
+        self.move((x0 + x1) / 2, (y0 + y1) / 2, frames=2)
         xdo("click", 1)
-        time.sleep(0.3)
+        view = self.wait(lambda v: v.get("editing"), "a field to be typed in")
+        widget = view["editing"].split(" ")[0]
         xdo("key", "ctrl+a")
         if text:
-            xdo("type", "--delay", 40, "--", text)  # "--": a leading minus is no option
+            xdo("type", "--delay", 20, "--", text)  # "--": a leading minus is no option
+            self.wait(lambda v: v.get("editing") == widget + " " + text,
+                      "the field %s to hold '%s'" % (widget, text))
         else:
             xdo("key", "BackSpace")
-        time.sleep(0.2)
+            self.wait(lambda v: v.get("editing", "").rstrip() == widget,
+                      "the field %s to be empty" % widget)
         xdo("key", "Return")
-        time.sleep(0.4)
+        self.wait(lambda v: "editing" not in v, "the field %s to close" % widget)
+        self.sync(2)
 
     def knife(self, start, end):
         """Ctrl+drags a knife from `start` to `end` (window coordinates): a cut on release."""
@@ -174,29 +295,34 @@ def read_view(path):
     'solver': name, 'settings': {name: value}, 'stepping': (mode, speed), 'title': the window
     title, 'errors': [the panel's validation messages], 'notice': the exports' last message and
     'video': the Export section's video line (these two only when not empty)."""
-    view = {"widget": {}}
     with open(path) as f:
-        for line in f:
-            parts = line.split()
-            if not parts:
-                continue
-            if parts[0] == "widget":
-                view["widget"][parts[1]] = tuple(float(v) for v in parts[2:6])
-            elif parts[0] == "error":
-                view.setdefault("errors", []).append(line[len("error "):].rstrip("\n"))
-            elif parts[0] in ("solver", "colorby", "strainscalemode", "particlecolor"):
-                view[parts[0]] = parts[1]
-            elif parts[0] in ("title", "notice", "video", "message", "editing"):  # text
-                view[parts[0]] = line[len(parts[0]) + 1:].rstrip("\n")
-            elif parts[0] == "setting":  # setting NAME VALUE: a number, or the solver's name
-                try:
-                    view.setdefault("settings", {})[parts[1]] = float(parts[2])
-                except ValueError:
-                    view.setdefault("settings", {})[parts[1]] = parts[2]
-            elif parts[0] == "stepping":
-                view["stepping"] = (parts[1], float(parts[2]))
-            else:
-                view[parts[0]] = [float(v) for v in parts[1:]]
+        return parse_view(f.read())
+
+
+def parse_view(text):
+    """read_view of the file's text."""
+    view = {"widget": {}}
+    for line in text.splitlines(True):
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] == "widget":
+            view["widget"][parts[1]] = tuple(float(v) for v in parts[2:6])
+        elif parts[0] == "error":
+            view.setdefault("errors", []).append(line[len("error "):].rstrip("\n"))
+        elif parts[0] in ("solver", "colorby", "strainscalemode", "particlecolor"):
+            view[parts[0]] = parts[1]
+        elif parts[0] in ("title", "notice", "video", "message", "editing"):  # text
+            view[parts[0]] = line[len(parts[0]) + 1:].rstrip("\n")
+        elif parts[0] == "setting":  # setting NAME VALUE: a number, or the solver's name
+            try:
+                view.setdefault("settings", {})[parts[1]] = float(parts[2])
+            except ValueError:
+                view.setdefault("settings", {})[parts[1]] = parts[2]
+        elif parts[0] == "stepping":
+            view["stepping"] = (parts[1], float(parts[2]))
+        else:
+            view[parts[0]] = [float(v) for v in parts[1:]]
     return view
 
 
@@ -279,7 +405,7 @@ def scroll_panel_down(app, notches=40):
     scroll stops at the end, so the layout is the same every time."""
     app.move(app.width - 150, app.height / 2)
     xdo("click", "--repeat", notches, "--delay", 15, 5)
-    time.sleep(0.5)
+    app.sync(3)
 
 
 def bottom_layout(binary, out, *args, env=None, notches=40):

@@ -2,26 +2,21 @@
 rewritten every 0.1 s while the app runs (renamed into place, never half written), so a test
 acts, then waits until the file shows the effect."""
 
-import time
-
-from e2e import fail, read_view, xdo
+from e2e import poll, read_view, summary, xdo
 
 
-def wait_view(path, condition, what, timeout=30.0):
+def wait_view(path, condition, what, timeout=120.0):
     """Polls the view file until `condition(view)` holds; returns that view."""
-    deadline = time.monotonic() + timeout
-    view = None
-    while time.monotonic() < deadline:
+    last = [None]
+
+    def probe():
         try:
             view = read_view(path)
         except (OSError, ValueError, IndexError):
             view = None  # not written yet
-        if view is not None and condition(view):
-            return view
-        time.sleep(0.05)  # the polling interval: the file changes at most every 0.1 s
-    fail("timed out after %g s waiting for %s; last view: %s" % (
-        timeout, what, None if view is None else
-        {k: view.get(k) for k in ("message", "editing", "errors", "frames")}))
+        last[0] = view
+        return view if view is not None and condition(view) else None
+    return poll(probe, what, timeout, lambda: "last view: %s" % summary(last[0]))
 
 
 def frames_after(path, view, count=3):
@@ -36,7 +31,7 @@ def type_into(app, path, widget, text):
     the field holds it, presses Enter and waits until the field is closed. Returns the view."""
     view = wait_view(path, lambda v: widget in v["widget"], "the field " + widget)
     x0, y0, x1, y1 = view["widget"][widget]
-    app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0)
+    app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=0)
     frames_after(path, view)  # ImGui has seen the pointer there
     xdo("click", 1)
     wait_view(path, lambda v: v.get("editing", "").split(" ")[0] == widget,

@@ -31,7 +31,7 @@ for _ in range(rounds):
         app.move(500, 480)
         if fit:
             xdo("key", "f")
-        time.sleep(seconds)
+        app.idle_for(seconds)  # the measured period
         app.move(501, 480)
         xdo("key", "ctrl+q")
         _, err = app.proc.communicate(timeout=120)

@@ -25,11 +25,11 @@ if view == "fit":
     xdo("key", "f")
 elif view.startswith("zoom"):
     xdo("click", "--repeat", int(view[4:]), "--delay", 30, 4)
-time.sleep(1.0)
+app.sync(5)
 c0, t0 = cpu_ticks(app.proc.pid), time.monotonic()
 i = 0
 while time.monotonic() - t0 < seconds:
-    app.move(500 + (i % 2), 480, pause=0.02)
+    app.move(500 + (i % 2), 480, frames=1)  # keeps it awake, a frame per move
     i += 1
 c1, t1 = cpu_ticks(app.proc.pid), time.monotonic()
 xdo("key", "ctrl+q")

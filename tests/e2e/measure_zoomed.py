@@ -16,15 +16,14 @@ binary, size, notches = sys.argv[1], sys.argv[2], int(sys.argv[3])
 quit_key = sys.argv[4] if len(sys.argv) > 4 else "ctrl+q"
 app = App(binary, "--width", size, "--height", size, "--gravity", 0, "--frames", 1000000)
 app.move(500, 480)
-xdo("key", "space")
-time.sleep(0.3)
+app.key("space")
 if notches:
     xdo("click", "--repeat", notches, "--delay", 30, 4)
-time.sleep(1.0)
+app.sync(5)
 c0, t0 = cpu_ticks(app.proc.pid), time.monotonic()
 i = 0
 while time.monotonic() - t0 < 8:
-    app.move(500 + (i % 2), 480, pause=0.02)
+    app.move(500 + (i % 2), 480, frames=1)  # keeps it awake, a frame per move
     i += 1
 c1, t1 = cpu_ticks(app.proc.pid), time.monotonic()
 xdo("key", quit_key)

@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 
-from e2e import (App, app_binary, check, fail, page_view, read_state, read_view, run, workdir,
+from e2e import (App, app_binary, check, fail, page_view, poll, read_state, read_view, run, workdir,
                  world_to_screen, xdo)
 
 binary = app_binary()
@@ -65,12 +65,7 @@ def autosaves():
 
 
 def wait_for(condition, timeout, what):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if condition():
-            return
-        time.sleep(0.1)
-    fail("timed out waiting for " + what)
+    poll(condition, what, max(timeout, 120))
 
 
 def kill9(app):
@@ -94,7 +89,7 @@ def session_killed_with_changes():
     xdo("keydown", "shift")
     xdo("click", 1)
     xdo("keyup", "shift")
-    time.sleep(0.3)
+    app.sync(2)
     # Cut the cloth between columns 30 and 31, top to bottom.
     app.knife(world_to_screen((ox, oy), zoom, (6.1, 0.5)),
               world_to_screen((ox, oy), zoom, (6.1, -6.5)))
@@ -116,7 +111,10 @@ def session_killed_with_changes():
         return (state["settings"]["iterations"] == 7 and len(state["removed"]) > 0 and
                 len(state["pinned"]) > 2)
     wait_for(holds_changes, 20, "the autosave to hold the pin, the cut and the setting")
-    time.sleep(1.0)  # a few more autosaves while the cloth moves
+    # A few more autosaves while the cloth moves: the file replaced twice more.
+    for _ in range(2):
+        written = os.stat(mine).st_mtime_ns
+        wait_for(lambda: os.stat(mine).st_mtime_ns != written, 20, "the next autosave")
     kill9(app)
     check(autosaves() == [mine], "the killed app's autosave is left over: " + mine)
     _, _, state = autosave_of(mine)
@@ -144,7 +142,10 @@ if case in ("restore", "discard"):
     x0, y0, x1, y1 = probe["widget"]["restore-session" if case == "restore" else "discard-session"]
     app.move((x0 + x1) / 2, (y0 + y1) / 2)
     xdo("click", 1)
-    time.sleep(0.5)
+    if case == "discard":
+        wait_for(lambda: autosaves() == [], 20, "Discard to remove the left-over")
+    else:
+        app.wait(lambda v: v["settings"]["iterations"] == 7, "the session restored")
     app.move(200, 850)
     if case == "discard":
         check(autosaves() == [], "Discard removed the left-over")

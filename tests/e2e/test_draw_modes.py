@@ -40,8 +40,7 @@ def fitted_shot(name, *args):
     app = App(binary, "--width", 300, "--height", 300, "--gravity", 0, "--frames", 1000000,
               "--no-autosave", "--screenshot", shot, "--view-out", view_file, *args)
     app.move(500, 480)
-    xdo("key", "f")
-    time.sleep(3.0)
+    app.key("f", frames=5)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     width, height, rows = read_png(shot)
     view = read_view(view_file)
@@ -83,7 +82,7 @@ elif case == "cut":
     canvas, ox, oy, zoom = page_view(width, height)
     y = -2.9  # between rows 14 (-2.8 m) and 15 (-3.0 m)
     app.knife(world_to_screen((ox, oy), zoom, (-1.0, y)), world_to_screen((ox, oy), zoom, (8.8, y)))
-    time.sleep(1.0)
+    app.sync(5)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     _, _, rows = read_png(shot)
     row = round(world_to_screen((ox, oy), zoom, (0.0, y))[1])

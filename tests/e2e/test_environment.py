@@ -32,7 +32,7 @@ if case == "resize":
     app = App(binary, "--screenshot", shot, "--view-out", view_file, env=env)
     for size in [(3, 3), (1, 1), (5000, 4000), (2, 700), (4000, 2), (1400, 960)]:
         xdo("windowsize", app.window, *size)
-        time.sleep(0.6)
+        app.sync(3)
         check(app.proc.poll() is None, "still running after a resize to %dx%d" % size)
     app.move(200, 800)
     status = app.quit()
@@ -58,13 +58,17 @@ if case == "resize":
 
 elif case == "minimise":
     frames = 240  # 4 s at 60 Hz
-    app = App(binary, "--frames", frames, "--view-out", view_file, settle=0.0)
+    app = App(binary, "--frames", frames, "--view-out", view_file)
     xdo("windowminimize", app.window)  # asks the window manager, where there is one
     xdo("windowunmap", app.window)     # what the window manager then does
-    time.sleep(0.5)
+    # Hidden: no frame, so no view written, for half a second.
+    hidden = app.wait(lambda v: time.time_ns() - v["_written"] > 0.5e9, "no frame for 0.5 s")
     start = cpu_ticks(app.proc.pid)
-    time.sleep(5.0)
+    after = app.idle_for(5.0)  # the measured period: the process is polled throughout
     used = cpu_ticks(app.proc.pid) - start
+    check(after is not None and after["frames"] == hidden["frames"],
+          "no frame drawn while hidden (%s before, %s after)"
+          % (hidden["frames"], after and after["frames"]))
     check(app.proc.poll() is None,
           "minimised for 5 s, it has not finished its %d frames (no frames while hidden)" % frames)
     ticks = os.sysconf("SC_CLK_TCK")
@@ -113,7 +117,7 @@ elif case == "longrun":
         rss = rss_kib(app.proc.pid)
         if rss is not None and time.monotonic() - started > 2.0:
             samples.append(rss)
-        time.sleep(0.25)
+        app.sync(5)  # a sample every few frames
     check(app.proc.poll() is None, "pbd-cloth runs until the replay ends (%s)" % title.strip())
     status = app.quit()
     check(status == 0, "an hour of simulated time: status 0 (%s)" % app.stderr.strip())

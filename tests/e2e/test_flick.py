@@ -31,14 +31,14 @@ corner = (0.2 * (W - 1), -0.2 * (H - 1))  # (7.8, -5.8), the bottom-right partic
 a = world_to_screen((ox, oy), zoom, (7.55, -5.95))
 b = world_to_screen((ox, oy), zoom, (8.0, -5.5))
 app.knife(a, b)
-time.sleep(0.3)
+app.sync(3)
 
 # The flick: one xdotool command, so that the moves are 10 ms apart and the button goes up
 # right after the last one.
 start = world_to_screen((ox, oy), zoom, corner)
 app.move(*start)
 xdo("mousedown", 1)
-time.sleep(0.2)
+app.sync(2)
 steps = 8
 chain = []
 for i in range(1, steps + 1):
@@ -48,7 +48,7 @@ subprocess.run(["xdotool", *[str(c) for c in chain]], check=True)
 release_screen = (round(start[0]) + 20 * steps, round(start[1]))
 release = screen_to_world((ox, oy), zoom, release_screen)
 app.move(200, 800)
-time.sleep(1.0)
+app.run_for(0.5)  # the flung particle flies on
 check(app.quit() == 0, "pbd-cloth exits with status 0")
 
 view = read_view(view_file)

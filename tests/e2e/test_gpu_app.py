@@ -5,8 +5,11 @@ case resident:  --solver gpu draws every frame from the solver's own buffer and 
                 state back in no frame; strain colours read it back every frame (they need
                 the CPU's positions), as the README says; tearing never reads it, and reads
                 the live flags only in frames where something tore (none at strain 0.5; some,
-                and the count drops, at 0.05). The app's count of reads is checked against
-                the bytes GL read back, counted apart where glGetBufferSubData is called.
+                and the count drops, at 0.05). The app's counts of reads are checked against
+                GL's: the test hook PBD_GL_READ_LOG counts every read-back call at the GL
+                loader's entry points, below all of the app's code, with its size (a whole
+                state read is at least 8 bytes per particle, a read of the live flags one
+                bit per constraint), and no other read (no pixels, no mapped buffer) is made.
 case hover:     the particle under the pointer is found on the GPU (the summary counts the
                 searches) and is the one under the pointer.
 case drag:      a left drag moves a particle on the GPU solver without reading the state back
@@ -48,7 +51,34 @@ SUMMARY_PARTICLES = re.compile(r"frames of (\d+) particles")
 READ_BYTES = {"float": (8, 24, 28), "double": (16, 48, 56)}
 
 
-def gpu_summary(err, with_steps=False, one_kind_in=None):
+def gl_reads(path):
+    """The PBD_GL_READ_LOG file: {(function, bytes): calls} (bytes -1: not given)."""
+    calls = {}
+    with open(path) as f:
+        for line in f:
+            name, size, count = line.split()
+            calls[(name, int(size))] = int(count)
+    return calls
+
+
+def run_counted(*args):
+    """run() with GL's read-backs counted apart (test hook PBD_GL_READ_LOG): (status, stderr,
+    {(function, bytes): calls})."""
+    log = os.path.join(out, "gl-reads-%d.txt" % len(os.listdir(out)))
+    status, _, err = run(binary, *args, env=dict(os.environ, PBD_GL_READ_LOG=log))
+    check(os.path.exists(log), "the GL read log %s was written" % log)
+    return status, err, gl_reads(log)
+
+
+def gl_state_bytes(calls, particles):
+    """The bytes of GL's reads of particle state: glGetBufferSubData calls of 4 bytes per
+    particle or more (one float per particle at least; each whole-state read is one call per
+    buffer: positions, step starts, velocities, inverse masses)."""
+    return sum(size * n for (name, size), n in calls.items()
+               if name == "glGetBufferSubData" and size >= 4 * particles)
+
+
+def gpu_summary(err, with_steps=False, one_kind_in=None, calls=None, precision="float"):
     """(frames drawn from the GPU, frames with the GPU solver, frames that read back, searches)
     [+ frames that stepped]. Checks the app's count of whole-state reads against the bytes
     that GL read back, counted apart at the glGetBufferSubData call: none exactly when no
@@ -60,6 +90,22 @@ def gpu_summary(err, with_steps=False, one_kind_in=None):
     drawn, frames, stepped, reading, reads, read_bytes, flags, searches = (
         int(v) for v in m.groups())
     particles = int(SUMMARY_PARTICLES.search(err).group(1))
+    if calls is not None:  # GL's own count, apart from everything the app counts
+        # The app counts its frames' reads; the exit reads the state once more (positions,
+        # step starts and velocities: the summary's hash, 3 pairs per particle) unless the
+        # last frame's read left it current.
+        at_exit = 3 * (8 if precision == "float" else 16) * particles
+        gl_bytes = gl_state_bytes(calls, particles)
+        check(gl_bytes == read_bytes + at_exit if reads == 0 else
+              gl_bytes - read_bytes in (0, at_exit),
+              "GL read back %d bytes of particle state: the %d the app counts over its frames "
+              "and at most the exit's %d (which must come when the frames read nothing)"
+              % (gl_bytes, read_bytes, at_exit))
+        picks = calls.get(("glGetBufferSubData", 8), 0)
+        check(searches - 1 <= picks <= searches, "GL read %d picking answers (8 bytes) for "
+              "the app's %d hover searches (the last may be unanswered)" % (picks, searches))
+        others = sorted(name for (name, _) in calls if name != "glGetBufferSubData")
+        check(others == [], "and nothing else (no pixels, no mapped buffer): %s" % others)
     check((reads == 0) == (read_bytes == 0) and reading <= reads and
           8 * particles * reads <= read_bytes <= 56 * particles * reads,
           "GL read back %d bytes of state for the %d reads counted in %d frames (%d particles)"
@@ -130,29 +176,36 @@ def freed(err):
 
 
 if case == "resident":
-    status, _, err = run(binary, "--solver", "gpu", "--frames", 40, *SMALL)
+    status, err, calls = run_counted("--solver", "gpu", "--frames", 40, *SMALL)
     check(status == 0, "40 frames with --solver gpu (%s)" % err.strip())
-    drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True)
+    drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True, calls=calls)
     check(frames == 40 and drawn == frames,
           "every frame is drawn from the solver's buffer (%d of %d)" % (drawn, frames))
     check(stepped >= 1 and reading == 0,
           "no frame read the state back (%d did; %d frames stepped)" % (reading, stepped))
     for precision in ("float", "double"):
-        status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL, "--color-by",
-                             "strain", "--gpu-precision", precision)
+        status, err, calls = run_counted("--solver", "gpu", "--frames", 20, *SMALL,
+                                         "--color-by", "strain", "--gpu-precision", precision)
         check(status == 0, "strain colours with --solver gpu in %s (%s)" % (precision, err.strip()))
         drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True,
-                                                         one_kind_in=precision)
+                                                         one_kind_in=precision, calls=calls,
+                                                         precision=precision)
         # Only a step puts the GPU ahead: every frame that stepped reads back.
         check(stepped >= 1 and reading == stepped,
               "with strain colours every frame that stepped reads the state back (%d of %d; %d "
               "frames)" % (reading, stepped, frames))
     intact = 15 * 19 + 14 * 20 + 2 * 19 * 14  # the 20 x 15 cloth's constraints
     for strain, tears in (("0.5", False), ("0.05", True)):
-        status, _, err = run(binary, "--solver", "gpu", "--frames", 20, *SMALL,
-                             "--tear-strain", strain)
+        status, err, calls = run_counted("--solver", "gpu", "--frames", 20, *SMALL,
+                                         "--tear-strain", strain)
         check(status == 0, "tearing at %s with --solver gpu (%s)" % (strain, err.strip()))
-        drawn, frames, reading, _, stepped, flags = gpu_summary(err, with_steps="flags")
+        drawn, frames, reading, _, stepped, flags = gpu_summary(err, with_steps="flags",
+                                                                calls=calls)
+        # GL's reads of the live flags: one bit per constraint, in 32-bit words.
+        flag_reads = calls.get(("glGetBufferSubData", 4 * ((intact + 31) // 32)), 0)
+        check(flag_reads == flags,
+              "tearing at %s: GL was asked for the live flags %d times; the app says %d frames "
+              "read them" % (strain, flag_reads, flags))
         live = int(SUMMARY_CONSTRAINTS.search(err).group(1))
         check(drawn == frames and stepped >= 1 and reading == 0,
               "tearing at %s reads the state back in no frame (%d of %d stepped frames did)"
@@ -175,7 +228,8 @@ elif case == "hover":
     _, ox, oy, zoom = page_view(app.width, app.height)
     index = (H - 1) * W + 7  # bottom row, column 7: at rest with gravity 0
     x, y = world_to_screen((ox, oy), zoom, (0.2 * 7, -0.2 * (H - 1)))
-    app.move(x + 2.0, y - 3.0, pause=1.0)
+    app.move(x + 2.0, y - 3.0, frames=3)
+    app.wait(lambda v: v["hovered"] != [-1], "a particle under the pointer")
     check(app.quit() == 0, "exits with status 0")
     view = read_view(view_file)
     check(view["hovered"] == [index], "the particle under the pointer is %d (got %s)"
@@ -186,9 +240,9 @@ elif case == "hover":
 
 elif case == "drag":
     W, H = 40, 30
-    state_file = os.path.join(out, "state.txt")
+    state_file, log = os.path.join(out, "state.txt"), os.path.join(out, "gl-reads.txt")
     app = App(binary, "--solver", "gpu", "--gravity", 0, "--frames", 100000,
-              "--state-out", state_file)
+              "--state-out", state_file, env=dict(os.environ, PBD_GL_READ_LOG=log))
     _, ox, oy, zoom = page_view(app.width, app.height)
     index = (H - 1) * W  # bottom-left: free
     start = world_to_screen((ox, oy), zoom, (0.0, -0.2 * (H - 1)))
@@ -196,14 +250,14 @@ elif case == "drag":
     app.move(start[0] + 3.0, start[1] - 4.0)
     xdo("mousedown", 1)
     app.glide((start[0] + 3.0, start[1] - 4.0), target, steps=20)
-    time.sleep(0.5)
+    app.sync(3)
     check(app.quit() == 0, "exits with status 0")  # Ctrl+Q while holding: the grab stays
     positions = read_state(state_file)
     want = ((target[0] - ox) / zoom, -(target[1] - oy) / zoom)
     got = positions[index]
     check(abs(got[0] - want[0]) < 1e-3 and abs(got[1] - want[1]) < 1e-3,
           "the dragged particle is under the cursor: %s, want %s" % (got, want))
-    drawn, frames, reading, _ = gpu_summary(app.stderr)
+    drawn, frames, reading, _ = gpu_summary(app.stderr, calls=gl_reads(log))
     check(frames > 20 and reading <= 2,
           "the drag read the state back in %d of %d frames (the press picks on the CPU)"
           % (reading, frames))
@@ -221,17 +275,18 @@ elif case == "precision":
         scroll_panel_down(app, 6)
         app.move(100, 100)   # keys go to the window under the pointer (no window manager)
         xdo("key", "space")  # pause
-        time.sleep(0.5)
-        # Each step given several frames: llvmpipe draws at a few frames per second here.
+        app.wait(lambda v: v["paused"] == [1], "paused")
+        # Each step given a few frames (waited for: llvmpipe draws a few frames a second).
         x0, y0, x1, y1 = widgets["gpu-precision"]
-        app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.6)
+        app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=3)
         xdo("click", 1)                                   # opens the combo below itself
-        time.sleep(0.6)
-        app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, pause=0.6)  # its second line
+        app.sync(3)
+        app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, frames=3)  # its second line
         xdo("click", 1)
-        time.sleep(0.6)
+        app.sync(3)
         xdo("key", "space")  # run on
-        time.sleep(1.0)
+        app.wait(lambda v: v["paused"] == [0], "running")
+        app.run_for(0.2)  # the cloth falls on
 
     def run_switch(name, env=None):
         view_file, state_file = (os.path.join(out, name + ext) for ext in (".view", ".txt"))

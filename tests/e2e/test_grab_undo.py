@@ -27,7 +27,8 @@ import subprocess
 import sys
 import time
 
-from e2e import App, app_binary, check, fail, page_view, read_state, read_view, workdir, world_to_screen, xdo
+from e2e import (App, app_binary, check, fail, page_view, poll, read_state, read_view, workdir,
+                 world_to_screen, xdo)
 
 binary = app_binary()
 if len(sys.argv) < 4 or not os.path.exists(sys.argv[2]):
@@ -41,9 +42,9 @@ HASH = re.compile(r"hash ([0-9a-f]{16})")
 SAVED = os.path.join(out, "pbd-cloth-state.json")
 
 
-def key(name, pause=0.4):
-    xdo("key", name)
-    time.sleep(pause)
+def paused(app, state=True):
+    """Waits until the view says the app is paused (`state`) or running."""
+    app.wait(lambda v: v["paused"] == [1 if state else 0], "paused" if state else "running")
 
 
 def fnv(data):
@@ -56,12 +57,13 @@ def fnv(data):
 
 def saved_state():
     """The state file Ctrl+S wrote (waits for it), parsed, with the positions' bytes."""
-    for _ in range(50):
-        if os.path.exists(SAVED):
-            break
-        time.sleep(0.1)
-    with open(SAVED) as f:
-        state = json.load(f)
+    def load():
+        try:
+            with open(SAVED) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+    state = poll(load, "Ctrl+S's state file " + SAVED)
     os.remove(SAVED)
     return state, base64.b64decode(state["position"])
 
@@ -111,22 +113,28 @@ def exit_hash(stderr):
 
 
 def corner_drag(app, to_world, seconds, radius=None, resume=False):
-    """Left-drags from the bottom-right particle to `to_world` over `seconds`, then lets go
-    (`resume`: the app started paused, where the cloth lies on its grid; Space after the
-    press)."""
+    """Left-drags from the bottom-right particle to `to_world` over `seconds` of simulated
+    time (each step waits on the view's time, so the pull is as fast for the cloth on any
+    machine), then lets go (`resume`: the app started paused, where the cloth lies on its
+    grid; Space after the press)."""
     _, ox, oy, zoom = page_view(app.width, app.height)
     start = world_to_screen((ox, oy), zoom, (7.8, -5.8) if radius is None else (7.6, -5.6))
     end = world_to_screen((ox, oy), zoom, to_world)
     app.move(*start)
     xdo("mousedown", 1)
+    app.sync(2)
     if resume:
-        key("space", pause=0.1)
-    steps = max(1, int(seconds / 0.05))
+        app.key("space", frames=1)
+    t0 = app.wait(lambda v: v["paused"] == [0], "running")["time"][0]
+    steps = max(1, int(seconds / 0.1))
     for k in range(1, steps + 1):
         t = k / steps
         app.move(start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]),
-                 pause=seconds / steps)
+                 frames=1)
+        app.wait(lambda v: v["time"][0] >= t0 + t * seconds - 1e-9,
+                 "%.2f s of simulated time into the drag" % (t * seconds))
     xdo("mouseup", 1)
+    app.sync(2)
 
 
 if case == "tear":
@@ -134,9 +142,10 @@ if case == "tear":
     # depends on the frame rate), then pulled with gravity on.
     app = App(binary, "--grab-radius", 0.6, "--tear-strain", 0.2, "--paused")
     corner_drag(app, (16.0, -5.6), 1.5, radius=0.6, resume=True)
-    time.sleep(1.0)
-    key("space")
-    key("ctrl+s")
+    app.run_for(0.5)
+    app.key("space")
+    paused(app)
+    app.key("ctrl+s")
     state, _ = saved_state()
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     sizes = pieces(state)
@@ -148,18 +157,21 @@ elif case == "undo":
     view_file = os.path.join(out, "view.txt")
     app = App(binary, "--view-out", view_file, "--frames", 100000)  # (the exit summary)
     canvas, ox, oy, zoom = page_view(app.width, app.height)
-    time.sleep(1.0)
-    key("space")  # paused: the state to come back to
-    key("ctrl+s")
+    app.run_for(0.5)
+    app.key("space")  # paused: the state to come back to
+    paused(app)
+    app.key("ctrl+s")
     first, first_bytes = saved_state()
     x = 3.9  # between columns 19 and 20: the cloth hangs symmetrically about it
     app.knife(world_to_screen((ox, oy), zoom, (x, 1.0)), world_to_screen((ox, oy), zoom, (x, -9.0)))
     app.move(200, 850)
-    key("space")
-    time.sleep(2.0)  # the halves fall apart
-    key("space")
-    key("ctrl+z")
-    key("ctrl+s")
+    app.key("space")
+    paused(app, False)
+    app.run_for(1.0)  # the halves fall apart
+    app.key("space")
+    paused(app)
+    app.key("ctrl+z")
+    app.key("ctrl+s")
     back, back_bytes = saved_state()
     check(back["removed"] == [] and first["removed"] == [],
           "after Ctrl+Z no constraint is removed: all %d are back" % ALL)
@@ -167,7 +179,8 @@ elif case == "undo":
           "Ctrl+Z gives back the exact positions (hash %s, time %.3f s)" % (fnv(back_bytes), back["time"]))
     check(back["time"] == first["time"] and back["velocity"] == first["velocity"],
           "and the time and velocities of that moment")
-    key("ctrl+shift+z")
+    app.key("ctrl+shift+z")
+    app.wait(lambda v: v["constraints"][0] < ALL, "the cut redone")
     status = app.quit()
     check(status == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
@@ -181,16 +194,19 @@ elif case == "replay":
     app = App(binary, "--record", rec, "--grab-radius", 0.5, "--tear-strain", 0.5)
     canvas, ox, oy, zoom = page_view(app.width, app.height)
     corner_drag(app, (10.0, -4.0), 0.8, radius=0.5)
-    time.sleep(0.8)
-    key("ctrl+z")
-    time.sleep(0.5)
+    app.run_for(0.5)
+    app.key("ctrl+z")
+    app.run_for(0.3)
     app.knife(world_to_screen((ox, oy), zoom, (2.9, 1.0)), world_to_screen((ox, oy), zoom, (2.9, -9.0)))
     app.move(200, 850)
-    time.sleep(0.5)
-    key("ctrl+z")
-    time.sleep(0.3)
-    key("ctrl+shift+z")
-    time.sleep(0.8)
+    app.wait(lambda v: v["constraints"][0] < ALL, "the cut")
+    app.run_for(0.3)
+    app.key("ctrl+z")
+    app.wait(lambda v: v["constraints"][0] == ALL, "the cut undone")
+    app.run_for(0.2)
+    app.key("ctrl+shift+z")
+    app.wait(lambda v: v["constraints"][0] < ALL, "the cut redone")
+    app.run_for(0.5)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     with open(rec) as f:
         script = f.read()
@@ -203,42 +219,36 @@ elif case == "replay":
           "pbd-sim run replays the recording with undo and redo to the app's hash (%s)"
           % exit_hash(app.stderr))
 elif case == "fold":
-    # Real time at twice the wall clock: the waits below are in simulated seconds / 2, where
-    # the machine keeps up. The hint shows after 2 simulated seconds of folds and stays while
-    # they do, so the wait is long enough for a loaded machine running at a fraction of real
-    # time (the hint's place is read in the first run, clicked in the second).
-    HINT_WAIT = 8.0
+    # Real time at twice the wall clock; the drag is paced by simulated time and the hint is
+    # waited for in the view (it shows after 2 simulated seconds of folds), so a loaded
+    # machine running at a fraction of real time only takes longer. The probe run counts the
+    # folded cells; the second run clicks the hint's button where its own view shows it.
     flags = ["--stepping", "realtime", "--speed", 2]
     probe_view = os.path.join(out, "probe.txt")
     probe_state = os.path.join(out, "probe-state.txt")
     app = App(binary, "--view-out", probe_view, "--state-out", probe_state, *flags)
-    corner_drag(app, (20.0, -3.0), 2.0)
+    corner_drag(app, (20.0, -3.0), 4.0)
     app.move(200, 850)
-    time.sleep(HINT_WAIT)
+    app.wait(lambda v: "fold-hint-button" in v["widget"], "the fold hint")
     check(app.quit() == 0, "the probe exits with status 0")
     view = read_view(probe_view)
     before = folded(read_state(probe_state))
     check(before > 50, "the fling left %d of %d cells folded over" % (before, (W - 1) * (H - 1)))
     check("fold-hint" in view["widget"] and "fold-hint-button" in view["widget"],
           "the message place shows the fold hint and its button")
-    x0, y0, x1, y1 = view["widget"]["fold-hint-button"]
 
     view_file = os.path.join(out, "view.txt")
     state_file = os.path.join(out, "state.txt")
     app = App(binary, "--view-out", view_file, "--state-out", state_file, *flags)
-    corner_drag(app, (20.0, -3.0), 2.0)
+    corner_drag(app, (20.0, -3.0), 4.0)
     app.move(200, 850)
-    time.sleep(HINT_WAIT)
-    # A loaded machine may show the hint later in this run than in the probe: click its place
-    # again twice, 3 s apart. Once the button has been pressed the hint is gone and its place
-    # in the fixed-height message box is empty, so a later click there changes nothing.
-    for attempt in range(3):
-        if attempt:
-            time.sleep(3.0)
-        app.move((x0 + x1) / 2, (y0 + y1) / 2)
-        xdo("click", 1)
-        app.move(200, 850)
-    time.sleep(5.0)  # 10 s simulated at most
+    view = app.wait(lambda v: "fold-hint-button" in v["widget"], "the fold hint")
+    x0, y0, x1, y1 = view["widget"]["fold-hint-button"]
+    app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=2)
+    xdo("click", 1)
+    app.wait(lambda v: v["settings"].get("areaStiffness") == 1e6, "Area stiffness on")
+    app.move(200, 850)
+    app.run_for(10.0)  # the cloth unfolds
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     check(view["settings"].get("areaStiffness") == 1e6,

@@ -15,7 +15,7 @@ import os
 import subprocess
 import time
 
-from e2e import (PAGE_LIFT, PAGE_ZOOM, App, app_binary, check, count_blue, fail, page_view,
+from e2e import (PAGE_LIFT, PAGE_ZOOM, App, app_binary, check, count_blue, fail, page_view, poll,
                  probe_layout, read_png, read_state, read_view, run, screen_to_world, workdir,
                  world_to_screen, xdo)
 
@@ -51,14 +51,17 @@ check(normal["canvas"][2] == normal_canvas and normal["zoom"] == [normal_zoom] a
 
 # Xvfb resets when its last client disconnects, and the reset drops the root window's
 # RESOURCE_MANAGER: an idle xdotool keeps a connection open so that the resource outlives xrdb.
-keeper = subprocess.Popen(["xdotool", "sleep", "3600"])
+# It prints the pointer's place once connected: read, that line says the connection is there.
+keeper = subprocess.Popen(["xdotool", "getmouselocation", "sleep", "3600"],
+                          stdout=subprocess.PIPE, text=True)
 atexit.register(keeper.kill)
-for _ in range(40):  # until the keeper has connected, the property may vanish again
-    time.sleep(0.25)
+keeper.stdout.readline()
+
+
+def merged():
     xrdb("-merge", text="Xft.dpi: %d\n" % DPI)
-    time.sleep(0.25)
-    if "Xft.dpi:\t%d" % DPI in xrdb("-query"):
-        break
+    return "Xft.dpi:\t%d" % DPI in xrdb("-query")
+poll(merged, "Xft.dpi in the X server's resources")
 check("Xft.dpi:\t%d" % DPI in xrdb("-query"), "the X server's resources say Xft.dpi %d" % DPI)
 
 # 192 dpi: a screenshot and the layout after 60 frames with the page's defaults.

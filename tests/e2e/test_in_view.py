@@ -93,7 +93,7 @@ def fall_case():
     app = App(binary, "--tear-strain", 0.2, "--gravity", -100, "--frames", 200,
               "--no-autosave", "--view-out", view_file, "--state-out", state_file, env=env,
               settle=0)
-    app.move(200, 880, pause=0)  # on the canvas, away from the cloth
+    app.move(200, 880, frames=0)  # on the canvas, away from the cloth
     xdo("key", "f")
     check(finish(app) == 0, "the run of 200 frames exits with status 0")
     view, positions = read_view(view_file), read_state(state_file)
@@ -120,7 +120,7 @@ def hint_case():
     # The hint is drawn in the frame after the line; a click that a slow machine delivers
     # before the button exists is lost, so click again until the app says the cloth is back.
     for attempt in range(12):
-        app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0)
+        app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=0)
         xdo("click", 1)
         if wait_for_line(app, "the cloth is in view again", timeout=10, must=attempt == 11):
             break
@@ -201,7 +201,7 @@ def add_case():
     scroll_panel_down(app, NOTCHES)
     for name in ("add-circle", "add-box", "add-capsule", "add-ball"):
         x0, y0, x1, y1 = layout[name]
-        app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0)
+        app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=0)
         xdo("click", 1)
         wait_for_line(app, "added " + ("ball" if name == "add-ball" else "obstacle"))
     xdo("key", "ctrl+s")
@@ -240,10 +240,10 @@ def drag_case():
     origin, zoom = (canvas / 2.0, app.height / 2.0 - 200.0), 50.0  # the page's view
     press = tuple(round(v) for v in world_to_screen(origin, zoom, (-2.0, -3.0)))
     target = tuple(round(v) for v in world_to_screen(origin, zoom, (3.9, -3.0)))
-    app.move(*press, pause=0)
+    app.move(*press, frames=0)
     xdo("mousedown", 1)
     for k in range(1, 6):
-        app.move(press[0] + k * (target[0] - press[0]) / 5, press[1], pause=0)
+        app.move(press[0] + k * (target[0] - press[0]) / 5, press[1], frames=0)
     xdo("mouseup", 1)
     check(finish(app) == 0, "the run of 90 frames exits with status 0")
     # The box's centre keeps its offset from the pointer (whole pixels).

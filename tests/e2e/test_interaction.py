@@ -31,7 +31,7 @@ if case == "pin":
     xdo("keydown", "shift")
     xdo("click", 1)
     xdo("keyup", "shift")
-    time.sleep(0.3)
+    app.sync(2)
     app.move(200, 800)
     # Now let gravity act: the panel's Gravity field would do, a restart would unpin; instead
     # unpin a corner so that the cloth swings about the pin and the other corner.
@@ -40,15 +40,14 @@ if case == "pin":
     xdo("keydown", "shift")
     xdo("click", 1)
     xdo("keyup", "shift")
-    app.move(200, 800)
-    time.sleep(0.3)
+    app.move(200, 800, frames=2)
     # Drag the bottom-left particle away and let go: the cloth moves around the pin.
     bx, by = world_to_screen((ox, oy), zoom, (0.0, -0.2 * (H - 1)))
     app.move(bx, by)
     xdo("mousedown", 1)
     app.glide((bx, by), (bx - 150, by + 60))
     xdo("mouseup", 1)
-    time.sleep(3.0)
+    app.run_for(1.5)  # the cloth swings about the pin
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     positions = read_state(state_file)
     pinned = positions[row * W + column]
@@ -66,7 +65,7 @@ else:
     bottom = world_to_screen((ox, oy), zoom, (x, -9.0))
     app.knife(top, bottom)
     app.move(200, 800)
-    time.sleep(2.0)
+    app.run_for(1.0)  # the halves part
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     live = view["constraints"][0]

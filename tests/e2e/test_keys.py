@@ -23,22 +23,35 @@ app = App(binary, "--state-out", state_file, "--view-out", view_file)
 app.move(150, app.height - 60)  # the canvas, well away from the cloth
 
 
-def key(name, pause=0.3):
-    xdo("key", name)
-    time.sleep(pause)
+def paused(state):
+    return app.wait(lambda v: v["paused"] == [state], "paused %d" % state)
 
 
 if case == "space":
-    key("space", 2.5)   # paused for 2.5 s: 40 frames or more even at 16 frames per second
-    key("space", 0.5)   # running again
+    app.key("space")
+    frames = paused(1)["frames"][0]
+    # 15 frames drawn while paused (the app draws until it goes idle; the pointer's moves
+    # keep it awake).
+    for k in range(20):
+        if app.view()["frames"][0] >= frames + 15:
+            break
+        app.move(150 + k % 2, app.height - 60, frames=2)
+    app.key("space")   # running again
+    paused(0)
+    app.sync(3)
 elif case == "s":
-    key("s", 0.5)       # running: S does nothing more than the frames do
-    key("space", 0.5)
-    for _ in range(3):
-        key("s")
+    app.key("s", frames=3)  # running: S does nothing more than the frames do
+    app.key("space")
+    t = paused(1)["time"][0]
+    for k in range(3):
+        app.key("s")
+        app.wait(lambda v: v["time"][0] >= t + (k + 1) * STEP - 1e-9, "step %d" % (k + 1))
 elif case == "r":
-    time.sleep(1.5)
-    key("r", 0.5)       # restarted, running on
+    app.wait(lambda v: v["frames"][0] >= 20, "20 frames")
+    t = app.view()["time"][0]
+    app.key("r")        # restarted, running on
+    app.wait(lambda v: v["time"][0] < t, "the restart")
+    app.wait(lambda v: v["time"][0] >= 6 * FRAME, "6 frames run after the restart")
 else:
     check(False, "unknown case " + case)
 check(app.quit() == 0, "pbd-cloth exits with status 0")

@@ -12,6 +12,7 @@ case frames: --frames-dir for a few seconds, then the kill: every frame-N.png in
 
 import glob
 import os
+import re
 import shutil
 import signal
 import struct
@@ -20,7 +21,8 @@ import sys
 import time
 import zlib
 
-from e2e import page_view, App, app_binary, bottom_layout, check, fail, scroll_panel_down, workdir, xdo
+from e2e import (page_view, App, app_binary, bottom_layout, check, fail, poll, scroll_panel_down,
+                 wait_file, workdir, xdo)
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "video"
@@ -73,23 +75,22 @@ if case == "video":
     app = App(binary, new_session=True)
     scroll_panel_down(app)
     x0, y0, x1, y1 = layout["widget"]["video"]
-    app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.5)  # hovered for a frame or more
+    app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=2)  # hovered for a frame or more
     xdo("click", 1)
-    time.sleep(0.5)
+    app.sync(2)
     app.move(200, 850)
-    deadline = time.time() + 30  # a loaded machine may draw a few frames per second only
-    while not glob.glob(os.path.join(cwd, "*.mp4")) and time.time() < deadline:
-        time.sleep(0.2)
-    videos = glob.glob(os.path.join(cwd, "*.mp4"))
+    # A loaded machine may draw a few frames per second only: the waits are polls.
+    videos = poll(lambda: glob.glob(os.path.join(cwd, "*.mp4")), "the video file")
     check(len(videos) == 1, "the export is under way: %s" % videos)
     # Midway: once the first fragment (a second of video, 60 frames at 60 Hz) is in the file,
-    # which takes a few seconds on a loaded machine; the export goes on meanwhile.
-    deadline = time.time() + 60
-    while os.path.getsize(videos[0]) < 8192 and time.time() < deadline:
-        time.sleep(0.2)
-    time.sleep(1.5)
-    kill_group(app)
-    time.sleep(0.5)
+    # and the export has gone on for another half second of video after it.
+    first = wait_file(videos[0], "the first fragment in the video", size=8192)
+    exported = app.wait(lambda v: re.search(r": \d+ frames$", v.get("video", "")),
+                        "the export's frame count")["video"]
+    done = int(exported.rsplit(" ", 2)[1])
+    app.wait(lambda v: int(v.get("video", " 0 frames").rsplit(" ", 2)[1]) >= done + 30,
+             "30 more frames exported after the first fragment (%d bytes)" % first)
+    kill_group(app)  # it waits for the group's leader; ffmpeg dies with it
     size = os.path.getsize(videos[0])
     check(size > 0, "the killed export left %d bytes" % size)
     probe = subprocess.run([ffprobe, "-v", "error", "-count_frames", "-select_streams", "v:0",
@@ -107,7 +108,7 @@ if case == "video":
 elif case == "frames":
     frames_dir = os.path.join(out, "frames")
     app = App(binary, "--frames-dir", frames_dir, new_session=True)
-    time.sleep(4.0)
+    app.wait(lambda v: v["frames"][0] >= 20, "20 frames drawn (and written)")
     kill_group(app)
     names = sorted(os.listdir(frames_dir))
     pngs = [n for n in names if n.endswith(".png")]

@@ -76,7 +76,7 @@ elif case == "newest":
     with open(os.path.join(out, "pbd-cloth-state.json"), "w") as f:
         json.dump(saved, f)  # the panel's state file, in the folder the app runs in
     app = start(cwd=out)
-    app.move(100, 100, pause=0)
+    app.move(100, 100, frames=0)
     xdo("key", "ctrl+o")
     view = wait_view(view_file, lambda v: "fold-hint" in v["widget"], "the fold hint")
     hint, box = view["widget"]["hints"], view["widget"]["messages"]
@@ -105,7 +105,7 @@ elif case == "newest":
         check(len(view["errors"]) == count, "the %d refusals so far stay" % count)
     check("fold-hint" in view["widget"], "the fold hint is still there, in its own place")
     x0, y0, x1, y1 = view["widget"]["fold-hint-button"]
-    app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0)
+    app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=0)
     wait_view(view_file, lambda v: v["frames"][0] >= view["frames"][0] + 3, "a few frames")
     xdo("click", 1)
     view = wait_view(view_file, lambda v: "fold-hint" not in v["widget"],

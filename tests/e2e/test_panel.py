@@ -49,18 +49,18 @@ app = App(binary, "--state-out", state_file, "--view-out", view_file, "--screens
 def click(widget):
     app.move(*centre(widget))
     xdo("click", 1)
-    app.move(*centre(widget), pause=0.3)
+    app.sync(3)
 
 
 def key(name):
-    xdo("key", name)
-    time.sleep(0.3)  # a frame or more between keys, as a person types
+    app.key(name, frames=2)  # a frame or more between keys, as a person types
 
 
 def type_into(widget, text):
     click(widget)
     xdo("key", "ctrl+a")
     xdo("type", "--delay", 40, text)
+    app.wait(lambda v: v.get("editing") == widget + " " + text, "%s to hold %s" % (widget, text))
 
 
 type_into("width", "20")
@@ -72,7 +72,7 @@ click("pause")                    # the button, now labelled Resume: runs again
 type_into("height", "0")
 app.move(canvas + 150, layout["window"][1] - 40)
 xdo("click", 1)                   # focus moves away: the commit is tried and refused
-app.move(canvas + 150, layout["window"][1] - 40, pause=0.3)
+app.wait(lambda v: "editing" not in v and v.get("errors"), "the refusal")
 app.move(200, 800)
 check(app.quit() == 0, "pbd-cloth exits with status 0")
 

@@ -42,9 +42,8 @@ if case == "open":
     app.move((x0 + x1) / 2, (y0 + y1) / 2)
     app.move((x0 + x1) / 2 + 1, (y0 + y1) / 2)
     xdo("click", 1)
-    time.sleep(3.0)  # a few seconds of history
-    app.move(100, 100)  # off the panel: no tooltip over the plots
-    time.sleep(0.8)
+    app.wait(lambda v: v["plots"][0] == 1 and v["plots"][1] >= 25, "25 bins of history")
+    app.move(100, 100, frames=3)  # off the panel: no tooltip over the plots
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     opened, samples, residuals = view["plots"]
@@ -84,12 +83,14 @@ else:
     check(orange == 0, "no plot colours in the panel (%d orange pixels)" % orange)
     hx0, hy0, hx1, hy1 = view["widget"]["plots"]
     app = App(binary, "--frames", 1000000, "--view-out", view_file)
-    for _ in range(2):  # open, then close
+    for state in (1, 0):  # open, then close
         app.move((hx0 + hx1) / 2, (hy0 + hy1) / 2)
         app.move((hx0 + hx1) / 2 + 1, (hy0 + hy1) / 2)
         xdo("click", 1)
-        time.sleep(1.5)
-    app.move(100, 100, pause=0.5)
+        app.wait(lambda v: v["plots"][0] == state, "Plots %s" % ("open" if state else "closed"))
+        if state:
+            app.wait(lambda v: v["plots"][1] >= 5, "a few bins of history")
+    app.move(100, 100, frames=3)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     reopened = read_view(view_file)
     check(reopened["plots"] == [0, 0, 0], "opened and closed again: recording is off, the "

@@ -137,10 +137,10 @@ def tear_line(flags, comment):
     canvas = app.width - round(0.25 * app.width)
     origin, zoom = (canvas / 2.0, app.height / 2.0 - 200.0), 50.0
     x, y = world_to_screen(origin, zoom, (3.8, -5.8))
-    app.move(x, y, pause=0)
+    app.move(x, y, frames=0)
     xdo("mousedown", 1)
     for k in range(1, 11):
-        app.move(x, y + 30 * k, pause=0)
+        app.move(x, y + 30 * k, frames=0)
     try:
         _, err = app.proc.communicate(timeout=300)
     except subprocess.TimeoutExpired:

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, fail, page_view, probe_layout, read_state,
+from e2e import (App, app_binary, check, fail, page_view, probe_layout, read_state, wait_file,
                  run, workdir, world_to_screen, xdo)
 
 binary = app_binary()
@@ -47,8 +47,7 @@ def pbd_sim(script, positions):
 
 
 def key(name):
-    xdo("key", name)
-    time.sleep(0.3)
+    app.key(name, frames=3)
 
 
 if case == "record":
@@ -64,7 +63,7 @@ if case == "record":
         x0, y0, x1, y1 = widgets[name]
         app.move((x0 + x1) / 2, (y0 + y1) / 2)
         xdo("click", 1)
-        app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.3)
+        app.sync(3)
 
     # A pin mid-cloth: particle (row 15, column 20).
     px, py = world_to_screen((ox, oy), zoom, (4.0, -3.0))
@@ -91,7 +90,9 @@ if case == "record":
     xdo("key", "ctrl+a")
     xdo("type", "--delay", 40, "--", "-9.81")
     key("Return")
-    app.move(200, 850, pause=1.0)
+    app.wait(lambda v: v["settings"]["gravity"] == -9.81, "gravity -9.81 taken")
+    app.move(200, 850)
+    app.run_for(0.5)
     check(app.quit() == 0, "pbd-cloth --record exits with status 0")
     app_hash = summary_hash(app.stderr)
     recorded = re.search(r"Recorded (\d+) steps to .*positions hash ([0-9a-f]{16})", app.stderr)
@@ -115,15 +116,7 @@ if case == "record":
     # The recording played in the window: it pauses at the end and ends where the app did.
     state2 = os.path.join(out, "state2.txt")
     player = App(binary, "--replay", rec, "--state-out", state2)
-    deadline = time.time() + 120
-    while time.time() < deadline:
-        title = subprocess.run(["xdotool", "getwindowname", player.window], capture_output=True,
-                               text=True).stdout
-        if "(paused)" in title:
-            break
-        time.sleep(0.5)
-    else:
-        fail("the replay did not reach its end (no pause) within 120 s")
+    player.wait(lambda v: v["paused"] == [1], "the replay's end (it pauses there)")
     check(player.quit() == 0, "pbd-cloth --replay exits with status 0")
     check(summary_hash(player.stderr) == app_hash,
           "the replay in the window ends with the recording app's hash %s" % app_hash)
@@ -133,7 +126,7 @@ elif case == "keys":
     os.chdir(out)
     rec = os.path.join(out, "pbd-cloth-recording.txt")
     app = App(binary, "--solver", "colored", "--threads", 2, "--gravity", 0)
-    app.move(200, 850, pause=0.5)
+    app.move(200, 850, frames=3)
     key("ctrl+r")                 # starts: the cloth restarts
     canvas, ox, oy, zoom = page_view(app.width, app.height)
     bx, by = world_to_screen((ox, oy), zoom, (7.8, -5.8))
@@ -141,10 +134,11 @@ elif case == "keys":
     xdo("mousedown", 1)
     app.glide((bx, by), (bx - 100, by + 50))
     xdo("mouseup", 1)
-    app.move(200, 850, pause=1.0)
+    app.move(200, 850)
+    app.run_for(0.5)
     key("ctrl+r")                 # stops: the end line and the hash
     key("ctrl+s")                 # the whole state, to pbd-cloth-state.json
-    time.sleep(0.5)
+    wait_file(os.path.join(out, "pbd-cloth-state.json"), "Ctrl+S's state file")
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     check(os.path.exists(rec), "Ctrl+R recorded into pbd-cloth-recording.txt in the working folder")
     with open(rec) as f:

@@ -178,11 +178,11 @@ elif case in ("restore", "combo"):
         x0, y0, x1, y1 = bottom_layout(binary, out, *start, env=env, notches=8)["widget"]["scene"]
         window = App(binary, *start, "--frames", 900, "--state-out", app_state, env=env)
         scroll_panel_down(window, 8)
-        window.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.5)
+        window.move((x0 + x1) / 2, (y0 + y1) / 2, frames=3)
         xdo("click", 1)  # opens the list below the combo: page, curtain-over-ball, pegs, ...
-        window.move((x0 + x1) / 2, y1 + 4 + 2.5 * 13, pause=0.5)  # pegs, in 13 px lines
+        window.move((x0 + x1) / 2, y1 + 4 + 2.5 * 13, frames=3)  # pegs, in 13 px lines
         xdo("click", 1)
-        window.move(window.width * 0.6, window.height / 2, pause=0.5)
+        window.move(window.width * 0.6, window.height / 2, frames=3)
         xdo("key", "ctrl+r")
     try:
         _, err = window.proc.communicate(timeout=300)

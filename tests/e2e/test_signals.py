@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, fail, page_view, read_state, workdir,
+from e2e import (App, app_binary, check, fail, page_view, poll, read_state, workdir,
                  world_to_screen, xdo)
 
 binary = app_binary()
@@ -53,7 +53,6 @@ def wait_exit(app, timeout):
     return app.proc.returncode, err
 
 
-start = time.time()
 app = App(binary, "--gravity", 0, "--record", rec, "--state-out", state)
 canvas, ox, oy, zoom = page_view(app.width, app.height)
 # A drag of the bottom-left particle, let go where it is (no throw).
@@ -61,12 +60,23 @@ bx, by = world_to_screen((ox, oy), zoom, (0.0, -5.8))
 app.move(bx, by)
 xdo("mousedown", 1)
 app.glide((bx, by), (bx + 150, by - 80))
-time.sleep(0.3)
+app.sync(2)
 xdo("mouseup", 1)
 app.move(200, 850)
+
+
+def recorded():
+    """The recording as the running app has flushed it so far (within a second)."""
+    with open(rec) as f:
+        return f.read()
+
+
+# The drag's lines and the release flushed to the file (the app flushes within a second).
+poll(lambda: re.search(r"^\d+ release( |$)", recorded(), re.M), "the release in " + rec)
 if case == "int":
     xdo("key", "space")  # paused: after a second untouched, the loop sleeps in its idle wait
-time.sleep(max(0.0, 5.0 - (time.time() - start)))
+    app.wait(lambda v: v["paused"] == [1] and time.time_ns() - v["_written"] > 1.5e9,
+             "no frame for 1.5 s after pausing (the idle wait)")
 
 if case == "kill9":
     app.proc.send_signal(signal.SIGKILL)

@@ -54,12 +54,12 @@ check(status == 0 and read_state(probe_state) == pbd_sim_positions("sequential",
 
 def choose_colored(app):
     x0, y0, x1, y1 = widgets["solver"]
-    app.move(*centre("solver"), pause=0.5)
+    app.move(*centre("solver"), frames=3)
     xdo("click", 1)                                  # opens the combo below itself
-    time.sleep(0.5)  # a few frames even on a loaded machine (about 10 fps under llvmpipe)
-    app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, pause=0.5)  # its second line: Colored
+    app.sync(3)  # a few frames, however slowly a loaded machine draws them
+    app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4, frames=3)  # its second line: Colored
     xdo("click", 1)
-    time.sleep(0.5)
+    app.wait(lambda v: v["solver"] == "colored", "the colored solver")
 
 
 def run_app(restart):
@@ -74,7 +74,7 @@ def run_app(restart):
     if restart:
         app.move(*centre("restart"))
         xdo("click", 1)
-    time.sleep(1.0)
+    app.sync(5)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     steps = round(view["time"][0] / 0.005)

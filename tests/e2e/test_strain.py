@@ -59,16 +59,17 @@ if case == "field":
               "--frames", 1000000)
 
     def type_scale(text):
-        app.move(*field)
+        app.move(*field, frames=2)
         xdo("click", 1)
-        app.move(*field, pause=0.3)
+        app.wait(lambda v: v.get("editing", "").startswith("strain-scale "), "the field open")
         xdo("key", "ctrl+a")
         xdo("type", "--delay", 40, text)
+        app.wait(lambda v: v.get("editing") == "strain-scale " + text, "the field to hold " + text)
         xdo("key", "Return")
-        time.sleep(0.5)
+        app.wait(lambda v: "editing" not in v, "the field closed")
 
     type_scale("big")
-    app.move(100, 100, pause=0.5)
+    app.move(100, 100, frames=3)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     check(view.get("errors") == ["Strain scale: 'big' is not allowed; allowed: auto or a finite "
@@ -78,7 +79,7 @@ if case == "field":
     app = App(binary, "--color-by", "strain", "--screenshot", shot, "--view-out", view_file,
               "--frames", 1000000)
     type_scale("1000")
-    app.move(100, 100, pause=1.0)
+    app.move(100, 100, frames=5)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view, (width, height, rows) = read_view(view_file), read_png(shot)
     check(view["strainscalemode"] == "set" and view["strainscale"][0] == 1000

@@ -85,20 +85,22 @@ def slow_click():
     """Press and release a few frames apart: this big cloth draws only a few frames a second,
     and a click within one frame would be lost."""
     xdo("mousedown", 1)
-    time.sleep(0.6)
+    app.sync(2)
     xdo("mouseup", 1)
-    time.sleep(0.6)
+    app.sync(2)
 
 
-app.move((x0 + x1) / 2, (y0 + y1) / 2, pause=0.5)
+app.move((x0 + x1) / 2, (y0 + y1) / 2, frames=3)
 slow_click()
 # "off" is the second of two lines: below the combo, or, where the window's bottom leaves no
 # room (the row near a 960 px window's bottom), the popup's last line just above it.
 below = y1 + 2 * (y1 - y0) + 8 <= app.height  # room for the popup's two lines
 app.move((x0 + x1) / 2, y1 + 1.5 * (y1 - y0) + 4 if below else y0 - 0.5 * (y1 - y0) - 4,
-         pause=0.6)
+         frames=3)
 slow_click()
-app.move(100, 100, pause=4.0)  # off the panel; some hundred untethered steps
+app.wait(lambda v: v["settings"]["tethers"] == "off", "the tethers off")
+app.move(100, 100)
+app.run_for(0.5)  # off the panel; a hundred untethered steps (0.005 s each)
 check(app.quit() == 0, "pbd-cloth exits with status 0")
 switched, view = count_red(anywhere=True)
 check(view["settings"]["tethers"] == "off", "the combo switched the tethers off: %s"

@@ -42,10 +42,9 @@ if case == "fit":
     app = App(binary, "--width", W, "--height", H, "--screenshot", shot, "--view-out", view_file,
               "--state-out", state_file)
     app.move(200, 200)
-    xdo("key", "space")  # paused: the cloth keeps the shape it is fitted to
-    time.sleep(0.5)
-    xdo("key", "f")
-    time.sleep(0.5)
+    app.key("space")  # paused: the cloth keeps the shape it is fitted to
+    app.wait(lambda v: v["paused"] == [1], "the app paused")
+    app.key("f", frames=3)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     positions = read_state(state_file)
@@ -76,9 +75,9 @@ if case == "fit":
     page_shot = os.path.join(out, "page.png")
     app = App(binary, "--width", W, "--height", H, "--screenshot", page_shot)
     app.move(200, 200)
-    xdo("key", "space")
-    xdo("key", "Home")  # the page's view (the cloth was fitted at start)
-    time.sleep(0.5)
+    app.key("space")
+    app.wait(lambda v: v["paused"] == [1], "the app paused")
+    app.key("Home", frames=3)  # the page's view (the cloth was fitted at start)
     check(app.quit() == 0, "a run in the page's view exits with status 0")
     unfitted = strip_lines(read_png(page_shot)[2])
     check(unfitted > 100 and fitted == 0,
@@ -88,8 +87,8 @@ if case == "fit":
 elif case == "help":
     app = App(binary, "--screenshot", shot, "--view-out", view_file)
     app.move(200, 800)
-    xdo("key", "F1")
-    time.sleep(0.5)
+    app.key("F1")
+    app.wait(lambda v: v["help"] == [1] and "help" in v["widget"], "the help overlay")
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     check(view["help"] == [1], "the help overlay is open after F1")
@@ -113,10 +112,10 @@ elif case == "help":
           "--help lists the controls too")
     # Closing it again.
     app = App(binary, "--view-out", view_file)
-    xdo("key", "F1")
-    time.sleep(0.3)
-    xdo("key", "F1")
-    time.sleep(0.3)
+    app.key("F1")
+    app.wait(lambda v: v["help"] == [1], "the help overlay")
+    app.key("F1")
+    app.wait(lambda v: v["help"] == [0], "the help overlay closed")
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     check(read_view(view_file)["help"] == [0], "F1 twice leaves the overlay closed")
 
@@ -124,22 +123,21 @@ elif case == "esc":
     layout = probe_layout(binary, out)[0]["widget"]
     app = App(binary, "--view-out", view_file, "--state-out", state_file)
     app.move(300, 300)
-    xdo("key", "Escape")
-    time.sleep(1.0)
+    app.key("Escape", frames=5)
     check(app.proc.poll() is None, "Escape outside a field does not quit")
     # Typing into Width, then Escape: the edit is dropped, the app keeps running.
     x0, y0, x1, y1 = layout["width"]
     app.move((x0 + x1) / 2, (y0 + y1) / 2)
     xdo("click", 1)
-    time.sleep(0.3)
+    app.wait(lambda v: v.get("editing", "").startswith("width "), "Width to be typed in")
     xdo("key", "ctrl+a")
     xdo("type", "--delay", 40, "55")
-    time.sleep(0.3)
+    app.wait(lambda v: v.get("editing") == "width 55", "Width to hold 55")
     xdo("key", "Escape")
-    time.sleep(0.3)
+    app.wait(lambda v: "editing" not in v, "Width to close")
     app.move(300, 300)  # away from the field: the focus leaves it, nothing to commit
     xdo("click", 1)
-    time.sleep(0.5)
+    app.sync(3)
     check(app.proc.poll() is None, "Escape in a field does not quit either")
     check(app.quit() == 0, "Ctrl+Q quits with status 0")
     view = read_view(view_file)
@@ -151,19 +149,23 @@ elif case == "idle":
     app.move(300, 300)
     running = window_name(app)
     check(running == "pbd-cloth: 100 x 100 particles", "the title names the size: %r" % running)
-    xdo("key", "space")
-    time.sleep(2.0)  # the settle time after the last input
+    app.key("space")
+    # Idle: paused and untouched for the settle time, it draws no frame (no view written).
+    app.wait(lambda v: v["paused"] == [1] and time.time_ns() - v["_written"] > 1.5e9,
+             "no frame drawn for 1.5 s after pausing")
     paused = window_name(app)
     check(paused == "pbd-cloth: 100 x 100 particles (paused)", "the title says paused: %r" % paused)
     ticks_per_s = os.sysconf("SC_CLK_TCK")
     before, t0 = cpu_ticks(app.proc.pid), time.monotonic()
-    time.sleep(5.0)
+    frames = app.view()["frames"][0]
+    idle = app.idle_for(5.0)  # the measured period: the frame count is polled throughout
     used = (cpu_ticks(app.proc.pid) - before) / ticks_per_s / (time.monotonic() - t0)
     check(used < 0.05, "paused and idle it uses %.1f%% of a core (< 5%%)" % (100 * used))
-    xdo("key", "space")
-    time.sleep(0.5)
+    check(idle["frames"][0] == frames, "and draws no frame (%d before, %d after)"
+          % (frames, idle["frames"][0]))
+    app.key("space", frames=3)
     before, t0 = cpu_ticks(app.proc.pid), time.monotonic()
-    time.sleep(2.0)
+    app.idle_for(2.0)
     running_use = (cpu_ticks(app.proc.pid) - before) / ticks_per_s / (time.monotonic() - t0)
     print("note: running it uses %.1f%% of a core" % (100 * running_use))
     check(app.quit() == 0, "pbd-cloth exits with status 0")

@@ -62,7 +62,7 @@ def fall(extra):
     app = App(binary, "--tear-strain", 0.2, "--gravity", -100, "--screenshot", shot,
               "--view-out", view_file, "--state-out", state_file, *extra)
     app.move(200, 880)  # on the canvas, away from the cloth
-    time.sleep(4.0)
+    app.wait(lambda v: v["time"][0] >= 3.0, "3 s of simulated fall")
     return app
 
 
@@ -88,10 +88,10 @@ if case == "start":
 elif case in ("fall", "follow"):
     app = fall(["--follow"] if case == "follow" else [])
     if case == "fall":
-        xdo("key", "space")  # paused: the picture and the dumps agree
-        time.sleep(0.3)
-        xdo("key", "f")
-    time.sleep(0.5)
+        app.key("space")  # paused: the picture and the dumps agree
+        app.wait(lambda v: v["paused"] == [1], "paused")
+        app.key("f")
+    app.sync(3)
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     view = read_view(view_file)
     positions = read_state(state_file)
@@ -123,7 +123,7 @@ elif case == "message":
     app = App(binary, "--view-out", view_file)
     app.move(30, app.height - 40)
     xdo("key", "F12")
-    time.sleep(1.0)
+    app.wait(lambda v: v.get("notice", "").startswith("Screenshot saved to "), "the saved message")
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     saved = [n for n in os.listdir(cwd) if n.endswith(".png")]
     check(len(saved) == 1, "F12 wrote one PNG: %s" % saved)
@@ -147,17 +147,19 @@ elif case == "video":
     os.chdir(cwd)
     layout = probe_layout(binary, out)[0]["widget"]
     app = App(binary, "--paused", "--view-out", view_file)
-    app.move(*centre(layout["video-quick"]))
+    app.move(*centre(layout["video-quick"]), frames=2)
     xdo("click", 1)
-    time.sleep(1.0)
+    app.wait(lambda v: re.search(r": (starting|\d+ frames)$", v.get("video", "")),
+             "the video started")
     app.move(200, 880)
-    xdo("key", "space")  # resume
-    time.sleep(3.0)
-    xdo("key", "space")  # pause: the video's time stands still
-    time.sleep(0.5)
-    app.move(*centre(layout["video-quick"]))
+    app.key("space")  # resume
+    app.wait(lambda v: v["paused"] == [0], "running")
+    app.run_for(1.5)
+    app.key("space")  # pause: the video's time stands still
+    app.wait(lambda v: v["paused"] == [1], "paused")
+    app.move(*centre(layout["video-quick"]), frames=2)
     xdo("click", 1)      # stop
-    time.sleep(1.0)
+    app.wait(lambda v: v.get("notice", "").startswith("Video saved to "), "the video saved")
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     covered = read_view(view_file)["time"][0]  # started at 0, paused before the stop
     saved = re.search(r"Video saved to (\S+) \((\d+) frames of (\d+) x (\d+) pixels at (\d+) fps, "

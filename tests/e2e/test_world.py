@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, check, page_view, read_png, read_state, read_view, run,
+from e2e import (App, app_binary, check, page_view, poll, read_png, read_state, read_view, run,
                  screen_to_world, workdir, world_to_screen, xdo)
 
 binary = os.path.abspath(app_binary())
@@ -53,9 +53,9 @@ def drag_case():
     app.move(*press)
     xdo("mousedown", 1)
     app.glide(press, target, steps=30)
-    time.sleep(1.5)  # held in the middle of the cloth while it runs
+    app.run_for(1.0)  # held in the middle of the cloth while it runs
     xdo("mouseup", 1)
-    time.sleep(0.5)
+    app.sync(3)
     status = app.quit()
     check(status == 0, "pbd-cloth exits with status 0 after Ctrl+Q")
     view = read_view(view_file)
@@ -142,25 +142,23 @@ def ball_case():
     for i in range(1, 11):
         t = i / 10
         app.move(press[0] + t * (target[0] - press[0]), press[1] + t * (target[1] - press[1]),
-                 pause=0.01)
+                 frames=0)
+    app.sync(1)
     xdo("mouseup", 1)
+    app.sync(1)
     xdo("key", "space")  # resume
-    # Save the whole state (Ctrl+S) every 2 s until 6 simulated seconds have passed: a loaded
-    # machine steps slower than the wall clock.
+    # 6 simulated seconds (the view's time), then the whole state saved with Ctrl+S.
+    app.wait(lambda v: v["time"][0] >= 6.0, "6 s of simulated time", timeout=150)
     saved = os.path.join(out, "pbd-cloth-state.json")
-    deadline = time.time() + 150
-    state = None
-    while time.time() < deadline:
-        time.sleep(2.0)
-        xdo("key", "ctrl+s")
-        time.sleep(0.5)
+    xdo("key", "ctrl+s")
+
+    def load():
         try:
             with open(saved) as f:
-                state = json.load(f)
+                return json.load(f)
         except (OSError, ValueError):
-            continue
-        if state["time"] >= 6.0:
-            break
+            return None
+    state = poll(load, "Ctrl+S's state file")
     status = app.quit()
     check(status == 0, "pbd-cloth exits with status 0 after Ctrl+Q")
     check(state is not None and state["time"] >= 6.0, "6 simulated seconds passed (%s)"

@@ -9,8 +9,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 seconds="${1:-60}"
 build="$root/${2:-build-fuzz}"
 
+launcher=()  # as scripts/build.sh: through ccache where it is installed
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPBD_FUZZ=ON -DPBD_BUILD_APP=OFF -DPBD_BUILD_TESTS=OFF
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPBD_FUZZ=ON -DPBD_BUILD_APP=OFF -DPBD_BUILD_TESTS=OFF \
+  "${launcher[@]}"
 cmake --build "$build" -j "$(nproc)" --target drag_script_fuzz command_line_fuzz state_file_fuzz
 
 mkdir -p "$build/artifacts"

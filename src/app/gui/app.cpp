@@ -175,7 +175,7 @@ int App::run()
             continue;
         if (timedFrame(glfwWindowShouldClose(window_->handle()) != 0))
             break;
-        if (!options_.viewOutFile.empty() && viewOut_.due())
+        if (!options_.viewOutFile.empty() && viewOut_.due(frames_))
             (void)writeViewOut(); // a failure here is left for the exit's write to report
         pacing_.pace(window_->refreshRate());
     }
@@ -202,6 +202,8 @@ App::Turn App::nextTurn(bool wasIdle)
     if (window_->hidden() || (wasIdle && idle() && !closing)) {
         if (closing)
             return Turn::End;
+        if (!options_.viewOutFile.empty() && viewOut_.behind(frames_))
+            (void)writeViewOut(); // the last frame drawn before the pause shows there
         if (window_->hidden())
             glfwWaitEventsTimeout(0.1); // minimised: no steps, no drawing, no GL calls
         pacing_.skip();                 // the hidden or idle spell is no frame period

@@ -9,6 +9,9 @@
 #include <GLFW/glfw3.h>
 
 #include "logic/app_error.h"
+#ifdef PBD_HAVE_GPU
+#include "gl_read_log.h"
+#endif
 
 namespace pbd::app {
 namespace {
@@ -106,6 +109,9 @@ Window::Window(const char* title, bool debugContext)
     }
     glfwMakeContextCurrent(window_);
     const int version = gladLoadGL(glfwGetProcAddress);
+#ifdef PBD_HAVE_GPU
+    gpu::installGlReadLog(); // test hook PBD_GL_READ_LOG: GL's read-backs counted apart
+#endif
     if (version == 0 || version < GLAD_MAKE_VERSION(3, 3)) {
         const auto* renderer = version != 0 ? glGetString(GL_RENDERER) : nullptr;
         const std::string found =
