@@ -201,8 +201,9 @@ bad_values)
   # Bending: 0 to 1e6 N m, and a cloth to bend (two particles or more each way), naming both.
   expect 2 "--bending" "bending = -1" "0 to 1e+06 N m" -- run --bending -1
   expect 2 "--bending" "'nan'" "0 to 1e+06 N m" -- bench --bending nan
-  expect 2 "--bending" "bending = 0.1 N m" "width = 1" "width and height from 2" -- run --width 1 --bending 0.1
-  expect 2 "--bending" "bending = 0.1 N m" "height = 1" -- run --height 1 --bending 0.1
+  expect 2 "--bending" "bending = 0.1 N m" "width = 1" "width and height from 2" -- run --dimensions 3 --width 1 --bending 0.1
+  expect 2 "--bending" "bending = 0.1 N m" "height = 1" -- run --dimensions 3 --height 1 --bending 0.1
+  expect 2 "--bending" "bending = 0.1 N m" "dimensions = 2" "allowed: bending 0, or dimensions 3" -- run --bending 0.1
   printf '0 set bending 2e6\n' >"$work/bending.txt"
   expect 2 "line 1" "bending" "0 to 1e+06 N m" -- run --events "$work/bending.txt"
   expect 2 "--tethers" "'maybe'" "on or off" -- run --tethers maybe
