@@ -2,15 +2,14 @@
 // {"shape": "sphere", "x", "y", "z", "radius"}, {"shape": "box", "x", "y", "z", "sx", "sy",
 // "sz", "ax", "ay", "az"}, {"shape": "capsule", "x1", "y1", "z1", "x2", "y2", "z2",
 // "radius"}, {"shape": "ground", "y"}, {"shape": "plane", "x", "y", "z", "nx", "ny", "nz"},
-// with "vx", "vy", "vz" for a scripted motion and "start" for a pending move; balls
-// {"x", "y", "z", "vx", "vy", "vz", "radius", "mass"} and "held": true.
+// with "vx", "vy", "vz" for a scripted motion and "start" for a pending move. (The 3D balls'
+// {"x", "y", "z", "vx", "vy", "vz", "radius", "mass"} are ball_json.cpp's.)
 
 #include <string>
 #include <utility>
 
 #include "files/input_text.h"
 #include "files/json_fields.h"
-#include "world/ball_json.h"
 #include "world/obstacle_json.h"
 
 namespace pbd::detail {
@@ -121,31 +120,6 @@ std::optional<StateError> obstacleFromJson(const Json& object, const std::string
     return startFromJson(object, field, o.start);
 }
 
-using B = BallOf<3>;
-constexpr JsonNumber<B> kBallNumbers[] = {
-    {"x", nullptr, &B::position, 0},  {"y", nullptr, &B::position, 1},
-    {"z", nullptr, &B::position, 2},  {"vx", nullptr, &B::velocity, 0},
-    {"vy", nullptr, &B::velocity, 1}, {"vz", nullptr, &B::velocity, 2},
-    {"radius", &B::radius, nullptr, 0}, {"mass", &B::mass, nullptr, 0}};
-
-std::optional<StateError> ballFromJson(const Json& object, const std::string& field, B& b)
-{
-    if (auto e = checkMemberNames<B>(object, field, kBallNumbers, {"held"}, "ball"))
-        return e;
-    if (auto e = numbersFromJson<B>(object, field, kBallNumbers, b))
-        return e;
-    if (const auto held = object.find("held"); held != object.end()) {
-        if (!held->is_boolean())
-            return fieldError(field + ".held",
-                              quoteInput(held->dump()) + " is not allowed; allowed: true or false");
-        b.held = held->get<bool>();
-    }
-    if (auto e = checkBall(b))
-        return fieldError(field, *e);
-    b.start = b.position;
-    return std::nullopt;
-}
-
 } // namespace
 
 Json obstaclesToJson(const std::vector<Obstacle3>& obstacles)
@@ -177,33 +151,6 @@ std::optional<StateError> obstaclesFromJson(const Json& in, std::vector<Obstacle
         "[{\"shape\": \"sphere\", \"x\": X, \"y\": Y, \"z\": Z, \"radius\": R}, ...]",
         "{\"shape\": ..., ...}", out, obstacleFromJson,
         [](const std::vector<O>&) { return std::optional<StateError>{}; });
-}
-
-Json ballsToJson(const std::vector<BallOf<3>>& balls)
-{
-    Json out = Json::array();
-    for (const B& b : balls) {
-        Json object = Json::object();
-        numbersToJson<B>(b, kBallNumbers, object);
-        if (b.held)
-            object["held"] = true;
-        out.push_back(std::move(object));
-    }
-    return out;
-}
-
-std::optional<StateError> ballsFromJson(const Json& in, std::vector<BallOf<3>>& out)
-{
-    return itemsFromJson(
-        in, "balls", kMaxBalls,
-        "[{\"x\": X, \"y\": Y, \"z\": Z, \"vx\": VX, \"vy\": VY, \"vz\": VZ, \"radius\": R, "
-        "\"mass\": M}, ...]",
-        "{\"x\": X, \"y\": Y, \"z\": Z, ...}", out, ballFromJson,
-        [](const std::vector<B>& read) -> std::optional<StateError> {
-            if (auto e = checkBalls(read))
-                return fieldError("balls", *e);
-            return std::nullopt;
-        });
 }
 
 } // namespace pbd::detail
