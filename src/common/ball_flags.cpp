@@ -8,7 +8,8 @@ void BallFlags::addTo(CLI::App& app)
 {
     addSpecOption(app, "--ball", specs_,
                   "a ball (dynamic disc, not rotating), repeatable, indexed from 0 in order: "
-                  "X,Y,R,MASS (centre and radius in metres, R >= 0.1; mass in kg)",
+                  "X,Y,R,MASS (centre and radius in metres, R >= 0.1; mass in kg); with "
+                  "--dimensions 3 a sphere X,Y,Z,R,MASS",
                   "X,Y,R,MASS");
 }
 

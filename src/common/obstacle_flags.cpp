@@ -13,7 +13,10 @@ void ObstacleFlags::addTo(CLI::App& app)
                   "an obstacle, repeatable, indexed from 0 in order: circle:X,Y,R, "
                   "box:X,Y,W,H[,DEG] (centre, size, angle), capsule:X1,Y1,X2,Y2,R or "
                   "ground:Y[,DEG] (the line through (0, Y), solid below it); metres, degrees "
-                  "counter-clockwise",
+                  "counter-clockwise. With --dimensions 3: sphere:X,Y,Z,R, "
+                  "box:X,Y,Z,SX,SY,SZ[,AX,AY,AZ] (centre, full sizes, R = Rz Ry Rx), "
+                  "capsule:X1,Y1,Z1,X2,Y2,Z2,R, ground:Y (solid below y = Y) or "
+                  "plane:X,Y,Z,NX,NY,NZ (solid opposite the normal)",
                   "SPEC");
     std::string names;
     for (const std::string& name : builtInSceneNames())
