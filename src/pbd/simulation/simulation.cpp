@@ -463,32 +463,37 @@ std::size_t SimulationOf<D>::cut(Vector from, Vector to, Vector direction)
 {
     // The strip is {from + a (to - from) + b direction : 0 <= a <= 1}: a segment crosses it
     // where it crosses the strip's plane (normal n = stroke x direction) at a point whose a,
-    // measured along the stroke's part across the direction (u), lies in [0, 1].
-    const Vector stroke = to - from;
-    const Vector n = glm::cross(stroke, direction);
-    const Vector u = stroke - (dot(stroke, direction) / dot(direction, direction)) * direction;
-    const double uu = dot(u, u);
-    if (!(squaredLength(n) > 0.0) || !(uu > 0.0) || !detail::finiteVector(n))
+    // measured along the stroke's part across the direction (u), lies in [0, 1]. (Written
+    // for D = 3 alone: clang 14 instantiates a constrained member with its class.)
+    if constexpr (D != 3) {
         return 0;
-    sync(); // the segments where they are now
-    const auto& x = particles_.position;
-    std::size_t removed = 0;
-    const std::vector<DistanceConstraint>& constraints = topology_.constraints;
-    for (std::size_t k = 0; k < constraints.size(); ++k) {
-        if (alive_[k] == 0)
-            continue;
-        const Vector p = x[constraints[k].a];
-        const Vector q = x[constraints[k].b];
-        const double dp = dot(Vector(p - from), n);
-        const double dq = dot(Vector(q - from), n);
-        if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || (dp == 0.0 && dq == 0.0))
-            continue; // one side, or lying in the plane (no crossing)
-        const Vector hit = p + (dp / (dp - dq)) * (q - p);
-        const double along = dot(Vector(hit - from), u) / uu;
-        if (along >= 0.0 && along <= 1.0)
-            removed += removeConstraint(k) ? 1 : 0;
+    } else {
+        const Vector stroke = to - from;
+        const Vector n = glm::cross(stroke, direction);
+        const Vector u = stroke - (dot(stroke, direction) / dot(direction, direction)) * direction;
+        const double uu = dot(u, u);
+        if (!(squaredLength(n) > 0.0) || !(uu > 0.0) || !detail::finiteVector(n))
+            return 0;
+        sync(); // the segments where they are now
+        const auto& x = particles_.position;
+        std::size_t removed = 0;
+        const std::vector<DistanceConstraint>& constraints = topology_.constraints;
+        for (std::size_t k = 0; k < constraints.size(); ++k) {
+            if (alive_[k] == 0)
+                continue;
+            const Vector p = x[constraints[k].a];
+            const Vector q = x[constraints[k].b];
+            const double dp = dot(Vector(p - from), n);
+            const double dq = dot(Vector(q - from), n);
+            if ((dp > 0.0 && dq > 0.0) || (dp < 0.0 && dq < 0.0) || (dp == 0.0 && dq == 0.0))
+                continue; // one side, or lying in the plane (no crossing)
+            const Vector hit = p + (dp / (dp - dq)) * (q - p);
+            const double along = dot(Vector(hit - from), u) / uu;
+            if (along >= 0.0 && along <= 1.0)
+                removed += removeConstraint(k) ? 1 : 0;
+        }
+        return removed;
     }
-    return removed;
 }
 
 template <glm::length_t D>
