@@ -34,6 +34,8 @@ struct Energy {
 /// The cloth's energy as the CPU copy holds it (Simulation::sync() first with a device
 /// solver): one pass over the particles, one over the constraints when the stiffness is
 /// positive; no allocation.
-Energy clothEnergy(const Simulation& simulation);
+/// In 3D the gravitational energy is along y as in 2D; a bending energy is not counted yet.
+template <glm::length_t D>
+Energy clothEnergy(const SimulationOf<D>& simulation);
 
 } // namespace pbd

@@ -41,18 +41,16 @@ int stepAndReport(const RunOptions& options, SimulationOf<D>& simulation, DragPl
 {
     const auto begun = std::chrono::steady_clock::now();
     try {
-        if constexpr (D == 2)
-            if (trace)
-                trace->write(0, simulation);
+        if (trace)
+            trace->write(0, simulation);
         for (long long step = 0; step < steps; ++step) {
             if constexpr (D == 2)
                 player->applyBefore(static_cast<std::uint64_t>(step), simulation);
             simulation.step();
-            if constexpr (D == 2)
-                if (trace && (step + 1) % traceEvery == 0) {
-                    simulation.sync();
-                    trace->write(static_cast<std::uint64_t>(step + 1), simulation);
-                }
+            if (trace && (step + 1) % traceEvery == 0) {
+                simulation.sync();
+                trace->write(static_cast<std::uint64_t>(step + 1), simulation);
+            }
         }
         // Events at the last step (before the end line) happened after the last step: an
         // app's recording ends with what the user did after its last step (a move while
@@ -126,13 +124,52 @@ std::optional<std::string> checkRunOptions(const RunOptions& options, Settings& 
 
 namespace {
 
+/// Reads --trace-every and --trace-particle against the simulation's cloth and opens
+/// --trace's file. Returns the exit status of a refusal, or nothing.
+template <glm::length_t D>
+std::optional<int> openTrace(const RunOptions& options, const SimulationOf<D>& simulation,
+                             TraceWriter& trace, long long& traceEvery)
+{
+    std::vector<std::size_t> traced;
+    if (options.traceEveryText)
+        if (auto error = common::parseWholeOption("--trace-every", *options.traceEveryText, 1,
+                                                  kMaxTraceEvery, traceEvery)) {
+            std::cerr << "pbd-sim run: " << *error << "\n";
+            return common::kExitUsage;
+        }
+    const long long particleCount = static_cast<long long>(simulation.particles().size());
+    for (const std::string& text : options.traceParticleTexts) {
+        long long index = 0;
+        if (auto error = common::parseWholeOption("--trace-particle", text, 0, particleCount - 1,
+                                                  index)) {
+            std::cerr << "pbd-sim run: " << *error << " (a particle of the " << particleCount
+                      << ")\n";
+            return common::kExitUsage;
+        }
+        traced.push_back(static_cast<std::size_t>(index));
+    }
+    if ((options.traceEveryText || !traced.empty()) && !options.traceFile) {
+        std::cerr << "pbd-sim run: "
+                  << (options.traceEveryText ? "--trace-every" : "--trace-particle")
+                  << " needs --trace FILE\n";
+        return common::kExitUsage;
+    }
+    if (options.traceFile)
+        if (auto error = trace.open(*options.traceFile, traced, static_cast<int>(D))) {
+            std::cerr << "pbd-sim run: --trace: '" << *options.traceFile
+                      << "' cannot be written (" << *error
+                      << "); allowed: a file path in an existing, writable folder\n";
+            return common::kExitUsage;
+        }
+    return std::nullopt;
+}
+
 /// The 3D run: settings and a state file for now (no events, scene or world yet).
 int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
 {
-    if (options.dragFile || options.traceFile) {
-        std::cerr << "pbd-sim run: " << (options.dragFile ? "--events" : "--trace")
-                  << ": not allowed with dimensions = 3 yet (3D event lines and traces come "
-                     "next); allowed: none, or dimensions 2\n";
+    if (options.dragFile) {
+        std::cerr << "pbd-sim run: --events: not allowed with dimensions = 3 yet (3D event "
+                     "lines come next); allowed: none, or dimensions 2\n";
         return common::kExitUsage;
     }
     Settings made = settings;
@@ -143,7 +180,12 @@ int run3(const RunOptions& options, const RunStart& start, Settings settings, lo
         std::cerr << "pbd-sim run: " << error->message << "\n";
         return error->io ? common::kExitIo : common::kExitUsage;
     }
-    return stepAndReport<3>(options, simulation, nullptr, steps);
+    long long traceEvery = 1;
+    TraceWriter trace;
+    if (const std::optional<int> refused = openTrace(options, simulation, trace, traceEvery))
+        return *refused;
+    return stepAndReport<3>(options, simulation, nullptr, steps,
+                            options.traceFile ? &trace : nullptr, traceEvery);
 }
 
 } // namespace
@@ -213,38 +255,9 @@ int runCommandMain(const RunOptions& options)
     }
     settings = simulation.settings();
     long long traceEvery = 1;
-    std::vector<std::size_t> traced;
-    if (options.traceEveryText)
-        if (auto error = common::parseWholeOption("--trace-every", *options.traceEveryText, 1,
-                                                  kMaxTraceEvery, traceEvery)) {
-            std::cerr << "pbd-sim run: " << *error << "\n";
-            return common::kExitUsage;
-        }
-    const long long particleCount = static_cast<long long>(simulation.particles().size());
-    for (const std::string& text : options.traceParticleTexts) {
-        long long index = 0;
-        if (auto error = common::parseWholeOption("--trace-particle", text, 0, particleCount - 1,
-                                                  index)) {
-            std::cerr << "pbd-sim run: " << *error << " (a particle of the " << particleCount
-                      << ")\n";
-            return common::kExitUsage;
-        }
-        traced.push_back(static_cast<std::size_t>(index));
-    }
-    if ((options.traceEveryText || !traced.empty()) && !options.traceFile) {
-        std::cerr << "pbd-sim run: "
-                  << (options.traceEveryText ? "--trace-every" : "--trace-particle")
-                  << " needs --trace FILE\n";
-        return common::kExitUsage;
-    }
     TraceWriter trace;
-    if (options.traceFile)
-        if (auto error = trace.open(*options.traceFile, traced)) {
-            std::cerr << "pbd-sim run: --trace: '" << *options.traceFile
-                      << "' cannot be written (" << *error
-                      << "); allowed: a file path in an existing, writable folder\n";
-            return common::kExitUsage;
-        }
+    if (const std::optional<int> refused = openTrace(options, simulation, trace, traceEvery))
+        return *refused;
     std::vector<DragEvent> events;
     if (options.dragFile) {
         std::string text;

@@ -8,13 +8,17 @@
 
 namespace pbd::cli {
 
-std::string traceHeader(const std::vector<std::size_t>& particles)
+std::string traceHeader(const std::vector<std::size_t>& particles, int dimensions)
 {
+    const bool space = dimensions == 3;
     std::string header =
         "step,time,kinetic,potential,max_strain,rms_strain,max_violation,com_x,com_y";
+    if (space)
+        header += ",com_z";
     for (std::size_t i : particles) {
         const std::string p = ",p" + std::to_string(i) + "_";
-        header += p + "x" + p + "y" + p + "vx" + p + "vy";
+        header += p + "x" + p + "y" + (space ? p + "z" : "") + p + "vx" + p + "vy" +
+                  (space ? p + "vz" : "");
     }
     return header;
 }
@@ -26,42 +30,46 @@ TraceWriter::~TraceWriter()
 }
 
 std::optional<std::string> TraceWriter::open(const std::string& path,
-                                             std::vector<std::size_t> particles)
+                                             std::vector<std::size_t> particles, int dimensions)
 {
     file_ = std::fopen(path.c_str(), "w");
     if (!file_)
         return std::string(std::strerror(errno));
     particles_ = std::move(particles);
-    std::fprintf(file_, "%s\n", traceHeader(particles_).c_str());
+    std::fprintf(file_, "%s\n", traceHeader(particles_, dimensions).c_str());
     return std::nullopt;
 }
 
-void TraceWriter::write(std::uint64_t step, const Simulation& simulation)
+template <glm::length_t D>
+void TraceWriter::write(std::uint64_t step, const SimulationOf<D>& simulation)
 {
     const Energy energy = clothEnergy(simulation);
     const Strain strain = constraintStrain(simulation);
-    const Particles& p = simulation.particles();
-    glm::dvec2 moment(0.0);
+    const ParticlesOf<D>& p = simulation.particles();
+    Vec<D> moment(0.0);
     double mass = 0.0;
     for (std::size_t i = 0; i < p.size(); ++i) {
         moment += p.mass[i] * p.position[i];
         mass += p.mass[i];
     }
-    const glm::dvec2 com = mass > 0.0 ? moment / mass : glm::dvec2(0.0);
-    std::fprintf(file_, "%llu,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
+    const Vec<D> com = mass > 0.0 ? moment / mass : Vec<D>(0.0);
+    std::fprintf(file_, "%llu,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g",
                  static_cast<unsigned long long>(step), simulation.time(), energy.kinetic,
-                 energy.potential(), strain.max, strain.rms, maxConstraintViolation(simulation),
-                 com.x, com.y);
+                 energy.potential(), strain.max, strain.rms, maxConstraintViolation(simulation));
+    for (glm::length_t c = 0; c < D; ++c)
+        std::fprintf(file_, ",%.17g", com[c]);
     for (std::size_t i : particles_) {
-        if (i >= p.size()) {
-            std::fputs(",,,,", file_);
-            continue;
-        }
-        std::fprintf(file_, ",%.17g,%.17g,%.17g,%.17g", p.position[i].x, p.position[i].y,
-                     p.velocity[i].x, p.velocity[i].y);
+        for (glm::length_t c = 0; c < 2 * D; ++c)
+            if (i >= p.size())
+                std::fputc(',', file_);
+            else
+                std::fprintf(file_, ",%.17g", c < D ? p.position[i][c] : p.velocity[i][c - D]);
     }
     std::fputc('\n', file_);
 }
+
+template void TraceWriter::write(std::uint64_t, const SimulationOf<2>&);
+template void TraceWriter::write(std::uint64_t, const SimulationOf<3>&);
 
 std::optional<std::string> TraceWriter::close()
 {

@@ -18,7 +18,9 @@ inline constexpr long long kMaxTraceEvery = 1'000'000'000;
 
 /// The trace's header line (without the newline): step,time,kinetic,potential,max_strain,
 /// rms_strain,max_violation,com_x,com_y then pI_x,pI_y,pI_vx,pI_vy per traced particle I.
-std::string traceHeader(const std::vector<std::size_t>& particles);
+/// In 3D (`dimensions` 3) com_z follows com_y, and each particle's columns are
+/// pI_x,pI_y,pI_z,pI_vx,pI_vy,pI_vz.
+std::string traceHeader(const std::vector<std::size_t>& particles, int dimensions = 2);
 
 /// Writes a trace file. Rows: `step` (steps taken since the start), `time` (s, simulated since
 /// the last restart), `kinetic` and `potential` (J: clothEnergy(), potential = gravitational +
@@ -36,10 +38,12 @@ public:
 
     /// Opens (creates or truncates) `path` and writes the header. Returns the system's reason
     /// when it cannot.
-    std::optional<std::string> open(const std::string& path, std::vector<std::size_t> particles);
+    std::optional<std::string> open(const std::string& path, std::vector<std::size_t> particles,
+                                    int dimensions = 2);
     /// Writes the row of `simulation` as it stands after `step` steps (its CPU copy: sync()
     /// first with a device solver).
-    void write(std::uint64_t step, const Simulation& simulation);
+    template <glm::length_t D>
+    void write(std::uint64_t step, const SimulationOf<D>& simulation);
     /// Flushes and closes; returns the system's reason when the file could not be written.
     std::optional<std::string> close();
 

@@ -908,7 +908,10 @@ space)
   "$sim" bench --sizes 30x20 --steps 3 --settle 0 --dimensions 3 --json >"$work/b" 2>&1 || fail "bench --dimensions 3 failed: $(cat "$work/b")"
   grep -qF '"dimensions": 2, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 2D row: $(cat "$work/b")"
   grep -qF '"dimensions": 3, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 3D row: $(cat "$work/b")"
-  expect 2 "--trace" "dimensions = 3" "allowed" -- run --dimensions 3 --trace "$work/t3.csv"
+  expect 0 "steps of 6x5" -- run --dimensions 3 --orientation horizontal --width 6 --height 5 --steps 20 --trace "$work/t3.csv" --trace-particle 29 --out /dev/null
+  head -1 "$work/t3.csv" | grep -qx 'step,time,kinetic,potential,max_strain,rms_strain,max_violation,com_x,com_y,com_z,p29_x,p29_y,p29_z,p29_vx,p29_vy,p29_vz' || fail "the 3D trace's header: $(head -1 "$work/t3.csv")"
+  [[ $(wc -l <"$work/t3.csv") -eq 22 ]] || fail "the 3D trace has $(wc -l <"$work/t3.csv") lines, expected 22"
+  awk -F, 'NR == 22 && !($10 > 0.1 && NF == 16) { exit 1 }' "$work/t3.csv" || fail "the 3D trace's com_z or columns: $(tail -1 "$work/t3.csv")"
   ;;
 trace)
   # --trace: a pendulum's trace against the physics it records (trace_pendulum.py), rows per

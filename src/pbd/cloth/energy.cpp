@@ -6,9 +6,10 @@
 
 namespace pbd {
 
-Energy clothEnergy(const Simulation& simulation)
+template <glm::length_t D>
+Energy clothEnergy(const SimulationOf<D>& simulation)
 {
-    const Particles& p = simulation.particles();
+    const ParticlesOf<D>& p = simulation.particles();
     const double g = simulation.settings().gravity;
     Energy e;
     for (std::size_t i = 0; i < p.size(); ++i) {
@@ -16,8 +17,7 @@ Energy clothEnergy(const Simulation& simulation)
         e.gravity += -m * g * p.position[i].y;
         if ((p.flags[i] & (kPinned | kGrabbed)) != 0)
             continue;
-        const glm::dvec2 v = p.velocity[i];
-        e.kinetic += 0.5 * m * (v.x * v.x + v.y * v.y);
+        e.kinetic += 0.5 * m * squaredLength(p.velocity[i]);
     }
     // The springs' energy: the constraints of stiffness k (k / 2 for the edge springs of a
     // sized cloth) and the diagonals of their own shear stiffness; rigid ones (PBD) store none.
@@ -34,8 +34,8 @@ Energy clothEnergy(const Simulation& simulation)
         for (std::size_t c = 0; c < constraints.size(); ++c) {
             if (alive[c] == 0)
                 continue;
-            const glm::dvec2 d = p.position[constraints[c].a] - p.position[constraints[c].b];
-            const double stretch = std::sqrt(d.x * d.x + d.y * d.y) - constraints[c].restLength;
+            const Vec<D> d = p.position[constraints[c].a] - p.position[constraints[c].b];
+            const double stretch = std::sqrt(squaredLength(d)) - constraints[c].restLength;
             if (halfEdges && isEdgeSpring(s.width, s.height, c))
                 edgeSum += stretch * stretch;
             else if (isShearSpring(s.width, s.height, c))
@@ -47,5 +47,8 @@ Energy clothEnergy(const Simulation& simulation)
     }
     return e;
 }
+
+template Energy clothEnergy(const SimulationOf<2>&);
+template Energy clothEnergy(const SimulationOf<3>&);
 
 } // namespace pbd
