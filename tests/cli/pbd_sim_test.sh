@@ -905,6 +905,7 @@ space)
   cmp -s "$work/w400a" "$work/w400b" || fail "a 3D world continued from its state file differs from the whole run"
   expect 2 "--events" "dimensions = 3" "allowed" -- run --dimensions 3 --events <(printf '0 grab 1\n')
   expect 2 "dimensions = 2" "allowed" -- run --load "$work/s3.json" --dimensions 2
+  expect 2 "line 1" "set dimensions '3'" "dimensions = 2" "allowed: 2" -- run --events <(printf '0 set dimensions 3\n')
   "$sim" bench --sizes 30x20 --steps 3 --settle 0 --dimensions 3 --json >"$work/b" 2>&1 || fail "bench --dimensions 3 failed: $(cat "$work/b")"
   grep -qF '"dimensions": 2, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 2D row: $(cat "$work/b")"
   grep -qF '"dimensions": 3, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 3D row: $(cat "$work/b")"

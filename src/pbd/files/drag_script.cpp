@@ -338,6 +338,16 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             const double value = *read;
             event.field = field->name;
             event.value = value;
+            // A run keeps its dimensions: a Simulation is made for one of them (a script
+            // that moves a cloth between them comes with the 3D event lines).
+            if (std::string_view(field->name) == "dimensions" && settings &&
+                value != settings->dimensions)
+                throw DragScriptError(lineNumber,
+                                      "set dimensions " + quoteInput(fields[3]) +
+                                          " is not allowed in a run of dimensions = " +
+                                          std::to_string(settings->dimensions) +
+                                          " yet; allowed: " +
+                                          std::to_string(settings->dimensions));
             if (settings) {
                 field->set(*settings, value);
                 if (auto error = validate(*settings); error && !sizes.travelled)
