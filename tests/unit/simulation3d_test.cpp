@@ -2,6 +2,7 @@
 // promise that a vertical 3D cloth from which nothing leaves the plane is the 2D cloth bit for
 // bit (x, y and the velocities), with z staying exactly 0.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -235,4 +236,46 @@ TEST_CASE("a 3D state file saves and loads exactly, and the other space's is ref
     const pbd::StateParse as2d = pbd::stateFromJson(text);
     REQUIRE(as2d.error);
     CHECK(as2d.error->field == "settings.dimensions");
+}
+
+TEST_CASE("a ball thrown into a free bending 3D cloth keeps the momentum of both",
+          "[sim3d]")
+{
+    // Without gravity or obstacles every force is internal: the constraints, the bending,
+    // the two-way ball contact with friction. Their sum of m v stays as it was, to rounding.
+    Settings s = in3d(pbd::test::clothSettings(12, 12, 1, 4));
+    s.orientation = pbd::Orientation::Horizontal;
+    s.gravity = 0.0;
+    s.thickness = 0.05;
+    s.friction = 0.4;
+    s.substeps = 3;
+    s.bending = 0.05;
+    s.stiffness = 3000.0;
+    pbd::Simulation3 sim(s);
+    sim.unpinAll();
+    pbd::BallOf<3> ball;
+    ball.radius = 0.5;
+    ball.mass = 3.0;
+    ball.position = V3(1.1, 1.0, 1.1);
+    ball.velocity = V3(0.3, -6.0, 0.7);
+    REQUIRE_FALSE(sim.setInitialBalls({ball}));
+    auto momentum = [&sim] {
+        V3 p = sim.balls()[0].mass * sim.balls()[0].velocity;
+        const pbd::ParticlesOf<3>& c = sim.particles();
+        for (std::size_t i = 0; i < c.size(); ++i)
+            p += c.mass[i] * c.velocity[i];
+        return p;
+    };
+    const V3 before = momentum();
+    for (int step = 0; step < 120; ++step) {
+        sim.step();
+        const V3 now = momentum();
+        INFO("step " << step);
+        for (glm::length_t k = 0; k < 3; ++k)
+            REQUIRE(std::abs(now[k] - before[k]) < 1e-9);
+    }
+    double fastest = 0.0;
+    for (const V3& v : sim.particles().velocity)
+        fastest = std::max(fastest, std::sqrt(pbd::squaredLength(v)));
+    CHECK(fastest > 0.5); // the ball hit the cloth
 }
