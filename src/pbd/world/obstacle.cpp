@@ -14,6 +14,7 @@ using detail::checkAngle;
 using detail::checkCoordinate;
 using detail::checkSize;
 using detail::checkSpeed;
+using detail::splitValues;
 
 constexpr NameTable<ObstacleShape, 4> kShapeNames{{{ObstacleShape::Circle, "circle"},
                                                    {ObstacleShape::Box, "box"},
@@ -22,18 +23,6 @@ constexpr NameTable<ObstacleShape, 4> kShapeNames{{{ObstacleShape::Circle, "circ
 
 constexpr double kDegree = std::numbers::pi / 180.0;
 
-/// The spec's values after the colon, split at commas.
-std::vector<std::string_view> splitValues(std::string_view text)
-{
-    std::vector<std::string_view> values;
-    while (true) {
-        const std::size_t comma = text.find(',');
-        values.push_back(text.substr(0, comma));
-        if (comma == std::string_view::npos)
-            return values;
-        text = text.substr(comma + 1);
-    }
-}
 
 } // namespace
 

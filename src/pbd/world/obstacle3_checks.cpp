@@ -103,14 +103,7 @@ std::optional<Obstacle3> parseObstacle3Spec(std::string_view spec, std::string& 
                 "; " + kAllowed3;
         return std::nullopt;
     }
-    std::vector<std::string_view> texts;
-    for (std::string_view rest = spec.substr(colon + 1);;) {
-        const std::size_t comma = rest.find(',');
-        texts.push_back(rest.substr(0, comma));
-        if (comma == std::string_view::npos)
-            break;
-        rest = rest.substr(comma + 1);
-    }
+    const std::vector<std::string_view> texts = detail::splitValues(spec.substr(colon + 1));
     struct Form {
         std::size_t least, most;
         const char* usage;

@@ -1,11 +1,13 @@
 #pragma once
-// The checks of an obstacle's values that the 2D and 3D shapes share: coordinates, sizes,
-// angles and speeds, each refused with a message naming the field, the value and what is
-// allowed. Private to the core.
+// What reading and checking an obstacle's values share in 2D and 3D: a spec's values split
+// at commas, and the checks of coordinates, sizes, angles and speeds, each refused with a
+// message naming the field, the value and what is allowed. Private to the core.
 
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "files/input_text.h"
 #include "pbd/obstacle.h"
@@ -47,6 +49,19 @@ inline std::optional<std::string> checkSpeed(const char* field, double value)
     return std::string(field) + " " + formatNumber(value) +
            " is not allowed; allowed: a finite number from -" + formatNumber(kMaxObstacleSpeed) +
            " to " + formatNumber(kMaxObstacleSpeed) + " m/s";
+}
+
+/// A spec's values after the colon, split at commas.
+inline std::vector<std::string_view> splitValues(std::string_view text)
+{
+    std::vector<std::string_view> values;
+    while (true) {
+        const std::size_t comma = text.find(',');
+        values.push_back(text.substr(0, comma));
+        if (comma == std::string_view::npos)
+            return values;
+        text = text.substr(comma + 1);
+    }
 }
 
 } // namespace pbd::detail
