@@ -6,6 +6,10 @@
 #include <set>
 #include <vector>
 
+#include <glm/geometric.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
 #include "logic/cloth_mesh.h"
 #include "pbd/cloth.h"
 
@@ -206,4 +210,44 @@ TEST_CASE("draw modes read and write their words", "[mesh]")
         CHECK(std::string_view(drawModeName(mode)) == name);
     }
     CHECK_FALSE(drawModeFromName("fill"));
+}
+
+TEST_CASE("vertex normals face +z on the vertical sheet and point outwards on a cylinder",
+          "[cloth-mesh][normals]")
+{
+    const Grid grid(21, 11);
+    std::vector<std::uint32_t> tris;
+    meshTriangles(grid.edges(), 1, tris);
+    std::vector<glm::dvec3> x;
+    for (const glm::dvec2 p : grid.cloth.positions)
+        x.emplace_back(p.x, p.y, 0.0);
+    std::vector<glm::vec3> normals;
+    vertexNormals(x, tris, normals);
+    REQUIRE(normals.size() == x.size());
+    for (const glm::vec3 n : normals)
+        CHECK(n == glm::vec3(0.0f, 0.0f, 1.0f));
+
+    // Rolled around the y axis, radius 1: column j at angle 0.1 j from +z towards +x. The
+    // faces around an inner particle weigh alike on both sides, so its normal is the radius.
+    const double radius = 1.0;
+    for (int i = 0; i < grid.height; ++i)
+        for (int j = 0; j < grid.width; ++j) {
+            const double a = 0.1 * j;
+            x[static_cast<std::size_t>(i * grid.width + j)] = {radius * std::sin(a), -0.2 * i,
+                                                               radius * std::cos(a)};
+        }
+    const std::vector<glm::vec3>::size_type capacity = normals.capacity();
+    vertexNormals(x, tris, normals);
+    CHECK(normals.capacity() == capacity);
+    for (int i = 1; i + 1 < grid.height; ++i)
+        for (int j = 1; j + 1 < grid.width; ++j) {
+            const double a = 0.1 * j;
+            const glm::vec3 n = normals[static_cast<std::size_t>(i * grid.width + j)];
+            CHECK(glm::length(n) == Approx(1.0f).margin(1e-6));
+            // Within 1e-3 rad of the outward radius.
+            CHECK(n.x * std::sin(a) + n.z * std::cos(a) > std::cos(1e-3));
+        }
+    // A particle in no triangle faces +z.
+    vertexNormals(x, std::span<const std::uint32_t>(), normals);
+    CHECK(normals[7] == glm::vec3(0.0f, 0.0f, 1.0f));
 }

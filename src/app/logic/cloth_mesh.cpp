@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/geometric.hpp>
+
 namespace pbd::app {
 namespace {
 
@@ -195,6 +197,25 @@ void particleStrains(const LineSet& lines, std::span<const float> strains, std::
     for (std::size_t p = 0; p < particles; ++p)
         if (counts[p] > 0)
             out[p] /= static_cast<float>(counts[p]);
+}
+
+void vertexNormals(std::span<const glm::dvec3> positions, std::span<const std::uint32_t> triangles,
+                   std::vector<glm::vec3>& out)
+{
+    // Each face in double, the sums in float: at most six faces meet at a particle.
+    out.assign(positions.size(), glm::vec3(0.0f));
+    for (std::size_t t = 0; t + 2 < triangles.size(); t += 3) {
+        const std::uint32_t a = triangles[t], b = triangles[t + 1], c = triangles[t + 2];
+        const glm::dvec3 n = glm::cross(positions[b] - positions[a], positions[c] - positions[a]);
+        const glm::vec3 f(n);
+        out[a] += f;
+        out[b] += f;
+        out[c] += f;
+    }
+    for (glm::vec3& n : out) {
+        const float length = glm::length(n);
+        n = length > 0.0f && std::isfinite(length) ? n / length : glm::vec3(0.0f, 0.0f, 1.0f);
+    }
 }
 
 } // namespace pbd::app

@@ -23,6 +23,8 @@
 #include <utility>
 #include <vector>
 
+#include <glm/vec3.hpp>
+
 #include "pbd/cloth.h"
 
 namespace pbd::app {
@@ -96,5 +98,13 @@ void meshTriangles(const GridEdges& edges, int step, std::vector<std::uint32_t>&
 /// scratch): the filled mesh's strain colour per vertex, from the live constraints' lines.
 void particleStrains(const LineSet& lines, std::span<const float> strains, std::size_t particles,
                      std::vector<float>& out, std::vector<std::uint16_t>& counts);
+
+/// Each particle's unit normal for the shaded 3D mesh, into `out` (resized to the particles;
+/// no allocation once it has their size): the sum of the cross products (b - a) x (c - a) of
+/// the triangles around it (each face's normal weighted by twice its area), normalised. A
+/// counter-clockwise triangle seen from +z (meshTriangles on the vertical sheet) has its
+/// front towards +z. A particle in no triangle, or whose faces cancel, gets +z.
+void vertexNormals(std::span<const glm::dvec3> positions, std::span<const std::uint32_t> triangles,
+                   std::vector<glm::vec3>& out);
 
 } // namespace pbd::app
