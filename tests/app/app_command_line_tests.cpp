@@ -260,3 +260,24 @@ TEST_CASE("a state, scene or recording file alone opens as --load, --scene or --
     CHECK(r.error.find("--scene: cannot be given with --load") != std::string::npos);
     std::filesystem::remove_all(folder);
 }
+
+TEST_CASE("a 3D start is refused until the window has a 3D view, before any window opens",
+          "[app][command-line]")
+{
+    Reading r = read({"--dimensions", "3"});
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error == "pbd-cloth: dimensions: 3 is not shown by this window yet; allowed: 2 "
+                     "(pbd-sim run --dimensions 3 runs a 3D cloth)\n");
+    // A 3D state file given to --load: refused too, not shown flattened.
+    Settings settings;
+    settings.dimensions = 3;
+    Simulation3 saved(settings);
+    const std::string state = std::filesystem::temp_directory_path().string() +
+                              "/pbd-3d-state-" + std::to_string(::getpid()) + ".json";
+    REQUIRE_FALSE(saveStateFile(saved, state));
+    r = read({"--load", state});
+    std::filesystem::remove(state);
+    CHECK(r.status == common::kExitUsage);
+    CHECK(r.error.find("dimensions") != std::string::npos);
+    CHECK(read({"--dimensions", "2"}).status == std::nullopt);
+}

@@ -327,6 +327,12 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     start.settings = [flags](Settings& settings) { return flags->applyTo(settings); };
     if (auto error = startSettings(start, options.settings))
         return refuse(error->message);
+    // The window draws the plane only until it has a 3D view (issue 40): a 3D start, from
+    // --dimensions 3, a 3D state file or scene, is refused rather than shown flattened.
+    if (options.settings.dimensions != 2)
+        return refuse("dimensions: " + std::to_string(options.settings.dimensions) +
+                      " is not shown by this window yet; allowed: 2 (pbd-sim run --dimensions 3 "
+                      "runs a 3D cloth)");
     std::vector<Obstacle> obstacles;
     if (auto error = obstacleFlags.read(obstacles))
         return refuse(*error);
