@@ -1,0 +1,6 @@
+#version 330 core
+// The shadow map keeps depth only.
+
+void main()
+{
+}

@@ -1,0 +1,106 @@
+#pragma once
+/// \file
+/// The 3D view's shaded picture: the cloth as a lit mesh whose two sides differ, the
+/// obstacles and balls as shaded solids, the ground and planes with a faint metre grid, all in
+/// the shadow of the cloth and the world (one shadow-map pass from a directional light, then
+/// one lit pass). GL-free builders make the geometry (logic/cloth_mesh.h: the triangles and
+/// their normals; logic/solid_meshes.h: the world); this pass uploads and draws it.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <glad/gl.h>
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+
+#include "logic/orbit_camera.h"
+#include "logic/solid_meshes.h"
+#include "render/mesh_renderer.h"
+#include "render/program_cache.h"
+#include "render/render_types.h"
+
+namespace pbd::app {
+
+/// How the 3D picture is lit and coloured.
+struct Shading3 {
+    glm::dvec3 toLight{0.35, 1.0, 0.45};   ///< towards the light (normalised when drawn)
+    glm::vec3 clothFront{0.80f, 0.38f, 0.30f};
+    glm::vec3 clothBack{0.45f, 0.55f, 0.75f};
+    glm::vec3 solid{0.62f, 0.66f, 0.72f};  ///< obstacles and balls
+    glm::vec3 ground{0.80f, 0.80f, 0.78f}; ///< the ground and planes
+    glm::vec3 background{0.93f, 0.93f, 0.93f};
+    float ambient = 0.35f;
+    float specular = 0.25f;
+    bool shadows = true;
+    /// The cloth coloured by a value per particle (strain or speed); null: its two colours.
+    const MeshColoring* coloring = nullptr;
+};
+
+/// One mesh on the GPU: positions, normals and values as floats, triangles as indices.
+class SurfaceBuffers {
+public:
+    SurfaceBuffers();
+    ~SurfaceBuffers();
+    SurfaceBuffers(const SurfaceBuffers&) = delete;
+    SurfaceBuffers& operator=(const SurfaceBuffers&) = delete;
+
+    /// Uploads the mesh (values: one per vertex, or empty for zeros).
+    void upload(std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
+                std::span<const float> values, std::span<const std::uint32_t> indices);
+    /// Draws its triangles with the program in use.
+    void draw() const;
+    std::size_t triangles() const { return indexCount_ / 3; }
+
+private:
+    GLuint vao_ = 0, positions_ = 0, normals_ = 0, values_ = 0, indices_ = 0;
+    GLsizei indexCount_ = 0;
+};
+
+/// Needs a current OpenGL 3.3 core context for its whole life.
+class Scene3Pass {
+public:
+    static constexpr int kShadowMapSize = 2048; ///< texels a side
+
+    explicit Scene3Pass(ProgramCache& programs);
+    ~Scene3Pass();
+    Scene3Pass(const Scene3Pass&) = delete;
+    Scene3Pass& operator=(const Scene3Pass&) = delete;
+
+    /// The cloth this frame: its particles' positions and the triangles to draw (three
+    /// indices each, logic/cloth_mesh.h's meshTriangles); its normals are computed here
+    /// without a per-frame allocation; `values` one per particle when coloured by a map.
+    void setCloth(std::span<const glm::dvec3> positions, std::span<const std::uint32_t> triangles,
+                  std::span<const float> values = {});
+    /// The world: its obstacles and balls; the ground and planes drawn as squares of side
+    /// 2 `planeHalfSide` around `focus`.
+    void setWorld(std::span<const Obstacle3> obstacles, std::span<const BallOf<3>> balls,
+                  glm::dvec3 focus, double planeHalfSide);
+    /// Draws the canvas of `viewport` (cleared to the background) as `camera` sees it. The
+    /// shadow map covers the sphere of `shadowRadius` m around `shadowCentre` (the cloth and
+    /// the world it touches).
+    void draw(const OrbitCamera& camera, const Viewport& viewport, const Shading3& shading,
+              glm::dvec3 shadowCentre, double shadowRadius);
+
+    std::size_t clothTriangles() const { return cloth_.triangles(); }
+    std::size_t worldTriangles() const { return solids_.triangles() + planes_.triangles(); }
+    /// The light's projection * view of the last draw (for tests).
+    const glm::mat4& lightViewProjection() const { return lightViewProjection_; }
+
+private:
+    void drawShadowMap(const Shading3& shading);
+
+    const GlProgram& shaded_;
+    const GlProgram& shadow_;
+    GLint uViewProjection_ = -1, uLightViewProjection_ = -1, uFront_ = -1, uBack_ = -1,
+          uToLight_ = -1, uEye_ = -1, uAmbient_ = -1, uSpecular_ = -1, uShadowMap_ = -1,
+          uMode_ = -1, uColorMap_ = -1, uScale_ = -1, uGrid_ = -1, uShadowLight_ = -1;
+    SurfaceBuffers cloth_, solids_, planes_;
+    std::vector<glm::vec3> clothPositions_, clothNormals_;
+    SolidMesh world_, worldPlanes_;
+    GLuint shadowTexture_ = 0, shadowFramebuffer_ = 0;
+    glm::mat4 lightViewProjection_{1.0f};
+};
+
+} // namespace pbd::app
