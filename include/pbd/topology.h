@@ -7,7 +7,9 @@
 /// triangle mesh later. The colored and GPU solvers keep their grid sets (clothGridSets):
 /// their speed is the grid's regularity.
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "pbd/cloth.h"
@@ -48,6 +50,11 @@ struct ClothTopology {
     /// joined by a constraint of the rest cloth, or the same particle.
     bool neighbours(Index i, Index j) const;
 };
+
+/// Each surface triangle's three constraints (a-b, b-c, c-a), indices into
+/// topology.constraints found by their ends, in surfaceTriangle() order: a triangle is
+/// whole while all three are alive. Throws std::logic_error when an edge is no constraint.
+std::vector<std::array<std::uint32_t, 3>> surfaceTriangleEdges(const ClothTopology& topology);
 
 /// The topology of a width x height grid with rest lengths `rest`.
 ClothTopology clothTopology(int width, int height, const ClothRestLengths& rest);

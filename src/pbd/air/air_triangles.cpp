@@ -43,32 +43,11 @@ void AirTriangles::prepare(const ClothTopology& topology, std::size_t n)
     height_ = topology.height;
     const std::size_t count = 2 * topology.cellCount();
     triangles_.resize(count);
-    edges_.resize(count);
-    // Each triangle's three edges among the constraints, found by their ends.
-    struct Edge {
-        Index a, b;
-        std::uint32_t k;
-    };
-    std::vector<Edge> byEnds;
-    byEnds.reserve(topology.constraints.size());
-    for (std::size_t k = 0; k < topology.constraints.size(); ++k) {
-        const DistanceConstraint& c = topology.constraints[k];
-        byEnds.push_back({std::min(c.a, c.b), std::max(c.a, c.b), static_cast<std::uint32_t>(k)});
-    }
-    auto less = [](const Edge& p, const Edge& q) { return p.a < q.a || (p.a == q.a && p.b < q.b); };
-    std::sort(byEnds.begin(), byEnds.end(), less);
-    auto edge = [&](Index a, Index b) {
-        const Edge key{std::min(a, b), std::max(a, b), 0};
-        const auto at = std::lower_bound(byEnds.begin(), byEnds.end(), key, less);
-        if (at == byEnds.end() || at->a != key.a || at->b != key.b)
-            throw std::logic_error("a surface triangle's edge is not a constraint");
-        return at->k;
-    };
+    edges_ = surfaceTriangleEdges(topology);
     start_.assign(n + 1, 0);
     for (std::size_t t = 0; t < count; ++t) {
         const Triangle tri = topology.surfaceTriangle(t);
         triangles_[t] = tri;
-        edges_[t] = {edge(tri.a, tri.b), edge(tri.b, tri.c), edge(tri.c, tri.a)};
         ++start_[tri.a + 1];
         ++start_[tri.b + 1];
         ++start_[tri.c + 1];

@@ -19,6 +19,7 @@
 
 #include "files/input_text.h"
 #include "files/json_fields.h"
+#include "files/text_file.h"
 #include "world/ball_json.h"
 #include "world/obstacle_json.h"
 #include "settings/settings_json.h"
@@ -570,26 +571,7 @@ template <glm::length_t D>
 std::optional<std::string> saveStateFile(const SimulationStateOf<D>& state,
                                          const std::string& path)
 {
-    const std::string text = stateToJson(state);
-    const std::string temporary = path + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return "cannot write " + path + ": " + std::generic_category().message(errno);
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        out.flush();
-        if (!out) {
-            const std::string reason = std::generic_category().message(errno);
-            std::remove(temporary.c_str());
-            return "cannot write " + path + ": " + reason;
-        }
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string reason = std::generic_category().message(errno);
-        std::remove(temporary.c_str());
-        return "cannot write " + path + ": " + reason;
-    }
-    return std::nullopt;
+    return replaceFileWith(path, stateToJson(state));
 }
 
 template <glm::length_t D>
