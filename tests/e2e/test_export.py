@@ -18,7 +18,10 @@ case video:      with a fake ffmpeg first on the PATH, Export video and Stop pip
 case videofail:  a fake ffmpeg that quits after one frame: the export ends, the panel says why
                  (its exit status and last line), the app runs on.
 case noffmpeg:   without ffmpeg on the PATH the Export section says what to install and the
-                 button starts nothing."""
+                 button starts nothing.
+case obj:        paused, Export OBJ writes pbd-cloth-DATE-TIME.obj into the working directory:
+                 a vertex per particle equal to --state-out's x and y with z = 0, every whole
+                 triangle of the page's cloth; the panel's message says where it went."""
 
 import glob
 import os
@@ -266,6 +269,39 @@ elif case in ("video", "videofail", "noffmpeg"):
               "the Export section says what to install: %s" % view.get("video"))
         check("Exporting video" not in app.stderr and videos == [],
               "the disabled button started nothing")
+elif case == "obj":
+    cwd = os.path.join(out, "obj-cwd")
+    os.mkdir(cwd)
+    os.chdir(cwd)
+    state = os.path.join(out, "state.txt")
+    layout = bottom_layout()
+    app = App(binary, "--view-out", view_file, "--state-out", state)
+    scroll_panel_down(app)
+    app.key("space")
+    app.wait(lambda v: v["paused"] == [1], "paused")
+    click(app, layout["widget"]["export-obj"])
+    view = app.wait(lambda v: v.get("notice", "").startswith("OBJ saved to "),
+                    "the message of the OBJ saved")
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    files = glob.glob(os.path.join(cwd, "pbd-cloth-*.obj"))
+    check(len(files) == 1 and re.fullmatch(r"pbd-cloth-\d{8}-\d{6}\.obj",
+                                            os.path.basename(files[0])),
+          "one file pbd-cloth-DATE-TIME.obj: %s" % files)
+    check(view["notice"] == "OBJ saved to %s (1200 vertices)" % files[0],
+          "the message says where: %s" % view["notice"])
+    v, f = [], 0
+    with open(files[0]) as obj:
+        for line in obj:
+            words = line.split()
+            if words and words[0] == "v":
+                v.append(tuple(float(w) for w in words[1:]))
+            elif words and words[0] == "f":
+                f += 1
+    positions = e2e.read_state(state)
+    check(len(v) == len(positions) == 1200 and
+          all(p[0] == q[0] and p[1] == q[1] and p[2] == 0.0 for p, q in zip(v, positions)),
+          "its 1200 vertices are the paused cloth's particles, exactly, at z = 0")
+    check(f == 2 * 39 * 29, "and its %d triangles every cell's two" % f)
 else:
     check(False, "unknown case " + case)
 print("PASS")

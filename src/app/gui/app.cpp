@@ -394,6 +394,8 @@ void App::exportFrame()
         return exportedPixels(canvasOnly, framebuffer, frameView_.canvasSize.x,
                               frameView_.windowSize.x);
     };
+    if (exports_.obj)
+        exporter_->saveObj(controller_.syncedSimulation());
     if (exports_.toggleVideo)
         exporter_->toggleVideo(part(options.videoCanvasOnly), simulation_.time());
     exporter_->afterDraw(framebuffer, exports_.screenshot, part(options.pngCanvasOnly),

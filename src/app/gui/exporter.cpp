@@ -9,6 +9,8 @@
 #include <utility>
 
 #include "io/export_files.h"
+#include "pbd/obj_file.h"
+#include "pbd/simulation.h"
 #include "render/screenshot.h"
 
 namespace pbd::app {
@@ -85,6 +87,24 @@ void Exporter::screenshot(glm::ivec2 framebufferSize)
     }
     note("Screenshot saved to " + absolutePath(file.path) + " (" + std::to_string(image.width) +
              " x " + std::to_string(image.height) + " pixels)",
+         false);
+}
+
+void Exporter::saveObj(const Simulation& simulation)
+{
+    const ReservedFile file = reserveNewFile(".", timestampStemNow(), "obj");
+    if (!file.error.empty()) {
+        note("OBJ not saved: " + file.error, true);
+        return;
+    }
+    if (auto error = saveObjFile(simulation, file.path)) {
+        std::error_code ignored;
+        std::filesystem::remove(file.path, ignored); // the empty reserved name
+        note("OBJ not saved: " + *error, true);
+        return;
+    }
+    note("OBJ saved to " + absolutePath(file.path) + " (" +
+             std::to_string(simulation.particles().size()) + " vertices)",
          false);
 }
 

@@ -20,6 +20,7 @@
 #include "io/frame_worker.h"
 #include "io/video_clock.h"
 #include "io/video_export.h"
+#include "pbd/simulation_fwd.h"
 
 namespace pbd::app {
 
@@ -49,6 +50,9 @@ public:
     /// runs, and to the video as many times as the simulated time `time` (s) calls for
     /// (VideoClock: none, one or more).
     void afterDraw(glm::ivec2 framebufferSize, bool screenshot, glm::ivec2 pngSize, double time);
+    /// Writes the cloth's surface as pbd-cloth-DATE-TIME.obj (-2, -3 ... when taken) in the
+    /// working directory (pbd/obj_file.h) and says where it went, or why not.
+    void saveObj(const Simulation& simulation);
     /// A video export is running: the frames it reads may be drawn without the hover ring.
     bool videoRunning() const { return video_ != nullptr; }
     /// Writes the last frames, stops the video and waits for the writer. Returns false when

@@ -72,6 +72,13 @@ void Panel::exports(const PanelStats& stats, PanelActions& actions)
         tooltip("video", help.c_str());
     }
     record("video");
+    if (ImGui::Button("Export OBJ", ImVec2(width, 0.0f)))
+        actions.exportObj = true;
+    tooltip("export-obj", "Write the cloth's surface as a Wavefront OBJ file (vertices, "
+                          "normals, the whole triangles; cuts and tears as gaps), which "
+                          "Blender and other 3D tools open, into the working directory, "
+                          "named pbd-cloth-DATE-TIME.obj.");
+    record("export-obj");
     ExportOptions options = stats.exports;
     bool changed = ImGui::Checkbox("PNG: canvas only", &options.pngCanvasOnly);
     tooltip("png-canvas-only", "Save PNG and F12 write the canvas without the panel "

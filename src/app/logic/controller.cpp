@@ -175,6 +175,8 @@ void Controller::panel(const PanelActions& actions)
         exportRequests_.screenshot = true;
     if (actions.toggleVideo)
         exportRequests_.toggleVideo = !exportRequests_.toggleVideo; // two toggles cancel
+    if (actions.exportObj)
+        exportRequests_.obj = true;
     // The panel edits these three in its model (text fields with their messages), like the
     // settings; they take effect here.
     preferences_.stepping = model_.stepping();

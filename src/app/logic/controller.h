@@ -45,6 +45,7 @@ namespace pbd::app {
 struct ExportRequests {
     bool screenshot = false;  ///< write a PNG of the window (F12)
     bool toggleVideo = false; ///< start or stop the video export
+    bool obj = false;         ///< write the cloth's surface as an OBJ file (Export OBJ)
 };
 
 /// Input -> commands and view; changes the simulation only through pbd::apply. Is the

@@ -41,6 +41,7 @@ struct PanelActions {
     bool turnOnArea = false;                  ///< the fold hint's "Turn on Area stiffness"
     bool screenshot = false;                  ///< the "Save PNG (F12)" button
     bool toggleVideo = false;                 ///< the "Export video" / "Stop video export" button
+    bool exportObj = false;                   ///< the "Export OBJ" button
     std::optional<ColorBy> colorBy;           ///< the "Colour lines by" combo, when changed
     std::optional<bool> throwOnRelease;       ///< the "On release" combo, when changed
     FilesActions files;                       ///< the "Record and save" section
