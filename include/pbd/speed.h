@@ -13,6 +13,7 @@ namespace pbd {
 /// Energy::kinetic). One pass over the particles, no allocation; float because it is drawn.
 /// Returns false and writes nothing when out.size() != simulation.particles().size(). Reads
 /// the CPU copy (Simulation::sync() first for a device solver's velocities).
-bool particleSpeeds(const Simulation& simulation, std::span<float> out);
+template <glm::length_t D>
+bool particleSpeeds(const SimulationOf<D>& simulation, std::span<float> out);
 
 } // namespace pbd

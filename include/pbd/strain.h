@@ -15,6 +15,7 @@ namespace pbd {
 /// the constraints, no allocation; float because it is drawn, not integrated. Returns false
 /// and writes nothing when out.size() != simulation.constraints().size(). Reads the CPU copy
 /// (Simulation::sync() first for a device solver's positions).
-bool signedStrains(const Simulation& simulation, std::span<float> out);
+template <glm::length_t D>
+bool signedStrains(const SimulationOf<D>& simulation, std::span<float> out);
 
 } // namespace pbd

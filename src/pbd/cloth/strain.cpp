@@ -6,7 +6,8 @@
 
 namespace pbd {
 
-bool signedStrains(const Simulation& simulation, std::span<float> out)
+template <glm::length_t D>
+bool signedStrains(const SimulationOf<D>& simulation, std::span<float> out)
 {
     const auto constraints = simulation.constraints();
     if (out.size() != constraints.size())
@@ -19,11 +20,13 @@ bool signedStrains(const Simulation& simulation, std::span<float> out)
             out[k] = 0.0f;
             continue;
         }
-        const glm::dvec2 d = x[c.a] - x[c.b];
-        const double length = std::sqrt(d.x * d.x + d.y * d.y);
+        const double length = std::sqrt(squaredLength<D>(x[c.a] - x[c.b]));
         out[k] = static_cast<float>((length - c.restLength) / c.restLength);
     }
     return true;
 }
+
+template bool signedStrains(const SimulationOf<2>&, std::span<float>);
+template bool signedStrains(const SimulationOf<3>&, std::span<float>);
 
 } // namespace pbd

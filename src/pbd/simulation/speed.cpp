@@ -6,18 +6,21 @@
 
 namespace pbd {
 
-bool particleSpeeds(const Simulation& simulation, std::span<float> out)
+template <glm::length_t D>
+bool particleSpeeds(const SimulationOf<D>& simulation, std::span<float> out)
 {
-    const Particles& p = simulation.particles();
+    const ParticlesOf<D>& p = simulation.particles();
     if (out.size() != p.size())
         return false;
     for (std::size_t i = 0; i < p.size(); ++i) {
-        const glm::dvec2 v = p.velocity[i];
         out[i] = (p.flags[i] & (kPinned | kGrabbed)) != 0
                      ? 0.0f
-                     : static_cast<float>(std::sqrt(v.x * v.x + v.y * v.y));
+                     : static_cast<float>(std::sqrt(squaredLength<D>(p.velocity[i])));
     }
     return true;
 }
+
+template bool particleSpeeds(const SimulationOf<2>&, std::span<float>);
+template bool particleSpeeds(const SimulationOf<3>&, std::span<float>);
 
 } // namespace pbd
