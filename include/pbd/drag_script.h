@@ -77,10 +77,10 @@
 
 namespace pbd {
 
-/// Largest accepted |X| or |Y| in a drag or cut event, in metres: what
+/// Largest accepted |X|, |Y| or |Z| in a drag, grab, move or cut event, in metres: what
 /// Simulation::moveGrabbed takes.
 inline constexpr double kMaxDragCoordinate = kMaxGrabCoordinate;
-/// Largest accepted |VX| or |VY| of a release, in m/s.
+/// Largest accepted |VX|, |VY| or |VZ| of a release, in m/s.
 inline constexpr double kMaxReleaseSpeed = 1e6;
 /// Longest accepted line of a drag script, in characters.
 inline constexpr std::size_t kMaxDragLineLength = 1024;

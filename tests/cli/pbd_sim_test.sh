@@ -935,6 +935,13 @@ events3d)
   expect 0 "40 steps of 12x9" -- run --width 12 --height 9 --dimensions 3 --events "$work/first3.events" --steps 40 --save "$work/e40.json" --out /dev/null
   expect 0 "40 steps of 12x9" "obstacles 1, balls 1" -- run --load "$work/e40.json" --events "$work/rest3.events" --out "$work/o3b"
   cmp -s "$work/o3" "$work/o3b" || fail "a 3D run continued with --load and --events differs from the whole run"
+  # A 3D script's `load` line continues from a 3D state file as --load does; a state file of
+  # the other dimensions is refused naming the file.
+  mkdir -p "$work/sub3" && cp "$work/e40.json" "$work/sub3/" && printf '0 load e40.json\n40 end\n' >"$work/sub3/load.events"
+  expect 0 "40 steps of 12x9" -- run --load "$work/e40.json" --steps 40 --out "$work/l3a"
+  expect 0 "40 steps of 12x9" -- run --dimensions 3 --width 12 --height 9 --events "$work/sub3/load.events" --out "$work/l3b"
+  cmp -s "$work/l3a" "$work/l3b" || fail "a 3D script's load line differs from --load"
+  expect 2 "line 1" "load" "e40.json" "this simulation is 2D" "allowed: 2" -- run --events "$work/sub3/load.events"
   # Refusals: the other dimensions' counts, NaN, scenes and a change of dimensions.
   expect 2 "line 1" "'drag' takes 4 values, got 3" "dimensions = 2" "this run has dimensions = 3" -- run --dimensions 3 --events <(printf '0 drag 1 0.5 0.5\n')
   expect 2 "line 2" "'cut' takes 9 values, got 4" "allowed: 'STEP cut X1 Y1 Z1 X2 Y2 Z2 DX DY DZ'" -- run --dimensions 3 --events <(printf '0 pin 3\n1 cut 0 0 1 1\n')
