@@ -46,6 +46,17 @@
 ///   STEP end                   the script's end: `pbd-sim run` stops there without --steps
 /// A FILE that is not absolute (and, for `scene`, not a built-in name) is relative to the
 /// script's folder (the `folder` parseEventScript() is given).
+///
+/// In 3D (a script parsed for a run of dimensions 3: parseEventScript<3>) every line that
+/// takes a point takes X Y Z, and the knife takes a direction:
+///   STEP drag INDEX X Y Z, STEP grab X Y Z R, STEP move X Y Z, STEP release [VX VY VZ],
+///   STEP cut X1 Y1 Z1 X2 Y2 Z2 DX DY DZ (the strip of the plane through the segment along D,
+///   both ways: Simulation3::cut), STEP obstacle SPEC (the 3D specs: sphere:X,Y,Z,R, ...),
+///   STEP move-obstacle I X Y Z [AX AY AZ], STEP ball X Y Z R MASS, STEP grab-ball I X Y Z,
+///   STEP move-ball X Y Z, STEP release-ball [VX VY VZ]; `load` reads a 3D state file.
+/// A line with the other dimension's count of values is refused naming the line, the verb,
+/// the count given and the count allowed. `scene` lines and `set dimensions` to the other
+/// count are refused (a run keeps its dimensions).
 
 #include <cstdint>
 #include <memory>
@@ -66,43 +77,53 @@
 
 namespace pbd {
 
-/// Largest accepted |X| or |Y| in a drag or cut event, in metres: what
+/// Largest accepted |X|, |Y| or |Z| in a drag, grab, move or cut event, in metres: what
 /// Simulation::moveGrabbed takes.
 inline constexpr double kMaxDragCoordinate = kMaxGrabCoordinate;
-/// Largest accepted |VX| or |VY| of a release, in m/s.
+/// Largest accepted |VX|, |VY| or |VZ| of a release, in m/s.
 inline constexpr double kMaxReleaseSpeed = 1e6;
 /// Longest accepted line of a drag script, in characters.
 inline constexpr std::size_t kMaxDragLineLength = 1024;
 
-/// One scripted event.
-struct DragEvent {
-    enum class Kind {
-        Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End, Grab, Move, Undo, Redo,
-        AddObstacle, MoveObstacle, RemoveObstacle,
-        AddBall, GrabBall, MoveBall, ReleaseBall, RemoveBall, Scene, Load
-    };
+/// The kinds of scripted event (DragEventOf::Kind).
+enum class DragEventKind {
+    Drag, Release, Pin, PinRow, Unpin, Cut, Set, Restart, End, Grab, Move, Undo, Redo,
+    AddObstacle, MoveObstacle, RemoveObstacle,
+    AddBall, GrabBall, MoveBall, ReleaseBall, RemoveBall, Scene, Load
+};
+
+/// One scripted event of a run in D dimensions (DragEvent in 2D, DragEvent3 in 3D).
+template <glm::length_t D>
+struct DragEventOf {
+    using Kind = DragEventKind;
     std::uint64_t step = 0;  ///< applied before this step (0-based)
     Kind kind = Kind::Drag;
     Index particle = 0;      ///< Drag, Pin, Unpin; PinRow: the row (0 = top)
-    glm::dvec2 position{0.0}; ///< Drag, Move: the place; Grab: the point; Cut: the segment's
-                              ///< start (metres)
-    glm::dvec2 to{0.0};       ///< Cut: the segment's end (metres)
-    std::optional<glm::dvec2> velocity; ///< Release: the throw (m/s), or none (the page)
+    Vec<D> position{0.0};    ///< Drag, Move: the place; Grab: the point; Cut: the segment's
+                             ///< start (metres)
+    Vec<D> to{0.0};          ///< Cut: the segment's end (metres)
+    Vec<D> direction{0.0};   ///< Cut in 3D: the knife's direction (any length)
+    std::optional<Vec<D>> velocity; ///< Release: the throw (m/s), or none (the page)
     double radius = 0.0;      ///< Grab: metres, more than 0 up to kMaxGrabRadius
     std::string field;        ///< Set: the Settings member (e.g. "timeStep")
     double value = 0.0;       ///< Set: its value
-    Obstacle obstacle;        ///< AddObstacle: the new obstacle
+    ObstacleOf<D> obstacle;   ///< AddObstacle: the new obstacle
     std::size_t obstacleIndex = 0; ///< MoveObstacle, RemoveObstacle: which one
-    std::optional<double> angle;   ///< MoveObstacle: the new angle in degrees, if given
-    Ball ball;                     ///< AddBall: the new ball
+    /// MoveObstacle: the new angle in degrees, if given (three in 3D: AX AY AZ)
+    std::optional<ObstacleAngleOf<D>> angle;
+    BallOf<D> ball;                ///< AddBall: the new ball
     std::size_t ballIndex = 0;     ///< GrabBall, RemoveBall: which one (GrabBall, MoveBall:
                                    ///< the place in `position`; ReleaseBall: `velocity`)
     std::string sceneName;         ///< Scene: the built-in name or file path, as written
     pbd::Scene scene;              ///< Scene: what it named, read when the line was parsed
     std::string stateName;         ///< Load: the state file's path, as written
     /// Load: the state it names, read when the line was parsed
-    std::shared_ptr<const SimulationState> state;
+    std::shared_ptr<const SimulationStateOf<D>> state;
 };
+/// An event of a 2D script.
+using DragEvent = DragEventOf<2>;
+/// An event of a 3D script.
+using DragEvent3 = DragEventOf<3>;
 
 /// A drag script that could not be parsed; what() names the line, the value and what is
 /// allowed.
@@ -120,6 +141,8 @@ private:
 struct EventLine {
     const char* form; ///< the verb and its values, as error messages quote it
     const char* does; ///< what it does, one or two sentences (the man pages' text)
+    /// The form in 3D where it differs ("drag INDEX X Y Z"), else null: the same line
+    const char* form3 = nullptr;
 };
 
 /// Every kind of event line the parser takes, in the order its error messages list them;
@@ -136,45 +159,68 @@ inline constexpr std::string_view kRecordingHeader =
 /// text is left as it is: a script written by hand may end without a newline.
 std::optional<std::string> dropCutRecordingLine(std::string_view& text);
 
-/// Parses a whole script for a simulation that starts with `settings`, `obstacleCount`
+/// Parses a whole script for a simulation in D dimensions (Settings::dimensions is D; 2 by
+/// default) that starts with `settings`, `obstacleCount`
 /// obstacles and `ballCount` balls: its size bounds the particle indices, following `set
 /// width/height` lines, the obstacles the obstacle indices, following `obstacle` and
 /// `remove-obstacle` lines, and the balls the ball indices likewise. The files that `scene`
 /// and `load` lines name are read from `folder` (the script's) unless absolute; an empty
 /// `folder` is the working directory. Throws DragScriptError.
-std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
-                                        std::size_t obstacleCount = 0,
-                                        std::size_t ballCount = 0,
-                                        std::string_view folder = {});
+template <glm::length_t D = 2>
+std::vector<DragEventOf<D>> parseEventScript(std::string_view text, const Settings& settings,
+                                             std::size_t obstacleCount = 0,
+                                             std::size_t ballCount = 0,
+                                             std::string_view folder = {});
 /// The folder of the script at `path`, for parseEventScript() ("" for a bare file name).
 std::string scriptFolder(std::string_view path);
 /// The same for a script of drags and releases on a cloth of `particleCount` particles.
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount);
 
-/// The event as a script line ("120 drag 5 1.5 -2"), numbers in shortest round-trip form:
-/// parsing the line gives the same event.
-std::string formatEvent(const DragEvent& event);
+/// The event as a script line ("120 drag 5 1.5 -2"; "120 drag 5 1.5 -2 0.25" in 3D), numbers
+/// in shortest round-trip form: parsing the line gives the same event.
+template <glm::length_t D>
+std::string formatEvent(const DragEventOf<D>& event);
 
 /// The commands that play `event` on a simulation whose settings are now `current` (a `set`
 /// changes one field of them): what DragPlayer applies, and what the app's replay issues.
 /// A drag is a grab and a move; `end` is none.
-std::vector<Command> eventCommands(const DragEvent& event, const Settings& current);
+template <glm::length_t D>
+std::vector<CommandOf<D>> eventCommands(const DragEventOf<D>& event, const Settings& current);
+
+/// The event line that plays `command` (applied before step `step`) on `simulation`, as the
+/// state is just after it was applied: what a recorder writes of a History's commands. A
+/// grab is written as a drag to where the particle is, a move as where the grab point or
+/// the particle went; a `set` as one line per field whose bits differ from `before` (the
+/// settings before the command), in the settings table's order. Nothing for a step (steps
+/// are counted, not written), a move without a grab or a set that changes nothing.
+template <glm::length_t D>
+std::vector<DragEventOf<D>> commandEvents(const CommandOf<D>& command, std::uint64_t step,
+                                          const SimulationOf<D>& simulation,
+                                          const Settings& before);
 
 /// Feeds parsed events to a simulation step by step, through a History of its own (as the
 /// app keeps one), so that `undo` and `redo` lines give the app's states.
-class DragPlayer {
+template <glm::length_t D>
+class DragPlayerOf {
 public:
-    explicit DragPlayer(std::vector<DragEvent> events) : events_(std::move(events)) {}
+    explicit DragPlayerOf(std::vector<DragEventOf<D>> events) : events_(std::move(events)) {}
     /// Applies every event scheduled before `step` (all events with event.step <= step that
     /// have not been applied yet).
-    void applyBefore(std::uint64_t step, Simulation& simulation);
+    void applyBefore(std::uint64_t step, SimulationOf<D>& simulation);
     /// The actions applied so far.
-    const History& history() const { return history_; }
+    const HistoryOf<D>& history() const { return history_; }
 
 private:
-    std::vector<DragEvent> events_;
+    std::vector<DragEventOf<D>> events_;
     std::size_t next_ = 0;
-    History history_;
+    HistoryOf<D> history_;
 };
+/// The 2D player.
+using DragPlayer = DragPlayerOf<2>;
+/// The 3D player.
+using DragPlayer3 = DragPlayerOf<3>;
+
+extern template class DragPlayerOf<2>;
+extern template class DragPlayerOf<3>;
 
 } // namespace pbd

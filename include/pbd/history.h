@@ -35,6 +35,9 @@
 /// particle and a few per pin, removed constraint and held particle; two states per action);
 /// the newest action is always kept. A 40 x 30 cloth keeps 64 actions, 300 x 300 keeps 37,
 /// 1000 x 1000 keeps 3.
+///
+/// The history is written once for D dimensions (HistoryOf<D>: History in 2D, History3 in 3D,
+/// which counts 24 bytes per position and velocity).
 
 #include <cstddef>
 #include <cstdint>
@@ -52,22 +55,29 @@ inline constexpr std::size_t kMaxHistoryActions = 64;
 /// needs more.
 inline constexpr std::size_t kHistoryBudgetBytes = std::size_t{256} << 20;
 
-/// The bytes a History counts for one kept state: 16 per position and velocity, 8 per mass,
-/// 4 per pin, 8 per removed constraint, 20 per particle an area grab holds.
-std::size_t snapshotBytes(const SimulationState& state);
+/// The bytes a History counts for one kept state: 16 per position and velocity (24 in 3D),
+/// 8 per mass, 4 per pin, 8 per removed constraint, 20 per particle an area grab holds (28
+/// in 3D).
+template <glm::length_t D>
+std::size_t snapshotBytes(const SimulationStateOf<D>& state);
 
-/// The actions taken on one simulation, for undo and redo.
-class History {
+/// The actions taken on one simulation in D dimensions, for undo and redo.
+template <glm::length_t D>
+class HistoryOf {
 public:
+    using SimulationType = SimulationOf<D>;
+    using StateType = SimulationStateOf<D>;
+    using CommandType = CommandOf<D>;
+
     /// Applies `command` to `simulation` (pbd::apply) and keeps the history by the rules
     /// above; an UndoCommand or RedoCommand undoes or redoes. A refused command changes
     /// neither and returns the reason; so does an undo with nothing to undo ("undo: nothing
     /// to undo") and a redo with nothing to redo.
-    std::optional<CommandError> apply(Simulation& simulation, const Command& command);
+    std::optional<CommandError> apply(SimulationType& simulation, const CommandType& command);
 
     /// A change made to `simulation` outside the commands (loading a saved state) is one
     /// action from `before` (the state just before it) to the simulation's state now.
-    void changed(const SimulationState& before, Simulation& simulation);
+    void changed(const StateType& before, SimulationType& simulation);
 
     /// Actions that undo would take back, newest last.
     std::size_t undoCount() const { return done_.size(); }
@@ -93,24 +103,25 @@ private:
     enum class Kind { Grab, Pin, Unpin, Cut, Set, Restart, Load, Add, Remove, MoveObstacle };
     struct Action {
         Kind kind;
-        SimulationState before;
-        std::optional<SimulationState> after; ///< none while a grab is open
+        StateType before;
+        std::optional<StateType> after; ///< none while a grab is open
         std::size_t obstacle = 0;             ///< MoveObstacle: which one
         std::uint64_t number = 0;             ///< position()'s, given by push()
     };
 
-    std::optional<CommandError> grabPart(Simulation& simulation, const Command& command);
-    std::optional<CommandError> discrete(Simulation& simulation, const Command& command,
+    std::optional<CommandError> grabPart(SimulationType& simulation, const CommandType& command);
+    std::optional<CommandError> discrete(SimulationType& simulation, const CommandType& command,
                                          Kind kind);
-    std::optional<CommandError> ballGrabPart(Simulation& simulation, const BallCommand& command);
-    std::optional<CommandError> moveObstacle(Simulation& simulation,
-                                             const MoveObstacleCommand& command);
+    std::optional<CommandError> ballGrabPart(SimulationType& simulation,
+                                             const BallCommandOf<D>& command);
+    std::optional<CommandError> moveObstacle(SimulationType& simulation,
+                                             const MoveObstacleCommandOf<D>& command);
     /// Whether an action of `kind` merges into the newest one (the rules above).
-    bool mergesInto(const Simulation& simulation, Kind kind) const;
-    std::optional<CommandError> undo(Simulation& simulation);
-    std::optional<CommandError> redo(Simulation& simulation);
+    bool mergesInto(const SimulationType& simulation, Kind kind) const;
+    std::optional<CommandError> undo(SimulationType& simulation);
+    std::optional<CommandError> redo(SimulationType& simulation);
     /// Ends an open grab action with the simulation's state now.
-    void closeGrab(Simulation& simulation);
+    void closeGrab(SimulationType& simulation);
     void push(Action action);
     void trim();
 
@@ -124,5 +135,13 @@ private:
     std::uint64_t numbered_ = 0;  ///< the last number push() gave
     std::uint64_t forgotten_ = 0; ///< the last dropped or forgotten action's number
 };
+
+/// The 2D cloth's history (the app's).
+using History = HistoryOf<2>;
+/// The 3D cloth's history.
+using History3 = HistoryOf<3>;
+
+extern template class HistoryOf<2>;
+extern template class HistoryOf<3>;
 
 } // namespace pbd

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "pbd/obstacle.h"
 #include "pbd/vec.h"
@@ -97,5 +98,9 @@ struct ObstacleType<3> {
 };
 template <glm::length_t D>
 using ObstacleOf = typename ObstacleType<D>::type;
+
+/// How an obstacle is turned: an angle in degrees in 2D, three (R = Rz Ry Rx) in 3D.
+template <glm::length_t D>
+using ObstacleAngleOf = std::conditional_t<D == 2, double, Vec<3>>;
 
 } // namespace pbd

@@ -78,6 +78,8 @@ Scene startScene(const Simulation& simulation);
 /// back, and restart()'s pins the fixed corners. What a recording's `load` line does. Returns
 /// why the state was refused (naming the field); nothing changes then.
 std::optional<std::string> startFromState(Simulation& simulation, const SimulationState& state);
+/// The same for a 3D cloth (a 3D script's `load` line).
+std::optional<std::string> startFromState(Simulation3& simulation, const SimulationState3& state);
 
 /// Makes the world as it is now (its obstacles, balls and pins) what restart() puts back:
 /// pins equal to the fixed corners stay "the fixed corners". The app places a scene chosen in

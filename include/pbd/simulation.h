@@ -52,10 +52,6 @@ struct AreaGrabOf {
 };
 using AreaGrab = AreaGrabOf<2>;
 
-/// How an obstacle is turned: an angle in degrees in 2D, three (R = Rz Ry Rx) in 3D.
-template <glm::length_t D>
-using ObstacleAngleOf = std::conditional_t<D == 2, double, Vec<3>>;
-
 /// Everything that defines where a simulation stands, for saving and loading: continuing
 /// from a restored state gives bit for bit the steps the original would have taken. (The
 /// multipliers and step-start positions are not part of it: each substep begins them anew.)

@@ -33,19 +33,19 @@ std::optional<std::string> readFile(const std::string& path, std::string& text)
     return std::nullopt;
 }
 
-/// Steps the run (applying the script's events in 2D), writes the positions, the state and
-/// the summary line.
+/// Steps the run (applying the script's events), writes the positions, the state and the
+/// summary line.
 template <glm::length_t D>
-int stepAndReport(const RunOptions& options, SimulationOf<D>& simulation, DragPlayer* player,
-                  long long steps, TraceWriter* trace = nullptr, long long traceEvery = 1)
+int stepAndReport(const RunOptions& options, SimulationOf<D>& simulation,
+                  DragPlayerOf<D>* player, long long steps, TraceWriter* trace = nullptr,
+                  long long traceEvery = 1)
 {
     const auto begun = std::chrono::steady_clock::now();
     try {
         if (trace)
             trace->write(0, simulation);
         for (long long step = 0; step < steps; ++step) {
-            if constexpr (D == 2)
-                player->applyBefore(static_cast<std::uint64_t>(step), simulation);
+            player->applyBefore(static_cast<std::uint64_t>(step), simulation);
             simulation.step();
             if (trace && (step + 1) % traceEvery == 0) {
                 simulation.sync();
@@ -55,8 +55,7 @@ int stepAndReport(const RunOptions& options, SimulationOf<D>& simulation, DragPl
         // Events at the last step (before the end line) happened after the last step: an
         // app's recording ends with what the user did after its last step (a move while
         // paused), and the final positions include it.
-        if constexpr (D == 2)
-            player->applyBefore(static_cast<std::uint64_t>(steps), simulation);
+        player->applyBefore(static_cast<std::uint64_t>(steps), simulation);
         simulation.finishBackend();
         simulation.sync(); // the GPU's state, for the output and the summary
     } catch (const std::runtime_error& e) { // the GPU solver could not run this cloth (or world)
@@ -164,14 +163,48 @@ std::optional<int> openTrace(const RunOptions& options, const SimulationOf<D>& s
     return std::nullopt;
 }
 
-/// The 3D run: settings and a state file for now (no events, scene or world yet).
-int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
+/// Reads --events (if given) for `simulation`'s start, in its dimensions. Returns the exit
+/// status of a refusal, or nothing.
+template <glm::length_t D>
+std::optional<int> readEvents(const RunOptions& options, const SimulationOf<D>& simulation,
+                              std::vector<DragEventOf<D>>& events)
 {
-    if (options.dragFile) {
-        std::cerr << "pbd-sim run: --events: not allowed with dimensions = 3 yet (3D event "
-                     "lines come next); allowed: none, or dimensions 2\n";
+    if (!options.dragFile)
+        return std::nullopt;
+    std::string text;
+    if (auto error = readFile(*options.dragFile, text)) {
+        std::cerr << "pbd-sim run: " << *error << "\n";
+        return common::kExitIo;
+    }
+    std::string_view script = text;
+    if (auto warning = dropCutRecordingLine(script))
+        std::cerr << "pbd-sim run: " << *options.dragFile << ": warning: " << *warning << "\n";
+    try {
+        events = parseEventScript<D>(script, simulation.settings(), simulation.obstacles().size(),
+                                     simulation.balls().size(), scriptFolder(*options.dragFile));
+    } catch (const DragScriptError& e) {
+        std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
         return common::kExitUsage;
     }
+    return std::nullopt;
+}
+
+/// Without --steps, a script's `end` line says how many steps to run.
+template <glm::length_t D>
+void stepsFromEnd(const RunOptions& options, const std::vector<DragEventOf<D>>& events,
+                  long long& steps)
+{
+    if (!options.stepsText)
+        for (const DragEventOf<D>& event : events)
+            if (event.kind == DragEventKind::End) {
+                steps = static_cast<long long>(std::min<std::uint64_t>(event.step, kMaxRunSteps));
+                break;
+            }
+}
+
+/// The 3D run: settings, a state file, obstacles, balls and events (no scene yet).
+int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
+{
     Settings made = settings;
     if (start.stateFile)
         made = Simulation3::defaultSettings(); // the file's come in setUpStart()
@@ -184,7 +217,12 @@ int run3(const RunOptions& options, const RunStart& start, Settings settings, lo
     TraceWriter trace;
     if (const std::optional<int> refused = openTrace(options, simulation, trace, traceEvery))
         return *refused;
-    return stepAndReport<3>(options, simulation, nullptr, steps,
+    std::vector<DragEvent3> events;
+    if (const std::optional<int> refused = readEvents(options, simulation, events))
+        return *refused;
+    stepsFromEnd(options, events, steps);
+    DragPlayer3 player(std::move(events));
+    return stepAndReport<3>(options, simulation, &player, steps,
                             options.traceFile ? &trace : nullptr, traceEvery);
 }
 
@@ -259,24 +297,8 @@ int runCommandMain(const RunOptions& options)
     if (const std::optional<int> refused = openTrace(options, simulation, trace, traceEvery))
         return *refused;
     std::vector<DragEvent> events;
-    if (options.dragFile) {
-        std::string text;
-        if (auto error = readFile(*options.dragFile, text)) {
-            std::cerr << "pbd-sim run: " << *error << "\n";
-            return common::kExitIo;
-        }
-        std::string_view script = text;
-        if (auto warning = dropCutRecordingLine(script))
-            std::cerr << "pbd-sim run: " << *options.dragFile << ": warning: " << *warning
-                      << "\n";
-        try {
-            events = parseEventScript(script, simulation.settings(), simulation.obstacles().size(),
-                                      simulation.balls().size(), scriptFolder(*options.dragFile));
-        } catch (const DragScriptError& e) {
-            std::cerr << "pbd-sim run: " << *options.dragFile << ": " << e.what() << "\n";
-            return common::kExitUsage;
-        }
-    }
+    if (const std::optional<int> refused = readEvents(options, simulation, events))
+        return *refused;
     // A script may choose the GPU solver (an app's recording does): it needs the backend too.
     const bool scriptUsesGpu = std::any_of(events.begin(), events.end(), [](const DragEvent& e) {
         const SettingField* field = findSettingField(e.field);
@@ -296,13 +318,7 @@ int runCommandMain(const RunOptions& options)
         simulation.installBackend(std::move(*factory));
     }
 
-    // Without --steps, a script's `end` line says how many steps to run.
-    if (!options.stepsText)
-        for (const DragEvent& event : events)
-            if (event.kind == DragEvent::Kind::End) {
-                steps = static_cast<long long>(std::min<std::uint64_t>(event.step, kMaxRunSteps));
-                break;
-            }
+    stepsFromEnd(options, events, steps);
     DragPlayer player(std::move(events));
     return stepAndReport(options, simulation, &player, steps,
                          options.traceFile ? &trace : nullptr, traceEvery);

@@ -45,7 +45,13 @@ void eventScripts(Roff& page)
                    "which the event applies (0 = before the first). Coordinates are metres, "
                    "velocities m/s. An error names the line, the value and what is allowed.");
     for (const pbd::EventLine& line : pbd::eventLines())
-        page.item(std::string("STEP ") + line.form, line.does);
+        page.item(std::string("STEP ") + line.form,
+                  line.form3 ? std::string(line.does) + " In 3D: STEP " + line.form3 + "."
+                             : std::string(line.does));
+    page.paragraph("A run of --dimensions 3 reads its script in 3D: each line above that takes "
+                   "a point takes X Y Z (its 3D form follows \"In 3D\"); a line with the other "
+                   "dimensions' count of values is refused naming the line, the verb and both "
+                   "counts.");
 }
 
 void writeSimPage(std::ostream& out)

@@ -903,7 +903,6 @@ space)
   expect 0 "obstacles 2, balls 1" -- run --load "$work/w3.json" --steps 100 --out "$work/w400a"
   expect 0 "obstacles 2, balls 1" -- "${drop[@]}" --steps 400 --out "$work/w400b"
   cmp -s "$work/w400a" "$work/w400b" || fail "a 3D world continued from its state file differs from the whole run"
-  expect 2 "--events" "dimensions = 3" "allowed" -- run --dimensions 3 --events <(printf '0 grab 1\n')
   expect 2 "dimensions = 2" "allowed" -- run --load "$work/s3.json" --dimensions 2
   expect 2 "line 1" "set dimensions '3'" "dimensions = 2" "allowed: 2" -- run --events <(printf '0 set dimensions 3\n')
   "$sim" bench --sizes 30x20 --steps 3 --settle 0 --dimensions 3 --json >"$work/b" 2>&1 || fail "bench --dimensions 3 failed: $(cat "$work/b")"
@@ -913,6 +912,44 @@ space)
   head -1 "$work/t3.csv" | grep -qx 'step,time,kinetic,potential,max_strain,rms_strain,max_violation,com_x,com_y,com_z,p29_x,p29_y,p29_z,p29_vx,p29_vy,p29_vz' || fail "the 3D trace's header: $(head -1 "$work/t3.csv")"
   [[ $(wc -l <"$work/t3.csv") -eq 22 ]] || fail "the 3D trace has $(wc -l <"$work/t3.csv") lines, expected 22"
   awk -F, 'NR == 22 && !($10 > 0.1 && NF == 16) { exit 1 }' "$work/t3.csv" || fail "the 3D trace's com_z or columns: $(tail -1 "$work/t3.csv")"
+  ;;
+events3d)
+  # Event scripts in 3D: every line that takes a point takes X Y Z; in-plane events (z = 0)
+  # on the vertical sheet give the 2D run's x, y bit for bit; a 3D --load continues a script
+  # exactly; lines of the other dimensions' form and NaN are refused (exit 2) naming them.
+  printf '0 drag 11 2.4 0.1\n20 release 0 1\n30 grab 1 -0.6 0.3\n35 move 1.2 -0.5\n50 release\n60 cut 0.9 0.1 0.9 -0.9\n70 pin 40\n80 undo\n90 redo\n100 end\n' >"$work/in2.events"
+  printf '0 drag 11 2.4 0.1 0\n20 release 0 1 0\n30 grab 1 -0.6 0 0.3\n35 move 1.2 -0.5 0\n50 release\n60 cut 0.9 0.1 -1 0.9 -0.9 -1 0 0 1\n70 pin 40\n80 undo\n90 redo\n100 end\n' >"$work/in3.events"
+  expect 0 "100 steps of 12x9" -- run --width 12 --height 9 --events "$work/in2.events" --out "$work/e2"
+  expect 0 "100 steps of 12x9" -- run --width 12 --height 9 --dimensions 3 --events "$work/in3.events" --out "$work/e3"
+  awk 'NF != 3 || $3 != 0 { exit 1 }' "$work/e3" || fail "a 3D run of in-plane events left the plane"
+  cut -d' ' -f1,2 "$work/e3" | cmp -s - "$work/e2" || fail "a 3D run of in-plane events differs from the 2D run's x, y"
+  # Out of the plane: a drag towards the viewer, a throw along -z, a sphere, a ball.
+  printf '0 obstacle sphere:1.1,-1.2,0.4,0.3\n0 ball 0.5 -2 0.3 0.2 0.5\n' >"$work/out3.events"
+  printf '5 drag 11 2.4 0.1 0.6\n25 release 0 0 -2\n30 move-obstacle 0 1.1 -1.1 0.5\n40 grab-ball 0 0.5 -1.8 0.4\n45 move-ball 0.6 -1.7 0.4\n50 release-ball 0 0 1\n60 cut 0.5 0.1 -2 0.5 -2 -2 0 0 1\n80 end\n' >>"$work/out3.events"
+  expect 0 "80 steps of 12x9" "obstacles 1, balls 1" "hash" -- run --width 12 --height 9 --dimensions 3 --events "$work/out3.events" --out "$work/o3"
+  awk '$3 > 0.05 || $3 < -0.05 { moved = 1 } END { exit !moved }' "$work/o3" || fail "a 3D drag out of the plane left every z at 0"
+  # The same script from a saved state: the rest of it, 40 steps on, gives the same bits.
+  awk '$1 >= 40 && $2 != "end" { $1 -= 40; print }' "$work/out3.events" >"$work/rest3.events"
+  printf '40 end\n' >>"$work/rest3.events"
+  awk '$1 < 40' "$work/out3.events" >"$work/first3.events"
+  expect 0 "40 steps of 12x9" -- run --width 12 --height 9 --dimensions 3 --events "$work/first3.events" --steps 40 --save "$work/e40.json" --out /dev/null
+  expect 0 "40 steps of 12x9" "obstacles 1, balls 1" -- run --load "$work/e40.json" --events "$work/rest3.events" --out "$work/o3b"
+  cmp -s "$work/o3" "$work/o3b" || fail "a 3D run continued with --load and --events differs from the whole run"
+  # A 3D script's `load` line continues from a 3D state file as --load does; a state file of
+  # the other dimensions is refused naming the file.
+  mkdir -p "$work/sub3" && cp "$work/e40.json" "$work/sub3/" && printf '0 load e40.json\n40 end\n' >"$work/sub3/load.events"
+  expect 0 "40 steps of 12x9" -- run --load "$work/e40.json" --steps 40 --out "$work/l3a"
+  expect 0 "40 steps of 12x9" -- run --dimensions 3 --width 12 --height 9 --events "$work/sub3/load.events" --out "$work/l3b"
+  cmp -s "$work/l3a" "$work/l3b" || fail "a 3D script's load line differs from --load"
+  expect 2 "line 1" "load" "e40.json" "this simulation is 2D" "allowed: 2" -- run --events "$work/sub3/load.events"
+  # Refusals: the other dimensions' counts, NaN, scenes and a change of dimensions.
+  expect 2 "line 1" "'drag' takes 4 values, got 3" "dimensions = 2" "this run has dimensions = 3" -- run --dimensions 3 --events <(printf '0 drag 1 0.5 0.5\n')
+  expect 2 "line 2" "'cut' takes 9 values, got 4" "allowed: 'STEP cut X1 Y1 Z1 X2 Y2 Z2 DX DY DZ'" -- run --dimensions 3 --events <(printf '0 pin 3\n1 cut 0 0 1 1\n')
+  expect 2 "line 1" "'drag' takes 3 values, got 4" "this run has dimensions = 2" -- run --events <(printf '0 drag 1 0.5 0.5 0\n')
+  expect 2 "line 1" "Z 'nan'" "allowed" -- run --dimensions 3 --events <(printf '0 move 1 2 nan\n')
+  expect 2 "line 1" "'scene' is not allowed with dimensions = 3" -- run --dimensions 3 --events <(printf '0 scene page\n')
+  expect 2 "line 1" "set dimensions '2'" "dimensions = 3" "allowed: 3" -- run --dimensions 3 --events <(printf '0 set dimensions 2\n')
+  expect 2 "line 1" "'circle'" "dimensions = 3" -- run --dimensions 3 --events <(printf '0 obstacle circle:0,0,1\n')
   ;;
 trace)
   # --trace: a pendulum's trace against the physics it records (trace_pendulum.py), rows per

@@ -110,6 +110,13 @@ TEST_CASE("pbd-sim.1 lists every event line of the event scripts", "[docs][man]"
         for (const std::string& text : lines)
             found = found || text.rfind(tag, 0) == 0;
         CHECK(found);
+        if (line.form3) { // the 3D form, where it differs, in the same item
+            const std::string in3 = roff(std::string("In 3D: STEP ") + line.form3 + ".");
+            bool found3 = false;
+            for (const std::string& text : lines)
+                found3 = found3 || text.find(in3) != std::string::npos;
+            CHECK(found3);
+        }
     }
 }
 

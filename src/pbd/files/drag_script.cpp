@@ -1,6 +1,7 @@
 #include "pbd/drag_script.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <cmath>
@@ -44,18 +45,20 @@ std::string quotedFields(const std::vector<std::string_view>& fields, std::size_
 
 constexpr EventLine kEventLines[] = {
     {"drag INDEX X Y", "Particle INDEX becomes the grabbed one, if it is not already, and is "
-                       "placed at (X, Y) metres."},
+                       "placed at (X, Y) metres.", "drag INDEX X Y Z"},
     {"grab X Y R", "Holds every particle within R metres of (X, Y) at its offset from that "
                    "point (R > 0); nothing in reach: no grab. The current grab, of either "
-                   "kind, is released first."},
-    {"move X Y", "Moves the grab point, or the grabbed particle, to (X, Y)."},
+                   "kind, is released first.", "grab X Y Z R"},
+    {"move X Y", "Moves the grab point, or the grabbed particle, to (X, Y).", "move X Y Z"},
     {"release [VX VY]", "Lets the grab go: the particles keep their velocity (the page), or "
-                        "take (VX, VY) m/s (a throw)."},
+                        "take (VX, VY) m/s (a throw).", "release [VX VY VZ]"},
     {"pin INDEX", "Pins particle INDEX where it is."},
     {"pin-row ROW", "Pins every particle of row ROW (0 = the top row) where it is."},
     {"unpin INDEX", "Unpins particle INDEX (a fixed corner too)."},
     {"cut X1 Y1 X2 Y2", "Removes the constraints crossing the segment from (X1, Y1) to "
-                        "(X2, Y2) metres."},
+                        "(X2, Y2) metres. In 3D, those crossing the strip of the plane through "
+                        "the segment along (DX, DY, DZ), both ways: every layer under the stroke.",
+     "cut X1 Y1 Z1 X2 Y2 Z2 DX DY DZ"},
     {"set FIELD VALUE", "Applies a setting: FIELD is its command-line flag without the dashes "
                         "(dt, iterations, tear-strain, ...); width, height and fixed restart "
                         "the cloth; choices and on/off take their words (colored, on)."},
@@ -63,40 +66,102 @@ constexpr EventLine kEventLines[] = {
     {"undo", "Back to the whole state just before the last action; STEP still counts the "
              "steps taken."},
     {"redo", "Forward to the state just after the last undone action."},
-    {"obstacle SPEC", "Adds an obstacle as the next index, SPEC as --obstacle takes it."},
+    {"obstacle SPEC", "Adds an obstacle as the next index, SPEC as --obstacle takes it (the "
+                      "run's dimensions' shapes)."},
     {"move-obstacle I X Y [DEG]", "Moves obstacle I's centre (a ground's point) to (X, Y), "
-                                  "turned to DEG degrees when given, over the next step."},
+                                  "turned to DEG degrees when given, over the next step; in 3D "
+                                  "a box turns to AX AY AZ degrees (R = Rz Ry Rx).",
+     "move-obstacle I X Y Z [AX AY AZ]"},
     {"remove-obstacle I", "Removes obstacle I; later indices shift down by one."},
-    {"ball X Y R MASS", "Adds a ball, as --ball X,Y,R,MASS, as the next index."},
-    {"grab-ball I X Y", "Holds ball I at (X, Y) (kinematic while held)."},
-    {"move-ball X Y", "Moves the held ball to (X, Y)."},
-    {"release-ball [VX VY]", "Lets the held ball go with that velocity (m/s), else its own."},
+    {"ball X Y R MASS", "Adds a ball, as --ball X,Y,R,MASS, as the next index.",
+     "ball X Y Z R MASS"},
+    {"grab-ball I X Y", "Holds ball I at (X, Y) (kinematic while held).", "grab-ball I X Y Z"},
+    {"move-ball X Y", "Moves the held ball to (X, Y).", "move-ball X Y Z"},
+    {"release-ball [VX VY]", "Lets the held ball go with that velocity (m/s), else its own.",
+     "release-ball [VX VY VZ]"},
     {"remove-ball I", "Removes ball I; later indices shift down by one."},
     {"scene NAME|FILE", "Replaces the cloth, obstacles and balls by a built-in scene's or a "
                         "scene file's, as --scene does, keeping the solver, threads and GPU "
-                        "precision; a restart then brings that scene back."},
+                        "precision; a restart then brings that scene back (2D only for now)."},
     {"load FILE", "Replaces the whole state by a state file's, as --load starts a run; its "
                   "obstacles and balls are what a restart then brings back."},
     {"end", "The script's end: pbd-sim run stops there when --steps is not given."},
 };
 
-/// "'drag INDEX X Y', 'grab X Y R', ... or 'end'": every form, for "allowed: ...".
+/// "'drag INDEX X Y', 'grab X Y R', ... or 'end'": every form of D dimensions, for
+/// "allowed: ...".
+template <glm::length_t D>
 const std::string& eventForms()
 {
     static const std::string forms = [] {
         std::string out;
         const std::size_t n = std::size(kEventLines);
-        for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t i = 0; i < n; ++i) {
+            const EventLine& line = kEventLines[i];
             out += std::string(i == 0 ? "" : i + 1 == n ? " or " : ", ") + "'" +
-                   kEventLines[i].form + "'";
+                   (D == 3 && line.form3 ? line.form3 : line.form) + "'";
+        }
         return out;
     }();
     return forms;
 }
 
+/// The form of `verb`'s line in `dimensions` dimensions ("drag INDEX X Y Z").
+const char* verbForm(std::string_view verb, int dimensions)
+{
+    for (const EventLine& line : kEventLines) {
+        const std::string_view form = line.form;
+        if (form.substr(0, form.find(' ')) == verb)
+            return dimensions == 3 && line.form3 ? line.form3 : line.form;
+    }
+    return "";
+}
+
 } // namespace
 
 std::span<const EventLine> eventLines() { return kEventLines; }
+
+namespace detail {
+
+template <glm::length_t D>
+std::string scriptUsage(std::string_view verb)
+{
+    return std::string("STEP ") + verbForm(verb, static_cast<int>(D));
+}
+
+template std::string scriptUsage<2>(std::string_view verb);
+template std::string scriptUsage<3>(std::string_view verb);
+
+std::string otherDimensionsNote(std::string_view verb, int dimensions, std::size_t got)
+{
+    for (const EventLine& line : kEventLines) {
+        const std::string_view form = line.form;
+        if (!line.form3 || form.substr(0, form.find(' ')) != verb)
+            continue;
+        const int other = dimensions == 3 ? 2 : 3;
+        const char* otherForm = other == 3 ? line.form3 : line.form;
+        // The other form's counts: its words after the verb, those in [...] optional.
+        const auto words = splitFields(otherForm);
+        std::size_t least = 0;
+        bool optional = false;
+        for (std::size_t i = 1; i < words.size(); ++i) {
+            if (words[i].front() == '[')
+                optional = true;
+            if (!optional)
+                ++least;
+            if (words[i].back() == ']')
+                optional = false;
+        }
+        if (got != least && got != words.size() - 1)
+            return {};
+        return "; that is the count of the form of dimensions = " + std::to_string(other) +
+               " ('STEP " + otherForm + "'), and this run has dimensions = " +
+               std::to_string(dimensions);
+    }
+    return {};
+}
+
+} // namespace detail
 
 DragScriptError::DragScriptError(std::size_t line, const std::string& message)
     : std::runtime_error("event script line " + std::to_string(line) + ": " + message), line_(line)
@@ -148,6 +213,7 @@ double readCoordinate(std::size_t line, std::string_view text, const char* what,
 }
 
 /// A grab radius: more than 0 up to kMaxGrabRadius metres, or a DragScriptError naming R.
+template <glm::length_t D>
 double readRadius(std::size_t line, std::string_view text)
 {
     double value = 0.0;
@@ -156,7 +222,8 @@ double readRadius(std::size_t line, std::string_view text)
         throw DragScriptError(line, "R " + quoteInput(text) +
                                         " is not allowed; allowed: a number more than 0 up to " +
                                         formatNumber(kMaxGrabRadius) +
-                                        " m (single-particle grabs are 'drag INDEX X Y')");
+                                        " m (single-particle grabs are '" +
+                                        verbForm("drag", static_cast<int>(D)) + "')");
     return value;
 }
 
@@ -170,8 +237,9 @@ Index readIndex(std::size_t line, std::string_view text, const ScriptCloth& clot
     return static_cast<Index>(index);
 }
 
+/// `dimensions`: the run's, for the note on a line of the other dimensions' form.
 void requireValues(std::size_t line, const std::vector<std::string_view>& fields,
-                   std::size_t count, const char* usage)
+                   std::size_t count, const std::string& usage, int dimensions = 2)
 {
     if (fields.size() == count + 2)
         return;
@@ -179,7 +247,27 @@ void requireValues(std::size_t line, const std::vector<std::string_view>& fields
                                     std::to_string(count) + (count == 1 ? " value" : " values") +
                                     ", got " + std::to_string(fields.size() - 2) +
                                     (fields.size() > 2 ? ": " + quotedFields(fields, 2) : "") +
-                                    "; allowed: '" + usage + "'");
+                                    "; allowed: '" + usage + "'" +
+                                    detail::otherDimensionsNote(fields[1], dimensions,
+                                                                fields.size() - 2));
+}
+
+/// D coordinates from fields[first] on, named `names` (x first: the first refusal is thrown).
+template <glm::length_t D>
+Vec<D> readPoint(std::size_t line, const std::vector<std::string_view>& fields, std::size_t first,
+                 const std::array<const char*, 3>& names, double limit, const char* unit)
+{
+    Vec<D> point(0.0);
+    for (glm::length_t c = 0; c < D; ++c)
+        point[c] = readCoordinate(line, fields[first + static_cast<std::size_t>(c)],
+                                  names[static_cast<std::size_t>(c)], limit, unit);
+    return point;
+}
+
+template <glm::length_t D>
+std::string usageOf(std::string_view verb)
+{
+    return detail::scriptUsage<D>(verb);
 }
 
 /// The setting whose flag without dashes is `name` ("dt", "tear-strain").
@@ -207,14 +295,17 @@ std::optional<double> scriptValue(const SettingField& field, std::string_view te
     return std::nullopt;
 }
 
-std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
-                                   std::optional<Settings> settings, std::size_t obstacles,
-                                   std::size_t balls, std::string_view folder)
+template <glm::length_t D>
+std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start,
+                                        std::optional<Settings> settings, std::size_t obstacles,
+                                        std::size_t balls, std::string_view folder)
 {
+    constexpr int kD = static_cast<int>(D);
+    constexpr std::array<const char*, 3> kXYZ{"X", "Y", "Z"};
     ScriptSizes sizes{start, start.width, start.height};
     sizes.obstacles = {obstacles, obstacles, obstacles};
     sizes.balls = {balls, balls, balls};
-    std::vector<DragEvent> events;
+    std::vector<DragEventOf<D>> events;
     std::size_t lineNumber = 0;
     std::uint64_t lastStep = 0;
     while (!text.empty()) {
@@ -234,7 +325,7 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
         if (fields.empty() || fields[0].front() == '#')
             continue;
 
-        DragEvent event;
+        DragEventOf<D> event;
         if (!parseNumber(fields[0], event.step))
             throw DragScriptError(lineNumber, "step " + quoteInput(fields[0]) +
                                                   " is not a whole number; allowed: 0 to " +
@@ -245,35 +336,45 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
                                                   "; allowed: steps that never decrease");
         if (fields.size() < 2)
             throw DragScriptError(lineNumber, "missing event after step " + quoteInput(fields[0]) +
-                                                  "; allowed: " + eventForms());
+                                                  "; allowed: " + eventForms<D>());
         const std::string_view verb = fields[1];
         if (verb == "release") {
             event.kind = DragEvent::Kind::Release;
-            if (fields.size() != 2 && fields.size() != 4)
-                throw DragScriptError(lineNumber, "'release' takes no values or 2 (VX VY), got " +
-                                                      quotedFields(fields, 2) +
-                                                      "; allowed: 'STEP release' or "
-                                                      "'STEP release VX VY'");
-            if (fields.size() == 4)
-                event.velocity = glm::dvec2(
-                    readCoordinate(lineNumber, fields[2], "VX", kMaxReleaseSpeed, "m/s"),
-                    readCoordinate(lineNumber, fields[3], "VY", kMaxReleaseSpeed, "m/s"));
+            if (fields.size() != 2 && fields.size() != 2 + D) {
+                if constexpr (D == 2)
+                    throw DragScriptError(lineNumber,
+                                          "'release' takes no values or 2 (VX VY), got " +
+                                              quotedFields(fields, 2) +
+                                              "; allowed: 'STEP release' or "
+                                              "'STEP release VX VY'" +
+                                              detail::otherDimensionsNote(verb, kD,
+                                                                          fields.size() - 2));
+                else
+                    throw DragScriptError(lineNumber,
+                                          "'release' takes no values or 3 (VX VY VZ), got " +
+                                              std::to_string(fields.size() - 2) + ": " +
+                                              quotedFields(fields, 2) +
+                                              "; allowed: 'STEP release' or "
+                                              "'STEP release VX VY VZ'" +
+                                              detail::otherDimensionsNote(verb, kD,
+                                                                          fields.size() - 2));
+            }
+            if (fields.size() == 2 + D)
+                event.velocity = readPoint<D>(lineNumber, fields, 2, {"VX", "VY", "VZ"},
+                                              kMaxReleaseSpeed, "m/s");
         } else if (verb == "drag") {
-            requireValues(lineNumber, fields, 3, "STEP drag INDEX X Y");
+            requireValues(lineNumber, fields, 1 + D, usageOf<D>(verb), kD);
             event.particle = readIndex(lineNumber, fields[2], sizes.bound());
-            event.position = {readCoordinate(lineNumber, fields[3], "X", kMaxDragCoordinate, "m"),
-                              readCoordinate(lineNumber, fields[4], "Y", kMaxDragCoordinate, "m")};
+            event.position = readPoint<D>(lineNumber, fields, 3, kXYZ, kMaxDragCoordinate, "m");
         } else if (verb == "grab") {
             event.kind = DragEvent::Kind::Grab;
-            requireValues(lineNumber, fields, 3, "STEP grab X Y R");
-            event.position = {readCoordinate(lineNumber, fields[2], "X", kMaxDragCoordinate, "m"),
-                              readCoordinate(lineNumber, fields[3], "Y", kMaxDragCoordinate, "m")};
-            event.radius = readRadius(lineNumber, fields[4]);
+            requireValues(lineNumber, fields, D + 1, usageOf<D>(verb), kD);
+            event.position = readPoint<D>(lineNumber, fields, 2, kXYZ, kMaxDragCoordinate, "m");
+            event.radius = readRadius<D>(lineNumber, fields[2 + D]);
         } else if (verb == "move") {
             event.kind = DragEvent::Kind::Move;
-            requireValues(lineNumber, fields, 2, "STEP move X Y");
-            event.position = {readCoordinate(lineNumber, fields[2], "X", kMaxDragCoordinate, "m"),
-                              readCoordinate(lineNumber, fields[3], "Y", kMaxDragCoordinate, "m")};
+            requireValues(lineNumber, fields, D, usageOf<D>(verb), kD);
+            event.position = readPoint<D>(lineNumber, fields, 2, kXYZ, kMaxDragCoordinate, "m");
         } else if (verb == "undo" || verb == "redo") {
             event.kind = verb == "undo" ? DragEvent::Kind::Undo : DragEvent::Kind::Redo;
             requireValues(lineNumber, fields, 0, verb == "undo" ? "STEP undo" : "STEP redo");
@@ -281,10 +382,15 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             sizes.obstacles.travelled = true;
             sizes.balls.travelled = true;
         } else if (detail::worldVerb(verb)) {
-            detail::parseWorldEvent(lineNumber, fields, sizes.obstacles, event);
+            detail::parseWorldEvent<D>(lineNumber, fields, sizes.obstacles, event);
         } else if (detail::ballVerb(verb)) {
-            detail::parseBallEvent(lineNumber, fields, sizes.balls, event);
+            detail::parseBallEvent<D>(lineNumber, fields, sizes.balls, event);
         } else if (verb == "scene") {
+            if constexpr (D == 3)
+                throw DragScriptError(lineNumber,
+                                      "'scene' is not allowed with dimensions = 3 yet (the 3D "
+                                      "scenes come next); allowed: scene lines in a run of "
+                                      "dimensions 2");
             detail::parseSceneEvent(lineNumber, fields, folder, event);
             const Settings& next = event.scene.settings;
             if (settings)
@@ -293,7 +399,7 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             sizes.obstacles.replace(event.scene.obstacles.size());
             sizes.balls.replace(event.scene.balls.size());
         } else if (verb == "load") {
-            detail::parseLoadEvent(lineNumber, fields, folder, event);
+            detail::parseLoadEvent<D>(lineNumber, fields, folder, event);
             const Settings& next = event.state->settings;
             if (settings)
                 *settings = next;
@@ -316,11 +422,14 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             event.particle = static_cast<Index>(row);
         } else if (verb == "cut") {
             event.kind = DragEvent::Kind::Cut;
-            requireValues(lineNumber, fields, 4, "STEP cut X1 Y1 X2 Y2");
-            event.position = {readCoordinate(lineNumber, fields[2], "X1", kMaxDragCoordinate, "m"),
-                              readCoordinate(lineNumber, fields[3], "Y1", kMaxDragCoordinate, "m")};
-            event.to = {readCoordinate(lineNumber, fields[4], "X2", kMaxDragCoordinate, "m"),
-                        readCoordinate(lineNumber, fields[5], "Y2", kMaxDragCoordinate, "m")};
+            requireValues(lineNumber, fields, D == 2 ? 4 : 9, usageOf<D>(verb), kD);
+            event.position =
+                readPoint<D>(lineNumber, fields, 2, {"X1", "Y1", "Z1"}, kMaxDragCoordinate, "m");
+            event.to = readPoint<D>(lineNumber, fields, 2 + D, {"X2", "Y2", "Z2"},
+                                    kMaxDragCoordinate, "m");
+            if constexpr (D == 3)
+                event.direction = readPoint<D>(lineNumber, fields, 8, {"DX", "DY", "DZ"},
+                                               kMaxDragCoordinate, "(a direction, any length)");
         } else if (verb == "set") {
             event.kind = DragEvent::Kind::Set;
             requireValues(lineNumber, fields, 2, "STEP set FIELD VALUE");
@@ -364,7 +473,7 @@ std::vector<DragEvent> parseScript(std::string_view text, ScriptCloth start,
             requireValues(lineNumber, fields, 0, verb == "restart" ? "STEP restart" : "STEP end");
         } else {
             throw DragScriptError(lineNumber, "unknown event " + quoteInput(verb) +
-                                                  "; allowed: " + eventForms());
+                                                  "; allowed: " + eventForms<D>());
         }
         lastStep = event.step;
         events.push_back(std::move(event));
@@ -395,15 +504,21 @@ std::optional<std::string> dropCutRecordingLine(std::string_view& text)
     return message;
 }
 
-std::vector<DragEvent> parseEventScript(std::string_view text, const Settings& settings,
-                                        std::size_t obstacleCount, std::size_t ballCount,
-                                        std::string_view folder)
+template <glm::length_t D>
+std::vector<DragEventOf<D>> parseEventScript(std::string_view text, const Settings& settings,
+                                             std::size_t obstacleCount, std::size_t ballCount,
+                                             std::string_view folder)
 {
-    return parseScript(text,
-                       {static_cast<std::size_t>(settings.width),
-                        static_cast<std::size_t>(settings.height)},
-                       settings, obstacleCount, ballCount, folder);
+    return parseScript<D>(text,
+                          {static_cast<std::size_t>(settings.width),
+                           static_cast<std::size_t>(settings.height)},
+                          settings, obstacleCount, ballCount, folder);
 }
+
+template std::vector<DragEvent> parseEventScript<2>(std::string_view, const Settings&,
+                                                    std::size_t, std::size_t, std::string_view);
+template std::vector<DragEvent3> parseEventScript<3>(std::string_view, const Settings&,
+                                                     std::size_t, std::size_t, std::string_view);
 
 std::string scriptFolder(std::string_view path)
 {
@@ -412,25 +527,46 @@ std::string scriptFolder(std::string_view path)
 
 std::vector<DragEvent> parseDragScript(std::string_view text, std::size_t particleCount)
 {
-    return parseScript(text, {particleCount, 1}, std::nullopt, 0, 0, {});
+    return parseScript<2>(text, {particleCount, 1}, std::nullopt, 0, 0, {});
 }
 
-std::string formatEvent(const DragEvent& e)
+namespace detail {
+
+template <glm::length_t D>
+std::string pointText(const Vec<D>& p)
+{
+    std::string out = formatNumber(p.x);
+    out += ' ';
+    out += formatNumber(p.y);
+    if constexpr (D == 3) {
+        out += ' ';
+        out += formatNumber(p.z);
+    }
+    return out;
+}
+
+template std::string pointText<2>(const Vec<2>& p);
+template std::string pointText<3>(const Vec<3>& p);
+
+} // namespace detail
+
+template <glm::length_t D>
+std::string formatEvent(const DragEventOf<D>& e)
 {
     // Streamed rather than concatenated: GCC 12 warns falsely (-Wrestrict) on some chains of
     // std::string additions.
     std::ostringstream line;
     line << e.step << ' ';
     auto number = [](double v) { return formatNumber(v); };
+    auto point = [](const Vec<D>& p) { return detail::pointText<D>(p); };
     switch (e.kind) {
     case DragEvent::Kind::Drag:
-        line << "drag " << e.particle << ' ' << number(e.position.x) << ' '
-             << number(e.position.y);
+        line << "drag " << e.particle << ' ' << point(e.position);
         break;
     case DragEvent::Kind::Release:
         line << "release";
         if (e.velocity)
-            line << ' ' << number(e.velocity->x) << ' ' << number(e.velocity->y);
+            line << ' ' << point(*e.velocity);
         break;
     case DragEvent::Kind::Pin:
         line << "pin " << e.particle;
@@ -442,8 +578,9 @@ std::string formatEvent(const DragEvent& e)
         line << "unpin " << e.particle;
         break;
     case DragEvent::Kind::Cut:
-        line << "cut " << number(e.position.x) << ' ' << number(e.position.y) << ' '
-             << number(e.to.x) << ' ' << number(e.to.y);
+        line << "cut " << point(e.position) << ' ' << point(e.to);
+        if constexpr (D == 3)
+            line << ' ' << point(e.direction);
         break;
     case DragEvent::Kind::Set: {
         const SettingField* field = findSettingField(e.field);
@@ -459,11 +596,10 @@ std::string formatEvent(const DragEvent& e)
         line << "end";
         break;
     case DragEvent::Kind::Grab:
-        line << "grab " << number(e.position.x) << ' ' << number(e.position.y) << ' '
-             << number(e.radius);
+        line << "grab " << point(e.position) << ' ' << number(e.radius);
         break;
     case DragEvent::Kind::Move:
-        line << "move " << number(e.position.x) << ' ' << number(e.position.y);
+        line << "move " << point(e.position);
         break;
     case DragEvent::Kind::Undo:
         line << "undo";
@@ -475,10 +611,13 @@ std::string formatEvent(const DragEvent& e)
         line << "obstacle " << formatObstacleSpec(e.obstacle);
         break;
     case DragEvent::Kind::MoveObstacle:
-        line << "move-obstacle " << e.obstacleIndex << ' ' << number(e.position.x) << ' '
-             << number(e.position.y);
-        if (e.angle)
-            line << ' ' << number(*e.angle);
+        line << "move-obstacle " << e.obstacleIndex << ' ' << point(e.position);
+        if (e.angle) {
+            if constexpr (D == 2)
+                line << ' ' << number(*e.angle);
+            else
+                line << ' ' << point(*e.angle);
+        }
         break;
     case DragEvent::Kind::RemoveObstacle:
         line << "remove-obstacle " << e.obstacleIndex;
@@ -488,7 +627,7 @@ std::string formatEvent(const DragEvent& e)
     case DragEvent::Kind::MoveBall:
     case DragEvent::Kind::ReleaseBall:
     case DragEvent::Kind::RemoveBall:
-        line << detail::ballEventText(e);
+        line << detail::ballEventText<D>(e);
         break;
     case DragEvent::Kind::Scene:
         line << "scene " << e.sceneName;
@@ -500,18 +639,22 @@ std::string formatEvent(const DragEvent& e)
     return line.str();
 }
 
-std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
+template std::string formatEvent<2>(const DragEvent& event);
+template std::string formatEvent<3>(const DragEvent3& event);
+
+template <glm::length_t D>
+std::vector<CommandOf<D>> eventCommands(const DragEventOf<D>& e, const Settings& current)
 {
     switch (e.kind) {
     case DragEvent::Kind::Drag:
-        return {GrabCommand{e.particle}, MoveCommand{e.position}};
+        return {GrabCommand{e.particle}, MoveCommandOf<D>{e.position}};
     case DragEvent::Kind::Release:
-        return {ReleaseCommand{e.velocity}};
+        return {ReleaseCommandOf<D>{e.velocity}};
     case DragEvent::Kind::Pin:
         return {PinCommand{e.particle}};
     case DragEvent::Kind::PinRow: {
         // Every particle of the row as the cloth is now (a row past its end pins nothing).
-        std::vector<Command> pins;
+        std::vector<CommandOf<D>> pins;
         if (e.particle < static_cast<Index>(current.height))
             for (int j = 0; j < current.width; ++j)
                 pins.push_back(PinCommand{e.particle * static_cast<Index>(current.width) +
@@ -521,7 +664,7 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
     case DragEvent::Kind::Unpin:
         return {UnpinCommand{e.particle}};
     case DragEvent::Kind::Cut:
-        return {CutCommand{e.position, e.to}};
+        return {CutCommandOf<D>{e.position, e.to, e.direction}};
     case DragEvent::Kind::Set:
         if (const SettingField* field = findSettingField(e.field)) {
             Settings settings = current;
@@ -534,17 +677,17 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
     case DragEvent::Kind::End:
         return {};
     case DragEvent::Kind::Grab:
-        return {AreaGrabCommand{e.position, e.radius}};
+        return {AreaGrabCommandOf<D>{e.position, e.radius}};
     case DragEvent::Kind::Move:
-        return {MoveCommand{e.position}};
+        return {MoveCommandOf<D>{e.position}};
     case DragEvent::Kind::Undo:
         return {UndoCommand{}};
     case DragEvent::Kind::Redo:
         return {RedoCommand{}};
     case DragEvent::Kind::AddObstacle:
-        return {AddObstacleCommand{e.obstacle}};
+        return {AddObstacleCommandOf<D>{e.obstacle}};
     case DragEvent::Kind::MoveObstacle:
-        return {MoveObstacleCommand{e.obstacleIndex, e.position, e.angle}};
+        return {MoveObstacleCommandOf<D>{e.obstacleIndex, e.position, e.angle}};
     case DragEvent::Kind::RemoveObstacle:
         return {RemoveObstacleCommand{e.obstacleIndex}};
     case DragEvent::Kind::AddBall:
@@ -552,24 +695,32 @@ std::vector<Command> eventCommands(const DragEvent& e, const Settings& current)
     case DragEvent::Kind::MoveBall:
     case DragEvent::Kind::ReleaseBall:
     case DragEvent::Kind::RemoveBall:
-        return {detail::ballEventCommand(e)};
+        return {detail::ballEventCommand<D>(e)};
     case DragEvent::Kind::Scene:
         return {SceneCommand{e.sceneName, e.scene}};
     case DragEvent::Kind::Load:
-        return {LoadCommand{e.stateName, e.state}};
+        return {LoadCommandOf<D>{e.stateName, e.state}};
     }
     return {};
 }
 
-void DragPlayer::applyBefore(std::uint64_t step, Simulation& simulation)
+template std::vector<Command> eventCommands<2>(const DragEvent& event, const Settings& current);
+template std::vector<Command3> eventCommands<3>(const DragEvent3& event,
+                                                const Settings& current);
+
+template <glm::length_t D>
+void DragPlayerOf<D>::applyBefore(std::uint64_t step, SimulationOf<D>& simulation)
 {
     // Through the commands and the history, as the app applies them. The parser has bounded
     // the indices, coordinates and values; an index beyond a cloth that a `set` made smaller
     // than the parser assumed (a script parsed with parseDragScript) is refused and skipped,
     // as are a move without a grab and an undo with nothing to undo.
     for (; next_ < events_.size() && events_[next_].step <= step; ++next_)
-        for (const Command& command : eventCommands(events_[next_], simulation.settings()))
+        for (const CommandOf<D>& command : eventCommands<D>(events_[next_], simulation.settings()))
             history_.apply(simulation, command);
 }
+
+template class DragPlayerOf<2>;
+template class DragPlayerOf<3>;
 
 } // namespace pbd

@@ -118,7 +118,11 @@ std::optional<StartError> setUpStart(Simulation& simulation, const RunStart& sta
     return std::nullopt;
 }
 
-std::optional<std::string> startFromState(Simulation& simulation, const SimulationState& state)
+namespace {
+
+template <glm::length_t D>
+std::optional<std::string> startFromStateOf(SimulationOf<D>& simulation,
+                                            const SimulationStateOf<D>& state)
 {
     if (auto error = simulation.restore(state))
         return error;
@@ -130,6 +134,18 @@ std::optional<std::string> startFromState(Simulation& simulation, const Simulati
     simulation.setInitialBalls(state.balls);
     simulation.restore(state); // valid: it was just restored
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> startFromState(Simulation& simulation, const SimulationState& state)
+{
+    return startFromStateOf<2>(simulation, state);
+}
+
+std::optional<std::string> startFromState(Simulation3& simulation, const SimulationState3& state)
+{
+    return startFromStateOf<3>(simulation, state);
 }
 
 void keepWorldAsStart(Simulation& simulation)

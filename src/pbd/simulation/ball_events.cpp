@@ -1,5 +1,6 @@
 // The event-script lines of the balls: `ball X Y R MASS`, `grab-ball I X Y`, `move-ball X Y`,
-// `release-ball [VX VY]` and `remove-ball I`: parsed, written back and applied as commands.
+// `release-ball [VX VY]` and `remove-ball I` (X Y Z, VX VY VZ in 3D): parsed, written back and
+// applied as commands.
 
 #include <cmath>
 #include <cstdint>
@@ -14,9 +15,11 @@
 namespace pbd::detail {
 namespace {
 
-glm::dvec2 readCentre(std::size_t line, std::string_view x, std::string_view y)
+template <glm::length_t D>
+Vec<D> readCentre(std::size_t line, const std::vector<std::string_view>& fields,
+                  std::size_t first)
 {
-    return readScriptPoint(line, x, y, "X", "Y", kMaxBallCoordinate, "m");
+    return readScriptPointOf<D>(line, fields, first, {"X", "Y", "Z"}, kMaxBallCoordinate, "m");
 }
 
 } // namespace
@@ -27,31 +30,36 @@ bool ballVerb(std::string_view verb)
            verb == "release-ball" || verb == "remove-ball";
 }
 
+template <glm::length_t D>
 void parseBallEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                    ScriptItems& balls, DragEvent& event)
+                    ScriptItems& balls, DragEventOf<D>& event)
 {
+    constexpr int kD = static_cast<int>(D);
     const std::string_view verb = fields[1];
     if (verb == "ball") {
         event.kind = DragEvent::Kind::AddBall;
-        requireScriptCount(line, fields, 4, 4, "STEP ball X Y R MASS");
-        const std::string spec = std::string(fields[2]) + "," + std::string(fields[3]) + "," +
-                                 std::string(fields[4]) + "," + std::string(fields[5]);
-        event.ball = readScriptAddition(line, spec, parseBallSpec, balls, kMaxBalls, "ball");
+        requireScriptCount(line, fields, D + 2, D + 2, scriptUsage<D>(verb), kD);
+        std::string spec(fields[2]);
+        for (std::size_t i = 3; i < fields.size(); ++i) {
+            spec += ',';
+            spec += fields[i];
+        }
+        event.ball = readScriptAddition(line, spec, parseBallSpecOf<D>, balls, kMaxBalls, "ball");
     } else if (verb == "grab-ball") {
         event.kind = DragEvent::Kind::GrabBall;
-        requireScriptCount(line, fields, 3, 3, "STEP grab-ball I X Y");
+        requireScriptCount(line, fields, D + 1, D + 1, scriptUsage<D>(verb), kD);
         event.ballIndex = readScriptIndex(line, fields[2], "ball", balls.bound());
-        event.position = readCentre(line, fields[3], fields[4]);
+        event.position = readCentre<D>(line, fields, 3);
     } else if (verb == "move-ball") {
         event.kind = DragEvent::Kind::MoveBall;
-        requireScriptCount(line, fields, 2, 2, "STEP move-ball X Y");
-        event.position = readCentre(line, fields[2], fields[3]);
+        requireScriptCount(line, fields, D, D, scriptUsage<D>(verb), kD);
+        event.position = readCentre<D>(line, fields, 2);
     } else if (verb == "release-ball") {
         event.kind = DragEvent::Kind::ReleaseBall;
-        requireScriptCount(line, fields, 0, 2, "STEP release-ball [VX VY]");
-        if (fields.size() == 4) // VX first: a line with both refused names VX
-            event.velocity =
-                readScriptPoint(line, fields[2], fields[3], "VX", "VY", kMaxBallSpeed, "m/s");
+        requireScriptCount(line, fields, 0, D, scriptUsage<D>(verb), kD);
+        if (fields.size() == 2 + D) // VX first: a line with both refused names VX
+            event.velocity = readScriptPointOf<D>(line, fields, 2, {"VX", "VY", "VZ"},
+                                                  kMaxBallSpeed, "m/s");
     } else {
         event.kind = DragEvent::Kind::RemoveBall;
         requireScriptCount(line, fields, 1, 1, "STEP remove-ball I");
@@ -59,90 +67,114 @@ void parseBallEvent(std::size_t line, const std::vector<std::string_view>& field
     }
 }
 
-std::string ballEventText(const DragEvent& e)
+template void parseBallEvent<2>(std::size_t, const std::vector<std::string_view>&,
+                                ScriptItems&, DragEvent&);
+template void parseBallEvent<3>(std::size_t, const std::vector<std::string_view>&,
+                                ScriptItems&, DragEvent3&);
+
+template <glm::length_t D>
+std::string ballEventText(const DragEventOf<D>& e)
 {
-    auto number = [](double v) { return formatNumber(v); };
+    // Streamed: GCC 12 warns falsely (-Wrestrict) on some chains of std::string additions.
+    std::ostringstream line;
     switch (e.kind) {
     case DragEvent::Kind::AddBall:
-        return "ball " + number(e.ball.position.x) + " " + number(e.ball.position.y) + " " +
-               number(e.ball.radius) + " " + number(e.ball.mass);
+        line << "ball " << pointText<D>(e.ball.position) << ' ' << formatNumber(e.ball.radius)
+             << ' ' << formatNumber(e.ball.mass);
+        break;
     case DragEvent::Kind::GrabBall:
-        return "grab-ball " + std::to_string(e.ballIndex) + " " + number(e.position.x) + " " +
-               number(e.position.y);
+        line << "grab-ball " << e.ballIndex << ' ' << pointText<D>(e.position);
+        break;
     case DragEvent::Kind::MoveBall:
-        return "move-ball " + number(e.position.x) + " " + number(e.position.y);
+        line << "move-ball " << pointText<D>(e.position);
+        break;
     case DragEvent::Kind::ReleaseBall:
-        return e.velocity ? "release-ball " + number(e.velocity->x) + " " + number(e.velocity->y)
-                          : std::string("release-ball");
+        line << "release-ball";
+        if (e.velocity)
+            line << ' ' << pointText<D>(*e.velocity);
+        break;
     default:
+        line << "remove-ball " << e.ballIndex;
         break;
     }
-    return "remove-ball " + std::to_string(e.ballIndex);
+    return line.str();
 }
 
-Command ballEventCommand(const DragEvent& e)
+template std::string ballEventText<2>(const DragEvent& e);
+template std::string ballEventText<3>(const DragEvent3& e);
+
+template <glm::length_t D>
+CommandOf<D> ballEventCommand(const DragEventOf<D>& e)
 {
-    BallCommand c;
+    BallCommandOf<D> c;
     switch (e.kind) {
     case DragEvent::Kind::AddBall:
-        c.action = BallCommand::Action::Add;
+        c.action = BallAction::Add;
         c.ball = e.ball;
         break;
     case DragEvent::Kind::GrabBall:
-        c.action = BallCommand::Action::Grab;
+        c.action = BallAction::Grab;
         c.index = e.ballIndex;
         c.position = e.position;
         break;
     case DragEvent::Kind::MoveBall:
-        c.action = BallCommand::Action::Move;
+        c.action = BallAction::Move;
         c.position = e.position;
         break;
     case DragEvent::Kind::ReleaseBall:
-        c.action = BallCommand::Action::Release;
+        c.action = BallAction::Release;
         c.velocity = e.velocity;
         break;
     default:
-        c.action = BallCommand::Action::Remove;
+        c.action = BallAction::Remove;
         c.index = e.ballIndex;
         break;
     }
     return c;
 }
 
-const char* ballCommandName(const BallCommand& c)
+template Command ballEventCommand<2>(const DragEvent& e);
+template Command3 ballEventCommand<3>(const DragEvent3& e);
+
+const char* ballCommandName(BallAction action)
 {
-    switch (c.action) {
-    case BallCommand::Action::Grab:
+    switch (action) {
+    case BallAction::Grab:
         return "grab-ball";
-    case BallCommand::Action::Move:
+    case BallAction::Move:
         return "move-ball";
-    case BallCommand::Action::Release:
+    case BallAction::Release:
         return "release-ball";
-    case BallCommand::Action::Remove:
+    case BallAction::Remove:
         return "remove-ball";
-    case BallCommand::Action::Add:
+    case BallAction::Add:
         break;
     }
     return "ball";
 }
 
-std::optional<std::string> applyBallCommand(Simulation& simulation, const BallCommand& c)
+template <glm::length_t D>
+std::optional<std::string> applyBallCommand(SimulationOf<D>& simulation,
+                                            const BallCommandOf<D>& c)
 {
     switch (c.action) {
-    case BallCommand::Action::Add:
+    case BallAction::Add:
         return simulation.addBall(c.ball);
-    case BallCommand::Action::Grab:
+    case BallAction::Grab:
         return simulation.grabBall(c.index, c.position);
-    case BallCommand::Action::Move:
+    case BallAction::Move:
         return simulation.moveBall(c.position);
-    case BallCommand::Action::Release:
+    case BallAction::Release:
         return simulation.releaseBall(c.velocity);
-    case BallCommand::Action::Remove:
+    case BallAction::Remove:
         if (simulation.removeBall(c.index))
             return std::nullopt;
         return noSuchItem("remove-ball", "ball", c.index, simulation.balls().size());
     }
     return std::nullopt;
 }
+
+template std::optional<std::string> applyBallCommand<2>(Simulation&, const BallCommand&);
+template std::optional<std::string> applyBallCommand<3>(Simulation3&, const BallCommandOf<3>&);
 
 } // namespace pbd::detail

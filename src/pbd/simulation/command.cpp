@@ -28,22 +28,44 @@ std::string shortest(double value)
     return out.str();
 }
 
-std::optional<CommandError> checkAreaGrab(const AreaGrabCommand& c)
+/// "(x, y)" or "(x, y, z)", each coordinate in shortest round-trip form.
+template <glm::length_t D>
+std::string pointText(const Vec<D>& p)
 {
-    for (double v : {c.point.x, c.point.y})
-        if (!std::isfinite(v) || std::abs(v) > kMaxGrabCoordinate)
-            return CommandError{"grab: point (" + shortest(c.point.x) + ", " +
-                                shortest(c.point.y) + ") is not allowed; allowed: finite "
-                                "coordinates within +-" + shortest(kMaxGrabCoordinate) + " m"};
+    // Streamed: GCC 12 warns falsely (-Wrestrict) on some chains of std::string additions.
+    std::ostringstream out;
+    out << '(' << shortest(p.x) << ", " << shortest(p.y);
+    if constexpr (D == 3)
+        out << ", " << shortest(p.z);
+    out << ')';
+    return out.str();
+}
+
+template <glm::length_t D>
+bool finitePoint(const Vec<D>& p)
+{
+    for (glm::length_t c = 0; c < D; ++c)
+        if (!std::isfinite(p[c]))
+            return false;
+    return true;
+}
+
+template <glm::length_t D>
+std::optional<CommandError> checkAreaGrab(const AreaGrabCommandOf<D>& c)
+{
+    for (glm::length_t i = 0; i < D; ++i)
+        if (!std::isfinite(c.point[i]) || std::abs(c.point[i]) > kMaxGrabCoordinate)
+            return CommandError{"grab: point " + pointText<D>(c.point) + " is not allowed; "
+                                "allowed: finite coordinates within +-" +
+                                shortest(kMaxGrabCoordinate) + " m"};
     if (!std::isfinite(c.radius) || c.radius <= 0.0 || c.radius > kMaxGrabRadius)
         return CommandError{"grab: radius " + shortest(c.radius) + " is not allowed; allowed: "
                             "more than 0 up to " + shortest(kMaxGrabRadius) + " m"};
     return std::nullopt;
 }
 
-} // namespace
-
-std::optional<CommandError> apply(Simulation& simulation, const Command& command)
+template <glm::length_t D>
+std::optional<CommandError> applyOf(SimulationOf<D>& simulation, const CommandOf<D>& command)
 {
     using Result = std::optional<CommandError>;
     return std::visit(
@@ -58,25 +80,23 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 simulation.grab(c.particle);
                 return std::nullopt;
             },
-            [&](const MoveCommand& c) -> Result {
-                if (!std::isfinite(c.position.x) || !std::isfinite(c.position.y))
-                    return CommandError{"move: position (" + shortest(c.position.x) + ", " +
-                                        shortest(c.position.y) +
-                                        ") is not allowed; allowed: finite coordinates in m"};
+            [&](const MoveCommandOf<D>& c) -> Result {
+                if (!finitePoint<D>(c.position))
+                    return CommandError{"move: position " + pointText<D>(c.position) +
+                                        " is not allowed; allowed: finite coordinates in m"};
                 if (!simulation.holding())
                     return CommandError{"move: no particle is grabbed; allowed after a grab"};
                 simulation.moveGrabbed(c.position);
                 return std::nullopt;
             },
-            [&](const ReleaseCommand& c) -> Result {
+            [&](const ReleaseCommandOf<D>& c) -> Result {
                 if (!c.velocity) {
                     simulation.release();
                     return std::nullopt;
                 }
-                if (!std::isfinite(c.velocity->x) || !std::isfinite(c.velocity->y))
-                    return CommandError{"release: velocity (" + shortest(c.velocity->x) + ", " +
-                                        shortest(c.velocity->y) +
-                                        ") is not allowed; allowed: finite values in m/s"};
+                if (!finitePoint<D>(*c.velocity))
+                    return CommandError{"release: velocity " + pointText<D>(*c.velocity) +
+                                        " is not allowed; allowed: finite values in m/s"};
                 simulation.release(*c.velocity);
                 return std::nullopt;
             },
@@ -92,13 +112,19 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 simulation.unpin(c.particle);
                 return std::nullopt;
             },
-            [&](const CutCommand& c) -> Result {
-                for (const glm::dvec2 p : {c.from, c.to})
-                    if (!std::isfinite(p.x) || !std::isfinite(p.y))
-                        return CommandError{"cut: point (" + shortest(p.x) + ", " +
-                                            shortest(p.y) +
-                                            ") is not allowed; allowed: finite coordinates in m"};
-                simulation.cut(c.from, c.to);
+            [&](const CutCommandOf<D>& c) -> Result {
+                for (const Vec<D> p : {c.from, c.to})
+                    if (!finitePoint<D>(p))
+                        return CommandError{"cut: point " + pointText<D>(p) +
+                                            " is not allowed; allowed: finite coordinates in m"};
+                if constexpr (D == 2) {
+                    simulation.cut(c.from, c.to);
+                } else {
+                    if (!finitePoint<D>(c.direction))
+                        return CommandError{"cut: direction " + pointText<D>(c.direction) +
+                                            " is not allowed; allowed: finite components"};
+                    simulation.cut(c.from, c.to, c.direction);
+                }
                 return std::nullopt;
             },
             [&](const SetCommand& c) -> Result {
@@ -110,8 +136,8 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 simulation.restart();
                 return std::nullopt;
             },
-            [&](const AreaGrabCommand& c) -> Result {
-                if (auto error = checkAreaGrab(c))
+            [&](const AreaGrabCommandOf<D>& c) -> Result {
+                if (auto error = checkAreaGrab<D>(c))
                     return error;
                 simulation.grabArea(c.point, c.radius);
                 return std::nullopt;
@@ -124,12 +150,12 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 return CommandError{"redo: this simulation keeps no history; allowed where "
                                     "one is kept (the app, event scripts)"};
             },
-            [&](const AddObstacleCommand& c) -> Result {
+            [&](const AddObstacleCommandOf<D>& c) -> Result {
                 if (auto error = simulation.addObstacle(c.obstacle))
                     return CommandError{*error};
                 return std::nullopt;
             },
-            [&](const MoveObstacleCommand& c) -> Result {
+            [&](const MoveObstacleCommandOf<D>& c) -> Result {
                 if (auto error = simulation.moveObstacle(c.index, c.position, c.angle))
                     return CommandError{*error};
                 return std::nullopt;
@@ -140,19 +166,25 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
                 return CommandError{detail::noSuchItem("remove-obstacle", "obstacle", c.index,
                                                        simulation.obstacles().size())};
             },
-            [&](const BallCommand& c) -> Result {
+            [&](const BallCommandOf<D>& c) -> Result {
                 if (auto error = detail::applyBallCommand(simulation, c))
                     return CommandError{*error};
                 return std::nullopt;
             },
             [&](const SceneCommand& c) -> Result {
-                Scene scene = c.scene;
-                scene.settings = detail::sceneSettingsOver(scene.settings, simulation.settings());
-                if (auto error = applyScene(simulation, scene))
-                    return CommandError{*error};
-                return std::nullopt;
+                if constexpr (D == 2) {
+                    Scene scene = c.scene;
+                    scene.settings =
+                        detail::sceneSettingsOver(scene.settings, simulation.settings());
+                    if (auto error = applyScene(simulation, scene))
+                        return CommandError{*error};
+                    return std::nullopt;
+                } else {
+                    return CommandError{"scene: " + c.name + ": not allowed with dimensions = 3 "
+                                        "yet (the 3D scenes come next); allowed: dimensions 2"};
+                }
             },
-            [&](const LoadCommand& c) -> Result {
+            [&](const LoadCommandOf<D>& c) -> Result {
                 if (!c.state)
                     return CommandError{"load: " + c.name + ": no state; allowed: a state read "
                                         "from a state file"};
@@ -164,29 +196,47 @@ std::optional<CommandError> apply(Simulation& simulation, const Command& command
         command);
 }
 
-const char* commandName(const Command& command)
+} // namespace
+
+std::optional<CommandError> apply(Simulation& simulation, const Command& command)
+{
+    return applyOf<2>(simulation, command);
+}
+
+std::optional<CommandError> apply(Simulation3& simulation, const Command3& command)
+{
+    return applyOf<3>(simulation, command);
+}
+
+template <glm::length_t D>
+const char* commandName(const CommandOf<D>& command)
 {
     return std::visit(Overloaded{
                           [](const StepCommand&) { return "step"; },
                           [](const GrabCommand&) { return "grab"; },
-                          [](const MoveCommand&) { return "move"; },
-                          [](const ReleaseCommand&) { return "release"; },
+                          [](const MoveCommandOf<D>&) { return "move"; },
+                          [](const ReleaseCommandOf<D>&) { return "release"; },
                           [](const PinCommand&) { return "pin"; },
                           [](const UnpinCommand&) { return "unpin"; },
-                          [](const CutCommand&) { return "cut"; },
+                          [](const CutCommandOf<D>&) { return "cut"; },
                           [](const SetCommand&) { return "set"; },
                           [](const RestartCommand&) { return "restart"; },
-                          [](const AreaGrabCommand&) { return "grab-area"; },
+                          [](const AreaGrabCommandOf<D>&) { return "grab-area"; },
                           [](const UndoCommand&) { return "undo"; },
                           [](const RedoCommand&) { return "redo"; },
-                          [](const AddObstacleCommand&) { return "obstacle"; },
-                          [](const MoveObstacleCommand&) { return "move-obstacle"; },
+                          [](const AddObstacleCommandOf<D>&) { return "obstacle"; },
+                          [](const MoveObstacleCommandOf<D>&) { return "move-obstacle"; },
                           [](const RemoveObstacleCommand&) { return "remove-obstacle"; },
-                          [](const BallCommand& c) { return detail::ballCommandName(c); },
+                          [](const BallCommandOf<D>& c) { return detail::ballCommandName(c.action); },
                           [](const SceneCommand&) { return "scene"; },
-                          [](const LoadCommand&) { return "load"; },
+                          [](const LoadCommandOf<D>&) { return "load"; },
                       },
                       command);
 }
+
+template const char* commandName<2>(const Command& command);
+template const char* commandName<3>(const Command3& command);
+
+const char* commandName(const Command& command) { return commandName<2>(command); }
 
 } // namespace pbd

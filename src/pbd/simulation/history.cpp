@@ -6,36 +6,48 @@ namespace pbd {
 namespace {
 
 /// The whole state now, a device's included.
-SimulationState capture(Simulation& simulation)
+template <glm::length_t D>
+SimulationStateOf<D> capture(SimulationOf<D>& simulation)
 {
     simulation.sync();
     return simulation.state();
 }
 
-bool grabPartCommand(const Command& command)
+template <glm::length_t D>
+bool grabPartCommand(const CommandOf<D>& command)
 {
     return std::holds_alternative<GrabCommand>(command) ||
-           std::holds_alternative<AreaGrabCommand>(command) ||
-           std::holds_alternative<MoveCommand>(command) ||
-           std::holds_alternative<ReleaseCommand>(command);
+           std::holds_alternative<AreaGrabCommandOf<D>>(command) ||
+           std::holds_alternative<MoveCommandOf<D>>(command) ||
+           std::holds_alternative<ReleaseCommandOf<D>>(command);
 }
 
-std::size_t actionBytes(const SimulationState& before, const std::optional<SimulationState>& after)
+template <glm::length_t D>
+std::size_t actionBytes(const SimulationStateOf<D>& before,
+                        const std::optional<SimulationStateOf<D>>& after)
 {
     return snapshotBytes(before) + (after ? snapshotBytes(*after) : 0);
 }
 
 } // namespace
 
-std::size_t snapshotBytes(const SimulationState& state)
+template <glm::length_t D>
+std::size_t snapshotBytes(const SimulationStateOf<D>& state)
 {
+    constexpr std::size_t vector = sizeof(Vec<D>); // 16 in 2D, 24 in 3D
     const std::size_t held = state.areaGrab ? state.areaGrab->particles.size() : 0;
-    return 16 * state.position.size() + 16 * state.velocity.size() + 8 * state.mass.size() +
-           4 * state.pinned.size() + 8 * state.removed.size() + 20 * held +
-           sizeof(Obstacle) * state.obstacles.size() + sizeof(Ball) * state.balls.size();
+    return vector * state.position.size() + vector * state.velocity.size() +
+           8 * state.mass.size() + 4 * state.pinned.size() + 8 * state.removed.size() +
+           (4 + vector) * held + sizeof(ObstacleOf<D>) * state.obstacles.size() +
+           sizeof(BallOf<D>) * state.balls.size();
 }
 
-std::optional<CommandError> History::apply(Simulation& simulation, const Command& command)
+template std::size_t snapshotBytes<2>(const SimulationState& state);
+template std::size_t snapshotBytes<3>(const SimulationState3& state);
+
+template <glm::length_t D>
+std::optional<CommandError> HistoryOf<D>::apply(SimulationType& simulation,
+                                                const CommandType& command)
 {
     if (std::holds_alternative<StepCommand>(command))
         return pbd::apply(simulation, command);
@@ -43,27 +55,27 @@ std::optional<CommandError> History::apply(Simulation& simulation, const Command
         return undo(simulation);
     if (std::holds_alternative<RedoCommand>(command))
         return redo(simulation);
-    if (grabPartCommand(command))
+    if (grabPartCommand<D>(command))
         return grabPart(simulation, command);
     if (std::holds_alternative<PinCommand>(command))
         return discrete(simulation, command, Kind::Pin);
     if (std::holds_alternative<UnpinCommand>(command))
         return discrete(simulation, command, Kind::Unpin);
-    if (std::holds_alternative<CutCommand>(command))
+    if (std::holds_alternative<CutCommandOf<D>>(command))
         return discrete(simulation, command, Kind::Cut);
     if (std::holds_alternative<SetCommand>(command))
         return discrete(simulation, command, Kind::Set);
-    if (const auto* move = std::get_if<MoveObstacleCommand>(&command))
+    if (const auto* move = std::get_if<MoveObstacleCommandOf<D>>(&command))
         return moveObstacle(simulation, *move);
-    if (std::holds_alternative<AddObstacleCommand>(command))
+    if (std::holds_alternative<AddObstacleCommandOf<D>>(command))
         return discrete(simulation, command, Kind::Add);
     if (std::holds_alternative<RemoveObstacleCommand>(command))
         return discrete(simulation, command, Kind::Remove);
-    if (const auto* ball = std::get_if<BallCommand>(&command)) {
+    if (const auto* ball = std::get_if<BallCommandOf<D>>(&command)) {
         switch (ball->action) {
-        case BallCommand::Action::Add:
+        case BallAction::Add:
             return discrete(simulation, command, Kind::Add);
-        case BallCommand::Action::Remove:
+        case BallAction::Remove:
             return discrete(simulation, command, Kind::Remove);
         default:
             return ballGrabPart(simulation, *ball);
@@ -72,7 +84,8 @@ std::optional<CommandError> History::apply(Simulation& simulation, const Command
     return discrete(simulation, command, Kind::Restart);
 }
 
-bool History::mergesInto(const Simulation& simulation, Kind kind) const
+template <glm::length_t D>
+bool HistoryOf<D>::mergesInto(const SimulationType& simulation, Kind kind) const
 {
     if (!mergeable_ || done_.empty() || !done_.back().after ||
         done_.back().after->steps != simulation.stepCount() ||
@@ -90,36 +103,39 @@ bool History::mergesInto(const Simulation& simulation, Kind kind) const
     return false;
 }
 
-std::optional<CommandError> History::ballGrabPart(Simulation& simulation, const BallCommand& c)
+template <glm::length_t D>
+std::optional<CommandError> HistoryOf<D>::ballGrabPart(SimulationType& simulation,
+                                                       const BallCommandOf<D>& c)
 {
-    if (c.action == BallCommand::Action::Grab) { // takes hold anew: an action of its own
+    if (c.action == BallAction::Grab) { // takes hold anew: an action of its own
         closeGrab(simulation);
-        SimulationState before = capture(simulation);
-        if (auto error = pbd::apply(simulation, Command{c}))
+        StateType before = capture(simulation);
+        if (auto error = pbd::apply(simulation, CommandType{c}))
             return error;
         push({Kind::Grab, std::move(before), std::nullopt});
         grabOpen_ = true;
         return std::nullopt;
     }
-    if (auto error = pbd::apply(simulation, Command{c}))
+    if (auto error = pbd::apply(simulation, CommandType{c}))
         return error;
-    if (c.action == BallCommand::Action::Release && grabOpen_)
+    if (c.action == BallAction::Release && grabOpen_)
         closeGrab(simulation);
     return std::nullopt;
 }
 
-std::optional<CommandError> History::moveObstacle(Simulation& simulation,
-                                                  const MoveObstacleCommand& c)
+template <glm::length_t D>
+std::optional<CommandError> HistoryOf<D>::moveObstacle(SimulationType& simulation,
+                                                       const MoveObstacleCommandOf<D>& c)
 {
     closeGrab(simulation);
     // Every move of one obstacle's drag goes into one action, whatever steps come between.
     const bool merges = mergeable_ && !done_.empty() && done_.back().after &&
                         done_.back().kind == Kind::MoveObstacle &&
                         done_.back().obstacle == c.index;
-    std::optional<SimulationState> before;
+    std::optional<StateType> before;
     if (!merges)
         before = capture(simulation);
-    if (auto error = pbd::apply(simulation, Command{c}))
+    if (auto error = pbd::apply(simulation, CommandType{c}))
         return error;
     if (merges) {
         Action& last = done_.back();
@@ -134,16 +150,18 @@ std::optional<CommandError> History::moveObstacle(Simulation& simulation,
     return std::nullopt;
 }
 
-std::optional<CommandError> History::grabPart(Simulation& simulation, const Command& command)
+template <glm::length_t D>
+std::optional<CommandError> HistoryOf<D>::grabPart(SimulationType& simulation,
+                                                   const CommandType& command)
 {
     const bool wasHolding = simulation.holding();
     const auto* grab = std::get_if<GrabCommand>(&command);
     // Only a grab takes hold anew: moves and releases never start an action, so that an
     // action begins at the same command in the app and in a recording of it (which writes
     // only the last of the moves between two steps).
-    const bool starts = std::holds_alternative<AreaGrabCommand>(command) ||
+    const bool starts = std::holds_alternative<AreaGrabCommandOf<D>>(command) ||
                         (grab && simulation.grabbed() != grab->particle);
-    std::optional<SimulationState> before;
+    std::optional<StateType> before;
     if (starts) {
         closeGrab(simulation);
         before = capture(simulation);
@@ -164,13 +182,14 @@ std::optional<CommandError> History::grabPart(Simulation& simulation, const Comm
     return std::nullopt;
 }
 
-std::optional<CommandError> History::discrete(Simulation& simulation, const Command& command,
-                                              Kind kind)
+template <glm::length_t D>
+std::optional<CommandError> HistoryOf<D>::discrete(SimulationType& simulation,
+                                                   const CommandType& command, Kind kind)
 {
     // The grab ends here as an action; a grab this change keeps holds on outside any action.
     closeGrab(simulation);
     const bool merges = mergesInto(simulation, kind);
-    std::optional<SimulationState> before;
+    std::optional<StateType> before;
     if (!merges)
         before = capture(simulation);
     const Settings settings = simulation.settings();
@@ -196,13 +215,15 @@ std::optional<CommandError> History::discrete(Simulation& simulation, const Comm
     return std::nullopt;
 }
 
-void History::changed(const SimulationState& before, Simulation& simulation)
+template <glm::length_t D>
+void HistoryOf<D>::changed(const StateType& before, SimulationType& simulation)
 {
     closeGrab(simulation);
     push({Kind::Load, before, capture(simulation)});
 }
 
-std::optional<CommandError> History::undo(Simulation& simulation)
+template <glm::length_t D>
+std::optional<CommandError> HistoryOf<D>::undo(SimulationType& simulation)
 {
     closeGrab(simulation);
     if (done_.empty())
@@ -216,7 +237,8 @@ std::optional<CommandError> History::undo(Simulation& simulation)
     return std::nullopt;
 }
 
-std::optional<CommandError> History::redo(Simulation& simulation)
+template <glm::length_t D>
+std::optional<CommandError> HistoryOf<D>::redo(SimulationType& simulation)
 {
     closeGrab(simulation);
     if (undone_.empty())
@@ -230,7 +252,8 @@ std::optional<CommandError> History::redo(Simulation& simulation)
     return std::nullopt;
 }
 
-void History::closeGrab(Simulation& simulation)
+template <glm::length_t D>
+void HistoryOf<D>::closeGrab(SimulationType& simulation)
 {
     if (!grabOpen_)
         return;
@@ -240,7 +263,8 @@ void History::closeGrab(Simulation& simulation)
     trim();
 }
 
-void History::push(Action action)
+template <glm::length_t D>
+void HistoryOf<D>::push(Action action)
 {
     for (const Action& a : undone_)
         bytes_ -= actionBytes(a.before, a.after);
@@ -252,7 +276,8 @@ void History::push(Action action)
     trim();
 }
 
-void History::trim()
+template <glm::length_t D>
+void HistoryOf<D>::trim()
 {
     while (done_.size() > 1 &&
            (done_.size() + undone_.size() > kMaxHistoryActions || bytes_ > kHistoryBudgetBytes)) {
@@ -262,7 +287,8 @@ void History::trim()
     }
 }
 
-void History::clear()
+template <glm::length_t D>
+void HistoryOf<D>::clear()
 {
     forgotten_ = position();
     done_.clear();
@@ -271,5 +297,8 @@ void History::clear()
     mergeable_ = false;
     bytes_ = 0;
 }
+
+template class HistoryOf<2>;
+template class HistoryOf<3>;
 
 } // namespace pbd

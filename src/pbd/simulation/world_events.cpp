@@ -14,7 +14,8 @@
 
 namespace pbd::detail {
 void requireScriptCount(std::size_t line, const std::vector<std::string_view>& fields,
-                        std::size_t least, std::size_t most, const char* usage)
+                        std::size_t least, std::size_t most, const std::string& usage,
+                        int dimensions)
 {
     const std::size_t got = fields.size() - 2;
     if (got == least || got == most)
@@ -23,7 +24,8 @@ void requireScriptCount(std::size_t line, const std::vector<std::string_view>& f
                                     std::to_string(least) +
                                     (most > least ? " or " + std::to_string(most) : "") +
                                     " values, got " + std::to_string(got) + "; allowed: '" +
-                                    usage + "'");
+                                    usage + "'" +
+                                    otherDimensionsNote(fields[1], dimensions, got));
 }
 
 void countScriptAddition(std::size_t line, ScriptItems& items, std::size_t limit,
@@ -88,8 +90,9 @@ std::string scriptPath(std::string_view folder, std::string_view path)
 
 } // namespace
 
+template <glm::length_t D>
 void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                     std::string_view folder, DragEvent& event)
+                     std::string_view folder, DragEventOf<D>& event)
 {
     event.kind = DragEvent::Kind::Scene;
     requireScriptCount(line, fields, 1, 1, "STEP scene NAME|FILE");
@@ -103,8 +106,14 @@ void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fiel
     event.scene = std::move(*scene);
 }
 
+template void parseSceneEvent<2>(std::size_t, const std::vector<std::string_view>&,
+                                 std::string_view, DragEvent&);
+template void parseSceneEvent<3>(std::size_t, const std::vector<std::string_view>&,
+                                 std::string_view, DragEvent3&);
+
+template <glm::length_t D>
 void parseLoadEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                    std::string_view folder, DragEvent& event)
+                    std::string_view folder, DragEventOf<D>& event)
 {
     event.kind = DragEvent::Kind::Load;
     requireScriptCount(line, fields, 1, 1, "STEP load FILE");
@@ -123,12 +132,17 @@ void parseLoadEvent(std::size_t line, const std::vector<std::string_view>& field
         throw DragScriptError(line, "load: " + path + ": more than " +
                                         std::to_string(kMaxStateFileBytes) +
                                         " bytes; allowed: at most that");
-    StateParse parsed = stateFromJson(text);
+    StateParseOf<D> parsed = stateFromJson<D>(text);
     if (parsed.error)
         throw DragScriptError(line, "load: " + path + ": " + parsed.error->message);
     event.stateName = std::string(fields[2]);
-    event.state = std::make_shared<const SimulationState>(std::move(*parsed.state));
+    event.state = std::make_shared<const SimulationStateOf<D>>(std::move(*parsed.state));
 }
+
+template void parseLoadEvent<2>(std::size_t, const std::vector<std::string_view>&,
+                                std::string_view, DragEvent&);
+template void parseLoadEvent<3>(std::size_t, const std::vector<std::string_view>&,
+                                std::string_view, DragEvent3&);
 
 Settings sceneSettingsOver(const Settings& scene, const Settings& current)
 {
@@ -144,28 +158,47 @@ bool worldVerb(std::string_view verb)
     return verb == "obstacle" || verb == "move-obstacle" || verb == "remove-obstacle";
 }
 
+template <glm::length_t D>
 void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                     ScriptItems& obstacles, DragEvent& event)
+                     ScriptItems& obstacles, DragEventOf<D>& event)
 {
+    constexpr int kD = static_cast<int>(D);
     const std::string_view verb = fields[1];
     if (verb == "obstacle") {
         event.kind = DragEvent::Kind::AddObstacle;
         requireScriptCount(line, fields, 1, 1, "STEP obstacle SPEC");
-        event.obstacle = readScriptAddition(line, fields[2], parseObstacleSpec, obstacles,
-                                            kMaxObstacles, "obstacle");
+        if constexpr (D == 2)
+            event.obstacle = readScriptAddition(line, fields[2], parseObstacleSpec, obstacles,
+                                                kMaxObstacles, "obstacle");
+        else
+            event.obstacle = readScriptAddition(line, fields[2], parseObstacle3Spec, obstacles,
+                                                kMaxObstacles, "obstacle");
     } else if (verb == "move-obstacle") {
         event.kind = DragEvent::Kind::MoveObstacle;
-        requireScriptCount(line, fields, 3, 4, "STEP move-obstacle I X Y [DEG]");
+        // 2D: I X Y [DEG]; 3D: I X Y Z [AX AY AZ].
+        requireScriptCount(line, fields, 1 + D, D == 2 ? 4 : 7, scriptUsage<D>(verb), kD);
         event.obstacleIndex = readScriptIndex(line, fields[2], "obstacle", obstacles.bound());
-        event.position =
-            readScriptPoint(line, fields[3], fields[4], "X", "Y", kMaxObstacleCoordinate, "m");
-        if (fields.size() == 6)
-            event.angle = readScriptNumber(line, fields[5], "DEG", kMaxObstacleAngle, "degrees");
+        event.position = readScriptPointOf<D>(line, fields, 3, {"X", "Y", "Z"},
+                                              kMaxObstacleCoordinate, "m");
+        if constexpr (D == 2) {
+            if (fields.size() == 6)
+                event.angle =
+                    readScriptNumber(line, fields[5], "DEG", kMaxObstacleAngle, "degrees");
+        } else {
+            if (fields.size() == 9)
+                event.angle = readScriptPointOf<3>(line, fields, 6, {"AX", "AY", "AZ"},
+                                                   kMaxObstacleAngle, "degrees");
+        }
     } else {
         event.kind = DragEvent::Kind::RemoveObstacle;
         requireScriptCount(line, fields, 1, 1, "STEP remove-obstacle I");
         event.obstacleIndex = readScriptRemoval(line, fields[2], "obstacle", obstacles);
     }
 }
+
+template void parseWorldEvent<2>(std::size_t, const std::vector<std::string_view>&,
+                                 ScriptItems&, DragEvent&);
+template void parseWorldEvent<3>(std::size_t, const std::vector<std::string_view>&,
+                                 ScriptItems&, DragEvent3&);
 
 } // namespace pbd::detail

@@ -1,8 +1,10 @@
 #pragma once
-// The event-script lines of the world: `obstacle SPEC`, `move-obstacle I X Y [DEG]` and
-// `remove-obstacle I`, parsed for drag_script.cpp. Private to the core.
+// The event-script lines of the world: `obstacle SPEC`, `move-obstacle I X Y [DEG]` (3D:
+// `move-obstacle I X Y Z [AX AY AZ]`) and `remove-obstacle I`, parsed for drag_script.cpp.
+// Private to the core.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -40,9 +42,21 @@ struct ScriptItems {
 bool worldVerb(std::string_view verb);
 
 /// Throws DragScriptError unless line `line`'s verb fields[1] has `least` or `most` values
-/// after it; `usage` is the line's form.
+/// after it; `usage` is the line's form; `dimensions` the run's (otherDimensionsNote()).
 void requireScriptCount(std::size_t line, const std::vector<std::string_view>& fields,
-                        std::size_t least, std::size_t most, const char* usage);
+                        std::size_t least, std::size_t most, const std::string& usage,
+                        int dimensions = 2);
+/// When `got` values are the count of `verb`'s form in the other dimensions than the run's
+/// `dimensions` (3 after `drag` in 2D), the note a refusal ends with: "; that is the count of
+/// the form of dimensions = 3 ('STEP drag INDEX X Y Z'), and this run has dimensions = 2";
+/// else "" (drag_script.cpp, from kEventLines).
+std::string otherDimensionsNote(std::string_view verb, int dimensions, std::size_t got);
+/// "STEP " and `verb`'s form in D dimensions, as kEventLines gives it.
+template <glm::length_t D>
+std::string scriptUsage(std::string_view verb);
+/// A point as event lines write it: "x y" or "x y z", shortest round-trip numbers.
+template <glm::length_t D>
+std::string pointText(const Vec<D>& p);
 /// Counts one more `what` ("obstacle", "ball") in `items`; throws DragScriptError when that
 /// would make more than `limit`.
 void countScriptAddition(std::size_t line, ScriptItems& items, std::size_t limit,
@@ -77,38 +91,62 @@ double readScriptNumber(std::size_t line, std::string_view text, const char* wha
 /// x first: the first refusal is thrown.
 glm::dvec2 readScriptPoint(std::size_t line, std::string_view x, std::string_view y,
                            const char* xName, const char* yName, double limit, const char* unit);
+/// Reads D such numbers from fields[first] on, named `names` (x first).
+template <glm::length_t D>
+Vec<D> readScriptPointOf(std::size_t line, const std::vector<std::string_view>& fields,
+                         std::size_t first, const std::array<const char*, 3>& names,
+                         double limit, const char* unit)
+{
+    if constexpr (D == 2)
+        return readScriptPoint(line, fields[first], fields[first + 1], names[0], names[1],
+                               limit, unit);
+    else
+        return {readScriptNumber(line, fields[first], names[0], limit, unit),
+                readScriptNumber(line, fields[first + 1], names[1], limit, unit),
+                readScriptNumber(line, fields[first + 2], names[2], limit, unit)};
+}
 /// Parses a world event line (fields[1] is its verb) into `event`, updating `obstacles`.
 /// Throws DragScriptError naming the line, the field, the value and what is allowed.
+template <glm::length_t D>
 void parseWorldEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                     ScriptItems& obstacles, DragEvent& event);
+                     ScriptItems& obstacles, DragEventOf<D>& event);
 
 /// Parses `scene NAME|FILE` (fields[2]: a built-in scene's name or a scene file's path, read
 /// now from `folder` unless absolute) into `event`. Throws DragScriptError naming the line
 /// and why the scene was refused.
+template <glm::length_t D>
 void parseSceneEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                     std::string_view folder, DragEvent& event);
+                     std::string_view folder, DragEventOf<D>& event);
 /// Parses `load FILE` (fields[2]: a state file's path, read now from `folder` unless
-/// absolute) into `event`. Throws DragScriptError naming the line, the file and why.
+/// absolute, a state of D dimensions) into `event`. Throws DragScriptError naming the line,
+/// the file and why.
+template <glm::length_t D>
 void parseLoadEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                    std::string_view folder, DragEvent& event);
+                    std::string_view folder, DragEventOf<D>& event);
 /// The settings a scene brings: its own, but the solver, threads and GPU precision of
 /// `current` (they choose how the cloth is stepped, not what it is).
 Settings sceneSettingsOver(const Settings& scene, const Settings& current);
 
 /// Whether `verb` is one of the balls' events: `ball X Y R MASS`, `grab-ball I X Y`,
-/// `move-ball X Y`, `release-ball [VX VY]`, `remove-ball I` (ball_events.cpp).
+/// `move-ball X Y`, `release-ball [VX VY]`, `remove-ball I` (ball_events.cpp; X Y Z and
+/// VX VY VZ in 3D).
 bool ballVerb(std::string_view verb);
 /// Parses a ball event line into `event`, counting the balls in `balls` as `obstacles` counts
 /// obstacles. Throws DragScriptError naming the line, the field, the value and what is allowed.
+template <glm::length_t D>
 void parseBallEvent(std::size_t line, const std::vector<std::string_view>& fields,
-                    ScriptItems& balls, DragEvent& event);
+                    ScriptItems& balls, DragEventOf<D>& event);
 /// A ball event's line after its step ("ball 1 2 0.3 1", "release-ball", ...).
-std::string ballEventText(const DragEvent& event);
+template <glm::length_t D>
+std::string ballEventText(const DragEventOf<D>& event);
 /// The command a ball event applies.
-Command ballEventCommand(const DragEvent& event);
-/// A BallCommand's name in commandName() ("ball", "grab-ball", ...).
-const char* ballCommandName(const BallCommand& command);
-/// Applies a BallCommand; returns why it was refused.
-std::optional<std::string> applyBallCommand(Simulation& simulation, const BallCommand& command);
+template <glm::length_t D>
+CommandOf<D> ballEventCommand(const DragEventOf<D>& event);
+/// A ball action's name in commandName() ("ball", "grab-ball", ...).
+const char* ballCommandName(BallAction action);
+/// Applies a ball command; returns why it was refused.
+template <glm::length_t D>
+std::optional<std::string> applyBallCommand(SimulationOf<D>& simulation,
+                                            const BallCommandOf<D>& command);
 
 } // namespace pbd::detail
