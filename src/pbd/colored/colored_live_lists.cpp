@@ -111,7 +111,8 @@ void ColoredSolverOf<D>::setLive(std::span<const std::uint8_t> alive, std::uint6
 template <glm::length_t D>
 bool ColoredSolverOf<D>::listed(std::size_t s) const
 {
-    return avx2_ && (pairSet(sets_[s]) || sets_[s].columnCount >= 4);
+    // The 3D kernels mask torn rows: listed() is the 2D AVX2 kernels' way.
+    return D == 2 && avx2_ && (pairSet(sets_[s]) || sets_[s].columnCount >= 4);
 }
 
 template void ColoredSolverOf<2>::setLive(std::span<const std::uint8_t>, std::uint64_t);

@@ -32,13 +32,18 @@ constexpr int kChunkParticles = 8192;
 constexpr int kMinChunkParticles = 2048;
 constexpr int kChunksPerThread = 4;
 
-/// One set's rows [rowBegin, rowEnd) with the AVX2 kernels or the SSE2 ones (in 3D the SSE2
-/// ones: colored_kernels_3d.cpp).
+/// One set's rows [rowBegin, rowEnd) with the AVX2 kernels or the SSE2 ones (in 3D theirs:
+/// colored_kernels_avx2_3d.cpp, colored_kernels_3d.h).
 template <bool Compliant, glm::length_t D>
 void projectSet(bool avx2, const SetSweepContext& sweep, int rowBegin, int rowEnd)
 {
     if constexpr (D == 3) {
-        (void)avx2;
+#if defined(PBD_HAVE_AVX2_KERNEL)
+        if (avx2) {
+            projectSetRows3Avx2<Compliant>(sweep, rowBegin, rowEnd);
+            return;
+        }
+#endif
         projectSetRows3<Compliant>(sweep, rowBegin, rowEnd);
         return;
     }
@@ -75,7 +80,7 @@ ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
 template <glm::length_t D>
 ColoredSolverOf<D>::ColoredSolverOf(int width, int height, unsigned threadCount, Kernel kernel,
                                     int rowsPerChunk, const ClothRestLengths& rest)
-    : width_(width), height_(height), avx2_(D == 2 && kernel == Kernel::Best && cpuHasAvx2()),
+    : width_(width), height_(height), avx2_(kernel == Kernel::Best && cpuHasAvx2()),
       layout_(coloredChunkLayout(width, height, threadCount, rowsPerChunk, D)),
       sets_(clothGridSets(width, height, rest)), pool_(layout_.threadCount)
 {
@@ -276,8 +281,27 @@ void ColoredSolverOf<D>::queueBending()
 template <glm::length_t D>
 void ColoredSolverOf<D>::prepareBending()
 {
-    if (!bendOrder_.empty())
+    const detail::BendingConstraints& bending = *now_.world.bending;
+    const std::array<double, 3> key{bending.rigidity, bending.across, bending.down};
+    if (bendOrder_.empty())
+        orderBending();
+    if (key == bendingKey_ && setBends_.size() + setTwists_.size() == bendOrder_.size())
         return;
+    bendingKey_ = key;
+    setBends_.clear();
+    setTwists_.clear();
+    const std::size_t bends = bending.bends.size();
+    for (std::uint32_t k : bendOrder_) {
+        if (k < bends)
+            setBends_.push_back(bending.bends[k]);
+        else
+            setTwists_.push_back(bending.twists[k - bends]);
+    }
+}
+
+template <glm::length_t D>
+void ColoredSolverOf<D>::orderBending()
+{
     // Ten sets of constraints that share no particle: a row's bends (x[j-1], x[j], x[j+1])
     // by their middle column j mod 3, a column's by their first row mod 3, the cells'
     // twists by row and column parity. Each constraint belongs to the chunk of its first
@@ -323,7 +347,6 @@ template <glm::length_t D>
 void ColoredSolverOf<D>::projectBendingSet(std::uint32_t set, int rowBegin, int rowEnd)
 {
     if constexpr (D == 3) {
-        const detail::BendingConstraints& bending = *now_.world.bending;
         Vec<3>* x = now_.particles->position.data();
         const double* w = now_.particles->inverseMass.data();
         const double h = now_.params->h;
@@ -331,14 +354,14 @@ void ColoredSolverOf<D>::projectBendingSet(std::uint32_t set, int rowBegin, int 
         const std::uint8_t* alive = now_.world.alive;
         const std::uint32_t first = bendStart_[set][static_cast<std::size_t>(rowBegin)];
         const std::uint32_t last = bendStart_[set][static_cast<std::size_t>(rowEnd)];
+        // The bends' sets come first: entry e is setBends_[e], a twist's setTwists_[e - b].
         if (set < 6) {
             for (std::uint32_t e = first; e < last; ++e)
-                detail::projectBend(bending.bends[bendOrder_[e]], x, w, invH2, alive,
-                                    bendLambda_[e]);
+                detail::projectBend(setBends_[e], x, w, invH2, alive, bendLambda_[e]);
         } else {
-            const std::size_t bends = bending.bends.size();
+            const std::size_t bends = setBends_.size();
             for (std::uint32_t e = first; e < last; ++e)
-                detail::projectTwist(bending.twists[bendOrder_[e] - bends], x, w, invH2, alive,
+                detail::projectTwist(setTwists_[e - bends], x, w, invH2, alive,
                                      bendLambda_[e]);
         }
     } else {

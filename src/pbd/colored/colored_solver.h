@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "cloth/bending.h"
 #include "colored/band_schedule.h"
 #include "pbd/device/chebyshev.h"
 #include "pbd/device/constraint_coloring.h"
@@ -26,7 +27,6 @@ namespace pbd {
 namespace detail {
 template <glm::length_t D>
 class SelfCollisionOf;
-struct BendingConstraints;
 }
 
 /// Projects the page grid's eight independent sets (clothGridSets) one after the other,
@@ -54,7 +54,7 @@ ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
 /// The projection kernels to use. All give the same bits; Sse2 exists so that tests can
 /// compare the baseline kernels with the AVX2 ones on a CPU that has AVX2.
 enum class ColoredKernel {
-    Best, ///< AVX2 where the CPU has it, else SSE2 (or scalar off x86); in 3D the SSE2 ones
+    Best, ///< AVX2 where the CPU has it, else SSE2 (or scalar off x86), in 2D and 3D
     Sse2, ///< the x86-64 baseline only
 };
 
@@ -174,8 +174,11 @@ private:
     void resolveSelfCollisions(Vec<D>* x, const Vec<D>* x0, const double* w);
     /// Queues the Bending phase: `iterations` passes over the bending's ten sets (3D).
     void queueBending();
-    /// The bending's sets (rows, columns and cells by their first row), built once.
+    /// The bending's sets (rows, columns and cells by their first row), built once, and
+    /// their constraints copied in that order.
     void prepareBending();
+    /// bendOrder_ and bendStart_ from the bending's constraints.
+    void orderBending();
     /// Bending set `set`'s constraints of the chunk's rows, with their multipliers.
     void projectBendingSet(std::uint32_t set, int rowBegin, int rowEnd);
     /// Chunk `chunk`'s rows: [first, second).
@@ -237,9 +240,14 @@ private:
     /// bending's bends, then twists at bends.size() on) at [bendStart_[s][0],
     /// bendStart_[s][height]), those of first row i at [bendStart_[s][i], [s][i + 1]);
     /// bendLambda_ holds their multipliers in the same order.
-    /// Built once (the sets depend on the grid alone).
+    /// Built once (the sets depend on the grid alone); setBends_ and setTwists_ are the
+    /// bending's constraints in that order (the bends' sets first), copied so that a set's
+    /// sweep reads them in a row, again whenever the rigidity or spacing changes.
     static constexpr std::size_t kBendingSets = 10;
     std::vector<std::uint32_t> bendOrder_;
+    std::vector<detail::Bend> setBends_;
+    std::vector<detail::Twist> setTwists_;
+    std::array<double, 3> bendingKey_{}; ///< the rigidity, du and dv they were copied for
     std::array<std::vector<std::uint32_t>, kBendingSets> bendStart_;
     std::vector<Vec<3>> bendLambda_;
     std::vector<PlanPhase> plan_;      ///< the queued phases: the next band schedule

@@ -58,6 +58,10 @@ void projectSetRows3(const SetSweepContext& sweep, int rowBegin, int rowEnd);
 template <bool Compliant>
 __attribute__((target("avx2"))) void projectSetRowsAvx2(const SetSweepContext& sweep,
                                                         int rowBegin, int rowEnd);
+/// projectSetRows3 with the 3D AVX2 kernel (colored_kernels_avx2_3d.cpp): the same bits.
+template <bool Compliant>
+__attribute__((target("avx2"))) void projectSetRows3Avx2(const SetSweepContext& sweep,
+                                                         int rowBegin, int rowEnd);
 #endif
 
 /// Rows of `set` up to (not including) row `row`: the position of row `row`'s constraints in
