@@ -67,10 +67,15 @@ __attribute__((target("avx2"))) inline void projectRow3Avx2(const RowKernelConte
         const __m256d by = _mm256_unpackhi_pd(b01, b23);
         const __m256d az = _mm256_set_pd(pa3[2], pa1[2], pa2[2], pa0[2]);
         const __m256d bz = _mm256_set_pd(pb3[2], pb1[2], pb2[2], pb0[2]);
-        const __m256d wa =
-            _mm256_set_pd(w[a0 + 3 * Stride], w[a0 + Stride], w[a0 + 2 * Stride], w[a0]);
-        const __m256d wb =
-            _mm256_set_pd(w[b0 + 3 * Stride], w[b0 + Stride], w[b0 + 2 * Stride], w[b0]);
+        __m256d wa;
+        __m256d wb;
+        if constexpr (Stride == 1) { // four in a row, into the lanes' order
+            wa = _mm256_permute4x64_pd(_mm256_loadu_pd(w + a0), 0xD8);
+            wb = _mm256_permute4x64_pd(_mm256_loadu_pd(w + b0), 0xD8);
+        } else {
+            wa = _mm256_set_pd(w[a0 + 3 * Stride], w[a0 + Stride], w[a0 + 2 * Stride], w[a0]);
+            wb = _mm256_set_pd(w[b0 + 3 * Stride], w[b0 + Stride], w[b0 + 2 * Stride], w[b0]);
+        }
         const __m256d dx = _mm256_sub_pd(ax, bx);
         const __m256d dy = _mm256_sub_pd(ay, by);
         const __m256d dz = _mm256_sub_pd(az, bz);
