@@ -885,7 +885,17 @@ space)
   awk '$3 > 0.5 { found = 1 } END { exit !found }' "$work/h80b" || fail "the horizontal cloth's rows do not run along +z"
   expect 2 "--orientation" "dimensions = 2" "allowed" -- run --orientation horizontal
   expect 2 "--wind-z" "dimensions = 2" "allowed" -- run --wind-z 3
-  expect 2 "solver = colored" "dimensions = 3" "allowed" -- run --dimensions 3 --solver colored
+  expect 2 "solver = gpu" "dimensions = 3" "allowed: solver sequential or colored" -- run --dimensions 3 --solver gpu
+  # The colored solver in 3D: a vertical run's x, y are the 2D colored run's, z 0; a
+  # horizontal one with bending gives the same lines on 1 and 3 threads.
+  expect 0 "colored solver" -- run --width 12 --height 9 --steps 80 --stiffness 2000 --substeps 2 --solver colored --out "$work/q2"
+  expect 0 "colored solver" -- run --width 12 --height 9 --steps 80 --stiffness 2000 --substeps 2 --dimensions 3 --solver colored --out "$work/q3"
+  awk 'NF != 3 || $3 != 0 { exit 1 }' "$work/q3" || fail "a vertical colored 3D run's lines are not 'x y 0'"
+  cut -d' ' -f1,2 "$work/q3" | cmp -s - "$work/q2" || fail "a vertical colored 3D run's x, y differ from the 2D run's"
+  bent=(run --dimensions 3 --orientation horizontal --width 50 --height 90 --bending 0.002 --substeps 3 --steps 40 --solver colored)
+  expect 0 "colored solver, 3 chunks" -- "${bent[@]}" --threads 1 --out "$work/b1"
+  expect 0 "colored solver, 3 chunks" -- "${bent[@]}" --threads 3 --out "$work/b3"
+  cmp -s "$work/b1" "$work/b3" || fail "a colored 3D run with bending differs between 1 and 3 threads"
   expect 2 "--dimensions" "allowed: 2 or 3" -- run --dimensions 4
   expect 2 "--obstacle" "'circle'" "dimensions = 3" "allowed" -- run --dimensions 3 --obstacle circle:0,0,1
   expect 2 "--obstacle" "'sphere'" "dimensions = 2" "allowed" -- run --obstacle sphere:0,0,0,1

@@ -1,7 +1,7 @@
 #pragma once
 // The heavy elastica, shared by the bending test and the bending bench: a horizontal strip
 // laid flat in the x-z plane (columns along +x, rows along +z), clamped by pinning its first
-// two columns, drooping under its own weight on the 3D sequential solver; and the law it
+// two columns, drooping under its own weight on a 3D CPU solver; and the law it
 // follows, B theta''(s) = -rho g (L - s) cos theta(s), theta(0) = 0, theta'(L) = 0 (theta
 // the angle below the horizontal, s the arc length from the clamp's middle), solved by
 // shooting on theta'(0) with RK4.
@@ -73,7 +73,7 @@ inline ElasticaTip elasticaLaw(double length, double rho, double g, double rigid
 /// The strip: `along` particles along x (the first two columns pinned), `across` along z,
 /// of length `length` from the clamp's middle (halfway between columns 0 and 1) to the
 /// tip, `width` across, with density rho and rigidity B, on the 3D sequential solver with
-/// `substeps` substeps of h each and damping `damping` (1/s).
+/// `substeps` substeps of h each and damping `damping` (1/s); use() takes another.
 struct ElasticaStrip {
     Settings settings;
     std::unique_ptr<Simulation3> sim;
@@ -134,6 +134,14 @@ struct ElasticaStrip {
                 alive,       liveCount,   constraintsVersion, false,   residuals,
                 nullptr,     0,           obstacles,          balls,   0.0,
                 &sim->topology()};
+    }
+
+    /// Steps on the CPU solver `kind` from now on (the colored one on two threads).
+    void use(Solver kind)
+    {
+        settings.solver = kind;
+        settings.threads = 2;
+        solver = detail::makeStepSolver<3>(settings, {});
     }
 
     void step(int steps)

@@ -54,8 +54,9 @@ inline std::vector<double> edgeCompliances(const ConstraintSets& sets, int width
 /// (docs/core-api.md, the colored form): PBD's s when `at` (compliance / h^2) is 0, else
 /// XPBD's with the multipliers `lambda` (one per listed constraint), each constraint with
 /// its own compliance `(*ats)[k]` when `ats` is given (edgeCompliances()); constraints whose
-/// `live` flag is 0 are skipped.
-inline void referenceSweep(std::vector<glm::dvec2>& x, const std::vector<double>& w,
+/// `live` flag is 0 are skipped. In 3D the length is sqrt((dx dx + dy dy) + dz dz).
+template <glm::length_t D>
+inline void referenceSweep(std::vector<glm::vec<D, double>>& x, const std::vector<double>& w,
                            const ConstraintSets& sets, double at, std::vector<double>& lambda,
                            const std::vector<std::uint8_t>* live = nullptr,
                            const std::vector<double>* ats = nullptr)
@@ -66,9 +67,13 @@ inline void referenceSweep(std::vector<glm::dvec2>& x, const std::vector<double>
             continue;
         at = ats != nullptr ? (*ats)[k] : common;
         const DistanceConstraint& c = sets.constraints[k];
-        const double dx = x[c.a].x - x[c.b].x;
-        const double dy = x[c.a].y - x[c.b].y;
-        const double length = std::sqrt(dx * dx + dy * dy);
+        double d[D];
+        for (glm::length_t i = 0; i < D; ++i)
+            d[i] = x[c.a][i] - x[c.b][i];
+        double squared = d[0] * d[0] + d[1] * d[1];
+        if constexpr (D == 3)
+            squared = squared + d[2] * d[2];
+        const double length = std::sqrt(squared);
         const double wSum = w[c.a] + w[c.b];
         if (!(length > kMinConstraintLength) || wSum == 0.0)
             continue;
@@ -81,8 +86,10 @@ inline void referenceSweep(std::vector<glm::dvec2>& x, const std::vector<double>
         }
         const double sa = w[c.a] * s;
         const double sb = w[c.b] * s;
-        x[c.a] = glm::dvec2(x[c.a].x + sa * dx, x[c.a].y + sa * dy);
-        x[c.b] = glm::dvec2(x[c.b].x - sb * dx, x[c.b].y - sb * dy);
+        for (glm::length_t i = 0; i < D; ++i) {
+            x[c.a][i] = x[c.a][i] + sa * d[i];
+            x[c.b][i] = x[c.b][i] - sb * d[i];
+        }
     }
 }
 

@@ -13,6 +13,7 @@
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 namespace {
 
@@ -73,6 +74,10 @@ TEST_CASE("a 3D cloth starts as the page's sheet, vertical or laid flat", "[sim3
 TEST_CASE("a vertical 3D cloth is the 2D cloth bit for bit while nothing leaves the plane",
           "[sim3d]")
 {
+    // On each CPU solver: the colored one on two threads, its 3D sets and kernels against its
+    // 2D ones (AVX2 where the CPU has it: the same bits by their contract).
+    const pbd::Solver solver = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(solver));
     struct Case {
         const char* name;
         Settings settings;
@@ -93,8 +98,18 @@ TEST_CASE("a vertical 3D cloth is the 2D cloth bit for bit while nothing leaves 
     tethered.density = 0.3;
     tethered.stiffness = 500.0;
     cases.push_back({"tethers, tearing, a size in metres, density", tethered});
-    for (const Case& c : cases) {
+    // Large enough for the colored solver's chunks (three of 32 rows) and its edge springs.
+    Settings chunked = pbd::test::clothSettings(64, 72, 2, 3);
+    chunked.clothWidth = 6.0;
+    chunked.stiffness = 3000.0;
+    chunked.substeps = 2;
+    chunked.tethers = true;
+    chunked.chebyshev = 0.8;
+    cases.push_back({"chunks of rows, edge springs, tethers, Chebyshev", chunked});
+    for (Case c : cases) {
         CAPTURE(c.name);
+        c.settings.solver = solver;
+        c.settings.threads = 2;
         pbd::Simulation s2(c.settings);
         pbd::Simulation3 s3(in3d(c.settings));
         REQUIRE(planeDifference(s2, s3).empty());
@@ -145,6 +160,78 @@ TEST_CASE("a vertical 3D cloth is the 2D cloth bit for bit while nothing leaves 
         }
         if (c.settings.tearStrain > 0.0)
             CHECK(s2.liveConstraintCount() < s2.constraints().size()); // the tearing ran
+        pbd::test::requireSolver(s2, solver);
+        pbd::test::requireSolver(s3, solver);
+        if (solver == pbd::Solver::Colored && c.settings.height == 72) {
+            CHECK(s3.chunkCount() == 3);
+            pbd::test::requireColoredThreads(s3, 2);
+        }
+    }
+}
+
+TEST_CASE("a 3D colored run gives the same bits on 1, 2 and 3 threads", "[sim3d]")
+{
+    // A horizontal sheet with every 3D phase: bending (its ten sets reach two rows into the
+    // next chunk), shear, tethers, Chebyshev, air per triangle with gusts, self-collision,
+    // a sphere, a turned box and a ball, and tearing; cut into chunks of rows.
+    Settings s = in3d(pbd::test::clothSettings(60, 80, 2, 3));
+    s.orientation = pbd::Orientation::Horizontal;
+    s.clothWidth = 3.0;
+    s.clothHeight = 4.0;
+    s.stiffness = 4000.0;
+    s.shearStiffness = 200.0;
+    s.bending = 2e-3;
+    s.substeps = 3;
+    s.tethers = true;
+    s.chebyshev = 0.7;
+    s.airDrag = 0.8;
+    s.windZ = 2.0;
+    s.gusts = 0.5;
+    s.selfCollision = true;
+    s.thickness = 0.02;
+    s.friction = 0.3;
+    s.tearStrain = 0.4;
+    s.solver = pbd::Solver::Colored;
+    auto run = [&](int threads) {
+        Settings t = s;
+        t.threads = threads;
+        pbd::Simulation3 sim(t);
+        pbd::Obstacle3 sphere;
+        sphere.shape = pbd::Obstacle3Shape::Sphere;
+        sphere.a = V3(1.5, -1.2, 2.0);
+        sphere.radius = 0.6;
+        sim.addObstacle(sphere);
+        pbd::Obstacle3 box;
+        box.shape = pbd::Obstacle3Shape::Box;
+        box.a = V3(0.6, -2.0, 1.0);
+        box.size = V3(0.5, 0.4, 0.8);
+        box.angles = V3(10.0, 20.0, 30.0);
+        sim.addObstacle(box);
+        pbd::BallOf<3> ball;
+        ball.position = V3(2.4, 0.5, 3.0);
+        ball.radius = 0.2;
+        ball.mass = 0.5;
+        sim.addBall(ball);
+        for (int step = 0; step < 120; ++step)
+            sim.step();
+        pbd::test::requireColoredThreads(sim, static_cast<unsigned>(threads));
+        CHECK(sim.chunkCount() > 2);
+        return sim;
+    };
+    const pbd::Simulation3 one = run(1);
+    // It fell out of its plane.
+    double lowest = 0.0;
+    for (const V3& x : one.particles().position)
+        lowest = std::min(lowest, x.y);
+    CHECK(lowest < -1.0);
+    for (int threads : {2, 3}) {
+        CAPTURE(threads);
+        const pbd::Simulation3 other = run(threads);
+        REQUIRE(other.particles().position == one.particles().position);
+        REQUIRE(other.particles().velocity == one.particles().velocity);
+        REQUIRE(std::equal(one.alive().begin(), one.alive().end(), other.alive().begin(),
+                           other.alive().end()));
+        REQUIRE(other.balls()[0].position == one.balls()[0].position);
     }
 }
 
@@ -152,8 +239,11 @@ TEST_CASE("a wind in a vertical 3D sheet's plane pushes it not at all", "[sim3d]
 {
     // In 3D the air acts on the triangles, along their normals: a wind in the sheet's plane
     // meets it edge-on, so the 3D cloth moves exactly as the 2D one without air.
+    const pbd::Solver solver = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(solver));
     Settings still = pbd::test::clothSettings(20, 15);
     still.substeps = 3;
+    still.solver = solver;
     Settings windy = in3d(still);
     windy.airDrag = 2.0;
     windy.windX = 7.0;
@@ -175,6 +265,8 @@ TEST_CASE("a wind in a vertical 3D sheet's plane pushes it not at all", "[sim3d]
     for (const V3& x : blown.particles().position)
         meanZ += x.z;
     CHECK(meanZ / static_cast<double>(blown.particles().size()) > 0.05);
+    pbd::test::requireSolver(s3, solver);
+    pbd::test::requireSolver(blown, solver);
 }
 
 TEST_CASE("the 3D settings refuse what only the other space has, naming both settings",

@@ -16,7 +16,8 @@ namespace pbd::test {
 /// the setting is the solver that every step since it was last set ran. Call it after a
 /// turn's steps, where a scene, a restored state or a setting applied after the solver choice
 /// shows.
-inline void requireSolver(const Simulation& simulation, Solver solver)
+template <glm::length_t D>
+inline void requireSolver(const SimulationOf<D>& simulation, Solver solver)
 {
     INFO("the turn asks for the " << solverName(solver) << " solver; the simulation steps "
                                   << "with the " << solverName(simulation.settings().solver)
@@ -27,7 +28,8 @@ inline void requireSolver(const Simulation& simulation, Solver solver)
 /// REQUIREs that `simulation` steps with the colored solver on `threads` threads (the calling
 /// thread included; Simulation::threadCount()): a loop over thread counts whose cloth is one
 /// chunk runs one thread each turn and compares nothing.
-inline void requireColoredThreads(const Simulation& simulation, unsigned threads)
+template <glm::length_t D>
+inline void requireColoredThreads(const SimulationOf<D>& simulation, unsigned threads)
 {
     requireSolver(simulation, Solver::Colored);
     INFO("the turn asks for " << threads << " threads; the simulation runs "

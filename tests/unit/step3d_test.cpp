@@ -1,6 +1,6 @@
-// The step pipeline instantiated for 3D (StepStateOf<3>, the sequential solver over D): a
-// sheet in the x-y plane steps to the 2D bits with z staying 0, and a sheet laid flat drapes
-// over a sphere without a particle inside it.
+// The step pipeline instantiated for 3D (StepStateOf<3>, both CPU solvers over D, each test
+// on each): a sheet in the x-y plane steps to the 2D bits with z staying 0, and the 3D
+// world's physics (contacts, friction, balls, self-collision, air).
 
 #include <cmath>
 #include <cstdint>
@@ -85,11 +85,26 @@ bool samePlane(const pbd::Particles& p2, const pbd::ParticlesOf<3>& p3)
     return true;
 }
 
+/// The CPU solver `kind` for the state's settings (the colored one on two threads): the one
+/// factory's, checked to be the solver asked for.
+std::unique_ptr<pbd::detail::StepSolverOf<3>> cpuSolver(State3& s3, pbd::Solver kind)
+{
+    s3.settings.solver = kind;
+    s3.settings.threads = 2;
+    auto solver = pbd::detail::makeStepSolver<3>(s3.settings, {});
+    INFO("asked for the " << pbd::solverName(kind) << " solver, made the "
+                          << pbd::solverName(solver->kind()));
+    REQUIRE(solver->kind() == kind);
+    return solver;
+}
+
 } // namespace
 
-TEST_CASE("the 3D sequential solver gives the 2D bits when nothing leaves the plane",
+TEST_CASE("each 3D CPU solver gives the 2D bits when nothing leaves the plane",
           "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     struct Case {
         const char* name;
         pbd::Settings settings;
@@ -108,11 +123,19 @@ TEST_CASE("the 3D sequential solver gives the 2D bits when nothing leaves the pl
     tethered.clothWidth = 2.0;
     tethered.stiffness = 500.0;
     cases.push_back({"tethers, tearing, a size in metres", tethered});
-    for (const Case& c : cases) {
+    pbd::Settings dense = pbd::test::clothSettings(24, 18, 2, 2);
+    dense.clothWidth = 2.0;
+    dense.density = 0.3; // inverse masses not powers of two: every rounding shows
+    dense.stiffness = 2000.0;
+    dense.substeps = 2;
+    cases.push_back({"a density, XPBD", dense});
+    for (Case c : cases) {
         CAPTURE(c.name);
+        c.settings.solver = kind; // the 2D cloth on the same solver
+        c.settings.threads = 2;
         pbd::Simulation sim(c.settings);
         State3 s3(sim, [](glm::dvec2 x) { return V3(x, 0.0); });
-        auto solver = pbd::detail::makeSequentialSolver<3>();
+        auto solver = cpuSolver(s3, kind);
         int torn = 0;
         for (int step = 0; step < 150; ++step) {
             // The tethers as the Simulation recomputes them after a tear (from the same
@@ -133,6 +156,8 @@ TEST_CASE("the 3D sequential solver gives the 2D bits when nothing leaves the pl
 
 TEST_CASE("a 3D sheet laid flat drapes over a sphere and stays out of it", "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     pbd::Settings settings = pbd::test::clothSettings(21, 21, 1, 10);
     settings.clothWidth = 2.0;
     settings.clothHeight = 2.0;
@@ -158,7 +183,7 @@ TEST_CASE("a 3D sheet laid flat drapes over a sphere and stays out of it", "[ste
     sphere.a = centre - V3(0.0, 0.8, 0.0);
     sphere.start = pbd::obstaclePose(sphere);
     s3.obstacles.push_back(sphere);
-    auto solver = pbd::detail::makeSequentialSolver<3>();
+    auto solver = cpuSolver(s3, kind);
     const double reach = sphere.radius + 0.5 * settings.thickness;
     for (int step = 0; step < 400; ++step) {
         auto state = s3.view(sim.topology());
@@ -206,6 +231,8 @@ double distanceTo(const pbd::Obstacle3& o, V3 p)
 
 TEST_CASE("a 3D sheet flung at 200 m/s does not pass through a 0.02 m thick box", "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     pbd::Settings settings = pbd::test::clothSettings(6, 6, 1, 4);
     settings.clothWidth = 0.5;
     settings.clothHeight = 0.5;
@@ -221,7 +248,7 @@ TEST_CASE("a 3D sheet flung at 200 m/s does not pass through a 0.02 m thick box"
     box.angles = V3(3.0, 10.0, -4.0);
     box.start = pbd::obstaclePose(box);
     s3.obstacles.push_back(box);
-    auto solver = pbd::detail::makeSequentialSolver<3>();
+    auto solver = cpuSolver(s3, kind);
     for (int step = 0; step < 20; ++step) {
         auto state = s3.view(sim.topology());
         solver->step(state);
@@ -236,6 +263,8 @@ TEST_CASE("a 3D sheet flung at 200 m/s does not pass through a 0.02 m thick box"
 
 TEST_CASE("a 3D ball and cloth keep their momentum", "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     pbd::Settings settings = pbd::test::clothSettings(12, 12, 1, 4);
     settings.gravity = 0.0;
     settings.thickness = 0.05;
@@ -257,7 +286,7 @@ TEST_CASE("a 3D ball and cloth keep their momentum", "[step3d]")
         return p;
     };
     const V3 before = momentum();
-    auto solver = pbd::detail::makeSequentialSolver<3>();
+    auto solver = cpuSolver(s3, kind);
     double moved = 0.0;
     for (int step = 0; step < 120; ++step) {
         auto state = s3.view(sim.topology());
@@ -273,6 +302,8 @@ TEST_CASE("a 3D ball and cloth keep their momentum", "[step3d]")
 
 TEST_CASE("a 3D particle on a tilted plane sticks or slides as Coulomb says", "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     // A 2 x 2 patch (a rigid square) on a plane tilted by theta about z.
     for (double mu : {0.2, 0.8}) {
         const double theta = 20.0 * 3.14159265358979323846 / 180.0;
@@ -301,7 +332,7 @@ TEST_CASE("a 3D particle on a tilted plane sticks or slides as Coulomb says", "[
         plane.a = mean - 0.01 * n;
         plane.start = pbd::obstaclePose(plane);
         s3.obstacles.push_back(plane);
-        auto solver = pbd::detail::makeSequentialSolver<3>();
+        auto solver = cpuSolver(s3, kind);
         const int steps = 200; // 1 s
         for (int step = 0; step < steps; ++step) {
             auto state = s3.view(sim.topology());
@@ -326,6 +357,8 @@ TEST_CASE("a 3D particle on a tilted plane sticks or slides as Coulomb says", "[
 TEST_CASE("3D self-collision keeps a sheet dropped on a sphere a thickness apart",
           "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     pbd::Settings settings = pbd::test::clothSettings(24, 24, 1, 6);
     settings.clothWidth = 1.5;
     settings.clothHeight = 1.5;
@@ -345,7 +378,7 @@ TEST_CASE("3D self-collision keeps a sheet dropped on a sphere a thickness apart
     ground.a = V3(0.0, -0.25, 0.0);
     ground.start = pbd::obstaclePose(ground);
     s3.obstacles = {sphere, ground};
-    auto solver = pbd::detail::makeSequentialSolver<3>();
+    auto solver = cpuSolver(s3, kind);
     const int width = settings.width;
     double closest = 1e300;
     for (int step = 0; step < 300; ++step) {
@@ -369,6 +402,8 @@ TEST_CASE("3D self-collision keeps a sheet dropped on a sphere a thickness apart
 
 TEST_CASE("a flat sheet falling in still air reaches m g / (c A)", "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     pbd::Settings settings = pbd::test::clothSettings(11, 11, 1, 4);
     settings.clothWidth = 1.0;
     settings.clothHeight = 1.0;
@@ -383,7 +418,7 @@ TEST_CASE("a flat sheet falling in still air reaches m g / (c A)", "[step3d]")
     const double area = settings.clothWidth * settings.clothHeight;
     const double terminal = mass * 9.81 / (settings.airDrag * area);
     const double tau = mass / (settings.airDrag * area); // v approaches terminal as exp(-t/tau)
-    auto solver = pbd::detail::makeSequentialSolver<3>();
+    auto solver = cpuSolver(s3, kind);
     const int steps = static_cast<int>(10.0 * tau / settings.timeStep) + 1;
     for (int step = 0; step < steps; ++step) {
         auto state = s3.view(sim.topology());
@@ -408,6 +443,8 @@ TEST_CASE("a flat sheet falling in still air reaches m g / (c A)", "[step3d]")
 
 TEST_CASE("a wind in a 3D sheet's plane leaves its bits unchanged", "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     pbd::Settings still = pbd::test::clothSettings(15, 12, 2, 3);
     still.stiffness = 2000.0;
     still.substeps = 2;
@@ -419,8 +456,8 @@ TEST_CASE("a wind in a 3D sheet's plane leaves its bits unchanged", "[step3d]")
     pbd::Simulation b(windy);
     State3 calm(a, [](glm::dvec2 x) { return V3(x, 0.0); });
     State3 blown(b, [](glm::dvec2 x) { return V3(x, 0.0); });
-    auto one = pbd::detail::makeSequentialSolver<3>();
-    auto two = pbd::detail::makeSequentialSolver<3>();
+    auto one = cpuSolver(calm, kind);
+    auto two = cpuSolver(blown, kind);
     for (int step = 0; step < 100; ++step) {
         auto s1 = calm.view(a.topology());
         auto s2 = blown.view(b.topology());
@@ -435,7 +472,7 @@ TEST_CASE("a wind in a 3D sheet's plane leaves its bits unchanged", "[step3d]")
     State3 pushed(c, [](glm::dvec2 x) { return V3(x, 0.0); });
     for (V3& v : pushed.particles.velocity)
         v.z = -1.0; // the sheet moving against z: the air pushes it back along +z
-    auto three = pbd::detail::makeSequentialSolver<3>();
+    auto three = cpuSolver(pushed, kind);
     auto s3 = pushed.view(c.topology());
     three->step(s3);
     double meanZVelocity = 0.0;
@@ -447,6 +484,8 @@ TEST_CASE("a wind in a 3D sheet's plane leaves its bits unchanged", "[step3d]")
 
 TEST_CASE("a turning 3D box carries a sheet resting on it by friction", "[step3d]")
 {
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
     // A small sheet on a box that turns about y by 1/4 degree per step: static friction turns
     // the sheet with it (the box's motion over a substep, R_now R_before^T, carries the
     // particles' starts). Friction holds while a corner's slip in a substep (0.28 m x 1/16
@@ -467,7 +506,7 @@ TEST_CASE("a turning 3D box carries a sheet resting on it by friction", "[step3d
     box.size = V3(2.0, 0.5, 2.0);
     box.start = pbd::obstaclePose(box);
     s3.obstacles.push_back(box);
-    auto solver = pbd::detail::makeSequentialSolver<3>();
+    auto solver = cpuSolver(s3, kind);
     const int steps = 240;
     for (int step = 0; step < steps; ++step) {
         pbd::Obstacle3& b = s3.obstacles[0];

@@ -15,6 +15,7 @@
 #include "pbd/obstacle3.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
+#include "solver_loop.h"
 
 namespace {
 
@@ -99,6 +100,9 @@ Obstacle3 randomObstacle(Obstacle3Shape shape, V3 centre, std::mt19937& rng)
 
 TEST_CASE("no free particle ends a 3D step inside any obstacle", "[world3d][property]")
 {
+    // Each CPU solver in turn, on the same random worlds (the colored one on two threads).
+    const pbd::Solver solver = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(solver));
     std::mt19937 rng(2024);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     const Obstacle3Shape kinds[] = {Obstacle3Shape::Sphere, Obstacle3Shape::Capsule,
@@ -116,6 +120,8 @@ TEST_CASE("no free particle ends a 3D step inside any obstacle", "[world3d][prop
         s.thickness = 0.02 + 0.04 * unit(rng);
         s.friction = 0.6 * unit(rng);
         s.damping = 0.3;
+        s.solver = solver;
+        s.threads = 2;
         pbd::Simulation3 sim(s);
         // Four shapes in separate cells under the cloth (0 to 2.4 in x and z), a plane tilted
         // under them, a ground below all, and a sphere that sweeps through the cloth.
@@ -166,6 +172,7 @@ TEST_CASE("no free particle ends a 3D step inside any obstacle", "[world3d][prop
                 }
             }
         }
+        pbd::test::requireSolver(sim, solver);
     }
     CHECK(contacts > 1000);
 }

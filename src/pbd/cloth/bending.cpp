@@ -54,51 +54,10 @@ void projectBending(const BendingConstraints& bending, Vec<3>* x, const double* 
                     const std::uint8_t* alive, Vec<3>* lambda)
 {
     const double invH2 = 1.0 / (h * h);
-    for (const Bend& k : bending.bends) {
-        Vec<3>& l = *lambda++;
-        if (alive != nullptr && (alive[k.edgeAb] == 0 || alive[k.edgeBc] == 0))
-            continue;
-        const double wa = w[k.a];
-        const double wb = w[k.b];
-        const double wc = w[k.c];
-        const double s = wa + 4.0 * wb + wc;
-        if (s == 0.0)
-            continue;
-        const Vec<3> xa = x[k.a];
-        const Vec<3> xb = x[k.b];
-        const Vec<3> xc = x[k.c];
-        const double at = k.compliance * invH2;
-        const Vec<3> c = xa - 2.0 * xb + xc;
-        const Vec<3> dl = (c + at * l) * (-1.0 / (s + at));
-        l += dl;
-        x[k.a] = xa + wa * dl;
-        x[k.b] = xb - (2.0 * wb) * dl;
-        x[k.c] = xc + wc * dl;
-    }
-    for (const Twist& k : bending.twists) {
-        Vec<3>& l = *lambda++;
-        if (alive != nullptr && (alive[k.diagonal] == 0 || alive[k.diagonal + 1] == 0))
-            continue;
-        const double wa = w[k.a];
-        const double wb = w[k.b];
-        const double wc = w[k.c];
-        const double wd = w[k.d];
-        const double s = wa + wb + wc + wd;
-        if (s == 0.0)
-            continue;
-        const Vec<3> xa = x[k.a];
-        const Vec<3> xb = x[k.b];
-        const Vec<3> xc = x[k.c];
-        const Vec<3> xd = x[k.d];
-        const double at = k.compliance * invH2;
-        const Vec<3> c = (xa - xb) - (xc - xd);
-        const Vec<3> dl = (c + at * l) * (-1.0 / (s + at));
-        l += dl;
-        x[k.a] = xa + wa * dl;
-        x[k.b] = xb - wb * dl;
-        x[k.c] = xc - wc * dl;
-        x[k.d] = xd + wd * dl;
-    }
+    for (const Bend& k : bending.bends)
+        projectBend(k, x, w, invH2, alive, *lambda++);
+    for (const Twist& k : bending.twists)
+        projectTwist(k, x, w, invH2, alive, *lambda++);
 }
 
 double bendingEnergy(const BendingConstraints& bending, const Vec<3>* x)

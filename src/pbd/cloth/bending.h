@@ -67,6 +67,59 @@ struct BendingConstraints {
 /// them.
 BendingConstraints buildBending(int width, int height, double du, double dv, double rigidity);
 
+/// One XPBD projection of bend `k` (see projectBending) with its multiplier `l`, for a
+/// substep with 1 / h^2 = invH2. Inline: the sequential pass and the colored solver's sets
+/// (colored_solver.cpp) compile the same arithmetic.
+inline void projectBend(const Bend& k, Vec<3>* x, const double* w, double invH2,
+                        const std::uint8_t* alive, Vec<3>& l)
+{
+    if (alive != nullptr && (alive[k.edgeAb] == 0 || alive[k.edgeBc] == 0))
+        return;
+    const double wa = w[k.a];
+    const double wb = w[k.b];
+    const double wc = w[k.c];
+    const double s = wa + 4.0 * wb + wc;
+    if (s == 0.0)
+        return;
+    const Vec<3> xa = x[k.a];
+    const Vec<3> xb = x[k.b];
+    const Vec<3> xc = x[k.c];
+    const double at = k.compliance * invH2;
+    const Vec<3> c = xa - 2.0 * xb + xc;
+    const Vec<3> dl = (c + at * l) * (-1.0 / (s + at));
+    l += dl;
+    x[k.a] = xa + wa * dl;
+    x[k.b] = xb - (2.0 * wb) * dl;
+    x[k.c] = xc + wc * dl;
+}
+
+/// One XPBD projection of twist `k`, as projectBend.
+inline void projectTwist(const Twist& k, Vec<3>* x, const double* w, double invH2,
+                         const std::uint8_t* alive, Vec<3>& l)
+{
+    if (alive != nullptr && (alive[k.diagonal] == 0 || alive[k.diagonal + 1] == 0))
+        return;
+    const double wa = w[k.a];
+    const double wb = w[k.b];
+    const double wc = w[k.c];
+    const double wd = w[k.d];
+    const double s = wa + wb + wc + wd;
+    if (s == 0.0)
+        return;
+    const Vec<3> xa = x[k.a];
+    const Vec<3> xb = x[k.b];
+    const Vec<3> xc = x[k.c];
+    const Vec<3> xd = x[k.d];
+    const double at = k.compliance * invH2;
+    const Vec<3> c = (xa - xb) - (xc - xd);
+    const Vec<3> dl = (c + at * l) * (-1.0 / (s + at));
+    l += dl;
+    x[k.a] = xa + wa * dl;
+    x[k.b] = xb - wb * dl;
+    x[k.c] = xc - wc * dl;
+    x[k.d] = xd + wd * dl;
+}
+
 /// One XPBD projection of every bending constraint, in order (the bends, then the twists),
 /// for a substep of length h, each with its multiplier lambda (a 3-vector, 0 at the
 /// substep's start; bending.size() of them, the bends' then the twists'):

@@ -24,24 +24,37 @@ namespace pbd {
 ///   s = ((d - L) - at lambda) / (L (w_a + w_b + at)),  lambda += s L
 /// (with at = 0 and lambda = 0 exactly the PBD s above). Masked: a removed constraint
 /// (row.mask[k] == 0) is skipped.
-template <std::size_t Stride, bool Compliant, bool Masked>
+/// In 3D (Dims 3) row.p holds x, y, z per particle and L = sqrt((dx dx + dy dy) + dz dz),
+/// the same operations on x and y: with z = 0 throughout, the 2D kernel's bits and z = 0.
+template <std::size_t Stride, bool Compliant, bool Masked, int Dims = 2>
 inline void projectConstraint(const RowKernelContext& row, std::size_t k)
 {
+    static_assert(Dims == 2 || Dims == 3);
     if constexpr (Masked)
         if (!isLive(row.mask + k))
             return;
     double* const p = row.p;
     const std::size_t a = row.a + Stride * k;
     const std::size_t b = row.b + Stride * k;
-    const double xa = p[2 * a];
-    const double ya = p[2 * a + 1];
-    const double xb = p[2 * b];
-    const double yb = p[2 * b + 1];
+    const double xa = p[Dims * a];
+    const double ya = p[Dims * a + 1];
+    const double xb = p[Dims * b];
+    const double yb = p[Dims * b + 1];
     const double wa = row.w[a];
     const double wb = row.w[b];
     const double dx = xa - xb;
     const double dy = ya - yb;
-    const double length = std::sqrt(dx * dx + dy * dy);
+    double squared = dx * dx + dy * dy;
+    [[maybe_unused]] double za = 0.0;
+    [[maybe_unused]] double zb = 0.0;
+    [[maybe_unused]] double dz = 0.0;
+    if constexpr (Dims == 3) {
+        za = p[3 * a + 2];
+        zb = p[3 * b + 2];
+        dz = za - zb;
+        squared = squared + dz * dz;
+    }
+    const double length = std::sqrt(squared);
     const double wSum = wa + wb;
     if (!(length > kMinConstraintLength) || wSum == 0.0)
         return;
@@ -55,10 +68,14 @@ inline void projectConstraint(const RowKernelContext& row, std::size_t k)
     }
     const double sa = wa * s;
     const double sb = wb * s;
-    p[2 * a] = xa + sa * dx;
-    p[2 * a + 1] = ya + sa * dy;
-    p[2 * b] = xb - sb * dx;
-    p[2 * b + 1] = yb - sb * dy;
+    p[Dims * a] = xa + sa * dx;
+    p[Dims * a + 1] = ya + sa * dy;
+    p[Dims * b] = xb - sb * dx;
+    p[Dims * b + 1] = yb - sb * dy;
+    if constexpr (Dims == 3) {
+        p[3 * a + 2] = za + sa * dz;
+        p[3 * b + 2] = zb - sb * dz;
+    }
 }
 
 } // namespace pbd

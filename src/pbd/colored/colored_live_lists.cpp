@@ -51,7 +51,8 @@ std::uint32_t appendRowList(const LiveFlag* flags, std::size_t count, bool horiz
 
 } // namespace
 
-void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t version)
+template <glm::length_t D>
+void ColoredSolverOf<D>::setLive(std::span<const std::uint8_t> alive, std::uint64_t version)
 {
     if (version == liveVersion_)
         return;
@@ -107,9 +108,16 @@ void ColoredSolver::setLive(std::span<const std::uint8_t> alive, std::uint64_t v
     }
 }
 
-bool ColoredSolver::listed(std::size_t s) const
+template <glm::length_t D>
+bool ColoredSolverOf<D>::listed(std::size_t s) const
 {
-    return avx2_ && (pairSet(sets_[s]) || sets_[s].columnCount >= 4);
+    // The 3D kernels mask torn rows: listed() is the 2D AVX2 kernels' way.
+    return D == 2 && avx2_ && (pairSet(sets_[s]) || sets_[s].columnCount >= 4);
 }
+
+template void ColoredSolverOf<2>::setLive(std::span<const std::uint8_t>, std::uint64_t);
+template void ColoredSolverOf<3>::setLive(std::span<const std::uint8_t>, std::uint64_t);
+template bool ColoredSolverOf<2>::listed(std::size_t) const;
+template bool ColoredSolverOf<3>::listed(std::size_t) const;
 
 } // namespace pbd

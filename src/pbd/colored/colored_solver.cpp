@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "cloth/area_constraint.h"
+#include "cloth/bending.h"
 #include "colored/colored_kernels.h"
 #include "pbd/device/ball_contacts.h"
 #include "pbd/device/contacts.h"
@@ -31,10 +32,21 @@ constexpr int kChunkParticles = 8192;
 constexpr int kMinChunkParticles = 2048;
 constexpr int kChunksPerThread = 4;
 
-/// One set's rows [rowBegin, rowEnd) with the AVX2 kernels or the SSE2 ones.
-template <bool Compliant>
+/// One set's rows [rowBegin, rowEnd) with the AVX2 kernels or the SSE2 ones (in 3D theirs:
+/// colored_kernels_avx2_3d.cpp, colored_kernels_3d.h).
+template <bool Compliant, glm::length_t D>
 void projectSet(bool avx2, const SetSweepContext& sweep, int rowBegin, int rowEnd)
 {
+    if constexpr (D == 3) {
+#if defined(PBD_HAVE_AVX2_KERNEL)
+        if (avx2) {
+            projectSetRows3Avx2<Compliant>(sweep, rowBegin, rowEnd);
+            return;
+        }
+#endif
+        projectSetRows3<Compliant>(sweep, rowBegin, rowEnd);
+        return;
+    }
 #if defined(PBD_HAVE_AVX2_KERNEL)
     if (avx2) {
         projectSetRowsAvx2<Compliant>(sweep, rowBegin, rowEnd);
@@ -49,24 +61,27 @@ void projectSet(bool avx2, const SetSweepContext& sweep, int rowBegin, int rowEn
 } // namespace
 
 ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
-                               int rowsPerChunk)
+                               int rowsPerChunk, int dimensions)
 {
     auto rowsFor = [width](int particles) { return (particles + width - 1) / width; };
     const int threads =
         static_cast<int>(std::clamp(requestedThreads, 1u, static_cast<unsigned>(kMaxThreads)));
     const int spread = (height + kChunksPerThread * threads - 1) / (kChunksPerThread * threads);
-    const int rows = rowsPerChunk > 0 ? rowsPerChunk
+    int rows = rowsPerChunk > 0 ? rowsPerChunk
                                       : std::max({1, rowsFor(kMinChunkParticles),
                                                   std::min(rowsFor(kChunkParticles), spread)});
+    if (dimensions == 3)
+        rows = std::max(rows, 2);
     const auto chunks = static_cast<std::size_t>((height + rows - 1) / rows);
     return {rows, chunks,
             static_cast<unsigned>(std::min(static_cast<std::size_t>(threads), chunks))};
 }
 
-ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel,
-                             int rowsPerChunk, const ClothRestLengths& rest)
+template <glm::length_t D>
+ColoredSolverOf<D>::ColoredSolverOf(int width, int height, unsigned threadCount, Kernel kernel,
+                                    int rowsPerChunk, const ClothRestLengths& rest)
     : width_(width), height_(height), avx2_(kernel == Kernel::Best && cpuHasAvx2()),
-      layout_(coloredChunkLayout(width, height, threadCount, rowsPerChunk)),
+      layout_(coloredChunkLayout(width, height, threadCount, rowsPerChunk, D)),
       sets_(clothGridSets(width, height, rest)), pool_(layout_.threadCount)
 {
     std::size_t offset = 0;
@@ -81,7 +96,8 @@ ColoredSolver::ColoredSolver(int width, int height, unsigned threadCount, Kernel
     rowOffset_[sets_.size()] = rows;
 }
 
-void ColoredSolver::step(Particles& particles, double dt, double gravity, int iterations)
+template <glm::length_t D>
+void ColoredSolverOf<D>::step(ParticlesD& particles, double dt, double gravity, int iterations)
 {
     detail::SubstepParams params;
     params.h = dt;
@@ -90,7 +106,8 @@ void ColoredSolver::step(Particles& particles, double dt, double gravity, int it
     substep(particles, params, nullptr, nullptr);
 }
 
-void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& params,
+template <glm::length_t D>
+void ColoredSolverOf<D>::substep(ParticlesD& particles, const detail::SubstepParams& params,
                             double* areaLambda, const std::function<void(int)>* observe)
 {
     beginSubstep(particles, params, areaLambda, World{}, observe);
@@ -101,7 +118,8 @@ void ColoredSolver::substep(Particles& particles, const detail::SubstepParams& p
     runSubstep(*this, phases);
 }
 
-void ColoredSolver::beginSubstep(Particles& particles, const detail::SubstepParams& params,
+template <glm::length_t D>
+void ColoredSolverOf<D>::beginSubstep(ParticlesD& particles, const detail::SubstepParams& params,
                                  double* areaLambda, const World& world,
                                  const std::function<void(int)>* observe)
 {
@@ -110,17 +128,20 @@ void ColoredSolver::beginSubstep(Particles& particles, const detail::SubstepPara
         now_.world.tethers = nullptr;
     if (params.compliant())
         lambda_.resize(lambdaOffset_[sets_.size()]);
+    if (now_.world.bending != nullptr)
+        prepareBending();
     plan_.clear();
 }
 
-void ColoredSolver::run(SubstepPhase phase)
+template <glm::length_t D>
+void ColoredSolverOf<D>::run(SubstepPhase phase)
 {
     using Kind = PlanPhase::Kind;
     const World& world = now_.world;
-    Particles& particles = *now_.particles;
+    ParticlesD& particles = *now_.particles;
     const detail::SubstepParams& params = *now_.params;
-    glm::dvec2* x = particles.position.data();
-    const glm::dvec2* x0 = particles.stepStart.data();
+    Vec<D>* x = particles.position.data();
+    const Vec<D>* x0 = particles.stepStart.data();
     const double* w = particles.inverseMass.data();
     switch (phase) {
     case SubstepPhase::Air: // a chunk predicts only once its neighbours have read its rows
@@ -143,6 +164,8 @@ void ColoredSolver::run(SubstepPhase phase)
             queueSweeps();
         break;
     case SubstepPhase::Bending: // 3D only: the 2D pipeline never lists it (phaseInputs())
+        if (world.bending != nullptr)
+            queueBending();
         break;
     case SubstepPhase::Tethers: // one phase after the sweeps, each chunk its own particles
         if (world.tethers != nullptr)
@@ -179,10 +202,11 @@ void ColoredSolver::run(SubstepPhase phase)
     }
 }
 
-void ColoredSolver::observeSweeps()
+template <glm::length_t D>
+void ColoredSolverOf<D>::observeSweeps()
 {
     const detail::SubstepParams& params = *now_.params;
-    Particles& particles = *now_.particles;
+    ParticlesD& particles = *now_.particles;
     const bool area = params.area && now_.areaLambda != nullptr && width_ > 1 && height_ > 1;
     const std::uint32_t sets = area ? 16u : 8u;
     detail::ChebyshevSchedule chebyshev(params.chebyshev, params.iterations);
@@ -197,7 +221,8 @@ void ColoredSolver::observeSweeps()
     }
 }
 
-void ColoredSolver::queueSweeps()
+template <glm::length_t D>
+void ColoredSolverOf<D>::queueSweeps()
 {
     using Kind = PlanPhase::Kind;
     const detail::SubstepParams& params = *now_.params;
@@ -243,7 +268,111 @@ void ColoredSolver::queueSweeps()
     }
 }
 
-void ColoredSolver::flush()
+template <glm::length_t D>
+void ColoredSolverOf<D>::queueBending()
+{
+    // After the sweeps, as the sequential solver: `iterations` passes (at least one), each
+    // over the ten sets; the chunk's rows, as the distance sets.
+    for (int pass = 0; pass < std::max(1, now_.params->iterations); ++pass)
+        for (std::uint32_t s = 0; s < kBendingSets; ++s)
+            plan_.push_back({.kind = PlanPhase::Kind::Bend, .set = s});
+}
+
+template <glm::length_t D>
+void ColoredSolverOf<D>::prepareBending()
+{
+    const detail::BendingConstraints& bending = *now_.world.bending;
+    const std::array<double, 3> key{bending.rigidity, bending.across, bending.down};
+    if (bendOrder_.empty())
+        orderBending();
+    if (key == bendingKey_ && setBends_.size() + setTwists_.size() == bendOrder_.size())
+        return;
+    bendingKey_ = key;
+    setBends_.clear();
+    setTwists_.clear();
+    const std::size_t bends = bending.bends.size();
+    for (std::uint32_t k : bendOrder_) {
+        if (k < bends)
+            setBends_.push_back(bending.bends[k]);
+        else
+            setTwists_.push_back(bending.twists[k - bends]);
+    }
+}
+
+template <glm::length_t D>
+void ColoredSolverOf<D>::orderBending()
+{
+    // Ten sets of constraints that share no particle: a row's bends (x[j-1], x[j], x[j+1])
+    // by their middle column j mod 3, a column's by their first row mod 3, the cells'
+    // twists by row and column parity. Each constraint belongs to the chunk of its first
+    // row, so a chunk's bends reach two rows into the next (coloredChunkLayout() makes
+    // chunks of two rows at least in 3D, so they stop there).
+    const detail::BendingConstraints& bending = *now_.world.bending;
+    const auto width = static_cast<std::uint32_t>(width_);
+    const auto rows = static_cast<std::size_t>(height_);
+    std::vector<std::uint8_t> setOf;
+    std::vector<std::uint32_t> rowOf;
+    for (const detail::Bend& k : bending.bends) {
+        const std::uint32_t i = k.a / width;
+        rowOf.push_back(i);
+        setOf.push_back(static_cast<std::uint8_t>(k.b - k.a == 1 ? (k.b % width) % 3
+                                                                  : 3 + i % 3));
+    }
+    for (const detail::Twist& k : bending.twists) {
+        const std::uint32_t i = k.a / width;
+        rowOf.push_back(i);
+        setOf.push_back(static_cast<std::uint8_t>(6 + 2 * (i % 2) + (k.a % width) % 2));
+    }
+    std::array<std::vector<std::uint32_t>, kBendingSets> counts;
+    for (auto& c : counts)
+        c.assign(rows + 1, 0);
+    for (std::size_t k = 0; k < setOf.size(); ++k)
+        ++counts[setOf[k]][rowOf[k] + 1];
+    std::uint32_t offset = 0;
+    for (std::size_t s = 0; s < kBendingSets; ++s) {
+        bendStart_[s].assign(rows + 1, 0);
+        for (std::size_t i = 0; i <= rows; ++i) {
+            offset += counts[s][i];
+            bendStart_[s][i] = offset;
+        }
+    }
+    bendOrder_.assign(setOf.size(), 0);
+    std::array<std::vector<std::uint32_t>, kBendingSets> next = bendStart_;
+    for (std::size_t k = 0; k < setOf.size(); ++k)
+        bendOrder_[next[setOf[k]][rowOf[k]]++] = static_cast<std::uint32_t>(k);
+    bendLambda_.assign(setOf.size(), Vec<3>(0.0));
+}
+
+template <glm::length_t D>
+void ColoredSolverOf<D>::projectBendingSet(std::uint32_t set, int rowBegin, int rowEnd)
+{
+    if constexpr (D == 3) {
+        Vec<3>* x = now_.particles->position.data();
+        const double* w = now_.particles->inverseMass.data();
+        const double h = now_.params->h;
+        const double invH2 = 1.0 / (h * h);
+        const std::uint8_t* alive = now_.world.alive;
+        const std::uint32_t first = bendStart_[set][static_cast<std::size_t>(rowBegin)];
+        const std::uint32_t last = bendStart_[set][static_cast<std::size_t>(rowEnd)];
+        // The bends' sets come first: entry e is setBends_[e], a twist's setTwists_[e - b].
+        if (set < 6) {
+            for (std::uint32_t e = first; e < last; ++e)
+                detail::projectBend(setBends_[e], x, w, invH2, alive, bendLambda_[e]);
+        } else {
+            const std::size_t bends = setBends_.size();
+            for (std::uint32_t e = first; e < last; ++e)
+                detail::projectTwist(setTwists_[e - bends], x, w, invH2, alive,
+                                     bendLambda_[e]);
+        }
+    } else {
+        (void)set;
+        (void)rowBegin;
+        (void)rowEnd;
+    }
+}
+
+template <glm::length_t D>
+void ColoredSolverOf<D>::flush()
 {
     if (plan_.empty())
         return;
@@ -252,22 +381,27 @@ void ColoredSolver::flush()
     plan_.clear();
 }
 
-void ColoredSolver::runPlanned(std::uint32_t phase, std::size_t chunk)
+template <glm::length_t D>
+void ColoredSolverOf<D>::runPlanned(std::uint32_t phase, std::size_t chunk)
 {
     using Kind = PlanPhase::Kind;
     const PlanPhase& planned = plan_[phase];
     const World& world = now_.world;
     const detail::SubstepParams& params = *now_.params;
-    Particles& particles = *now_.particles;
-    glm::dvec2* x = particles.position.data();
-    glm::dvec2* x0 = particles.stepStart.data();
-    glm::dvec2* v = particles.velocity.data();
+    ParticlesD& particles = *now_.particles;
+    Vec<D>* x = particles.position.data();
+    Vec<D>* x0 = particles.stepStart.data();
+    Vec<D>* v = particles.velocity.data();
     const double* w = particles.inverseMass.data();
     const auto [rowBegin, rowEnd] = chunkRows(chunk);
     const auto [begin, end] = chunkParticles(chunk);
     switch (planned.kind) {
     case Kind::Air:
-        detail::airRows(*world.air, rowBegin, rowEnd, world.airAccel, airLanes_);
+        if constexpr (D == 2)
+            detail::airRows(*world.air, rowBegin, rowEnd, world.airOut, airLanes_);
+        return;
+    case Kind::Bend:
+        projectBendingSet(planned.set, rowBegin, rowEnd);
         return;
     case Kind::Predict:
         startRows(rowBegin, rowEnd);
@@ -322,31 +456,36 @@ void ColoredSolver::runPlanned(std::uint32_t phase, std::size_t chunk)
             sweep.alphaTilde = alphaTilde;
             sweep.edgeAlphaTilde = params.edgeAlphaTilde;
             sweep.lambda = lambda_.data() + lambdaOffset_[q];
-            projectSet<true>(avx2_, sweep, rowBegin, rowEnd);
+            projectSet<true, D>(avx2_, sweep, rowBegin, rowEnd);
         } else {
-            projectSet<false>(avx2_, sweep, rowBegin, rowEnd);
+            projectSet<false, D>(avx2_, sweep, rowBegin, rowEnd);
         }
         return;
     }
-    // Triangle set q - 8: cells of row parity r, column parity c, triangle t.
-    const std::uint32_t t = q - 8;
-    detail::projectCellTriangles(x, w, now_.areaLambda, width_, height_,
-                                 static_cast<int>(t >> 2), 2, rowBegin, rowEnd,
-                                 static_cast<int>((t >> 1) & 1u), 2, static_cast<int>(t & 1u),
-                                 params.cellRestArea, params.areaAlphaTilde);
+    // Triangle set q - 8: cells of row parity r, column parity c, triangle t (2D only:
+    // validate() refuses area stiffness in 3D).
+    if constexpr (D == 2) {
+        const std::uint32_t t = q - 8;
+        detail::projectCellTriangles(x, w, now_.areaLambda, width_, height_,
+                                     static_cast<int>(t >> 2), 2, rowBegin, rowEnd,
+                                     static_cast<int>((t >> 1) & 1u), 2,
+                                     static_cast<int>(t & 1u), params.cellRestArea,
+                                     params.areaAlphaTilde);
+    }
 }
 
-void ColoredSolver::startRows(int rowBegin, int rowEnd)
+template <glm::length_t D>
+void ColoredSolverOf<D>::startRows(int rowBegin, int rowEnd)
 {
     const auto width = static_cast<std::size_t>(width_);
-    Particles& particles = *now_.particles;
+    ParticlesD& particles = *now_.particles;
     const detail::SubstepParams& params = *now_.params;
     double* areaLambda = now_.areaLambda;
     detail::predict(particles.position.data(), particles.stepStart.data(),
                     particles.velocity.data(), particles.inverseMass.data(), params.h,
                     params.gravity, static_cast<std::size_t>(rowBegin) * width,
                     static_cast<std::size_t>(rowEnd) * width,
-                    now_.world.air != nullptr ? now_.world.airAccel : nullptr);
+                    now_.world.airAccel);
     if (params.compliant())
         for (std::size_t s = 0; s < sets_.size(); ++s) {
             const auto count = static_cast<std::size_t>(sets_[s].columnCount);
@@ -354,6 +493,11 @@ void ColoredSolver::startRows(int rowBegin, int rowEnd)
             std::fill(l + setRowsBefore(sets_[s], rowBegin) * count,
                       l + setRowsBefore(sets_[s], rowEnd) * count, 0.0);
         }
+    if (now_.world.bending != nullptr)
+        for (std::size_t s = 0; s < kBendingSets; ++s)
+            std::fill(bendLambda_.begin() + bendStart_[s][static_cast<std::size_t>(rowBegin)],
+                      bendLambda_.begin() + bendStart_[s][static_cast<std::size_t>(rowEnd)],
+                      Vec<3>(0.0));
     if (params.area && areaLambda != nullptr && width_ > 1) {
         const std::size_t cellsPerRow = 2 * (width - 1);
         const int cellRowEnd = std::min(rowEnd, height_ - 1);
@@ -363,21 +507,24 @@ void ColoredSolver::startRows(int rowBegin, int rowEnd)
     }
 }
 
-std::pair<int, int> ColoredSolver::chunkRows(std::size_t chunk) const
+template <glm::length_t D>
+std::pair<int, int> ColoredSolverOf<D>::chunkRows(std::size_t chunk) const
 {
     const int rowBegin = static_cast<int>(chunk) * layout_.rowsPerChunk;
     return {rowBegin, std::min(height_, rowBegin + layout_.rowsPerChunk)};
 }
 
-std::pair<std::size_t, std::size_t> ColoredSolver::chunkParticles(std::size_t chunk) const
+template <glm::length_t D>
+std::pair<std::size_t, std::size_t> ColoredSolverOf<D>::chunkParticles(std::size_t chunk) const
 {
     const auto width = static_cast<std::size_t>(width_);
     const auto [rowBegin, rowEnd] = chunkRows(chunk);
     return {static_cast<std::size_t>(rowBegin) * width, static_cast<std::size_t>(rowEnd) * width};
 }
 
-void ColoredSolver::accelerate(detail::ChebyshevSchedule& chebyshev, int iteration,
-                               glm::dvec2* x, const double* w)
+template <glm::length_t D>
+void ColoredSolverOf<D>::accelerate(detail::ChebyshevSchedule& chebyshev, int iteration,
+                               Vec<D>* x, const double* w)
 {
     const std::size_t n = static_cast<std::size_t>(height_) * static_cast<std::size_t>(width_);
     chebyshevPrevious_.resize(n);
@@ -408,7 +555,8 @@ void ColoredSolver::accelerate(detail::ChebyshevSchedule& chebyshev, int iterati
     run(1, weigh);
 }
 
-void ColoredSolver::resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, const double* w)
+template <glm::length_t D>
+void ColoredSolverOf<D>::resolveSelfCollisions(Vec<D>* x, const Vec<D>* x0, const double* w)
 {
     const unsigned threads = pool_.threadCount();
     const detail::ThreadRun onPool = [this, threads](
@@ -427,8 +575,9 @@ void ColoredSolver::resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, c
                                      threads, onPool);
 }
 
+template <glm::length_t D>
 template <typename Task>
-void ColoredSolver::run(std::uint32_t phases, Task& task)
+void ColoredSolverOf<D>::run(std::uint32_t phases, Task& task)
 {
     ++scheduleRuns_;
     schedule_.reset(layout_.chunkCount, phases);
@@ -440,5 +589,8 @@ void ColoredSolver::run(std::uint32_t phases, Task& task)
     auto job = [&](unsigned thread) { schedule_.work(thread, threads, task); };
     pool_.run(job);
 }
+
+template class ColoredSolverOf<2>;
+template class ColoredSolverOf<3>;
 
 } // namespace pbd

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "cloth/bending.h"
 #include "colored/band_schedule.h"
 #include "pbd/device/chebyshev.h"
 #include "pbd/device/constraint_coloring.h"
@@ -17,6 +18,7 @@
 #include "pbd/ball.h"
 #include "pbd/substep_pipeline.h"
 #include "pbd/tethers.h"
+#include "pbd/vec.h"
 #include "air/air_rows.h"
 #include "step/step_phases.h"
 #include "colored/worker_pool.h"
@@ -25,7 +27,6 @@ namespace pbd {
 namespace detail {
 template <glm::length_t D>
 class SelfCollisionOf;
-using SelfCollision = SelfCollisionOf<2>;
 }
 
 /// Projects the page grid's eight independent sets (clothGridSets) one after the other,
@@ -45,23 +46,39 @@ struct ChunkLayout {
     std::size_t chunkCount;
     unsigned threadCount;
 };
+/// In 3D (`dimensions` 3) a chunk has at least two rows: a column's bend (the bending's
+/// sets) reaches two rows down, into the next chunk, and no further than its rows.
 ChunkLayout coloredChunkLayout(int width, int height, unsigned requestedThreads,
-                               int rowsPerChunk = 0);
+                               int rowsPerChunk = 0, int dimensions = 2);
 
-class ColoredSolver {
+/// The projection kernels to use. All give the same bits; Sse2 exists so that tests can
+/// compare the baseline kernels with the AVX2 ones on a CPU that has AVX2.
+enum class ColoredKernel {
+    Best, ///< AVX2 where the CPU has it, else SSE2 (or scalar off x86), in 2D and 3D
+    Sse2, ///< the x86-64 baseline only
+};
+
+/// A torn row's list, listEntries_[begin, begin + count): a horizontal set's live
+/// constraints, another set's windows of four constraints (see colored_kernels.h).
+struct ColoredLiveList {
+    std::uint32_t begin = 0;
+    std::uint32_t count = 0;
+};
+
+/// The colored solver in D dimensions (2: the page's; 3: the same sets and phases on x, y, z,
+/// with the bending's sets after the sweeps), one class instantiated for each.
+template <glm::length_t D>
+class ColoredSolverOf {
 public:
-    /// The projection kernels to use. All give the same bits; Sse2 exists so that tests can
-    /// compare the baseline kernels with the AVX2 ones on a CPU that has AVX2.
-    enum class Kernel {
-        Best, ///< AVX2 where the CPU has it, else SSE2 (or scalar off x86)
-        Sse2, ///< the x86-64 baseline only
-    };
+    using Kernel = ColoredKernel;
+    using LiveList = ColoredLiveList;
+    using ParticlesD = ParticlesOf<D>;
 
     /// Prepares the sets of a width x height grid with rest lengths `rest` (the page's by
     /// default), cut as coloredChunkLayout says, and starts its threadCount - 1 workers (none
     /// for a cloth of one chunk).
-    ColoredSolver(int width, int height, unsigned threadCount, Kernel kernel = Kernel::Best,
-                  int rowsPerChunk = 0, const ClothRestLengths& rest = clothRestLengths());
+    ColoredSolverOf(int width, int height, unsigned threadCount, Kernel kernel = Kernel::Best,
+                    int rowsPerChunk = 0, const ClothRestLengths& rest = clothRestLengths());
 
     /// The number of chunks of rows.
     std::size_t chunkCount() const { return layout_.chunkCount; }
@@ -71,7 +88,7 @@ public:
 
     /// One PBD step (no compliance, damping or area constraints) of length dt: substep()
     /// with those parameters.
-    void step(Particles& particles, double dt, double gravity, int iterations);
+    void step(ParticlesD& particles, double dt, double gravity, int iterations);
 
     /// One substep with the colored projection order: predict (and reset the multipliers),
     /// `iterations` sweeps over the sets (the 8 distance sets, then, when params.area, the
@@ -80,23 +97,31 @@ public:
     /// Sweeps and Velocities with no world. `particles` must hold width x height particles.
     /// When `observe` is given it is called on the calling thread after the prediction (0)
     /// and after each sweep k (k), for residual recording.
-    void substep(Particles& particles, const detail::SubstepParams& params, double* areaLambda,
+    void substep(ParticlesD& particles, const detail::SubstepParams& params, double* areaLambda,
                  const std::function<void(int)>* observe);
 
     /// What the world's phases of the next substep work on; null or empty: none. All must
     /// outlive the substep.
     struct World {
         const Tethers* tethers = nullptr;     ///< projected after the sweeps, each chunk its own
-        const glm::dvec2* anchorAt = nullptr; ///< their anchors' positions in this step
-        const detail::ContactWorld* contacts = nullptr; ///< the obstacles in this substep
-        detail::SelfCollision* selfCollision = nullptr; ///< the self-collision phase's buffers
+        const Vec<D>* anchorAt = nullptr;     ///< their anchors' positions in this step
+        const detail::ContactWorldOf<D>* contacts = nullptr; ///< the obstacles in this substep
+        detail::SelfCollisionOf<D>* selfCollision = nullptr; ///< the self-collision's buffers
         double thickness = 0.0;               ///< m, particles' diameter for contacts
         double friction = 0.0;                ///< between particles, and with the balls
-        /// The air's inputs: rows rowBegin - 1 to rowEnd as the substep starts give rows
-        /// [rowBegin, rowEnd)'s acceleration (m/s^2) in airAccel, which the prediction adds.
+        /// The air's inputs in 2D: rows rowBegin - 1 to rowEnd as the substep starts give
+        /// rows [rowBegin, rowEnd)'s acceleration (m/s^2) in airAccel, which the prediction
+        /// adds. In 3D `air` is null and the caller fills airAccel (per triangle, before the
+        /// Air phase: air_triangles.h).
         const detail::AirGrid* air = nullptr;
-        glm::dvec2* airAccel = nullptr;
-        std::span<Ball> balls;                ///< stepped in place, serially
+        Vec<D>* airOut = nullptr;             ///< 2D: where the Air phase writes
+        const Vec<D>* airAccel = nullptr;     ///< what the prediction adds (null: no air)
+        /// The bending constraints (3D; null: no Bending phase), their multipliers the
+        /// solver's own; `alive` (one flag per constraint, null: all live) skips the bends
+        /// and twists whose edges were cut.
+        const detail::BendingConstraints* bending = nullptr;
+        const std::uint8_t* alive = nullptr;
+        std::span<BallOf<D>> balls;           ///< stepped in place, serially
     };
 
     /// The pipeline's substep (pbd/substep_pipeline.h), as runSubstep() drives it:
@@ -104,7 +129,7 @@ public:
     /// chunk and its neighbours (air, prediction, sweeps, tethers, contacts, velocities) are
     /// queued into one band schedule; a phase that needs every particle first (self-collision,
     /// the balls) runs what is queued, then itself. With `observe`, as substep() says.
-    void beginSubstep(Particles& particles, const detail::SubstepParams& params,
+    void beginSubstep(ParticlesD& particles, const detail::SubstepParams& params,
                       double* areaLambda, const World& world,
                       const std::function<void(int)>* observe = nullptr);
     void beginSubstep() {}
@@ -120,12 +145,9 @@ public:
     /// the solver rebuilds its masks only then. Removed constraints move nothing.
     void setLive(std::span<const std::uint8_t> alive, std::uint64_t version);
 
-    /// A torn row's list, listEntries_[begin, begin + count): a horizontal set's live
-    /// constraints, another set's windows of four constraints (see colored_kernels.h).
-    struct LiveList {
-        std::uint32_t begin = 0;
-        std::uint32_t count = 0;
-    };
+    /// Sets the air's acceleration per particle that the next prediction adds (3D: the
+    /// caller computes it per triangle once the substep's positions are known).
+    void setAirAcceleration(const Vec<D>* accel) { now_.world.airAccel = accel; }
 
 private:
     /// Whether set s's torn rows are listed (lists_) rather than masked: with the AVX2
@@ -136,7 +158,7 @@ private:
     void run(std::uint32_t phases, Task& task);
     /// After sweep `iteration`: its Chebyshev weights and the iterates they need, chunk by
     /// chunk on the workers (chebyshev.h). The observed substep's way.
-    void accelerate(detail::ChebyshevSchedule& chebyshev, int iteration, glm::dvec2* x,
+    void accelerate(detail::ChebyshevSchedule& chebyshev, int iteration, Vec<D>* x,
                     const double* w);
     /// Queues the sweeps of the substep; with Chebyshev weights runs the queue at each
     /// weighted sweep's measure, whose largest correction must be known everywhere before any
@@ -149,7 +171,16 @@ private:
     /// One queued phase on one chunk.
     void runPlanned(std::uint32_t phase, std::size_t chunk);
     /// The self-collision phase on every particle, on the pool's threads.
-    void resolveSelfCollisions(glm::dvec2* x, const glm::dvec2* x0, const double* w);
+    void resolveSelfCollisions(Vec<D>* x, const Vec<D>* x0, const double* w);
+    /// Queues the Bending phase: `iterations` passes over the bending's ten sets (3D).
+    void queueBending();
+    /// The bending's sets (rows, columns and cells by their first row), built once, and
+    /// their constraints copied in that order.
+    void prepareBending();
+    /// bendOrder_ and bendStart_ from the bending's constraints.
+    void orderBending();
+    /// Bending set `set`'s constraints of the chunk's rows, with their multipliers.
+    void projectBendingSet(std::uint32_t set, int rowBegin, int rowEnd);
     /// Chunk `chunk`'s rows: [first, second).
     std::pair<int, int> chunkRows(std::size_t chunk) const;
     /// Particles [first, second) of chunk `chunk`.
@@ -168,6 +199,7 @@ private:
             Velocities, ///< the chunk's velocities and damping
             Measure,    ///< Chebyshev: the chunk's largest correction
             Weigh,      ///< Chebyshev: weigh the chunk's sweep by omega, keep the iterates
+            Bend,       ///< bending set `set` (3D)
         } kind = Kind::Set;
         std::uint32_t set = 0;
         bool predictFirst = false;   ///< Set: startRows() before
@@ -177,7 +209,7 @@ private:
     };
     /// The substep being run.
     struct Now {
-        Particles* particles = nullptr;
+        ParticlesD* particles = nullptr;
         const detail::SubstepParams* params = nullptr;
         double* areaLambda = nullptr;
         World world;
@@ -201,12 +233,31 @@ private:
     Now now_;                           ///< beginSubstep()'s
     detail::AirLanes airLanes_ = detail::bestAirLanes(); ///< airRows()' loops
     std::uint64_t scheduleRuns_ = 0;    ///< scheduleRuns()
-    std::vector<glm::dvec2> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
-    std::vector<glm::dvec2> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
+    std::vector<Vec<D>> chebyshevPrevious_; ///< Chebyshev: the iterate before the next
+    std::vector<Vec<D>> chebyshevCurrent_;  ///< Chebyshev: positions before the sweep
     std::vector<double> chunkLargest_; ///< Chebyshev: each chunk's largest correction, m^2
+    /// The bending's sets (3D): bendOrder_ lists set s's constraints (indices into the
+    /// bending's bends, then twists at bends.size() on) at [bendStart_[s][0],
+    /// bendStart_[s][height]), those of first row i at [bendStart_[s][i], [s][i + 1]);
+    /// bendLambda_ holds their multipliers in the same order.
+    /// Built once (the sets depend on the grid alone); setBends_ and setTwists_ are the
+    /// bending's constraints in that order (the bends' sets first), copied so that a set's
+    /// sweep reads them in a row, again whenever the rigidity or spacing changes.
+    static constexpr std::size_t kBendingSets = 10;
+    std::vector<std::uint32_t> bendOrder_;
+    std::vector<detail::Bend> setBends_;
+    std::vector<detail::Twist> setTwists_;
+    std::array<double, 3> bendingKey_{}; ///< the rigidity, du and dv they were copied for
+    std::array<std::vector<std::uint32_t>, kBendingSets> bendStart_;
+    std::vector<Vec<3>> bendLambda_;
     std::vector<PlanPhase> plan_;      ///< the queued phases: the next band schedule
     BandSchedule schedule_;
     WorkerPool pool_;
 };
+
+/// The page's (2D) colored solver.
+using ColoredSolver = ColoredSolverOf<2>;
+extern template class ColoredSolverOf<2>;
+extern template class ColoredSolverOf<3>;
 
 } // namespace pbd

@@ -1,11 +1,14 @@
 // Solver::Colored behind the StepSolver interface: the ColoredSolver's substeps, with the
-// Simulation's live flags, residual recording and tearing around them.
+// Simulation's live flags, residual recording and tearing around them, in D dimensions (in
+// 3D also the air per triangle and the bending's constraints).
 
 #include <functional>
 #include <vector>
 
 #include "air/air.h"
 #include "air/air_rows.h"
+#include "air/air_triangles.h"
+#include "cloth/bending.h"
 #include "colored/colored_solver.h"
 #include "pbd/device/contacts.h"
 #include "world/self_collision.h"
@@ -15,12 +18,13 @@
 namespace pbd::detail {
 namespace {
 
-class ColoredStep final : public StepSolver {
+template <glm::length_t D>
+class ColoredStep final : public StepSolverOf<D> {
 public:
     explicit ColoredStep(const Settings& settings)
         : threads_(settings.threads),
           solver_(settings.width, settings.height, resolveThreadCount(settings.threads),
-                  ColoredSolver::Kernel::Best, 0, clothRestLengths(settings))
+                  ColoredKernel::Best, 0, clothRestLengths(settings))
     {
     }
 
@@ -31,7 +35,7 @@ public:
         return settings.solver == Solver::Colored && settings.threads == threads_;
     }
 
-    void step(StepState& state) override
+    void step(StepStateOf<D>& state) override
     {
         const SubstepParams params = substepParams(state);
         std::function<void(int)> observe;
@@ -40,7 +44,7 @@ public:
                 state.residuals.resize(static_cast<std::size_t>(iteration) + 1);
                 state.residuals[static_cast<std::size_t>(iteration)] = measureResidual(state);
             };
-        ColoredSolver::World world;
+        typename ColoredSolverOf<D>::World world;
         world.tethers = state.tethers;
         if (world.tethers != nullptr) {
             anchorPositions(*world.tethers, state.particles.position.data(), anchorAt_);
@@ -52,10 +56,20 @@ public:
             world.selfCollision = &selfCollision_;
         world.thickness = state.settings.thickness;
         world.friction = state.settings.friction;
-        if (airOn(state.settings)) {
-            airAccel_.resize(state.particles.size());
-            world.air = &airGrid_;
-            world.airAccel = airAccel_.data();
+        if constexpr (D == 2) {
+            if (airOn(state.settings)) {
+                airAccel_.resize(state.particles.size());
+                world.air = &airGrid_;
+                world.airOut = airAccel_.data();
+                world.airAccel = airAccel_.data();
+            }
+        } else if (state.settings.bending > 0.0) {
+            const ClothRestLengths rest = clothRestLengths(state.settings);
+            if (!bending_.matches(state.settings.width, state.settings.height, rest.horizontal,
+                                  rest.vertical, state.settings.bending))
+                bending_ = buildBending(state.settings.width, state.settings.height,
+                                        rest.horizontal, rest.vertical, state.settings.bending);
+            world.bending = &bending_;
         }
         world.balls = state.balls;
         const PhaseSet phases = substepPhases(phaseInputs(state));
@@ -72,19 +86,25 @@ public:
     // The phases (pbd/substep_pipeline.h): the ColoredSolver's, and tearing.
     void beginSubstep()
     {
-        StepState& state = now_->state;
+        StepStateOf<D>& state = now_->state;
         const int substep = now_->index;
         if (!state.obstacles.empty())
             prepareContacts(state.obstacles, state.settings.thickness, state.settings.friction,
                             substep, state.settings.substeps, contacts_);
         solver_.setLive(state.alive, state.constraintsVersion);
-        if (airOn(state.settings))
-            prepareAir(state, state.time + substep * now_->params.h, now_->params.h);
+        const bool torn = state.liveCount != state.constraints.size();
+        now_->world.alive = torn ? state.alive.data() : nullptr;
+        if constexpr (D == 2)
+            if (airOn(state.settings))
+                prepareAir(state, state.time + substep * now_->params.h, now_->params.h);
         solver_.beginSubstep(state.particles, now_->params, state.areaLambda.data(),
                              now_->world, now_->observe);
     }
     void run(SubstepPhase phase)
     {
+        if constexpr (D == 3)
+            if (phase == SubstepPhase::Air) // per triangle, from the substep's start, serially
+                solver_.setAirAcceleration(airTriangles());
         solver_.run(phase);
         if (phase == SubstepPhase::Tear) // after every other phase, on the whole cloth
             tear(now_->state, now_->state.settings.tearStrain);
@@ -93,9 +113,9 @@ public:
 
 private:
     /// The air of the next substep, which starts at simulated time `time` (s) and lasts h.
-    void prepareAir(const StepState& state, double time, double h)
+    void prepareAir(const StepStateOf<D>& state, double time, double h)
     {
-        const Particles& p = state.particles;
+        const ParticlesOf<D>& p = state.particles;
         airGrid_.x = p.position.data();
         airGrid_.v = p.velocity.data();
         airGrid_.w = p.inverseMass.data();
@@ -106,30 +126,61 @@ private:
         airGrid_.params = airParams(state.settings, time, h);
     }
 
+    /// The 3D air's acceleration per particle at the substep's start, as the sequential
+    /// solver computes it (air_triangles.h).
+    const Vec<D>* airTriangles()
+    {
+        const StepStateOf<D>& state = now_->state;
+        const Settings& settings = state.settings;
+        const ParticlesOf<D>& p = state.particles;
+        const std::size_t n = p.size();
+        const double h = now_->params.h;
+        const double time = state.time + now_->index * h;
+        const Vec<3> wind(settings.windX, settings.windY, settings.windZ);
+        const Vec<3>* windAt = nullptr;
+        if (settings.gusts > 0.0) {
+            windAt3_.resize(n);
+            for (std::size_t i = 0; i < n; ++i)
+                windAt3_[i] = gustWind3(wind, settings.gusts, time, p.position[i]);
+            windAt = windAt3_.data();
+        }
+        return airTriangles_.accelerations(
+            *state.topology, p.position.data(), p.velocity.data(), p.inverseMass.data(), n, wind,
+            windAt, settings.airDrag, airTriangleCap(h),
+            state.liveCount == state.constraints.size() ? nullptr : state.alive.data());
+    }
+
     /// The substep being run, for the phases.
     struct Substep {
-        StepState& state;
+        StepStateOf<D>& state;
         const SubstepParams& params;
-        const ColoredSolver::World& world;
+        typename ColoredSolverOf<D>::World& world;
         int index; ///< which substep of the step
         const std::function<void(int)>* observe; ///< residual recording, or null
     };
 
     int threads_; ///< Settings::threads it was made for
-    ColoredSolver solver_;
-    std::vector<glm::dvec2> anchorAt_; ///< the tethers' anchor positions in this step
-    ContactWorld contacts_;            ///< the obstacles in the current substep
-    SelfCollision selfCollision_;      ///< the self-collision phase's buffers
-    AirGrid airGrid_;                  ///< what the air phase reads
-    std::vector<glm::dvec2> airAccel_; ///< the air's acceleration per particle
+    ColoredSolverOf<D> solver_;
+    std::vector<Vec<D>> anchorAt_;     ///< the tethers' anchor positions in this step
+    ContactWorldOf<D> contacts_;       ///< the obstacles in the current substep
+    SelfCollisionOf<D> selfCollision_; ///< the self-collision phase's buffers
+    AirGrid airGrid_;                  ///< what the air phase reads (2D)
+    std::vector<Vec<D>> airAccel_;     ///< the air's acceleration per particle (2D)
+    AirTriangles airTriangles_;        ///< the air's triangles and buffers (3D)
+    std::vector<Vec<3>> windAt3_;      ///< the gust wind per particle (3D)
+    BendingConstraints bending_;       ///< the bending's constraints (3D)
     Substep* now_ = nullptr;           ///< the substep step() runs, for the phases
 };
 
 } // namespace
 
-std::unique_ptr<StepSolver> makeColoredSolver(const Settings& settings)
+template <glm::length_t D>
+std::unique_ptr<StepSolverOf<D>> makeColoredSolver(const Settings& settings)
 {
-    return std::make_unique<ColoredStep>(settings);
+    return std::make_unique<ColoredStep<D>>(settings);
 }
+
+template std::unique_ptr<StepSolverOf<2>> makeColoredSolver(const Settings&);
+template std::unique_ptr<StepSolverOf<3>> makeColoredSolver(const Settings&);
 
 } // namespace pbd::detail

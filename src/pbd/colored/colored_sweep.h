@@ -23,7 +23,7 @@ namespace pbd {
 /// live constraints (projectPairListAvx2), for the others its windows
 /// (projectRowWindowsAvx2). Torn rows without a list are masked.
 struct SetSweepContext {
-    double* p = nullptr;                            ///< positions: x, y of each particle
+    double* p = nullptr;                            ///< positions: x, y (, z) of each particle
     const double* w = nullptr;                      ///< inverse masses, 1/kg
     const GridSet* set = nullptr;                   ///< the set to project
     int width = 0;                                  ///< particles per row of the cloth
@@ -35,7 +35,7 @@ struct SetSweepContext {
     double* lambda = nullptr;                       ///< the set's multipliers (Compliant)
     const LiveFlag* mask = nullptr;                 ///< the set's live flags, or null
     const std::uint8_t* rowDead = nullptr;          ///< per row of the set: torn, or null
-    const ColoredSolver::LiveList* lists = nullptr; ///< per row of the set: its list, or null
+    const ColoredLiveList* lists = nullptr; ///< per row of the set: its list, or null
     const std::uint32_t* entries = nullptr;         ///< the lists' entries
 };
 
@@ -45,6 +45,12 @@ struct SetSweepContext {
 template <bool Compliant>
 void projectSetRowsSse2(const SetSweepContext& sweep, int rowBegin, int rowEnd);
 
+/// projectSetRowsSse2 in 3D: sweep.p holds x, y, z of each particle, the SSE2 kernel
+/// projectRow3 (the scalar one off x86-64); torn rows masked (never listed). With z = 0
+/// throughout it computes the 2D sweep's x and y bits. Instantiated for both.
+template <bool Compliant>
+void projectSetRows3(const SetSweepContext& sweep, int rowBegin, int rowEnd);
+
 #if defined(PBD_HAVE_AVX2_KERNEL)
 /// projectSetRowsSse2 with the AVX2 kernels, for a CPU with AVX2 (cpuHasAvx2()): intact rows
 /// four constraints at a time, torn rows by their lists (sweep.lists). Its target is declared
@@ -52,6 +58,10 @@ void projectSetRowsSse2(const SetSweepContext& sweep, int rowBegin, int rowEnd);
 template <bool Compliant>
 __attribute__((target("avx2"))) void projectSetRowsAvx2(const SetSweepContext& sweep,
                                                         int rowBegin, int rowEnd);
+/// projectSetRows3 with the 3D AVX2 kernel (colored_kernels_avx2_3d.cpp): the same bits.
+template <bool Compliant>
+__attribute__((target("avx2"))) void projectSetRows3Avx2(const SetSweepContext& sweep,
+                                                         int rowBegin, int rowEnd);
 #endif
 
 /// Rows of `set` up to (not including) row `row`: the position of row `row`'s constraints in
@@ -119,6 +129,7 @@ inline RowKernelContext setRow(const SetSweepContext& sweep, int i, std::size_t 
 /// the rest, for the row kernels (its mask set when torn). The constraints of a row are
 /// independent, so this changes no other's bits. Out of line, in the baseline instruction
 /// set, so that the sweeps' row loops stay as they are without edge springs.
+template <int Dims = 2>
 void takeEdgeSprings(const SetSweepContext& sweep, int i, std::size_t r, RowKernelContext& row);
 
 /// Whether the r-th row of the sweep's set holds a removed constraint.

@@ -104,10 +104,11 @@ std::optional<SettingsError> checkSpace(const Settings& s)
                                  " N/m is not allowed with " + dims +
                                  " (a signed area unfolds cells flipped in the plane); allowed: "
                                  "areaStiffness 0, or dimensions 2"};
-    if (s.solver != Solver::Sequential)
+    if (s.solver == Solver::Gpu)
         return SettingsError{"solver", "solver = " + std::string(solverName(s.solver)) +
                                            " is not allowed with " + dims +
-                                           " yet; allowed: solver sequential, or dimensions 2"};
+                                           " yet; allowed: solver sequential or colored, or "
+                                           "dimensions 2"};
     return std::nullopt;
 }
 

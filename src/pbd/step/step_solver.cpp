@@ -13,9 +13,14 @@ template <>
 std::unique_ptr<StepSolverOf<3>> makeStepSolver<3>(const Settings& settings,
                                                    const SolverBackendFactory& /*gpu*/)
 {
-    if (settings.solver != Solver::Sequential) // validate() refuses it first
-        throw std::runtime_error(std::string("the ") + solverName(settings.solver) +
-                                 " solver does not step a 3D cloth yet");
+    switch (settings.solver) {
+    case Solver::Colored:
+        return makeColoredSolver<3>(settings);
+    case Solver::Gpu: // validate() refuses it first
+        throw std::runtime_error("the gpu solver does not step a 3D cloth yet");
+    case Solver::Sequential:
+        break;
+    }
     return makeSequentialSolver<3>();
 }
 
@@ -47,7 +52,8 @@ SolverThreads solverThreads(const Settings& settings)
     if (settings.solver != Solver::Colored)
         return {};
     const unsigned requested = resolveThreadCount(settings.threads);
-    const ChunkLayout layout = coloredChunkLayout(settings.width, settings.height, requested);
+    const ChunkLayout layout =
+        coloredChunkLayout(settings.width, settings.height, requested, 0, settings.dimensions);
     return {requested, layout.threadCount, layout.chunkCount};
 }
 

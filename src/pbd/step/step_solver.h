@@ -139,7 +139,8 @@ Residual measureResidual(const StepStateOf<D>& state);
 /// The solvers makeStepSolver chooses from.
 template <glm::length_t D = 2>
 std::unique_ptr<StepSolverOf<D>> makeSequentialSolver();
-std::unique_ptr<StepSolver> makeColoredSolver(const Settings& settings);
+template <glm::length_t D = 2>
+std::unique_ptr<StepSolverOf<D>> makeColoredSolver(const Settings& settings);
 std::unique_ptr<StepSolver> makeDeviceSolver(std::unique_ptr<SolverBackend> backend,
                                              const Settings& settings);
 
