@@ -164,7 +164,7 @@ std::optional<int> openTrace(const RunOptions& options, const SimulationOf<D>& s
     return std::nullopt;
 }
 
-/// The 3D run: settings and a state file for now (no events, scene or world yet).
+/// The 3D run: settings, a 3D scene, the 3D world or a state file (no events yet).
 int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
 {
     if (options.dragFile) {
