@@ -208,6 +208,22 @@ TEST_CASE("the app's --scene brings the scene's balls before --ball's, as pbd-si
     CHECK(r.options.startBalls == simulation.balls().size());
 }
 
+TEST_CASE("the 2D window refuses a 3D start, a 3D scene or --dimensions 3, with a message",
+          "[app][command-line]")
+{
+    for (const std::vector<std::string>& given :
+         {std::vector<std::string>{"--scene", "drape-3d"},
+          std::vector<std::string>{"--dimensions", "3"}}) {
+        INFO(given[0]);
+        const Reading r = read(given);
+        REQUIRE(r.status);
+        CHECK(*r.status == 2);
+        CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: " + given[0]) &&
+                                Catch::Contains("not allowed in pbd-cloth yet") &&
+                                Catch::Contains("allowed: dimensions 2"));
+    }
+}
+
 TEST_CASE("a state, scene or recording file alone opens as --load, --scene or --replay",
           "[app][command-line]")
 {

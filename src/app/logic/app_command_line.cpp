@@ -327,6 +327,13 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     start.settings = [flags](Settings& settings) { return flags->applyTo(settings); };
     if (auto error = startSettings(start, options.settings))
         return refuse(error->message);
+    // The window shows the plane for now: a 3D start (--dimensions 3, a 3D scene) is refused
+    // here rather than by the 2D Simulation's constructor.
+    if (options.settings.dimensions != 2)
+        return refuse(std::string(start.scene ? "--scene: a scene of dimensions = 3"
+                                              : "--dimensions: '3'") +
+                      " is not allowed in pbd-cloth yet (the window is 2D; pbd-sim runs 3D); "
+                      "allowed: dimensions 2");
     std::vector<Obstacle> obstacles;
     if (auto error = obstacleFlags.read(obstacles))
         return refuse(*error);
