@@ -73,6 +73,8 @@ std::optional<StartError> setUpStart(Simulation3& simulation, const RunStart& st
 /// that restart() puts back. What a recording needs to rebuild its start (a loaded state's
 /// particles are saved apart, with saveStateFile()).
 Scene startScene(const Simulation& simulation);
+/// The same for a 3D cloth: a 3D scene (its obstacles3 and balls3).
+Scene startScene(const Simulation3& simulation);
 
 /// Makes `simulation` continue from `state` as `--load` makes a run start from a state file
 /// (setUpStart()): the state restored exactly, its obstacles and balls what restart() puts

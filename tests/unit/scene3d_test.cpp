@@ -374,4 +374,11 @@ TEST_CASE("a scene runs only in its own dimensions", "[scene][scene3d]")
     REQUIRE_FALSE(pbd::setUpStart(started, start));
     CHECK(started.obstacles().size() == 3);
     CHECK(started.obstacles()[2].a.x == drape.obstacles3[0].a.x + 3.0);
+    // Written back out (what a recording needs): the same start again.
+    const Scene written = pbd::startScene(started);
+    CHECK(written.obstacles3.size() == 3);
+    const pbd::SceneParse read = pbd::sceneFromJson(pbd::sceneToJson(written));
+    REQUIRE(read.scene);
+    Simulation3 again = sceneSimulation(*read.scene);
+    CHECK(again.state() == started.state());
 }

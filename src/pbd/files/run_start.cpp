@@ -190,4 +190,15 @@ Scene startScene(const Simulation& simulation)
     return scene;
 }
 
+Scene startScene(const Simulation3& simulation)
+{
+    Scene scene;
+    scene.settings = simulation.settings();
+    scene.obstacles3.assign(simulation.initialObstacles().begin(),
+                            simulation.initialObstacles().end());
+    scene.balls3.assign(simulation.initialBalls().begin(), simulation.initialBalls().end());
+    scene.pinned = simulation.initialPins();
+    return scene;
+}
+
 } // namespace pbd

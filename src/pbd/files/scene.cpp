@@ -138,13 +138,9 @@ std::optional<StateError> worldFromJson(const Json& in, Scene& scene)
         if (auto e = detail::ballsFromJson(in, balls))
             return named(*e);
     }
-    std::vector<bool> held;
-    for (const Ball& ball : balls)
-        held.push_back(ball.held);
-    for (const BallOf<3>& ball : balls3)
-        held.push_back(ball.held);
-    for (std::size_t i = 0; i < held.size(); ++i)
-        if (held[i])
+    const std::size_t count = d == 3 ? balls3.size() : balls.size();
+    for (std::size_t i = 0; i < count; ++i)
+        if (d == 3 ? balls3[i].held : balls[i].held)
             return fieldError("balls[" + std::to_string(i) + "].held",
                               "true is not allowed in a scene; allowed: false");
     scene.balls = std::move(balls);
