@@ -934,6 +934,7 @@ scenes3d)
   expect 2 "--dimensions: '3' is not allowed with --scene" "dimensions = 2" "allowed: 2" -- run --scene hammock --dimensions 3
   expect 2 "--obstacle" "'circle'" "dimensions = 3" -- run --scene drop-3d --obstacle circle:0,0,1
   expect 2 "line 1" "scene 'curtain-3d'" "dimensions = 3" "dimensions = 2" -- run --events <(printf '0 scene curtain-3d\n')
+  expect 2 "pbd-sim bench: --scene: not allowed with dimensions = 3" "allowed" -- bench --scene drape-3d --sizes 10x10 --steps 2
   # A 3D scene saved and continued: the same bits as straight through.
   expect 0 "obstacles 3," -- run --scene tablecloth-3d --steps 120 --save "$work/t3.json" --out /dev/null
   "$sim" run --load "$work/t3.json" --steps 80 --out "$work/t200a" 2>/dev/null || fail "continuing tablecloth-3d failed"
