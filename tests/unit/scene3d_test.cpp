@@ -114,6 +114,20 @@ TEST_CASE("every 3D scene runs 300 steps finite and outside its obstacles", "[sc
     }
 }
 
+TEST_CASE("a 3D scene's restart brings it back as it started: cloth, pins, shapes, balls",
+          "[scene][scene3d]")
+{
+    for (const std::string& name : kScenes3) {
+        INFO(name);
+        const Simulation3 fresh = builtIn(name);
+        Simulation3 simulation = builtIn(name);
+        run(simulation, 60); // the bar and the ball have moved, the cloth has fallen
+        CHECK_FALSE(simulation.state() == fresh.state());
+        simulation.restart();
+        CHECK(simulation.state() == fresh.state());
+    }
+}
+
 TEST_CASE("drape-3d: the sheet rests on the sphere and hangs below its top all around",
           "[scene][scene3d]")
 {
