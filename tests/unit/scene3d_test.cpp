@@ -357,6 +357,12 @@ TEST_CASE("a scene runs only in its own dimensions", "[scene][scene3d]")
     const auto into3 = pbd::applyScene(space, page);
     REQUIRE(into3);
     CHECK_THAT(*into3, Catch::Contains("dimensions = 2") && Catch::Contains("dimensions = 3"));
+    // A 3D scene put together in code with a 2D shape: refused, not dropped.
+    Scene mixed = drape;
+    mixed.obstacles.push_back(pbd::Obstacle{});
+    const auto lost = pbd::applyScene(space, mixed);
+    REQUIRE(lost);
+    CHECK_THAT(*lost, Catch::Contains("dimensions = 2 are not allowed in a scene of dimensions = 3"));
     // The run's start: --dimensions against the scene's, named both ways.
     for (const int asked : {2, 3}) {
         pbd::RunStart start;

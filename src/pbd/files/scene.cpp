@@ -275,6 +275,14 @@ std::optional<std::string> applySceneOf(SimulationOf<D>& simulation, const Scene
                std::to_string(scene.settings.dimensions) +
                " is not allowed in a simulation of dimensions = " + std::to_string(D) +
                "; allowed: a scene of dimensions " + std::to_string(D);
+    // A scene put together in code may fill the other dimension's lists: refused, not lost.
+    const bool otherWorld = D == 2 ? !scene.obstacles3.empty() || !scene.balls3.empty()
+                                   : !scene.obstacles.empty() || !scene.balls.empty();
+    if (otherWorld)
+        return "scene: obstacles, balls: shapes or balls of dimensions = " +
+               std::to_string(5 - static_cast<int>(D)) +
+               " are not allowed in a scene of dimensions = " + std::to_string(D) +
+               "; allowed: those of dimensions " + std::to_string(D);
     if (auto e = validate(scene.settings))
         return "scene: settings." + e->field + ": " + e->message;
     std::vector<ObstacleOf<D>> obstacles = sceneObstacles<D>(scene);
