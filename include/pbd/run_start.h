@@ -54,7 +54,8 @@ struct StartError {
 };
 
 /// The settings a run's Simulation is made with: the scene's (else the defaults) with
-/// start.settings over them. A state file's settings come in setUpStart().
+/// start.settings over them; dimensions other than the scene's are refused naming
+/// --dimensions and --scene. A state file's settings come in setUpStart().
 std::optional<StartError> startSettings(const RunStart& start, Settings& settings);
 
 /// Sets `simulation` (made with startSettings()) up as `start` says: the scene's cloth, its
@@ -64,14 +65,16 @@ std::optional<StartError> startSettings(const RunStart& start, Settings& setting
 /// pending move or a held ball included, when none are given). Messages start with the option
 /// they concern ("--scene: ", "--load: ").
 std::optional<StartError> setUpStart(Simulation& simulation, const RunStart& start);
-/// The same for a 3D cloth: its settings, obstacles3 and balls3, or a state file with them
-/// instead of the file's (a scene is refused naming the option for now).
+/// The same for a 3D cloth: a 3D scene with obstacles3 and balls3 after its own, or its
+/// settings with obstacles3 and balls3, or a state file with them instead of the file's.
 std::optional<StartError> setUpStart(Simulation3& simulation, const RunStart& start);
 
 /// The start `simulation` restarts to, as a scene: its settings, the obstacles, balls and pins
 /// that restart() puts back. What a recording needs to rebuild its start (a loaded state's
 /// particles are saved apart, with saveStateFile()).
 Scene startScene(const Simulation& simulation);
+/// The same for a 3D cloth: a 3D scene (its obstacles3 and balls3).
+Scene startScene(const Simulation3& simulation);
 
 /// Makes `simulation` continue from `state` as `--load` makes a run start from a state file
 /// (setUpStart()): the state restored exactly, its obstacles and balls what restart() puts

@@ -438,8 +438,8 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
         if (scene || !plan.obstacles.empty() || !plan.balls.empty())
             return std::string(scene ? "--scene" : !plan.obstacles.empty() ? "--obstacle"
                                                                            : "--ball") +
-                   ": not allowed with dimensions = 3 yet (the 3D world's shapes and scenes "
-                   "come next); allowed: none, or dimensions 2";
+                   ": not allowed with dimensions = 3 yet (bench times the 3D cloth without "
+                   "a world for now; pbd-sim run takes it); allowed: none, or dimensions 2";
     }
     plan.threads = plan.base.threads;
     return std::nullopt;

@@ -72,7 +72,8 @@ CommandLine::CommandLine()
     benchCommand->add_flag("--json", bench.json, "one JSON object per line");
 
     scenesCommand = app.add_subcommand(
-        "scenes", "list the built-in scenes (--scene NAME): one line each, its name and what it "
+        "scenes", "list the built-in scenes (--scene NAME): one line each, its name, its "
+                  "dimensions (2D or 3D) and what it "
                   "shows");
 
     validateCommand = app.add_subcommand(

@@ -202,7 +202,7 @@ void stepsFromEnd(const RunOptions& options, const std::vector<DragEventOf<D>>& 
             }
 }
 
-/// The 3D run: settings, a state file, obstacles, balls and events (no scene yet).
+/// The 3D run: settings, a 3D scene, a state file, obstacles, balls and events.
 int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
 {
     Settings made = settings;

@@ -15,8 +15,8 @@ int scenesCommandMain(std::ostream& out)
     for (const BuiltInScene& scene : builtInScenes())
         width = std::max(width, scene.name.size());
     for (const BuiltInScene& scene : builtInScenes())
-        out << scene.name << std::string(width + 2 - scene.name.size(), ' ') << scene.description
-            << '\n';
+        out << scene.name << std::string(width + 2 - scene.name.size(), ' ') << scene.dimensions
+            << "D  " << scene.description << '\n';
     out.flush();
     if (!out) {
         std::cerr << "pbd-sim scenes: cannot write the list\n";

@@ -208,6 +208,22 @@ TEST_CASE("the app's --scene brings the scene's balls before --ball's, as pbd-si
     CHECK(r.options.startBalls == simulation.balls().size());
 }
 
+TEST_CASE("the 2D window refuses a 3D start, a 3D scene or --dimensions 3, with a message",
+          "[app][command-line]")
+{
+    for (const std::vector<std::string>& given :
+         {std::vector<std::string>{"--scene", "drape-3d"},
+          std::vector<std::string>{"--dimensions", "3"}}) {
+        INFO(given[0]);
+        const Reading r = read(given);
+        REQUIRE(r.status);
+        CHECK(*r.status == 2);
+        CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: " + given[0]) &&
+                                Catch::Contains("not allowed in pbd-cloth yet") &&
+                                Catch::Contains("allowed: dimensions 2"));
+    }
+}
+
 TEST_CASE("a state, scene or recording file alone opens as --load, --scene or --replay",
           "[app][command-line]")
 {
@@ -261,23 +277,19 @@ TEST_CASE("a state, scene or recording file alone opens as --load, --scene or --
     std::filesystem::remove_all(folder);
 }
 
-TEST_CASE("a 3D start is refused until the window has a 3D view, before any window opens",
+TEST_CASE("a 3D state file given to --load is refused too, before any window opens",
           "[app][command-line]")
 {
-    Reading r = read({"--dimensions", "3"});
-    CHECK(r.status == common::kExitUsage);
-    CHECK(r.error == "pbd-cloth: dimensions: 3 is not shown by this window yet; allowed: 2 "
-                     "(pbd-sim run --dimensions 3 runs a 3D cloth)\n");
-    // A 3D state file given to --load: refused too, not shown flattened.
     Settings settings;
     settings.dimensions = 3;
     Simulation3 saved(settings);
     const std::string state = std::filesystem::temp_directory_path().string() +
                               "/pbd-3d-state-" + std::to_string(::getpid()) + ".json";
     REQUIRE_FALSE(saveStateFile(saved, state));
-    r = read({"--load", state});
+    const Reading r = read({"--load", state});
     std::filesystem::remove(state);
     CHECK(r.status == common::kExitUsage);
-    CHECK(r.error.find("dimensions") != std::string::npos);
+    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --load: a state file of dimensions = 3 is "
+                                          "not allowed in pbd-cloth yet"));
     CHECK(read({"--dimensions", "2"}).status == std::nullopt);
 }

@@ -44,6 +44,10 @@ scenarios() {
       echo "$s.scene.$scene|--solver $s --scene $scene --steps 300"
     done
   done
+  # The 3D scenes, on the one 3D solver (sequential) for now.
+  for scene in drape-3d tablecloth-3d flag-3d curtain-3d cantilever-3d drop-3d; do
+    echo "sequential.scene.$scene|--scene $scene --steps 300"
+  done
 }
 actual="$(mktemp)"; trap 'rm -f "$actual"' EXIT
 while IFS='|' read -r name args; do

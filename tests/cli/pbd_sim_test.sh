@@ -688,7 +688,7 @@ scenes)
   expect 0 "$base" ", obstacles 0," -- run --scene page --steps 300 --out /dev/null
   # The help names every built-in scene (it is made from builtInSceneNames()).
   "$sim" run --help >"$work/help" 2>&1
-  grep -qF "a built-in name (page, curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag)" "$work/help" || fail "--scene's help does not name every built-in scene: $(grep -F -- '--scene' "$work/help")"
+  grep -qF "a built-in name (page, curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag, drape-3d, tablecloth-3d, flag-3d, curtain-3d, cantilever-3d, drop-3d)" "$work/help" || fail "--scene's help does not name every built-in scene: $(grep -F -- '--scene' "$work/help")"
   for s in curtain-over-ball pegs table slope bar hammock sweep drop heap flag; do
     expect 0 ", obstacles " ", balls " -- run --scene "$s" --steps 100 --out "$work/s"
     awk '$1 != $1 + 0 || $2 != $2 + 0 || $1 ~ /nan|inf/ || $2 ~ /nan|inf/ { exit 1 }' "$work/s" || fail "scene $s has a non-finite position"
@@ -771,11 +771,12 @@ script_files)
   expect 2 "line 2: ball index '2' is not allowed; allowed: 0 to 1" -- run --events "$work/rec/index.events"
   ;;
 scenes_list)
-  # pbd-sim scenes: one line per registered scene (name, two spaces or more, its description),
-  # every scene file of src/pbd/files/scenes among them, in --scene's order, and each loads.
+  # pbd-sim scenes: one line per registered scene (name, two spaces or more, its dimensions,
+  # 2D or 3D, two spaces, its description), every scene file of src/pbd/files/scenes among
+  # them, in --scene's order, and each loads.
   "$sim" scenes >"$work/list" 2>"$work/err" || fail "pbd-sim scenes exited non-zero: $(cat "$work/err")"
   [[ -s "$work/err" ]] && fail "pbd-sim scenes wrote to stderr: $(cat "$work/err")"
-  grep -qvE '^[a-z0-9-]+  +[^ ].*[^ ]$' "$work/list" && fail "pbd-sim scenes: a line is not 'NAME  DESCRIPTION': $(grep -vE '^[a-z0-9-]+  +[^ ].*[^ ]$' "$work/list")"
+  grep -qvE '^[a-z0-9-]+  +[23]D  [^ ].*[^ ]$' "$work/list" && fail "pbd-sim scenes: a line is not 'NAME  2D|3D  DESCRIPTION': $(grep -vE '^[a-z0-9-]+  +[23]D  [^ ].*[^ ]$' "$work/list")"
   listed="$(awk '{ print $1 }' "$work/list" | paste -sd' ')"
   [[ "$listed" == page* ]] || fail "pbd-sim scenes does not start with page: $listed"
   # The registry is what --scene's help names (builtInSceneNames()).
@@ -789,9 +790,12 @@ scenes_list)
     files=$((files + 1))
     name="$(basename "$file" .json)"
     grep -q "^$name  " "$work/list" || fail "scene file $name.json is not listed by pbd-sim scenes"
-    # The listed description is the file's own.
-    description="$(sed -n "s/^$name  *//p" "$work/list")"
+    # The listed description and dimensions are the file's own.
+    description="$(sed -nE "s/^$name  +[23]D  //p" "$work/list")"
     grep -qF "\"description\": \"$description\"" "$file" || fail "scene $name: listed as '$description', not its file's description"
+    dimensions="$(sed -nE "s/^$name  +([23])D  .*/\1/p" "$work/list")"
+    if grep -qE '"dimensions": *3' "$file"; then want=3; else want=2; fi
+    [[ "$dimensions" == "$want" ]] || fail "scene $name: listed as ${dimensions}D, its file says $want"
   done
   [[ $files -ge 11 && $files -eq $(wc -l <"$work/list") ]] || fail "$files scene files, $(wc -l <"$work/list") listed"
   # Each listed scene loads and runs, its obstacles and balls in the summary.
@@ -960,6 +964,39 @@ events3d)
   expect 2 "line 1" "'scene' is not allowed with dimensions = 3" -- run --dimensions 3 --events <(printf '0 scene page\n')
   expect 2 "line 1" "set dimensions '2'" "dimensions = 3" "allowed: 3" -- run --dimensions 3 --events <(printf '0 set dimensions 2\n')
   expect 2 "line 1" "'circle'" "dimensions = 3" -- run --dimensions 3 --events <(printf '0 obstacle circle:0,0,1\n')
+  ;;
+scenes3d)
+  # The 3D scenes through the command line: x y z lines and the usual summary, the scene's
+  # world with the flags' after it, another --dimensions refused naming both, 3D scene files
+  # with their shapes, balls and positions, the other dimension's shapes refused.
+  expect 0 "50 steps of 31x31" ", obstacles 2, balls 0," -- run --scene drape-3d --steps 50 --out "$work/d3"
+  [[ $(wc -l <"$work/d3") -eq 961 ]] || fail "drape-3d: expected 961 position lines"
+  awk 'NF != 3 || $1 != $1 + 0 || $2 != $2 + 0 || $3 != $3 + 0 || $0 ~ /nan|inf/ { exit 1 }' "$work/d3" || fail "drape-3d: a line is not three finite numbers"
+  # Still outside the sphere (grown by half the 0.02 m thickness) after 300 steps.
+  "$sim" run --scene drape-3d --steps 300 --out "$work/d300" 2>/dev/null || fail "drape-3d 300 steps failed"
+  awk '{ d = sqrt(($1 - 1)^2 + ($2 + 0.8)^2 + ($3 - 1)^2); if (d < 0.51 - 1e-9) exit 1 }' "$work/d300" || fail "drape-3d: a particle inside the sphere"
+  expect 0 ", obstacles 3, balls 1," -- run --scene drape-3d --obstacle sphere:3,-1,1,0.3 --ball 1,1,3,0.2,1 --steps 5 --out /dev/null
+  expect 0 "steps of 21x3" -- run --scene cantilever-3d --steps 5 --out /dev/null
+  expect 2 "--dimensions: '2' is not allowed with --scene" "dimensions = 3" "allowed: 3" -- run --scene flag-3d --dimensions 2
+  expect 2 "--dimensions: '3' is not allowed with --scene" "dimensions = 2" "allowed: 2" -- run --scene hammock --dimensions 3
+  expect 2 "--obstacle" "'circle'" "dimensions = 3" -- run --scene drop-3d --obstacle circle:0,0,1
+  expect 2 "line 1" "scene 'curtain-3d'" "dimensions = 3" "dimensions = 2" -- run --events <(printf '0 scene curtain-3d\n')
+  expect 2 "pbd-sim bench: --scene: not allowed with dimensions = 3" "allowed" -- bench --scene drape-3d --sizes 10x10 --steps 2
+  # A 3D scene saved and continued: the same bits as straight through.
+  expect 0 "obstacles 3," -- run --scene tablecloth-3d --steps 120 --save "$work/t3.json" --out /dev/null
+  "$sim" run --load "$work/t3.json" --steps 80 --out "$work/t200a" 2>/dev/null || fail "continuing tablecloth-3d failed"
+  "$sim" run --scene tablecloth-3d --steps 200 --out "$work/t200b" 2>/dev/null || fail "tablecloth-3d 200 steps failed"
+  cmp -s "$work/t200a" "$work/t200b" || fail "a 3D scene continued from its state differs from the whole run"
+  # A 3D scene file: shapes, a ball, pins, x y z positions.
+  printf '{"format": "pbd-cloth-scene", "version": 1, "settings": {"dimensions": 3, "width": 2, "height": 2}, "obstacles": [{"shape": "sphere", "x": 0, "y": -2, "z": 0, "radius": 0.5}], "balls": [{"x": 1, "y": 1, "z": 2, "vx": 0, "vy": 0, "vz": -1, "radius": 0.2, "mass": 1}], "pinned": [0], "positions": [0, 0, 0.5, 0.2, 0, 0.5, 0, -0.2, 0.5, 0.2, -0.2, 0.5]}\n' >"$work/s3.json"
+  expect 0 "0 steps of 2x2" ", obstacles 1, balls 1," -- run --scene "$work/s3.json" --steps 0 --out "$work/p3"
+  [[ "$(sed -n 3p "$work/p3")" == "0 -0.20000000000000001 0.5" ]] || fail "the 3D scene's positions: $(sed -n 3p "$work/p3")"
+  printf '{"format": "pbd-cloth-scene", "version": 1, "settings": {"dimensions": 3}, "obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1}]}\n' >"$work/bad3d.json"
+  expect 2 "--scene: scene: $work/bad3d.json: obstacles[0].shape" "circle" "dimensions = 3" "allowed" -- run --scene "$work/bad3d.json"
+  printf '{"format": "pbd-cloth-scene", "version": 1, "obstacles": [{"shape": "sphere", "x": 0, "y": 0, "z": 0, "radius": 1}]}\n' >"$work/bad2d.json"
+  expect 2 "--scene: scene: $work/bad2d.json: obstacles[0].shape" "sphere" "dimensions = 2" "allowed" -- run --scene "$work/bad2d.json"
+  printf '{"format": "pbd-cloth-scene", "version": 1, "settings": {"dimensions": 3, "width": 2, "height": 2}, "positions": [0, 0, 0, 0, 0, 0, 0, 0]}\n' >"$work/bad3p.json"
+  expect 2 "positions" "12 numbers (3 per particle" -- run --scene "$work/bad3p.json"
   ;;
 trace)
   # --trace: a pendulum's trace against the physics it records (trace_pendulum.py), rows per

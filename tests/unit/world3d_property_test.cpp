@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include "pbd/obstacle3.h"
+#include "obstacle3_geometry.h"
 #include "pbd/simulation.h"
 #include "sim_builders.h"
 #include "solver_loop.h"
@@ -23,48 +24,7 @@ using V3 = pbd::Vec<3>;
 using pbd::Obstacle3;
 using pbd::Obstacle3Shape;
 
-double length(V3 v) { return std::sqrt(pbd::squaredLength(v)); }
-
-/// p turned by the inverse of R = Rz(az) Ry(ay) Rx(ax) (degrees): the box's own frame.
-V3 intoBox(V3 p, V3 angles)
-{
-    const double k = std::numbers::pi / 180.0;
-    auto turn = [](double& a, double& b, double angle) { // by -angle in the (a, b) plane
-        const double c = std::cos(angle), s = std::sin(angle);
-        const double a2 = c * a + s * b;
-        b = -s * a + c * b;
-        a = a2;
-    };
-    turn(p.x, p.y, angles.z * k); // undo Rz first, then Ry, then Rx
-    turn(p.z, p.x, angles.y * k);
-    turn(p.y, p.z, angles.x * k);
-    return p;
-}
-
-/// The signed distance from p to the obstacle's surface (negative inside).
-double signedDistance(const Obstacle3& o, V3 p)
-{
-    switch (o.shape) {
-    case Obstacle3Shape::Sphere:
-        return length(p - o.a) - o.radius;
-    case Obstacle3Shape::Capsule: {
-        const V3 d = o.b - o.a;
-        const double t = std::clamp(pbd::dot(V3(p - o.a), d) / pbd::dot(d, d), 0.0, 1.0);
-        return length(p - (o.a + t * d)) - o.radius;
-    }
-    case Obstacle3Shape::Box: {
-        const V3 q = intoBox(p - o.a, o.angles);
-        const V3 e = V3(std::abs(q.x), std::abs(q.y), std::abs(q.z)) - 0.5 * o.size;
-        const V3 out(std::max(e.x, 0.0), std::max(e.y, 0.0), std::max(e.z, 0.0));
-        return length(out) + std::min(std::max(e.x, std::max(e.y, e.z)), 0.0);
-    }
-    case Obstacle3Shape::Ground:
-        return p.y - o.a.y;
-    case Obstacle3Shape::Plane:
-        return pbd::dot(V3(p - o.a), o.normal) / length(o.normal);
-    }
-    return 0.0;
-}
+using pbd::test::signedDistance;
 
 /// A random obstacle of `shape` in a cell of side 1.2 m centred at `centre`.
 Obstacle3 randomObstacle(Obstacle3Shape shape, V3 centre, std::mt19937& rng)

@@ -100,7 +100,10 @@ void Panel::sceneCombo(const PanelStats& stats, PanelActions& actions)
     const bool custom = stats.scene.empty() && stats.obstacles + stats.balls > 0;
     const std::string shown = !stats.scene.empty() ? stats.scene : custom ? "(custom)" : "page";
     if (ImGui::BeginCombo("##scene", shown.c_str())) {
-        for (const std::string& name : builtInSceneNames()) {
+        for (const BuiltInScene& scene : builtInScenes()) {
+            if (scene.dimensions != 2) // the window is 2D for now
+                continue;
+            const std::string name(scene.name);
             const bool selected = name == shown;
             if (ImGui::Selectable(name.c_str(), selected))
                 actions.world.scene = name;

@@ -328,11 +328,14 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     if (auto error = startSettings(start, options.settings))
         return refuse(error->message);
     // The window draws the plane only until it has a 3D view (issue 40): a 3D start, from
-    // --dimensions 3, a 3D state file or scene, is refused rather than shown flattened.
+    // --dimensions 3, a 3D scene or a 3D state file, is refused here rather than shown
+    // flattened (or thrown at by the 2D Simulation's constructor).
     if (options.settings.dimensions != 2)
-        return refuse("dimensions: " + std::to_string(options.settings.dimensions) +
-                      " is not shown by this window yet; allowed: 2 (pbd-sim run --dimensions 3 "
-                      "runs a 3D cloth)");
+        return refuse(std::string(start.scene       ? "--scene: a scene of dimensions = 3"
+                                  : start.stateFile ? "--load: a state file of dimensions = 3"
+                                                    : "--dimensions: '3'") +
+                      " is not allowed in pbd-cloth yet (the window is 2D; pbd-sim runs 3D); "
+                      "allowed: dimensions 2");
     std::vector<Obstacle> obstacles;
     if (auto error = obstacleFlags.read(obstacles))
         return refuse(*error);

@@ -393,6 +393,14 @@ std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start
                                       "dimensions 2");
             detail::parseSceneEvent(lineNumber, fields, folder, event);
             const Settings& next = event.scene.settings;
+            if (settings && next.dimensions != settings->dimensions)
+                throw DragScriptError(lineNumber,
+                                      "scene " + quoteInput(fields[2]) + ": a scene of dimensions = " +
+                                          std::to_string(next.dimensions) +
+                                          " is not allowed in a run of dimensions = " +
+                                          std::to_string(settings->dimensions) +
+                                          "; allowed: a scene of dimensions " +
+                                          std::to_string(settings->dimensions));
             if (settings)
                 *settings = detail::sceneSettingsOver(next, *settings);
             sizes.set(static_cast<std::size_t>(next.width), static_cast<std::size_t>(next.height));

@@ -15,9 +15,28 @@ std::optional<StartError> startSettings(const RunStart& start, Settings& setting
     if (start.scene && start.stateFile)
         return StartError{"--scene: cannot be given with --load; allowed: one of them"};
     Settings next = start.scene ? start.scene->settings : Settings{};
+    std::optional<std::string> error;
     if (start.settings)
-        if (auto error = start.settings(next))
-            return StartError{*error};
+        error = start.settings(next);
+    // A scene's obstacles, balls and positions are of its own dimensions. Another count
+    // given over a 3D scene also makes its 3D settings (orientation, bending) invalid: the
+    // flags over neutral settings of the scene's count say whether they changed it.
+    if (start.scene) {
+        const int own = start.scene->settings.dimensions;
+        int asked = next.dimensions;
+        if (error) {
+            Settings probe;
+            probe.dimensions = own;
+            asked = start.settings(probe) ? own : probe.dimensions;
+        }
+        if (asked != own)
+            return StartError{"--dimensions: '" + std::to_string(asked) +
+                              "' is not allowed with --scene (a scene of dimensions = " +
+                              std::to_string(own) + "); allowed: " + std::to_string(own) +
+                              " (or leave --dimensions out)"};
+    }
+    if (error)
+        return StartError{*error};
     settings = next;
     return std::nullopt;
 }
@@ -80,11 +99,18 @@ std::optional<StartError> loadStart(SimulationOf<D>& simulation, const RunStart&
 
 std::optional<StartError> setUpStart(Simulation3& simulation, const RunStart& start)
 {
-    if (start.scene)
-        return StartError{"--scene: not allowed with dimensions = 3 yet (the 3D scenes come "
-                          "next); allowed: none, or dimensions 2"};
     static const std::vector<Obstacle3> kNoObstacles;
     static const std::vector<BallOf<3>> kNoBalls;
+    if (start.scene) {
+        // The scene with the overlay's settings over its own, its obstacles then the given.
+        Scene scene = *start.scene;
+        scene.settings = simulation.settings();
+        if (auto error = applyScene(simulation, scene,
+                                    start.obstacles3 ? *start.obstacles3 : kNoObstacles,
+                                    start.balls3 ? *start.balls3 : kNoBalls))
+            return StartError{"--scene: " + *error};
+        return std::nullopt;
+    }
     if (auto error = simulation.setInitialObstacles(start.obstacles3 ? *start.obstacles3
                                                                      : kNoObstacles))
         return StartError{"--obstacle: " + *error};
@@ -176,6 +202,17 @@ Scene startScene(const Simulation& simulation)
     scene.obstacles.assign(simulation.initialObstacles().begin(),
                            simulation.initialObstacles().end());
     scene.balls.assign(simulation.initialBalls().begin(), simulation.initialBalls().end());
+    scene.pinned = simulation.initialPins();
+    return scene;
+}
+
+Scene startScene(const Simulation3& simulation)
+{
+    Scene scene;
+    scene.settings = simulation.settings();
+    scene.obstacles3.assign(simulation.initialObstacles().begin(),
+                            simulation.initialObstacles().end());
+    scene.balls3.assign(simulation.initialBalls().begin(), simulation.initialBalls().end());
     scene.pinned = simulation.initialPins();
     return scene;
 }

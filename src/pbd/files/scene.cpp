@@ -59,16 +59,16 @@ std::optional<StateError> pinnedFromJson(const Json& in, std::size_t n,
 /// Largest |coordinate| of a scene's positions (m) and velocities (m/s).
 constexpr double kMaxSceneCoordinate = 1e6;
 
-/// The optional flat array `key` ("positions" or "velocities"): kSceneCoordinates numbers per
-/// particle of the `n`, each finite and within +-kMaxSceneCoordinate. A refusal names the
-/// particle ("positions[3].y: ...") or the count.
+/// The optional flat array `key` ("positions" or "velocities"): `d` numbers per particle (the
+/// scene's dimensions) of the `n`, each finite and within +-kMaxSceneCoordinate. A refusal
+/// names the particle ("positions[3].y: ...") or the count.
 std::optional<StateError> coordinatesFromJson(const Json& in, const char* key, std::size_t n,
+                                              std::size_t d,
                                               std::optional<std::vector<double>>& out)
 {
     const auto it = in.find(key);
     if (it == in.end())
         return std::nullopt;
-    const std::size_t d = kSceneCoordinates;
     const std::string allowed = "allowed: a flat array of " + std::to_string(d * n) +
                                 " numbers (" + std::to_string(d) + " per particle, " +
                                 std::to_string(n) + " particles, in index order)";
@@ -114,6 +114,40 @@ std::optional<StateError> textFromJson(const Json& in)
     return std::nullopt;
 }
 
+/// The scene's obstacles and balls, of its dimensions: the other dimension's shapes (a
+/// circle in 3D, a sphere in 2D) or members (a 2D box's width in 3D) are refused, the message
+/// naming the scene's dimensions.
+std::optional<StateError> worldFromJson(const Json& in, Scene& scene)
+{
+    const int d = scene.settings.dimensions;
+    auto named = [d](StateError e) {
+        if (e.message.find("dimensions") == std::string::npos)
+            e.message += " (in a scene of dimensions = " + std::to_string(d) + ")";
+        return e;
+    };
+    std::vector<Ball> balls;
+    std::vector<BallOf<3>> balls3;
+    if (d == 3) {
+        if (auto e = detail::obstaclesFromJson(in, scene.obstacles3))
+            return named(*e);
+        if (auto e = detail::ballsFromJson(in, balls3))
+            return named(*e);
+    } else {
+        if (auto e = detail::obstaclesFromJson(in, scene.obstacles))
+            return named(*e);
+        if (auto e = detail::ballsFromJson(in, balls))
+            return named(*e);
+    }
+    const std::size_t count = d == 3 ? balls3.size() : balls.size();
+    for (std::size_t i = 0; i < count; ++i)
+        if (d == 3 ? balls3[i].held : balls[i].held)
+            return fieldError("balls[" + std::to_string(i) + "].held",
+                              "true is not allowed in a scene; allowed: false");
+    scene.balls = std::move(balls);
+    scene.balls3 = std::move(balls3);
+    return std::nullopt;
+}
+
 } // namespace
 
 std::string sceneToJson(const Scene& scene)
@@ -122,8 +156,13 @@ std::string sceneToJson(const Scene& scene)
     out["format"] = kFormat;
     out["version"] = kVersion;
     out["settings"] = detail::settingsToJson(scene.settings);
-    out["obstacles"] = detail::obstaclesToJson(scene.obstacles);
-    out["balls"] = detail::ballsToJson(scene.balls);
+    if (scene.settings.dimensions == 3) {
+        out["obstacles"] = detail::obstaclesToJson(scene.obstacles3);
+        out["balls"] = detail::ballsToJson(scene.balls3);
+    } else {
+        out["obstacles"] = detail::obstaclesToJson(scene.obstacles);
+        out["balls"] = detail::ballsToJson(scene.balls);
+    }
     if (scene.pinned)
         out["pinned"] = *scene.pinned;
     if (scene.positions)
@@ -172,21 +211,16 @@ SceneParse sceneFromJson(std::string_view text)
         if (auto e = validate(scene.settings))
             return fail(fieldError("settings." + e->field, e->message));
     }
-    if (auto e = detail::obstaclesFromJson(in, scene.obstacles))
+    if (auto e = worldFromJson(in, scene))
         return fail(*e);
-    if (auto e = detail::ballsFromJson(in, scene.balls))
-        return fail(*e);
-    for (std::size_t i = 0; i < scene.balls.size(); ++i)
-        if (scene.balls[i].held)
-            return fail(fieldError("balls[" + std::to_string(i) + "].held",
-                                   "true is not allowed in a scene; allowed: false"));
     const std::size_t n = static_cast<std::size_t>(scene.settings.width) *
                           static_cast<std::size_t>(scene.settings.height);
+    const auto d = static_cast<std::size_t>(scene.settings.dimensions);
     if (auto e = pinnedFromJson(in, n, scene.pinned))
         return fail(*e);
-    if (auto e = coordinatesFromJson(in, "positions", n, scene.positions))
+    if (auto e = coordinatesFromJson(in, "positions", n, d, scene.positions))
         return fail(*e);
-    if (auto e = coordinatesFromJson(in, "velocities", n, scene.velocities))
+    if (auto e = coordinatesFromJson(in, "velocities", n, d, scene.velocities))
         return fail(*e);
     return {std::move(scene), std::nullopt};
 }
@@ -211,17 +245,51 @@ std::optional<Scene> loadScene(std::string_view nameOrFile, std::string& error)
     return std::move(parsed.scene);
 }
 
-std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene,
-                                      const std::vector<Obstacle>& extra,
-                                      const std::vector<Ball>& extraBalls)
+namespace {
+
+/// The scene's obstacles or balls of dimension D.
+template <glm::length_t D>
+const auto& sceneObstacles(const Scene& scene)
 {
+    if constexpr (D == 2)
+        return scene.obstacles;
+    else
+        return scene.obstacles3;
+}
+template <glm::length_t D>
+const auto& sceneBalls(const Scene& scene)
+{
+    if constexpr (D == 2)
+        return scene.balls;
+    else
+        return scene.balls3;
+}
+
+template <glm::length_t D>
+std::optional<std::string> applySceneOf(SimulationOf<D>& simulation, const Scene& scene,
+                                        const std::vector<ObstacleOf<D>>& extra,
+                                        const std::vector<BallOf<D>>& extraBalls)
+{
+    if (scene.settings.dimensions != static_cast<int>(D))
+        return "scene: settings.dimensions: a scene of dimensions = " +
+               std::to_string(scene.settings.dimensions) +
+               " is not allowed in a simulation of dimensions = " + std::to_string(D) +
+               "; allowed: a scene of dimensions " + std::to_string(D);
+    // A scene put together in code may fill the other dimension's lists: refused, not lost.
+    const bool otherWorld = D == 2 ? !scene.obstacles3.empty() || !scene.balls3.empty()
+                                   : !scene.obstacles.empty() || !scene.balls.empty();
+    if (otherWorld)
+        return "scene: obstacles, balls: shapes or balls of dimensions = " +
+               std::to_string(5 - static_cast<int>(D)) +
+               " are not allowed in a scene of dimensions = " + std::to_string(D) +
+               "; allowed: those of dimensions " + std::to_string(D);
     if (auto e = validate(scene.settings))
         return "scene: settings." + e->field + ": " + e->message;
-    std::vector<Obstacle> obstacles = scene.obstacles;
+    std::vector<ObstacleOf<D>> obstacles = sceneObstacles<D>(scene);
     obstacles.insert(obstacles.end(), extra.begin(), extra.end());
-    if (auto e = checkObstacles(obstacles))
+    if (auto e = checkObstacles(std::span<const ObstacleOf<D>>(obstacles)))
         return "scene: " + *e;
-    std::vector<Ball> balls = scene.balls;
+    std::vector<BallOf<D>> balls = sceneBalls<D>(scene);
     balls.insert(balls.end(), extraBalls.begin(), extraBalls.end());
     if (auto e = checkBalls(balls))
         return "scene: " + *e;
@@ -230,7 +298,7 @@ std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene
     if (scene.pinned && std::any_of(scene.pinned->begin(), scene.pinned->end(),
                                     [n](Index i) { return i >= n; }))
         return "scene: pinned: an index is not allowed; allowed: below " + std::to_string(n);
-    const std::size_t d = kSceneCoordinates;
+    const std::size_t d = D;
     for (const auto* values : {&scene.positions, &scene.velocities})
         if (*values && (*values)->size() != d * n)
             return "scene: " +
@@ -244,17 +312,39 @@ std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene
     simulation.setInitialPins(scene.pinned);
     simulation.restart();
     if (scene.positions || scene.velocities) {
-        SimulationState state = simulation.state();
+        auto state = simulation.state();
+        auto at = [d](const std::vector<double>& flat, std::size_t i) {
+            Vec<D> v(0.0);
+            for (std::size_t c = 0; c < d; ++c)
+                v[static_cast<glm::length_t>(c)] = flat[d * i + c];
+            return v;
+        };
         for (std::size_t i = 0; i < n; ++i) {
             if (scene.positions)
-                state.position[i] = {(*scene.positions)[d * i], (*scene.positions)[d * i + 1]};
+                state.position[i] = at(*scene.positions, i);
             if (scene.velocities && (simulation.particles().flags[i] & kPinned) == 0)
-                state.velocity[i] = {(*scene.velocities)[d * i], (*scene.velocities)[d * i + 1]};
+                state.velocity[i] = at(*scene.velocities, i);
         }
         if (auto e = simulation.restore(state)) // checked above: finite, counted
             return "scene: " + *e;
     }
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> applyScene(Simulation& simulation, const Scene& scene,
+                                      const std::vector<Obstacle>& extra,
+                                      const std::vector<Ball>& extraBalls)
+{
+    return applySceneOf<2>(simulation, scene, extra, extraBalls);
+}
+
+std::optional<std::string> applyScene(Simulation3& simulation, const Scene& scene,
+                                      const std::vector<Obstacle3>& extra,
+                                      const std::vector<BallOf<3>>& extraBalls)
+{
+    return applySceneOf<3>(simulation, scene, extra, extraBalls);
 }
 
 } // namespace pbd

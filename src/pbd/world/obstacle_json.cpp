@@ -76,11 +76,17 @@ std::optional<StateError> obstacleFromJson(const Json& object, const std::string
     const auto shape = shapeIt != object.end() && shapeIt->is_string()
                            ? obstacleShapeFromName(shapeIt->get<std::string>())
                            : std::nullopt;
-    if (!shape)
+    if (!shape) {
+        // The 3D world's own shapes name the dimensions they need.
+        const bool only3 = shapeIt != object.end() &&
+                           (*shapeIt == "sphere" || *shapeIt == "plane");
         return fieldError(field + ".shape",
                           (shapeIt == object.end() ? std::string("is missing")
-                                                   : quoteInput(shapeIt->dump()) + " is not a shape") +
+                           : only3 ? quoteInput(shapeIt->dump()) +
+                                         " is not allowed with dimensions = 2"
+                                   : quoteInput(shapeIt->dump()) + " is not a shape") +
                               "; allowed: \"circle\", \"box\", \"capsule\" or \"ground\"");
+    }
     o.shape = *shape;
     const std::vector<JsonNumber<Obstacle>> numbers = members(*shape);
     if (auto e = checkMemberNames<Obstacle>(object, field, numbers, {"shape", "vx", "vy", "start"},

@@ -1,8 +1,8 @@
 # Writes the built-in scene files into a C++ header, so that the core needs no data files.
 # Run as: cmake -DOUTPUT=<header> -DSCENE_DIR=<folder> -DSCENES="<page;pegs;...>" -P embed_scenes.cmake
 # The header defines pbd::detail::kBuiltInScenes, an array of pbd::BuiltInScene {name, the
-# file's one-line "description", the file's text} in the order of SCENES; SCENE_DIR/NAME.json
-# is scene NAME.
+# file's one-line "description", the file's text, its settings' "dimensions" (2 when not
+# given)} in the order of SCENES; SCENE_DIR/NAME.json is scene NAME.
 if(NOT OUTPUT OR NOT SCENE_DIR OR NOT SCENES)
   message(FATAL_ERROR "embed_scenes.cmake: OUTPUT, SCENE_DIR and SCENES are required")
 endif()
@@ -26,6 +26,13 @@ foreach(name IN LISTS SCENES)
   if(description STREQUAL "" OR description MATCHES "\n")
     message(FATAL_ERROR "${file}: description: a one-line string is required")
   endif()
+  string(JSON dimensions ERROR_VARIABLE missing GET "${source}" settings dimensions)
+  if(missing)
+    set(dimensions 2)
+  endif()
+  if(NOT dimensions MATCHES "^[23]$")
+    message(FATAL_ERROR "${file}: settings.dimensions: 2 or 3 is required, not ${dimensions}")
+  endif()
   foreach(piece IN ITEMS "${source}" "${description}")
     string(FIND "${piece}" ")scene\"" clash)
     if(NOT clash EQUAL -1)
@@ -33,7 +40,7 @@ foreach(name IN LISTS SCENES)
     endif()
   endforeach()
   string(APPEND text "    {\"${name}\",\n     R\"scene(${description})scene\",\n")
-  string(APPEND text "     R\"scene(${source})scene\"},\n")
+  string(APPEND text "     R\"scene(${source})scene\",\n     ${dimensions}},\n")
 endforeach()
 string(APPEND text "};\n\n} // namespace pbd::detail\n")
 # Replace the header only when it changes, so that an unchanged one does not trigger a rebuild.

@@ -2,9 +2,11 @@
 # at build time (embed_scenes.cmake) as the one registry that builtInSceneNames(),
 # builtInScene() and builtInScenes() read. Included by the top-level CMakeLists.txt after the
 # `pbd` target. A new scene: its NAME.json here (with a one-line "description") and its name in
-# this list, in the order the app's Scene combo and `pbd-sim scenes` show them ("page" first).
+# this list, in the order the app's Scene combo and `pbd-sim scenes` show them ("page" first;
+# the 3D scenes, "dimensions": 3 in their settings, after the 2D ones).
 set(PBD_BUILTIN_SCENES
-  page curtain-over-ball pegs table slope bar hammock sweep drop heap flag)
+  page curtain-over-ball pegs table slope bar hammock sweep drop heap flag
+  drape-3d tablecloth-3d flag-3d curtain-3d cantilever-3d drop-3d)
 
 set(PBD_SCENE_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(PBD_SCENE_FILES)
