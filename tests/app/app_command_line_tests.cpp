@@ -289,7 +289,8 @@ TEST_CASE("a 3D state file given to --load is refused too, before any window ope
     const Reading r = read({"--load", state});
     std::filesystem::remove(state);
     CHECK(r.status == common::kExitUsage);
-    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --load: a state file of dimensions = 3 is "
-                                          "not allowed in pbd-cloth yet"));
+    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --load: " + state) &&
+                            Catch::Contains("settings.dimensions: 3 is not allowed here: this "
+                                            "simulation is 2D; allowed: 2"));
     CHECK(read({"--dimensions", "2"}).status == std::nullopt);
 }

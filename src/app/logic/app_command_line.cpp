@@ -328,12 +328,11 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     if (auto error = startSettings(start, options.settings))
         return refuse(error->message);
     // The window draws the plane only until it has a 3D view (issue 40): a 3D start, from
-    // --dimensions 3, a 3D scene or a 3D state file, is refused here rather than shown
-    // flattened (or thrown at by the 2D Simulation's constructor).
+    // --dimensions 3 or a 3D scene, is refused here rather than thrown at by the 2D
+    // Simulation's constructor (startSettings() refuses a 3D state file, naming its field).
     if (options.settings.dimensions != 2)
-        return refuse(std::string(start.scene       ? "--scene: a scene of dimensions = 3"
-                                  : start.stateFile ? "--load: a state file of dimensions = 3"
-                                                    : "--dimensions: '3'") +
+        return refuse(std::string(start.scene ? "--scene: a scene of dimensions = 3"
+                                              : "--dimensions: '3'") +
                       " is not allowed in pbd-cloth yet (the window is 2D; pbd-sim runs 3D); "
                       "allowed: dimensions 2");
     std::vector<Obstacle> obstacles;
