@@ -355,7 +355,8 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
                                             "substeps", "damping", "shearStiffness",
                                             "areaStiffness", "tearStrain", "clothWidth",
                                             "clothHeight",
-                                            "density", "tethers", "chebyshev", "thickness",
+                                            "density", "tethers", "chebyshev", "maxStrain",
+                                            "thickness",
                                             "friction", "selfCollision", "windX", "windY", "airDrag",
                                             "gusts"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");

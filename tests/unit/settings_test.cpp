@@ -223,7 +223,7 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
     CHECK(beyond ==
           std::vector<std::string>{"substeps", "damping", "shearStiffness", "areaStiffness",
                                    "tearStrain", "clothWidth", "clothHeight", "density", "tethers",
-                                   "chebyshev"});
+                                   "chebyshev", "maxStrain"});
     CHECK(world == std::vector<std::string>{"thickness", "friction", "selfCollision"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");
