@@ -39,6 +39,7 @@ Settings customSettings()
     s.density = 0.3;
     s.tethers = true;
     s.chebyshev = 0.9;
+    s.maxStrain = 0.02;
     s.gpuPrecision = pbd::GpuPrecision::Double;
     s.thickness = 0.03;
     s.friction = 0.6;
