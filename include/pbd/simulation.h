@@ -69,6 +69,11 @@ struct SimulationStateOf {
     std::vector<std::size_t> removed; ///< removed (torn or cut) constraints, ascending
     std::vector<ObstacleOf<D>> obstacles; ///< the obstacles now, at most kMaxObstacles
     std::vector<BallOf<D>> balls;     ///< the balls now, at most kMaxBalls (at most one held)
+    /// The substeps the next step under the strain budget (Settings::maxStrain) takes first,
+    /// as the last step chose them; 0 with the budget off or before its first step.
+    int budgetSubsteps = 0;
+    /// The largest strain of the strain budget's window so far (0 to its end).
+    double budgetPeak = 0.0;
     bool operator==(const SimulationStateOf&) const = default;
 };
 
@@ -139,11 +144,25 @@ public:
     /// ones again (setInitialObstacles()). (A new size through apply() keeps the obstacles.)
     void restart();
 
-    /// Advances the simulation by one time step (Settings::substeps substeps) with the
+    /// Advances the simulation by one time step (Settings::substeps substeps, or with a strain
+    /// budget those it chooses: substepsInUse()) with the
     /// settings' solver, which the first step makes (one factory maps Settings::solver to
     /// it) and which persists until the solver, the thread count, the GPU precision or the
     /// cloth changes: the Colored solver's worker threads, the GPU's buffers.
     void step();
+
+    /// The substeps of the last step: Settings::substeps, or with a strain budget
+    /// (Settings::maxStrain > 0) the ones it chose, those of the attempt it kept. A budget
+    /// starts at max(Settings::substeps, 32); each step takes the count the last one chose
+    /// (at most max(Settings::substeps, kStrainBudgetSubstepCap)) and is done again from its
+    /// start with more substeps when it ends with a largest strain beyond the budget, until
+    /// it holds or reaches the cap; the next count is raised as soon as a step ends above 90%
+    /// of the budget, and lowered (at least to Settings::substeps, at most halved) after 32
+    /// steps whose largest strain stayed below 75% (docs/physics.md "The strain budget").
+    int substepsInUse() const;
+    /// Substeps computed since the last restart or restore, the strain budget's redone
+    /// attempts included: the work the steps cost.
+    std::uint64_t substepsTaken() const { return substepsTaken_; }
 
     /// Threads a step uses, the calling thread included: 1 for Solver::Sequential; for
     /// Solver::Colored, requestedThreadCount() but at most chunkCount(), since a chunk of rows
@@ -343,6 +362,10 @@ public:
 private:
     void build();
     detail::StepStateOf<D> stepState();
+    detail::StepStateOf<D> stepState(const Settings& settings);
+    /// One step under the strain budget (Settings::maxStrain > 0), redone with more substeps
+    /// while it ends beyond the budget (strain_budget.cpp).
+    void stepWithinBudget();
     /// Before particles_ is changed here: brings it up to date and has the solver take it
     /// again before its next step.
     void editParticles();
@@ -380,6 +403,10 @@ private:
     std::optional<std::vector<Index>> initialPins_; ///< restart()'s pins, if not the corners
     std::vector<BallType> balls_;                ///< the balls now
     std::vector<BallType> initialBalls_;         ///< what restart() puts back
+    int budgetSubsteps_ = 0;          ///< the budget's next count (0: off, none yet)
+    int lastSubsteps_ = 0;            ///< the substeps the last step kept (0: none yet)
+    double budgetPeak_ = 0.0;         ///< the budget window's largest strain so far
+    std::uint64_t substepsTaken_ = 0; ///< substeps computed since restart, redos included
 };
 
 /// Largest |length - rest length| over the live constraints, in metres, of the CPU copy

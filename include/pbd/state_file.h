@@ -14,7 +14,9 @@
 ///    "pinned": [indices], "removed": [constraint indices],
 ///    "areaGrab": {"x": X, "y": Y, "radius": R, "particles": [indices], "offsets": [[dx, dy],
 ///        ...]} (only while an area grab holds particles: the grab point, and each held
-///        particle's offset from it, metres)}
+///        particle's offset from it, metres),
+///    "budgetSubsteps": N, "budgetPeak": P (only with the strain budget on: the substeps
+///        the next step takes first, and the largest strain of its window so far)}
 /// where B is base64 of the IEEE-754 doubles, little-endian (x then y per particle for
 /// position and velocity; x, y, z in 3D, whose areaGrab has "z" and [dx, dy, dz] offsets): exact, and a 1000 x 1000 cloth saves and loads in well under a
 /// second. Numbers in "settings" and "time" round-trip exactly (17 significant digits).

@@ -8,13 +8,16 @@
 
 namespace pbd::cli {
 
-std::string traceHeader(const std::vector<std::size_t>& particles, int dimensions)
+std::string traceHeader(const std::vector<std::size_t>& particles, int dimensions,
+                        bool substeps)
 {
     const bool space = dimensions == 3;
     std::string header =
         "step,time,kinetic,potential,max_strain,rms_strain,max_violation,com_x,com_y";
     if (space)
         header += ",com_z";
+    if (substeps)
+        header += ",substeps";
     for (std::size_t i : particles) {
         const std::string p = ",p" + std::to_string(i) + "_";
         header += p + "x" + p + "y" + (space ? p + "z" : "") + p + "vx" + p + "vy" +
@@ -30,13 +33,15 @@ TraceWriter::~TraceWriter()
 }
 
 std::optional<std::string> TraceWriter::open(const std::string& path,
-                                             std::vector<std::size_t> particles, int dimensions)
+                                             std::vector<std::size_t> particles, int dimensions,
+                                             bool substeps)
 {
     file_ = std::fopen(path.c_str(), "w");
     if (!file_)
         return std::string(std::strerror(errno));
     particles_ = std::move(particles);
-    std::fprintf(file_, "%s\n", traceHeader(particles_, dimensions).c_str());
+    substeps_ = substeps;
+    std::fprintf(file_, "%s\n", traceHeader(particles_, dimensions, substeps_).c_str());
     return std::nullopt;
 }
 
@@ -58,6 +63,12 @@ void TraceWriter::write(std::uint64_t step, const SimulationOf<D>& simulation)
                  energy.potential(), strain.max, strain.rms, maxConstraintViolation(simulation));
     for (glm::length_t c = 0; c < D; ++c)
         std::fprintf(file_, ",%.17g", com[c]);
+    if (substeps_) {
+        const std::uint64_t taken = simulation.substepsTaken();
+        std::fprintf(file_, ",%llu",
+                     static_cast<unsigned long long>(step == 0 ? 0 : taken - substepsBefore_));
+        substepsBefore_ = taken;
+    }
     for (std::size_t i : particles_) {
         for (glm::length_t c = 0; c < 2 * D; ++c)
             if (i >= p.size())

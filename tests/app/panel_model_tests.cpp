@@ -39,6 +39,7 @@ Settings customSettings()
     s.density = 0.3;
     s.tethers = true;
     s.chebyshev = 0.9;
+    s.maxStrain = 0.02;
     s.gpuPrecision = pbd::GpuPrecision::Double;
     s.thickness = 0.03;
     s.friction = 0.6;
@@ -355,7 +356,8 @@ TEST_CASE("the panel's fields are the table's page, beyond-the-page and air rows
                                             "substeps", "damping", "shearStiffness",
                                             "areaStiffness", "tearStrain", "clothWidth",
                                             "clothHeight",
-                                            "density", "tethers", "chebyshev", "thickness",
+                                            "density", "tethers", "chebyshev", "maxStrain",
+                                            "thickness",
                                             "friction", "selfCollision", "windX", "windY", "airDrag",
                                             "gusts"});
     CHECK(std::string(pbd::app::settingField(PanelField::TearStrain).name) == "tearStrain");

@@ -1033,6 +1033,27 @@ assert o["error"] <= o["tolerance"], o' "$work/v.json" || fail "validate --json:
   expect 2 "--solver" "'gpu'" "allowed: sequential or colored" -- validate --solver gpu
   expect 2 "--threads" "allowed:" -- validate --threads 99
   ;;
+strain_budget)
+  # --max-strain: refusals, and a 100 x 100 colored cloth hanging from two corners whose
+  # largest strain the budget holds within 1% at every step (the trace's max_strain), with
+  # the substeps each step cost in the trace's substeps column; at 1 substep it goes far
+  # beyond.
+  for value in -0.01 1.5 nan abc ""; do refuse --max-strain "$value" run; done
+  expect 2 "--max-strain" "maxStrain = 2" "0 to 1 (0: off)" -- run --max-strain 2
+  expect 2 "line 1" "max-strain '-1'" "0 to 1 (0: off)" -- run --events <(printf '0 set max-strain -1\n')
+  expect 0 "steps of 100x100" -- run --width 100 --height 100 --solver colored --threads 2 \
+    --max-strain 0.01 --steps 100 --trace "$work/b.csv" --out /dev/null
+  head -1 "$work/b.csv" | grep -qx 'step,time,kinetic,potential,max_strain,rms_strain,max_violation,com_x,com_y,substeps' ||
+    fail "the budget's trace header: $(head -1 "$work/b.csv")"
+  awk -F, 'NR > 2 && !($5 <= 0.01) { print "step " $1 ": strain " $5; bad = 1 } END { exit bad }' "$work/b.csv" ||
+    fail "the hanging 100 x 100 cloth left the 1% budget"
+  awk -F, 'NR > 2 && !($10 >= 1 && $10 <= 256 * 8) { bad = 1 } END { exit bad || NR != 102 }' "$work/b.csv" ||
+    fail "the trace's substeps column: $(tail -2 "$work/b.csv")"
+  "$sim" run --width 100 --height 100 --solver colored --threads 2 --steps 100 \
+    --trace "$work/f.csv" --out /dev/null 2>/dev/null || fail "the unbudgeted run failed"
+  awk -F, 'NR > 2 && $5 > 0.01 { over = 1 } END { exit !over }' "$work/f.csv" ||
+    fail "without a budget the cloth stayed within 1%: the check checks nothing"
+  ;;
 *)
   fail "unknown check $check"
   ;;

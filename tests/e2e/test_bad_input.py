@@ -43,7 +43,7 @@ defaults = {"width": 40, "height": 30, "fixedCount": 2, "timeStep": 0.005, "iter
             "density": 0, "tethers": "off", "chebyshev": 0, "bending": 0, "solver": "sequential", "threads": 0,
             "gpuPrecision": "float", "thickness": 0, "friction": 0, "selfCollision": "off",
             "windX": 0, "windY": 0, "windZ": 0, "airDrag": 0, "gusts": 0, "dimensions": 2,
-            "orientation": "vertical"}
+            "orientation": "vertical", "maxStrain": 0}
 check(view["settings"] == defaults,
       "every setting kept its last valid value: %s" % view["settings"])
 errors = view.get("errors", [])

@@ -142,7 +142,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     // Settings with every member different from its default, set through the table.
     Settings changed;
     const double values[] = {7, 9, 4, 0.01, 5, 1000, -1.62, 2, 3, 0.5, 250, 10, 0.3, 2, 1.5, 0.2,
-                             1, 0.95, 2e-4, 1, 3, 1, 0.05, 0.4, 1, 4, -2, 3, 0.5, 0.6, 3, 1};
+                             1, 0.95, 0.02, 2e-4, 1, 3, 1, 0.05, 0.4, 1, 4, -2, 3, 0.5, 0.6, 3, 1};
     REQUIRE(fields.size() == std::size(values));
     for (std::size_t i = 0; i < fields.size(); ++i) {
         INFO(fields[i].name);
@@ -178,6 +178,7 @@ TEST_CASE("the settings table covers every field of Settings once, with its acce
     expected.density = 0.2;
     expected.tethers = true;
     expected.chebyshev = 0.95;
+    expected.maxStrain = 0.02;
     expected.solver = pbd::Solver::Colored;
     expected.threads = 3;
     expected.gpuPrecision = pbd::GpuPrecision::Double;
@@ -223,7 +224,7 @@ TEST_CASE("the table gives the panel's order, sections, labels with units and va
     CHECK(beyond ==
           std::vector<std::string>{"substeps", "damping", "shearStiffness", "areaStiffness",
                                    "tearStrain", "clothWidth", "clothHeight", "density", "tethers",
-                                   "chebyshev"});
+                                   "chebyshev", "maxStrain"});
     CHECK(world == std::vector<std::string>{"thickness", "friction", "selfCollision"});
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("stiffness")) == "Stiffness (N/m)");
     CHECK(pbd::labelWithUnit(*pbd::findSettingField("timeStep")) == "Time step size (s)");

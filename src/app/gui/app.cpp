@@ -310,6 +310,8 @@ void App::drawPanel()
         .frame = frameStats_.mean(),
         .framesPerSecond = frameStats_.framesPerSecond(),
         .threads = common::threadsShortText(simulation_),
+        .substepsInUse =
+            simulation_.settings().maxStrain > 0.0 ? simulation_.substepsInUse() : 0,
         .simulatedPerWall = driver.stepping().ratio(),
         .stepsPerFrame = driver.stepping().stepsPerFrame(),
         .steppingStatus = driver.stepping().status(),

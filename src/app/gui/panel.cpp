@@ -428,6 +428,13 @@ void Panel::performance(PanelModel& model, const PanelStats& stats, PanelActions
             "asks for one per core unless --threads says otherwise, and uses at most one per "
             "chunk of rows (a chunk holds about 2048 particles or more, so a small cloth runs "
             "on one thread).");
+    if (stats.substepsInUse > 0) {
+        std::snprintf(text, sizeof text, "%d", stats.substepsInUse);
+        statRow("Substeps in use", text,
+                "The substeps the last step took under the strain budget (Max strain): from "
+                "Substeps up to 256, as many as keep every constraint within the budget.");
+        record("substeps-in-use");
+    }
     const std::string perFrame = simulationPerFrameText(stats.frame.simulation,
                                                         stats.stepsPerFrame, stats.paused, dash());
     statRow("Sim. per frame", perFrame.c_str(),

@@ -41,6 +41,9 @@ struct PanelStats {
     FrameTimes frame;             ///< mean phases of recent frames (ms)
     double framesPerSecond = 0.0; ///< over recent frames
     std::string threads = "1";   ///< threads a step uses (common::threadsText)
+    /// Substeps the last step took under a strain budget (Simulation::substepsInUse()); 0
+    /// while the budget is off (no line).
+    int substepsInUse = 0;
     /// Simulated seconds per wall-clock second over the last second; 0: not measured yet
     double simulatedPerWall = 0.0;
     double stepsPerFrame = 0.0;   ///< mean over the last second; 0: none ("—")

@@ -441,6 +441,10 @@ std::string stateToJson(const SimulationStateOf<D>& state)
         out["obstacles"] = detail::obstaclesToJson(state.obstacles);
     if (!state.balls.empty()) // likewise
         out["balls"] = detail::ballsToJson(state.balls);
+    if (state.budgetSubsteps != 0) { // the strain budget's: absent while it is off
+        out["budgetSubsteps"] = state.budgetSubsteps;
+        out["budgetPeak"] = state.budgetPeak;
+    }
     return out.dump(1) + "\n";
 }
 
@@ -555,6 +559,21 @@ StateParseOf<D> stateFromJson(std::string_view text)
         return fail(*e);
     if (auto e = detail::ballsFromJson(in, state.balls))
         return fail(*e);
+    if (in.contains("budgetSubsteps")) {
+        const Json& b = in["budgetSubsteps"];
+        if (!b.is_number_unsigned() || b.get<std::uint64_t>() > kMaxSubsteps)
+            return fail(fieldError("budgetSubsteps",
+                                   quoteInput(b.dump()) + " is not allowed; allowed: a whole "
+                                   "number from 0 to " + std::to_string(kMaxSubsteps)));
+        state.budgetSubsteps = static_cast<int>(b.get<std::uint64_t>());
+    }
+    if (in.contains("budgetPeak")) {
+        const Json& b = in["budgetPeak"];
+        if (!b.is_number() || !(b.get<double>() >= 0.0 && b.get<double>() <= kMaxTearStrain))
+            return fail(fieldError("budgetPeak", quoteInput(b.dump()) + " is not allowed; "
+                                   "allowed: a number from 0 to " + formatNumber(kMaxTearStrain)));
+        state.budgetPeak = b.get<double>();
+    }
     // The remaining checks (finite values, mass range, index order) are restore()'s; run them
     // on a scratch simulation so that the caller's stays untouched on a refusal.
     return {std::move(state), std::nullopt};

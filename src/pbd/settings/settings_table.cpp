@@ -169,6 +169,17 @@ constexpr SettingField kFields[] = {
              "largest correction grows past the first weighted sweep's ends the weighting for "
              "the rest of its substep. Needs 4 iterations or more. 0 (the page) is off.",
      .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(chebyshev)},
+    {.name = "maxStrain", .flag = "--max-strain", .label = "Max strain",
+     .value = {.kind = SettingKind::Real, .lo = 0, .hi = kMaxStrainBudget, .note = "0: off"},
+     .step = 0.005,
+     .brief = "strain budget: the largest strain |l - r| / r a step may end with, as a "
+              "fraction; each step takes the substeps it needs, 0 = off",
+     .help = "Strain budget S (0.01 = 1%): each step chooses its substeps, from Substeps up "
+             "to 256, so that no constraint ends it stretched or squeezed by more than S, and "
+             "a step that ends beyond S is done again with more substeps. The Performance "
+             "section shows the substeps in use. The same run gives the same steps every "
+             "time. 0 (the default) is off: every step takes Substeps.",
+     .section = PanelSection::BeyondPage, .onBench = true, PBD_NUMBER(maxStrain)},
     {.name = "bending", .flag = "--bending", .label = "Bending", .labelUnit = "N m",
      .value = {.kind = SettingKind::Real, .lo = 0, .hi = kMaxBending, .unit = "N m",
                .note = "0: none"},

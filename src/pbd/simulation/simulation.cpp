@@ -70,7 +70,10 @@ SimulationOf<D>::SimulationOf(const SimulationOf& other)
       residuals_(other.residuals_), tethers_(other.tethers_), tethersStale_(other.tethersStale_),
       tethersConstraints_(other.tethersConstraints_), tethersVersion_(other.tethersVersion_),
       obstacles_(other.obstacles_), initialObstacles_(other.initialObstacles_),
-      balls_(other.balls_), initialBalls_(other.initialBalls_)
+      balls_(other.balls_), initialBalls_(other.initialBalls_),
+      budgetSubsteps_(other.budgetSubsteps_), lastSubsteps_(other.lastSubsteps_),
+      budgetPeak_(other.budgetPeak_),
+      substepsTaken_(other.substepsTaken_)
 {
 }
 
@@ -162,12 +165,26 @@ void SimulationOf<D>::build()
     residuals_.clear();
     solver_.reset();
     tethersStale_ = true;
+    budgetSubsteps_ = 0;
+    lastSubsteps_ = 0;
+    budgetPeak_ = 0.0;
+    substepsTaken_ = 0;
 }
 
 template <glm::length_t D>
 void SimulationOf<D>::refreshInverseMass(Index i)
 {
     particles_.inverseMass[i] = particles_.flags[i] != 0 ? 0.0 : 1.0 / particles_.mass[i];
+}
+
+template <glm::length_t D>
+int SimulationOf<D>::substepsInUse() const
+{
+    if (settings_.maxStrain > 0.0 && lastSubsteps_ > 0)
+        return lastSubsteps_;
+    if (settings_.maxStrain > 0.0 && budgetSubsteps_ > 0) // restored: what the next step takes
+        return budgetSubsteps_;
+    return settings_.substeps;
 }
 
 template <glm::length_t D>
@@ -210,6 +227,8 @@ typename SimulationOf<D>::StateType SimulationOf<D>::state() const
     state.balls = balls_;
     for (BallType& ball : state.balls)
         ball.start = ball.position; // each substep begins it anew
+    state.budgetSubsteps = budgetSubsteps_;
+    state.budgetPeak = budgetPeak_;
     return state;
 }
 
@@ -267,6 +286,14 @@ std::optional<std::string> SimulationOf<D>::restore(const StateType& state)
     if (state.areaGrab)
         if (auto e = detail::checkAreaGrab(*state.areaGrab, n, state.grabbed.has_value()))
             return e;
+    if (state.budgetSubsteps < 0 || state.budgetSubsteps > kMaxSubsteps)
+        return "budgetSubsteps = " + std::to_string(state.budgetSubsteps) +
+               " is not allowed; allowed: a whole number from 0 to " +
+               std::to_string(kMaxSubsteps);
+    if (!(state.budgetPeak >= 0.0 && state.budgetPeak <= kMaxTearStrain))
+        return "budgetPeak = " + formatNumber(state.budgetPeak) +
+               " is not allowed; allowed: a finite number from 0 to " +
+               formatNumber(kMaxTearStrain);
 
     if (auto e = checkObstacles(std::span<const ObstacleType>(state.obstacles)))
         return e;
@@ -301,6 +328,8 @@ std::optional<std::string> SimulationOf<D>::restore(const StateType& state)
         refreshInverseMass(i);
     for (std::size_t k : state.removed)
         removeConstraint(k);
+    budgetSubsteps_ = state.budgetSubsteps;
+    budgetPeak_ = state.budgetPeak;
     return std::nullopt;
 }
 
@@ -315,7 +344,13 @@ void SimulationOf<D>::recordResiduals(bool on)
 template <glm::length_t D>
 detail::StepStateOf<D> SimulationOf<D>::stepState()
 {
-    return {settings_,   particles_, topology_.constraints, lambda_,          areaLambda_,
+    return stepState(settings_);
+}
+
+template <glm::length_t D>
+detail::StepStateOf<D> SimulationOf<D>::stepState(const Settings& settings)
+{
+    return {settings,    particles_, topology_.constraints, lambda_,          areaLambda_,
             alive_,      liveCount_, constraintsVersion_,   recordResiduals_, residuals_,
             settings_.tethers ? &tethers_ : nullptr,        tethersVersion_,
             obstacles_,  balls_,     time_,                 &topology_};
@@ -427,8 +462,16 @@ void SimulationOf<D>::step()
                                      obstaclePose(obstacle).centre +
                                          settings_.timeStep * obstacle.velocity,
                                      std::nullopt);
-    detail::StepStateOf<D> state = stepState();
-    solver_->step(state);
+    if (settings_.maxStrain > 0.0) {
+        stepWithinBudget();
+    } else {
+        detail::StepStateOf<D> state = stepState();
+        solver_->step(state);
+        substepsTaken_ += static_cast<std::uint64_t>(settings_.substeps);
+        budgetSubsteps_ = 0;
+        lastSubsteps_ = 0;
+        budgetPeak_ = 0.0;
+    }
     for (ObstacleType& obstacle : obstacles_)
         settleObstacle(obstacle); // each move took effect over this step
     time_ = time_ + settings_.timeStep;
