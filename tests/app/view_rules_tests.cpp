@@ -205,6 +205,9 @@ TEST_CASE("with follow on, a cloth falling for 8 s stays in the canvas; without,
     Settings s;
     for (bool follow : {false, true}) {
         Rig rig(s);
+        // Every frame takes its 8 steps, however slow the machine (the measured budget would
+        // cut steps under load and the cloth would not fall far enough).
+        rig.controller.driver().setFixedBudget(60.0);
         Preferences p = rig.controller.preferences();
         p.follow = follow;
         rig.controller.setPreferences(p);
@@ -226,6 +229,7 @@ TEST_CASE("the follow box in the panel turns follow on at once, also while pause
 {
     Settings s;
     Rig rig(s);
+    rig.controller.driver().setFixedBudget(60.0); // 8 steps a frame on any machine
     rig.controller.setPaused(true);
     PanelActions actions;
     actions.unpinAll = true;
