@@ -266,6 +266,14 @@ int runCommandMain(const RunOptions& options)
             std::cerr << "pbd-sim run: " << *error << "\n";
             return common::kExitUsage;
         }
+        // The GPU solver's 3D kernels have no contact phase yet (a scene's or state file's
+        // world, or a ball event, stops the run when it first steps with it).
+        if (settings.solver == Solver::Gpu && (!obstacles3.empty() || !balls3.empty())) {
+            std::cerr << "pbd-sim run: " << (obstacles3.empty() ? "--ball" : "--obstacle")
+                      << ": not allowed with solver = gpu and dimensions = 3 yet; allowed: "
+                         "no obstacles or balls, or solver sequential or colored\n";
+            return common::kExitUsage;
+        }
         if (options.obstacles.given())
             start.obstacles3 = std::move(obstacles3);
         if (options.balls.given())
