@@ -202,6 +202,33 @@ void stepsFromEnd(const RunOptions& options, const std::vector<DragEventOf<D>>& 
             }
 }
 
+/// Installs the GPU backend when the settings or a script (an app's recording does) choose
+/// the GPU solver; the exit status when there is none.
+template <glm::length_t D>
+std::optional<int> installGpu(SimulationOf<D>& simulation,
+                              const std::vector<DragEventOf<D>>& events)
+{
+    const bool scriptUsesGpu =
+        std::any_of(events.begin(), events.end(), [](const DragEventOf<D>& e) {
+            const SettingField* field = findSettingField(e.field);
+            if (e.kind != DragEventOf<D>::Kind::Set || !field)
+                return false;
+            Settings after; // the page's sequential solver, unless this event chooses another
+            field->set(after, e.value);
+            return after.solver == Solver::Gpu;
+        });
+    if (simulation.settings().solver != Solver::Gpu && !scriptUsesGpu)
+        return std::nullopt;
+    std::string why;
+    auto factory = gpuBackendFactory(why);
+    if (!factory) {
+        std::cerr << "pbd-sim run: --solver gpu: " << why << "\n";
+        return common::kExitIo;
+    }
+    simulation.installBackend(std::move(*factory));
+    return std::nullopt;
+}
+
 /// The 3D run: settings, a 3D scene, a state file, obstacles, balls and events.
 int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
 {
@@ -219,6 +246,8 @@ int run3(const RunOptions& options, const RunStart& start, Settings settings, lo
         return *refused;
     std::vector<DragEvent3> events;
     if (const std::optional<int> refused = readEvents(options, simulation, events))
+        return *refused;
+    if (const std::optional<int> refused = installGpu(simulation, events))
         return *refused;
     stepsFromEnd(options, events, steps);
     DragPlayer3 player(std::move(events));
@@ -307,24 +336,8 @@ int runCommandMain(const RunOptions& options)
     std::vector<DragEvent> events;
     if (const std::optional<int> refused = readEvents(options, simulation, events))
         return *refused;
-    // A script may choose the GPU solver (an app's recording does): it needs the backend too.
-    const bool scriptUsesGpu = std::any_of(events.begin(), events.end(), [](const DragEvent& e) {
-        const SettingField* field = findSettingField(e.field);
-        if (e.kind != DragEvent::Kind::Set || !field)
-            return false;
-        Settings after; // the page's sequential solver, unless this event chooses another
-        field->set(after, e.value);
-        return after.solver == Solver::Gpu;
-    });
-    if (settings.solver == Solver::Gpu || scriptUsesGpu) {
-        std::string why;
-        auto factory = gpuBackendFactory(why);
-        if (!factory) {
-            std::cerr << "pbd-sim run: --solver gpu: " << why << "\n";
-            return common::kExitIo;
-        }
-        simulation.installBackend(std::move(*factory));
-    }
+    if (const std::optional<int> refused = installGpu(simulation, events))
+        return *refused;
 
     stepsFromEnd(options, events, steps);
     DragPlayer player(std::move(events));
