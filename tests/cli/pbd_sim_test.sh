@@ -612,6 +612,14 @@ gpu)
     [[ -n $hc && $hc == "$hd" ]] || fail "3D $args: gpu double $hd differs from colored $hc"
     awk -v d="$df" 'BEGIN { exit !(d <= 1e-3) }' || fail "3D $args: gpu float differs from colored by $df m"
   done
+  # A 3D knife stroke down the middle of a vertical sheet (the live mask, as in 2D).
+  printf '20 cut 1.9 0.5 0 1.9 -5 0 0 0 1\n' >"$work/cut3.drag"
+  cut3=(run --dimensions 3 --width 20 --height 20 --steps 100 --drag "$work/cut3.drag")
+  "$sim" "${cut3[@]}" --solver colored --threads 1 >/dev/null 2>"$work/ec" || fail "colored 3D cut failed: $(cat "$work/ec")"
+  "$sim" "${cut3[@]}" --solver gpu --gpu-precision double >/dev/null 2>"$work/ed" || fail "gpu 3D cut failed: $(cat "$work/ed")"
+  hc="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ec")" hd="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ed")"
+  echo "3D cut: colored $hc, gpu double $hd"
+  [[ $hc == "constraints 1424, "* && $hc == "$hd" ]] || fail "3D cut: gpu double '$hd', colored '$hc' (1424 constraints left expected)"
   expect 2 "--gpu-precision" "'half'" "float or double" -- run --solver gpu --gpu-precision half
   expect 2 "--width" "5000" "1 to 4096" "gpu solver" -- run --solver gpu --width 5000
   "$sim" bench --solver gpu --sizes 16x12 --settle 5 --steps 4 --json >"$work/json" 2>"$work/err" || fail "bench --solver gpu failed: $(cat "$work/err")"
