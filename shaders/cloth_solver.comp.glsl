@@ -6,15 +6,39 @@
 //                 | 4 (tearing) | 5 (positions to float for drawing)
 //                 | 6, 7 (picking: nearest distance, then its lowest index) | 8 (tethers)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
+//   #define DIM 2|3           (the cloth's dimensions: stages 0 to 2 exist in both)
 // and shaders/kernel_common.glsl (REAL, the work group, invocation()).
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
 // operations are exactly those of the CPU kernels, in the same order (docs/core-api.md, the
 // colored form), so that the double kernels give the CPU's bits where the GPU rounds as
 // IEEE 754 says.
 
+// VEC is a particle's position or velocity (REAL2 or REAL3), LOAD(a, i) and STORE(a, i, p)
+// read and write particle i's in buffer a. In 2D the buffers are arrays of REAL2 (std430: a
+// two-component vector's stride is its size, on every driver). In 3D they are plain arrays
+// of REAL, particle i's x, y, z at 3i, 3i + 1, 3i + 2: std430 gives an array of scalars the
+// scalar's own stride (8 bytes in double, 4 in float) with no padding, whereas an array of
+// dvec3 would take 32 bytes per element (std430 aligns a three-component vector as four).
+// Each component is its own double, loaded and stored whole, so nothing is packed or fused.
+#if DIM == 3
+#if STAGE > 2
+#error "only stages 0 (predict), 1 (project) and 2 (velocity) exist in 3D"
+#endif
+#define VEC REAL3
+#define LOAD(a, i) REAL3(a[3u * (i)], a[3u * (i) + 1u], a[3u * (i) + 2u])
+#define STORE(a, i, p) { const uint k_ = 3u * (i); const REAL3 q_ = (p); \
+                         a[k_] = q_.x; a[k_ + 1u] = q_.y; a[k_ + 2u] = q_.z; }
+layout(std430, binding = 0) buffer Positions { REAL x[]; };
+layout(std430, binding = 1) buffer StepStart { REAL x0[]; };
+layout(std430, binding = 2) buffer Velocities { REAL v[]; };
+#else
+#define VEC REAL2
+#define LOAD(a, i) a[i]
+#define STORE(a, i, p) { a[i] = (p); }
 layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
 layout(std430, binding = 1) buffer StepStart { REAL2 x0[]; };
 layout(std430, binding = 2) buffer Velocities { REAL2 v[]; };
+#endif
 layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 #if (STAGE == 1 && XPBD) || STAGE == 3
 layout(std430, binding = 4) buffer Lambdas { REAL lambda[]; };
@@ -34,15 +58,19 @@ bool isAlive(uint k)
 // Symplectic Euler for movable particles: x0 = x; v.y += h g; x += h v.
 // uStep (step_block.glsl): particles, h, gravity along y, air (1: add the air's
 // accelerations, air.comp.glsl).
+// In 3D as in 2D, z as x (step_phases.h's predict over D); the air is 2D's only.
+#if DIM == 2
 layout(std430, binding = 15) readonly buffer AirAccel { REAL2 airAccel[]; };
+#endif
 
 void main()
 {
     const uint i = invocation();
     if (i >= uStep.particles || w[i] == REAL(0))
         return;
-    const REAL2 p = x[i];
-    x0[i] = p;
+    const VEC p = LOAD(x, i);
+    STORE(x0, i, p);
+#if DIM == 2
     if (uStep.air != 0u) { // v += h (g + a), as step_phases.h's predict
         const REAL2 a = airAccel[i];
         precise REAL ax = v[i].x + uStep.h * a.x;
@@ -53,11 +81,13 @@ void main()
         x[i] = REAL2(qx, qy);
         return;
     }
-    precise REAL vy = v[i].y + uStep.h * uStep.gravity;
-    v[i].y = vy;
-    precise REAL px = p.x + uStep.h * v[i].x;
-    precise REAL py = p.y + uStep.h * vy;
-    x[i] = REAL2(px, py);
+#endif
+    VEC u = LOAD(v, i);
+    precise REAL vy = u.y + uStep.h * uStep.gravity;
+    u.y = vy;
+    precise VEC q = p + uStep.h * u; // each component x + h v
+    STORE(v, i, u);
+    STORE(x, i, q);
 }
 #endif
 
@@ -120,13 +150,16 @@ void main()
     const uint base = (sa4.x + row * sa4.y) * uWidth + sa4.z + column * sa4.w;
     const uint a = base + sb4.y;
     const uint b = base + sb4.z;
-    const REAL2 pa = x[a];
-    const REAL2 pb = x[b];
+    const VEC pa = LOAD(x, a);
+    const VEC pb = LOAD(x, b);
     const REAL wa = w[a];
     const REAL wb = w[b];
-    precise REAL dx = pa.x - pb.x;
-    precise REAL dy = pa.y - pb.y;
-    precise REAL len = sqrt(dx * dx + dy * dy);
+    precise VEC d = pa - pb;
+#if DIM == 3
+    precise REAL len = sqrt(d.x * d.x + d.y * d.y + d.z * d.z); // (x + y) + z, as the CPU
+#else
+    precise REAL len = sqrt(d.x * d.x + d.y * d.y);
+#endif
     precise REAL wSum = wa + wb;
     if (!(len > uMinLength) || wSum == REAL(0))
         return;
@@ -148,12 +181,10 @@ void main()
 #endif
     precise REAL sA = wa * s;
     precise REAL sB = wb * s;
-    precise REAL ax = pa.x + sA * dx;
-    precise REAL ay = pa.y + sA * dy;
-    precise REAL bx = pb.x - sB * dx;
-    precise REAL by = pb.y - sB * dy;
-    x[a] = REAL2(ax, ay);
-    x[b] = REAL2(bx, by);
+    precise VEC na = pa + sA * d; // each component a + sA d
+    precise VEC nb = pb - sB * d;
+    STORE(x, a, na);
+    STORE(x, b, nb);
 }
 #endif
 
@@ -167,15 +198,12 @@ void main()
     const uint i = invocation();
     if (i >= uStep.particles || w[i] == REAL(0))
         return;
-    const REAL2 p = x[i];
-    const REAL2 q = x0[i];
-    precise REAL vx = uStep.invH * (p.x - q.x);
-    precise REAL vy = uStep.invH * (p.y - q.y);
-    if (uStep.damp != 0u) {
-        vx = vx * uStep.dampFactor;
-        vy = vy * uStep.dampFactor;
-    }
-    v[i] = REAL2(vx, vy);
+    const VEC p = LOAD(x, i);
+    const VEC q = LOAD(x0, i);
+    precise VEC u = uStep.invH * (p - q);
+    if (uStep.damp != 0u)
+        u = u * uStep.dampFactor;
+    STORE(v, i, u);
 }
 #endif
 

@@ -8,9 +8,11 @@ layout(local_size_x = 256) in;
 #if REAL_IS_DOUBLE
 #define REAL double
 #define REAL2 dvec2
+#define REAL3 dvec3
 #else
 #define REAL float
 #define REAL2 vec2
+#define REAL3 vec3
 #endif
 
 // The invocation's index over a 2D dispatch (the group count per dimension is limited).

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 #include "pbd/ball.h"
 #include "pbd/cloth.h"
@@ -92,6 +93,23 @@ public:
     }
     /// What runs the steps, e.g. "llvmpipe (LLVM 15.0.6, 256 bits), double".
     virtual std::string description() const = 0;
+
+    /// A 3D cloth's state (Settings::dimensions 3), as upload(), download() and
+    /// writeParticle() for 2D: positions, step starts and velocities as x, y, z. A backend
+    /// made for a 2D cloth, or one without 3D (the default), throws std::runtime_error.
+    virtual void upload3(const ParticlesOf<3>& /*particles*/) { throw noThreeD(); }
+    virtual void download3(ParticlesOf<3>& /*particles*/) { throw noThreeD(); }
+    virtual void writeParticle3(Index /*index*/, const glm::dvec3* /*position*/,
+                                const glm::dvec3* /*velocity*/, const double* /*inverseMass*/)
+    {
+        throw noThreeD();
+    }
+
+private:
+    static std::runtime_error noThreeD()
+    {
+        return std::runtime_error("this solver backend does not step a 3D cloth");
+    }
 };
 
 /// Makes a backend for a cloth of settings.width x settings.height with the settings'

@@ -32,6 +32,28 @@ public:
                         p.inverseMass.data());
     }
 
+    void upload3(const ParticlesOf<3>& p) override
+    {
+        solver_->upload(p.position.data(), p.stepStart.data(), p.velocity.data(),
+                        p.inverseMass.data());
+    }
+
+    void download3(ParticlesOf<3>& p) override
+    {
+        solver_->download(p.position, p.stepStart, p.velocity);
+    }
+
+    void writeParticle3(Index index, const glm::dvec3* position, const glm::dvec3* velocity,
+                        const double* inverseMass) override
+    {
+        if (position != nullptr)
+            solver_->setPosition(index, *position);
+        if (velocity != nullptr)
+            solver_->setVelocity(index, *velocity);
+        if (inverseMass != nullptr)
+            solver_->setInverseMass(index, *inverseMass);
+    }
+
     void setTime(double time) override { time_ = time; }
 
     void step(const Settings& settings) override
@@ -160,7 +182,7 @@ std::unique_ptr<SolverBackend> makeBackend(std::shared_ptr<HeadlessGl> gl,
 {
     std::string why;
     auto solver = GpuSolver::create(settings.width, settings.height, clothRestLengths(settings),
-                                    settings.gpuPrecision, why);
+                                    settings.gpuPrecision, why, settings.dimensions);
     if (!solver)
         throw std::runtime_error(why);
     return std::make_unique<GpuBackend>(std::move(gl), std::move(solver), renderer);

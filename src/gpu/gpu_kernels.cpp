@@ -43,12 +43,13 @@ std::string stepBlockSource()
 } // namespace
 
 GLuint buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
-                   const char* file)
+                   const char* file, int dimensions)
 {
     const std::string source = std::string("#version 430 core\n") +
                                "#define REAL_IS_DOUBLE " + (doublePrecision ? "1" : "0") + "\n" +
                                "#define STAGE " + std::to_string(stage) + "\n" +
                                "#define XPBD " + (xpbd ? "1" : "0") + "\n" +
+                               "#define DIM " + std::to_string(dimensions) + "\n" +
                                kernelSource("kernel_common.glsl") + stepBlockSource() +
                                kernelSource(file);
     const char* text = source.c_str();

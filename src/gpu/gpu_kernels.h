@@ -13,9 +13,11 @@ namespace pbd::gpu {
 /// float, XPBD on or off; or a STAGE of another kernel file in shaders/ (chebyshev.comp.glsl),
 /// or of several joined by '+' in that order ("contact_geometry.glsl+contacts.comp.glsl"),
 /// always after shaders/kernel_common.glsl (REAL, the work group, invocation()).
+/// `dimensions` (2 or 3) is the kernel's DIM: the cloth solver's stages 0 to 2 exist in both,
+/// every other stage and file in 2 only.
 /// Returns the program, or 0 with `why` set (the info log).
 unsigned buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
-                     const char* file = "cloth_solver.comp.glsl");
+                     const char* file = "cloth_solver.comp.glsl", int dimensions = 2);
 
 /// Dispatches `invocations` invocations of the bound kernel (groups of 256, over a 2D grid of
 /// groups when there are more than 65535), then a shader-storage barrier.

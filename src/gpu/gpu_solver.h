@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 #include "pbd/cloth.h"
 #include "pbd/settings.h"
@@ -67,9 +68,14 @@ public:
     /// a kernel does not compile; the message names the size and the limit.
     static std::unique_ptr<GpuSolver> create(int width, int height, GpuPrecision precision,
                                              std::string& why);
-    /// The same for a grid with rest lengths `rest` (a sized cloth's, clothRestLengths()).
+    /// The same for a grid with rest lengths `rest` (a sized cloth's, clothRestLengths()),
+    /// in `dimensions` 2 or 3 (Settings::dimensions). In 3D the positions, step starts and
+    /// velocities are x, y, z per particle (the 3D overloads below take them), and a step
+    /// runs the prediction, the distance sets (PBD or XPBD, shear), damping and the velocity
+    /// update; a step with anything else throws std::runtime_error naming it.
     static std::unique_ptr<GpuSolver> create(int width, int height, const ClothRestLengths& rest,
-                                             GpuPrecision precision, std::string& why);
+                                             GpuPrecision precision, std::string& why,
+                                             int dimensions = 2);
     ~GpuSolver();
     GpuSolver(const GpuSolver&) = delete;
     GpuSolver& operator=(const GpuSolver&) = delete;
@@ -77,6 +83,9 @@ public:
     int width() const { return width_; }
     int height() const { return height_; }
     GpuPrecision precision() const { return precision_; }
+    /// 2 or 3: the dimensions of the cloth it steps (the calls of the other dimension's
+    /// vectors throw std::logic_error).
+    int dimensions() const { return dimensions_; }
     std::size_t particleCount() const { return count_; }
     /// Bytes of GPU memory in the solver's buffers.
     std::size_t bufferBytes() const { return bytes_; }
@@ -91,6 +100,11 @@ public:
     /// Reads back positions, step-start positions and velocities.
     void download(std::vector<glm::dvec2>& position, std::vector<glm::dvec2>& stepStart,
                   std::vector<glm::dvec2>& velocity) const;
+    /// The 3D cloth's upload() and download(): x, y, z per particle.
+    void upload(const glm::dvec3* position, const glm::dvec3* stepStart,
+                const glm::dvec3* velocity, const double* inverseMass);
+    void download(std::vector<glm::dvec3>& position, std::vector<glm::dvec3>& stepStart,
+                  std::vector<glm::dvec3>& velocity) const;
     /// Reads back the positions only (m).
     void downloadPositions(std::vector<glm::dvec2>& positions) const;
     /// Reads back the positions at the start of the last substep only (m).
@@ -121,6 +135,9 @@ public:
     void writePositions(Index first, const glm::dvec2* positions, std::size_t count);
     /// Writes one particle's velocity (m/s).
     void setVelocity(Index index, glm::dvec2 velocity);
+    /// The 3D cloth's setPosition() and setVelocity().
+    void setPosition(Index index, glm::dvec3 position);
+    void setVelocity(Index index, glm::dvec3 velocity);
     /// Writes one particle's inverse mass (1/kg; 0 pins it): pin, grab, release.
     void setInverseMass(Index index, double inverseMass);
 
@@ -161,10 +178,15 @@ public:
 private:
     GpuSolver() = default;
     void makeAreaBuffers();
+    /// Throws std::logic_error unless the solver's cloth has `dimensions`.
+    void requireDimensions(int dimensions, const char* what) const;
+    /// Throws std::runtime_error naming the first phase of `p` the 3D kernels lack.
+    void refuseIn3d(const GpuStepParameters& p) const;
 
     int width_ = 0;
     int height_ = 0;
     GpuPrecision precision_ = GpuPrecision::Double;
+    int dimensions_ = 2;
     std::size_t count_ = 0;
     std::size_t bytes_ = 0;
     std::size_t realSize_ = 8; ///< bytes per REAL

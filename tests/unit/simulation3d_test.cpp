@@ -287,9 +287,13 @@ TEST_CASE("the 3D settings refuse what only the other space has, naming both set
     REQUIRE(pbd::validate(s));
     CHECK(pbd::validate(s)->field == "areaStiffness");
     s.areaStiffness = 0.0;
-    s.solver = pbd::Solver::Gpu;
+    s.solver = pbd::Solver::Gpu; // the GPU's 3D core is allowed, its missing phases are not
+    CHECK_FALSE(pbd::validate(s));
+    s.bending = 0.01;
     REQUIRE(pbd::validate(s));
-    CHECK(pbd::validate(s)->message.find("dimensions = 3") != std::string::npos);
+    CHECK(pbd::validate(s)->field == "bending");
+    CHECK(pbd::validate(s)->message.find("solver = gpu and dimensions = 3") != std::string::npos);
+    s.bending = 0.0;
     // A simulation takes only its own dimensions.
     CHECK_THROWS_AS(pbd::Simulation(in3d(pbd::test::clothSettings(5, 5))),
                     std::invalid_argument);

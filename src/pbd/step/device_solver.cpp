@@ -5,10 +5,29 @@
 
 #include "step/step_solver.h"
 
+#include <stdexcept>
+
 namespace pbd::detail {
 namespace {
 
-class DeviceSolver final : public StepSolver {
+// The backend's calls for each dimension's particles.
+void uploadParticles(SolverBackend& backend, const ParticlesOf<2>& p) { backend.upload(p); }
+void uploadParticles(SolverBackend& backend, const ParticlesOf<3>& p) { backend.upload3(p); }
+void downloadParticles(SolverBackend& backend, ParticlesOf<2>& p) { backend.download(p); }
+void downloadParticles(SolverBackend& backend, ParticlesOf<3>& p) { backend.download3(p); }
+void writeParticleTo(SolverBackend& backend, Index index, const glm::dvec2* position,
+                     const glm::dvec2* velocity, const double* inverseMass)
+{
+    backend.writeParticle(index, position, velocity, inverseMass);
+}
+void writeParticleTo(SolverBackend& backend, Index index, const glm::dvec3* position,
+                     const glm::dvec3* velocity, const double* inverseMass)
+{
+    backend.writeParticle3(index, position, velocity, inverseMass);
+}
+
+template <glm::length_t D>
+class DeviceSolver final : public StepSolverOf<D> {
 public:
     DeviceSolver(std::unique_ptr<SolverBackend> backend, const Settings& settings)
         : backend_(std::move(backend)), precision_(settings.gpuPrecision)
@@ -21,10 +40,10 @@ public:
         return settings.solver == Solver::Gpu && settings.gpuPrecision == precision_;
     }
 
-    void step(StepState& state) override
+    void step(StepStateOf<D>& state) override
     {
         if (stale_) {
-            backend_->upload(state.particles);
+            uploadParticles(*backend_, state.particles);
             backend_->uploadAlive(state.alive);
             aliveVersion_ = state.constraintsVersion;
             stale_ = false;
@@ -41,19 +60,22 @@ public:
         backend_->setTime(state.time);
         if (state.obstacles.empty() && state.balls.empty())
             backend_->step(state.settings);
-        else
+        else if constexpr (D == 2)
             backend_->stepInWorld(state.settings,
                                   {state.obstacles, state.balls, state.particles.inverseMass});
+        else // Settings::validate and the world's checks refuse it first
+            throw std::runtime_error("the gpu solver does not step a 3D cloth with obstacles "
+                                     "or balls yet");
         ahead_ = true;
         mayTear_ = mayTear_ || state.settings.tearStrain > 0.0;
     }
 
     bool onDevice() const override { return true; }
 
-    void sync(StepState& state, bool particles) override
+    void sync(StepStateOf<D>& state, bool particles) override
     {
         if (particles && ahead_) {
-            backend_->download(state.particles);
+            downloadParticles(*backend_, state.particles);
             ahead_ = false;
         }
         syncAlive(state);
@@ -62,10 +84,10 @@ public:
     void particlesChanged() override { stale_ = true; }
     bool current() const override { return !stale_; }
     bool takesParticleWrites() const override { return !stale_ && backend_->writesParticles(); }
-    void writeParticle(Index index, const glm::dvec2* position, const glm::dvec2* velocity,
+    void writeParticle(Index index, const Vec<D>* position, const Vec<D>* velocity,
                        const double* inverseMass) override
     {
-        backend_->writeParticle(index, position, velocity, inverseMass);
+        writeParticleTo(*backend_, index, position, velocity, inverseMass);
     }
     void finish() override { backend_->finish(); }
     std::string description() const override { return backend_->description(); }
@@ -74,7 +96,7 @@ public:
 private:
     /// Takes the constraints the backend tore since the last read into the state (the
     /// backend says whether any did, so that nothing more is read when none did).
-    void syncAlive(StepState& state)
+    void syncAlive(StepStateOf<D>& state)
     {
         if (!mayTear_)
             return;
@@ -100,10 +122,16 @@ private:
 
 } // namespace
 
-std::unique_ptr<StepSolver> makeDeviceSolver(std::unique_ptr<SolverBackend> backend,
-                                             const Settings& settings)
+template <glm::length_t D>
+std::unique_ptr<StepSolverOf<D>> makeDeviceSolver(std::unique_ptr<SolverBackend> backend,
+                                                  const Settings& settings)
 {
-    return std::make_unique<DeviceSolver>(std::move(backend), settings);
+    return std::make_unique<DeviceSolver<D>>(std::move(backend), settings);
 }
+
+template std::unique_ptr<StepSolverOf<2>> makeDeviceSolver<2>(std::unique_ptr<SolverBackend>,
+                                                             const Settings&);
+template std::unique_ptr<StepSolverOf<3>> makeDeviceSolver<3>(std::unique_ptr<SolverBackend>,
+                                                             const Settings&);
 
 } // namespace pbd::detail

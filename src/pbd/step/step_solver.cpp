@@ -11,13 +11,16 @@ namespace pbd::detail {
 
 template <>
 std::unique_ptr<StepSolverOf<3>> makeStepSolver<3>(const Settings& settings,
-                                                   const SolverBackendFactory& /*gpu*/)
+                                                   const SolverBackendFactory& gpu)
 {
     switch (settings.solver) {
     case Solver::Colored:
         return makeColoredSolver<3>(settings);
-    case Solver::Gpu: // validate() refuses it first
-        throw std::runtime_error("the gpu solver does not step a 3D cloth yet");
+    case Solver::Gpu:
+        if (!gpu)
+            throw std::runtime_error("the gpu solver is not available: this program has no GPU "
+                                     "backend installed");
+        return makeDeviceSolver<3>(gpu(settings), settings);
     case Solver::Sequential:
         break;
     }

@@ -141,7 +141,8 @@ template <glm::length_t D = 2>
 std::unique_ptr<StepSolverOf<D>> makeSequentialSolver();
 template <glm::length_t D = 2>
 std::unique_ptr<StepSolverOf<D>> makeColoredSolver(const Settings& settings);
-std::unique_ptr<StepSolver> makeDeviceSolver(std::unique_ptr<SolverBackend> backend,
-                                             const Settings& settings);
+template <glm::length_t D = 2>
+std::unique_ptr<StepSolverOf<D>> makeDeviceSolver(std::unique_ptr<SolverBackend> backend,
+                                                  const Settings& settings);
 
 } // namespace pbd::detail
