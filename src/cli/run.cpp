@@ -14,6 +14,7 @@
 #include "files/input_text.h"
 #include "pbd/settings_table.h"
 #include "pbd/drag_script.h"
+#include "pbd/obj_file.h"
 #include "pbd/run_start.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
@@ -85,6 +86,11 @@ int stepAndReport(const RunOptions& options, SimulationOf<D>& simulation,
     if (options.saveFile)
         if (auto error = saveStateFile(simulation, *options.saveFile)) {
             std::cerr << "pbd-sim run: --save: " << *error << "\n";
+            return common::kExitIo;
+        }
+    if (options.saveObjFile)
+        if (auto error = saveObjFile(simulation, *options.saveObjFile)) {
+            std::cerr << "pbd-sim run: --save-obj: " << *error << "\n";
             return common::kExitIo;
         }
 

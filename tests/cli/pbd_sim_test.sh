@@ -140,6 +140,32 @@ state)
   expect 1 "--save" "$work/dir" -- run --steps 1 --save "$work/dir"
   [[ -d "$work/dir" ]] || fail "a failed save replaced the directory"
   ;;
+save_obj)
+  # --save-obj: the final cloth's surface as OBJ. Its v lines are the run's output positions
+  # (2D: z = 0), one vn per particle, one f per whole triangle: 2 per cell, fewer after a
+  # cut; a path that cannot be written is refused naming the flag (exit 1).
+  expect 0 "30 steps of 7x5" -- run --width 7 --height 5 --steps 30 --save-obj "$work/c2.obj" --out "$work/p2"
+  awk '/^v / { print $2, $3 }' "$work/c2.obj" | cmp -s - "$work/p2" || fail "the 2D OBJ's v lines are not the run's positions"
+  awk '/^v / && $4 != 0 { exit 1 }' "$work/c2.obj" || fail "a 2D OBJ vertex has z other than 0"
+  [[ $(grep -c '^vn ' "$work/c2.obj") -eq 35 ]] || fail "the 2D OBJ has $(grep -c '^vn ' "$work/c2.obj") normals, expected 35"
+  [[ $(grep -c '^f ' "$work/c2.obj") -eq 48 ]] || fail "the 2D OBJ has $(grep -c '^f ' "$work/c2.obj") faces, expected 48"
+  expect 0 "30 steps of 7x5" -- run --dimensions 3 --orientation horizontal --width 7 --height 5 --steps 30 --save-obj "$work/c3.obj" --out "$work/p3"
+  awk '/^v / { print $2, $3, $4 }' "$work/c3.obj" | cmp -s - "$work/p3" || fail "the 3D OBJ's v lines are not the run's positions"
+  awk '/^v / && ($4 < 0.1) { low++ } END { exit !(low < 35) }' "$work/c3.obj" || fail "the horizontal cloth's OBJ lies at z = 0"
+  [[ $(grep -c '^f ' "$work/c3.obj") -eq 48 ]] || fail "the 3D OBJ has $(grep -c '^f ' "$work/c3.obj") faces, expected 48"
+  # A vertical cut between columns 2 and 3 of every row: the 4 cells of that column lose both
+  # triangles.
+  expect 0 "10 steps of 7x5" -- run --width 7 --height 5 --steps 10 --events <(printf '5 cut 0.5 1 0.5 -2\n') --save-obj "$work/cut.obj" --out /dev/null
+  [[ $(grep -c '^f ' "$work/cut.obj") -eq 40 ]] || fail "the cut OBJ has $(grep -c '^f ' "$work/cut.obj") faces, expected 40"
+  awk '/^f / { for (i = 2; i <= 4; ++i) { split($i, k, "/"); if (k[1] < 1 || k[1] > 35 || k[3] != k[1]) exit 1 } }' "$work/c2.obj" ||
+    fail "an OBJ face names a vertex outside 1 to 35"
+  mkdir -p "$work/dir"
+  expect 1 "--save-obj" "$work/dir" -- run --steps 1 --save-obj "$work/dir"
+  [[ -d "$work/dir" ]] || fail "a failed --save-obj replaced the directory"
+  expect 1 "--save-obj" "$work/no/such/c.obj" -- run --steps 1 --save-obj "$work/no/such/c.obj"
+  expect 2 "--save-obj" "required" -- run --save-obj
+  expect 2 "--save-obj" "At Most 1" -- run --save-obj 1 --save-obj 1
+  ;;
 fidelity)
   # The page's defaults and a drag script, through the command line, against the page's run.
   "$sim" run --steps 3000 --drag "$cases/page_default_drag.drag" --out "$work/pos" 2>"$work/err" ||
