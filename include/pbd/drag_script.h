@@ -55,8 +55,9 @@
 ///   STEP move-obstacle I X Y Z [AX AY AZ], STEP ball X Y Z R MASS, STEP grab-ball I X Y Z,
 ///   STEP move-ball X Y Z, STEP release-ball [VX VY VZ]; `load` reads a 3D state file.
 /// A line with the other dimension's count of values is refused naming the line, the verb,
-/// the count given and the count allowed. `scene` lines and `set dimensions` to the other
-/// count are refused (a run keeps its dimensions).
+/// the count given and the count allowed. A `scene` line takes a scene of the run's
+/// dimensions (another is refused naming both); `set dimensions` to the other count is
+/// refused (a run keeps its dimensions).
 
 #include <cstdint>
 #include <memory>

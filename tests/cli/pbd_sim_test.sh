@@ -987,7 +987,7 @@ events3d)
   expect 2 "line 2" "'cut' takes 9 values, got 4" "allowed: 'STEP cut X1 Y1 Z1 X2 Y2 Z2 DX DY DZ'" -- run --dimensions 3 --events <(printf '0 pin 3\n1 cut 0 0 1 1\n')
   expect 2 "line 1" "'drag' takes 3 values, got 4" "this run has dimensions = 2" -- run --events <(printf '0 drag 1 0.5 0.5 0\n')
   expect 2 "line 1" "Z 'nan'" "allowed" -- run --dimensions 3 --events <(printf '0 move 1 2 nan\n')
-  expect 2 "line 1" "'scene' is not allowed with dimensions = 3" -- run --dimensions 3 --events <(printf '0 scene page\n')
+  expect 2 "line 1" "scene 'page': a scene of dimensions = 2 is not allowed in a run of dimensions = 3" -- run --dimensions 3 --events <(printf '0 scene page\n')
   expect 2 "line 1" "set dimensions '2'" "dimensions = 3" "allowed: 3" -- run --dimensions 3 --events <(printf '0 set dimensions 2\n')
   expect 2 "line 1" "'circle'" "dimensions = 3" -- run --dimensions 3 --events <(printf '0 obstacle circle:0,0,1\n')
   ;;
@@ -1023,6 +1023,17 @@ scenes3d)
   expect 2 "--scene: scene: $work/bad2d.json: obstacles[0].shape" "sphere" "dimensions = 2" "allowed" -- run --scene "$work/bad2d.json"
   printf '{"format": "pbd-cloth-scene", "version": 1, "settings": {"dimensions": 3, "width": 2, "height": 2}, "positions": [0, 0, 0, 0, 0, 0, 0, 0]}\n' >"$work/bad3p.json"
   expect 2 "positions" "12 numbers (3 per particle" -- run --scene "$work/bad3p.json"
+  ;;
+scripts3d)
+  # A 3D script's scene line loads a 3D scene as --scene does.
+  expect 0 "50 steps of 31x31" ", obstacles 2, balls 0," -- run --scene drape-3d --steps 50 --out "$work/sc1"
+  expect 0 "50 steps of 31x31" ", obstacles 2, balls 0," -- run --dimensions 3 --events <(printf '0 scene drape-3d\n') --steps 50 --out "$work/sc2"
+  cmp -s "$work/sc1" "$work/sc2" || fail "a 3D script's scene line differs from --scene"
+  # Mid-run, then a restart 30 steps later: the scene's first 20 steps again.
+  expect 0 "60 steps of 31x31" -- run --dimensions 3 --width 5 --height 4 --events <(printf '5 drag 3 0.5 0.2 0.4\n10 scene drape-3d\n40 restart\n60 end\n') --out "$work/sc3"
+  expect 0 "20 steps of 31x31" -- run --scene drape-3d --steps 20 --out "$work/sc4"
+  cmp -s "$work/sc3" "$work/sc4" || fail "a restart after a 3D scene line does not bring the scene back"
+  expect 2 "line 2" "scene 'hammock': a scene of dimensions = 2 is not allowed in a run of dimensions = 3" "allowed: a scene of dimensions 3" -- run --dimensions 3 --events <(printf '0 pin 1\n1 scene hammock\n')
   ;;
 trace)
   # --trace: a pendulum's trace against the physics it records (trace_pendulum.py), rows per

@@ -399,11 +399,12 @@ TEST_CASE("a line with the other dimensions' count is refused naming the line, t
                Contains("line 2: AY 'nan'"));
     CHECK_THAT(errorOf<3>("0 ball 1 2 0 0.3 1\n0 grab-ball 0 1 2 nan\n", s3),
                Contains("line 2: Z 'nan'"));
-    // The run keeps its dimensions; a scene is 2D only for now.
+    // The run keeps its dimensions; a scene of the other dimensions is refused naming both.
     CHECK_THAT(errorOf<3>("0 set dimensions 2\n", s3),
                Contains("line 1: set dimensions '2' is not allowed in a run of dimensions = 3"));
-    CHECK_THAT(errorOf<3>("0 scene page\n", s3),
-               Contains("line 1: 'scene' is not allowed with dimensions = 3"));
+    CHECK_THAT(errorOf<3>("0 pin 1\n0 scene page\n", s3),
+               Contains("line 2: scene 'page': a scene of dimensions = 2 is not allowed in a "
+                        "run of dimensions = 3"));
 }
 
 TEST_CASE("a 3D command with a non-finite point is refused naming it, changing nothing",
@@ -426,3 +427,42 @@ TEST_CASE("a 3D command with a non-finite point is refused naming it, changing n
     CHECK_THAT(pbd::apply(sim, Command3{pbd::SceneCommand{"page", {}}})->message,
                Contains("dimensions = 3"));
 }
+
+TEST_CASE("a 3D script's scene line replaces the cloth and world by a 3D scene's, and a "
+          "restart brings that scene back",
+          "[events][3d][scenes]")
+{
+    const Settings s3 = cloth3();
+    const std::vector<DragEvent3> events =
+        pbd::parseEventScript<3>("0 pin 29\n10 scene drape-3d\n10 pin 960\n30 restart\n", s3);
+    REQUIRE(events.size() == 4);
+    CHECK(events[1].kind == pbd::DragEventKind::Scene);
+    CHECK(pbd::formatEvent(events[1]) == "10 scene drape-3d");
+    // Indices after the line are the scene's cloth's (31 x 31), its obstacles' and balls'.
+    CHECK_THAT(errorOf<3>("0 scene drape-3d\n1 pin 961\n", s3),
+               Contains("line 2: particle index '961' is not allowed; allowed: 0 to 960"));
+    CHECK_THAT(errorOf<3>("0 scene drape-3d\n1 remove-obstacle 2\n", s3), Contains("line 2"));
+    CHECK(errorOf<3>("0 scene drape-3d\n1 remove-obstacle 1\n", s3).empty());
+
+    // What --scene starts: the scene applied to a fresh 3D cloth.
+    Simulation3 scene(pbd::Simulation3::defaultSettings());
+    REQUIRE_FALSE(pbd::applyScene(scene, *pbd::builtInScene("drape-3d")));
+
+    Simulation3 sim(s3);
+    playTaken(events, sim, 10);
+    CHECK(sim.settings().width == 31);
+    CHECK(sim.obstacles().size() == 2);
+    CHECK(sim.particles().pinned(960));
+    sim.unpin(960);
+    CHECK(sameBits(sim.particles().position, scene.particles().position));
+    // Stepped apart, then restarted: the scene comes back, not the script's first cloth.
+    for (int i = 0; i < 20; ++i)
+        sim.step();
+    CHECK_FALSE(sameBits(sim.particles().position, scene.particles().position));
+    History3 history;
+    REQUIRE_FALSE(history.apply(sim, Command3{pbd::RestartCommand{}}));
+    CHECK(sim.settings().width == 31);
+    CHECK(sim.obstacles().size() == 2);
+    CHECK(sameBits(sim.particles().position, scene.particles().position));
+}
+

@@ -82,7 +82,8 @@ constexpr EventLine kEventLines[] = {
     {"remove-ball I", "Removes ball I; later indices shift down by one."},
     {"scene NAME|FILE", "Replaces the cloth, obstacles and balls by a built-in scene's or a "
                         "scene file's, as --scene does, keeping the solver, threads and GPU "
-                        "precision; a restart then brings that scene back (2D only for now)."},
+                        "precision; a restart then brings that scene back. A scene of the "
+                        "run's dimensions (2D or 3D)."},
     {"load FILE", "Replaces the whole state by a state file's, as --load starts a run; its "
                   "obstacles and balls are what a restart then brings back."},
     {"end", "The script's end: pbd-sim run stops there when --steps is not given."},
@@ -386,11 +387,6 @@ std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start
         } else if (detail::ballVerb(verb)) {
             detail::parseBallEvent<D>(lineNumber, fields, sizes.balls, event);
         } else if (verb == "scene") {
-            if constexpr (D == 3)
-                throw DragScriptError(lineNumber,
-                                      "'scene' is not allowed with dimensions = 3 yet (the 3D "
-                                      "scenes come next); allowed: scene lines in a run of "
-                                      "dimensions 2");
             detail::parseSceneEvent(lineNumber, fields, folder, event);
             const Settings& next = event.scene.settings;
             if (settings && next.dimensions != settings->dimensions)
@@ -404,8 +400,9 @@ std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start
             if (settings)
                 *settings = detail::sceneSettingsOver(next, *settings);
             sizes.set(static_cast<std::size_t>(next.width), static_cast<std::size_t>(next.height));
-            sizes.obstacles.replace(event.scene.obstacles.size());
-            sizes.balls.replace(event.scene.balls.size());
+            sizes.obstacles.replace(D == 3 ? event.scene.obstacles3.size()
+                                           : event.scene.obstacles.size());
+            sizes.balls.replace(D == 3 ? event.scene.balls3.size() : event.scene.balls.size());
         } else if (verb == "load") {
             detail::parseLoadEvent<D>(lineNumber, fields, folder, event);
             const Settings& next = event.state->settings;
