@@ -1005,7 +1005,20 @@ scenes3d)
   expect 2 "--dimensions: '3' is not allowed with --scene" "dimensions = 2" "allowed: 2" -- run --scene hammock --dimensions 3
   expect 2 "--obstacle" "'circle'" "dimensions = 3" -- run --scene drop-3d --obstacle circle:0,0,1
   expect 2 "line 1" "scene 'curtain-3d'" "dimensions = 3" "dimensions = 2" -- run --events <(printf '0 scene curtain-3d\n')
-  expect 2 "pbd-sim bench: --scene: not allowed with dimensions = 3" "allowed" -- bench --scene drape-3d --sizes 10x10 --steps 2
+  # bench --scene with a 3D scene: the 2D twin, the 3D cloth without its world and with it.
+  "$sim" bench --scene drape-3d --sizes 12x10 --steps 2 --settle 3 --json >"$work/b3" 2>&1 || fail "bench --scene drape-3d failed: $(cat "$work/b3")"
+  [[ $(wc -l <"$work/b3") -eq 3 ]] || fail "bench --scene drape-3d: expected 3 rows: $(cat "$work/b3")"
+  grep -qF '"obstacles": 0, "balls": 0' "$work/b3" || fail "bench --scene drape-3d lacks a row without the world: $(cat "$work/b3")"
+  python3 -c 'import json,sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+got = sorted((r["dimensions"], r["orientation"], r["obstacles"]) for r in rows)
+assert got == [(2, "vertical", 0), (3, "horizontal", 0), (3, "horizontal", 2)], got
+assert all(r["width"] == 12 and r["height"] == 10 and r["ms_per_step"] > 0 for r in rows), rows' "$work/b3" || fail "bench --scene drape-3d rows: $(cat "$work/b3")"
+  "$sim" bench --dimensions 3 --obstacle sphere:1,-1,0,0.3 --ball 1,1,0.5,0.2,1 --sizes 8x8 --steps 2 --settle 0 --json >"$work/b4" 2>&1 || fail "bench --dimensions 3 --obstacle failed: $(cat "$work/b4")"
+  grep -qF '"obstacles": 1, "balls": 1' "$work/b4" || fail "bench --dimensions 3 lacks the world's row: $(cat "$work/b4")"
+  expect 2 "--dimensions: '2' is not allowed with --scene" "dimensions = 3" "allowed: 3" -- bench --scene drape-3d --dimensions 2 --sizes 10x10 --steps 2
+  expect 2 "--dimensions: '3' is not allowed with --scene" "dimensions = 2" "allowed: 2" -- bench --scene hammock --dimensions 3 --sizes 10x10 --steps 2
+  expect 2 "--obstacle" "'circle'" "dimensions = 3" -- bench --scene drape-3d --obstacle circle:0,0,1 --sizes 10x10 --steps 2
   # A 3D scene saved and continued: the same bits as straight through.
   expect 0 "obstacles 3," -- run --scene tablecloth-3d --steps 120 --save "$work/t3.json" --out /dev/null
   "$sim" run --load "$work/t3.json" --steps 80 --out "$work/t200a" 2>/dev/null || fail "continuing tablecloth-3d failed"
