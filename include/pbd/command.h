@@ -161,8 +161,8 @@ struct BallCommandOf {
 };
 using BallCommand = BallCommandOf<2>;
 
-/// Replace the cloth, obstacles and balls by a scene's, as `--scene` does (applyScene()); 2D
-/// only for now (a 3D simulation refuses it, naming the dimensions):
+/// Replace the cloth, obstacles and balls by a scene's, as `--scene` does (applyScene()), in
+/// 2D or 3D (a scene of the other dimensions is refused, naming both):
 /// its settings, except the solver, threads and GPU precision, which stay as they are (they
 /// choose how the cloth is stepped, not what it is); a restart then brings the scene back.
 struct SceneCommand {
@@ -212,7 +212,7 @@ struct CommandError {
 /// nothing and returns the reason; so are undo and redo, which need a History
 /// (History::apply).
 std::optional<CommandError> apply(Simulation& simulation, const Command& command);
-/// The same in 3D; a SceneCommand is refused (3D scenes come with their own issue).
+/// The same in 3D (a SceneCommand of a 3D scene).
 std::optional<CommandError> apply(Simulation3& simulation, const Command3& command);
 
 /// The command's name: "step", "grab", "move", "release", "pin", "unpin", "cut", "set",

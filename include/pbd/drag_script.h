@@ -55,8 +55,10 @@
 ///   STEP move-obstacle I X Y Z [AX AY AZ], STEP ball X Y Z R MASS, STEP grab-ball I X Y Z,
 ///   STEP move-ball X Y Z, STEP release-ball [VX VY VZ]; `load` reads a 3D state file.
 /// A line with the other dimension's count of values is refused naming the line, the verb,
-/// the count given and the count allowed. `scene` lines and `set dimensions` to the other
-/// count are refused (a run keeps its dimensions).
+/// the count given and the count allowed. A `scene` line takes a scene of the run's
+/// dimensions (another is refused naming both). `set dimensions` to the other count is
+/// refused by parseEventScript() (a run keeps its dimensions); parseScriptPieces() cuts the
+/// script there instead, for pbd-sim run, which restarts the cloth in the other count.
 
 #include <cstdint>
 #include <memory>
@@ -65,6 +67,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -171,6 +174,43 @@ std::vector<DragEventOf<D>> parseEventScript(std::string_view text, const Settin
                                              std::size_t obstacleCount = 0,
                                              std::size_t ballCount = 0,
                                              std::string_view folder = {});
+/// A `set dimensions N` line that changes the dimensions of a script's run: there pbd-sim
+/// run restarts the cloth in N dimensions (parseScriptPieces()).
+struct DimensionsChange {
+    std::uint64_t step = 0; ///< the line's STEP: the new cloth takes the steps from there
+    std::size_t line = 0;   ///< its 1-based number in the script
+    int dimensions = 2;     ///< N
+    /// The settings the new cloth is made with: the script's so far (the run's start's with
+    /// the `set`, `scene` and `load` lines before this one), with N dimensions; validated.
+    Settings settings;
+    bool operator==(const DimensionsChange&) const = default;
+};
+
+/// A piece of a script in D dimensions: from its start (the run's, or a change of
+/// dimensions) up to the next change of dimensions or the script's end.
+template <glm::length_t D>
+struct ScriptPieceOf {
+    /// Nothing for the first piece (the run's own start); else the line that began it.
+    std::optional<DimensionsChange> start;
+    std::vector<DragEventOf<D>> events; ///< its events, as parseEventScript<D>() gives them
+};
+/// A piece of either dimensions.
+using ScriptPiece = std::variant<ScriptPieceOf<2>, ScriptPieceOf<3>>;
+
+/// Parses a whole script as parseEventScript() does, for a run that starts with `settings`
+/// (in settings.dimensions), but a `set dimensions N` line to the other count ends a piece
+/// instead of being refused: the lines after it are parsed in N dimensions, their indices
+/// checked against a new cloth of the settings so far (width, height, ...) with no obstacles
+/// or balls, their steps still never decreasing. The settings with N dimensions must be valid
+/// (a refusal names the line and the setting: `solver = gpu` in 3D, `bending` in 2D, ...);
+/// a change after an undo or redo line of the same piece is refused (the settings it would
+/// take are not known there). At least one piece, the first of settings.dimensions. Throws
+/// DragScriptError.
+std::vector<ScriptPiece> parseScriptPieces(std::string_view text, const Settings& settings,
+                                           std::size_t obstacleCount = 0,
+                                           std::size_t ballCount = 0,
+                                           std::string_view folder = {});
+
 /// The folder of the script at `path`, for parseEventScript() ("" for a bare file name).
 std::string scriptFolder(std::string_view path);
 /// The same for a script of drags and releases on a cloth of `particleCount` particles.

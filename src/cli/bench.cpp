@@ -12,6 +12,7 @@
 
 #include "gpu_support.h"
 #include "files/input_text.h"
+#include "pbd/run_start.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
 #include "pbd/settings_table.h"
@@ -219,11 +220,19 @@ Settings planeSettings(Settings settings)
     return settings;
 }
 
+/// The world a cloth is measured with: none, or the plan's (2D shapes and balls for the 2D
+/// cloth, 3D ones for the 3D cloth).
+struct BenchWorld {
+    const std::vector<Obstacle>* obstacles = nullptr;
+    const std::vector<Ball>* balls = nullptr;
+    const std::vector<Obstacle3>* obstacles3 = nullptr;
+    const std::vector<BallOf<3>>* balls3 = nullptr;
+};
+
 std::unique_ptr<BenchCloth> build(const Settings& base, Size size, Solver solver, int threads,
                                   Variant variant,
                                   const std::optional<SolverBackendFactory>& gpu,
-                                  const std::vector<Obstacle>& obstacles,
-                                  const std::vector<Ball>& balls)
+                                  const BenchWorld& world)
 {
     Settings settings = variant.dimensions == 2 ? planeSettings(base) : base;
     settings.tethers = variant.tethers;
@@ -233,11 +242,18 @@ std::unique_ptr<BenchCloth> build(const Settings& base, Size size, Solver solver
     settings.threads = threads;
     std::unique_ptr<BenchCloth> cloth;
     if (variant.dimensions == 3) {
-        cloth = std::make_unique<BenchClothOf<3>>(settings); // no world in 3D yet
+        auto space = std::make_unique<BenchClothOf<3>>(settings);
+        if (world.obstacles3) // checked by readPlan
+            space->simulation().setInitialObstacles(*world.obstacles3);
+        if (world.balls3) // likewise
+            space->simulation().setInitialBalls(*world.balls3);
+        cloth = std::move(space);
     } else {
         auto plane = std::make_unique<BenchClothOf<2>>(settings);
-        plane->simulation().setInitialObstacles(obstacles); // checked by readPlan
-        plane->simulation().setInitialBalls(balls);         // likewise
+        if (world.obstacles) // checked by readPlan
+            plane->simulation().setInitialObstacles(*world.obstacles);
+        if (world.balls) // likewise
+            plane->simulation().setInitialBalls(*world.balls);
         cloth = std::move(plane);
     }
     if (solver == Solver::Gpu && gpu)
@@ -360,6 +376,13 @@ struct BenchPlan {
     Settings base;
     std::vector<Obstacle> obstacles; ///< --scene's, then --obstacle's
     std::vector<Ball> balls;         ///< --scene's, then --ball's
+    std::vector<Obstacle3> obstacles3; ///< the same in 3D (dimensions 3)
+    std::vector<BallOf<3>> balls3;     ///< likewise
+    /// Whether a world was given (a scene's or the flags' obstacles or balls).
+    bool world() const
+    {
+        return !obstacles.empty() || !balls.empty() || !obstacles3.empty() || !balls3.empty();
+    }
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 
@@ -372,24 +395,47 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     std::optional<Scene> scene;
     if (auto error = options.obstacles.readScene(scene))
         return error;
-    if (scene)
-        plan.base = scene->settings;
-    if (auto error = options.physicsFlags.applyTo(plan.base))
-        return error;
-    if (auto error = options.obstacles.read(plan.obstacles))
-        return error;
-    if (scene) {
-        plan.obstacles.insert(plan.obstacles.begin(), scene->obstacles.begin(),
-                              scene->obstacles.end());
-        if (auto error = checkObstacles(plan.obstacles))
-            return "--scene: " + *error;
-    }
-    if (auto error = options.balls.read(plan.balls))
-        return error;
-    if (scene) {
-        plan.balls.insert(plan.balls.begin(), scene->balls.begin(), scene->balls.end());
-        if (auto error = checkBalls(plan.balls))
-            return "--scene: " + *error;
+    // A scene's world is of its dimensions: other dimensions are refused naming both, as
+    // pbd-sim run refuses them (startSettings()).
+    RunStart start;
+    start.scene = scene;
+    start.settings = [&options](Settings& settings) {
+        return options.physicsFlags.applyTo(settings);
+    };
+    if (auto error = startSettings(start, plan.base))
+        return error->message;
+    if (plan.base.dimensions == 3) {
+        if (auto error = options.obstacles.read(plan.obstacles3))
+            return error;
+        if (scene) {
+            plan.obstacles3.insert(plan.obstacles3.begin(), scene->obstacles3.begin(),
+                                   scene->obstacles3.end());
+            if (auto error = checkObstacles(plan.obstacles3))
+                return "--scene: " + *error;
+        }
+        if (auto error = options.balls.read(plan.balls3))
+            return error;
+        if (scene) {
+            plan.balls3.insert(plan.balls3.begin(), scene->balls3.begin(), scene->balls3.end());
+            if (auto error = checkBalls(plan.balls3))
+                return "--scene: " + *error;
+        }
+    } else {
+        if (auto error = options.obstacles.read(plan.obstacles))
+            return error;
+        if (scene) {
+            plan.obstacles.insert(plan.obstacles.begin(), scene->obstacles.begin(),
+                                  scene->obstacles.end());
+            if (auto error = checkObstacles(plan.obstacles))
+                return "--scene: " + *error;
+        }
+        if (auto error = options.balls.read(plan.balls))
+            return error;
+        if (scene) {
+            plan.balls.insert(plan.balls.begin(), scene->balls.begin(), scene->balls.end());
+            if (auto error = checkBalls(plan.balls))
+                return "--scene: " + *error;
+        }
     }
     const bool gpuOnly = options.physicsFlags.given("solver") && plan.base.solver == Solver::Gpu;
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
@@ -432,15 +478,8 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     }
     if (options.physicsFlags.given("solver"))
         plan.solvers = {plan.base.solver};
-    if (plan.base.dimensions == 3) {
-        if (!options.physicsFlags.given("solver"))
-            plan.solvers = {Solver::Sequential}; // the one 3D solver for now
-        if (scene || !plan.obstacles.empty() || !plan.balls.empty())
-            return std::string(scene ? "--scene" : !plan.obstacles.empty() ? "--obstacle"
-                                                                           : "--ball") +
-                   ": not allowed with dimensions = 3 yet (bench times the 3D cloth without "
-                   "a world for now; pbd-sim run takes it); allowed: none, or dimensions 2";
-    }
+    if (plan.base.dimensions == 3 && !options.physicsFlags.given("solver"))
+        plan.solvers = {Solver::Sequential}; // the one 3D solver for now
     plan.threads = plan.base.threads;
     return std::nullopt;
 }
@@ -570,9 +609,10 @@ int benchCommandMain(const BenchOptions& options)
     // With --tethers on each cloth is measured with tethers and without, in turns, so that
     // the two compare under the same load.
     // With --obstacle or --ball likewise without and with them: the cost of the contacts.
-    // With --dimensions 3 the same cloth in 2D and in 3D: the third dimension's cost.
+    // With --dimensions 3 the same cloth in 2D and in 3D: the third dimension's cost; a 3D
+    // world (a 3D scene's, 3D --obstacle and --ball) only on the 3D cloth.
     std::vector<Variant> variants;
-    const bool world = !plan.obstacles.empty() || !plan.balls.empty();
+    const bool world = plan.world();
     const bool space = plan.base.dimensions == 3;
     for (const double remove : plan.removes)
         for (const bool obstacles : {false, true}) {
@@ -580,6 +620,8 @@ int benchCommandMain(const BenchOptions& options)
                 continue;
             for (const int dimensions : {2, 3}) {
                 if (dimensions == 3 && !space)
+                    continue;
+                if (obstacles && space && dimensions == 2)
                     continue;
                 if (plan.base.tethers)
                     variants.push_back({remove, false, obstacles, dimensions});
@@ -606,9 +648,10 @@ int benchCommandMain(const BenchOptions& options)
                 for (const Variant& variant : variants)
                     built.push_back(build(plan.base, size, solverKind, plan.threads,
                                           variant, plan.gpu,
-                                          variant.obstacles ? plan.obstacles
-                                                            : std::vector<Obstacle>{},
-                                          variant.obstacles ? plan.balls : std::vector<Ball>{}));
+                                          variant.obstacles
+                                              ? BenchWorld{&plan.obstacles, &plan.balls,
+                                                           &plan.obstacles3, &plan.balls3}
+                                              : BenchWorld{}));
                 for (std::size_t c = 0; c < variants.size(); ++c)
                     cloths.push_back(prepare(std::move(built[c]), plan.settle, variants[c].remove));
                 if (solverKind == Solver::Gpu) // steps only queue work: batches, one cloth at a time

@@ -25,6 +25,10 @@ CommandLine::CommandLine()
         ->type_name("FILE");
     runCommand->add_option("--save", run.saveFile, "save the final state (JSON)")
         ->type_name("FILE");
+    runCommand
+        ->add_option("--save-obj", run.saveObjFile,
+                     "write the final cloth's surface as a Wavefront OBJ file (2D: z = 0)")
+        ->type_name("FILE");
     runCommand->add_option("--out", run.outFile, "write positions here instead of stdout")
         ->type_name("FILE");
     runCommand

@@ -25,6 +25,7 @@ struct RunOptions {
     std::optional<std::string> outFile;
     std::optional<std::string> loadFile; ///< start from this saved state (--load)
     std::optional<std::string> saveFile; ///< save the final state here (--save)
+    std::optional<std::string> saveObjFile; ///< the final surface as OBJ here (--save-obj)
     std::optional<std::string> traceFile; ///< --trace FILE: a CSV row per step (trace.h)
     std::optional<std::string> traceEveryText; ///< --trace-every N: a row every N steps
     std::vector<std::string> traceParticleTexts; ///< --trace-particle I, repeatable

@@ -51,7 +51,10 @@ void eventScripts(Roff& page)
     page.paragraph("A run of --dimensions 3 reads its script in 3D: each line above that takes "
                    "a point takes X Y Z (its 3D form follows \"In 3D\"); a line with the other "
                    "dimensions' count of values is refused naming the line, the verb and both "
-                   "counts.");
+                   "counts. In pbd-sim run a line 'STEP set dimensions N' to the other count "
+                   "restarts the cloth in N dimensions from that step (the script's settings "
+                   "so far, no obstacles or balls), and the lines after it are read in N "
+                   "dimensions.");
 }
 
 void writeSimPage(std::ostream& out)

@@ -140,6 +140,32 @@ state)
   expect 1 "--save" "$work/dir" -- run --steps 1 --save "$work/dir"
   [[ -d "$work/dir" ]] || fail "a failed save replaced the directory"
   ;;
+save_obj)
+  # --save-obj: the final cloth's surface as OBJ. Its v lines are the run's output positions
+  # (2D: z = 0), one vn per particle, one f per whole triangle: 2 per cell, fewer after a
+  # cut; a path that cannot be written is refused naming the flag (exit 1).
+  expect 0 "30 steps of 7x5" -- run --width 7 --height 5 --steps 30 --save-obj "$work/c2.obj" --out "$work/p2"
+  awk '/^v / { print $2, $3 }' "$work/c2.obj" | cmp -s - "$work/p2" || fail "the 2D OBJ's v lines are not the run's positions"
+  awk '/^v / && $4 != 0 { exit 1 }' "$work/c2.obj" || fail "a 2D OBJ vertex has z other than 0"
+  [[ $(grep -c '^vn ' "$work/c2.obj") -eq 35 ]] || fail "the 2D OBJ has $(grep -c '^vn ' "$work/c2.obj") normals, expected 35"
+  [[ $(grep -c '^f ' "$work/c2.obj") -eq 48 ]] || fail "the 2D OBJ has $(grep -c '^f ' "$work/c2.obj") faces, expected 48"
+  expect 0 "30 steps of 7x5" -- run --dimensions 3 --orientation horizontal --width 7 --height 5 --steps 30 --save-obj "$work/c3.obj" --out "$work/p3"
+  awk '/^v / { print $2, $3, $4 }' "$work/c3.obj" | cmp -s - "$work/p3" || fail "the 3D OBJ's v lines are not the run's positions"
+  awk '/^v / && ($4 < 0.1) { low++ } END { exit !(low < 35) }' "$work/c3.obj" || fail "the horizontal cloth's OBJ lies at z = 0"
+  [[ $(grep -c '^f ' "$work/c3.obj") -eq 48 ]] || fail "the 3D OBJ has $(grep -c '^f ' "$work/c3.obj") faces, expected 48"
+  # A vertical cut between columns 2 and 3 of every row: the 4 cells of that column lose both
+  # triangles.
+  expect 0 "10 steps of 7x5" -- run --width 7 --height 5 --steps 10 --events <(printf '5 cut 0.5 1 0.5 -2\n') --save-obj "$work/cut.obj" --out /dev/null
+  [[ $(grep -c '^f ' "$work/cut.obj") -eq 40 ]] || fail "the cut OBJ has $(grep -c '^f ' "$work/cut.obj") faces, expected 40"
+  awk '/^f / { for (i = 2; i <= 4; ++i) { split($i, k, "/"); if (k[1] < 1 || k[1] > 35 || k[3] != k[1]) exit 1 } }' "$work/c2.obj" ||
+    fail "an OBJ face names a vertex outside 1 to 35"
+  mkdir -p "$work/dir"
+  expect 1 "--save-obj" "$work/dir" -- run --steps 1 --save-obj "$work/dir"
+  [[ -d "$work/dir" ]] || fail "a failed --save-obj replaced the directory"
+  expect 1 "--save-obj" "$work/no/such/c.obj" -- run --steps 1 --save-obj "$work/no/such/c.obj"
+  expect 2 "--save-obj" "required" -- run --save-obj
+  expect 2 "--save-obj" "At Most 1" -- run --save-obj 1 --save-obj 1
+  ;;
 fidelity)
   # The page's defaults and a drag script, through the command line, against the page's run.
   "$sim" run --steps 3000 --drag "$cases/page_default_drag.drag" --out "$work/pos" 2>"$work/err" ||
@@ -954,7 +980,6 @@ space)
   expect 0 "obstacles 2, balls 1" -- "${drop[@]}" --steps 400 --out "$work/w400b"
   cmp -s "$work/w400a" "$work/w400b" || fail "a 3D world continued from its state file differs from the whole run"
   expect 2 "dimensions = 2" "allowed" -- run --load "$work/s3.json" --dimensions 2
-  expect 2 "line 1" "set dimensions '3'" "dimensions = 2" "allowed: 2" -- run --events <(printf '0 set dimensions 3\n')
   "$sim" bench --sizes 30x20 --steps 3 --settle 0 --dimensions 3 --json >"$work/b" 2>&1 || fail "bench --dimensions 3 failed: $(cat "$work/b")"
   grep -qF '"dimensions": 2, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 2D row: $(cat "$work/b")"
   grep -qF '"dimensions": 3, "orientation": "vertical"' "$work/b" || fail "bench --dimensions 3 lacks the 3D row: $(cat "$work/b")"
@@ -997,8 +1022,7 @@ events3d)
   expect 2 "line 2" "'cut' takes 9 values, got 4" "allowed: 'STEP cut X1 Y1 Z1 X2 Y2 Z2 DX DY DZ'" -- run --dimensions 3 --events <(printf '0 pin 3\n1 cut 0 0 1 1\n')
   expect 2 "line 1" "'drag' takes 3 values, got 4" "this run has dimensions = 2" -- run --events <(printf '0 drag 1 0.5 0.5 0\n')
   expect 2 "line 1" "Z 'nan'" "allowed" -- run --dimensions 3 --events <(printf '0 move 1 2 nan\n')
-  expect 2 "line 1" "'scene' is not allowed with dimensions = 3" -- run --dimensions 3 --events <(printf '0 scene page\n')
-  expect 2 "line 1" "set dimensions '2'" "dimensions = 3" "allowed: 3" -- run --dimensions 3 --events <(printf '0 set dimensions 2\n')
+  expect 2 "line 1" "scene 'page': a scene of dimensions = 2 is not allowed in a run of dimensions = 3" -- run --dimensions 3 --events <(printf '0 scene page\n')
   expect 2 "line 1" "'circle'" "dimensions = 3" -- run --dimensions 3 --events <(printf '0 obstacle circle:0,0,1\n')
   ;;
 scenes3d)
@@ -1017,7 +1041,20 @@ scenes3d)
   expect 2 "--dimensions: '3' is not allowed with --scene" "dimensions = 2" "allowed: 2" -- run --scene hammock --dimensions 3
   expect 2 "--obstacle" "'circle'" "dimensions = 3" -- run --scene drop-3d --obstacle circle:0,0,1
   expect 2 "line 1" "scene 'curtain-3d'" "dimensions = 3" "dimensions = 2" -- run --events <(printf '0 scene curtain-3d\n')
-  expect 2 "pbd-sim bench: --scene: not allowed with dimensions = 3" "allowed" -- bench --scene drape-3d --sizes 10x10 --steps 2
+  # bench --scene with a 3D scene: the 2D twin, the 3D cloth without its world and with it.
+  "$sim" bench --scene drape-3d --sizes 12x10 --steps 2 --settle 3 --json >"$work/b3" 2>&1 || fail "bench --scene drape-3d failed: $(cat "$work/b3")"
+  [[ $(wc -l <"$work/b3") -eq 3 ]] || fail "bench --scene drape-3d: expected 3 rows: $(cat "$work/b3")"
+  grep -qF '"obstacles": 0, "balls": 0' "$work/b3" || fail "bench --scene drape-3d lacks a row without the world: $(cat "$work/b3")"
+  python3 -c 'import json,sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+got = sorted((r["dimensions"], r["orientation"], r["obstacles"]) for r in rows)
+assert got == [(2, "vertical", 0), (3, "horizontal", 0), (3, "horizontal", 2)], got
+assert all(r["width"] == 12 and r["height"] == 10 and r["ms_per_step"] > 0 for r in rows), rows' "$work/b3" || fail "bench --scene drape-3d rows: $(cat "$work/b3")"
+  "$sim" bench --dimensions 3 --obstacle sphere:1,-1,0,0.3 --ball 1,1,0.5,0.2,1 --sizes 8x8 --steps 2 --settle 0 --json >"$work/b4" 2>&1 || fail "bench --dimensions 3 --obstacle failed: $(cat "$work/b4")"
+  grep -qF '"obstacles": 1, "balls": 1' "$work/b4" || fail "bench --dimensions 3 lacks the world's row: $(cat "$work/b4")"
+  expect 2 "--dimensions: '2' is not allowed with --scene" "dimensions = 3" "allowed: 3" -- bench --scene drape-3d --dimensions 2 --sizes 10x10 --steps 2
+  expect 2 "--dimensions: '3' is not allowed with --scene" "dimensions = 2" "allowed: 2" -- bench --scene hammock --dimensions 3 --sizes 10x10 --steps 2
+  expect 2 "--obstacle" "'circle'" "dimensions = 3" -- bench --scene drape-3d --obstacle circle:0,0,1 --sizes 10x10 --steps 2
   # A 3D scene saved and continued: the same bits as straight through.
   expect 0 "obstacles 3," -- run --scene tablecloth-3d --steps 120 --save "$work/t3.json" --out /dev/null
   "$sim" run --load "$work/t3.json" --steps 80 --out "$work/t200a" 2>/dev/null || fail "continuing tablecloth-3d failed"
@@ -1033,6 +1070,50 @@ scenes3d)
   expect 2 "--scene: scene: $work/bad2d.json: obstacles[0].shape" "sphere" "dimensions = 2" "allowed" -- run --scene "$work/bad2d.json"
   printf '{"format": "pbd-cloth-scene", "version": 1, "settings": {"dimensions": 3, "width": 2, "height": 2}, "positions": [0, 0, 0, 0, 0, 0, 0, 0]}\n' >"$work/bad3p.json"
   expect 2 "positions" "12 numbers (3 per particle" -- run --scene "$work/bad3p.json"
+  ;;
+scripts3d)
+  # A 3D script's scene line loads a 3D scene as --scene does; `set dimensions N` restarts
+  # the cloth in N dimensions from that step, the lines after it read in N dimensions.
+  expect 0 "50 steps of 31x31" ", obstacles 2, balls 0," -- run --scene drape-3d --steps 50 --out "$work/sc1"
+  expect 0 "50 steps of 31x31" ", obstacles 2, balls 0," -- run --dimensions 3 --events <(printf '0 scene drape-3d\n') --steps 50 --out "$work/sc2"
+  cmp -s "$work/sc1" "$work/sc2" || fail "a 3D script's scene line differs from --scene"
+  # Mid-run, then a restart 30 steps later: the scene's first 20 steps again.
+  expect 0 "60 steps of 31x31" -- run --dimensions 3 --width 5 --height 4 --events <(printf '5 drag 3 0.5 0.2 0.4\n10 scene drape-3d\n40 restart\n60 end\n') --out "$work/sc3"
+  expect 0 "20 steps of 31x31" -- run --scene drape-3d --steps 20 --out "$work/sc4"
+  cmp -s "$work/sc3" "$work/sc4" || fail "a restart after a 3D scene line does not bring the scene back"
+  expect 2 "line 2" "scene 'hammock': a scene of dimensions = 2 is not allowed in a run of dimensions = 3" "allowed: a scene of dimensions 3" -- run --dimensions 3 --events <(printf '0 pin 1\n1 scene hammock\n')
+  # `0 set dimensions 3` and 3D lines: the run of --dimensions 3 with the rest of the lines.
+  rest='0 drag 11 2.4 0.1 0.6\n0 obstacle sphere:1.1,-1.2,0.4,0.3\n25 release 0 0 -2\n40 cut 0.5 0.1 -2 0.5 -2 -2 0 0 1\n60 end\n'
+  expect 0 "60 steps of 12x9" ", obstacles 1," -- run --width 12 --height 9 --events <(printf "0 set dimensions 3\n$rest") --out "$work/d1"
+  h1="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/err")"
+  expect 0 "60 steps of 12x9" ", obstacles 1," -- run --width 12 --height 9 --dimensions 3 --events <(printf "$rest") --out "$work/d2"
+  h2="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/err")"
+  [[ -n "$h1" && "$h1" == "$h2" ]] || fail "0 set dimensions 3 gives hash '$h1', --dimensions 3 '$h2'"
+  cmp -s "$work/d1" "$work/d2" || fail "0 set dimensions 3 differs from --dimensions 3"
+  awk 'NF != 3 { bad = 1 } $3 != 0 { moved = 1 } END { exit bad || !moved }' "$work/d1" || fail "the run after set dimensions 3 does not write x y z, or stays at z = 0"
+  # 3D for 100 steps, then back to 2D: the page's 1000 steps from its start (the world, the
+  # grab and the 3D cloth gone); the 2D world of the start does not come back either.
+  expect 0 "1000 steps of 40x30" -- run --steps 1000 --out "$work/page"
+  hp="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/err")"
+  expect 0 "1100 steps of 40x30" ", obstacles 0, balls 0," -- run --obstacle circle:4,-3,1 --events <(printf '0 set dimensions 3\n0 obstacle sphere:4,-3,0,1\n10 drag 5 0.5 0.5 1\n100 set dimensions 2\n') --steps 1100 --out "$work/back"
+  hb="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/err")"
+  [[ -n "$hp" && "$hb" == "$hp" ]] || fail "3D then 2D at step 100 gives hash '$hb', the page's 1000 steps '$hp'"
+  cmp -s "$work/back" "$work/page" || fail "3D then 2D differs from the page's 1000 steps"
+  # A change beyond the run's end does not happen; settings set before it carry over.
+  expect 0 "50 steps of 12x9" -- run --width 12 --height 9 --steps 50 --events <(printf '100 set dimensions 3\n') --out "$work/n"
+  awk 'NF != 2 { exit 1 }' "$work/n" || fail "a change of dimensions after the run's end changed the output"
+  expect 0 "10 steps of 7x9" -- run --width 12 --height 9 --steps 10 --events <(printf '0 set width 7\n0 set dimensions 3\n') --out "$work/w"
+  [[ $(wc -l <"$work/w") -eq 63 ]] || fail "the 3D cloth after set width 7 has $(wc -l <"$work/w") particles, expected 63"
+  # --save, --save-obj: the final dimensions'.
+  expect 0 "20 steps of 6x5" -- run --width 6 --height 5 --steps 20 --events <(printf '5 set dimensions 3\n') --save "$work/f.json" --save-obj "$work/f.obj" --out /dev/null
+  grep -qF '"dimensions": 3' "$work/f.json" || fail "the state saved after set dimensions 3 is not 3D"
+  # Refusals, naming the line: the old count after the change, settings the new dimensions
+  # refuse, a change after an undo, --trace over a change.
+  expect 2 "line 2" "'drag' takes 4 values, got 3" "this run has dimensions = 3" -- run --events <(printf '0 set dimensions 3\n5 drag 1 0.5 0.5\n')
+  expect 2 "line 3" "'drag' takes 3 values, got 4" "this run has dimensions = 2" -- run --events <(printf '0 set dimensions 3\n5 set dimensions 2\n6 drag 1 0.5 0.5 0\n')
+  expect 2 "line 1" "bending" "dimensions = 2" -- run --dimensions 3 --bending 0.001 --events <(printf '0 set dimensions 2\n')
+  expect 2 "line 3" "set dimensions '3' after an undo or redo line is not allowed" -- run --events <(printf '0 pin 1\n1 undo\n2 set dimensions 3\n')
+  expect 2 "--trace" "line 2: set dimensions 3" "allowed" -- run --steps 5 --trace "$work/t.csv" --events <(printf '0 pin 1\n3 set dimensions 3\n')
   ;;
 trace)
   # --trace: a pendulum's trace against the physics it records (trace_pendulum.py), rows per

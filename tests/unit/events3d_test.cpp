@@ -8,6 +8,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -399,11 +400,13 @@ TEST_CASE("a line with the other dimensions' count is refused naming the line, t
                Contains("line 2: AY 'nan'"));
     CHECK_THAT(errorOf<3>("0 ball 1 2 0 0.3 1\n0 grab-ball 0 1 2 nan\n", s3),
                Contains("line 2: Z 'nan'"));
-    // The run keeps its dimensions; a scene is 2D only for now.
+    // A script of one dimensions keeps them (parseScriptPieces() cuts it there instead); a
+    // scene of the other dimensions is refused naming both.
     CHECK_THAT(errorOf<3>("0 set dimensions 2\n", s3),
                Contains("line 1: set dimensions '2' is not allowed in a run of dimensions = 3"));
-    CHECK_THAT(errorOf<3>("0 scene page\n", s3),
-               Contains("line 1: 'scene' is not allowed with dimensions = 3"));
+    CHECK_THAT(errorOf<3>("0 pin 1\n0 scene page\n", s3),
+               Contains("line 2: scene 'page': a scene of dimensions = 2 is not allowed in a "
+                        "run of dimensions = 3"));
 }
 
 TEST_CASE("a 3D command with a non-finite point is refused naming it, changing nothing",
@@ -425,4 +428,120 @@ TEST_CASE("a 3D command with a non-finite point is refused naming it, changing n
     CHECK(std::string(pbd::commandName(Command3{pbd::SceneCommand{}})) == "scene");
     CHECK_THAT(pbd::apply(sim, Command3{pbd::SceneCommand{"page", {}}})->message,
                Contains("dimensions = 3"));
+}
+
+TEST_CASE("a 3D script's scene line replaces the cloth and world by a 3D scene's, and a "
+          "restart brings that scene back",
+          "[events][3d][scenes]")
+{
+    const Settings s3 = cloth3();
+    const std::vector<DragEvent3> events =
+        pbd::parseEventScript<3>("0 pin 29\n10 scene drape-3d\n10 pin 960\n30 restart\n", s3);
+    REQUIRE(events.size() == 4);
+    CHECK(events[1].kind == pbd::DragEventKind::Scene);
+    CHECK(pbd::formatEvent(events[1]) == "10 scene drape-3d");
+    // Indices after the line are the scene's cloth's (31 x 31), its obstacles' and balls'.
+    CHECK_THAT(errorOf<3>("0 scene drape-3d\n1 pin 961\n", s3),
+               Contains("line 2: particle index '961' is not allowed; allowed: 0 to 960"));
+    CHECK_THAT(errorOf<3>("0 scene drape-3d\n1 remove-obstacle 2\n", s3), Contains("line 2"));
+    CHECK(errorOf<3>("0 scene drape-3d\n1 remove-obstacle 1\n", s3).empty());
+
+    // What --scene starts: the scene applied to a fresh 3D cloth.
+    Simulation3 scene(pbd::Simulation3::defaultSettings());
+    REQUIRE_FALSE(pbd::applyScene(scene, *pbd::builtInScene("drape-3d")));
+
+    Simulation3 sim(s3);
+    playTaken(events, sim, 10);
+    CHECK(sim.settings().width == 31);
+    CHECK(sim.obstacles().size() == 2);
+    CHECK(sim.particles().pinned(960));
+    sim.unpin(960);
+    CHECK(sameBits(sim.particles().position, scene.particles().position));
+    // Stepped apart, then restarted: the scene comes back, not the script's first cloth.
+    for (int i = 0; i < 20; ++i)
+        sim.step();
+    CHECK_FALSE(sameBits(sim.particles().position, scene.particles().position));
+    History3 history;
+    REQUIRE_FALSE(history.apply(sim, Command3{pbd::RestartCommand{}}));
+    CHECK(sim.settings().width == 31);
+    CHECK(sim.obstacles().size() == 2);
+    CHECK(sameBits(sim.particles().position, scene.particles().position));
+}
+
+TEST_CASE("a script is cut into pieces at its changes of dimensions, each parsed in its own",
+          "[events][3d]")
+{
+    Settings s2 = pbd::test::clothSettings(6, 5);
+    const std::vector<pbd::ScriptPiece> pieces =
+        pbd::parseScriptPieces("0 drag 5 1 2\n"
+                               "10 set width 7\n"
+                               "10 set dimensions 3\n"
+                               "10 drag 34 1 2 3\n"
+                               "# a comment\n"
+                               "20 set dimensions 2\n"
+                               "20 set dimensions 2\n"
+                               "30 drag 34 1 2\n",
+                               s2);
+    REQUIRE(pieces.size() == 3);
+    REQUIRE(pieces[0].index() == 0);
+    REQUIRE(pieces[1].index() == 1);
+    REQUIRE(pieces[2].index() == 0);
+    const auto& first = std::get<pbd::ScriptPieceOf<2>>(pieces[0]);
+    const auto& second = std::get<pbd::ScriptPieceOf<3>>(pieces[1]);
+    const auto& third = std::get<pbd::ScriptPieceOf<2>>(pieces[2]);
+    CHECK_FALSE(first.start);
+    CHECK(first.events.size() == 2); // the drag and the width
+    REQUIRE(second.start);
+    CHECK(second.start->step == 10);
+    CHECK(second.start->line == 3);
+    CHECK(second.start->dimensions == 3);
+    CHECK(second.start->settings.dimensions == 3);
+    CHECK(second.start->settings.width == 7); // the settings so far
+    REQUIRE(second.events.size() == 1);
+    CHECK(second.events[0].position == Vec<3>(1.0, 2.0, 3.0));
+    REQUIRE(third.start);
+    CHECK(third.start->line == 6);
+    CHECK(third.start->settings.dimensions == 2);
+    CHECK(third.events.size() == 2); // a `set dimensions` to the same count is a plain set
+    // Without a change: one piece, the events parseEventScript() gives.
+    const auto one = pbd::parseScriptPieces("0 drag 5 1 2\n3 release\n", s2);
+    REQUIRE(one.size() == 1);
+    const auto& alone = std::get<pbd::ScriptPieceOf<2>>(one[0]).events;
+    const auto plain = pbd::parseEventScript<2>("0 drag 5 1 2\n3 release\n", s2);
+    REQUIRE(alone.size() == plain.size());
+    for (std::size_t i = 0; i < plain.size(); ++i)
+        CHECK(pbd::formatEvent(alone[i]) == pbd::formatEvent(plain[i]));
+
+    auto pieceError = [](const std::string& script, const Settings& settings) -> std::string {
+        try {
+            pbd::parseScriptPieces(script, settings);
+        } catch (const DragScriptError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    // After the change the lines are the new dimensions', counted from the script's start.
+    CHECK_THAT(pieceError("0 pin 1\n5 set dimensions 3\n6 drag 5 1 2\n", s2),
+               Contains("line 3: 'drag' takes 4 values, got 3") &&
+                   Contains("this run has dimensions = 3"));
+    CHECK_THAT(pieceError("5 set dimensions 3\n4 pin 1\n", s2),
+               Contains("line 2: step 4 comes after step 5"));
+    CHECK_THAT(pieceError("0 set dimensions 3\n0 obstacle circle:0,0,1\n", s2),
+               Contains("line 2") && Contains("circle"));
+    // Indices against the new cloth, which has no obstacles (the old world's dimensions).
+    CHECK(pieceError("0 obstacle circle:0,0,1\n1 remove-obstacle 0\n", s2).empty());
+    CHECK_THAT(pieceError("0 obstacle circle:0,0,1\n1 set dimensions 3\n1 remove-obstacle 0\n", s2),
+               Contains("line 3"));
+    CHECK_THAT(pieceError("0 set width 3\n1 set dimensions 3\n1 pin 15\n", s2),
+               Contains("line 3: particle index '15' is not allowed; allowed: 0 to 14"));
+    // Settings the other dimensions refuse, named with the line.
+    Settings bent = cloth3();
+    bent.bending = 0.001;
+    CHECK_THAT(pieceError("0 set dimensions 2\n", bent),
+               Contains("line 1") && Contains("bending") && Contains("dimensions = 2"));
+    // After an undo the settings are not known: refused.
+    CHECK_THAT(pieceError("0 pin 1\n1 undo\n2 set dimensions 3\n", s2),
+               Contains("line 3: set dimensions '3' after an undo or redo line is not allowed"));
+    // An undo after the change is the new piece's (a history of its own).
+    CHECK(pieceError("0 set dimensions 3\n1 undo\n2 pin 1\n", s2).empty());
 }

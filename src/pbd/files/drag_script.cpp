@@ -61,7 +61,10 @@ constexpr EventLine kEventLines[] = {
      "cut X1 Y1 Z1 X2 Y2 Z2 DX DY DZ"},
     {"set FIELD VALUE", "Applies a setting: FIELD is its command-line flag without the dashes "
                         "(dt, iterations, tear-strain, ...); width, height and fixed restart "
-                        "the cloth; choices and on/off take their words (colored, on)."},
+                        "the cloth; choices and on/off take their words (colored, on). In "
+                        "pbd-sim run, set dimensions to the other count restarts the cloth in "
+                        "it, without obstacles or balls; the lines after it are of the new "
+                        "count."},
     {"restart", "Rebuilds the cloth."},
     {"undo", "Back to the whole state just before the last action; STEP still counts the "
              "steps taken."},
@@ -82,7 +85,8 @@ constexpr EventLine kEventLines[] = {
     {"remove-ball I", "Removes ball I; later indices shift down by one."},
     {"scene NAME|FILE", "Replaces the cloth, obstacles and balls by a built-in scene's or a "
                         "scene file's, as --scene does, keeping the solver, threads and GPU "
-                        "precision; a restart then brings that scene back (2D only for now)."},
+                        "precision; a restart then brings that scene back. A scene of the "
+                        "run's dimensions (2D or 3D)."},
     {"load FILE", "Replaces the whole state by a state file's, as --load starts a run; its "
                   "obstacles and balls are what a restart then brings back."},
     {"end", "The script's end: pbd-sim run stops there when --steps is not given."},
@@ -295,10 +299,22 @@ std::optional<double> scriptValue(const SettingField& field, std::string_view te
     return std::nullopt;
 }
 
+/// Where parseScript() starts and whether it stops at a change of dimensions: a piece of a
+/// script that parseScriptPieces() cuts at its `set dimensions` lines.
+struct PieceCut {
+    std::size_t lineNumber = 0;   ///< the lines before the piece's text
+    std::uint64_t lastStep = 0;   ///< the step of the line before it
+    std::optional<DimensionsChange> change; ///< out: the line that ended the piece
+    std::string_view rest;                  ///< out: the text after that line
+};
+
+/// `cut`: null for a script of one dimension (a `set dimensions` to the other count is
+/// refused), else where the piece starts, and the line that ends it comes back in it.
 template <glm::length_t D>
 std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start,
                                         std::optional<Settings> settings, std::size_t obstacles,
-                                        std::size_t balls, std::string_view folder)
+                                        std::size_t balls, std::string_view folder,
+                                        PieceCut* cut = nullptr)
 {
     constexpr int kD = static_cast<int>(D);
     constexpr std::array<const char*, 3> kXYZ{"X", "Y", "Z"};
@@ -306,8 +322,8 @@ std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start
     sizes.obstacles = {obstacles, obstacles, obstacles};
     sizes.balls = {balls, balls, balls};
     std::vector<DragEventOf<D>> events;
-    std::size_t lineNumber = 0;
-    std::uint64_t lastStep = 0;
+    std::size_t lineNumber = cut ? cut->lineNumber : 0;
+    std::uint64_t lastStep = cut ? cut->lastStep : 0;
     while (!text.empty()) {
         const std::size_t eol = text.find('\n');
         std::string_view line = text.substr(0, eol);
@@ -386,11 +402,6 @@ std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start
         } else if (detail::ballVerb(verb)) {
             detail::parseBallEvent<D>(lineNumber, fields, sizes.balls, event);
         } else if (verb == "scene") {
-            if constexpr (D == 3)
-                throw DragScriptError(lineNumber,
-                                      "'scene' is not allowed with dimensions = 3 yet (the 3D "
-                                      "scenes come next); allowed: scene lines in a run of "
-                                      "dimensions 2");
             detail::parseSceneEvent(lineNumber, fields, folder, event);
             const Settings& next = event.scene.settings;
             if (settings && next.dimensions != settings->dimensions)
@@ -404,8 +415,9 @@ std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start
             if (settings)
                 *settings = detail::sceneSettingsOver(next, *settings);
             sizes.set(static_cast<std::size_t>(next.width), static_cast<std::size_t>(next.height));
-            sizes.obstacles.replace(event.scene.obstacles.size());
-            sizes.balls.replace(event.scene.balls.size());
+            sizes.obstacles.replace(D == 3 ? event.scene.obstacles3.size()
+                                           : event.scene.obstacles.size());
+            sizes.balls.replace(D == 3 ? event.scene.balls3.size() : event.scene.balls.size());
         } else if (verb == "load") {
             detail::parseLoadEvent<D>(lineNumber, fields, folder, event);
             const Settings& next = event.state->settings;
@@ -455,8 +467,28 @@ std::vector<DragEventOf<D>> parseScript(std::string_view text, ScriptCloth start
             const double value = *read;
             event.field = field->name;
             event.value = value;
-            // A run keeps its dimensions: a Simulation is made for one of them (a script
-            // that moves a cloth between them comes with the 3D event lines).
+            // A Simulation is made for one count of dimensions: a script that changes them is
+            // cut into pieces there (parseScriptPieces(): pbd-sim run restarts the cloth in
+            // the other count); elsewhere (the app) the run keeps its dimensions.
+            if (std::string_view(field->name) == "dimensions" && settings && cut &&
+                value != settings->dimensions) {
+                if (sizes.travelled)
+                    throw DragScriptError(lineNumber,
+                                          "set dimensions " + quoteInput(fields[3]) +
+                                              " after an undo or redo line is not allowed (the "
+                                              "settings the new cloth takes are not known "
+                                              "there); allowed: a change of dimensions before "
+                                              "the first undo or redo since the last change");
+                Settings next = *settings;
+                field->set(next, value);
+                if (auto error = validate(next))
+                    throw DragScriptError(lineNumber, error->message);
+                cut->change = DimensionsChange{event.step, lineNumber, static_cast<int>(value),
+                                               next};
+                cut->lineNumber = lineNumber;
+                cut->rest = text;
+                return events;
+            }
             if (std::string_view(field->name) == "dimensions" && settings &&
                 value != settings->dimensions)
                 throw DragScriptError(lineNumber,
@@ -521,6 +553,39 @@ std::vector<DragEventOf<D>> parseEventScript(std::string_view text, const Settin
                           {static_cast<std::size_t>(settings.width),
                            static_cast<std::size_t>(settings.height)},
                           settings, obstacleCount, ballCount, folder);
+}
+
+std::vector<ScriptPiece> parseScriptPieces(std::string_view text, const Settings& settings,
+                                           std::size_t obstacleCount, std::size_t ballCount,
+                                           std::string_view folder)
+{
+    std::vector<ScriptPiece> pieces;
+    PieceCut cut;
+    std::optional<DimensionsChange> start;
+    Settings now = settings;
+    std::size_t obstacles = obstacleCount;
+    std::size_t balls = ballCount;
+    for (;;) {
+        cut.change.reset();
+        const ScriptCloth cloth{static_cast<std::size_t>(now.width),
+                                static_cast<std::size_t>(now.height)};
+        if (now.dimensions == 3)
+            pieces.push_back(ScriptPieceOf<3>{
+                start, parseScript<3>(text, cloth, now, obstacles, balls, folder, &cut)});
+        else
+            pieces.push_back(ScriptPieceOf<2>{
+                start, parseScript<2>(text, cloth, now, obstacles, balls, folder, &cut)});
+        if (!cut.change)
+            return pieces;
+        // The next piece: a new cloth of the settings so far in the other dimensions, no
+        // obstacles nor balls (they are of the dimensions left), its steps going on.
+        start = cut.change;
+        now = cut.change->settings;
+        cut.lastStep = cut.change->step;
+        text = cut.rest;
+        obstacles = 0;
+        balls = 0;
+    }
 }
 
 template std::vector<DragEvent> parseEventScript<2>(std::string_view, const Settings&,

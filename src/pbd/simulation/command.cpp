@@ -172,17 +172,12 @@ std::optional<CommandError> applyOf(SimulationOf<D>& simulation, const CommandOf
                 return std::nullopt;
             },
             [&](const SceneCommand& c) -> Result {
-                if constexpr (D == 2) {
-                    Scene scene = c.scene;
-                    scene.settings =
-                        detail::sceneSettingsOver(scene.settings, simulation.settings());
-                    if (auto error = applyScene(simulation, scene))
-                        return CommandError{*error};
-                    return std::nullopt;
-                } else {
-                    return CommandError{"scene: " + c.name + ": not allowed with dimensions = 3 "
-                                        "yet (the 3D scenes come next); allowed: dimensions 2"};
-                }
+                // A scene of the other dimensions is refused by applyScene(), naming both.
+                Scene scene = c.scene;
+                scene.settings = detail::sceneSettingsOver(scene.settings, simulation.settings());
+                if (auto error = applyScene(simulation, scene))
+                    return CommandError{*error};
+                return std::nullopt;
             },
             [&](const LoadCommandOf<D>& c) -> Result {
                 if (!c.state)
