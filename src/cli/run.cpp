@@ -252,7 +252,8 @@ std::optional<int> openTrace(const RunOptions& options, const SimulationOf<D>& s
         return common::kExitUsage;
     }
     if (options.traceFile)
-        if (auto error = trace.open(*options.traceFile, traced, static_cast<int>(D))) {
+        if (auto error = trace.open(*options.traceFile, traced, static_cast<int>(D),
+                                    simulation.settings().maxStrain > 0.0)) {
             std::cerr << "pbd-sim run: --trace: '" << *options.traceFile
                       << "' cannot be written (" << *error
                       << "); allowed: a file path in an existing, writable folder\n";

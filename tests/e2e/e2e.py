@@ -165,18 +165,18 @@ class App:
         """Waits until the app has drawn `frames` frames that started after this call, so it
         has read every input sent before it (each frame polls the events first). A paused app
         that has gone idle draws nothing until an event comes: when no frame comes within its
-        settle time and the view says paused, there is nothing to wait for. Returns the view."""
+        settle time and the view says paused, there is nothing to wait for (also when it
+        paused by itself, a replay's end, after the first of those frames). Returns the view."""
         start = time.time_ns()
         first = [None]
 
         def drawn(v):
+            idle = v["paused"] == [1] and time.time_ns() - max(start, v["_written"]) > 2e9
             if first[0] is None:
                 if v["_written"] <= start:
-                    if v["paused"] == [1] and time.time_ns() - start > 2e9:
-                        return True  # idle
-                    return False
+                    return idle
                 first[0] = v["frames"][0]  # its frame polled the events before its write
-            return v["frames"][0] >= first[0] + max(0, frames - 1)
+            return v["frames"][0] >= first[0] + max(0, frames - 1) or idle
         if frames <= 0:
             return self.view()
         return self.wait(drawn, "%d more frames" % frames, timeout)
