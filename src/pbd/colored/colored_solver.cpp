@@ -136,7 +136,7 @@ void ColoredSolverOf<D>::beginSubstep(ParticlesD& particles, const detail::Subst
 template <glm::length_t D>
 void ColoredSolverOf<D>::run(SubstepPhase phase)
 {
-    using Kind = PlanPhase::Kind;
+    using Kind = typename PlanPhase::Kind;
     const World& world = now_.world;
     ParticlesD& particles = *now_.particles;
     const detail::SubstepParams& params = *now_.params;
@@ -224,7 +224,7 @@ void ColoredSolverOf<D>::observeSweeps()
 template <glm::length_t D>
 void ColoredSolverOf<D>::queueSweeps()
 {
-    using Kind = PlanPhase::Kind;
+    using Kind = typename PlanPhase::Kind;
     const detail::SubstepParams& params = *now_.params;
     const bool area = params.area && now_.areaLambda != nullptr && width_ > 1 && height_ > 1;
     const std::uint32_t sets = area ? 16u : 8u;
@@ -384,7 +384,7 @@ void ColoredSolverOf<D>::flush()
 template <glm::length_t D>
 void ColoredSolverOf<D>::runPlanned(std::uint32_t phase, std::size_t chunk)
 {
-    using Kind = PlanPhase::Kind;
+    using Kind = typename PlanPhase::Kind;
     const PlanPhase& planned = plan_[phase];
     const World& world = now_.world;
     const detail::SubstepParams& params = *now_.params;

@@ -313,10 +313,11 @@ std::optional<std::string> applySceneOf(SimulationOf<D>& simulation, const Scene
     simulation.restart();
     if (scene.positions || scene.velocities) {
         auto state = simulation.state();
-        auto at = [d](const std::vector<double>& flat, std::size_t i) {
+        auto at = [](const std::vector<double>& flat, std::size_t i) {
+            constexpr auto count = static_cast<std::size_t>(D);
             Vec<D> v(0.0);
-            for (std::size_t c = 0; c < d; ++c)
-                v[static_cast<glm::length_t>(c)] = flat[d * i + c];
+            for (std::size_t c = 0; c < count; ++c)
+                v[static_cast<glm::length_t>(c)] = flat[count * i + c];
             return v;
         };
         for (std::size_t i = 0; i < n; ++i) {
