@@ -324,15 +324,51 @@ void stepsFromEnd(const RunOptions& options, const std::vector<ScriptPiece>& pie
     }
 }
 
-/// The 3D run: settings, a 3D scene, a state file, obstacles, balls and events.
-int run3(const RunOptions& options, const RunStart& start, Settings settings, long long steps)
+/// The run in D dimensions: the flags' obstacles and balls (of D) after the scene's, the
+/// start, the script, the trace, the GPU backend when chosen, then the steps and the report.
+template <glm::length_t D>
+int runIn(const RunOptions& options, RunStart& start, Settings settings, long long steps)
 {
-    Settings made = settings;
-    if (start.stateFile)
-        made = Simulation3::defaultSettings(); // the file's come in setUpStart()
+    std::vector<ObstacleOf<D>> obstacles;
+    if (auto error = options.obstacles.read(obstacles)) {
+        std::cerr << "pbd-sim run: " << *error << "\n";
+        return common::kExitUsage;
+    }
+    std::vector<BallOf<D>> balls;
+    if (auto error = options.balls.read(balls)) {
+        std::cerr << "pbd-sim run: " << *error << "\n";
+        return common::kExitUsage;
+    }
     RunCloth cloth;
-    cloth.three = std::make_unique<Simulation3>(made);
-    Simulation3& simulation = *cloth.three;
+    if constexpr (D == 3) {
+        // The GPU solver's 3D kernels have no contact phase yet (a scene's or state file's
+        // world, or a ball event, stops the run when it first steps with it).
+        if (settings.solver == Solver::Gpu && (!obstacles.empty() || !balls.empty())) {
+            std::cerr << "pbd-sim run: " << (obstacles.empty() ? "--ball" : "--obstacle")
+                      << ": not allowed with solver = gpu and dimensions = 3 yet; allowed: "
+                         "no obstacles or balls, or solver sequential or colored\n";
+            return common::kExitUsage;
+        }
+        if (options.obstacles.given())
+            start.obstacles3 = std::move(obstacles);
+        if (options.balls.given())
+            start.balls3 = std::move(balls);
+        // A 3D state file's settings come in setUpStart().
+        cloth.three = std::make_unique<Simulation3>(start.stateFile ? Simulation3::defaultSettings()
+                                                                    : settings);
+    } else {
+        if (options.obstacles.given())
+            start.obstacles = std::move(obstacles);
+        if (options.balls.given())
+            start.balls = std::move(balls);
+        cloth.two = std::make_unique<Simulation>(settings);
+    }
+    SimulationOf<D>& simulation = [&]() -> SimulationOf<D>& {
+        if constexpr (D == 3)
+            return *cloth.three;
+        else
+            return *cloth.two;
+    }();
     if (auto error = setUpStart(simulation, start)) {
         std::cerr << "pbd-sim run: " << error->message << "\n";
         return error->io ? common::kExitIo : common::kExitUsage;
@@ -345,7 +381,7 @@ int run3(const RunOptions& options, const RunStart& start, Settings settings, lo
     if (const std::optional<int> refused = openTrace(options, simulation, trace, traceEvery))
         return *refused;
     if (auto refused = installGpuIfChosen(
-            simulation, std::get<ScriptPieceOf<3>>(pieces.front()).events, cloth.gpu))
+            simulation, std::get<ScriptPieceOf<D>>(pieces.front()).events, cloth.gpu))
         return *refused;
     stepsFromEnd(options, pieces, steps);
     return stepAndReport(options, cloth, pieces, steps, options.traceFile ? &trace : nullptr,
@@ -381,66 +417,8 @@ int runCommandMain(const RunOptions& options)
         if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
             settings.dimensions = 3;
     }
-    if (settings.dimensions == 3) {
-        std::vector<Obstacle3> obstacles3;
-        std::vector<BallOf<3>> balls3;
-        if (auto error = options.obstacles.read(obstacles3)) {
-            std::cerr << "pbd-sim run: " << *error << "\n";
-            return common::kExitUsage;
-        }
-        if (auto error = options.balls.read(balls3)) {
-            std::cerr << "pbd-sim run: " << *error << "\n";
-            return common::kExitUsage;
-        }
-        // The GPU solver's 3D kernels have no contact phase yet (a scene's or state file's
-        // world, or a ball event, stops the run when it first steps with it).
-        if (settings.solver == Solver::Gpu && (!obstacles3.empty() || !balls3.empty())) {
-            std::cerr << "pbd-sim run: " << (obstacles3.empty() ? "--ball" : "--obstacle")
-                      << ": not allowed with solver = gpu and dimensions = 3 yet; allowed: "
-                         "no obstacles or balls, or solver sequential or colored\n";
-            return common::kExitUsage;
-        }
-        if (options.obstacles.given())
-            start.obstacles3 = std::move(obstacles3);
-        if (options.balls.given())
-            start.balls3 = std::move(balls3);
-        return run3(options, start, settings, steps);
-    }
-    std::vector<Obstacle> obstacles;
-    if (auto error = options.obstacles.read(obstacles)) {
-        std::cerr << "pbd-sim run: " << *error << "\n";
-        return common::kExitUsage;
-    }
-    std::vector<Ball> balls;
-    if (auto error = options.balls.read(balls)) {
-        std::cerr << "pbd-sim run: " << *error << "\n";
-        return common::kExitUsage;
-    }
-    if (options.obstacles.given())
-        start.obstacles = std::move(obstacles);
-    if (options.balls.given())
-        start.balls = std::move(balls);
-    RunCloth cloth;
-    cloth.two = std::make_unique<Simulation>(settings);
-    Simulation& simulation = *cloth.two;
-    if (auto error = setUpStart(simulation, start)) {
-        std::cerr << "pbd-sim run: " << error->message << "\n";
-        return error->io ? common::kExitIo : common::kExitUsage;
-    }
-    std::vector<ScriptPiece> pieces;
-    if (const std::optional<int> refused = readEvents(options, simulation, pieces))
-        return *refused;
-    long long traceEvery = 1;
-    TraceWriter trace;
-    if (const std::optional<int> refused = openTrace(options, simulation, trace, traceEvery))
-        return *refused;
-    if (auto refused = installGpuIfChosen(
-            simulation, std::get<ScriptPieceOf<2>>(pieces.front()).events, cloth.gpu))
-        return *refused;
-
-    stepsFromEnd(options, pieces, steps);
-    return stepAndReport(options, cloth, pieces, steps, options.traceFile ? &trace : nullptr,
-                         traceEvery);
+    return settings.dimensions == 3 ? runIn<3>(options, start, settings, steps)
+                                    : runIn<2>(options, start, settings, steps);
 }
 
 } // namespace pbd::cli
