@@ -46,6 +46,14 @@ public:
     void writeParticle3(Index index, const glm::dvec3* position, const glm::dvec3* velocity,
                         const double* inverseMass) override
     {
+        write(index, position, velocity, inverseMass);
+    }
+
+    /// One particle's given values into the solver's buffers (2D or 3D vectors).
+    template <class Vector>
+    void write(Index index, const Vector* position, const Vector* velocity,
+               const double* inverseMass)
+    {
         if (position != nullptr)
             solver_->setPosition(index, *position);
         if (velocity != nullptr)
@@ -143,12 +151,7 @@ public:
     void writeParticle(Index index, const glm::dvec2* position, const glm::dvec2* velocity,
                        const double* inverseMass) override
     {
-        if (position != nullptr)
-            solver_->setPosition(index, *position);
-        if (velocity != nullptr)
-            solver_->setVelocity(index, *velocity);
-        if (inverseMass != nullptr)
-            solver_->setInverseMass(index, *inverseMass);
+        write(index, position, velocity, inverseMass);
     }
 
     GpuSolver& solver() { return *solver_; }
