@@ -22,16 +22,18 @@ enum class SubstepPhase : std::uint8_t {
     SelfCollision, ///< the cloth against itself (with the obstacles when there are some)
     Balls,         ///< the balls against the cloth (and the obstacles)
     Contacts,      ///< the obstacles against the cloth: they win last
+    SelfContactBound, ///< 3D self-contact: each particle's motion bounded so that no edge
+                      ///< crosses a triangle (world/element_contact.h)
     Velocities,    ///< v = (x - x_start) / h and damping; the balls' velocities
     Tear,          ///< every constraint strained beyond the tear strain removed
 };
 
 /// Every phase, in the order a substep runs them.
-inline constexpr std::array<SubstepPhase, 10> kSubstepPhases{
+inline constexpr std::array<SubstepPhase, 11> kSubstepPhases{
     SubstepPhase::Air,           SubstepPhase::Predict,    SubstepPhase::Sweeps,
     SubstepPhase::Bending,       SubstepPhase::Tethers,    SubstepPhase::SelfCollision,
-    SubstepPhase::Balls,         SubstepPhase::Contacts,   SubstepPhase::Velocities,
-    SubstepPhase::Tear};
+    SubstepPhase::Balls,         SubstepPhase::Contacts,   SubstepPhase::SelfContactBound,
+    SubstepPhase::Velocities,    SubstepPhase::Tear};
 
 /// The phases a step runs: a bit per SubstepPhase.
 class PhaseSet {
@@ -57,6 +59,7 @@ struct PhaseInputs {
     bool obstacles = false;     ///< one obstacle or more
     bool tear = false;          ///< Settings::tearStrain > 0
     bool bending = false;       ///< Settings::bending > 0 on a 3D cloth (never in 2D)
+    bool selfContact = false;   ///< Settings::selfCollision on a 3D cloth (never in 2D)
 };
 
 /// The phases a substep with `in` runs: Predict, Sweeps and Velocities always, the others
@@ -78,6 +81,8 @@ constexpr PhaseSet substepPhases(const PhaseInputs& in)
         set.add(SubstepPhase::Balls);
     if (in.obstacles)
         set.add(SubstepPhase::Contacts);
+    if (in.selfContact)
+        set.add(SubstepPhase::SelfContactBound);
     set.add(SubstepPhase::Velocities);
     if (in.tear)
         set.add(SubstepPhase::Tear);

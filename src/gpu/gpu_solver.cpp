@@ -849,6 +849,8 @@ void GpuSolver::step(const GpuStepParameters& p)
             case SubstepPhase::Contacts:
                 p.contacts->resolveObstacles(g, substep);
                 break;
+            case SubstepPhase::SelfContactBound: // 3D only: the 2D pipeline never lists it
+                break;
             case SubstepPhase::Velocities:
                 glUseProgram(g.velocity_);
                 dispatchKernel(g.count_);

@@ -29,7 +29,7 @@ TEST_CASE("the pipeline lists every phase once, in the order of its enumeration"
                                   phase == SubstepPhase::Velocities));
     const PhaseSet all = pbd::substepPhases({.air = true, .tethers = true, .selfCollision = true,
                                              .balls = true, .obstacles = true, .tear = true,
-                                             .bending = true});
+                                             .bending = true, .selfContact = true});
     for (SubstepPhase phase : pbd::kSubstepPhases)
         CHECK(all.has(phase));
 }

@@ -188,6 +188,9 @@ void ColoredSolverOf<D>::run(SubstepPhase phase)
         if (world.contacts != nullptr)
             plan_.push_back({.kind = Kind::Contacts});
         break;
+    case SubstepPhase::SelfContactBound: // the caller's, serially, after every contact (3D)
+        flush();
+        break;
     case SubstepPhase::Velocities: // once the chunk and its neighbours are through every set
         if (!plan_.empty() && plan_.back().kind == Kind::Contacts)
             plan_.back().velocitiesAfter = true;

@@ -11,6 +11,7 @@
 #include "cloth/bending.h"
 #include "colored/colored_solver.h"
 #include "pbd/device/contacts.h"
+#include "world/element_contact.h"
 #include "world/self_collision.h"
 #include "step/step_solver.h"
 #include "tethers/tether_projection.h"
@@ -34,6 +35,8 @@ public:
         // Other threads are other workers: the next step makes a new solver (same bits).
         return settings.solver == Solver::Colored && settings.threads == threads_;
     }
+
+    void setSelfContactSwitches(SelfContactSwitches switches) override { switches_ = switches; }
 
     void step(StepStateOf<D>& state) override
     {
@@ -106,6 +109,20 @@ public:
             if (phase == SubstepPhase::Air) // per triangle, from the substep's start, serially
                 solver_.setAirAcceleration(airTriangles());
         solver_.run(phase);
+        if constexpr (D == 3) {
+            // The elements' self-contact, serially in index order on the calling thread: its
+            // result cannot depend on the threads. After the particles' (which flushed).
+            StepStateOf<D>& state = now_->state;
+            ParticlesOf<D>& p = state.particles;
+            if (phase == SubstepPhase::SelfCollision)
+                elementContact_.resolve(
+                    p.position.data(), p.stepStart.data(), p.inverseMass.data(), p.size(),
+                    *state.topology,
+                    state.liveCount == state.constraints.size() ? nullptr : state.alive.data(),
+                    state.settings.thickness, state.settings.friction, switches_);
+            else if (phase == SubstepPhase::SelfContactBound) // flushed: the contacts are done
+                elementContact_.bound(p.position.data(), p.inverseMass.data(), p.size());
+        }
         if (phase == SubstepPhase::Tear) // after every other phase, on the whole cloth
             tear(now_->state, now_->state.settings.tearStrain);
     }
@@ -164,6 +181,8 @@ private:
     std::vector<Vec<D>> anchorAt_;     ///< the tethers' anchor positions in this step
     ContactWorldOf<D> contacts_;       ///< the obstacles in the current substep
     SelfCollisionOf<D> selfCollision_; ///< the self-collision phase's buffers
+    ElementContact elementContact_;    ///< the 3D self-contact's buffers
+    SelfContactSwitches switches_;     ///< all on but in tests
     AirGrid airGrid_;                  ///< what the air phase reads (2D)
     std::vector<Vec<D>> airAccel_;     ///< the air's acceleration per particle (2D)
     AirTriangles airTriangles_;        ///< the air's triangles and buffers (3D)

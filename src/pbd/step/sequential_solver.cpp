@@ -15,6 +15,7 @@
 #include "pbd/device/ball_contacts.h"
 #include "pbd/device/contacts.h"
 #include "pbd/cloth.h"
+#include "world/element_contact.h"
 #include "world/self_collision.h"
 #include "pbd/substep_pipeline.h"
 #include "step/step_solver.h"
@@ -95,6 +96,8 @@ public:
     {
         return settings.solver == Solver::Sequential;
     }
+
+    void setSelfContactSwitches(SelfContactSwitches switches) override { switches_ = switches; }
 
     void step(StepStateOf<D>& state) override
     {
@@ -201,6 +204,11 @@ public:
             else
                 selfCollision_.resolve(x, x0, w, n, settings.width, settings.thickness,
                                        settings.friction, 1, {});
+            if constexpr (D == 3) // then the elements (the particles' alone let layers through)
+                elementContact_.resolve(
+                    x, x0, w, n, *state.topology,
+                    state.liveCount == state.constraints.size() ? nullptr : state.alive.data(),
+                    settings.thickness, settings.friction, switches_);
             break;
         case SubstepPhase::Balls: // before the obstacles' own: those win last
             resolveBallContacts(state.balls, x, x0, w, n, settings.thickness, settings.friction,
@@ -208,6 +216,10 @@ public:
             break;
         case SubstepPhase::Contacts:
             resolveContacts(contacts_, x, x0, w, 0, n);
+            break;
+        case SubstepPhase::SelfContactBound: // after every other move of the substep (3D only)
+            if constexpr (D == 3)
+                elementContact_.bound(x, w, n);
             break;
         case SubstepPhase::Velocities:
             updateVelocities(x, x0, v, w, params.h, params.damping, 0, n);
@@ -326,6 +338,8 @@ private:
     std::vector<Vec<D>> anchorAt_;     ///< the tethers' anchor positions in this step
     ContactWorldOf<D> contacts_;       ///< the obstacles in the current substep
     SelfCollisionOf<D> selfCollision_; ///< the self-collision phase's buffers
+    ElementContact elementContact_;    ///< the 3D self-contact's buffers
+    SelfContactSwitches switches_;     ///< all on but in tests
     AirBuffers air_;                   ///< the air's lists and buffers (2D)
     AirTriangles airTriangles_;        ///< the air's triangles and buffers (3D)
     std::vector<Vec<3>> windAt3_;      ///< the gust wind per particle (3D)

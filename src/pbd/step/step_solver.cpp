@@ -70,8 +70,10 @@ PhaseInputs phaseInputs(const StepStateOf<D>& state)
     in.balls = !state.balls.empty();
     in.obstacles = !state.obstacles.empty();
     in.tear = state.settings.tearStrain > 0.0;
-    if constexpr (D == 3) // bending needs the third dimension: 2D ignores the setting
+    if constexpr (D == 3) { // bending needs the third dimension: 2D ignores the setting
         in.bending = state.settings.bending > 0.0;
+        in.selfContact = state.settings.selfCollision; // the elements' (2D: particles only)
+    }
     return in;
 }
 

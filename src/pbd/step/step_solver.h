@@ -18,6 +18,7 @@
 #include "pbd/substep_pipeline.h"
 #include "pbd/topology.h"
 #include "step/step_phases.h"
+#include "world/element_contact.h"
 
 namespace pbd::detail {
 
@@ -95,6 +96,8 @@ public:
     virtual std::string description() const { return ""; }
     /// The device's backend, or null for the CPU solvers.
     virtual SolverBackend* backend() { return nullptr; }
+    /// Turns parts of the 3D self-contact off (tests only: the programs never call it).
+    virtual void setSelfContactSwitches(SelfContactSwitches /*switches*/) {}
 };
 using StepSolver = StepSolverOf<2>;
 

@@ -1,0 +1,110 @@
+#pragma once
+// Self-contact between the cloth's elements in 3D (Settings::selfCollision with dimensions 3):
+// point-triangle and edge-edge pairs that share no particle are kept `thickness` apart
+// (proximity contacts, with Coulomb friction between the layers), and then every particle's
+// motion in the substep is bounded so that no pair can meet on the way: a scheme that needs no
+// continuous collision (the offset bound of Chen et al. 2025, "Offset Geometric Contact", taken
+// once per substep). docs/physics.md says how and what it guarantees. Private to the core.
+//
+// The guarantee: let d be the distance of a pair at the substep's start and every particle of
+// the pair move in a straight line by at most gamma d / 2 (gamma < 1). Every point of an
+// element is a convex combination of its particles, so it moves by at most that too, and the
+// pair stays at least (1 - gamma) d apart over the whole motion: an edge that did not cross a
+// triangle at the start cannot cross it during or after the substep. The minimum distance of an
+// edge and a triangle sharing no particle is that of a point-triangle or an edge-edge pair of
+// theirs, so bounding those pairs bounds all. A translation of the whole cloth changes no
+// distance: the bound is on each particle's motion relative to the movable particles' mean
+// motion, so that a falling sheet is not slowed.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "pbd/topology.h"
+#include "pbd/vec.h"
+
+namespace pbd::detail {
+
+/// Which parts of the 3D self-contact run: all, always, in the programs. Tests turn one off to
+/// see their checks fail without it.
+struct SelfContactSwitches {
+    bool bound = true;    ///< the motion bound of the file comment (else proximity alone)
+    bool edgeEdge = true; ///< the edge-edge pairs, in the proximity contacts and the bound
+};
+
+/// The share of half its pairs' gap a particle may move in a substep (gamma above).
+inline constexpr double kSelfContactGamma = 0.9;
+/// Gauss-Seidel passes over the proximity contacts per substep.
+inline constexpr int kSelfContactPasses = 4;
+
+/// The live surface of a cloth: its whole triangles (all three constraints alive) and its
+/// edges (the triangles' edges whose constraint is alive), each edge once, in the order of
+/// its constraint.
+struct SurfaceMesh {
+    std::vector<Triangle> triangles;
+    std::vector<std::array<Index, 2>> edges;
+    double longestRest = 0.0; ///< the longest rest length of an edge (m)
+};
+
+/// The phase's buffers, reused from substep to substep. resolve() in the SelfCollision phase,
+/// bound() in the SelfContactBound phase after the contacts; both serial, in index order, so
+/// that the result depends on nothing but the positions, masses and settings.
+class ElementContact {
+public:
+    /// Finds the pairs near enough to meet in this substep (through a uniform grid hashed into
+    /// a sorted table), the bound of each particle's motion from the positions at the
+    /// substep's start (x0 for movable particles, x for immovable ones: they do not move in a
+    /// substep), and projects the proximity contacts in kSelfContactPasses passes.
+    void resolve(Vec<3>* x, const Vec<3>* x0, const double* w, std::size_t n,
+                 const ClothTopology& topology, const std::uint8_t* alive, double thickness,
+                 double friction, SelfContactSwitches switches);
+
+    /// Moves every movable particle that went farther than its bound since the substep's
+    /// start, relative to the common motion, back along its path to the bound. Returns how many it moved. Nothing when the
+    /// switches turn the bound off.
+    std::size_t bound(Vec<3>* x, const double* w, std::size_t n);
+
+    /// A point-triangle pair: particle v, triangle t of the mesh.
+    struct PointTriangle {
+        Index v;
+        std::uint32_t t;
+    };
+    /// An edge-edge pair: edges e < f of the mesh.
+    struct EdgeEdge {
+        std::uint32_t e, f;
+    };
+    const std::vector<PointTriangle>& pointTriangles() const { return pointTriangles_; }
+    const std::vector<EdgeEdge>& edgeEdges() const { return edgeEdges_; }
+    const SurfaceMesh& mesh() const { return mesh_; }
+    /// Each particle's bound in this substep (m).
+    const std::vector<double>& bounds() const { return bound_; }
+    /// The reach of the last search (m): pairs farther apart at the start need no bound.
+    double reach() const { return reach_; }
+
+private:
+    void buildMesh(const ClothTopology& topology, const std::uint8_t* alive);
+    void findPairs(const Vec<3>* x, const double* w, std::size_t n, double pad);
+    void computeBounds(const double* w, std::size_t n);
+    void project(Vec<3>* x, const double* w, double thickness, double friction);
+
+    SurfaceMesh mesh_;
+    std::vector<std::array<std::uint32_t, 3>> triangleEdges_; ///< the topology's, cached
+    int meshWidth_ = 0, meshHeight_ = 0;   ///< the topology triangleEdges_ is of
+    std::vector<Vec<3>> start_;            ///< the positions at the substep's start
+    std::vector<double> bound_;            ///< per particle, its bound (m)
+    std::vector<PointTriangle> pointTriangles_;
+    std::vector<EdgeEdge> edgeEdges_;
+    std::vector<Vec<3>> pointTriangleNormal_; ///< per pair: unit direction at the start
+    std::vector<Vec<3>> edgeEdgeNormal_;      ///< per pair: unit direction at the start
+    std::vector<std::array<Vec<3>, 2>> triangleBox_, edgeBox_, pointBox_;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> cells_; ///< (cell key, element)
+    std::vector<std::uint32_t> found_;     ///< one query's candidates
+    double cell_ = 1.0;                    ///< the grid's cell size (m)
+    double reach_ = 0.0;
+    Vec<3> common_{0.0};                   ///< the common motion of the substep (resolve())
+    SelfContactSwitches switches_;
+};
+
+} // namespace pbd::detail

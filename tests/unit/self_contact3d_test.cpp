@@ -1,0 +1,266 @@
+// Self-contact between the cloth's elements in 3D (world/element_contact.h): the judge
+// (crossing_judge.h) on hand-made crossings, the core's closest points against the judge's
+// distances, and cloths that fold, heap and fling with no edge crossing a triangle after any
+// substep, on both CPU solvers.
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "crossing_judge.h"
+#include "pbd/obstacle3.h"
+#include "pbd/simulation.h"
+#include "sim_builders.h"
+#include "state3.h"
+#include "step/step_solver.h"
+#include "world/element_contact.h"
+#include "world/element_geometry.h"
+
+namespace {
+
+using V3 = pbd::Vec<3>;
+using pbd::test::JudgeMesh;
+using pbd::test::State3;
+using pbd::test::segmentMeetsTriangle;
+
+/// The flat sheet's positions of a width x height grid with spacing h, laid by `place`.
+template <typename Place>
+std::vector<V3> grid(int width, int height, double h, Place place)
+{
+    std::vector<V3> x;
+    for (int r = 0; r < height; ++r)
+        for (int c = 0; c < width; ++c)
+            x.push_back(place(h * c, h * r));
+    return x;
+}
+
+pbd::ClothTopology topologyOf(int width, int height, double h)
+{
+    return pbd::clothTopology(width, height, pbd::ClothRestLengths{h, h, h * std::sqrt(2.0)});
+}
+
+} // namespace
+
+TEST_CASE("the crossing judge finds hand-made crossings and touches, and nothing else",
+          "[self-contact3d]")
+{
+    const V3 a(0.0, 0.0, 0.0), b(1.0, 0.0, 0.0), c(0.0, 1.0, 0.0);
+    // Through the inside, through a vertex, through an edge, ending on the face.
+    CHECK(segmentMeetsTriangle(V3(0.2, 0.2, -1.0), V3(0.2, 0.2, 1.0), a, b, c));
+    CHECK(segmentMeetsTriangle(V3(0.0, 0.0, -1.0), V3(0.0, 0.0, 1.0), a, b, c));
+    CHECK(segmentMeetsTriangle(V3(0.5, 0.0, -1.0), V3(0.5, 0.0, 1.0), a, b, c));
+    CHECK(segmentMeetsTriangle(V3(0.2, 0.2, 0.0), V3(0.2, 0.2, 1.0), a, b, c));
+    // Slanted through the inside.
+    CHECK(segmentMeetsTriangle(V3(-0.5, 0.1, -0.3), V3(0.9, 0.3, 0.4), a, b, c));
+    // In its plane, across it, and collinear with an edge overlapping it.
+    CHECK(segmentMeetsTriangle(V3(-1.0, 0.2, 0.0), V3(2.0, 0.2, 0.0), a, b, c));
+    CHECK(segmentMeetsTriangle(V3(0.5, 0.0, 0.0), V3(3.0, 0.0, 0.0), a, b, c));
+    // Beside, above, in its plane beyond an edge and collinear beyond it: no.
+    CHECK_FALSE(segmentMeetsTriangle(V3(2.0, 2.0, -1.0), V3(2.0, 2.0, 1.0), a, b, c));
+    CHECK_FALSE(segmentMeetsTriangle(V3(0.2, 0.2, 0.5), V3(0.3, 0.3, 1.0), a, b, c));
+    CHECK_FALSE(segmentMeetsTriangle(V3(0.6, 0.6, 0.0), V3(2.0, 2.0, 0.0), a, b, c));
+    CHECK_FALSE(segmentMeetsTriangle(V3(1.5, 0.0, 0.0), V3(3.0, 0.0, 0.0), a, b, c));
+    // Passing just outside an edge, a micrometre off: no; a nanometre off: a touch.
+    CHECK_FALSE(segmentMeetsTriangle(V3(0.5, -1e-6, -1.0), V3(0.5, -1e-6, 1.0), a, b, c));
+    CHECK(segmentMeetsTriangle(V3(0.5, -1e-10, -1.0), V3(0.5, -1e-10, 1.0), a, b, c));
+}
+
+TEST_CASE("the crossing judge finds no crossing in a flat sheet, and one edge pushed through",
+          "[self-contact3d]")
+{
+    const int width = 7, height = 6;
+    const double h = 0.05;
+    const pbd::ClothTopology topology = topologyOf(width, height, h);
+    const JudgeMesh mesh = pbd::test::judgeMesh(topology, {});
+    REQUIRE(mesh.triangles.size() == 2u * 6u * 5u);
+    REQUIRE(mesh.edges.size() == 6u * 6u + 7u * 5u + 6u * 5u); // rows, columns, diagonals
+    // Upright, lying and tilted: the grid's collinear edges stay apart.
+    const auto upright = grid(width, height, h, [](double u, double v) { return V3(u, -v, 0.0); });
+    const auto lying = grid(width, height, h, [](double u, double v) { return V3(u, 0.3, v); });
+    const auto tilted = grid(width, height, h, [](double u, double v) {
+        return V3(0.8 * u + 0.1 * v, 0.36 * u - 0.7 * v, 0.48 * u + 0.2 * v);
+    });
+    CHECK(pbd::test::clothCrossings(upright, mesh).count == 0);
+    CHECK(pbd::test::clothCrossings(lying, mesh).count == 0);
+    CHECK(pbd::test::clothCrossings(tilted, mesh).count == 0);
+    // The edge between particles 8 and 9 (row 1) put across the middle of cell (3, 4)'s
+    // first triangle, one end above the sheet and one below.
+    std::vector<V3> pierced = lying;
+    const pbd::Triangle t = topology.surfaceTriangle(2 * (3 * (width - 1) + 4));
+    const V3 centre = (lying[t.a] + lying[t.b] + lying[t.c]) / 3.0;
+    pierced[8] = centre + V3(0.0, 0.02, 0.0);
+    pierced[9] = centre + V3(0.0, -0.02, 0.001);
+    CHECK(segmentMeetsTriangle(pierced[8], pierced[9], pierced[t.a], pierced[t.b], pierced[t.c]));
+    CHECK(pbd::test::clothCrossings(pierced, mesh).count > 0);
+}
+
+TEST_CASE("the core's closest points are at the judge's distances", "[self-contact3d]")
+{
+    std::mt19937 rng(38);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    auto point = [&] { return V3(u(rng), u(rng), u(rng)); };
+    for (int k = 0; k < 2000; ++k) {
+        const V3 p = point(), a = point(), b = point(), c = point(), q = point();
+        // Every fifth case degenerate: a flat triangle, parallel segments.
+        const V3 c2 = k % 5 == 0 ? a + 0.5 * (b - a) : c;
+        const pbd::detail::TriangleClosest t = pbd::detail::closestOnTriangle(p, a, b, c2);
+        CHECK(std::abs(t.wa + t.wb + t.wc - 1.0) < 1e-12);
+        CHECK(std::sqrt(pbd::squaredLength(V3(p - t.point))) ==
+              Approx(pbd::test::pointTriangleDistance(p, a, b, c2)).margin(1e-12));
+        const V3 q1 = k % 5 == 0 ? q + (b - a) : c;
+        const pbd::detail::SegmentsClosest s = pbd::detail::closestOnSegments(a, b, q, q1);
+        const V3 d = (a + s.s * (b - a)) - (q + s.t * (q1 - q));
+        CHECK(std::sqrt(pbd::squaredLength(d)) ==
+              Approx(pbd::test::segmentSegmentDistance(a, b, q, q1)).margin(1e-12));
+    }
+}
+
+namespace {
+
+/// A run of a 3D cloth with self-contact, judged after every substep (one substep a step).
+struct Judged {
+    int crossedSteps = 0; ///< steps after which the judge found a crossing
+    int firstCrossed = -1;
+    double lowest = 1e300; ///< the lowest particle's height at the end (m)
+};
+
+/// Steps `s3` `steps` times with the CPU solver `kind` and `switches`, calling kick(s3, step)
+/// before each step, and judges the cloth after each.
+template <typename Kick>
+Judged judgedRun(State3& s3, pbd::Solver kind, pbd::detail::SelfContactSwitches switches,
+                 int steps, Kick kick)
+{
+    auto solver = pbd::test::cpuSolver(s3, kind);
+    solver->setSelfContactSwitches(switches);
+    const pbd::ClothTopology topology = pbd::clothTopology(
+        s3.settings.width, s3.settings.height,
+        std::vector<pbd::DistanceConstraint>(s3.constraints.begin(), s3.constraints.end()));
+    Judged judged;
+    REQUIRE(pbd::test::clothCrossings(s3.particles.position,
+                                      pbd::test::judgeMesh(topology, s3.alive))
+                .count == 0);
+    for (int step = 0; step < steps; ++step) {
+        kick(s3, step);
+        auto state = s3.view(topology);
+        solver->step(state);
+        const auto found = pbd::test::clothCrossings(s3.particles.position,
+                                                     pbd::test::judgeMesh(topology, s3.alive));
+        if (found.count > 0) {
+            if (judged.firstCrossed < 0)
+                judged.firstCrossed = step;
+            ++judged.crossedSteps;
+        }
+    }
+    for (const V3& x : s3.particles.position)
+        judged.lowest = std::min(judged.lowest, x.y);
+    return judged;
+}
+
+/// A width x height cloth on a 5 cm grid, 1 cm thick, self-contact on, one substep a step of
+/// 1/300 s, nothing fixed, laid by `place` (from the page's 2D positions).
+template <typename Place>
+State3 cloth(int width, int height, Place place)
+{
+    pbd::Settings settings = pbd::test::clothSettings(width, height, 1, 6);
+    settings.clothWidth = 0.05 * (width - 1);
+    settings.clothHeight = 0.05 * (height - 1);
+    settings.density = 0.2;
+    settings.dimensions = 3;
+    settings.timeStep = 1.0 / 300.0;
+    settings.substeps = 1;
+    settings.shearStiffness = 50.0; // a soft shear, so that it folds as cloth
+    settings.thickness = 0.01;
+    settings.friction = 0.3;
+    settings.selfCollision = true;
+    pbd::Settings flat = settings;
+    flat.dimensions = 2;
+    flat.selfCollision = false;
+    pbd::Simulation sim(flat);
+    State3 s3(sim, place);
+    s3.settings = settings;
+    for (std::size_t i = 0; i < s3.particles.size(); ++i) // nothing fixed
+        s3.particles.inverseMass[i] = 1.0 / s3.particles.mass[i];
+    return s3;
+}
+
+pbd::Obstacle3 sphereAt(V3 centre, double radius)
+{
+    pbd::Obstacle3 o;
+    o.shape = pbd::Obstacle3Shape::Sphere;
+    o.a = centre;
+    o.radius = radius;
+    o.start = pbd::obstaclePose(o);
+    return o;
+}
+
+pbd::Obstacle3 planeThrough(V3 point, V3 normal)
+{
+    pbd::Obstacle3 o;
+    o.shape = pbd::Obstacle3Shape::Plane;
+    o.a = point;
+    o.normal = normal;
+    o.start = pbd::obstaclePose(o);
+    return o;
+}
+
+void noKick(State3&, int) {}
+
+} // namespace
+
+TEST_CASE("a sheet dropped on a sphere never crosses itself", "[self-contact3d]")
+{
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
+    // 0.5 m square, lying 0.1 m above a sphere of radius 0.1 m: it drapes and its sides fold.
+    State3 s3 = cloth(11, 11, [](glm::dvec2 p) { return V3(p.x - 0.25, 0.2, -p.y - 0.25); });
+    s3.obstacles = {sphereAt(V3(0.0), 0.1), planeThrough(V3(0.0, -0.12, 0.0), V3(0.0, 1.0, 0.0))};
+    const Judged judged = judgedRun(s3, kind, {}, 300, noKick);
+    CAPTURE(judged.firstCrossed);
+    REQUIRE(judged.crossedSteps == 0);
+    REQUIRE(judged.lowest < -0.05); // it came down the sphere's sides
+}
+
+TEST_CASE("a strip dropped in a heap on a tilted plane never crosses itself", "[self-contact3d]")
+{
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
+    // A strip 4 x 40 (0.15 m by 1.95 m) hanging upright, its foot 5 cm above a plane tilted
+    // by 15 degrees: it falls on its foot and piles up.
+    State3 s3 = cloth(4, 40, [](glm::dvec2 p) { return V3(p.x, p.y + 2.0, 0.02 * p.x); });
+    const double tilt = 15.0 * 3.14159265358979323846 / 180.0;
+    s3.obstacles = {planeThrough(V3(0.0, 0.0, 0.0), V3(std::sin(tilt), std::cos(tilt), 0.0))};
+    const Judged judged = judgedRun(s3, kind, {}, 450, noKick);
+    CAPTURE(judged.firstCrossed);
+    REQUIRE(judged.crossedSteps == 0);
+    REQUIRE(judged.lowest < 0.1); // it reached the plane
+}
+
+TEST_CASE("a sheet flung about at random never crosses itself", "[self-contact3d]")
+{
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
+    State3 s3 = cloth(10, 10, [](glm::dvec2 p) { return V3(p.x, 0.006, -p.y); });
+    s3.obstacles = {planeThrough(V3(0.0), V3(0.0, 1.0, 0.0))};
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    // Every 30 steps a patch of radius 0.12 m round a random particle flung at 4 to 8 m/s,
+    // upwards and sideways: it folds over the rest.
+    auto kick = [&](State3& s, int step) {
+        if (step % 30 != 0)
+            return;
+        const std::size_t n = s.particles.size();
+        const std::size_t at = static_cast<std::size_t>(0.5 * (u(rng) + 1.0) * (n - 1));
+        const V3 dir = glm::normalize(V3(u(rng), 1.2 + 0.5 * u(rng), u(rng)));
+        const double speed = 6.0 + 2.0 * u(rng);
+        for (std::size_t i = 0; i < n; ++i)
+            if (pbd::squaredLength(V3(s.particles.position[i] - s.particles.position[at])) <
+                0.12 * 0.12)
+                s.particles.velocity[i] = speed * dir;
+    };
+    const Judged judged = judgedRun(s3, kind, {}, 360, kick);
+    CAPTURE(judged.firstCrossed);
+    REQUIRE(judged.crossedSteps == 0);
+}
