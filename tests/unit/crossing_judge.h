@@ -81,18 +81,26 @@ inline double segmentSegmentDistance(const JudgeVec& p, const JudgeVec& q, const
 
 /// Whether segment [p, q] crosses triangle (a, b, c) or comes within `touch` metres of it:
 /// the ends strictly on opposite sides of its plane and the segment's line strictly inside
-/// its three edges, or a distance (end to triangle, segment to edge) within `touch` (which
+/// its three edges (beyond rounding), or a distance (end to triangle, segment to edge) within `touch` (which
 /// covers every touching and coplanar case the signs leave open).
 inline bool segmentMeetsTriangle(const JudgeVec& p, const JudgeVec& q, const JudgeVec& a,
                                  const JudgeVec& b, const JudgeVec& c, double touch = 1e-9)
 {
+    // Signs count only beyond rounding: a volume within 1e-12 L^3 (L the largest coordinate
+    // difference) is taken as zero, and the distances below decide (in a flat sheet, edges and
+    // triangles in one plane have volumes of rounding noise with any signs).
+    double span = 0.0;
+    for (const JudgeVec* v : {&q, &a, &b, &c})
+        for (int k = 0; k < 3; ++k)
+            span = std::max(span, std::abs((*v)[k] - p[k]));
+    const double zero = 1e-12 * span * span * span;
     const double sp = orient3(a, b, c, p);
     const double sq = orient3(a, b, c, q);
-    if ((sp > 0.0 && sq < 0.0) || (sp < 0.0 && sq > 0.0)) {
+    if ((sp > zero && sq < -zero) || (sp < -zero && sq > zero)) {
         const double e1 = orient3(p, q, a, b);
         const double e2 = orient3(p, q, b, c);
         const double e3 = orient3(p, q, c, a);
-        if ((e1 > 0.0 && e2 > 0.0 && e3 > 0.0) || (e1 < 0.0 && e2 < 0.0 && e3 < 0.0))
+        if ((e1 > zero && e2 > zero && e3 > zero) || (e1 < -zero && e2 < -zero && e3 < -zero))
             return true;
     }
     return pointTriangleDistance(p, a, b, c) <= touch ||

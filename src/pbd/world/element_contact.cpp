@@ -24,6 +24,15 @@ std::uint64_t cellKey(std::int64_t i, std::int64_t j, std::int64_t k)
     return bits(i) | bits(j) << 21 | bits(k) << 42;
 }
 
+/// A cell key's bucket before the mask (a multiplicative hash: neighbouring cells spread).
+std::size_t mixKey(std::uint64_t key)
+{
+    key ^= key >> 29;
+    key *= 0xbf58476d1ce4e5b9ULL;
+    key ^= key >> 32;
+    return static_cast<std::size_t>(key);
+}
+
 std::int64_t cellOf(double c, double size)
 {
     const double f = std::floor(c / size);
@@ -65,7 +74,11 @@ void ElementContact::buildMesh(const ClothTopology& topology, const std::uint8_t
         triangleEdges_ = surfaceTriangleEdges(topology);
         meshWidth_ = topology.width;
         meshHeight_ = topology.height;
+        meshWhole_ = false;
+    } else if (alive == nullptr && meshWhole_) {
+        return; // the whole cloth's, as last time
     }
+    meshWhole_ = alive == nullptr;
     mesh_.triangles.clear();
     mesh_.edges.clear();
     mesh_.longestRest = 0.0;
@@ -109,110 +122,180 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
     }
     // An immovable particle cannot follow it: then none (its motion, 0, must be within bound).
     common_ = movable == n && n > 0 ? sum / static_cast<double>(movable) : V3(0.0);
-    double moved = 0.0; // the farthest any particle went relative to the common motion
-    for (std::size_t i = 0; i < n; ++i)
-        moved = std::max(moved, squaredLength(V3(x[i] - start_[i] - common_)));
-    moved = std::sqrt(moved);
-    // The reach: pairs farther apart than it at the start need no bound below gamma reach / 2
-    // (which is at least the farthest motion so far, so that free flight is not slowed), but
-    // at most two edges and a thickness (beyond, a particle may move at most gamma / 2 of it
-    // in a substep: a speed limit of tens of m/s on a cloth of centimetres).
-    const double cap = 2.0 * mesh_.longestRest + thickness;
-    reach_ = std::clamp(2.1 * moved / kSelfContactGamma, thickness, std::max(cap, thickness));
-    findPairs(x, w, n, 0.5 * reach_ * 1.001);
-    computeBounds(w, n);
+    // Each particle's pad: half the thickness, or more for a particle that moved far relative
+    // to the common motion (1.1 / gamma times that motion, so that its bound, gamma times its
+    // pad, does not slow it when nothing is near), at most an edge and half a thickness (the
+    // speed limit: gamma times that per substep).
+    const double cap = mesh_.longestRest + 0.5 * thickness;
+    pad_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double moved = std::sqrt(squaredLength(V3(x[i] - start_[i] - common_)));
+        pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
+    }
+    findPairs(x, w, n);
+    computeBounds(n, kSelfContactFloor * thickness);
     project(x, w, thickness, friction);
 }
 
-void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, double pad)
+void ElementContact::findPairs(const V3* x, const double* w, std::size_t n)
 {
     const SurfaceMesh& m = mesh_;
-    // Each element's box over its start and current positions, grown by pad: two elements
-    // within 2 pad of each other at the start or now have overlapping boxes.
-    auto boxOf = [&](Index i) {
-        return std::array<V3, 2>{lowerOf(x[i], start_[i]) - V3(pad),
-                                 upperOf(x[i], start_[i]) + V3(pad)};
+    // Each element's box over its particles' start and current positions, grown by its
+    // largest pad: two elements whose boxes do not overlap are farther apart, at the start
+    // and now, than the sum of their largest pads (and a hair: the boxes grow by 1.001 pads).
+    auto grown = [](std::array<V3, 2> box, double pad) {
+        const V3 grow(1.001 * pad);
+        return std::array<V3, 2>{box[0] - grow, box[1] + grow};
     };
-    auto merge = [](std::array<V3, 2> a, const std::array<V3, 2>& b) {
+    auto merge = [](const std::array<V3, 2>& a, const std::array<V3, 2>& b) {
         return std::array<V3, 2>{lowerOf(a[0], b[0]), upperOf(a[1], b[1])};
     };
-    pointBox_.resize(n);
+    pointBox_.resize(n); // first unpadded, for the elements
     for (std::size_t i = 0; i < n; ++i)
-        pointBox_[i] = boxOf(static_cast<Index>(i));
+        pointBox_[i] = {lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
     triangleBox_.resize(m.triangles.size());
     for (std::size_t t = 0; t < m.triangles.size(); ++t) {
         const Triangle& tri = m.triangles[t];
-        triangleBox_[t] = merge(merge(pointBox_[tri.a], pointBox_[tri.b]), pointBox_[tri.c]);
+        triangleBox_[t] =
+            grown(merge(merge(pointBox_[tri.a], pointBox_[tri.b]), pointBox_[tri.c]),
+                  std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
     }
     edgeBox_.resize(m.edges.size());
-    for (std::size_t e = 0; e < m.edges.size(); ++e)
-        edgeBox_[e] = merge(pointBox_[m.edges[e][0]], pointBox_[m.edges[e][1]]);
-    cell_ = std::max(m.longestRest, 2.0 * pad);
+    for (std::size_t e = 0; e < m.edges.size(); ++e) {
+        const auto [a, b] = m.edges[e];
+        edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        pointBox_[i] = grown(pointBox_[i], pad_[i]);
+    double thinnest = pad_.empty() ? 0.0 : pad_[0];
+    for (double p : pad_)
+        thinnest = std::min(thinnest, p);
+    // Cells about an edge wide: most boxes touch 1 to 8 cells, and a cell holds a few.
+    cell_ = std::max(m.longestRest, 2.0 * thinnest);
 
-    auto table = [&](const std::vector<std::array<V3, 2>>& boxes) {
-        cells_.clear();
-        for (std::size_t k = 0; k < boxes.size(); ++k)
-            forCells(boxes[k], cell_, [&](std::uint64_t key) {
-                cells_.emplace_back(key, static_cast<std::uint32_t>(k));
-            });
-        std::sort(cells_.begin(), cells_.end());
+    // The table: every element in every cell its box touches, as (cell key, element), the
+    // cells hashed into a power-of-two number of buckets and the entries sorted by bucket with
+    // a counting sort (in insertion order within a bucket: the same on every run). Each pair
+    // of overlapping boxes is then found in the buckets of the cells they share, and kept only
+    // in the cell that holds the low corner of their overlap: once.
+    auto bucketed = [&](std::size_t entries) {
+        std::size_t buckets = 1;
+        while (buckets < 2 * entries)
+            buckets *= 2;
+        bucketStart_.assign(buckets + 1, 0);
+        for (const auto& [key, k] : cells_)
+            ++bucketStart_[(mixKey(key) & (buckets - 1)) + 1];
+        for (std::size_t b = 0; b < buckets; ++b)
+            bucketStart_[b + 1] += bucketStart_[b];
+        fill_.assign(bucketStart_.begin(), bucketStart_.end() - 1);
+        sorted_.resize(cells_.size());
+        for (const auto& entry : cells_)
+            sorted_[fill_[mixKey(entry.first) & (buckets - 1)]++] = entry;
+        return buckets;
     };
-    // Every element of the table in the cells `box` touches, once each, in index order.
-    auto query = [&](const std::array<V3, 2>& box) {
-        found_.clear();
-        forCells(box, cell_, [&](std::uint64_t key) {
-            auto at = std::lower_bound(cells_.begin(), cells_.end(),
-                                       std::pair<std::uint64_t, std::uint32_t>{key, 0});
-            for (; at != cells_.end() && at->first == key; ++at)
-                found_.push_back(at->second);
-        });
-        std::sort(found_.begin(), found_.end());
-        found_.erase(std::unique(found_.begin(), found_.end()), found_.end());
+    auto owns = [&](std::uint64_t key, const std::array<V3, 2>& p, const std::array<V3, 2>& q) {
+        const V3 low = upperOf(p[0], q[0]);
+        return cellKey(cellOf(low.x, cell_), cellOf(low.y, cell_), cellOf(low.z, cell_)) == key;
     };
+    constexpr std::uint32_t kTriangleTag = 1u << 31;
 
+    // Points against triangles.
     pointTriangles_.clear();
-    table(triangleBox_);
-    for (std::size_t i = 0; i < n; ++i) {
-        query(pointBox_[i]);
-        const auto v = static_cast<Index>(i);
-        for (std::uint32_t t : found_) {
-            const Triangle& tri = m.triangles[t];
-            if (tri.a == v || tri.b == v || tri.c == v)
+    cells_.clear();
+    for (std::size_t i = 0; i < n; ++i)
+        forCells(pointBox_[i], cell_, [&](std::uint64_t key) {
+            cells_.emplace_back(key, static_cast<std::uint32_t>(i));
+        });
+    for (std::size_t t = 0; t < m.triangles.size(); ++t)
+        forCells(triangleBox_[t], cell_, [&](std::uint64_t key) {
+            cells_.emplace_back(key, static_cast<std::uint32_t>(t) | kTriangleTag);
+        });
+    std::size_t buckets = bucketed(cells_.size());
+    for (std::size_t b = 0; b < buckets; ++b) {
+        const std::uint32_t begin = bucketStart_[b], end = bucketStart_[b + 1];
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const auto [key, point] = sorted_[i];
+            if ((point & kTriangleTag) != 0)
                 continue;
-            if (w[v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
-                continue;
-            if (overlap(pointBox_[i], triangleBox_[t]))
-                pointTriangles_.push_back({v, t});
+            const auto v = static_cast<Index>(point);
+            for (std::uint32_t j = begin; j < end; ++j) {
+                const auto [keyT, tagged] = sorted_[j];
+                if ((tagged & kTriangleTag) == 0 || keyT != key)
+                    continue;
+                const std::uint32_t t = tagged & ~kTriangleTag;
+                const Triangle& tri = m.triangles[t];
+                if (tri.a == v || tri.b == v || tri.c == v)
+                    continue;
+                if (w[v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
+                    continue;
+                if (overlap(pointBox_[v], triangleBox_[t]) &&
+                    owns(key, pointBox_[v], triangleBox_[t]))
+                    pointTriangles_.push_back({v, t});
+            }
         }
     }
     edgeEdges_.clear();
     if (!switches_.edgeEdge)
         return;
-    table(edgeBox_);
-    for (std::size_t e = 0; e < m.edges.size(); ++e) {
-        query(edgeBox_[e]);
-        const auto [a, b] = m.edges[e];
-        for (std::uint32_t f : found_) {
-            if (f <= e)
-                continue;
-            const auto [c, d] = m.edges[f];
-            if (a == c || a == d || b == c || b == d)
-                continue;
-            if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
-                continue;
-            if (overlap(edgeBox_[e], edgeBox_[f]))
-                edgeEdges_.push_back({static_cast<std::uint32_t>(e), f});
+    // Edges against edges.
+    cells_.clear();
+    for (std::size_t e = 0; e < m.edges.size(); ++e)
+        forCells(edgeBox_[e], cell_, [&](std::uint64_t key) {
+            cells_.emplace_back(key, static_cast<std::uint32_t>(e));
+        });
+    buckets = bucketed(cells_.size());
+    for (std::size_t b = 0; b < buckets; ++b) {
+        const std::uint32_t begin = bucketStart_[b], end = bucketStart_[b + 1];
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const auto [key, e] = sorted_[i];
+            const auto [a, bb] = m.edges[e];
+            for (std::uint32_t j = i + 1; j < end; ++j) {
+                const auto [keyF, f] = sorted_[j];
+                if (keyF != key)
+                    continue;
+                const auto [c, d] = m.edges[f];
+                if (a == c || a == d || bb == c || bb == d)
+                    continue;
+                if (w[a] == 0.0 && w[bb] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
+                    continue;
+                if (overlap(edgeBox_[e], edgeBox_[f]) && owns(key, edgeBox_[e], edgeBox_[f]))
+                    edgeEdges_.push_back({std::min(e, f), std::max(e, f)});
+            }
         }
     }
 }
 
-void ElementContact::computeBounds(const double* w, std::size_t n)
+void ElementContact::computeBounds(std::size_t n, double floor)
 {
-    (void)w;
     const SurfaceMesh& m = mesh_;
     const V3* s = start_.data();
-    bound_.assign(n, 0.5 * kSelfContactGamma * reach_);
+    // A particle alone may move gamma times its pad. A pair closer at the start than its two
+    // sides' largest pads, gap < P + Q, shares gamma (gap - floor) between its sides in
+    // proportion to their pads: no particle of the first side may move more than
+    // gamma (gap - floor) P / (P + Q), of the second the rest, so that together they close
+    // at most gamma (gap - floor): a pair never comes closer than the floor (or than it was,
+    // when it started closer), and rounding cannot wear a gap down to nothing.
+    bound_.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        bound_[i] = kSelfContactGamma * pad_[i];
     auto limit = [&](Index i, double b) { bound_[i] = std::min(bound_[i], b); };
+    // The same pair as a separating direction: at the start, the first side's particles all
+    // lie at least `gap` beyond the second side's along n = (p - q) / gap (p, q the closest
+    // points: the planes through them across n support the two sides). Heights along a fixed
+    // n change linearly along straight paths, so while the first side's lowest particle stays
+    // above the second side's highest at the end, it did all the way: the pair stays apart
+    // whatever else its particles do (slide along each other, leave). Particles within their
+    // shares of motion keep that separation at least (1 - gamma) gap, so bound() moves back
+    // only the particles of pairs that lost it.
+    guards_.clear();
+    auto guard = [&](std::array<Index, 4> v, int split, V3 across, double gap, double shareP,
+                     double shareQ) {
+        if (!(gap > 1e-12)) { // no direction to trust: the shares alone
+            guards_.push_back({v, -1, V3(0.0), 0.0});
+            return;
+        }
+        guards_.push_back({v, split, across / gap, gap - shareP - shareQ});
+    };
     pointTriangleNormal_.resize(pointTriangles_.size());
     for (std::size_t k = 0; k < pointTriangles_.size(); ++k) {
         const auto [v, t] = pointTriangles_[k];
@@ -223,12 +306,15 @@ void ElementContact::computeBounds(const double* w, std::size_t n)
                                V3(0.0, 1.0, 0.0));
         pointTriangleNormal_[k] = unitOr(d, face);
         const double gap = std::sqrt(squaredLength(d));
-        if (gap < reach_) {
-            const double b = 0.5 * kSelfContactGamma * gap;
-            limit(v, b);
-            limit(tri.a, b);
-            limit(tri.b, b);
-            limit(tri.c, b);
+        const double p = pad_[v];
+        const double q = std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]});
+        if (gap < p + q) {
+            const double share = kSelfContactGamma * std::max(0.0, gap - floor) / (p + q);
+            limit(v, share * p);
+            limit(tri.a, share * q);
+            limit(tri.b, share * q);
+            limit(tri.c, share * q);
+            guard({v, tri.a, tri.b, tri.c}, 1, d, gap, share * p, share * q);
         }
     }
     edgeEdgeNormal_.resize(edgeEdges_.size());
@@ -242,12 +328,15 @@ void ElementContact::computeBounds(const double* w, std::size_t n)
                                  V3(0.0, 1.0, 0.0));
         edgeEdgeNormal_[k] = unitOr(V3(p - q), across);
         const double gap = std::sqrt(squaredLength(V3(p - q)));
-        if (gap < reach_) {
-            const double bb = 0.5 * kSelfContactGamma * gap;
-            limit(a, bb);
-            limit(b, bb);
-            limit(c, bb);
-            limit(d, bb);
+        const double padE = std::max(pad_[a], pad_[b]);
+        const double padF = std::max(pad_[c], pad_[d]);
+        if (gap < padE + padF) {
+            const double share = kSelfContactGamma * std::max(0.0, gap - floor) / (padE + padF);
+            limit(a, share * padE);
+            limit(b, share * padE);
+            limit(c, share * padF);
+            limit(d, share * padF);
+            guard({a, b, c, d}, 2, V3(p - q), gap, share * padE, share * padF);
         }
     }
 }
@@ -283,38 +372,54 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         for (int k = 0; k < 4; ++k)
             x[i[k]] -= (w[i[k]] * g[k] * share) * across;
     };
-    for (int pass = 0; pass < kSelfContactPasses; ++pass) {
-        for (std::size_t k = 0; k < pointTriangles_.size(); ++k) {
-            const auto [v, t] = pointTriangles_[k];
-            const Triangle& tri = m.triangles[t];
-            const TriangleClosest c = closestOnTriangle(x[v], x[tri.a], x[tri.b], x[tri.c]);
-            const V3 d = x[v] - c.point;
-            const V3& was = pointTriangleNormal_[k];
-            // The side is the start's: a particle found across the triangle goes back.
-            const double along = dot(d, was);
-            const double dist = std::sqrt(squaredLength(d));
-            const bool sameSide = along > 0.0 && dist > 1e-12 * thickness;
-            const V3 normal = sameSide ? d / dist : was;
-            const double gap = sameSide ? dist : along;
-            if (gap >= thickness)
-                continue;
+    // The signed gap of a pair along its normal: the start's side counts, so that a particle
+    // found across a triangle (or an edge across another) goes back.
+    const bool startSide = switches_.startSide;
+    auto sided = [thickness, startSide](const V3& d, const V3& was, V3& normal) {
+        const double along = dot(d, was);
+        const double dist = std::sqrt(squaredLength(d));
+        const bool sameSide = (along > 0.0 || !startSide) && dist > 1e-12 * thickness;
+        normal = sameSide ? d / dist : was;
+        return sameSide ? dist : along;
+    };
+    auto pointTriangle = [&](std::size_t k) {
+        const auto [v, t] = pointTriangles_[k];
+        const Triangle& tri = m.triangles[t];
+        const TriangleClosest c = closestOnTriangle(x[v], x[tri.a], x[tri.b], x[tri.c]);
+        V3 normal;
+        const double gap = sided(V3(x[v] - c.point), pointTriangleNormal_[k], normal);
+        if (gap < thickness)
             solve({v, tri.a, tri.b, tri.c}, {1.0, -c.wa, -c.wb, -c.wc}, normal, gap);
-        }
-        for (std::size_t k = 0; k < edgeEdges_.size(); ++k) {
-            const auto [a, b] = m.edges[edgeEdges_[k].e];
-            const auto [c, e] = m.edges[edgeEdges_[k].f];
-            const SegmentsClosest cl = closestOnSegments(x[a], x[b], x[c], x[e]);
-            const V3 d = (x[a] + cl.s * (x[b] - x[a])) - (x[c] + cl.t * (x[e] - x[c]));
-            const V3& was = edgeEdgeNormal_[k];
-            const double along = dot(d, was);
-            const double dist = std::sqrt(squaredLength(d));
-            const bool sameSide = along > 0.0 && dist > 1e-12 * thickness;
-            const V3 normal = sameSide ? d / dist : was;
-            const double gap = sameSide ? dist : along;
-            if (gap >= thickness)
-                continue;
+        return gap;
+    };
+    auto edgeEdge = [&](std::size_t k) {
+        const auto [a, b] = m.edges[edgeEdges_[k].e];
+        const auto [c, e] = m.edges[edgeEdges_[k].f];
+        const SegmentsClosest cl = closestOnSegments(x[a], x[b], x[c], x[e]);
+        const V3 d = (x[a] + cl.s * (x[b] - x[a])) - (x[c] + cl.t * (x[e] - x[c]));
+        V3 normal;
+        const double gap = sided(d, edgeEdgeNormal_[k], normal);
+        if (gap < thickness)
             solve({a, b, c, e}, {1.0 - cl.s, cl.s, -(1.0 - cl.t), -cl.t}, normal, gap);
-        }
+        return gap;
+    };
+    // The first pass over every pair; the later ones over those it found within 1.25
+    // thicknesses (the pushes move the particles by little: a pair beyond that they bring
+    // closer waits for the next substep, and the bound keeps it from crossing meanwhile).
+    constexpr double kActive = 1.25;
+    activePointTriangles_.clear();
+    for (std::size_t k = 0; k < pointTriangles_.size(); ++k)
+        if (pointTriangle(k) < kActive * thickness)
+            activePointTriangles_.push_back(static_cast<std::uint32_t>(k));
+    activeEdgeEdges_.clear();
+    for (std::size_t k = 0; k < edgeEdges_.size(); ++k)
+        if (edgeEdge(k) < kActive * thickness)
+            activeEdgeEdges_.push_back(static_cast<std::uint32_t>(k));
+    for (int pass = 1; pass < kSelfContactPasses; ++pass) {
+        for (std::uint32_t k : activePointTriangles_)
+            pointTriangle(k);
+        for (std::uint32_t k : activeEdgeEdges_)
+            edgeEdge(k);
     }
 }
 
@@ -322,17 +427,48 @@ std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
 {
     if (!switches_.bound || start_.size() != n)
         return 0;
+    back_.assign(n, 0);
     std::size_t moved = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    // Moves particle i back along its path (in the frame of the common motion) to `limit`.
+    auto clampTo = [&](std::size_t i, double limit) {
         if (w[i] == 0.0)
-            continue;
+            return;
         const V3 d = x[i] - start_[i] - common_;
         const double len2 = squaredLength(d);
-        const double b = bound_[i];
-        if (len2 <= b * b)
-            continue;
-        x[i] = start_[i] + common_ + (b / std::sqrt(len2)) * d;
+        if (len2 <= limit * limit)
+            return;
+        x[i] = start_[i] + common_ + (limit / std::sqrt(len2)) * d;
         ++moved;
+    };
+    // The pairs not found: a speed limit, gamma times each particle's pad.
+    for (std::size_t i = 0; i < n; ++i)
+        clampTo(i, kSelfContactGamma * pad_[i]);
+    // The pairs found: every particle of a pair that lost its separation goes back to its
+    // bound, until none has (a particle gone back never moves again, so this ends).
+    for (bool again = true; again;) {
+        again = false;
+        for (const Guard& g : guards_) {
+            bool apart = g.split >= 0;
+            if (apart) {
+                double low = 1e300, high = -1e300;
+                for (int k = 0; k < 4; ++k) {
+                    const double h = dot(x[g.v[static_cast<std::size_t>(k)]], g.normal);
+                    if (k < g.split)
+                        low = std::min(low, h);
+                    else
+                        high = std::max(high, h);
+                }
+                apart = low - high >= g.margin;
+            }
+            if (apart)
+                continue;
+            for (Index i : g.v)
+                if (back_[i] == 0) {
+                    back_[i] = 1;
+                    clampTo(i, bound_[i]);
+                    again = true;
+                }
+        }
     }
     return moved;
 }

@@ -30,12 +30,16 @@ namespace pbd::detail {
 /// Which parts of the 3D self-contact run: all, always, in the programs. Tests turn one off to
 /// see their checks fail without it.
 struct SelfContactSwitches {
-    bool bound = true;    ///< the motion bound of the file comment (else proximity alone)
+    bool bound = true;     ///< the motion bound of the file comment
+    bool startSide = true; ///< proximity pushes to the side a pair had at the substep's start
+                           ///< (else to the nearer side now: discrete proximity)
     bool edgeEdge = true; ///< the edge-edge pairs, in the proximity contacts and the bound
 };
 
 /// The share of half its pairs' gap a particle may move in a substep (gamma above).
 inline constexpr double kSelfContactGamma = 0.9;
+/// The gap, as a share of the thickness, below which the bound lets no pair come closer.
+inline constexpr double kSelfContactFloor = 0.1;
 /// Gauss-Seidel passes over the proximity contacts per substep.
 inline constexpr int kSelfContactPasses = 4;
 
@@ -80,29 +84,45 @@ public:
     const SurfaceMesh& mesh() const { return mesh_; }
     /// Each particle's bound in this substep (m).
     const std::vector<double>& bounds() const { return bound_; }
-    /// The reach of the last search (m): pairs farther apart at the start need no bound.
-    double reach() const { return reach_; }
+    /// Each particle's pad in this substep (m): pairs farther apart at the start than their
+    /// sides' largest pads need no bound but gamma times the pad.
+    const std::vector<double>& pads() const { return pad_; }
 
 private:
     void buildMesh(const ClothTopology& topology, const std::uint8_t* alive);
-    void findPairs(const Vec<3>* x, const double* w, std::size_t n, double pad);
-    void computeBounds(const double* w, std::size_t n);
+    void findPairs(const Vec<3>* x, const double* w, std::size_t n);
+    void computeBounds(std::size_t n, double floor);
     void project(Vec<3>* x, const double* w, double thickness, double friction);
 
     SurfaceMesh mesh_;
     std::vector<std::array<std::uint32_t, 3>> triangleEdges_; ///< the topology's, cached
     int meshWidth_ = 0, meshHeight_ = 0;   ///< the topology triangleEdges_ is of
+    bool meshWhole_ = false;               ///< mesh_ is the whole (untorn) cloth's
     std::vector<Vec<3>> start_;            ///< the positions at the substep's start
     std::vector<double> bound_;            ///< per particle, its bound (m)
     std::vector<PointTriangle> pointTriangles_;
     std::vector<EdgeEdge> edgeEdges_;
+    std::vector<std::uint32_t> activePointTriangles_, activeEdgeEdges_; ///< project()'s
     std::vector<Vec<3>> pointTriangleNormal_; ///< per pair: unit direction at the start
     std::vector<Vec<3>> edgeEdgeNormal_;      ///< per pair: unit direction at the start
     std::vector<std::array<Vec<3>, 2>> triangleBox_, edgeBox_, pointBox_;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cells_; ///< (cell key, element)
+    std::vector<std::uint32_t> bucketStart_; ///< bucket b's entries: [start b, start b + 1)
+    std::vector<std::uint32_t> fill_;        ///< the counting sort's next slot per bucket
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted_; ///< cells_ by bucket
     std::vector<std::uint32_t> found_;     ///< one query's candidates
     double cell_ = 1.0;                    ///< the grid's cell size (m)
-    double reach_ = 0.0;
+    std::vector<double> pad_;              ///< per particle, its pad (m)
+    /// A close pair as a separating direction: particles v[0, split) must stay at least
+    /// `margin` beyond v[split, 4) along `normal` (split -1: no direction, the bounds alone).
+    struct Guard {
+        std::array<Index, 4> v;
+        int split;
+        Vec<3> normal;
+        double margin;
+    };
+    std::vector<Guard> guards_;
+    std::vector<std::uint8_t> back_;       ///< bound(): per particle, whether it goes back
     Vec<3> common_{0.0};                   ///< the common motion of the substep (resolve())
     SelfContactSwitches switches_;
 };
