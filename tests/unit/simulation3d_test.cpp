@@ -169,8 +169,9 @@ TEST_CASE("a vertical 3D cloth is the 2D cloth bit for bit while nothing leaves 
     }
 }
 
-TEST_CASE("a 3D colored run gives the same bits on 1, 2 and 3 threads", "[sim3d]")
+TEST_CASE("a 3D colored run gives the same bits on 1, 2 and 3 threads", "[sim3d][slow]")
 {
+    // Slow (about 14 s of CPU): the elements' self-contact, serial, on 4800 particles.
     // A horizontal sheet with every 3D phase: bending (its ten sets reach two rows into the
     // next chunk), shear, tethers, Chebyshev, air per triangle with gusts, self-collision,
     // a sphere, a turned box and a ball, and tearing; cut into chunks of rows.

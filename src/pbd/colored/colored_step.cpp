@@ -114,13 +114,15 @@ public:
             // result cannot depend on the threads. After the particles' (which flushed).
             StepStateOf<D>& state = now_->state;
             ParticlesOf<D>& p = state.particles;
-            if (phase == SubstepPhase::SelfCollision)
+            if (phase == SubstepPhase::SelfCollision) {
+                elementContact_.setCapsules(state.obstacles, now_->index,
+                                            state.settings.substeps);
                 elementContact_.resolve(
                     p.position.data(), p.stepStart.data(), p.inverseMass.data(), p.size(),
                     *state.topology,
                     state.liveCount == state.constraints.size() ? nullptr : state.alive.data(),
                     state.settings.thickness, state.settings.friction, switches_);
-            else if (phase == SubstepPhase::SelfContactBound) // flushed: the contacts are done
+            } else if (phase == SubstepPhase::SelfContactBound) // flushed: the contacts are done
                 elementContact_.bound(p.position.data(), p.inverseMass.data(), p.size());
         }
         if (phase == SubstepPhase::Tear) // after every other phase, on the whole cloth

@@ -204,11 +204,13 @@ public:
             else
                 selfCollision_.resolve(x, x0, w, n, settings.width, settings.thickness,
                                        settings.friction, 1, {});
-            if constexpr (D == 3) // then the elements (the particles' alone let layers through)
+            if constexpr (D == 3) { // then the elements (the particles' alone let layers through)
+                elementContact_.setCapsules(state.obstacles, now_->index, settings.substeps);
                 elementContact_.resolve(
                     x, x0, w, n, *state.topology,
                     state.liveCount == state.constraints.size() ? nullptr : state.alive.data(),
                     settings.thickness, settings.friction, switches_);
+            }
             break;
         case SubstepPhase::Balls: // before the obstacles' own: those win last
             resolveBallContacts(state.balls, x, x0, w, n, settings.thickness, settings.friction,

@@ -106,6 +106,8 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
                              double thickness, double friction, SelfContactSwitches switches)
 {
     switches_ = switches;
+    if (!switches_.capsules)
+        axes_.clear();
     buildMesh(topology, alive);
     start_.resize(n);
     // The common motion: the particles' mean displacement since the start. The bound
@@ -120,8 +122,10 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
             ++movable;
         }
     }
-    // An immovable particle cannot follow it: then none (its motion, 0, must be within bound).
-    common_ = movable == n && n > 0 ? sum / static_cast<double>(movable) : V3(0.0);
+    // An immovable particle cannot follow it, nor can a capsule: then none (their motion must
+    // be within the bound as it is).
+    common_ = movable == n && n > 0 && axes_.empty() ? sum / static_cast<double>(movable)
+                                                     : V3(0.0);
     // Each particle's pad: half the thickness, or more for a particle that moved far relative
     // to the common motion (1.1 / gamma times that motion, so that its bound, gamma times its
     // pad, does not slow it when nothing is near), at most an edge and half a thickness (the
@@ -133,6 +137,7 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
         pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
     }
     findPairs(x, w, n);
+    findEdgeAxes(x, w, thickness);
     computeBounds(n, kSelfContactFloor * thickness);
     project(x, w, thickness, friction);
 }
@@ -213,12 +218,14 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n)
     std::size_t buckets = bucketed(cells_.size());
     for (std::size_t b = 0; b < buckets; ++b) {
         const std::uint32_t begin = bucketStart_[b], end = bucketStart_[b + 1];
-        for (std::uint32_t i = begin; i < end; ++i) {
+        // The points were entered first: within a bucket they come before the triangles.
+        std::uint32_t firstTriangle = begin;
+        while (firstTriangle < end && (sorted_[firstTriangle].second & kTriangleTag) == 0)
+            ++firstTriangle;
+        for (std::uint32_t i = begin; i < firstTriangle; ++i) {
             const auto [key, point] = sorted_[i];
-            if ((point & kTriangleTag) != 0)
-                continue;
             const auto v = static_cast<Index>(point);
-            for (std::uint32_t j = begin; j < end; ++j) {
+            for (std::uint32_t j = firstTriangle; j < end; ++j) {
                 const auto [keyT, tagged] = sorted_[j];
                 if ((tagged & kTriangleTag) == 0 || keyT != key)
                     continue;
@@ -265,6 +272,82 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n)
     }
 }
 
+void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,
+                                 int substeps)
+{
+    axes_.clear();
+    // Where the contact phase puts a capsule (contacts3.cpp): its midpoint moved linearly
+    // from its start pose to its pose now over the step, its own ends at the step's end.
+    auto ends = [](const Obstacle3& o, double f, V3& a, V3& b) {
+        if (f >= 1.0) {
+            a = o.a;
+            b = o.b;
+            return;
+        }
+        const V3 centre = o.start.centre + f * (obstaclePose(o).centre - o.start.centre);
+        const V3 half = 0.5 * (o.b - o.a);
+        a = centre - half;
+        b = centre + half;
+    };
+    for (const Obstacle3& o : obstacles) {
+        if (o.shape != Obstacle3Shape::Capsule)
+            continue;
+        Axis axis{};
+        axis.radius = o.radius;
+        ends(o, static_cast<double>(substep) / substeps, axis.a0, axis.b0);
+        ends(o, static_cast<double>(substep + 1) / substeps, axis.a1, axis.b1);
+        axes_.push_back(axis);
+    }
+}
+
+void ElementContact::findEdgeAxes(const V3* x, const double* w, double thickness)
+{
+    (void)x;
+    edgeAxes_.clear();
+    if (axes_.empty())
+        return;
+    // An axis's box over its start and end, grown by its radius, a thickness and its motion
+    // relative to the common one: an edge whose box (grown by its pads) misses it is farther
+    // from the axis than its pads and all that, and stays apart within its speed limit.
+    for (std::uint32_t c = 0; c < axes_.size(); ++c) {
+        const Axis& axis = axes_[c];
+        const double move = std::sqrt(squaredLength(V3(axis.a1 - axis.a0 - common_)));
+        const V3 grow(1.001 * (axis.radius + thickness + move));
+        const std::array<V3, 2> box{
+            lowerOf(lowerOf(axis.a0, axis.b0), lowerOf(axis.a1, axis.b1)) - grow,
+            upperOf(upperOf(axis.a0, axis.b0), upperOf(axis.a1, axis.b1)) + grow};
+        for (std::uint32_t e = 0; e < mesh_.edges.size(); ++e) {
+            const auto [a, b] = mesh_.edges[e];
+            if (w[a] == 0.0 && w[b] == 0.0)
+                continue;
+            if (overlap(edgeBox_[e], box))
+                edgeAxes_.push_back({e, c});
+        }
+    }
+}
+
+Vec<3> ElementContact::startNormal(PointTriangle pair) const
+{
+    const V3* s = start_.data();
+    const Triangle& tri = mesh_.triangles[pair.t];
+    const TriangleClosest c = closestOnTriangle(s[pair.v], s[tri.a], s[tri.b], s[tri.c]);
+    const V3 face = unitOr(glm::cross(V3(s[tri.b] - s[tri.a]), V3(s[tri.c] - s[tri.a])),
+                           V3(0.0, 1.0, 0.0));
+    return unitOr(V3(s[pair.v] - c.point), face);
+}
+
+Vec<3> ElementContact::startNormal(EdgeEdge pair) const
+{
+    const V3* s = start_.data();
+    const auto [a, b] = mesh_.edges[pair.e];
+    const auto [c, d] = mesh_.edges[pair.f];
+    const SegmentsClosest cl = closestOnSegments(s[a], s[b], s[c], s[d]);
+    const V3 p = s[a] + cl.s * (s[b] - s[a]);
+    const V3 q = s[c] + cl.t * (s[d] - s[c]);
+    const V3 across = unitOr(glm::cross(V3(s[b] - s[a]), V3(s[d] - s[c])), V3(0.0, 1.0, 0.0));
+    return unitOr(V3(p - q), across);
+}
+
 void ElementContact::computeBounds(std::size_t n, double floor)
 {
     const SurfaceMesh& m = mesh_;
@@ -296,15 +379,25 @@ void ElementContact::computeBounds(std::size_t n, double floor)
         }
         guards_.push_back({v, split, across / gap, gap - shareP - shareQ});
     };
+    // Pairs whose boxes at the start are farther apart than their pads need no guard: their
+    // start direction (zero here) is found only if project() meets them.
+    auto apart = [](const V3& lo1, const V3& hi1, const V3& lo2, const V3& hi2, double r) {
+        return lo1.x - hi2.x >= r || lo2.x - hi1.x >= r || lo1.y - hi2.y >= r ||
+               lo2.y - hi1.y >= r || lo1.z - hi2.z >= r || lo2.z - hi1.z >= r;
+    };
     pointTriangleNormal_.resize(pointTriangles_.size());
     for (std::size_t k = 0; k < pointTriangles_.size(); ++k) {
         const auto [v, t] = pointTriangles_[k];
         const Triangle& tri = m.triangles[t];
+        if (apart(s[v], s[v], lowerOf(lowerOf(s[tri.a], s[tri.b]), s[tri.c]),
+                  upperOf(upperOf(s[tri.a], s[tri.b]), s[tri.c]),
+                  pad_[v] + std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}))) {
+            pointTriangleNormal_[k] = V3(0.0);
+            continue;
+        }
+        pointTriangleNormal_[k] = startNormal(pointTriangles_[k]);
         const TriangleClosest c = closestOnTriangle(s[v], s[tri.a], s[tri.b], s[tri.c]);
         const V3 d = s[v] - c.point;
-        const V3 face = unitOr(glm::cross(V3(s[tri.b] - s[tri.a]), V3(s[tri.c] - s[tri.a])),
-                               V3(0.0, 1.0, 0.0));
-        pointTriangleNormal_[k] = unitOr(d, face);
         const double gap = std::sqrt(squaredLength(d));
         const double p = pad_[v];
         const double q = std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]});
@@ -321,12 +414,16 @@ void ElementContact::computeBounds(std::size_t n, double floor)
     for (std::size_t k = 0; k < edgeEdges_.size(); ++k) {
         const auto [a, b] = m.edges[edgeEdges_[k].e];
         const auto [c, d] = m.edges[edgeEdges_[k].f];
+        if (apart(lowerOf(s[a], s[b]), upperOf(s[a], s[b]), lowerOf(s[c], s[d]),
+                  upperOf(s[c], s[d]),
+                  std::max(pad_[a], pad_[b]) + std::max(pad_[c], pad_[d]))) {
+            edgeEdgeNormal_[k] = V3(0.0);
+            continue;
+        }
+        edgeEdgeNormal_[k] = startNormal(edgeEdges_[k]);
         const SegmentsClosest cl = closestOnSegments(s[a], s[b], s[c], s[d]);
         const V3 p = s[a] + cl.s * (s[b] - s[a]);
         const V3 q = s[c] + cl.t * (s[d] - s[c]);
-        const V3 across = unitOr(glm::cross(V3(s[b] - s[a]), V3(s[d] - s[c])),
-                                 V3(0.0, 1.0, 0.0));
-        edgeEdgeNormal_[k] = unitOr(V3(p - q), across);
         const double gap = std::sqrt(squaredLength(V3(p - q)));
         const double padE = std::max(pad_[a], pad_[b]);
         const double padF = std::max(pad_[c], pad_[d]);
@@ -338,6 +435,32 @@ void ElementContact::computeBounds(std::size_t n, double floor)
             limit(d, share * padF);
             guard({a, b, c, d}, 2, V3(p - q), gap, share * padE, share * padF);
         }
+    }
+    // Edges against capsules' axes: the capsule moves as scripted (by `move` relative to the
+    // common motion), the edge's particles share what is left of gamma (gap - floor).
+    const double reach = floor / kSelfContactFloor; // the thickness
+    for (EdgeAxis& ea : edgeAxes_) {
+        const auto [a, b] = m.edges[ea.e];
+        const Axis& axis = axes_[ea.c];
+        const SegmentsClosest cl = closestOnSegments(s[a], s[b], axis.a0, axis.b0);
+        const V3 p = s[a] + cl.s * (s[b] - s[a]);
+        const V3 q = axis.a0 + cl.t * (axis.b0 - axis.a0);
+        const double gap = std::sqrt(squaredLength(V3(p - q))) - axis.radius;
+        ea.normal = unitOr(V3(p - q), unitOr(glm::cross(V3(s[b] - s[a]),
+                                                        V3(axis.b0 - axis.a0)),
+                                             V3(0.0, 1.0, 0.0)));
+        const double move = std::sqrt(squaredLength(V3(axis.a1 - axis.a0 - common_)));
+        const double pad = std::max(pad_[a], pad_[b]);
+        ea.guarded = gap < pad + axis.radius + reach + move;
+        if (!ea.guarded)
+            continue;
+        const double share = std::max(0.0, kSelfContactGamma * (gap - floor) - move);
+        limit(a, share);
+        limit(b, share);
+        // Heights along n: the edge's must stay above the axis's surface by what is left.
+        ea.margin = axis.radius + gap - share - move;
+        if (!(gap > 1e-12))
+            ea.margin = -1.0; // no direction to trust: the shares alone
     }
 }
 
@@ -386,8 +509,11 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         const auto [v, t] = pointTriangles_[k];
         const Triangle& tri = m.triangles[t];
         const TriangleClosest c = closestOnTriangle(x[v], x[tri.a], x[tri.b], x[tri.c]);
+        V3& was = pointTriangleNormal_[k];
+        if (was == V3(0.0))
+            was = startNormal(pointTriangles_[k]);
         V3 normal;
-        const double gap = sided(V3(x[v] - c.point), pointTriangleNormal_[k], normal);
+        const double gap = sided(V3(x[v] - c.point), was, normal);
         if (gap < thickness)
             solve({v, tri.a, tri.b, tri.c}, {1.0, -c.wa, -c.wb, -c.wc}, normal, gap);
         return gap;
@@ -397,8 +523,11 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         const auto [c, e] = m.edges[edgeEdges_[k].f];
         const SegmentsClosest cl = closestOnSegments(x[a], x[b], x[c], x[e]);
         const V3 d = (x[a] + cl.s * (x[b] - x[a])) - (x[c] + cl.t * (x[e] - x[c]));
+        V3& was = edgeEdgeNormal_[k];
+        if (was == V3(0.0))
+            was = startNormal(edgeEdges_[k]);
         V3 normal;
-        const double gap = sided(d, edgeEdgeNormal_[k], normal);
+        const double gap = sided(d, was, normal);
         if (gap < thickness)
             solve({a, b, c, e}, {1.0 - cl.s, cl.s, -(1.0 - cl.t), -cl.t}, normal, gap);
         return gap;
@@ -407,20 +536,71 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
     // thicknesses (the pushes move the particles by little: a pair beyond that they bring
     // closer waits for the next substep, and the bound keeps it from crossing meanwhile).
     constexpr double kActive = 1.25;
+    // (A pair whose boxes now are farther apart than that is passed over at once.)
+    const double reach = kActive * thickness;
+    auto apart = [reach](const V3& lo1, const V3& hi1, const V3& lo2, const V3& hi2) {
+        return lo1.x - hi2.x >= reach || lo2.x - hi1.x >= reach || lo1.y - hi2.y >= reach ||
+               lo2.y - hi1.y >= reach || lo1.z - hi2.z >= reach || lo2.z - hi1.z >= reach;
+    };
     activePointTriangles_.clear();
-    for (std::size_t k = 0; k < pointTriangles_.size(); ++k)
-        if (pointTriangle(k) < kActive * thickness)
+    for (std::size_t k = 0; k < pointTriangles_.size(); ++k) {
+        const auto [v, t] = pointTriangles_[k];
+        const Triangle& tri = m.triangles[t];
+        if (apart(x[v], x[v], lowerOf(lowerOf(x[tri.a], x[tri.b]), x[tri.c]),
+                  upperOf(upperOf(x[tri.a], x[tri.b]), x[tri.c])))
+            continue;
+        if (pointTriangle(k) < reach)
             activePointTriangles_.push_back(static_cast<std::uint32_t>(k));
+    }
     activeEdgeEdges_.clear();
-    for (std::size_t k = 0; k < edgeEdges_.size(); ++k)
-        if (edgeEdge(k) < kActive * thickness)
+    for (std::size_t k = 0; k < edgeEdges_.size(); ++k) {
+        const auto [a, b] = m.edges[edgeEdges_[k].e];
+        const auto [c, d] = m.edges[edgeEdges_[k].f];
+        if (apart(lowerOf(x[a], x[b]), upperOf(x[a], x[b]), lowerOf(x[c], x[d]),
+                  upperOf(x[c], x[d])))
+            continue;
+        if (edgeEdge(k) < reach)
             activeEdgeEdges_.push_back(static_cast<std::uint32_t>(k));
+    }
+    // An edge against a capsule's axis (at the substep's end, immovable): kept its radius and
+    // half a thickness away, on the side it had at the start.
+    auto edgeAxis = [&](const EdgeAxis& ea) {
+        const auto [a, b] = m.edges[ea.e];
+        const Axis& axis = axes_[ea.c];
+        const SegmentsClosest cl = closestOnSegments(x[a], x[b], axis.a1, axis.b1);
+        const V3 d = (x[a] + cl.s * (x[b] - x[a])) - (axis.a1 + cl.t * (axis.b1 - axis.a1));
+        V3 normal;
+        const double gap = sided(d, ea.normal, normal) - axis.radius + 0.5 * thickness;
+        if (gap >= thickness)
+            return;
+        const double ga = 1.0 - cl.s, gb = cl.s;
+        const double sum = ga * ga * w[a] + gb * gb * w[b];
+        if (!(sum > 0.0))
+            return;
+        const double push = (thickness - gap) / sum;
+        x[a] += (w[a] * ga * push) * normal;
+        x[b] += (w[b] * gb * push) * normal;
+        if (friction <= 0.0)
+            return;
+        // Coulomb friction against the capsule's own motion, as between layers.
+        const V3 slide = ga * (x[a] - s[a]) + gb * (x[b] - s[b]) - (axis.a1 - axis.a0);
+        const V3 across = slide - dot(slide, normal) * normal;
+        const double len = std::sqrt(squaredLength(across));
+        if (!(len > 0.0))
+            return;
+        const double share = std::min(1.0, friction * (thickness - gap) / len) / sum;
+        x[a] -= (w[a] * ga * share) * across;
+        x[b] -= (w[b] * gb * share) * across;
+    };
     for (int pass = 1; pass < kSelfContactPasses; ++pass) {
         for (std::uint32_t k : activePointTriangles_)
             pointTriangle(k);
         for (std::uint32_t k : activeEdgeEdges_)
             edgeEdge(k);
     }
+    for (int pass = 0; pass < kSelfContactPasses; ++pass)
+        for (const EdgeAxis& ea : edgeAxes_)
+            edgeAxis(ea);
 }
 
 std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
@@ -463,6 +643,22 @@ std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
             if (apart)
                 continue;
             for (Index i : g.v)
+                if (back_[i] == 0) {
+                    back_[i] = 1;
+                    clampTo(i, bound_[i]);
+                    again = true;
+                }
+        }
+        for (const EdgeAxis& ea : edgeAxes_) {
+            if (!ea.guarded)
+                continue;
+            const auto [a, b] = mesh_.edges[ea.e];
+            const Axis& axis = axes_[ea.c];
+            const double low = std::min(dot(x[a], ea.normal), dot(x[b], ea.normal));
+            const double high = std::max(dot(axis.a1, ea.normal), dot(axis.b1, ea.normal));
+            if (ea.margin >= 0.0 && low - high >= ea.margin)
+                continue;
+            for (Index i : {a, b})
                 if (back_[i] == 0) {
                     back_[i] = 1;
                     clampTo(i, bound_[i]);

@@ -22,6 +22,9 @@
 #include <utility>
 #include <vector>
 
+#include <span>
+
+#include "pbd/obstacle3.h"
 #include "pbd/topology.h"
 #include "pbd/vec.h"
 
@@ -34,6 +37,7 @@ struct SelfContactSwitches {
     bool startSide = true; ///< proximity pushes to the side a pair had at the substep's start
                            ///< (else to the nearer side now: discrete proximity)
     bool edgeEdge = true; ///< the edge-edge pairs, in the proximity contacts and the bound
+    bool capsules = true; ///< the edges against capsules' axes (thin obstacles)
 };
 
 /// The share of half its pairs' gap a particle may move in a substep (gamma above).
@@ -65,6 +69,12 @@ public:
                  const ClothTopology& topology, const std::uint8_t* alive, double thickness,
                  double friction, SelfContactSwitches switches);
 
+    /// The thin obstacles of the coming resolve(): every capsule's axis at the start and the
+    /// end of substep `substep` of `substeps`, which the cloth's edges meet as they meet each
+    /// other (kept the thickness / 2 plus its radius away, and bounded), so that a capsule
+    /// thinner than the spacing cannot pass between the particles.
+    void setCapsules(std::span<const Obstacle3> obstacles, int substep, int substeps);
+
     /// Moves every movable particle that went farther than its bound since the substep's
     /// start, relative to the common motion, back along its path to the bound. Returns how many it moved. Nothing when the
     /// switches turn the bound off.
@@ -82,6 +92,12 @@ public:
     const std::vector<PointTriangle>& pointTriangles() const { return pointTriangles_; }
     const std::vector<EdgeEdge>& edgeEdges() const { return edgeEdges_; }
     const SurfaceMesh& mesh() const { return mesh_; }
+    /// A capsule's axis in the substep: ends at its start (a0, b0) and end (a1, b1), radius.
+    struct Axis {
+        Vec<3> a0, b0, a1, b1;
+        double radius;
+    };
+    const std::vector<Axis>& axes() const { return axes_; }
     /// Each particle's bound in this substep (m).
     const std::vector<double>& bounds() const { return bound_; }
     /// Each particle's pad in this substep (m): pairs farther apart at the start than their
@@ -92,6 +108,9 @@ private:
     void buildMesh(const ClothTopology& topology, const std::uint8_t* alive);
     void findPairs(const Vec<3>* x, const double* w, std::size_t n);
     void computeBounds(std::size_t n, double floor);
+    /// A pair's unit direction at the substep's start, from the second side to the first.
+    Vec<3> startNormal(PointTriangle pair) const;
+    Vec<3> startNormal(EdgeEdge pair) const;
     void project(Vec<3>* x, const double* w, double thickness, double friction);
 
     SurfaceMesh mesh_;
@@ -122,6 +141,17 @@ private:
         double margin;
     };
     std::vector<Guard> guards_;
+    void findEdgeAxes(const Vec<3>* x, const double* w, double thickness);
+    std::vector<Axis> axes_;                  ///< setCapsules()
+    /// An edge near a capsule's axis: edge e, axis c; its start direction; its guard (as a
+    /// Guard's, the axis's end points the second side, which the bound cannot move).
+    struct EdgeAxis {
+        std::uint32_t e, c;
+        Vec<3> normal{0.0};
+        double margin = 0.0;
+        bool guarded = false;
+    };
+    std::vector<EdgeAxis> edgeAxes_;
     std::vector<std::uint8_t> back_;       ///< bound(): per particle, whether it goes back
     Vec<3> common_{0.0};                   ///< the common motion of the substep (resolve())
     SelfContactSwitches switches_;
