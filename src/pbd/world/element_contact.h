@@ -6,23 +6,25 @@
 // continuous collision (the offset bound of Chen et al. 2025, "Offset Geometric Contact", taken
 // once per substep). docs/physics.md says how and what it guarantees. Private to the core.
 //
-// The guarantee: let d be the distance of a pair at the substep's start and every particle of
-// the pair move in a straight line by at most gamma d / 2 (gamma < 1). Every point of an
-// element is a convex combination of its particles, so it moves by at most that too, and the
-// pair stays at least (1 - gamma) d apart over the whole motion: an edge that did not cross a
-// triangle at the start cannot cross it during or after the substep. The minimum distance of an
-// edge and a triangle sharing no particle is that of a point-triangle or an edge-edge pair of
-// theirs, so bounding those pairs bounds all. A translation of the whole cloth changes no
-// distance: the bound is on each particle's motion relative to the movable particles' mean
-// motion, so that a falling sheet is not slowed.
+// The guarantee: let d be the distance of a pair at the substep's start and its two sides'
+// particles move in straight lines by at most shares of gamma (d - floor) (gamma < 1). Every
+// point of an element is a convex combination of its particles, so it moves by at most its
+// side's share too, and the pair stays more than the floor apart over the whole motion: an edge
+// that did not cross a triangle at the start cannot cross it during or after the substep. The
+// minimum distance of an edge and a triangle sharing no particle is that of a point-triangle or
+// an edge-edge pair of theirs, so bounding those pairs bounds all. A pair whose sides stayed
+// apart along its start direction (heights along a fixed direction are linear along straight
+// paths) was never closer either: only the particles of pairs that lost that go back to their
+// shares. Motion is taken relative to the cloth's mean motion (a translation changes no
+// distance), so that a falling sheet is not slowed, unless a particle is immovable or there is
+// a capsule (neither follows the mean).
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
-
-#include <span>
 
 #include "pbd/obstacle3.h"
 #include "pbd/topology.h"
