@@ -14,6 +14,7 @@
 #include "pbd/device/constraint_coloring.h"
 #include "pbd/device/substep_params.h"
 #include "gpu_air.h"
+#include "gpu_bending.h"
 #include "gpu_chebyshev.h"
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
@@ -242,6 +243,9 @@ std::vector<unsigned> GpuSolver::bufferNames() const
             names.push_back(chebyshev_->bufferName(k));
     if (air_ != nullptr)
         names.insert(names.end(), {air_->bufferName(0), air_->bufferName(1)});
+    if (bending_ != nullptr)
+        for (unsigned name : bending_->bufferNames())
+            names.push_back(name);
     names.erase(std::remove(names.begin(), names.end(), 0u), names.end());
     return names;
 }
@@ -250,6 +254,7 @@ GpuSolver::~GpuSolver()
 {
     chebyshev_.reset(); // its own buffers
     air_.reset();
+    bending_.reset();
     for (GLuint program :
          {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_, tether_, toFloat_})
         if (program != 0)
@@ -662,8 +667,7 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
 {
     // What the 3D kernels do not do yet; Settings::validate refuses each first, naming it.
     const Settings& s = p.settings;
-    const char* missing = s.bending > 0.0             ? "bending"
-                          : s.airDrag > 0.0           ? "airDrag"
+    const char* missing = s.airDrag > 0.0           ? "airDrag"
                           : s.tethers                 ? "tethers"
                           : s.tearStrain > 0.0        ? "tearStrain"
                           : s.selfCollision           ? "selfCollision"
@@ -724,6 +728,16 @@ void GpuSolver::step(const GpuStepParameters& p)
             throw std::runtime_error(why);
         bytes_ += chebyshev_->bufferBytes();
     }
+    const bool bending = dimensions_ == 3 && settings.bending > 0.0; // gpu_bending.cpp
+    if (bending) {
+        if (bending_ == nullptr)
+            bending_ = std::make_unique<GpuBending>(dbl);
+        const std::size_t before = bending_->bufferBytes();
+        const ClothRestLengths rest = clothRestLengths(settings);
+        bending_->prepare(width_, height_, rest.horizontal, rest.vertical, settings.bending,
+                          maxStorageBlockBytes());
+        bytes_ = bytes_ - before + bending_->bufferBytes();
+    }
     const bool air = settings.airDrag > 0.0; // the air's kernels (gpu_air.cpp), made when first blown
     if (air && air_ == nullptr)
         air_ = GpuAir::make(width_, height_, dbl, maxStorageBlockBytes(), bytes_);
@@ -766,6 +780,7 @@ void GpuSolver::step(const GpuStepParameters& p)
         bool xpbd;
         bool area;
         bool chebyshev;
+        bool bending;
         GLuint projector;
         int substep = 0;
 
@@ -795,6 +810,8 @@ void GpuSolver::step(const GpuStepParameters& p)
                     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
                 }
+                if (bending)
+                    g.bending_->resetMultipliers();
                 if (area) {
                     for (GLuint buffer : g.areaLambdas_) {
                         glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
@@ -835,6 +852,8 @@ void GpuSolver::step(const GpuStepParameters& p)
                 }
                 break;
             case SubstepPhase::Bending: // 3D only: the 2D pipeline never lists it
+                // `iterations` passes (at least one), as the CPU solvers.
+                g.bending_->project(std::max(1, p.settings.iterations), h);
                 break;
             case SubstepPhase::Tethers:
                 glUseProgram(g.tether_);
@@ -867,7 +886,8 @@ void GpuSolver::step(const GpuStepParameters& p)
     in.balls = p.contacts != nullptr && p.contacts->hasBalls();
     in.obstacles = p.contacts != nullptr && p.contacts->hasObstacles();
     in.tear = tearing;
-    Phases phases{*this, p, h, xpbd, area, chebyshev, projector};
+    in.bending = bending;
+    Phases phases{*this, p, h, xpbd, area, chebyshev, bending, projector};
     const PhaseSet set = substepPhases(in);
     for (int substep = 0; substep < settings.substeps; ++substep) {
         phases.substep = substep;

@@ -49,6 +49,7 @@ struct GpuParticleState {
 
 class GpuChebyshev;
 class GpuAir;
+class GpuBending;
 
 /// A width x height page grid on the GPU: positions, step-start positions, velocities and
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
@@ -71,8 +72,9 @@ public:
     /// The same for a grid with rest lengths `rest` (a sized cloth's, clothRestLengths()),
     /// in `dimensions` 2 or 3 (Settings::dimensions). In 3D the positions, step starts and
     /// velocities are x, y, z per particle (the 3D overloads below take them), and a step
-    /// runs the prediction, the distance sets (PBD or XPBD, shear), damping and the velocity
-    /// update; a step with anything else throws std::runtime_error naming it.
+    /// runs the prediction, the distance sets (PBD or XPBD, shear), the bending's ten sets
+    /// (GpuBending), damping and the velocity update; a step with anything else throws
+    /// std::runtime_error naming it.
     static std::unique_ptr<GpuSolver> create(int width, int height, const ClothRestLengths& rest,
                                              GpuPrecision precision, std::string& why,
                                              int dimensions = 2);
@@ -221,6 +223,7 @@ private:
     /// The Chebyshev weights' kernels and buffers, made on the first step that needs them.
     std::unique_ptr<GpuChebyshev> chebyshev_;
     std::unique_ptr<GpuAir> air_; ///< the air's kernels and buffers, once air blew
+    std::unique_ptr<GpuBending> bending_; ///< the bending's (3D), made on its first step
     mutable std::size_t readbacks_ = 0;
     mutable std::size_t aliveReadbacks_ = 0;
     mutable std::size_t stateBytesRead_ = 0;
