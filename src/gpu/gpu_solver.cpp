@@ -490,20 +490,34 @@ void GpuSolver::download(std::vector<glm::dvec2>& position, std::vector<glm::dve
     readPairs(velocities_, dbl, velocity, count_, stateBytesRead_);
 }
 
-void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
+template <glm::length_t D>
+void GpuSolver::downloadOne(unsigned buffer, std::vector<glm::vec<D, double>>& out,
+                            const char* what) const
 {
-    requireDimensions(2, "downloadPositions");
+    requireDimensions(D, what);
     ++readbacks_;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    readPairs(positions_, precision_ == GpuPrecision::Double, positions, count_, stateBytesRead_);
+    readVectors<D>(buffer, precision_ == GpuPrecision::Double, out, count_, stateBytesRead_);
+}
+
+void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
+{
+    downloadOne<2>(positions_, positions, "downloadPositions");
+}
+
+void GpuSolver::downloadPositions(std::vector<glm::dvec3>& positions) const
+{
+    downloadOne<3>(positions_, positions, "downloadPositions");
 }
 
 void GpuSolver::downloadStepStart(std::vector<glm::dvec2>& stepStart) const
 {
-    requireDimensions(2, "downloadStepStart");
-    ++readbacks_;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    readPairs(stepStart_, precision_ == GpuPrecision::Double, stepStart, count_, stateBytesRead_);
+    downloadOne<2>(stepStart_, stepStart, "downloadStepStart");
+}
+
+void GpuSolver::downloadStepStart(std::vector<glm::dvec3>& stepStart) const
+{
+    downloadOne<3>(stepStart_, stepStart, "downloadStepStart");
 }
 
 void GpuSolver::downloadInverseMasses(std::vector<double>& inverseMass) const
@@ -579,14 +593,26 @@ void GpuSolver::setPosition(Index index, glm::dvec2 position)
     writePositions(index, &position, 1);
 }
 
-void GpuSolver::writePositions(Index first, const glm::dvec2* positions, std::size_t count)
+template <glm::length_t D>
+void GpuSolver::writePositionsOf(Index first, const glm::vec<D, double>* positions,
+                                 std::size_t count)
 {
-    requireDimensions(2, "writePositions");
+    requireDimensions(D, "writePositions");
     if (first >= count_ || count > count_ - first)
         throw std::out_of_range("GpuSolver::writePositions: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    writePairs(positions_, precision_ == GpuPrecision::Double, first, positions, count);
+    writeVectors<D>(positions_, precision_ == GpuPrecision::Double, first, positions, count);
     renderStale_ = true;
+}
+
+void GpuSolver::writePositions(Index first, const glm::dvec2* positions, std::size_t count)
+{
+    writePositionsOf<2>(first, positions, count);
+}
+
+void GpuSolver::writePositions(Index first, const glm::dvec3* positions, std::size_t count)
+{
+    writePositionsOf<3>(first, positions, count);
 }
 
 void GpuSolver::setVelocity(Index index, glm::dvec2 velocity)
@@ -673,7 +699,6 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
                           : s.selfCollision           ? "selfCollision"
                           : s.areaStiffness > 0.0     ? "areaStiffness"
                           : s.chebyshev > 0.0         ? "chebyshev"
-                          : p.contacts != nullptr     ? "obstacles and balls"
                           : p.selfCollision != nullptr ? "selfCollision"
                                                       : nullptr;
     if (missing != nullptr)

@@ -111,6 +111,9 @@ public:
     void downloadPositions(std::vector<glm::dvec2>& positions) const;
     /// Reads back the positions at the start of the last substep only (m).
     void downloadStepStart(std::vector<glm::dvec2>& stepStart) const;
+    /// The 3D cloth's downloadPositions() and downloadStepStart() (x, y, z per particle).
+    void downloadPositions(std::vector<glm::dvec3>& positions) const;
+    void downloadStepStart(std::vector<glm::dvec3>& stepStart) const;
     /// Reads back the inverse masses only (1/kg).
     void downloadInverseMasses(std::vector<double>& inverseMass) const;
 
@@ -135,6 +138,8 @@ public:
     void setPosition(Index index, glm::dvec2 position);
     /// Writes the positions (m) of particles first .. first + count - 1.
     void writePositions(Index first, const glm::dvec2* positions, std::size_t count);
+    /// The same for a 3D cloth (x, y, z per particle).
+    void writePositions(Index first, const glm::dvec3* positions, std::size_t count);
     /// Writes one particle's velocity (m/s).
     void setVelocity(Index index, glm::dvec2 velocity);
     /// The 3D cloth's setPosition() and setVelocity().
@@ -180,6 +185,13 @@ public:
 private:
     GpuSolver() = default;
     void makeAreaBuffers();
+    /// One D-vector buffer (positions or step starts) read back, counted as a readback.
+    template <glm::length_t D>
+    void downloadOne(unsigned buffer, std::vector<glm::vec<D, double>>& out,
+                     const char* what) const;
+    /// Positions first .. first + count - 1 of a D-dimensional cloth written.
+    template <glm::length_t D>
+    void writePositionsOf(Index first, const glm::vec<D, double>* positions, std::size_t count);
     /// Throws std::logic_error unless the solver's cloth has `dimensions`.
     void requireDimensions(int dimensions, const char* what) const;
     /// Throws std::runtime_error naming the first phase of `p` the 3D kernels lack.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -57,12 +58,20 @@ pbd::Settings verticalSheet()
 /// `steps` steps of `settings` with `solver` (Gpu: on the test's context in `precision`); with
 /// `drag`, particle 5 is pinned and the middle of the bottom row grabbed at step 10, pulled
 /// towards the viewer and up until step 60, then released with a throw.
+/// `world` (if any) adds obstacles and balls to the new cloth, and `each` (if any) runs before
+/// each step k (moving an obstacle, say).
+using World3 = std::function<void(pbd::Simulation3&)>;
+using EachStep = std::function<void(pbd::Simulation3&, int)>;
+
 Run3 run(pbd::Settings settings, pbd::Solver solver, int steps, bool drag,
-         GpuPrecision precision = GpuPrecision::Double)
+         GpuPrecision precision = GpuPrecision::Double, const World3& world = {},
+         const EachStep& each = {})
 {
     settings.solver = solver;
     settings.gpuPrecision = precision;
     pbd::Simulation3 simulation(settings);
+    if (world)
+        world(simulation);
     simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
     simulation.step(); // step 0: the GPU's runs must be the GPU's
     CHECK(simulation.backendDescription().empty() == (solver != pbd::Solver::Gpu));
@@ -79,6 +88,8 @@ Run3 run(pbd::Settings settings, pbd::Solver solver, int steps, bool drag,
             simulation.moveGrabbed(start + glm::dvec3(0.002, 0.004, 0.01) * double(k - 10));
         if (drag && k == 60)
             simulation.release(glm::dvec3(0.0, 0.5, -1.0));
+        if (each)
+            each(simulation, k);
         simulation.step();
     }
     simulation.sync();
@@ -151,6 +162,88 @@ TEST_CASE("GPU 3D: double gives the colored solver's bits (hash over x, y, z)", 
         const Run3 colored = run(s, pbd::Solver::Colored, 120, true);
         const Run3 gpu = run(s, pbd::Solver::Gpu, 120, true);
         CHECK(largestZ(colored.position) > 0.1); // the drag took it out of its plane
+        CHECK(pbd::formatHash(pbd::positionsHash(gpu.position)) ==
+              pbd::formatHash(pbd::positionsHash(colored.position)));
+        CHECK(sameBits(gpu.position, colored.position));
+        CHECK(sameBits(gpu.velocity, colored.velocity));
+    }
+}
+
+/// A 2 m square sheet laid flat (21 x 21, one corner fixed), 3 substeps, particles 2 cm thick.
+pbd::Settings droppedSheet()
+{
+    pbd::Settings s = horizontalSheet();
+    s.width = 21;
+    s.height = 21;
+    s.clothWidth = 2.0;
+    s.clothHeight = 2.0;
+    s.fixedCount = 1;
+    s.substeps = 3;
+    s.thickness = 0.02;
+    return s;
+}
+
+pbd::Obstacle3 obstacle(const char* spec)
+{
+    std::string error;
+    const auto o = pbd::parseObstacle3Spec(spec, error);
+    INFO(error);
+    REQUIRE(o.has_value());
+    return *o;
+}
+
+TEST_CASE("GPU 3D: the world (every 3D shape, a ball, friction, a moving box): double gives "
+          "the colored solver's bits", "[gpu3d]")
+{
+    SECTION("a sphere over the ground, friction 0.3, 150 steps: nothing ends inside")
+    {
+        pbd::Settings s = droppedSheet();
+        s.friction = 0.3;
+        const World3 world = [](pbd::Simulation3& sim) {
+            REQUIRE_FALSE(sim.addObstacle(obstacle("sphere:1,-0.8,1,0.5")));
+            REQUIRE_FALSE(sim.addObstacle(obstacle("ground:-2")));
+        };
+        const Run3 colored = run(s, pbd::Solver::Colored, 150, false, GpuPrecision::Double, world);
+        const Run3 gpu = run(s, pbd::Solver::Gpu, 150, false, GpuPrecision::Double, world);
+        CHECK(pbd::formatHash(pbd::positionsHash(gpu.position)) ==
+              pbd::formatHash(pbd::positionsHash(colored.position)));
+        CHECK(sameBits(gpu.position, colored.position));
+        CHECK(sameBits(gpu.velocity, colored.velocity));
+        // It fell onto the sphere (its middle came down, and stays above the centre), and no
+        // particle is inside it grown by half the thickness, nor below the ground.
+        const glm::dvec3 centre(1.0, -0.8, 1.0);
+        CHECK(gpu.position[220].y < -0.2);
+        CHECK(gpu.position[220].y > centre.y);
+        for (std::size_t i = 1; i < gpu.position.size(); ++i) {
+            const glm::dvec3 d = gpu.position[i] - centre;
+            CHECK(std::sqrt(pbd::dot(d, d)) >= 0.51 - 1e-9);
+            CHECK(gpu.position[i].y >= -2.0 + 0.01 - 1e-9);
+        }
+    }
+    SECTION("a turned box, a capsule, a plane, a ball, friction 0.5, the box moved and "
+            "turned, 120 steps")
+    {
+        pbd::Settings s = droppedSheet();
+        s.friction = 0.5;
+        const World3 world = [](pbd::Simulation3& sim) {
+            REQUIRE_FALSE(sim.addObstacle(obstacle("box:1,-1,1,1,0.4,1.2,10,20,30")));
+            REQUIRE_FALSE(sim.addObstacle(obstacle("capsule:0,-0.5,0,2,-0.7,2,0.2")));
+            REQUIRE_FALSE(sim.addObstacle(obstacle("plane:0,-1.5,0,0.2,1,0.1")));
+            pbd::BallOf<3> ball;
+            ball.position = glm::dvec3(0.3, 1.0, 0.4);
+            ball.start = ball.position;
+            ball.radius = 0.2;
+            ball.mass = 1.0;
+            REQUIRE_FALSE(sim.addBall(ball));
+        };
+        const EachStep each = [](pbd::Simulation3& sim, int k) {
+            if (k >= 40 && k < 80) // the box rises and turns under the cloth
+                REQUIRE_FALSE(sim.moveObstacle(0, glm::dvec3(1.0, -1.0 + 0.005 * (k - 40), 1.0),
+                                               glm::dvec3(10.0, 20.0 + k - 40, 30.0)));
+        };
+        const Run3 colored =
+            run(s, pbd::Solver::Colored, 120, false, GpuPrecision::Double, world, each);
+        const Run3 gpu = run(s, pbd::Solver::Gpu, 120, false, GpuPrecision::Double, world, each);
         CHECK(pbd::formatHash(pbd::positionsHash(gpu.position)) ==
               pbd::formatHash(pbd::positionsHash(colored.position)));
         CHECK(sameBits(gpu.position, colored.position));
