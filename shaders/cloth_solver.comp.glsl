@@ -59,8 +59,10 @@ bool isAlive(uint k)
 // Symplectic Euler for movable particles: x0 = x; v.y += h g; x += h v.
 // uStep (step_block.glsl): particles, h, gravity along y, air (1: add the air's
 // accelerations, air.comp.glsl).
-// In 3D as in 2D, z as x (step_phases.h's predict over D); the air is 2D's only.
-#if DIM == 2
+// In 3D as in 2D, z as x (step_phases.h's predict over D), the air's acceleration too.
+#if DIM == 3
+layout(std430, binding = 15) readonly buffer AirAccel { REAL airAccel[]; };
+#else
 layout(std430, binding = 15) readonly buffer AirAccel { REAL2 airAccel[]; };
 #endif
 
@@ -71,18 +73,22 @@ void main()
         return;
     const VEC p = LOAD(x, i);
     STORE(x0, i, p);
-#if DIM == 2
     if (uStep.air != 0u) { // v += h (g + a), as step_phases.h's predict
-        const REAL2 a = airAccel[i];
-        precise REAL ax = v[i].x + uStep.h * a.x;
-        precise REAL ay = v[i].y + uStep.h * (uStep.gravity + a.y);
-        v[i] = REAL2(ax, ay);
-        precise REAL qx = p.x + uStep.h * ax;
-        precise REAL qy = p.y + uStep.h * ay;
-        x[i] = REAL2(qx, qy);
+        const VEC a = LOAD(airAccel, i);
+        const VEC u = LOAD(v, i);
+        precise REAL ax = u.x + uStep.h * a.x;
+        precise REAL ay = u.y + uStep.h * (uStep.gravity + a.y);
+#if DIM == 3
+        precise REAL az = u.z + uStep.h * a.z;
+        const VEC un = VEC(ax, ay, az);
+#else
+        const VEC un = VEC(ax, ay);
+#endif
+        STORE(v, i, un);
+        precise VEC q = p + uStep.h * un; // each component x + h v
+        STORE(x, i, q);
         return;
     }
-#endif
     VEC u = LOAD(v, i);
     precise REAL vy = u.y + uStep.h * uStep.gravity;
     u.y = vy;

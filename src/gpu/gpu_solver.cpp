@@ -139,12 +139,14 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
         solver->projectXpbd_ ? buildKernel(dbl, 2, false, why, kFile, dimensions) : 0;
     if (solver->velocity_ == 0)
         return nullptr;
-    const bool plane = dimensions == 2; // areas, tearing and tethers: 2D only for now
+    solver->tether_ = buildKernel(dbl, 8, false, why, kFile, dimensions);
+    if (solver->tether_ == 0)
+        return nullptr;
+    const bool plane = dimensions == 2; // areas and tearing: 2D only for now
     if (plane) {
         solver->projectArea_ = buildKernel(dbl, 3, false, why);
         solver->tear_ = solver->projectArea_ ? buildKernel(dbl, 4, false, why) : 0;
-        solver->tether_ = solver->tear_ ? buildKernel(dbl, 8, false, why) : 0;
-        if (solver->tether_ == 0)
+        if (solver->tear_ == 0)
             return nullptr;
     }
     solver->constraintCount_ = clothConstraintCount(width, height);
@@ -242,7 +244,8 @@ std::vector<unsigned> GpuSolver::bufferNames() const
         for (std::size_t k = 0; k < 4; ++k)
             names.push_back(chebyshev_->bufferName(k));
     if (air_ != nullptr)
-        names.insert(names.end(), {air_->bufferName(0), air_->bufferName(1)});
+        for (std::size_t k = 0; k < GpuAir::kBuffers; ++k)
+            names.push_back(air_->bufferName(k));
     if (bending_ != nullptr)
         for (unsigned name : bending_->bufferNames())
             names.push_back(name);
@@ -693,9 +696,7 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
 {
     // What the 3D kernels do not do yet; Settings::validate refuses each first, naming it.
     const Settings& s = p.settings;
-    const char* missing = s.airDrag > 0.0           ? "airDrag"
-                          : s.tethers                 ? "tethers"
-                          : s.tearStrain > 0.0        ? "tearStrain"
+    const char* missing = s.tearStrain > 0.0        ? "tearStrain"
                           : s.selfCollision           ? "selfCollision"
                           : s.areaStiffness > 0.0     ? "areaStiffness"
                           : s.chebyshev > 0.0         ? "chebyshev"
@@ -765,7 +766,7 @@ void GpuSolver::step(const GpuStepParameters& p)
     }
     const bool air = settings.airDrag > 0.0; // the air's kernels (gpu_air.cpp), made when first blown
     if (air && air_ == nullptr)
-        air_ = GpuAir::make(width_, height_, dbl, maxStorageBlockBytes(), bytes_);
+        air_ = GpuAir::make(width_, height_, dbl, maxStorageBlockBytes(), bytes_, dimensions_);
     // The step's parameters, one block (gpu_step_block.h), rounded once to the kernels'
     // precision.
     auto fill = [&](auto& block) {
@@ -817,7 +818,8 @@ void GpuSolver::step(const GpuStepParameters& p)
             const GLuint zero = 0;
             switch (phase) {
             case SubstepPhase::Air:
-                g.air_->blow({{p.settings.windX, p.settings.windY}, p.settings.airDrag,
+                g.air_->blow({{p.settings.windX, p.settings.windY, p.settings.windZ},
+                              p.settings.airDrag,
                               p.settings.gusts, p.time + substep * h, g.masked_, h});
                 break;
             case SubstepPhase::Predict:

@@ -279,8 +279,6 @@ TEST_CASE("GPU 3D: the phases not on the GPU yet are refused by name", "[gpu3d]"
         CHECK(error->field == field);
         CHECK_THAT(error->message, Catch::Contains("solver = gpu and dimensions = 3"));
     };
-    refused([](pbd::Settings& t) { t.airDrag = 0.5; }, "airDrag");
-    refused([](pbd::Settings& t) { t.tethers = true; }, "tethers");
     refused([](pbd::Settings& t) { t.tearStrain = 0.5; }, "tearStrain");
     refused([](pbd::Settings& t) {
         t.selfCollision = true;
@@ -297,8 +295,8 @@ TEST_CASE("GPU 3D: the phases not on the GPU yet are refused by name", "[gpu3d]"
     CHECK(solver->dimensions() == 3);
     pbd::gpu::GpuStepParameters p;
     p.settings = s;
-    p.settings.airDrag = 0.5;
-    CHECK_THROWS_WITH(solver->step(p), Catch::Contains("airDrag"));
+    p.settings.tearStrain = 0.5;
+    CHECK_THROWS_WITH(solver->step(p), Catch::Contains("tearStrain"));
     std::vector<glm::dvec2> flat;
     CHECK_THROWS_AS(solver->downloadPositions(flat), std::logic_error);
     CHECK_THROWS_AS(solver->renderPositions(), std::runtime_error);

@@ -77,17 +77,13 @@ std::optional<SettingsError> checkSelfCollision(const Settings& s)
 }
 
 /// The GPU solver in 3D steps the core (prediction, distance constraints with shear, bending,
-/// substeps, damping, pins and drags) and not yet the phases below: each is refused by name.
+/// tethers, obstacles, balls and friction, air, substeps, damping, pins and drags) and not yet the
+/// phases below: each is refused by name.
 std::optional<SettingsError> checkGpuIn3d(const Settings& s)
 {
     const std::string with = " is not allowed with solver = gpu and dimensions = 3 yet; "
                              "allowed: ";
     const std::string other = ", or solver sequential or colored";
-    if (s.airDrag != 0.0)
-        return SettingsError{"airDrag", "airDrag = " + formatNumber(s.airDrag) + " N s/m^2" +
-                                            with + "airDrag 0" + other};
-    if (s.tethers)
-        return SettingsError{"tethers", "tethers = on" + with + "tethers off" + other};
     if (s.tearStrain != 0.0)
         return SettingsError{"tearStrain", "tearStrain = " + formatNumber(s.tearStrain) + with +
                                                "tearStrain 0" + other};
