@@ -699,7 +699,6 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
     const char* missing = s.tearStrain > 0.0        ? "tearStrain"
                           : s.selfCollision           ? "selfCollision"
                           : s.areaStiffness > 0.0     ? "areaStiffness"
-                          : s.chebyshev > 0.0         ? "chebyshev"
                           : p.selfCollision != nullptr ? "selfCollision"
                                                       : nullptr;
     if (missing != nullptr)
@@ -749,7 +748,7 @@ void GpuSolver::step(const GpuStepParameters& p)
         detail::ChebyshevSchedule(params.chebyshev, params.iterations).active();
     if (chebyshev && chebyshev_ == nullptr) {
         std::string why;
-        chebyshev_ = GpuChebyshev::create(count_, dbl, maxStorageBlockBytes(), why);
+        chebyshev_ = GpuChebyshev::create(count_, dbl, maxStorageBlockBytes(), why, dimensions_);
         if (chebyshev_ == nullptr)
             throw std::runtime_error(why);
         bytes_ += chebyshev_->bufferBytes();

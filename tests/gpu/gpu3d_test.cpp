@@ -284,7 +284,6 @@ TEST_CASE("GPU 3D: the phases not on the GPU yet are refused by name", "[gpu3d]"
         t.selfCollision = true;
         t.thickness = 0.01;
     }, "selfCollision");
-    refused([](pbd::Settings& t) { t.chebyshev = 0.9; }, "chebyshev");
     CHECK_FALSE(pbd::validate(s).has_value()); // the core itself is allowed
 
     // The solver itself refuses them too, and the other dimension's calls.

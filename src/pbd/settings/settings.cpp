@@ -77,8 +77,8 @@ std::optional<SettingsError> checkSelfCollision(const Settings& s)
 }
 
 /// The GPU solver in 3D steps the core (prediction, distance constraints with shear, bending,
-/// tethers, obstacles, balls and friction, air, substeps, damping, pins and drags) and not yet the
-/// phases below: each is refused by name.
+/// tethers, obstacles, balls and friction, air, Chebyshev, substeps, damping, pins and drags)
+/// and not yet the phases below: each is refused by name.
 std::optional<SettingsError> checkGpuIn3d(const Settings& s)
 {
     const std::string with = " is not allowed with solver = gpu and dimensions = 3 yet; "
@@ -90,9 +90,6 @@ std::optional<SettingsError> checkGpuIn3d(const Settings& s)
     if (s.selfCollision)
         return SettingsError{"selfCollision",
                              "selfCollision = on" + with + "selfCollision off" + other};
-    if (s.chebyshev != 0.0)
-        return SettingsError{"chebyshev", "chebyshev = " + formatNumber(s.chebyshev) + with +
-                                              "chebyshev 0" + other};
     return std::nullopt;
 }
 
