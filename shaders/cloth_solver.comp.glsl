@@ -7,7 +7,7 @@
 //                 | 6, 7 (picking: nearest distance, then its lowest index) | 8 (tethers)
 //                 | 9 (bending, 3D only)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
-//   #define DIM 2|3           (the cloth's dimensions: stages 0 to 2 and 8 exist in both)
+//   #define DIM 2|3           (the cloth's dimensions: stages 0 to 2, 4 and 8 exist in both)
 // and shaders/kernel_common.glsl (REAL, the work group, invocation()).
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
 // operations are exactly those of the CPU kernels, in the same order (docs/core-api.md, the
@@ -22,8 +22,8 @@
 // dvec3 would take 32 bytes per element (std430 aligns a three-component vector as four).
 // Each component is its own double, loaded and stored whole, so nothing is packed or fused.
 #if DIM == 3
-#if STAGE > 2 && STAGE != 8 && STAGE != 9
-#error "only stages 0 (predict), 1 (project), 2 (velocity), 8 (tethers) and 9 (bending) exist in 3D"
+#if STAGE == 3 || (STAGE > 4 && STAGE < 8)
+#error "only stages 0 (predict), 1 (project), 2 (velocity), 4 (tearing), 8 (tethers) and 9 (bending) exist in 3D"
 #endif
 #define VEC REAL3
 #define LOAD(a, i) REAL3(a[3u * (i)], a[3u * (i) + 1u], a[3u * (i) + 2u])
@@ -171,17 +171,30 @@ void main()
     if (!(len > uMinLength) || wSum == REAL(0))
         return;
     const REAL rest = uRest[uSet];
+    const bool removed = uStep.masked != 0u &&
+                         !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w));
 #if XPBD
     const REAL lam = lambda[t];
     const REAL at = alphaTildeAt(sa4.x + row * sa4.y, sa4.z + column * sa4.w);
-    precise REAL s = ((rest - len) - at * lam) / (len * (wSum + at));
+    precise REAL numerator = (rest - len) - at * lam;
+    precise REAL denominator = len * (wSum + at);
 #else
-    precise REAL s = (rest - len) / (len * wSum);
+    precise REAL numerator = rest - len;
+    precise REAL denominator = len * wSum;
 #endif
-    // As the CPU's masked kernel: a removed constraint's correction times 0 (a uniform 0, so
-    // that no compiler folds s * 0 into +0: the product keeps the sign of s, as on the CPU).
-    if (uStep.masked != 0u && !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w)))
+#if DIM == 3
+    // As the CPU's 3D kernels (colored_kernels_3d.h): a removed constraint's numerator is
+    // masked to +0 (a uniform 0, so that nothing folds), so s = +0.
+    if (removed)
+        numerator = uZero;
+#endif
+    precise REAL s = numerator / denominator;
+#if DIM == 2
+    // As the CPU's 2D masked kernel: a removed constraint's correction times 0 (a uniform 0,
+    // so that no compiler folds s * 0 into +0: the product keeps the sign of s, as on the CPU).
+    if (removed)
         s = s * uZero;
+#endif
 #if XPBD
     precise REAL newLambda = lam + s * len;
     lambda[t] = newLambda;
@@ -327,11 +340,12 @@ void main()
             b = (i + 1u) * uWidth + j;
         }
     }
-    const REAL2 pa = x[a];
-    const REAL2 pb = x[b];
-    precise REAL dx = pa.x - pb.x;
-    precise REAL dy = pa.y - pb.y;
-    precise REAL len = sqrt(dx * dx + dy * dy);
+    precise VEC d = LOAD(x, a) - LOAD(x, b);
+#if DIM == 3
+    precise REAL len = sqrt(d.x * d.x + d.y * d.y + d.z * d.z); // (x + y) + z, as the CPU's tear()
+#else
+    precise REAL len = sqrt(d.x * d.x + d.y * d.y);
+#endif
     precise REAL strain = abs(len - rest) / rest;
     if (strain > uStep.tearStrain) {
         atomicAnd(alive[k >> 5], ~(1u << (k & 31u)));

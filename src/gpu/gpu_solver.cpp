@@ -140,17 +140,17 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
     if (solver->velocity_ == 0)
         return nullptr;
     solver->tether_ = buildKernel(dbl, 8, false, why, kFile, dimensions);
-    if (solver->tether_ == 0)
+    solver->tear_ = solver->tether_ ? buildKernel(dbl, 4, false, why, kFile, dimensions) : 0;
+    if (solver->tear_ == 0)
         return nullptr;
-    const bool plane = dimensions == 2; // areas and tearing: 2D only for now
+    const bool plane = dimensions == 2; // the cells' signed areas: 2D only
     if (plane) {
         solver->projectArea_ = buildKernel(dbl, 3, false, why);
-        solver->tear_ = solver->projectArea_ ? buildKernel(dbl, 4, false, why) : 0;
-        if (solver->tear_ == 0)
+        if (solver->projectArea_ == 0)
             return nullptr;
     }
     solver->constraintCount_ = clothConstraintCount(width, height);
-    if (plane) {
+    {
         glUseProgram(solver->tear_);
         glUniform1ui(0, static_cast<GLuint>(solver->constraintCount_));
         glUniform1ui(1, static_cast<GLuint>(width));
@@ -696,8 +696,7 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
 {
     // What the 3D kernels do not do yet; Settings::validate refuses each first, naming it.
     const Settings& s = p.settings;
-    const char* missing = s.tearStrain > 0.0        ? "tearStrain"
-                          : s.selfCollision           ? "selfCollision"
+    const char* missing = s.selfCollision           ? "selfCollision"
                           : s.areaStiffness > 0.0     ? "areaStiffness"
                           : p.selfCollision != nullptr ? "selfCollision"
                                                       : nullptr;

@@ -77,16 +77,13 @@ std::optional<SettingsError> checkSelfCollision(const Settings& s)
 }
 
 /// The GPU solver in 3D steps the core (prediction, distance constraints with shear, bending,
-/// tethers, obstacles, balls and friction, air, Chebyshev, substeps, damping, pins and drags)
-/// and not yet the phases below: each is refused by name.
+/// tethers, obstacles, balls and friction, air, Chebyshev, tearing, substeps, damping, pins
+/// and drags) and not yet self-collision: refused by name.
 std::optional<SettingsError> checkGpuIn3d(const Settings& s)
 {
     const std::string with = " is not allowed with solver = gpu and dimensions = 3 yet; "
                              "allowed: ";
     const std::string other = ", or solver sequential or colored";
-    if (s.tearStrain != 0.0)
-        return SettingsError{"tearStrain", "tearStrain = " + formatNumber(s.tearStrain) + with +
-                                               "tearStrain 0" + other};
     if (s.selfCollision)
         return SettingsError{"selfCollision",
                              "selfCollision = on" + with + "selfCollision off" + other};
