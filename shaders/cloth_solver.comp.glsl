@@ -448,43 +448,49 @@ void main()
     const VEC xc = LOAD(x, ic);
     const VEC l = LOAD(bendLambda, e);
     precise REAL at = bendCompliance[e] * uInvH2;
-    if (uTwists == 0u) {
-        precise REAL s = wa + REAL(4) * wb + wc;
-        if (s == REAL(0))
-            return;
-        precise VEC c = xa - REAL(2) * xb + xc;
-        precise REAL q = REAL(-1) / (s + at);
-        precise VEC dl = (c + at * l) * q;
-        precise VEC nl = l + dl;
-        precise REAL twoWb = REAL(2) * wb;
-        precise VEC na = xa + wa * dl;
-        precise VEC nb = xb - twoWb * dl;
-        precise VEC nc = xc + wc * dl;
-        STORE(bendLambda, e, nl);
-        STORE(x, ia, na);
-        STORE(x, ib, nb);
-        STORE(x, ic, nc);
-        return;
-    }
+    // The stencil's sum of w k^2, C, and the weights w_i k_i that move b and c (a's is w_a,
+    // d's w_d): x - y dl written as x + (-y) dl, the same IEEE operation.
+    REAL s;
+    VEC c;
+    REAL kb;
+    REAL kc;
     const uint id = bendParticle[o + 3u];
-    const REAL wd = w[id];
-    const VEC xd = LOAD(x, id);
-    precise REAL s = wa + wb + wc + wd;
+    REAL wd = REAL(0);
+    VEC xd = VEC(0);
+    if (uTwists == 0u) {
+        precise REAL sum = wa + REAL(4) * wb + wc;
+        precise VEC stencil = xa - REAL(2) * xb + xc;
+        precise REAL twoWb = -(REAL(2) * wb);
+        s = sum;
+        c = stencil;
+        kb = twoWb;
+        kc = wc;
+    } else {
+        wd = w[id];
+        xd = LOAD(x, id);
+        precise REAL sum = wa + wb + wc + wd;
+        precise VEC stencil = (xa - xb) - (xc - xd);
+        s = sum;
+        c = stencil;
+        kb = -wb;
+        kc = -wc;
+    }
     if (s == REAL(0))
         return;
-    precise VEC c = (xa - xb) - (xc - xd);
     precise REAL q = REAL(-1) / (s + at);
     precise VEC dl = (c + at * l) * q;
     precise VEC nl = l + dl;
     precise VEC na = xa + wa * dl;
-    precise VEC nb = xb - wb * dl;
-    precise VEC nc = xc - wc * dl;
-    precise VEC nd = xd + wd * dl;
+    precise VEC nb = xb + kb * dl;
+    precise VEC nc = xc + kc * dl;
     STORE(bendLambda, e, nl);
     STORE(x, ia, na);
     STORE(x, ib, nb);
     STORE(x, ic, nc);
-    STORE(x, id, nd);
+    if (uTwists != 0u) {
+        precise VEC nd = xd + wd * dl;
+        STORE(x, id, nd);
+    }
 }
 #endif
 
