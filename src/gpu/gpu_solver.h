@@ -72,9 +72,8 @@ public:
     /// The same for a grid with rest lengths `rest` (a sized cloth's, clothRestLengths()),
     /// in `dimensions` 2 or 3 (Settings::dimensions). In 3D the positions, step starts and
     /// velocities are x, y, z per particle (the 3D overloads below take them), and a step
-    /// runs the prediction, the distance sets (PBD or XPBD, shear), the bending's ten sets
-    /// (GpuBending), damping and the velocity update; a step with anything else throws
-    /// std::runtime_error naming it.
+    /// runs every phase of the 2D step but the cells' areas, and the bending's ten sets
+    /// (GpuBending); a step with self-collision throws std::runtime_error naming it.
     static std::unique_ptr<GpuSolver> create(int width, int height, const ClothRestLengths& rest,
                                              GpuPrecision precision, std::string& why,
                                              int dimensions = 2);
