@@ -665,6 +665,16 @@ EOF3D
   hc="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ec")" hd="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ed")"
   echo "3D cut: colored $hc, gpu double $hd"
   [[ $hc == "constraints 1424, "* && $hc == "$hd" ]] || fail "3D cut: gpu double '$hd', colored '$hc' (1424 constraints left expected)"
+  # Every built-in 3D scene (its world, balls, bending, air, moving bar) on the GPU in double:
+  # the colored solver's summary, hash included, after 30 steps.
+  for scene in $("$sim" scenes | awk '$2 == "3D" { print $1 }'); do
+    "$sim" run --scene "$scene" --steps 30 --solver colored --threads 1 >/dev/null 2>"$work/ec" || fail "colored $scene failed: $(cat "$work/ec")"
+    "$sim" run --scene "$scene" --steps 30 --solver gpu --gpu-precision double >/dev/null 2>"$work/ed" || fail "gpu $scene failed: $(cat "$work/ed")"
+    hc="$(grep -o 'obstacles [0-9]*, balls [0-9]*, constraints [0-9]*, hash [0-9a-f]*' "$work/ec")"
+    hd="$(grep -o 'obstacles [0-9]*, balls [0-9]*, constraints [0-9]*, hash [0-9a-f]*' "$work/ed")"
+    echo "3D scene $scene: colored $hc, gpu double $hd"
+    [[ -n $hc && $hc == "$hd" ]] || fail "3D scene $scene: gpu double '$hd', colored '$hc'"
+  done
   expect 2 "--gpu-precision" "'half'" "float or double" -- run --solver gpu --gpu-precision half
   expect 2 "--width" "5000" "1 to 4096" "gpu solver" -- run --solver gpu --width 5000
   "$sim" bench --solver gpu --sizes 16x12 --settle 5 --steps 4 --json >"$work/json" 2>"$work/err" || fail "bench --solver gpu failed: $(cat "$work/err")"
