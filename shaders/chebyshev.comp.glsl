@@ -8,10 +8,24 @@
 // and shaders/kernel_common.glsl (REAL, the work group, invocation()).
 // Every arithmetic result is `precise`, in the CPU's order, so that double gives its bits.
 
-layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
+// VEC, LOAD and STORE as in cloth_solver.comp.glsl: in 3D plain arrays of REAL (x, y, z at
+// 3i, 3i + 1, 3i + 2), in 2D arrays of REAL2.
+#if DIM == 3
+#define VEC REAL3
+#define LOAD(a, i) REAL3(a[3u * (i)], a[3u * (i) + 1u], a[3u * (i) + 2u])
+#define STORE(a, i, p) { const uint k_ = 3u * (i); const REAL3 q_ = (p); \
+                         a[k_] = q_.x; a[k_ + 1u] = q_.y; a[k_ + 2u] = q_.z; }
+#define VECTORS REAL
+#else
+#define VEC REAL2
+#define LOAD(a, i) a[i]
+#define STORE(a, i, p) { a[i] = (p); }
+#define VECTORS REAL2
+#endif
+layout(std430, binding = 0) buffer Positions { VECTORS x[]; };
 layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
-layout(std430, binding = 10) buffer Previous { REAL2 previous[]; }; // x^(k-1)
-layout(std430, binding = 11) buffer Current { REAL2 current[]; };   // before the sweep
+layout(std430, binding = 10) buffer Previous { VECTORS previous[]; }; // x^(k-1)
+layout(std430, binding = 11) buffer Current { VECTORS current[]; };   // before the sweep
 layout(std430, binding = 12) buffer GroupLargest { REAL groupLargest[]; };
 // The guard: the first weighted sweep's largest squared correction, and whether a later one
 // exceeded it in this substep (then the rest of the substep is plain).
@@ -34,9 +48,12 @@ void main()
     const uint i = invocation();
     REAL d2 = REAL(0);
     if (i < uCount && w[i] != REAL(0)) {
-        precise REAL dx = x[i].x - current[i].x;
-        precise REAL dy = x[i].y - current[i].y;
-        precise REAL s = dx * dx + dy * dy;
+        precise VEC d = LOAD(x, i) - LOAD(current, i);
+#if DIM == 3
+        precise REAL s = d.x * d.x + d.y * d.y + d.z * d.z; // (x + y) + z, as the CPU's dot
+#else
+        precise REAL s = d.x * d.x + d.y * d.y;
+#endif
         d2 = s;
     }
     const uint l = gl_LocalInvocationIndex;
@@ -83,17 +100,16 @@ void main()
     const uint i = invocation();
     if (i >= uCount || (uWeigh != 0u && fired != 0u))
         return;
-    REAL2 xi = x[i];
+    VEC xi = LOAD(x, i);
     if (uWeigh != 0u && w[i] != REAL(0)) {
-        const REAL2 p = previous[i];
-        precise REAL nx = p.x + uOmega * (xi.x - p.x);
-        precise REAL ny = p.y + uOmega * (xi.y - p.y);
-        xi = REAL2(nx, ny);
-        x[i] = xi;
+        const VEC p = LOAD(previous, i);
+        precise VEC n = p + uOmega * (xi - p); // each component p + omega (x - p)
+        xi = n;
+        STORE(x, i, xi);
     }
     if (uKeep != 0u) {
-        previous[i] = current[i];
-        current[i] = xi;
+        STORE(previous, i, LOAD(current, i));
+        STORE(current, i, xi);
     }
 }
 #endif

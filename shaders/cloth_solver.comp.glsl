@@ -5,8 +5,9 @@
 //   #define STAGE 0 (predict) | 1 (project) | 2 (velocity and damping) | 3 (cell areas)
 //                 | 4 (tearing) | 5 (positions to float for drawing)
 //                 | 6, 7 (picking: nearest distance, then its lowest index) | 8 (tethers)
+//                 | 9 (bending, 3D only)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
-//   #define DIM 2|3           (the cloth's dimensions: stages 0 to 2 exist in both)
+//   #define DIM 2|3           (the cloth's dimensions: stages 0 to 2, 4 and 8 exist in both)
 // and shaders/kernel_common.glsl (REAL, the work group, invocation()).
 // Every arithmetic result is `precise` (no fused multiply-add, no reassociation), and the
 // operations are exactly those of the CPU kernels, in the same order (docs/core-api.md, the
@@ -21,8 +22,8 @@
 // dvec3 would take 32 bytes per element (std430 aligns a three-component vector as four).
 // Each component is its own double, loaded and stored whole, so nothing is packed or fused.
 #if DIM == 3
-#if STAGE > 2
-#error "only stages 0 (predict), 1 (project) and 2 (velocity) exist in 3D"
+#if STAGE == 3 || (STAGE > 4 && STAGE < 8)
+#error "only stages 0 (predict), 1 (project), 2 (velocity), 4 (tearing), 8 (tethers) and 9 (bending) exist in 3D"
 #endif
 #define VEC REAL3
 #define LOAD(a, i) REAL3(a[3u * (i)], a[3u * (i) + 1u], a[3u * (i) + 2u])
@@ -44,7 +45,7 @@ layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 layout(std430, binding = 4) buffer Lambdas { REAL lambda[]; };
 #endif
 
-#if STAGE == 1 || STAGE == 4
+#if STAGE == 1 || STAGE == 4 || STAGE == 9
 // One bit per constraint in the page's order (buildClothGrid): 1 live, 0 removed.
 layout(std430, binding = 5) buffer Alive { uint alive[]; };
 
@@ -58,8 +59,10 @@ bool isAlive(uint k)
 // Symplectic Euler for movable particles: x0 = x; v.y += h g; x += h v.
 // uStep (step_block.glsl): particles, h, gravity along y, air (1: add the air's
 // accelerations, air.comp.glsl).
-// In 3D as in 2D, z as x (step_phases.h's predict over D); the air is 2D's only.
-#if DIM == 2
+// In 3D as in 2D, z as x (step_phases.h's predict over D), the air's acceleration too.
+#if DIM == 3
+layout(std430, binding = 15) readonly buffer AirAccel { REAL airAccel[]; };
+#else
 layout(std430, binding = 15) readonly buffer AirAccel { REAL2 airAccel[]; };
 #endif
 
@@ -70,18 +73,22 @@ void main()
         return;
     const VEC p = LOAD(x, i);
     STORE(x0, i, p);
-#if DIM == 2
     if (uStep.air != 0u) { // v += h (g + a), as step_phases.h's predict
-        const REAL2 a = airAccel[i];
-        precise REAL ax = v[i].x + uStep.h * a.x;
-        precise REAL ay = v[i].y + uStep.h * (uStep.gravity + a.y);
-        v[i] = REAL2(ax, ay);
-        precise REAL qx = p.x + uStep.h * ax;
-        precise REAL qy = p.y + uStep.h * ay;
-        x[i] = REAL2(qx, qy);
+        const VEC a = LOAD(airAccel, i);
+        const VEC u = LOAD(v, i);
+        precise REAL ax = u.x + uStep.h * a.x;
+        precise REAL ay = u.y + uStep.h * (uStep.gravity + a.y);
+#if DIM == 3
+        precise REAL az = u.z + uStep.h * a.z;
+        const VEC un = VEC(ax, ay, az);
+#else
+        const VEC un = VEC(ax, ay);
+#endif
+        STORE(v, i, un);
+        precise VEC q = p + uStep.h * un; // each component x + h v
+        STORE(x, i, q);
         return;
     }
-#endif
     VEC u = LOAD(v, i);
     precise REAL vy = u.y + uStep.h * uStep.gravity;
     u.y = vy;
@@ -164,17 +171,30 @@ void main()
     if (!(len > uMinLength) || wSum == REAL(0))
         return;
     const REAL rest = uRest[uSet];
+    const bool removed = uStep.masked != 0u &&
+                         !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w));
 #if XPBD
     const REAL lam = lambda[t];
     const REAL at = alphaTildeAt(sa4.x + row * sa4.y, sa4.z + column * sa4.w);
-    precise REAL s = ((rest - len) - at * lam) / (len * (wSum + at));
+    precise REAL numerator = (rest - len) - at * lam;
+    precise REAL denominator = len * (wSum + at);
 #else
-    precise REAL s = (rest - len) / (len * wSum);
+    precise REAL numerator = rest - len;
+    precise REAL denominator = len * wSum;
 #endif
-    // As the CPU's masked kernel: a removed constraint's correction times 0 (a uniform 0, so
-    // that no compiler folds s * 0 into +0: the product keeps the sign of s, as on the CPU).
-    if (uStep.masked != 0u && !isAlive(constraintIndex(sa4.x + row * sa4.y, sa4.z + column * sa4.w)))
+#if DIM == 3
+    // As the CPU's 3D kernels (colored_kernels_3d.h): a removed constraint's numerator is
+    // masked to +0 (a uniform 0, so that nothing folds), so s = +0.
+    if (removed)
+        numerator = uZero;
+#endif
+    precise REAL s = numerator / denominator;
+#if DIM == 2
+    // As the CPU's 2D masked kernel: a removed constraint's correction times 0 (a uniform 0,
+    // so that no compiler folds s * 0 into +0: the product keeps the sign of s, as on the CPU).
+    if (removed)
         s = s * uZero;
+#endif
 #if XPBD
     precise REAL newLambda = lam + s * len;
     lambda[t] = newLambda;
@@ -320,11 +340,12 @@ void main()
             b = (i + 1u) * uWidth + j;
         }
     }
-    const REAL2 pa = x[a];
-    const REAL2 pb = x[b];
-    precise REAL dx = pa.x - pb.x;
-    precise REAL dy = pa.y - pb.y;
-    precise REAL len = sqrt(dx * dx + dy * dy);
+    precise VEC d = LOAD(x, a) - LOAD(x, b);
+#if DIM == 3
+    precise REAL len = sqrt(d.x * d.x + d.y * d.y + d.z * d.z); // (x + y) + z, as the CPU's tear()
+#else
+    precise REAL len = sqrt(d.x * d.x + d.y * d.y);
+#endif
     precise REAL strain = abs(len - rest) / rest;
     if (strain > uStep.tearStrain) {
         atomicAnd(alive[k >> 5], ~(1u << (k & 31u)));
@@ -363,28 +384,113 @@ void main()
     const uint i = invocation();
     if (i >= uCount || w[i] == REAL(0))
         return;
-    REAL px = x[i].x;
-    REAL py = x[i].y;
+    VEC p = LOAD(x, i);
     for (uint s = 0u; s < uSlots; ++s) {
         const uint k = s * uCount + i;
-        const REAL2 a = x[tetherAnchor[k]];
+        const VEC a = LOAD(x, tetherAnchor[k]);
         const REAL l = tetherLength[k];
-        precise REAL dx = px - a.x;
-        precise REAL dy = py - a.y;
-        precise REAL d2 = dx * dx + dy * dy;
+        precise VEC d = p - a;
+#if DIM == 3
+        precise REAL d2 = d.x * d.x + d.y * d.y + d.z * d.z; // (x + y) + z, as the CPU's dot
+#else
+        precise REAL d2 = d.x * d.x + d.y * d.y;
+#endif
         precise REAL l2 = l * l;
         if (!(d2 > l2))
             continue;
-        precise REAL d = sqrt(d2);
-        if (!(d > l))
+        precise REAL dl = sqrt(d2);
+        if (!(dl > l))
             continue;
-        precise REAL f = l / d;
-        precise REAL nx = a.x + dx * f;
-        precise REAL ny = a.y + dy * f;
-        px = nx;
-        py = ny;
+        precise REAL f = l / dl;
+        precise VEC q = a + d * f; // each component a + d f
+        p = q;
     }
-    x[i] = REAL2(px, py);
+    STORE(x, i, p);
+}
+#endif
+
+#if STAGE == 9
+// Bending [BWH+06] in 3D (src/pbd/cloth/bending.h): one of the ten sets of
+// pbd/device/bending.h, no two of whose constraints share a particle; each invocation
+// projects one, with the operations of the core's projectBend (sets 0 to 5: C = x_a - 2 x_b
+// + x_c) or projectTwist (sets 6 to 9: C = (x_a - x_b) - (x_c - x_d)) in their order:
+//   dlambda = -(C + alpha~ lambda) / (sum w k^2 + alpha~),  lambda += dlambda,
+//   x_i += w_i k_i dlambda,  alpha~ = alpha / h^2.
+// A constraint whose edge (a bend) or diagonal (a twist) was cut or torn is skipped.
+// Per entry (the sets one after another): six uints (a, b, c, d, then the two constraints
+// whose removal skips it; a bend's d is unused), its compliance alpha (1/(N m)), and its
+// multiplier, three reals (an array of scalars: see LOAD).
+layout(std430, binding = 20) readonly buffer BendParticles { uint bendParticle[]; };
+layout(std430, binding = 21) readonly buffer BendCompliances { REAL bendCompliance[]; };
+layout(std430, binding = 22) buffer BendLambdas { REAL bendLambda[]; };
+layout(location = 0) uniform uint uFirst;  // the set's first entry
+layout(location = 1) uniform uint uCount;  // its entries
+layout(location = 2) uniform uint uTwists; // 1: a set of twists (6 to 9)
+layout(location = 3) uniform REAL uInvH2;  // 1 / h^2, 1/s^2 (the host's double, rounded once)
+
+void main()
+{
+    const uint t = invocation();
+    if (t >= uCount)
+        return;
+    const uint e = uFirst + t;
+    const uint o = 6u * e;
+    if (uStep.masked != 0u && (!isAlive(bendParticle[o + 4u]) || !isAlive(bendParticle[o + 5u])))
+        return;
+    const uint ia = bendParticle[o];
+    const uint ib = bendParticle[o + 1u];
+    const uint ic = bendParticle[o + 2u];
+    const REAL wa = w[ia];
+    const REAL wb = w[ib];
+    const REAL wc = w[ic];
+    const VEC xa = LOAD(x, ia);
+    const VEC xb = LOAD(x, ib);
+    const VEC xc = LOAD(x, ic);
+    const VEC l = LOAD(bendLambda, e);
+    precise REAL at = bendCompliance[e] * uInvH2;
+    // The stencil's sum of w k^2, C, and the weights w_i k_i that move b and c (a's is w_a,
+    // d's w_d): x - y dl written as x + (-y) dl, the same IEEE operation.
+    REAL s;
+    VEC c;
+    REAL kb;
+    REAL kc;
+    const uint id = bendParticle[o + 3u];
+    REAL wd = REAL(0);
+    VEC xd = VEC(0);
+    if (uTwists == 0u) {
+        precise REAL sum = wa + REAL(4) * wb + wc;
+        precise VEC stencil = xa - REAL(2) * xb + xc;
+        precise REAL twoWb = -(REAL(2) * wb);
+        s = sum;
+        c = stencil;
+        kb = twoWb;
+        kc = wc;
+    } else {
+        wd = w[id];
+        xd = LOAD(x, id);
+        precise REAL sum = wa + wb + wc + wd;
+        precise VEC stencil = (xa - xb) - (xc - xd);
+        s = sum;
+        c = stencil;
+        kb = -wb;
+        kc = -wc;
+    }
+    if (s == REAL(0))
+        return;
+    precise REAL q = REAL(-1) / (s + at);
+    precise VEC dl = (c + at * l) * q;
+    precise VEC nl = l + dl;
+    precise VEC na = xa + wa * dl;
+    precise VEC nb = xb + kb * dl;
+    precise VEC nc = xc + kc * dl;
+    STORE(bendLambda, e, nl);
+    STORE(x, ia, na);
+    STORE(x, ib, nb);
+    STORE(x, ic, nc);
+    if (uTwists != 0u) {
+        precise VEC nd = xd + wd * dl;
+        STORE(x, id, nd);
+    }
 }
 #endif
 

@@ -5,20 +5,33 @@
 //   #define STAGE 0 (broad phase: list the particles whose path reaches a shape) | 1 (the
 //                 indirect dispatch over that list, one invocation) | 2 (resolve each listed one)
 //   #define XPBD 0
+//   #define DIM 2|3 (the cloth's dimensions)
 // and then shaders/kernel_common.glsl (REAL, the work group, invocation()) and
 // shaders/contact_geometry.glsl (the shapes, the geometry) before this file.
 // Two passes, so that the long resolution runs only where a shape is near: on hardware that
 // runs masked lanes through every branch (llvmpipe), one pass cost every particle all of it.
 // The shapes are the CPU's ContactShapes of the substep (prepareContacts, on the host: every
-// sine and cosine is the CPU's own), 20 reals each. Every arithmetic result is `precise` and
-// in the CPU's order, and min, max, clamp and copysign are written as the C++ library
-// defines them, so that double gives the CPU's bits where the GPU rounds as IEEE 754 says.
+// sine and cosine is the CPU's own), kStride reals each (contact_geometry.glsl). Every
+// arithmetic result is `precise` and in the CPU's order, and min, max, clamp and copysign are
+// written as the C++ library defines them, so that double gives the CPU's bits where the GPU
+// rounds as IEEE 754 says.
 
+// The particles' vectors (VEC, contact_geometry.glsl): in 2D arrays of REAL2, in 3D plain
+// arrays of REAL, x, y, z at 3i, 3i + 1, 3i + 2 (as cloth_solver.comp.glsl lays them out).
+#if DIM == 3
+#define LOAD(a, i) REAL3(a[3u * (i)], a[3u * (i) + 1u], a[3u * (i) + 2u])
+#define STORE(a, i, p) { const uint k_ = 3u * (i); const REAL3 q_ = (p); \
+                         a[k_] = q_.x; a[k_ + 1u] = q_.y; a[k_ + 2u] = q_.z; }
+layout(std430, binding = 0) buffer Positions { REAL x[]; };
+layout(std430, binding = 1) readonly buffer StepStart { REAL x0[]; };
+#else
+#define LOAD(a, i) a[i]
+#define STORE(a, i, p) { a[i] = (p); }
 layout(std430, binding = 0) buffer Positions { REAL2 x[]; };
 layout(std430, binding = 1) readonly buffer StepStart { REAL2 x0[]; };
+#endif
 layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
-// Per shape: a (0, 1), b (2, 3), u (4, 5), half extents (6, 7), r (8), lo (9, 10), hi (11,
-// 12), from (13, 14), to (15, 16), cos and sin of the turn (17, 18), core + 4 moving (19).
+// Per shape, kStride reals laid out as contact_geometry.glsl says (kAt, kBAt, ...).
 layout(std430, binding = 14) readonly buffer Shapes { REAL shapeData[]; };
 // The broad phase's list: how many, then which particles (in no particular order: each is
 // resolved on its own).
@@ -31,52 +44,66 @@ layout(location = 2) uniform uint uFirst;    // this substep's first shape in sh
 layout(location = 3) uniform REAL uMu;       // Coulomb friction coefficient
 layout(location = 4) uniform REAL uTiny;     // kSlop and the wedges' thresholds: 1e-12 (float: 4e-6)
 
+// The vector of DIM reals at shapeData[o].
+VEC vectorAt(uint o)
+{
+    VEC v;
+    for (int k = 0; k < DIM; ++k)
+        v[k] = shapeData[o + uint(k)];
+    return v;
+}
+
 Shape shapeAt(uint k)
 {
     const uint o = (uFirst + k) * kStride;
     Shape s;
-    s.a = REAL2(shapeData[o], shapeData[o + 1u]);
-    s.b = REAL2(shapeData[o + 2u], shapeData[o + 3u]);
-    s.u = REAL2(shapeData[o + 4u], shapeData[o + 5u]);
-    s.hf = REAL2(shapeData[o + 6u], shapeData[o + 7u]);
-    s.r = shapeData[o + 8u];
-    s.lo = REAL2(shapeData[o + 9u], shapeData[o + 10u]);
-    s.hi = REAL2(shapeData[o + 11u], shapeData[o + 12u]);
-    s.from = REAL2(shapeData[o + 13u], shapeData[o + 14u]);
-    s.to = REAL2(shapeData[o + 15u], shapeData[o + 16u]);
-    s.c = shapeData[o + 17u];
-    s.s = shapeData[o + 18u];
-    const uint tag = uint(shapeData[o + 19u]);
+    s.a = vectorAt(o + kAt);
+    s.b = vectorAt(o + kBAt);
+    for (int j = 0; j < DIM; ++j)
+        s.u[j] = vectorAt(o + kAxesAt + uint(DIM * j));
+    s.hf = vectorAt(o + kHalfAt);
+    s.r = shapeData[o + kRAt];
+    s.lo = vectorAt(o + kLoAt);
+    s.hi = vectorAt(o + kHiAt);
+    s.from = vectorAt(o + kFromAt);
+    s.to = vectorAt(o + kToAt);
+    for (uint j = 0u; j < TURN_REALS; ++j)
+        s.turn[j] = shapeData[o + kTurnAt + j];
+    const uint tag = uint(shapeData[o + kTagAt]);
     s.core = tag & 3u;
     s.moving = tag >= 4u;
     return s;
 }
 
 // overlaps() reading only what it needs of shape k (the broad phase's loads: a whole shape is
-// 20 reals, and most particles meet no shape).
-bool overlapsShape(uint k, REAL2 lo, REAL2 hi)
+// kStride reals, and most particles meet no shape).
+bool overlapsShape(uint k, VEC lo, VEC hi)
 {
     const uint o = (uFirst + k) * kStride;
-    if ((uint(shapeData[o + 19u]) & 3u) != kHalfPlane)
-        return lo.x <= shapeData[o + 11u] && hi.x >= shapeData[o + 9u] &&
-               lo.y <= shapeData[o + 12u] && hi.y >= shapeData[o + 10u];
+    if ((uint(shapeData[o + kTagAt]) & 3u) != kHalfSpace) {
+        for (int j = 0; j < DIM; ++j)
+            if (!(lo[j] <= shapeData[o + kHiAt + uint(j)] &&
+                  hi[j] >= shapeData[o + kLoAt + uint(j)]))
+                return false;
+        return true;
+    }
     Shape s;
-    s.core = kHalfPlane;
-    s.a = REAL2(shapeData[o], shapeData[o + 1u]);
-    s.u = REAL2(shapeData[o + 4u], shapeData[o + 5u]);
-    s.r = shapeData[o + 8u];
+    s.core = kHalfSpace;
+    s.a = vectorAt(o + kAt);
+    s.u[0] = vectorAt(o + kAxesAt);
+    s.r = shapeData[o + kRAt];
     return overlaps(s, lo, hi);
 }
 
 bool movingShape(uint k)
 {
-    return uint(shapeData[(uFirst + k) * kStride + 19u]) >= 4u;
+    return uint(shapeData[(uFirst + k) * kStride + kTagAt]) >= 4u;
 }
 
-REAL2 withFriction(REAL2 p, REAL2 carriedStart, REAL2 n, REAL depth)
+VEC withFriction(VEC p, VEC carriedStart, VEC n, REAL depth)
 {
-    const REAL2 moved = sub(p, carriedStart);
-    const REAL2 tangential = sub(moved, scale(dot2(moved, n), n));
+    const VEC moved = sub(p, carriedStart);
+    const VEC tangential = sub(moved, scale(dotV(moved, n), n));
     const REAL length = lengthOf(tangential);
     precise REAL limit = uMu * depth;
     if (length <= limit)
@@ -85,9 +112,9 @@ REAL2 withFriction(REAL2 p, REAL2 carriedStart, REAL2 n, REAL depth)
     return sub(p, scale(f, tangential));
 }
 
-bool inside(uint k, REAL2 q, out Surface sd)
+bool inside(uint k, VEC q, out Surface sd)
 {
-    sd = Surface(REAL(0), REAL2(0, 1));
+    sd = Surface(REAL(0), upVector());
     if (!overlapsShape(k, q, q))
         return false;
     sd = surfaceDistance(shapeAt(k), q);
@@ -99,19 +126,19 @@ const uint kPairRoom = 6u;
 
 struct Way {
     uint shape;
-    REAL2 n;
+    VEC n;
     REAL distance;
 };
 
 struct PushOut {
     uint shape;
-    REAL2 n;
+    VEC n;
     REAL distance;
     bool stuck;
 };
 
 // contacts.cpp's pushOut: the shortest way found out of the union of the shapes p is in.
-PushOut pushOut(REAL2 p)
+PushOut pushOut(VEC p)
 {
     const uint count = uShapes;
     Way ways[kMaxWays];
@@ -121,14 +148,14 @@ PushOut pushOut(REAL2 p)
         if (inside(k, p, sd))
             ways[wayCount++] = Way(k, sd.n, -sd.d);
     }
-    PushOut best = PushOut(count, REAL2(0), REAL(0), false);
+    PushOut best = PushOut(count, VEC(0), REAL(0), false);
     bool paired = false;
     for (uint wi = 0u; wi < wayCount; ++wi) {
         const Way way = ways[wi];
         REAL distance = way.distance;
         bool escaped = false;
         for (uint walk = 0u; walk <= count && finite(distance); ++walk) {
-            const REAL2 q = add(p, scale(distance, way.n));
+            const VEC q = add(p, scale(distance, way.n));
             uint inShape = count;
             Surface sd;
             for (uint j = 0u; j < count && inShape == count; ++j)
@@ -150,19 +177,19 @@ PushOut pushOut(REAL2 p)
             const uint known = wayCount;
             for (uint i = 0u; i < known; ++i)
                 for (uint j = i + 1u; j < known && wayCount + 2u <= kMaxWays; ++j) {
-                    const REAL2 ni = ways[i].n;
-                    const REAL2 nj = ways[j].n;
-                    const REAL c = dot2(ni, nj);
+                    const VEC ni = ways[i].n;
+                    const VEC nj = ways[j].n;
+                    const REAL c = dotV(ni, nj);
                     precise REAL det = REAL(1) - c * c;
                     if (det > uTiny) {
                         precise REAL a = (ways[i].distance - c * ways[j].distance) / det;
                         precise REAL b = (ways[j].distance - c * ways[i].distance) / det;
-                        const REAL2 corner = add(scale(a, ni), scale(b, nj));
+                        const VEC corner = add(scale(a, ni), scale(b, nj));
                         const REAL length = lengthOf(corner);
                         if (length > REAL(0))
                             ways[wayCount++] = Way(ways[i].shape, divide(corner, length), REAL(0));
                     }
-                    const REAL2 sum = add(ni, nj);
+                    const VEC sum = add(ni, nj);
                     const REAL length = lengthOf(sum);
                     if (length > uTiny)
                         ways[wayCount++] = Way(ways[i].shape, divide(sum, length), REAL(0));
@@ -175,23 +202,22 @@ PushOut pushOut(REAL2 p)
 
 // contacts.cpp's resolveParticle: continuous collision, then out of the union (with friction
 // in the first round). Returns whether a shape touched the particle; p is where it ends.
-bool resolveParticle(REAL2 start, inout REAL2 p)
+bool resolveParticle(VEC start, inout VEC p)
 {
     const uint count = uShapes;
     bool touched = false;
     REAL first = REAL(2);
     uint hit = count;
-    REAL2 hitStart = REAL2(0);
+    VEC hitStart = VEC(0);
     for (uint k = 0u; k < count; ++k) {
         // A shape at rest carries nothing: the box of start and p decides before any load.
         if (!movingShape(k) &&
-            !overlapsShape(k, REAL2(minStd(start.x, p.x), minStd(start.y, p.y)),
-                           REAL2(maxStd(start.x, p.x), maxStd(start.y, p.y))))
+            !overlapsShape(k, lowerOf(start, p), upperOf(start, p)))
             continue;
         const Shape s = shapeAt(k);
-        const REAL2 from = carried(s, start);
-        const REAL2 lo = REAL2(minStd(from.x, p.x), minStd(from.y, p.y));
-        const REAL2 hi = REAL2(maxStd(from.x, p.x), maxStd(from.y, p.y));
+        const VEC from = carried(s, start);
+        const VEC lo = lowerOf(from, p);
+        const VEC hi = upperOf(from, p);
         if (!overlaps(s, lo, hi) || surfaceDistance(s, from).d < -uTiny)
             continue;
         const REAL t = entryFraction(s, from, p);
@@ -202,9 +228,9 @@ bool resolveParticle(REAL2 start, inout REAL2 p)
         }
     }
     if (hit != count) {
-        const REAL2 at = add(hitStart, scale(first, sub(p, hitStart)));
-        const REAL2 n = surfaceDistance(shapeAt(hit), at).n;
-        const REAL depth = dot2(sub(at, p), n);
+        const VEC at = add(hitStart, scale(first, sub(p, hitStart)));
+        const VEC n = surfaceDistance(shapeAt(hit), at).n;
+        const REAL depth = dotV(sub(at, p), n);
         if (depth > REAL(0)) {
             p = add(p, scale(depth, n));
             if (uMu > REAL(0))
@@ -238,12 +264,12 @@ void main()
     const uint i = invocation();
     if (i >= uCount || w[i] == REAL(0))
         return;
-    const REAL2 a = x0[i];
-    const REAL2 p = x[i];
+    const VEC a = LOAD(x0, i);
+    const VEC p = LOAD(x, i);
     // The CPU's broad phase per particle: only a path whose box reaches a shape (or a moving
     // shape) is resolved; any other the resolution would leave alone.
-    const REAL2 pathLo = REAL2(minStd(a.x, p.x), minStd(a.y, p.y));
-    const REAL2 pathHi = REAL2(maxStd(a.x, p.x), maxStd(a.y, p.y));
+    const VEC pathLo = lowerOf(a, p);
+    const VEC pathHi = upperOf(a, p);
     bool reaches = false;
     for (uint k = 0u; k < uShapes && !reaches; ++k)
         reaches = movingShape(k) || overlapsShape(k, pathLo, pathHi);
@@ -269,8 +295,8 @@ void main()
     if (t >= listedCount)
         return;
     const uint i = listed[t];
-    REAL2 p = x[i];
-    if (resolveParticle(x0[i], p))
-        x[i] = p;
+    VEC p = LOAD(x, i);
+    if (resolveParticle(LOAD(x0, i), p))
+        STORE(x, i, p);
 }
 #endif

@@ -19,21 +19,25 @@
 #include "pbd/ball.h"
 #include "pbd/cloth.h"
 #include "pbd/obstacle.h"
+#include "pbd/obstacle3.h"
 #include "pbd/particles.h"
 #include "pbd/settings.h"
 #include "pbd/tethers.h"
 
 namespace pbd {
 
-/// What a step collides with besides the cloth, for SolverBackend::stepInWorld.
-struct BackendWorld {
+/// What a step collides with besides the cloth, for SolverBackend::stepInWorld (2D) and
+/// stepInWorld3 (3D).
+template <glm::length_t D>
+struct BackendWorldOf {
     /// The obstacles, each moving from its start pose to its pose over the step.
-    std::span<const Obstacle> obstacles;
+    std::span<const ObstacleOf<D>> obstacles;
     /// The balls, stepped in place (they live on the host).
-    std::span<Ball> balls;
+    std::span<BallOf<D>> balls;
     /// The particles' inverse masses as the host has them (1/kg), for the balls' contacts.
     std::span<const double> inverseMass;
 };
+using BackendWorld = BackendWorldOf<2>;
 
 /// Runs steps on its own copy of the particle state (e.g. in GPU buffers). The Simulation
 /// uploads its state before the first step and after any change it makes itself (grab, pin,
@@ -101,6 +105,12 @@ public:
     virtual void download3(ParticlesOf<3>& /*particles*/) { throw noThreeD(); }
     virtual void writeParticle3(Index /*index*/, const glm::dvec3* /*position*/,
                                 const glm::dvec3* /*velocity*/, const double* /*inverseMass*/)
+    {
+        throw noThreeD();
+    }
+    /// stepInWorld() for a 3D cloth (its obstacles and balls). A backend without 3D, or
+    /// without contacts in 3D (the default), throws std::runtime_error.
+    virtual void stepInWorld3(const Settings& /*settings*/, const BackendWorldOf<3>& /*world*/)
     {
         throw noThreeD();
     }

@@ -341,14 +341,6 @@ int runIn(const RunOptions& options, RunStart& start, Settings settings, long lo
     }
     RunCloth cloth;
     if constexpr (D == 3) {
-        // The GPU solver's 3D kernels have no contact phase yet (a scene's or state file's
-        // world, or a ball event, stops the run when it first steps with it).
-        if (settings.solver == Solver::Gpu && (!obstacles.empty() || !balls.empty())) {
-            std::cerr << "pbd-sim run: " << (obstacles.empty() ? "--ball" : "--obstacle")
-                      << ": not allowed with solver = gpu and dimensions = 3 yet; allowed: "
-                         "no obstacles or balls, or solver sequential or colored\n";
-            return common::kExitUsage;
-        }
         if (options.obstacles.given())
             start.obstacles3 = std::move(obstacles);
         if (options.balls.given())

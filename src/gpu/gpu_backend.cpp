@@ -74,10 +74,23 @@ public:
 
     void stepInWorld(const Settings& settings, const BackendWorld& world) override
     {
+        stepWith(settings, world);
+    }
+
+    void stepInWorld3(const Settings& settings, const BackendWorldOf<3>& world) override
+    {
+        stepWith(settings, world);
+    }
+
+    /// A step with the world's contacts (its kernels made on the first such step).
+    template <glm::length_t D>
+    void stepWith(const Settings& settings, const BackendWorldOf<D>& world)
+    {
         checkContext();
         if (contacts_ == nullptr) {
             std::string why;
-            contacts_ = GpuContacts::create(solver_->precision() == GpuPrecision::Double, why);
+            contacts_ = GpuContacts::create(solver_->precision() == GpuPrecision::Double, why,
+                                            solver_->dimensions());
             if (contacts_ == nullptr)
                 throw std::runtime_error(why);
         }

@@ -17,7 +17,8 @@ constexpr std::size_t kGroupSize = 256;
 } // namespace
 
 std::unique_ptr<GpuChebyshev> GpuChebyshev::create(std::size_t count, bool doublePrecision,
-                                                   long long maxBlockBytes, std::string& why)
+                                                   long long maxBlockBytes, std::string& why,
+                                                   int dimensions)
 {
     std::unique_ptr<GpuChebyshev> c(new GpuChebyshev());
     c->count_ = count;
@@ -27,16 +28,19 @@ std::unique_ptr<GpuChebyshev> GpuChebyshev::create(std::size_t count, bool doubl
     const std::size_t across = std::min<std::size_t>(groups, 65535);
     c->groups_ = across * ((groups + across - 1) / across);
     const std::size_t real = doublePrecision ? sizeof(double) : sizeof(float);
-    const std::size_t sizes[4] = {2 * real * count, 2 * real * count, real * c->groups_, 16};
+    const std::size_t vector = static_cast<std::size_t>(dimensions) * real;
+    const std::size_t sizes[4] = {vector * count, vector * count, real * c->groups_, 16};
     if (maxBlockBytes > 0 && sizes[0] > static_cast<std::size_t>(maxBlockBytes)) {
         why = "the Chebyshev iterates of " + std::to_string(count) + " particles need " +
               std::to_string(sizes[0]) + " bytes in one shader storage block, the GPU allows " +
               std::to_string(maxBlockBytes);
         return nullptr;
     }
-    c->measure_ = buildKernel(doublePrecision, 0, false, why, kFile);
-    c->decide_ = c->measure_ != 0 ? buildKernel(doublePrecision, 1, false, why, kFile) : 0;
-    c->weigh_ = c->decide_ != 0 ? buildKernel(doublePrecision, 2, false, why, kFile) : 0;
+    c->measure_ = buildKernel(doublePrecision, 0, false, why, kFile, dimensions);
+    c->decide_ =
+        c->measure_ != 0 ? buildKernel(doublePrecision, 1, false, why, kFile, dimensions) : 0;
+    c->weigh_ =
+        c->decide_ != 0 ? buildKernel(doublePrecision, 2, false, why, kFile, dimensions) : 0;
     if (c->weigh_ == 0)
         return nullptr;
     glGenBuffers(4, c->buffers_);

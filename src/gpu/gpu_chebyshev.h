@@ -14,10 +14,12 @@ namespace pbd::gpu {
 /// bound at binding 0 and inverse masses at binding 3 while it dispatches.
 class GpuChebyshev {
 public:
-    /// Compiles the kernels and makes the buffers for `count` particles; null with `why` set
-    /// when a kernel does not compile or a buffer does not fit (`maxBlockBytes`).
+    /// Compiles the kernels and makes the buffers for `count` particles of a cloth in
+    /// `dimensions` 2 or 3; null with `why` set when a kernel does not compile or a buffer
+    /// does not fit (`maxBlockBytes`).
     static std::unique_ptr<GpuChebyshev> create(std::size_t count, bool doublePrecision,
-                                                long long maxBlockBytes, std::string& why);
+                                                long long maxBlockBytes, std::string& why,
+                                                int dimensions = 2);
     ~GpuChebyshev();
     GpuChebyshev(const GpuChebyshev&) = delete;
     GpuChebyshev& operator=(const GpuChebyshev&) = delete;

@@ -1,7 +1,10 @@
 #include "gpu_contacts.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include <glad/gl.h>
 
@@ -16,7 +19,6 @@ constexpr const char* kFile = "contact_geometry.glsl+contacts.comp.glsl"; // in 
 constexpr GLuint kShapesBinding = 14;
 constexpr GLuint kListedBinding = 15;
 constexpr GLuint kGroupsBinding = 16;
-constexpr std::size_t kStride = 20; // reals per shape, as the kernel reads them
 constexpr double kFloatSlop = 4e-6;  // m
 
 void setReal(GLint location, bool dbl, double value)
@@ -27,29 +29,54 @@ void setReal(GLint location, bool dbl, double value)
         glUniform1f(location, static_cast<float>(value));
 }
 
-/// The shape as the kernel's 20 reals (shaders/contacts.comp.glsl, Shapes).
-/// u: a box's first axis, a half-space's normal.
-void pack(const detail::ContactShape& s, double* out)
+/// Reals per shape as the kernel reads them (contact_geometry.glsl's kStride): a, b, the D
+/// axes, the half extents, r, lo, hi, from, to, the turn (2D: cosine and sine; 3D: its
+/// rows) and the tag.
+template <glm::length_t D>
+constexpr std::size_t strideOf()
 {
-    const glm::dvec2 u =
-        s.core == detail::ContactShape::Core::HalfSpace ? s.normal : s.axis[0];
-    const double values[kStride] = {s.a.x,    s.a.y,    s.b.x,      s.b.y,      u.x,
-                                     u.y,      s.half.x, s.half.y,   s.r,        s.lo.x,
-                                     s.lo.y,   s.hi.x,   s.hi.y,     s.from.x,   s.from.y,
-                                     s.to.x,   s.to.y,   s.turn.cos, s.turn.sin,
-                                     static_cast<double>(static_cast<int>(s.core) +
-                                                         (s.moving ? 4 : 0))};
-    std::memcpy(out, values, sizeof values);
+    return static_cast<std::size_t>(7 * D + D * D + 1 + (D == 3 ? 9 : 2) + 1);
+}
+
+/// The shape as the kernel's strideOf<D>() reals. Axis 0 of a half-space is its normal.
+template <glm::length_t D>
+void pack(const detail::ContactShapeOf<D>& s, double* out)
+{
+    using Core = typename detail::ContactShapeOf<D>::Core;
+    auto put = [&out](const Vec<D>& v) {
+        for (glm::length_t k = 0; k < D; ++k)
+            *out++ = v[k];
+    };
+    put(s.a);
+    put(s.b);
+    for (glm::length_t k = 0; k < D; ++k)
+        put(k == 0 && s.core == Core::HalfSpace ? s.normal : s.axis[static_cast<std::size_t>(k)]);
+    put(s.half);
+    *out++ = s.r;
+    put(s.lo);
+    put(s.hi);
+    put(s.from);
+    put(s.to);
+    if constexpr (D == 3) {
+        for (const Vec<3>& row : s.turn.row)
+            put(row);
+    } else {
+        *out++ = s.turn.cos;
+        *out++ = s.turn.sin;
+    }
+    *out = static_cast<double>(static_cast<int>(s.core) + (s.moving ? 4 : 0));
 }
 
 } // namespace
 
-std::unique_ptr<GpuContacts> GpuContacts::create(bool doublePrecision, std::string& why)
+std::unique_ptr<GpuContacts> GpuContacts::create(bool doublePrecision, std::string& why,
+                                                 int dimensions)
 {
     std::unique_ptr<GpuContacts> c(new GpuContacts());
     c->double_ = doublePrecision;
+    c->dimensions_ = dimensions;
     for (int stage = 0; stage < 3; ++stage) {
-        c->kernels_[stage] = buildKernel(doublePrecision, stage, false, why, kFile);
+        c->kernels_[stage] = buildKernel(doublePrecision, stage, false, why, kFile, dimensions);
         if (c->kernels_[stage] == 0)
             return nullptr;
     }
@@ -73,24 +100,43 @@ GpuContacts::~GpuContacts()
 void GpuContacts::prepare(const Settings& settings, std::span<const Obstacle> obstacles,
                           std::span<Ball> balls, std::span<const double> inverseMass)
 {
+    prepareIn<2>(plane_, settings, obstacles, balls, inverseMass);
+}
+
+void GpuContacts::prepare(const Settings& settings, std::span<const Obstacle3> obstacles,
+                          std::span<BallOf<3>> balls, std::span<const double> inverseMass)
+{
+    prepareIn<3>(space_, settings, obstacles, balls, inverseMass);
+}
+
+template <glm::length_t D>
+void GpuContacts::prepareIn(WorldOf<D>& world, const Settings& settings,
+                            std::span<const ObstacleOf<D>> obstacles, std::span<BallOf<D>> balls,
+                            std::span<const double> inverseMass)
+{
+    if (D != dimensions_)
+        throw std::logic_error("GpuContacts::prepare: a " + std::to_string(D) +
+                               "D world for kernels of a " + std::to_string(dimensions_) +
+                               "D cloth");
+    constexpr std::size_t kStride = strideOf<D>();
     const int substeps = settings.substeps;
     friction_ = settings.friction;
     thickness_ = settings.thickness;
     h_ = substeps == 1 ? settings.timeStep : settings.timeStep / substeps;
     gravity_ = settings.gravity;
     damping_ = settings.damping;
-    balls_ = balls;
+    world.balls = balls;
     inverseMass_ = inverseMass;
     shapeCount_ = obstacles.size();
-    worlds_.resize(static_cast<std::size_t>(substeps));
+    world.worlds.resize(static_cast<std::size_t>(substeps));
     data_.resize(static_cast<std::size_t>(substeps) * shapeCount_ * kStride);
     for (int k = 0; k < substeps; ++k) {
-        detail::ContactWorld& world = worlds_[static_cast<std::size_t>(k)];
+        detail::ContactWorldOf<D>& at = world.worlds[static_cast<std::size_t>(k)];
         detail::prepareContacts(obstacles, settings.thickness, settings.friction, k, substeps,
-                                world);
+                                at);
         for (std::size_t s = 0; s < shapeCount_; ++s)
-            pack(world.shapes[s],
-                 data_.data() + (static_cast<std::size_t>(k) * shapeCount_ + s) * kStride);
+            pack<D>(at.shapes[s],
+                    data_.data() + (static_cast<std::size_t>(k) * shapeCount_ + s) * kStride);
     }
     if (shapeCount_ == 0)
         return;
@@ -163,31 +209,40 @@ void GpuContacts::resolveObstacles(GpuSolver& solver, int substep)
 
 void GpuContacts::resolveBalls(GpuSolver& solver, int substep)
 {
-    if (balls_.empty())
+    if (dimensions_ == 3)
+        resolveBallsIn<3>(space_, solver, substep);
+    else
+        resolveBallsIn<2>(plane_, solver, substep);
+}
+
+template <glm::length_t D>
+void GpuContacts::resolveBallsIn(WorldOf<D>& world, GpuSolver& solver, int substep)
+{
+    if (world.balls.empty())
         return;
     // The balls' part of the substep as the CPU solvers run it: their prediction (which no
     // particle sees), their contacts with the particles, each other and the obstacles, and
     // their velocities (which depend on the balls alone).
-    detail::predictBalls(balls_, h_, gravity_);
-    solver.downloadPositions(positions_);
-    solver.downloadStepStart(stepStart_); // the particles' motion that ball friction opposes
-    before_ = positions_;
-    const std::size_t n = positions_.size();
-    detail::resolveBallContacts(balls_, positions_.data(), stepStart_.data(), inverseMass_.data(),
-                                n, thickness_, friction_,
-                                shapeCount_ > 0 ? &worlds_[static_cast<std::size_t>(substep)]
+    detail::predictBalls(world.balls, h_, gravity_);
+    solver.downloadPositions(world.positions);
+    solver.downloadStepStart(world.stepStart); // the particles' motion that ball friction opposes
+    world.before = world.positions;
+    const std::size_t n = world.positions.size();
+    detail::resolveBallContacts(world.balls, world.positions.data(), world.stepStart.data(),
+                                inverseMass_.data(), n, thickness_, friction_,
+                                shapeCount_ > 0 ? &world.worlds[static_cast<std::size_t>(substep)]
                                                 : nullptr);
-    detail::updateBallVelocities(balls_, h_, damping_);
+    detail::updateBallVelocities(world.balls, h_, damping_);
     // Write back the range of particles that moved (their bits, signed zeros included).
     std::size_t first = n;
     std::size_t last = 0;
     for (std::size_t i = 0; i < n; ++i)
-        if (std::memcmp(&positions_[i], &before_[i], sizeof(glm::dvec2)) != 0) {
+        if (std::memcmp(&world.positions[i], &world.before[i], sizeof(Vec<D>)) != 0) {
             first = std::min(first, i);
             last = i;
         }
     if (first < n)
-        solver.writePositions(static_cast<Index>(first), positions_.data() + first,
+        solver.writePositions(static_cast<Index>(first), world.positions.data() + first,
                               last + 1 - first);
 }
 

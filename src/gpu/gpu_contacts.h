@@ -8,6 +8,7 @@
 ///   prepareContacts (so every sine and cosine is the CPU's) and uploads them; a kernel, one
 ///   invocation per particle, runs the CPU's resolveContacts (continuous collision, push-out
 ///   of the union, Coulomb friction relative to the obstacle's motion), in float or double.
+/// - In 2D and 3D alike (the kernels' DIM, the shapes' layout in contact_geometry.glsl).
 /// - Balls: their contacts with the cloth are a serial loop in which each particle's
 ///   correction moves the ball the next particle sees (the CPU's resolveBallContacts, which
 ///   defines the momentum exchange). The host runs that very function on the positions read
@@ -26,7 +27,9 @@
 #include "pbd/device/contacts.h"
 #include "pbd/ball.h"
 #include "pbd/obstacle.h"
+#include "pbd/obstacle3.h"
 #include "pbd/settings.h"
+#include "pbd/vec.h"
 
 namespace pbd::gpu {
 
@@ -36,8 +39,10 @@ class GpuSolver;
 /// starts at 1 and inverse masses at 3 while it dispatches (GpuSolver::step binds them).
 class GpuContacts {
 public:
-    /// Compiles the kernel; null with `why` set when it does not compile.
-    static std::unique_ptr<GpuContacts> create(bool doublePrecision, std::string& why);
+    /// Compiles the kernel for a cloth in `dimensions` 2 or 3 (DIM); null with `why` set when
+    /// it does not compile.
+    static std::unique_ptr<GpuContacts> create(bool doublePrecision, std::string& why,
+                                               int dimensions = 2);
     ~GpuContacts();
     GpuContacts(const GpuContacts&) = delete;
     GpuContacts& operator=(const GpuContacts&) = delete;
@@ -47,6 +52,9 @@ public:
     /// phase, so they must outlive the step.
     void prepare(const Settings& settings, std::span<const Obstacle> obstacles,
                  std::span<Ball> balls, std::span<const double> inverseMass);
+    /// The same for a 3D cloth's world (create() with dimensions 3).
+    void prepare(const Settings& settings, std::span<const Obstacle3> obstacles,
+                 std::span<BallOf<3>> balls, std::span<const double> inverseMass);
     /// Substep `substep`'s phase, after the constraints and tethers: the balls (predicted,
     /// their contacts on the host, their velocities), then the obstacles' kernel.
     void substep(GpuSolver& solver, int substep);
@@ -57,7 +65,7 @@ public:
     void resolveObstacles(GpuSolver& solver, int substep);
 
     /// Whether the prepared world has balls.
-    bool hasBalls() const { return !balls_.empty(); }
+    bool hasBalls() const { return dimensions_ == 3 ? !space_.balls.empty() : !plane_.balls.empty(); }
     /// The balls' phase alone for substep `substep`: their prediction, their contacts on the
     /// host and their velocities (which depend on the balls alone); nothing without balls.
     void resolveBalls(GpuSolver& solver, int substep);
@@ -69,9 +77,26 @@ public:
 private:
     GpuContacts() = default;
 
+    /// What a world of D dimensions keeps between prepare() and its substeps.
+    template <glm::length_t D>
+    struct WorldOf {
+        std::vector<detail::ContactWorldOf<D>> worlds; ///< per substep, for the balls' obstacles
+        std::span<BallOf<D>> balls;
+        std::vector<Vec<D>> positions; ///< read back for the balls' phase
+        std::vector<Vec<D>> before;    ///< the same before it, to find what moved
+        std::vector<Vec<D>> stepStart; ///< the substep's start, read back likewise
+    };
+    template <glm::length_t D>
+    void prepareIn(WorldOf<D>& world, const Settings& settings,
+                   std::span<const ObstacleOf<D>> obstacles, std::span<BallOf<D>> balls,
+                   std::span<const double> inverseMass);
+    template <glm::length_t D>
+    void resolveBallsIn(WorldOf<D>& world, GpuSolver& solver, int substep);
+
     bool double_ = false;
+    int dimensions_ = 2;
     unsigned kernels_[3] = {0, 0, 0}; ///< broad phase, dispatch size, resolution
-    unsigned shapes_ = 0;   ///< substeps x shapes x 20 reals
+    unsigned shapes_ = 0;   ///< substeps x shapes x the kernel's stride of reals
     unsigned listed_ = 0;   ///< the broad phase's count and list of particles
     unsigned groups_ = 0;   ///< the resolution's indirect dispatch
     std::size_t listedBytes_ = 0;
@@ -82,12 +107,9 @@ private:
     double h_ = 0.0;        ///< substep, s
     double gravity_ = 0.0;  ///< m/s^2
     double damping_ = 0.0;  ///< 1/s
-    std::vector<detail::ContactWorld> worlds_; ///< per substep, for the balls' obstacles
-    std::span<Ball> balls_;
     std::span<const double> inverseMass_;
-    std::vector<glm::dvec2> positions_;        ///< read back for the balls' phase
-    std::vector<glm::dvec2> before_;           ///< the same before it, to find what moved
-    std::vector<glm::dvec2> stepStart_;        ///< the substep's start, read back likewise
+    WorldOf<2> plane_;      ///< a 2D cloth's
+    WorldOf<3> space_;      ///< a 3D cloth's
     std::vector<double> data_;                 ///< the shapes as uploaded, in double
 };
 

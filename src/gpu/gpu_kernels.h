@@ -9,12 +9,15 @@
 namespace pbd::gpu {
 
 /// Compiles and links one variant of the kernel file: STAGE `stage` (0 predict, 1 project,
-/// 2 velocity, 3 areas, 4 tearing, 5 positions to float, 6 and 7 picking, 8 tethers), REAL double or
-/// float, XPBD on or off; or a STAGE of another kernel file in shaders/ (chebyshev.comp.glsl),
+/// 2 velocity, 3 areas, 4 tearing, 5 positions to float, 6 and 7 picking, 8 tethers, 9
+/// bending), REAL double or float, XPBD on or off; or a STAGE of another kernel file in
+/// shaders/ (chebyshev.comp.glsl, air.comp.glsl),
 /// or of several joined by '+' in that order ("contact_geometry.glsl+contacts.comp.glsl"),
 /// always after shaders/kernel_common.glsl (REAL, the work group, invocation()).
-/// `dimensions` (2 or 3) is the kernel's DIM: the cloth solver's stages 0 to 2 exist in both,
-/// every other stage and file in 2 only.
+/// `dimensions` (2 or 3) is the kernel's DIM: the cloth solver's stages 0 to 2, 4, 8 and 9
+/// (9, bending, in 3 only), the contacts', the Chebyshev weights' and the air's kernels exist
+/// in both (the air's stage 1 in 2 only, its stages 2 and 3 in 3 only); the cells' areas
+/// (stage 3), the float copy and picking (5 to 7) in 2 only.
 /// Returns the program, or 0 with `why` set (the info log).
 unsigned buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& why,
                      const char* file = "cloth_solver.comp.glsl", int dimensions = 2);

@@ -14,6 +14,7 @@
 #include "pbd/device/constraint_coloring.h"
 #include "pbd/device/substep_params.h"
 #include "gpu_air.h"
+#include "gpu_bending.h"
 #include "gpu_chebyshev.h"
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
@@ -138,16 +139,18 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
         solver->projectXpbd_ ? buildKernel(dbl, 2, false, why, kFile, dimensions) : 0;
     if (solver->velocity_ == 0)
         return nullptr;
-    const bool plane = dimensions == 2; // areas, tearing and tethers: 2D only for now
+    solver->tether_ = buildKernel(dbl, 8, false, why, kFile, dimensions);
+    solver->tear_ = solver->tether_ ? buildKernel(dbl, 4, false, why, kFile, dimensions) : 0;
+    if (solver->tear_ == 0)
+        return nullptr;
+    const bool plane = dimensions == 2; // the cells' signed areas: 2D only
     if (plane) {
         solver->projectArea_ = buildKernel(dbl, 3, false, why);
-        solver->tear_ = solver->projectArea_ ? buildKernel(dbl, 4, false, why) : 0;
-        solver->tether_ = solver->tear_ ? buildKernel(dbl, 8, false, why) : 0;
-        if (solver->tether_ == 0)
+        if (solver->projectArea_ == 0)
             return nullptr;
     }
     solver->constraintCount_ = clothConstraintCount(width, height);
-    if (plane) {
+    {
         glUseProgram(solver->tear_);
         glUniform1ui(0, static_cast<GLuint>(solver->constraintCount_));
         glUniform1ui(1, static_cast<GLuint>(width));
@@ -241,7 +244,11 @@ std::vector<unsigned> GpuSolver::bufferNames() const
         for (std::size_t k = 0; k < 4; ++k)
             names.push_back(chebyshev_->bufferName(k));
     if (air_ != nullptr)
-        names.insert(names.end(), {air_->bufferName(0), air_->bufferName(1)});
+        for (std::size_t k = 0; k < GpuAir::kBuffers; ++k)
+            names.push_back(air_->bufferName(k));
+    if (bending_ != nullptr)
+        for (unsigned name : bending_->bufferNames())
+            names.push_back(name);
     names.erase(std::remove(names.begin(), names.end(), 0u), names.end());
     return names;
 }
@@ -250,6 +257,7 @@ GpuSolver::~GpuSolver()
 {
     chebyshev_.reset(); // its own buffers
     air_.reset();
+    bending_.reset();
     for (GLuint program :
          {predict_, project_, projectXpbd_, velocity_, projectArea_, tear_, tether_, toFloat_})
         if (program != 0)
@@ -485,20 +493,34 @@ void GpuSolver::download(std::vector<glm::dvec2>& position, std::vector<glm::dve
     readPairs(velocities_, dbl, velocity, count_, stateBytesRead_);
 }
 
-void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
+template <glm::length_t D>
+void GpuSolver::downloadOne(unsigned buffer, std::vector<glm::vec<D, double>>& out,
+                            const char* what) const
 {
-    requireDimensions(2, "downloadPositions");
+    requireDimensions(D, what);
     ++readbacks_;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    readPairs(positions_, precision_ == GpuPrecision::Double, positions, count_, stateBytesRead_);
+    readVectors<D>(buffer, precision_ == GpuPrecision::Double, out, count_, stateBytesRead_);
+}
+
+void GpuSolver::downloadPositions(std::vector<glm::dvec2>& positions) const
+{
+    downloadOne<2>(positions_, positions, "downloadPositions");
+}
+
+void GpuSolver::downloadPositions(std::vector<glm::dvec3>& positions) const
+{
+    downloadOne<3>(positions_, positions, "downloadPositions");
 }
 
 void GpuSolver::downloadStepStart(std::vector<glm::dvec2>& stepStart) const
 {
-    requireDimensions(2, "downloadStepStart");
-    ++readbacks_;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    readPairs(stepStart_, precision_ == GpuPrecision::Double, stepStart, count_, stateBytesRead_);
+    downloadOne<2>(stepStart_, stepStart, "downloadStepStart");
+}
+
+void GpuSolver::downloadStepStart(std::vector<glm::dvec3>& stepStart) const
+{
+    downloadOne<3>(stepStart_, stepStart, "downloadStepStart");
 }
 
 void GpuSolver::downloadInverseMasses(std::vector<double>& inverseMass) const
@@ -574,14 +596,26 @@ void GpuSolver::setPosition(Index index, glm::dvec2 position)
     writePositions(index, &position, 1);
 }
 
-void GpuSolver::writePositions(Index first, const glm::dvec2* positions, std::size_t count)
+template <glm::length_t D>
+void GpuSolver::writePositionsOf(Index first, const glm::vec<D, double>* positions,
+                                 std::size_t count)
 {
-    requireDimensions(2, "writePositions");
+    requireDimensions(D, "writePositions");
     if (first >= count_ || count > count_ - first)
         throw std::out_of_range("GpuSolver::writePositions: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    writePairs(positions_, precision_ == GpuPrecision::Double, first, positions, count);
+    writeVectors<D>(positions_, precision_ == GpuPrecision::Double, first, positions, count);
     renderStale_ = true;
+}
+
+void GpuSolver::writePositions(Index first, const glm::dvec2* positions, std::size_t count)
+{
+    writePositionsOf<2>(first, positions, count);
+}
+
+void GpuSolver::writePositions(Index first, const glm::dvec3* positions, std::size_t count)
+{
+    writePositionsOf<3>(first, positions, count);
 }
 
 void GpuSolver::setVelocity(Index index, glm::dvec2 velocity)
@@ -662,14 +696,8 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
 {
     // What the 3D kernels do not do yet; Settings::validate refuses each first, naming it.
     const Settings& s = p.settings;
-    const char* missing = s.bending > 0.0             ? "bending"
-                          : s.airDrag > 0.0           ? "airDrag"
-                          : s.tethers                 ? "tethers"
-                          : s.tearStrain > 0.0        ? "tearStrain"
-                          : s.selfCollision           ? "selfCollision"
+    const char* missing = s.selfCollision           ? "selfCollision"
                           : s.areaStiffness > 0.0     ? "areaStiffness"
-                          : s.chebyshev > 0.0         ? "chebyshev"
-                          : p.contacts != nullptr     ? "obstacles and balls"
                           : p.selfCollision != nullptr ? "selfCollision"
                                                       : nullptr;
     if (missing != nullptr)
@@ -719,14 +747,24 @@ void GpuSolver::step(const GpuStepParameters& p)
         detail::ChebyshevSchedule(params.chebyshev, params.iterations).active();
     if (chebyshev && chebyshev_ == nullptr) {
         std::string why;
-        chebyshev_ = GpuChebyshev::create(count_, dbl, maxStorageBlockBytes(), why);
+        chebyshev_ = GpuChebyshev::create(count_, dbl, maxStorageBlockBytes(), why, dimensions_);
         if (chebyshev_ == nullptr)
             throw std::runtime_error(why);
         bytes_ += chebyshev_->bufferBytes();
     }
+    const bool bending = dimensions_ == 3 && settings.bending > 0.0; // gpu_bending.cpp
+    if (bending) {
+        if (bending_ == nullptr)
+            bending_ = std::make_unique<GpuBending>(dbl);
+        const std::size_t before = bending_->bufferBytes();
+        const ClothRestLengths rest = clothRestLengths(settings);
+        bending_->prepare(width_, height_, rest.horizontal, rest.vertical, settings.bending,
+                          maxStorageBlockBytes());
+        bytes_ = bytes_ - before + bending_->bufferBytes();
+    }
     const bool air = settings.airDrag > 0.0; // the air's kernels (gpu_air.cpp), made when first blown
     if (air && air_ == nullptr)
-        air_ = GpuAir::make(width_, height_, dbl, maxStorageBlockBytes(), bytes_);
+        air_ = GpuAir::make(width_, height_, dbl, maxStorageBlockBytes(), bytes_, dimensions_);
     // The step's parameters, one block (gpu_step_block.h), rounded once to the kernels'
     // precision.
     auto fill = [&](auto& block) {
@@ -766,6 +804,7 @@ void GpuSolver::step(const GpuStepParameters& p)
         bool xpbd;
         bool area;
         bool chebyshev;
+        bool bending;
         GLuint projector;
         int substep = 0;
 
@@ -777,7 +816,8 @@ void GpuSolver::step(const GpuStepParameters& p)
             const GLuint zero = 0;
             switch (phase) {
             case SubstepPhase::Air:
-                g.air_->blow({{p.settings.windX, p.settings.windY}, p.settings.airDrag,
+                g.air_->blow({{p.settings.windX, p.settings.windY, p.settings.windZ},
+                              p.settings.airDrag,
                               p.settings.gusts, p.time + substep * h, g.masked_, h});
                 break;
             case SubstepPhase::Predict:
@@ -795,6 +835,8 @@ void GpuSolver::step(const GpuStepParameters& p)
                     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
                     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
                 }
+                if (bending)
+                    g.bending_->resetMultipliers();
                 if (area) {
                     for (GLuint buffer : g.areaLambdas_) {
                         glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
@@ -835,6 +877,8 @@ void GpuSolver::step(const GpuStepParameters& p)
                 }
                 break;
             case SubstepPhase::Bending: // 3D only: the 2D pipeline never lists it
+                // `iterations` passes (at least one), as the CPU solvers.
+                g.bending_->project(std::max(1, p.settings.iterations), h);
                 break;
             case SubstepPhase::Tethers:
                 glUseProgram(g.tether_);
@@ -869,7 +913,8 @@ void GpuSolver::step(const GpuStepParameters& p)
     in.balls = p.contacts != nullptr && p.contacts->hasBalls();
     in.obstacles = p.contacts != nullptr && p.contacts->hasObstacles();
     in.tear = tearing;
-    Phases phases{*this, p, h, xpbd, area, chebyshev, projector};
+    in.bending = bending;
+    Phases phases{*this, p, h, xpbd, area, chebyshev, bending, projector};
     const PhaseSet set = substepPhases(in);
     for (int substep = 0; substep < settings.substeps; ++substep) {
         phases.substep = substep;

@@ -49,6 +49,7 @@ struct GpuParticleState {
 
 class GpuChebyshev;
 class GpuAir;
+class GpuBending;
 
 /// A width x height page grid on the GPU: positions, step-start positions, velocities and
 /// inverse masses in shader storage buffers, one lambda buffer per grid set (XPBD). A
@@ -71,8 +72,8 @@ public:
     /// The same for a grid with rest lengths `rest` (a sized cloth's, clothRestLengths()),
     /// in `dimensions` 2 or 3 (Settings::dimensions). In 3D the positions, step starts and
     /// velocities are x, y, z per particle (the 3D overloads below take them), and a step
-    /// runs the prediction, the distance sets (PBD or XPBD, shear), damping and the velocity
-    /// update; a step with anything else throws std::runtime_error naming it.
+    /// runs every phase of the 2D step but the cells' areas, and the bending's ten sets
+    /// (GpuBending); a step with self-collision throws std::runtime_error naming it.
     static std::unique_ptr<GpuSolver> create(int width, int height, const ClothRestLengths& rest,
                                              GpuPrecision precision, std::string& why,
                                              int dimensions = 2);
@@ -109,6 +110,9 @@ public:
     void downloadPositions(std::vector<glm::dvec2>& positions) const;
     /// Reads back the positions at the start of the last substep only (m).
     void downloadStepStart(std::vector<glm::dvec2>& stepStart) const;
+    /// The 3D cloth's downloadPositions() and downloadStepStart() (x, y, z per particle).
+    void downloadPositions(std::vector<glm::dvec3>& positions) const;
+    void downloadStepStart(std::vector<glm::dvec3>& stepStart) const;
     /// Reads back the inverse masses only (1/kg).
     void downloadInverseMasses(std::vector<double>& inverseMass) const;
 
@@ -133,6 +137,8 @@ public:
     void setPosition(Index index, glm::dvec2 position);
     /// Writes the positions (m) of particles first .. first + count - 1.
     void writePositions(Index first, const glm::dvec2* positions, std::size_t count);
+    /// The same for a 3D cloth (x, y, z per particle).
+    void writePositions(Index first, const glm::dvec3* positions, std::size_t count);
     /// Writes one particle's velocity (m/s).
     void setVelocity(Index index, glm::dvec2 velocity);
     /// The 3D cloth's setPosition() and setVelocity().
@@ -178,6 +184,13 @@ public:
 private:
     GpuSolver() = default;
     void makeAreaBuffers();
+    /// One D-vector buffer (positions or step starts) read back, counted as a readback.
+    template <glm::length_t D>
+    void downloadOne(unsigned buffer, std::vector<glm::vec<D, double>>& out,
+                     const char* what) const;
+    /// Positions first .. first + count - 1 of a D-dimensional cloth written.
+    template <glm::length_t D>
+    void writePositionsOf(Index first, const glm::vec<D, double>* positions, std::size_t count);
     /// Throws std::logic_error unless the solver's cloth has `dimensions`.
     void requireDimensions(int dimensions, const char* what) const;
     /// Throws std::runtime_error naming the first phase of `p` the 3D kernels lack.
@@ -221,6 +234,7 @@ private:
     /// The Chebyshev weights' kernels and buffers, made on the first step that needs them.
     std::unique_ptr<GpuChebyshev> chebyshev_;
     std::unique_ptr<GpuAir> air_; ///< the air's kernels and buffers, once air blew
+    std::unique_ptr<GpuBending> bending_; ///< the bending's (3D), made on its first step
     mutable std::size_t readbacks_ = 0;
     mutable std::size_t aliveReadbacks_ = 0;
     mutable std::size_t stateBytesRead_ = 0;

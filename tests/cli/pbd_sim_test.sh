@@ -618,34 +618,63 @@ gpu)
     awk -v d="$dd" 'BEGIN { exit !(d <= 1e-12) }' || fail "$args: gpu double differs from colored by $dd m"
     [[ $args == *--obstacle* || $args == *--scene* ]] || awk -v d="$df" 'BEGIN { exit !(d <= 1e-3) }' || fail "$args: gpu float differs from colored by $df m"
   done
-  # 3D: a horizontal and a vertical sheet, PBD, XPBD with shear, damping and substeps, a drag:
+  # 3D: a horizontal and a vertical sheet, PBD, XPBD with shear, damping and substeps, a drag,
+  # bending (and bending with a cut: its constraints across the cut skipped), tethers, air per
+  # triangle (wind x, y, z; gusts), Chebyshev, tearing, the world (every 3D shape, a ball,
+  # friction):
   # double gives the colored solver's hash over x, y and z, float comes within 1e-3 m.
   # The far edge's middle (2, 0, 3.8 at rest) lifted and pulled back calmly, then thrown.
   printf '10 drag 390 2 -0.02 3.8\n20 drag 390 2.03 0.02 3.77\n30 drag 390 2.06 0.06 3.74\n40 drag 390 2.09 0.1 3.71\n70 release 0 0.5 -1\n' >"$work/d3.drag"
+  printf '20 cut 1.9 0.5 0 1.9 -5 0 0 0 1\n' >"$work/cut3.drag"
   maxdev3() { paste "$1" "$2" | awk '{for (k = 1; k <= 3; k++) { d = $k - $(k + 3); if (d < 0) d = -d; if (d > m) m = d }} END { printf "%.3g", m + 0 }'; }
-  for args in "--orientation horizontal --width 30 --height 24 --steps 150" \
-              "--width 24 --height 20 --fixed 4 --stiffness 3000 --shear-stiffness 200 --substeps 3 --damping 0.4 --steps 120" \
-              "--orientation horizontal --width 20 --height 20 --stiffness 5000 --shear-stiffness 100 --substeps 2 --steps 100 --drag $work/d3.drag"; do
+  # Each line: float's largest distance from colored allowed (m), then the run's flags. With
+  # contacts float drifts further once the cloth lands (PBD's contacts amplify rounding): 1e-3
+  # before that, a few cm after (docs/gpu.md).
+  while IFS='|' read -r tolerance args; do
     # shellcheck disable=SC2086
     "$sim" run --dimensions 3 $args --solver colored --threads 1 --out "$work/c3" 2>"$work/ec" >/dev/null || fail "colored 3D run failed: $(cat "$work/ec")"
     # shellcheck disable=SC2086
     "$sim" run --dimensions 3 $args --solver gpu --gpu-precision double --out "$work/gd3" 2>"$work/ed" >/dev/null || fail "gpu double 3D run failed: $(cat "$work/ed")"
     # shellcheck disable=SC2086
     "$sim" run --dimensions 3 $args --solver gpu --out "$work/gf3" 2>"$work/ef" >/dev/null || fail "gpu float 3D run failed: $(cat "$work/ef")"
-    hc="$(grep -o 'hash [0-9a-f]*' "$work/ec")" hd="$(grep -o 'hash [0-9a-f]*' "$work/ed")"
+    hc="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ec")"
+    hd="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ed")"
     df="$(maxdev3 "$work/gf3" "$work/c3")"
     echo "3D $args: colored $hc, gpu double $hd, gpu float vs colored $df m"
     [[ -n $hc && $hc == "$hd" ]] || fail "3D $args: gpu double $hd differs from colored $hc"
-    awk -v d="$df" 'BEGIN { exit !(d <= 1e-3) }' || fail "3D $args: gpu float differs from colored by $df m"
-  done
+    awk -v d="$df" -v t="$tolerance" 'BEGIN { exit !(d <= t) }' || fail "3D $args: gpu float differs from colored by $df m (allowed $tolerance)"
+  done <<EOF3D
+1e-3|--orientation horizontal --width 30 --height 24 --steps 150
+1e-3|--width 24 --height 20 --fixed 4 --stiffness 3000 --shear-stiffness 200 --substeps 3 --damping 0.4 --steps 120
+1e-3|--orientation horizontal --width 20 --height 20 --stiffness 5000 --shear-stiffness 100 --substeps 2 --steps 100 --drag $work/d3.drag
+1e-3|--orientation horizontal --width 16 --height 14 --bending 5 --stiffness 3000 --shear-stiffness 200 --substeps 3 --steps 60
+1e-3|--width 20 --height 20 --bending 1 --steps 60 --drag $work/cut3.drag
+1e-3|--orientation horizontal --width 20 --height 16 --fixed 2 --tethers on --substeps 2 --steps 100
+1e-3|--width 16 --height 14 --air-drag 0.5 --wind-x 1 --wind-y 0.5 --wind-z 3 --stiffness 3000 --substeps 2 --steps 100
+1e-3|--width 16 --height 14 --air-drag 1 --wind-z 3 --wind-x 1 --gusts 0.8 --substeps 2 --stiffness 3000 --steps 100
+1e-3|--orientation horizontal --width 20 --height 16 --iterations 10 --chebyshev 0.9 --bending 1 --steps 80
+0.05|--orientation horizontal --width 20 --height 20 --stiffness 5000 --shear-stiffness 100 --substeps 2 --tear-strain 0.05 --bending 0.5 --steps 100 --drag $work/d3.drag
+1e-3|--width 20 --height 20 --stiffness 3000 --steps 60 --tear-strain 0.3 --bending 0.5 --air-drag 0.3 --wind-z 2
+0.05|--orientation horizontal --width 15 --height 15 --cloth-width 2 --cloth-height 2 --fixed 1 --substeps 3 --thickness 0.02 --friction 0.3 --obstacle sphere:1,-0.8,1,0.5 --obstacle ground:-2 --steps 100
+0.05|--orientation horizontal --width 15 --height 15 --cloth-width 2 --cloth-height 2 --fixed 1 --substeps 3 --thickness 0.02 --friction 0.5 --obstacle box:1,-1,1,1,0.4,1.2,10,20,30 --obstacle capsule:0,-0.5,0,2,-0.7,2,0.2 --obstacle plane:0,-1.5,0,0.2,1,0.1 --ball 0.3,1,0.4,0.2,1 --steps 100
+EOF3D
   # A 3D knife stroke down the middle of a vertical sheet (the live mask, as in 2D).
-  printf '20 cut 1.9 0.5 0 1.9 -5 0 0 0 1\n' >"$work/cut3.drag"
   cut3=(run --dimensions 3 --width 20 --height 20 --steps 100 --drag "$work/cut3.drag")
   "$sim" "${cut3[@]}" --solver colored --threads 1 >/dev/null 2>"$work/ec" || fail "colored 3D cut failed: $(cat "$work/ec")"
   "$sim" "${cut3[@]}" --solver gpu --gpu-precision double >/dev/null 2>"$work/ed" || fail "gpu 3D cut failed: $(cat "$work/ed")"
   hc="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ec")" hd="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ed")"
   echo "3D cut: colored $hc, gpu double $hd"
   [[ $hc == "constraints 1424, "* && $hc == "$hd" ]] || fail "3D cut: gpu double '$hd', colored '$hc' (1424 constraints left expected)"
+  # Every built-in 3D scene (its world, balls, bending, air, moving bar) on the GPU in double:
+  # the colored solver's summary, hash included, after 30 steps.
+  for scene in $("$sim" scenes | awk '$2 == "3D" { print $1 }'); do
+    "$sim" run --scene "$scene" --steps 30 --solver colored --threads 1 >/dev/null 2>"$work/ec" || fail "colored $scene failed: $(cat "$work/ec")"
+    "$sim" run --scene "$scene" --steps 30 --solver gpu --gpu-precision double >/dev/null 2>"$work/ed" || fail "gpu $scene failed: $(cat "$work/ed")"
+    hc="$(grep -o 'obstacles [0-9]*, balls [0-9]*, constraints [0-9]*, hash [0-9a-f]*' "$work/ec")"
+    hd="$(grep -o 'obstacles [0-9]*, balls [0-9]*, constraints [0-9]*, hash [0-9a-f]*' "$work/ed")"
+    echo "3D scene $scene: colored $hc, gpu double $hd"
+    [[ -n $hc && $hc == "$hd" ]] || fail "3D scene $scene: gpu double '$hd', colored '$hc'"
+  done
   expect 2 "--gpu-precision" "'half'" "float or double" -- run --solver gpu --gpu-precision half
   expect 2 "--width" "5000" "1 to 4096" "gpu solver" -- run --solver gpu --width 5000
   "$sim" bench --solver gpu --sizes 16x12 --settle 5 --steps 4 --json >"$work/json" 2>"$work/err" || fail "bench --solver gpu failed: $(cat "$work/err")"
@@ -944,14 +973,7 @@ space)
   expect 2 "--orientation" "dimensions = 2" "allowed" -- run --orientation horizontal
   expect 2 "--wind-z" "dimensions = 2" "allowed" -- run --wind-z 3
   # The GPU solver in 3D refuses the phases it lacks yet, naming the setting and the solver.
-  expect 2 "bending = 0.01" "solver = gpu and dimensions = 3" "allowed: bending 0" -- run --dimensions 3 --solver gpu --bending 0.01
-  expect 2 "airDrag" "solver = gpu and dimensions = 3" "allowed: airDrag 0" -- run --dimensions 3 --solver gpu --air-drag 0.5
-  expect 2 "tethers = on" "solver = gpu and dimensions = 3" -- run --dimensions 3 --solver gpu --tethers on
-  expect 2 "tearStrain" "solver = gpu and dimensions = 3" -- run --dimensions 3 --solver gpu --tear-strain 0.5
   expect 2 "selfCollision = on" "solver = gpu and dimensions = 3" -- run --dimensions 3 --solver gpu --self-collision on --thickness 0.01
-  expect 2 "chebyshev" "solver = gpu and dimensions = 3" -- run --dimensions 3 --solver gpu --chebyshev 0.9
-  expect 2 "--obstacle" "solver = gpu and dimensions = 3" "allowed" -- run --dimensions 3 --solver gpu --obstacle sphere:0,-2,0,1
-  expect 2 "--ball" "solver = gpu and dimensions = 3" "allowed" -- run --dimensions 3 --solver gpu --ball 0,-2,0,0.5,1
   # The colored solver in 3D: a vertical run's x, y are the 2D colored run's, z 0; a
   # horizontal one with bending gives the same lines on 1 and 3 threads.
   expect 0 "colored solver" -- run --width 12 --height 9 --steps 80 --stiffness 2000 --substeps 2 --solver colored --out "$work/q2"

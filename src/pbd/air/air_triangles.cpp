@@ -35,40 +35,49 @@ Vec<3> gustWind3(Vec<3> wind, double gusts, double time, Vec<3> at)
     return wind + along * wind + across * Vec<3>(-wind.z, 0.0, wind.x);
 }
 
+AirTriangleGather airTriangleGather(const ClothTopology& topology, std::size_t n)
+{
+    AirTriangleGather out;
+    const std::size_t count = 2 * topology.cellCount();
+    out.start.assign(n + 1, 0);
+    for (std::size_t t = 0; t < count; ++t) {
+        const Triangle tri = topology.surfaceTriangle(t);
+        ++out.start[tri.a + 1];
+        ++out.start[tri.b + 1];
+        ++out.start[tri.c + 1];
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        out.start[i + 1] += out.start[i];
+    out.entries.resize(out.start[n]);
+    out.shares.resize(out.start[n]);
+    std::vector<std::uint32_t> next(out.start.begin(), out.start.end() - 1);
+    const auto width = static_cast<Index>(topology.width);
+    for (std::size_t t = 0; t < count; ++t) {
+        const auto u = static_cast<std::uint32_t>(t);
+        const Triangle tri = topology.surfaceTriangle(t);
+        // The cell's diagonal runs from its top-left particle k to k + width + 1.
+        const Index k = std::min({tri.a, tri.b, tri.c});
+        for (Index i : {tri.a, tri.b, tri.c}) {
+            const bool diagonal = i == k || i == k + width + 1;
+            out.shares[next[i]] = diagonal ? 0.25 : 0.5;
+            out.entries[next[i]++] = u;
+        }
+    }
+    return out;
+}
+
 void AirTriangles::prepare(const ClothTopology& topology, std::size_t n)
 {
-    if (topology.width == width_ && topology.height == height_ && start_.size() == n + 1)
+    if (topology.width == width_ && topology.height == height_ && gather_.start.size() == n + 1)
         return;
     width_ = topology.width;
     height_ = topology.height;
     const std::size_t count = 2 * topology.cellCount();
     triangles_.resize(count);
+    for (std::size_t t = 0; t < count; ++t)
+        triangles_[t] = topology.surfaceTriangle(t);
     edges_ = surfaceTriangleEdges(topology);
-    start_.assign(n + 1, 0);
-    for (std::size_t t = 0; t < count; ++t) {
-        const Triangle tri = topology.surfaceTriangle(t);
-        triangles_[t] = tri;
-        ++start_[tri.a + 1];
-        ++start_[tri.b + 1];
-        ++start_[tri.c + 1];
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        start_[i + 1] += start_[i];
-    entries_.resize(start_[n]);
-    shares_.resize(start_[n]);
-    std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
-    const auto width = static_cast<Index>(topology.width);
-    for (std::size_t t = 0; t < count; ++t) {
-        const auto u = static_cast<std::uint32_t>(t);
-        const Triangle tri = triangles_[t];
-        // The cell's diagonal runs from its top-left particle k to k + width + 1.
-        const Index k = std::min({tri.a, tri.b, tri.c});
-        for (Index i : {tri.a, tri.b, tri.c}) {
-            const bool diagonal = i == k || i == k + width + 1;
-            shares_[next[i]] = diagonal ? 0.25 : 0.5;
-            entries_[next[i]++] = u;
-        }
-    }
+    gather_ = airTriangleGather(topology, n);
     force_.resize(count);
     accel_.resize(n);
 }
@@ -103,8 +112,8 @@ const Vec<3>* AirTriangles::accelerations(const ClothTopology& topology, const V
             continue;
         }
         Vec<3> sum(0.0);
-        for (std::uint32_t e = start_[i]; e < start_[i + 1]; ++e)
-            sum = sum + shares_[e] * force_[entries_[e]];
+        for (std::uint32_t e = gather_.start[i]; e < gather_.start[i + 1]; ++e)
+            sum = sum + gather_.shares[e] * force_[gather_.entries[e]];
         accel_[i] = w[i] * sum; // its shares of its triangles' forces, over its mass
     }
     return accel_.data();

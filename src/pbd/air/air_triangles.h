@@ -27,17 +27,11 @@
 #include <vector>
 
 #include "pbd/device/air_law.h"
+#include "pbd/device/air_triangles.h"
 #include "pbd/topology.h"
 #include "pbd/vec.h"
 
 namespace pbd::detail {
-
-/// The cap of a substep of h seconds for a triangle (three ends: 9 / (8 h)).
-inline AirCap airTriangleCap(double h)
-{
-    const double limit = 9.0 / (8.0 * h);
-    return {1.0 / limit, limit * limit};
-}
 
 /// The force on one triangle (see the file comment) from its corners' positions, velocities
 /// (already 0 for those that do not move) and wind; capped by `cap` with the corners' inverse
@@ -73,9 +67,7 @@ private:
     int height_ = 0;
     std::vector<Triangle> triangles_;
     std::vector<std::array<std::uint32_t, 3>> edges_; ///< each triangle's constraints
-    std::vector<std::uint32_t> start_;   ///< particle i's triangles: [start i, start i+1)
-    std::vector<std::uint32_t> entries_; ///< triangle indices, particle after particle
-    std::vector<double> shares_;         ///< each entry's share of its triangle's force
+    AirTriangleGather gather_;           ///< each particle's triangles and shares
     std::vector<Vec<3>> force_;          ///< per triangle
     std::vector<Vec<3>> accel_;          ///< per particle
 };

@@ -1,5 +1,7 @@
 #include "cloth/bending.h"
 
+#include <array>
+
 namespace pbd::detail {
 
 BendingConstraints buildBending(int width, int height, double du, double dv, double rigidity)
@@ -47,6 +49,48 @@ BendingConstraints buildBending(int width, int height, double du, double dv, dou
             out.twists.push_back({k, k + 1, k + w, k + w + 1,
                                   diagonals + 2 * (i * (w - 1) + j), twist});
         }
+    return out;
+}
+
+BendingSetOrder orderBendingSets(const BendingConstraints& bending)
+{
+    // Ten sets of constraints that share no particle: a row's bends by their middle column
+    // mod 3, a column's by their first row mod 3, the cells' twists by row and column
+    // parity. Each constraint belongs to the row of its first particle, so that a chunk of
+    // rows projects its own (the colored solver's chunks reach two rows into the next).
+    const auto width = static_cast<std::uint32_t>(bending.width);
+    const auto rows = static_cast<std::size_t>(bending.height);
+    std::vector<std::uint8_t> setOf;
+    std::vector<std::uint32_t> rowOf;
+    for (const Bend& k : bending.bends) {
+        const std::uint32_t i = k.a / width;
+        rowOf.push_back(i);
+        setOf.push_back(static_cast<std::uint8_t>(k.b - k.a == 1 ? (k.b % width) % 3
+                                                                  : 3 + i % 3));
+    }
+    for (const Twist& k : bending.twists) {
+        const std::uint32_t i = k.a / width;
+        rowOf.push_back(i);
+        setOf.push_back(static_cast<std::uint8_t>(6 + 2 * (i % 2) + (k.a % width) % 2));
+    }
+    std::array<std::vector<std::uint32_t>, kBendingSets> counts;
+    for (auto& c : counts)
+        c.assign(rows + 1, 0);
+    for (std::size_t k = 0; k < setOf.size(); ++k)
+        ++counts[setOf[k]][rowOf[k] + 1];
+    BendingSetOrder out;
+    std::uint32_t offset = 0;
+    for (std::size_t s = 0; s < kBendingSets; ++s) {
+        out.start[s].assign(rows + 1, 0);
+        for (std::size_t i = 0; i <= rows; ++i) {
+            offset += counts[s][i];
+            out.start[s][i] = offset;
+        }
+    }
+    out.order.assign(setOf.size(), 0);
+    std::array<std::vector<std::uint32_t>, kBendingSets> next = out.start;
+    for (std::size_t k = 0; k < setOf.size(); ++k)
+        out.order[next[setOf[k]][rowOf[k]]++] = static_cast<std::uint32_t>(k);
     return out;
 }
 

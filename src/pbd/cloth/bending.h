@@ -12,60 +12,19 @@
 // (A the area the middle particle's line stands for: du dv inside, half that on the sheet's
 // edge parallel to it). Each C is a 3-vector, linear with a constant gradient, so one
 // projection makes it exact up to its compliance, and its three components share one
-// denominator. Private to the core.
+// denominator. The constraints' arrays and their sets are the device contract's
+// (pbd/device/bending.h); the projections here are private to the core (the GPU's kernel,
+// stage 9 of shaders/cloth_solver.comp.glsl, does the same operations).
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "pbd/cloth.h"
+#include "pbd/device/bending.h"
 #include "pbd/vec.h"
 
 namespace pbd::detail {
-
-/// A bend: three particles along a row or a column, C = x_a - 2 x_b + x_c.
-struct Bend {
-    Index a;
-    Index b;
-    Index c;
-    std::uint32_t edgeAb;  ///< the constraint joining a and b (for cuts and tears)
-    std::uint32_t edgeBc;  ///< the constraint joining b and c
-    double compliance;     ///< alpha in 1/(N m): (spacing^4) / (B A)
-};
-
-/// A twist: the four corners of a cell, C = x_a - x_b - x_c + x_d (a = k, b = k + 1,
-/// c = k + width, d = k + width + 1).
-struct Twist {
-    Index a;
-    Index b;
-    Index c;
-    Index d;
-    std::uint32_t diagonal; ///< the cell's first diagonal constraint (the second follows it)
-    double compliance;      ///< alpha in 1/(N m): du dv / (2 B)
-};
-
-/// The bending constraints of a width x height grid, flat arrays built once per cloth.
-struct BendingConstraints {
-    int width = 0;
-    int height = 0;
-    double across = 0.0;  ///< du, m
-    double down = 0.0;    ///< dv, m
-    double rigidity = 0.0; ///< B, N m
-    std::vector<Bend> bends;   ///< the rows' bends, then the columns'
-    std::vector<Twist> twists; ///< one per cell, row by row
-
-    /// Whether they are those of this cloth and rigidity.
-    bool matches(int w, int h, double du, double dv, double b) const
-    {
-        return width == w && height == h && across == du && down == dv && rigidity == b;
-    }
-    std::size_t size() const { return bends.size() + twists.size(); }
-};
-
-/// The bending constraints of a width x height grid of spacing du x dv (m) with rigidity B
-/// (N m, > 0). Width and height at least 2; constraint indices as buildClothGrid() orders
-/// them.
-BendingConstraints buildBending(int width, int height, double du, double dv, double rigidity);
 
 /// One XPBD projection of bend `k` (see projectBending) with its multiplier `l`, for a
 /// substep with 1 / h^2 = invH2. Inline: the sequential pass and the colored solver's sets

@@ -305,45 +305,13 @@ void ColoredSolverOf<D>::prepareBending()
 template <glm::length_t D>
 void ColoredSolverOf<D>::orderBending()
 {
-    // Ten sets of constraints that share no particle: a row's bends (x[j-1], x[j], x[j+1])
-    // by their middle column j mod 3, a column's by their first row mod 3, the cells'
-    // twists by row and column parity. Each constraint belongs to the chunk of its first
-    // row, so a chunk's bends reach two rows into the next (coloredChunkLayout() makes
-    // chunks of two rows at least in 3D, so they stop there).
-    const detail::BendingConstraints& bending = *now_.world.bending;
-    const auto width = static_cast<std::uint32_t>(width_);
-    const auto rows = static_cast<std::size_t>(height_);
-    std::vector<std::uint8_t> setOf;
-    std::vector<std::uint32_t> rowOf;
-    for (const detail::Bend& k : bending.bends) {
-        const std::uint32_t i = k.a / width;
-        rowOf.push_back(i);
-        setOf.push_back(static_cast<std::uint8_t>(k.b - k.a == 1 ? (k.b % width) % 3
-                                                                  : 3 + i % 3));
-    }
-    for (const detail::Twist& k : bending.twists) {
-        const std::uint32_t i = k.a / width;
-        rowOf.push_back(i);
-        setOf.push_back(static_cast<std::uint8_t>(6 + 2 * (i % 2) + (k.a % width) % 2));
-    }
-    std::array<std::vector<std::uint32_t>, kBendingSets> counts;
-    for (auto& c : counts)
-        c.assign(rows + 1, 0);
-    for (std::size_t k = 0; k < setOf.size(); ++k)
-        ++counts[setOf[k]][rowOf[k] + 1];
-    std::uint32_t offset = 0;
-    for (std::size_t s = 0; s < kBendingSets; ++s) {
-        bendStart_[s].assign(rows + 1, 0);
-        for (std::size_t i = 0; i <= rows; ++i) {
-            offset += counts[s][i];
-            bendStart_[s][i] = offset;
-        }
-    }
-    bendOrder_.assign(setOf.size(), 0);
-    std::array<std::vector<std::uint32_t>, kBendingSets> next = bendStart_;
-    for (std::size_t k = 0; k < setOf.size(); ++k)
-        bendOrder_[next[setOf[k]][rowOf[k]]++] = static_cast<std::uint32_t>(k);
-    bendLambda_.assign(setOf.size(), Vec<3>(0.0));
+    // The device contract's ten sets (pbd/device/bending.h), by first row: a chunk's bends
+    // reach two rows into the next (coloredChunkLayout() makes chunks of two rows at least
+    // in 3D, so they stop there).
+    detail::BendingSetOrder sets = detail::orderBendingSets(*now_.world.bending);
+    bendOrder_ = std::move(sets.order);
+    bendStart_ = std::move(sets.start);
+    bendLambda_.assign(bendOrder_.size(), Vec<3>(0.0));
 }
 
 template <glm::length_t D>

@@ -243,7 +243,7 @@ private:
     /// Built once (the sets depend on the grid alone); setBends_ and setTwists_ are the
     /// bending's constraints in that order (the bends' sets first), copied so that a set's
     /// sweep reads them in a row, again whenever the rigidity or spacing changes.
-    static constexpr std::size_t kBendingSets = 10;
+    static constexpr std::size_t kBendingSets = detail::kBendingSets;
     std::vector<std::uint32_t> bendOrder_;
     std::vector<detail::Bend> setBends_;
     std::vector<detail::Twist> setTwists_;

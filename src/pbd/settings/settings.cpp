@@ -76,30 +76,17 @@ std::optional<SettingsError> checkSelfCollision(const Settings& s)
                              " m (the cloth's smallest rest length)"};
 }
 
-/// The GPU solver in 3D steps the core (prediction, distance constraints with shear, substeps,
-/// damping, pins and drags) and not yet the phases below: each is refused by name.
+/// The GPU solver in 3D steps the core (prediction, distance constraints with shear, bending,
+/// tethers, obstacles, balls and friction, air, Chebyshev, tearing, substeps, damping, pins
+/// and drags) and not yet self-collision: refused by name.
 std::optional<SettingsError> checkGpuIn3d(const Settings& s)
 {
     const std::string with = " is not allowed with solver = gpu and dimensions = 3 yet; "
                              "allowed: ";
     const std::string other = ", or solver sequential or colored";
-    if (s.bending != 0.0)
-        return SettingsError{"bending", "bending = " + formatNumber(s.bending) + " N m" + with +
-                                            "bending 0" + other};
-    if (s.airDrag != 0.0)
-        return SettingsError{"airDrag", "airDrag = " + formatNumber(s.airDrag) + " N s/m^2" +
-                                            with + "airDrag 0" + other};
-    if (s.tethers)
-        return SettingsError{"tethers", "tethers = on" + with + "tethers off" + other};
-    if (s.tearStrain != 0.0)
-        return SettingsError{"tearStrain", "tearStrain = " + formatNumber(s.tearStrain) + with +
-                                               "tearStrain 0" + other};
     if (s.selfCollision)
         return SettingsError{"selfCollision",
                              "selfCollision = on" + with + "selfCollision off" + other};
-    if (s.chebyshev != 0.0)
-        return SettingsError{"chebyshev", "chebyshev = " + formatNumber(s.chebyshev) + with +
-                                              "chebyshev 0" + other};
     return std::nullopt;
 }
 

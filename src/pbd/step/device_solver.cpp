@@ -63,9 +63,9 @@ public:
         else if constexpr (D == 2)
             backend_->stepInWorld(state.settings,
                                   {state.obstacles, state.balls, state.particles.inverseMass});
-        else // Settings::validate and the world's checks refuse it first
-            throw std::runtime_error("the gpu solver does not step a 3D cloth with obstacles "
-                                     "or balls yet");
+        else
+            backend_->stepInWorld3(state.settings,
+                                   {state.obstacles, state.balls, state.particles.inverseMass});
         ahead_ = true;
         mayTear_ = mayTear_ || state.settings.tearStrain > 0.0;
     }
