@@ -160,6 +160,8 @@ public:
     /// it holds or reaches the cap; the next count is raised as soon as a step ends above 90%
     /// of the budget, and lowered (at least to Settings::substeps, at most halved) after 32
     /// steps whose largest strain stayed below 75% (docs/physics.md "The strain budget").
+    /// Under a budget a step whose grab moved since the last step carries the held particles
+    /// over its substeps in equal parts instead of in one jump.
     int substepsInUse() const;
     /// Substeps computed since the last restart or restore, the strain budget's redone
     /// attempts included: the work the steps cost.
