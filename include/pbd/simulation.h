@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -159,6 +160,8 @@ public:
     /// it holds or reaches the cap; the next count is raised as soon as a step ends above 90%
     /// of the budget, and lowered (at least to Settings::substeps, at most halved) after 32
     /// steps whose largest strain stayed below 75% (docs/physics.md "The strain budget").
+    /// Under a budget a step whose grab moved since the last step carries the held particles
+    /// over its substeps in equal parts instead of in one jump.
     int substepsInUse() const;
     /// Substeps computed since the last restart or restore, the strain budget's redone
     /// attempts included: the work the steps cost.
@@ -366,6 +369,11 @@ private:
     /// One step under the strain budget (Settings::maxStrain > 0), redone with more substeps
     /// while it ends beyond the budget (strain_budget.cpp).
     void stepWithinBudget();
+    /// One attempt of stepWithinBudget() with `substeps`, its held particles carried from
+    /// heldFrom_ to where the grab put them in equal parts, one per substep.
+    void stepSpreadingMove(int substeps);
+    /// Under a strain budget, before held particles move: remembers where they are.
+    void keepHeldFrom();
     /// Before particles_ is changed here: brings it up to date and has the solver take it
     /// again before its next step.
     void editParticles();
@@ -406,6 +414,10 @@ private:
     int budgetSubsteps_ = 0;          ///< the budget's next count (0: off, none yet)
     int lastSubsteps_ = 0;            ///< the substeps the last step kept (0: none yet)
     double budgetPeak_ = 0.0;         ///< the budget window's largest strain so far
+    /// Under a strain budget: each held particle's place before the first move since the
+    /// last step, so that the step spreads the move over its substeps (strain_budget.cpp);
+    /// empty when nothing held has moved (or the budget is off).
+    std::vector<std::pair<Index, Vector>> heldFrom_;
     std::uint64_t substepsTaken_ = 0; ///< substeps computed since restart, redos included
 };
 

@@ -82,7 +82,8 @@ CommandLine::CommandLine()
 
     validateCommand = app.add_subcommand(
         "validate", "run the simulation against closed-form laws (catenary, hanging strip, "
-                    "pendulum, incline, rope in wind, string wave) at two or three resolutions "
+                    "pendulum, incline, rope in wind, string wave; in 3D the heavy elastica "
+                    "and a falling sheet) at two or three resolutions "
                     "each; exit 1 when a case is outside its tolerance");
     validateCommand->add_flag("--quick", validate.quick,
                               "each case at fewer settings (under a minute in all)");

@@ -14,5 +14,9 @@ Measurement runPendulumPeriod(int substeps, const RunContext& context);
 Measurement runPendulumDecay(int substeps, const RunContext& context);
 Measurement runInclineSliding(int substeps, const RunContext& context);
 Measurement runInclineSticking(int substeps, const RunContext& context);
+Measurement runElasticaSmall(int halfSpacings, const RunContext& context);
+Measurement runElasticaLarge(int halfSpacings, const RunContext& context);
+Measurement runFallingSheet(int substeps, const RunContext& context);
+Measurement runSheetPlaneWind(int substeps, const RunContext& context);
 
 } // namespace pbd::cli::validate

@@ -38,6 +38,24 @@ std::span<const Case> validateCases()
         {"string-wave", "string of 20 links at 10 N, 0.1 mm fundamental: period vs the "
                         "discrete dispersion",
          "substeps", "s", {1, 4, 16}, {1, 4}, 2, 1e-7, runStringWave},
+        // 3D. The elastica settles to particle speeds under 2e-6 m/s: its tip moves by under
+        // 1e-9 m over the last 1% of the run. The falling sheet's speed: the rounding of
+        // x += h v biases it by up to 2.3e-10 m/s at 16 substeps (sheet_cases.cpp). The sheet
+        // at rest: its grid's coordinates (0.1 j) lie off the rest lengths by rounding, about
+        // 1e-17 m, which the constraints correct within a substep of h: 1e-17 / h, 3e-14 m/s
+        // at 16 substeps.
+        {"elastica-small", "strip clamped level, rho g L^3 / B = 0.08: tip droop vs "
+                           "rho g L^4 / (8 B)",
+         "2L/du", "m", {19, 39, 79}, {19, 39}, 2, 1e-9, runElasticaSmall},
+        {"elastica-large", "strip clamped level, rho g L^3 / B = 5: tip droop vs the heavy "
+                           "elastica's ODE",
+         "2L/du", "m", {19, 39, 79}, {19, 39}, 2, 1e-9, runElasticaLarge},
+        {"falling-sheet", "1 m^2 sheet falling flat in still air, drag 2: speed after 3 s "
+                          "vs m g / (c A)",
+         "substeps", "m/s", {1, 4, 16}, {1, 16}, 0, 1e-9, runFallingSheet},
+        {"sheet-plane-wind", "the sheet at rest, no gravity, in a wind along its plane: "
+                             "largest particle speed after 1 s vs 0",
+         "substeps", "m/s", {1, 4, 16}, {1, 16}, 0, 1e-12, runSheetPlaneWind},
     };
     return cases;
 }

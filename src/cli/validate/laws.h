@@ -50,4 +50,28 @@ std::vector<glm::dvec2> windRopeShape(int particles, double link, double mass, d
 /// ends fixed: the discrete dispersion ω = 2 sqrt(T / (m a)) sin(mode π / (2 links)).
 double stringModeFrequency(int links, double spacing, double tension, double mass, int mode);
 
+/// Droop in m of the tip of a horizontal strip of length `length` (m), clamped at one end,
+/// under its own weight: areal density `rho` (kg/m²), gravity `g` (m/s², > 0), bending
+/// rigidity per unit width `rigidity` (N·m). The small-droop (Euler-Bernoulli) cantilever
+/// under a uniform load q = rho g: w(L) = q L⁴ / (8 B).
+double cantileverDroop(double length, double rho, double g, double rigidity);
+
+/// Where the tip of that strip ends by the heavy elastica, any droop: B θ''(s) =
+/// -rho g (L - s) cos θ(s), θ(0) = 0 (clamped level), θ'(L) = 0 (a free end carries no
+/// moment), θ the angle below the horizontal and s the arc length from the clamp; the tip
+/// is at x = ∫ cos θ ds, drop = ∫ sin θ ds. Solved by shooting on θ'(0) (bisection) with
+/// classical Runge-Kutta over `steps` equal steps; checked for rho g L³ / B up to 100
+/// (tests/cli/validate_laws_test.cpp).
+struct ElasticaTip {
+    double drop = 0.0;  ///< m below the clamp
+    double reach = 0.0; ///< m along the strip's direction from the clamp
+};
+ElasticaTip heavyElasticaTip(double length, double rho, double g, double rigidity,
+                             int steps = 4000);
+
+/// Terminal speed in m/s of a flat sheet of mass `mass` (kg) and area `area` (m²) falling
+/// face down in still air under the drag law F = c A ((w - v) · n) n with `drag` c
+/// (N·s/m²) and gravity `g` (m/s², > 0): weight and drag balance at v = m g / (c A).
+double sheetTerminalSpeed(double mass, double area, double drag, double g);
+
 } // namespace pbd::cli::laws

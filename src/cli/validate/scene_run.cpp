@@ -22,7 +22,10 @@ std::string numbers(const std::vector<double>& values)
     return out + "]";
 }
 
-Simulation sceneSimulation(const std::string& sceneText, const RunContext& context)
+namespace {
+
+template <class SimulationType>
+SimulationType sceneSimulationOf(const std::string& sceneText, const RunContext& context)
 {
     SceneParse parsed = sceneFromJson(sceneText);
     if (parsed.error)
@@ -30,10 +33,22 @@ Simulation sceneSimulation(const std::string& sceneText, const RunContext& conte
     Scene scene = std::move(*parsed.scene);
     scene.settings.solver = context.solver;
     scene.settings.threads = context.threads;
-    Simulation simulation(scene.settings);
+    SimulationType simulation(scene.settings);
     if (auto error = applyScene(simulation, scene))
         throw std::logic_error("validate: a case's scene is refused: " + *error);
     return simulation;
+}
+
+} // namespace
+
+Simulation sceneSimulation(const std::string& sceneText, const RunContext& context)
+{
+    return sceneSimulationOf<Simulation>(sceneText, context);
+}
+
+Simulation3 sceneSimulation3(const std::string& sceneText, const RunContext& context)
+{
+    return sceneSimulationOf<Simulation3>(sceneText, context);
 }
 
 double crossingTime(double t0, double f0, double t1, double f1)

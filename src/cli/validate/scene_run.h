@@ -20,6 +20,8 @@ std::string numbers(const std::vector<double>& values);
 /// the context's solver and threads over the scene's settings. Throws std::logic_error with
 /// the refusal when the text is refused (a case's own mistake).
 Simulation sceneSimulation(const std::string& sceneText, const RunContext& context);
+/// The same for a 3D scene (its settings' "dimensions": 3).
+Simulation3 sceneSimulation3(const std::string& sceneText, const RunContext& context);
 
 /// Linear interpolation of the time at which f crosses zero between (t0, f0) and (t1, f1).
 double crossingTime(double t0, double f0, double t1, double f1);

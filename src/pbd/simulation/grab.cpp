@@ -106,6 +106,7 @@ bool SimulationOf<D>::moveGrabbed(Vector position)
 {
     if (!holding() || !detail::grabPoint(position))
         return false;
+    keepHeldFrom();
     const bool direct = editParticleDirectly();
     if (grabbed_) {
         particles_.position[*grabbed_] = position;
@@ -124,10 +125,25 @@ bool SimulationOf<D>::moveGrabbed(Vector position)
 }
 
 template <glm::length_t D>
+void SimulationOf<D>::keepHeldFrom()
+{
+    if (!(settings_.maxStrain > 0.0) || !heldFrom_.empty())
+        return; // off, or already kept by an earlier move since the step
+    sync(); // where they are now (a budget's steps leave the CPU copy current)
+    if (grabbed_) {
+        heldFrom_.emplace_back(*grabbed_, particles_.position[*grabbed_]);
+        return;
+    }
+    for (Index i : areaGrab_->particles)
+        heldFrom_.emplace_back(i, particles_.position[i]);
+}
+
+template <glm::length_t D>
 void SimulationOf<D>::release()
 {
     if (!holding())
         return;
+    heldFrom_.clear(); // a released particle keeps the place it was moved to
     const bool direct = editParticleDirectly();
     if (grabbed_)
         setHeld(*grabbed_, false, direct);

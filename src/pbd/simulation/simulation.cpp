@@ -72,7 +72,7 @@ SimulationOf<D>::SimulationOf(const SimulationOf& other)
       obstacles_(other.obstacles_), initialObstacles_(other.initialObstacles_),
       balls_(other.balls_), initialBalls_(other.initialBalls_),
       budgetSubsteps_(other.budgetSubsteps_), lastSubsteps_(other.lastSubsteps_),
-      budgetPeak_(other.budgetPeak_),
+      budgetPeak_(other.budgetPeak_), heldFrom_(other.heldFrom_),
       substepsTaken_(other.substepsTaken_)
 {
 }
@@ -168,6 +168,7 @@ void SimulationOf<D>::build()
     budgetSubsteps_ = 0;
     lastSubsteps_ = 0;
     budgetPeak_ = 0.0;
+    heldFrom_.clear();
     substepsTaken_ = 0;
 }
 
@@ -330,6 +331,7 @@ std::optional<std::string> SimulationOf<D>::restore(const StateType& state)
         removeConstraint(k);
     budgetSubsteps_ = state.budgetSubsteps;
     budgetPeak_ = state.budgetPeak;
+    heldFrom_.clear();
     return std::nullopt;
 }
 
@@ -472,6 +474,7 @@ void SimulationOf<D>::step()
         lastSubsteps_ = 0;
         budgetPeak_ = 0.0;
     }
+    heldFrom_.clear(); // the grab's moves took effect over this step
     for (ObstacleType& obstacle : obstacles_)
         settleObstacle(obstacle); // each move took effect over this step
     time_ = time_ + settings_.timeStep;
