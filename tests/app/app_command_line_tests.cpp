@@ -208,19 +208,46 @@ TEST_CASE("the app's --scene brings the scene's balls before --ball's, as pbd-si
     CHECK(r.options.startBalls == simulation.balls().size());
 }
 
-TEST_CASE("the 2D window refuses a 3D start, a 3D scene or --dimensions 3, with a message",
-          "[app][command-line]")
+TEST_CASE("a 3D start, --dimensions 3 or a 3D scene, is read with its 3D world",
+          "[app][command-line][3d]")
 {
-    for (const std::vector<std::string>& given :
-         {std::vector<std::string>{"--scene", "drape-3d"},
-          std::vector<std::string>{"--dimensions", "3"}}) {
-        INFO(given[0]);
-        const Reading r = read(given);
+    Reading r = read({"--dimensions", "3", "--obstacle", "sphere:1,-2,0.5,0.4", "--ball",
+                      "0,1,0.5,0.2,1"});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.settings.dimensions == 3);
+    REQUIRE(r.options.start.obstacles3);
+    REQUIRE(r.options.start.obstacles3->size() == 1);
+    CHECK(r.options.start.obstacles3->front().shape == Obstacle3Shape::Sphere);
+    CHECK(r.options.start.obstacles3->front().a.z == 0.5);
+    REQUIRE(r.options.start.balls3);
+    CHECK(r.options.start.balls3->front().position.z == 0.5);
+    CHECK_FALSE(r.options.start.obstacles); // none of the 2D world's
+    CHECK(r.options.startObstacles == 1);
+    CHECK(r.options.startBalls == 1);
+
+    r = read({"--scene", "drape-3d"});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.settings.dimensions == 3);
+    CHECK(r.options.sceneName == "drape-3d");
+    CHECK(r.options.startObstacles == builtInScene("drape-3d")->obstacles3.size());
+    CHECK(r.options.startedSettings == r.options.settings);
+}
+
+TEST_CASE("a 3D start refuses 2D shapes, --record and --replay, naming them",
+          "[app][command-line][3d]")
+{
+    Reading r = read({"--dimensions", "3", "--obstacle", "circle:0,0,1"});
+    REQUIRE(r.status);
+    CHECK(*r.status == 2);
+    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --obstacle"));
+    for (const char* flag : {"--record", "--replay"}) {
+        INFO(flag);
+        r = read({"--scene", "flag-3d", flag, "anything.txt"});
         REQUIRE(r.status);
         CHECK(*r.status == 2);
-        CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: " + given[0]) &&
-                                Catch::Contains("not allowed in pbd-cloth yet") &&
-                                Catch::Contains("allowed: dimensions 2"));
+        CHECK_THAT(r.error, Catch::StartsWith(std::string("pbd-cloth: ") + flag) &&
+                                Catch::Contains("dimensions 3") &&
+                                Catch::Contains("allowed: with dimensions 2"));
     }
 }
 

@@ -1,0 +1,68 @@
+#pragma once
+/// \file
+/// The 3D view's hand, GL-free: the left button grabs the particle nearest the point where
+/// the ray under the cursor first meets the cloth (a fold's front layer, never one hidden
+/// behind it) and drags it in the plane through that point facing the camera, where the
+/// pointer's ray meets that plane (as a 2D grab sits under the pointer); the release throws
+/// with the pointer's velocity in that plane; Shift+click pins or unpins. Every change is a
+/// command through the path it is given (the session's history: undo and redo).
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "logic/input.h"
+#include "logic/keys.h"
+#include "logic/orbit_camera.h"
+#include "logic/preferences.h"
+#include "logic/ray_picking.h"
+#include "logic/stepping.h"
+#include "logic/throw_trail.h"
+#include "pbd/simulation.h"
+
+namespace pbd::app {
+
+class Hand3 {
+public:
+    /// `camera`, `simulation` and `preferences` must outlive the hand; `clock` (monotonic
+    /// seconds) times the throw; `issue` applies the commands. The simulation is only read
+    /// (and synced before a pick); every change goes through `issue`.
+    Hand3(const OrbitCamera& camera, Simulation3& simulation, const Preferences& preferences,
+          Stepping::Clock clock, IssueCommandOf<3> issue);
+
+    /// Left press at `point` (window coordinates) over the cloth's `triangles` (three
+    /// particle indices each): the ray's first hit grabs its triangle's particle nearest the
+    /// hit (with a grab radius, every particle within it of the hit: an area grab); with Shift
+    /// it pins that particle, or unpins it. Returns the hit, if the ray met the cloth.
+    std::optional<MeshHit> press(glm::dvec2 point, Modifiers modifiers,
+                                 std::span<const std::uint32_t> triangles);
+    /// The pointer moved to `point`: a held grab goes where the pointer's ray meets the
+    /// drag's plane.
+    void move(glm::dvec2 point);
+    /// The left button went up: lets go, thrown with the pointer's velocity (the preferences'
+    /// on-release: throw) or keeping its own (keep).
+    void release();
+    /// Esc or the focus lost: lets go where it is, without a throw.
+    void cancel();
+    /// The cloth was rebuilt or replaced: the core dropped the grab.
+    void clothRebuilt();
+
+    /// A drag holds particles.
+    bool holding() const { return plane_.has_value(); }
+    /// The drag's plane: a point of it (the press's hit) and its normal (towards the eye).
+    std::optional<std::pair<glm::dvec3, glm::dvec3>> plane() const { return plane_; }
+
+private:
+    const OrbitCamera& camera_;
+    Simulation3& simulation_;
+    const Preferences& preferences_;
+    Stepping::Clock clock_;
+    IssueCommandOf<3> issue_;
+    std::optional<std::pair<glm::dvec3, glm::dvec3>> plane_;
+    ThrowTrailOf<3> trail_;
+};
+
+} // namespace pbd::app
