@@ -25,6 +25,7 @@
 #include "logic/preferences_table.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
+#include "pbd/state_file.h"
 #include "test_hook.h"
 
 namespace pbd::app {
@@ -364,6 +365,11 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
         return refuse(error->message);
     // A 3D start (--dimensions 3, a 3D scene or state) opens the 3D window (Session3); its
     // recordings come with a later step of issue 40.
+    if (start.stateFile) { // a 3D state file opens the 3D window, as it makes pbd-sim run 3D
+        std::string text;
+        if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
+            options.settings.dimensions = 3;
+    }
     const bool threeD = options.settings.dimensions == 3;
     if (threeD && (texts.record || texts.replay))
         return refuse(std::string(texts.record ? "--record" : "--replay") +
