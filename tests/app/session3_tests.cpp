@@ -269,3 +269,34 @@ TEST_CASE("Shift+click pins and unpins the particle under the cursor in 3D",
     rig.press({5.0, 5.0});
     CHECK_FALSE(cloth.holding());
 }
+
+TEST_CASE("a 3D knife stroke across the cloth cuts every constraint under it and no other",
+          "[3d][session][knife]")
+{
+    Rig rig;
+    const Simulation3& cloth = rig.session.simulation();
+    const std::size_t before = cloth.liveConstraintCount();
+    // From beyond the left edge to beyond the right one, half-way between rows 4 and 5.
+    const glm::dvec2 from = rig.pixel({-0.5, -0.9, 0.0});
+    const glm::dvec2 to = rig.pixel({2.3, -0.9, 0.0});
+    rig.session.mouseMove(from);
+    rig.session.mouseButton(MouseButton::Left, true, {false, true, false}, {});
+    rig.session.mouseMove(0.5 * (from + to));
+    rig.session.mouseMove(to);
+    CHECK_FALSE(cloth.holding()); // a knife, not a grab
+    rig.session.mouseButton(MouseButton::Left, false, {}, {});
+    // Every constraint between the rows is cut: W verticals and 2 (W - 1) diagonals; the
+    // rest is whole, so the cloth is in two pieces.
+    CHECK(cloth.liveConstraintCount() == before - (kSide + 2 * (kSide - 1)));
+    const auto constraints = cloth.constraints();
+    for (std::size_t k = 0; k < constraints.size(); ++k) {
+        const bool upper = constraints[k].a < 5 * kSide, lower = constraints[k].b >= 5 * kSide;
+        if (upper && lower)
+            CHECK(cloth.alive()[k] == 0);
+        else
+            CHECK(cloth.alive()[k] == 1);
+    }
+    // One action: undo joins it again.
+    rig.session.key(Key::Z, false, {false, true, false}, {});
+    CHECK(cloth.liveConstraintCount() == before);
+}

@@ -10,6 +10,10 @@ case grab:   a left press on the shaded cloth grabs the particle under the curso
              release pixel's ray meets the plane through the hit facing the camera.
 case fold:   a cloth folded in two (a loaded state: its lower half brought up behind the
              upper one): a press where the fold hides the back layer grabs the front one.
+case framed: every 3D scene (pbd-sim scenes) opens framed: on the first frame the eight
+             corners of the cloth's bounding box (a state dump of that frame) project, with
+             the view dump's camera line, inside the canvas; each screenshot is kept in
+             PBD_E2E_SHOTS (when set) to be looked at.
 The app runs paused, so that only the hand moves the cloth."""
 
 import base64
@@ -19,7 +23,7 @@ import os
 import struct
 import sys
 
-from e2e import App, app_binary, check, fail, read_state, run, workdir, xdo
+from e2e import App, app_binary, check, fail, read_state, read_view, run, workdir, xdo
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "orbit"
@@ -199,6 +203,33 @@ elif case == "fold":
     check(changed == [expected] and expected < 5 * W,
           "the press grabbed particle %d of the front layer (moved: %s)" % (expected, changed[:5]))
     check(norm(sub(after[expected], goal)) < 1e-6, "and the drag took it along the plane")
+
+elif case == "framed":
+    listing = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "scenes")[1]
+    scenes = [line.split()[0] for line in listing.splitlines() if " 3D " in line]
+    check(len(scenes) >= 6, "pbd-sim lists the 3D scenes (%s)" % ", ".join(scenes))
+    shots = os.environ.get("PBD_E2E_SHOTS", out)
+    for scene in scenes:
+        view_file, state_file = (os.path.join(out, scene + n) for n in (".view", ".state"))
+        status, _, err = run(binary, "--scene", scene, "--paused", "--frames", "1",
+                             "--view-out", view_file, "--state-out", state_file,
+                             "--screenshot", os.path.join(shots, scene + ".png"))
+        if status != 0:
+            fail("pbd-cloth --scene %s exited with %d: %s" % (scene, status, err))
+        camera = Camera(read_view(view_file))
+        x = read_state(state_file)
+        low = [min(p[k] for p in x) for k in range(3)]
+        high = [max(p[k] for p in x) for k in range(3)]
+        corners = [(a, b, c) for a in (low[0], high[0]) for b in (low[1], high[1])
+                   for c in (low[2], high[2])]
+        pixels = [camera.pixel(c) for c in corners]
+        ox, oy = camera.offset
+        w, h = camera.size
+        inside = all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels)
+        check(inside, "%s opens framed: its cloth's box projects within x %.0f..%.0f of %.0f, "
+              "y %.0f..%.0f of %.0f" % (scene, min(p[0] for p in pixels),
+                                        max(p[0] for p in pixels), w,
+                                        min(p[1] for p in pixels), max(p[1] for p in pixels), h))
 
 else:
     fail("unknown case " + case)

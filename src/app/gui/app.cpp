@@ -358,7 +358,7 @@ void App::drawPanel()
         session3_->panel(actions);
         helpRect_.reset();
         if (session3_->helpVisible())
-            helpRect_ = drawHelpOverlay(view.canvasSize);
+            helpRect_ = drawHelpOverlay(view.canvasSize, true);
         return;
     }
     const std::size_t obstaclesBefore = simulation_.obstacles().size();

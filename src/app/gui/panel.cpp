@@ -612,7 +612,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const ControlHelp& control : controlsHelp()) {
+        for (const ControlHelp& control : controlsHelp(stats.threeD)) {
             ImGui::Bullet();
             ImGui::TextWrapped("%s: %s", control.input, control.action);
         }

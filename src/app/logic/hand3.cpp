@@ -1,6 +1,7 @@
 #include "logic/hand3.h"
 
 #include <utility>
+#include <vector>
 
 namespace pbd::app {
 
@@ -41,8 +42,16 @@ std::optional<MeshHit> Hand3::press(glm::dvec2 point, Modifiers modifiers,
     return hit;
 }
 
+void Hand3::startKnife(glm::dvec2 point)
+{
+    cancel();
+    knife_ = std::make_pair(point, point);
+}
+
 void Hand3::move(glm::dvec2 point)
 {
+    if (knife_)
+        knife_->second = point;
     if (!plane_ || !simulation_.holding())
         return;
     const std::optional<glm::dvec3> onPlane =
@@ -55,6 +64,18 @@ void Hand3::move(glm::dvec2 point)
 
 void Hand3::release()
 {
+    if (knife_) {
+        const auto [from, to] = *std::exchange(knife_, std::nullopt);
+        simulation_.sync(); // where the cloth is now
+        const std::vector<glm::dvec3>& x = simulation_.particles().position;
+        glm::dvec3 centre(0.0);
+        for (const glm::dvec3& p : x)
+            centre += p / static_cast<double>(x.size());
+        if (from != to)
+            if (const std::optional<CutCommandOf<3>> cut = knifeCut(camera_, from, to, centre))
+                issue_(*cut);
+        return;
+    }
     if (!plane_)
         return;
     plane_.reset();
@@ -67,6 +88,7 @@ void Hand3::release()
 
 void Hand3::cancel()
 {
+    knife_.reset();
     if (!plane_)
         return;
     plane_.reset();
@@ -77,8 +99,20 @@ void Hand3::cancel()
 
 void Hand3::clothRebuilt()
 {
+    knife_.reset();
     plane_.reset();
     trail_.clear();
+}
+
+std::optional<CutCommandOf<3>> knifeCut(const OrbitCamera& camera, glm::dvec2 from,
+                                        glm::dvec2 to, glm::dvec3 depth)
+{
+    const glm::dvec3 facing = -camera.forward();
+    const std::optional<glm::dvec3> a = rayPlane(camera.ray(from), depth, facing);
+    const std::optional<glm::dvec3> b = rayPlane(camera.ray(to), depth, facing);
+    if (!a || !b)
+        return std::nullopt;
+    return CutCommandOf<3>{*a, *b, camera.ray(0.5 * (from + to)).direction};
 }
 
 } // namespace pbd::app

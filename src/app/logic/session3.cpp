@@ -96,7 +96,9 @@ void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers
     }
     if (focus.mouse || !cursor_)
         return;
-    if (button == MouseButton::Left)
+    if (button == MouseButton::Left && modifiers.control)
+        hand_.startKnife(*cursor_);
+    else if (button == MouseButton::Left)
         hand_.press(*cursor_, modifiers, triangles());
     else
         gestures_.press(button, modifiers, *cursor_);
