@@ -4,6 +4,7 @@
 #include "gui/app.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <glad/gl.h>
 
@@ -100,10 +101,17 @@ void App::drawCanvas3()
     if (view.framebufferSize.x <= 0 || view.framebufferSize.y <= 0)
         return; // minimised: no GL call
     const Shading3 shading;
-    // The whole window, as the 2D renderer clears it: the panel's side too.
+    // The panel's side of the window, as the 2D renderer clears it (the pass clears the
+    // canvas: a software renderer pays for every pixel cleared twice).
+    const int canvasRight = static_cast<int>(
+        std::lround(view.canvasSize.x * view.framebufferSize.x / std::max(view.windowSize.x, 1.0)));
     glViewport(0, 0, view.framebufferSize.x, view.framebufferSize.y);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(canvasRight, 0, std::max(view.framebufferSize.x - canvasRight, 0),
+              view.framebufferSize.y);
     glClearColor(shading.background.r, shading.background.g, shading.background.b, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
     // The shadow map covers the cloth, its solids and the ground below them.
     Box3 box = session3_->sceneBox();
     for (const Obstacle3& o : session3_->simulation().obstacles())
