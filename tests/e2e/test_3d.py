@@ -10,6 +10,11 @@ case grab:   a left press on the shaded cloth grabs the particle under the curso
              release pixel's ray meets the plane through the hit facing the camera.
 case fold:   a cloth folded in two (a loaded state: its lower half brought up behind the
              upper one): a press where the fold hides the back layer grabs the front one.
+case knife:  a Ctrl+drag across a paused 30 x 20 cloth between its rows 9 and 10 (from past one
+             edge to past the other) cuts exactly
+             the constraints between them (30 verticals, 58 diagonals: the view dump's count).
+case pin:    Shift+click on a particle of a paused cloth held by one corner pins it: resumed,
+             the cloth sags about it and that particle stays exactly where it was.
 case framed: every 3D scene (pbd-sim scenes) opens framed: on the first frame the eight
              corners of the cloth's bounding box (a state dump of that frame) project, with
              the view dump's camera line, inside the canvas; each screenshot is kept in
@@ -203,6 +208,46 @@ elif case == "fold":
     check(changed == [expected] and expected < 5 * W,
           "the press grabbed particle %d of the front layer (moved: %s)" % (expected, changed[:5]))
     check(norm(sub(after[expected], goal)) < 1e-6, "and the drag took it along the plane")
+
+elif case == "knife":
+    W, H = 30, 20
+    app = App(binary, "--dimensions", "3", "--width", W, "--height", H, "--paused")
+    view = wait_camera(app)
+    camera = Camera(view)
+    before = view["constraints"][0]
+    # Past both edges: the cut's strip runs along the view at the middle of the stroke, with
+    # its ends at the cloth's centre depth (docs/app.md), as a stroke across a cloth does.
+    start = tuple(round(v) for v in camera.pixel((-1.5, -1.9, 0.0)))
+    end = tuple(round(v) for v in camera.pixel((0.2 * (W - 1) + 1.5, -1.9, 0.0)))
+    app.knife(start, end)
+    cut = app.wait(lambda v: v["constraints"][0] < before, "the knife's cut")
+    check(before - cut["constraints"][0] == W + 2 * (W - 1),
+          "a Ctrl+drag across the cloth cut %d constraints: the %d between its rows 9 and 10"
+          % (before - cut["constraints"][0], W + 2 * (W - 1)))
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+
+elif case == "pin":
+    W, H = 30, 20
+    state_file = os.path.join(out, "after.txt")
+    app = App(binary, "--dimensions", "3", "--width", W, "--height", H, "--fixed", 1,
+              "--paused", "--state-out", state_file)
+    camera = Camera(wait_camera(app))
+    pinned, free = 15 * W + 20, W * H - 1  # the free one: the bottom right corner
+    at = camera.pixel((0.2 * 20, -0.2 * 15, 0.0))
+    app.move(*at, frames=2)
+    xdo("keydown", "shift")
+    xdo("click", 1)
+    xdo("keyup", "shift")
+    app.sync(2)
+    app.key("space")
+    app.run_for(1.0)
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    x = read_state(state_file)
+    check(x[pinned] == (0.2 * 20, -0.2 * 15, 0.0),
+          "Shift+click pinned particle %d: after 1 s running it is where it was %s" % (pinned, x[pinned]))
+    corner = (0.2 * (W - 1), -0.2 * (H - 1), 0.0)
+    check(norm(sub(x[free], corner)) > 0.01, "while the cloth sagged about it (its free bottom "
+          "right corner went %.3f m)" % norm(sub(x[free], corner)))
 
 elif case == "framed":
     listing = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "scenes")[1]
