@@ -17,7 +17,8 @@ case pin:    Shift+click on a particle of a paused cloth held by one corner pins
              the cloth sags about it and that particle stays exactly where it was.
 case framed: every 3D scene (pbd-sim scenes) opens framed: on the first frame the eight
              corners of the cloth's bounding box (a state dump of that frame) project, with
-             the view dump's camera line, inside the canvas; each screenshot is kept in
+             the view dump's camera line, inside the canvas and across at least 30% of it
+             (a fit of the cloth and its solids); each screenshot is kept in
              PBD_E2E_SHOTS (when set) to be looked at.
 The app runs paused, so that only the hand moves the cloth."""
 
@@ -271,10 +272,14 @@ elif case == "framed":
         ox, oy = camera.offset
         w, h = camera.size
         inside = all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels)
-        check(inside, "%s opens framed: its cloth's box projects within x %.0f..%.0f of %.0f, "
-              "y %.0f..%.0f of %.0f" % (scene, min(p[0] for p in pixels),
-                                        max(p[0] for p in pixels), w,
-                                        min(p[1] for p in pixels), max(p[1] for p in pixels), h))
+        span = max((max(p[0] for p in pixels) - min(p[0] for p in pixels)) / w,
+                   (max(p[1] for p in pixels) - min(p[1] for p in pixels)) / h)
+        check(inside and span >= 0.3,
+              "%s opens framed: its cloth's box projects within x %.0f..%.0f of %.0f, y "
+              "%.0f..%.0f of %.0f, spanning %.0f%% of the canvas (at least 30%%: fitted, not "
+              "merely in view)" % (scene, min(p[0] for p in pixels), max(p[0] for p in pixels),
+                                  w, min(p[1] for p in pixels), max(p[1] for p in pixels), h,
+                                  100 * span))
 
 else:
     fail("unknown case " + case)
