@@ -15,6 +15,9 @@ case knife:  a Ctrl+drag across a paused 30 x 20 cloth between its rows 9 and 10
              the constraints between them (30 verticals, 58 diagonals: the view dump's count).
 case pin:    Shift+click on a particle of a paused cloth held by one corner pins it: resumed,
              the cloth sags about it and that particle stays exactly where it was.
+case record: --record in 3D: a grab dragged across the running cloth, a knife stroke and a
+             Shift+click that unpins a corner are recorded; `pbd-sim run --events` replays the recording to
+             the hash the app's exit summary and the recording's last line give.
 case framed: every 3D scene (pbd-sim scenes) opens framed: on the first frame the eight
              corners of the cloth's bounding box (a state dump of that frame) project, with
              the view dump's camera line, inside the canvas and across at least 30% of it
@@ -249,6 +252,41 @@ elif case == "pin":
     corner = (0.2 * (W - 1), -0.2 * (H - 1), 0.0)
     check(norm(sub(x[free], corner)) > 0.01, "while the cloth sagged about it (its free bottom "
           "right corner went %.3f m)" % norm(sub(x[free], corner)))
+
+elif case == "record":
+    W, H = 20, 15
+    rec = os.path.join(out, "rec.txt")
+    app = App(binary, "--dimensions", "3", "--width", W, "--height", H, "--record", rec,
+              "--no-autosave")
+    camera = Camera(wait_camera(app))
+    press = camera.pixel((0.2 * 12, -0.2 * 12, 0.0))
+    drag(app, press, (press[0] + 90, press[1] - 50))
+    app.run_for(0.3)
+    app.knife(camera.pixel((-1.5, -1.1, 0.0)), camera.pixel((0.2 * (W - 1) + 1.5, -1.1, 0.0)))
+    app.run_for(0.3)
+    corner = camera.pixel((0.2 * (W - 1) - 0.05, -0.05, 0.0))  # by the pinned top right corner
+    app.move(*corner, frames=2)
+    xdo("keydown", "shift")
+    xdo("click", 1)
+    xdo("keyup", "shift")
+    app.run_for(0.3)
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    summary = [line for line in app.stderr.splitlines() if " frames of " in line]
+    check(len(summary) == 1, "the exit summary is printed")
+    app_hash = summary[0].split(", hash ")[1].split(";")[0]
+    with open(rec) as f:
+        script = f.read()
+    check(" drag " in script and " cut " in script and " unpin %d" % (W - 1) in script,
+          "the recording holds the drag, the cut and the unpin")
+    last = [line for line in script.splitlines() if line.startswith("# final positions hash")]
+    check(last and last[0].split()[4] == app_hash,
+          "the recording ends with the app's hash %s" % app_hash)
+    status, _, err = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "run", "--events",
+                         rec, "--out", os.devnull)
+    check(status == 0, "pbd-sim replays the recording (%s)" % err.strip()[-300:])
+    sim_hash = err.strip().split(", hash ")[-1].split()[0]
+    check(sim_hash == app_hash, "pbd-sim run --events replays the 3D recording to the same hash "
+          "(%s, the app's %s)" % (sim_hash, app_hash))
 
 elif case == "framed":
     listing = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "scenes")[1]

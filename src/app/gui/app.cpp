@@ -143,9 +143,18 @@ App::App(const AppOptions& options)
     clothFeed_.start(*renderer_, simulation_);
     updateLayout();
     // --record with --load records from the loaded state (written beside the recording).
-    if (!options.recordFile.empty() &&
-        !files_.startRecording(options.recordFile, options.start.stateFile.has_value()))
+    if (!options.recordFile.empty() && session3_) {
+        recorder3_.emplace();
+        if (auto error = recorder3_->start(options.recordFile, session3_->simulation(),
+                                           options.start.stateFile.has_value()))
+            throw AppError("pbd-cloth: --record: " + *error);
+        session3_->driver().setCommandObserver([this](const Command3& command) {
+            recorder3_->note(command, session3_->simulation());
+        });
+    } else if (!options.recordFile.empty() &&
+               !files_.startRecording(options.recordFile, options.start.stateFile.has_value())) {
         throw AppError("pbd-cloth: --record: " + files_.message());
+    }
     if (!options.replayFile.empty())
         files_.startReplay(options_.replayEvents, options.replayFile);
     controller_.driver().setFixedBudget(options.stepBudgetSeconds);
@@ -224,6 +233,8 @@ bool App::tickServices()
     if (windowWatch_->tick())
         return false;
     files_.tick();     // the recording's lines reach the file within a second, idle or not
+    if (recorder3_)
+        recorder3_->tick();
     autosave_->tick(); // a change made before going idle is saved too
     quitWatch_.tick(controller_);
     return true;

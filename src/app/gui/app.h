@@ -145,6 +145,9 @@ private:
     Controller controller_;
     /// The 3D cloth and its view, input and history (dimensions 3); null in 2D.
     std::unique_ptr<Session3> session3_;
+    /// --record of a 3D run: the 3D session's commands as an event script (the 2D run's
+    /// recording, and the panel's, are files_'s).
+    std::optional<Recorder3> recorder3_;
     RunFiles files_; ///< recording, playback, save and load; watches controller_
     std::optional<Autosave> autosave_; ///< the session to restore (made once the GPU can load)
     FrameStats frameStats_;

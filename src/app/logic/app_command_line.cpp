@@ -363,17 +363,16 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     start.settings = [flags](Settings& settings) { return flags->applyTo(settings); };
     if (auto error = startSettings(start, options.settings))
         return refuse(error->message);
-    // A 3D start (--dimensions 3, a 3D scene or state) opens the 3D window (Session3); its
-    // recordings come with a later step of issue 40.
+    // A 3D start (--dimensions 3, a 3D scene or state) opens the 3D window (Session3): it
+    // records (--record), but does not replay yet.
     if (start.stateFile) { // a 3D state file opens the 3D window, as it makes pbd-sim run 3D
         std::string text;
         if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
             options.settings.dimensions = 3;
     }
     const bool threeD = options.settings.dimensions == 3;
-    if (threeD && (texts.record || texts.replay))
-        return refuse(std::string(texts.record ? "--record" : "--replay") +
-                      ": not with dimensions 3 yet (the 3D window does not record or replay "
+    if (threeD && texts.replay)
+        return refuse("--replay: not with dimensions 3 yet (the 3D window does not replay "
                       "yet; pbd-sim runs 3D scripts); allowed: with dimensions 2");
     if (auto error = threeD ? readWorld(obstacleFlags, ballFlags, start.obstacles3, start.balls3)
                             : readWorld(obstacleFlags, ballFlags, start.obstacles, start.balls))
