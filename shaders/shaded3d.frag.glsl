@@ -1,6 +1,6 @@
 #version 330 core
 // A lit surface of the 3D view: a directional light with ambient and a soft specular, in
-// the shadow of what lies between it and the light (a 3x3 filtered shadow-map lookup). A
+// the shadow of what lies between it and the light (a filtered shadow-map lookup). A
 // surface seen from its back is lit on that side, in the back colour (the cloth's two sides
 // differ); a colour map (strain or speed, the tables of the 2D view) replaces the colours.
 // The ground draws a faint metre grid.
@@ -31,11 +31,15 @@ float lightReaching()
         return 1.0;
     float bias = 0.0015;
     vec2 texel = 1.0 / vec2(textureSize(uShadowMap, 0));
+    // Four lookups half a texel apart, each filtered over 2 x 2 texels (GL_LINEAR on a depth
+    // comparison): a 3 x 3 texel footprint for less than half the lookups of a 3 x 3 loop,
+    // which a software renderer pays per fragment.
     float sum = 0.0;
-    for (int i = -1; i <= 1; ++i)
-        for (int j = -1; j <= 1; ++j)
-            sum += texture(uShadowMap, vec3(p.xy + vec2(i, j) * texel, p.z - bias));
-    return sum / 9.0;
+    for (int i = 0; i < 4; ++i) {
+        vec2 offset = vec2(float(i & 1), float(i >> 1)) - 0.5;
+        sum += texture(uShadowMap, vec3(p.xy + offset * texel, p.z - bias));
+    }
+    return sum / 4.0;
 }
 
 void main()

@@ -208,20 +208,47 @@ TEST_CASE("the app's --scene brings the scene's balls before --ball's, as pbd-si
     CHECK(r.options.startBalls == simulation.balls().size());
 }
 
-TEST_CASE("the 2D window refuses a 3D start, a 3D scene or --dimensions 3, with a message",
-          "[app][command-line]")
+TEST_CASE("a 3D start, --dimensions 3 or a 3D scene, is read with its 3D world",
+          "[app][command-line][3d]")
 {
-    for (const std::vector<std::string>& given :
-         {std::vector<std::string>{"--scene", "drape-3d"},
-          std::vector<std::string>{"--dimensions", "3"}}) {
-        INFO(given[0]);
-        const Reading r = read(given);
-        REQUIRE(r.status);
-        CHECK(*r.status == 2);
-        CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: " + given[0]) &&
-                                Catch::Contains("not allowed in pbd-cloth yet") &&
-                                Catch::Contains("allowed: dimensions 2"));
-    }
+    Reading r = read({"--dimensions", "3", "--obstacle", "sphere:1,-2,0.5,0.4", "--ball",
+                      "0,1,0.5,0.2,1"});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.settings.dimensions == 3);
+    REQUIRE(r.options.start.obstacles3);
+    REQUIRE(r.options.start.obstacles3->size() == 1);
+    CHECK(r.options.start.obstacles3->front().shape == Obstacle3Shape::Sphere);
+    CHECK(r.options.start.obstacles3->front().a.z == 0.5);
+    REQUIRE(r.options.start.balls3);
+    CHECK(r.options.start.balls3->front().position.z == 0.5);
+    CHECK_FALSE(r.options.start.obstacles); // none of the 2D world's
+    CHECK(r.options.startObstacles == 1);
+    CHECK(r.options.startBalls == 1);
+
+    r = read({"--scene", "drape-3d"});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.settings.dimensions == 3);
+    CHECK(r.options.sceneName == "drape-3d");
+    CHECK(r.options.startObstacles == builtInScene("drape-3d")->obstacles3.size());
+    CHECK(r.options.startedSettings == r.options.settings);
+}
+
+TEST_CASE("a 3D start refuses 2D shapes and --replay, naming them, and takes --record",
+          "[app][command-line][3d]")
+{
+    Reading r = read({"--dimensions", "3", "--obstacle", "circle:0,0,1"});
+    REQUIRE(r.status);
+    CHECK(*r.status == 2);
+    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --obstacle"));
+    r = read({"--scene", "flag-3d", "--replay", "anything.txt"});
+    REQUIRE(r.status);
+    CHECK(*r.status == 2);
+    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --replay") &&
+                            Catch::Contains("dimensions 3") &&
+                            Catch::Contains("allowed: with dimensions 2"));
+    r = read({"--scene", "flag-3d", "--record", "anything.txt"});
+    CHECK_FALSE(r.status);
+    CHECK(r.options.recordFile == "anything.txt");
 }
 
 TEST_CASE("a state, scene or recording file alone opens as --load, --scene or --replay",
@@ -277,20 +304,22 @@ TEST_CASE("a state, scene or recording file alone opens as --load, --scene or --
     std::filesystem::remove_all(folder);
 }
 
-TEST_CASE("a 3D state file given to --load is refused too, before any window opens",
-          "[app][command-line]")
+TEST_CASE("a 3D state file given to --load opens the 3D window, with the file's settings",
+          "[app][command-line][3d]")
 {
     Settings settings;
     settings.dimensions = 3;
+    settings.width = 7;
+    settings.orientation = Orientation::Horizontal;
     Simulation3 saved(settings);
     const std::string state = std::filesystem::temp_directory_path().string() +
                               "/pbd-3d-state-" + std::to_string(::getpid()) + ".json";
     REQUIRE_FALSE(saveStateFile(saved, state));
     const Reading r = read({"--load", state});
     std::filesystem::remove(state);
-    CHECK(r.status == common::kExitUsage);
-    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --load: " + state) &&
-                            Catch::Contains("settings.dimensions: 3 is not allowed here: this "
-                                            "simulation is 2D; allowed: 2"));
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.settings.dimensions == 3);
+    CHECK(r.options.startedSettings.width == 7); // the file's, as set up by the probe
+    CHECK(r.options.startedSettings.orientation == Orientation::Horizontal);
     CHECK(read({"--dimensions", "2"}).status == std::nullopt);
 }

@@ -49,3 +49,17 @@ TEST_CASE("the controls help names the colouring and plot panel items with their
                              "--color-particles", "--plots"})
         CHECK(text.find(item) != std::string::npos);
 }
+
+TEST_CASE("the 3D help names the orbit camera's and the 3D hand's controls, and the keys",
+          "[help][3d]")
+{
+    std::string inputs;
+    for (const auto& control : controlsHelp(true))
+        inputs += std::string(control.input) + " " + control.action + "\n";
+    for (const char* input : {"Left-drag", "ray", "facing the camera", "Shift+click",
+                              "Ctrl+drag", "knife", "Right-drag", "orbit", "Middle-drag", "Shift+right-drag", "Wheel",
+                              "F ", "Home", "Space", "S ", "R ", "F1", "F12", "Esc",
+                              "Ctrl+Z", "Ctrl+Q"})
+        CHECK(inputs.find(input) != std::string::npos);
+    CHECK(inputs.find("Ctrl+R") == std::string::npos); // no recording in 3D yet
+}

@@ -21,8 +21,12 @@ new line needs its check. The runs wait on the app's exit after --frames, never 
   dropped on pegs              the strip rests at the pegs' height, the ball drawn
   flag                         the flag blown out downwind of its pole, the wind's arrow drawn
   blown out to the right       the mean x of the particles at least 1 m right of where the same
-                               flags without the wind leave it (pbd-sim, as many steps)"""
+                               flags without the wind leave it (pbd-sim, as many steps)
+  onto a sphere                (3D) no particle inside the scene's sphere (grown by thickness
+                               / 2), at least 10 resting on it, the sheet hanging down its
+                               sides below its centre, none below the ground"""
 
+import json
 import math
 import os
 import shlex
@@ -250,11 +254,33 @@ def wind_line(flags, comment):
           % comment)
 
 
+def sphere_line(flags, comment):
+    _, positions = launch(flags, 150)
+    scene_file = os.path.join(out, "scene.json")
+    subprocess.run([pbd_sim, "run", *flags, "--steps", "0", "--save", scene_file, "--out",
+                    os.devnull], capture_output=True, check=True)
+    with open(scene_file) as f:
+        saved = json.load(f)
+    sphere = [o for o in saved["obstacles"] if o["shape"] == "sphere"][0]
+    ground = [o for o in saved["obstacles"] if o["shape"] == "ground"][0]
+    centre, r = (sphere["x"], sphere["y"], sphere["z"]), sphere["radius"]
+    thickness = saved["settings"]["thickness"]
+    distances = [math.dist(p, centre) for p in positions]
+    check(min(distances) >= r + thickness / 2 - 1e-3, "%s: no particle inside the sphere (the "
+          "nearest %.4f m from its centre; radius %.3f m)" % (comment, min(distances), r))
+    touching = sum(1 for d in distances if d < r + thickness + 0.05)
+    check(touching >= 10, "%s: %d particles rest on the sphere" % (comment, touching))
+    lowest = min(p[1] for p in positions)
+    check(lowest < centre[1] - 0.3 and lowest >= ground["y"] - 1e-3,
+          "%s: the sheet hangs down the sphere's sides to y = %.2f m (its centre at %.2f, the "
+          "ground at %.2f)" % (comment, lowest, centre[1], ground["y"]))
+
+
 CHECKS = [("top corners take the strain", strain_line), ("XPBD", xpbd_line),
           ("pull hard and it tears", tear_line), ("90 000 particles", big_line),
           ("cells filled", filled_line), ("drapes over a disc", disc_line),
           ("dropped on pegs", pegs_line), ("flag", flag_line),
-          ("blown out to the right", wind_line)]
+          ("blown out to the right", wind_line), ("onto a sphere", sphere_line)]
 
 lines = things_to_try()
 check(len(lines) >= len(CHECKS), "the README has %d Things to try lines" % len(lines))

@@ -52,24 +52,48 @@ void pollEvents(bool idle)
         glfwPollEvents();
 }
 
+/// The 2D controller's cloth: the command line's in 2D; in 3D the page's, standing by.
+Settings planeSettings(const AppOptions& options)
+{
+    return options.settings.dimensions == 2 ? options.settings : Simulation::defaultSettings();
+}
+
+double clockSeconds()
+{
+    return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+}
+
+/// Texels a side of the 3D view's shadow map: under llvmpipe, 2048 cost a 100 x 100 cloth's
+/// frame about 17 ms more than 1024 (docs/app.md, "The 3D window").
+constexpr int kShadowMapSize3 = 1024;
+
 } // namespace
 
 App::App(const AppOptions& options)
-    : options_(options), simulation_(options.settings),
+    : options_(options), simulation_(planeSettings(options)),
       controller_(simulation_, [] {
           return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
       }),
       files_(controller_)
 {
-    if (auto error = setUpStart(simulation_, options.start)) // checked by the command line
+    if (options.settings.dimensions == 3) {
+        session3_ = std::make_unique<Session3>(options.settings, clockSeconds);
+        Simulation3& cloth = session3_->simulation();
+        if (auto error = setUpStart(cloth, options.start)) // checked by the command line
+            throw AppError("pbd-cloth: " + error->message);
+        session3_->model().showSettings(cloth.settings()); // a loaded state's
+        session3_->setPreferences(options.preferences);
+        session3_->setPaused(options.paused);
+    } else if (auto error = setUpStart(simulation_, options.start)) { // checked likewise
         throw AppError("pbd-cloth: " + error->message);
+    }
     controller_.setSceneName(options.sceneName);
-    if (!options.sceneName.empty() && options.sceneName != "page")
+    if (!session3_ && !options.sceneName.empty() && options.sceneName != "page")
         controller_.fitScene(); // its world in view from the first frame, as the combo's
     controller_.setPreferences(options.preferences);
     controller_.setPaused(options.paused);
     const bool debugGl = GlDebug::wanted();
-    title_ = controller_.title();
+    title_ = session3_ ? session3_->title() : controller_.title();
     window_.emplace(title_.c_str(), debugGl);
     if (debugGl) {
         glDebug_.emplace();
@@ -78,28 +102,36 @@ App::App(const AppOptions& options)
     }
     // The GPU solver runs on the window's context when it is OpenGL 4.3 or later.
     const int gl = window_->glVersion();
+    PanelModel& model = session3_ ? session3_->model() : controller_.model();
     if (gl < GLAD_MAKE_VERSION(4, 3)) {
-        controller_.model().setGpuUnavailable("GPU unavailable: the window's OpenGL is " +
+        model.setGpuUnavailable("GPU unavailable: the window's OpenGL is " +
                                  std::to_string(GLAD_VERSION_MAJOR(gl)) + "." +
                                  std::to_string(GLAD_VERSION_MINOR(gl)) +
                                  "; the GPU solver needs 4.3 (compute shaders)");
     } else {
 #if defined(PBD_HAVE_GPU)
         const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-        simulation_.installBackend(
-            gpu::currentContextBackendFactory(renderer != nullptr ? renderer : "OpenGL"));
+        const SolverBackendFactory factory =
+            gpu::currentContextBackendFactory(renderer != nullptr ? renderer : "OpenGL");
+        if (session3_)
+            session3_->simulation().installBackend(factory);
+        else
+            simulation_.installBackend(factory);
 #else
-        controller_.model().setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
+        model.setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
 #endif
     }
     // (A --load state's solver is the state's.)
-    if (const std::string& why = controller_.model().unavailable(simulation_.settings().solver);
-        !why.empty())
-        throw AppError(std::string("pbd-cloth: --solver ") +
-                       solverName(simulation_.settings().solver) + ": " + why);
+    const Solver solver = model.settings().solver;
+    if (const std::string& why = model.unavailable(solver); !why.empty())
+        throw AppError(std::string("pbd-cloth: --solver ") + solverName(solver) + ": " + why);
     installCallbacks(); // before ImGui's GLFW backend, which chains to them
     imgui_.emplace(window_->handle(), window_->contentScale());
     renderer_.emplace();
+    if (session3_) {
+        programs3_.emplace();
+        scene3_.emplace(*programs3_, kShadowMapSize3);
+    }
     gpuView_.emplace(gl >= GLAD_MAKE_VERSION(4, 3));
     controller_.setHoverPicker([this](const Camera& camera, glm::dvec2 point, double radius) {
         return hoverAt(camera, point, radius);
@@ -111,14 +143,25 @@ App::App(const AppOptions& options)
     clothFeed_.start(*renderer_, simulation_);
     updateLayout();
     // --record with --load records from the loaded state (written beside the recording).
-    if (!options.recordFile.empty() &&
-        !files_.startRecording(options.recordFile, options.start.stateFile.has_value()))
+    if (!options.recordFile.empty() && session3_) {
+        recorder3_.emplace();
+        if (auto error = recorder3_->start(options.recordFile, session3_->simulation(),
+                                           options.start.stateFile.has_value()))
+            throw AppError("pbd-cloth: --record: " + *error);
+        session3_->driver().setCommandObserver([this](const Command3& command) {
+            recorder3_->note(command, session3_->simulation());
+        });
+    } else if (!options.recordFile.empty() &&
+               !files_.startRecording(options.recordFile, options.start.stateFile.has_value())) {
         throw AppError("pbd-cloth: --record: " + files_.message());
+    }
     if (!options.replayFile.empty())
         files_.startReplay(options_.replayEvents, options.replayFile);
     controller_.driver().setFixedBudget(options.stepBudgetSeconds);
     autosave_.emplace(controller_, files_,
-                      AutosaveOptions{options.autosave, options.restore, options.autosaveSeconds},
+                      // The 2D cloth's sessions only, for now: in 3D it stands by.
+                      AutosaveOptions{options.autosave && !session3_,
+                                      options.restore && !session3_, options.autosaveSeconds},
                       autosaveFolder(std::getenv), ::getpid(), [] {
                           return std::chrono::duration<double>(
                                      Clock::now().time_since_epoch()).count();
@@ -157,7 +200,8 @@ bool App::idle() const
     if (options_.frames)
         return false;
     const bool typing = ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantTextInput;
-    return controller_.idle() && !typing && pacing_.settled();
+    const bool still = session3_ ? session3_->idle() : controller_.idle();
+    return still && !typing && pacing_.settled();
 }
 
 int App::run()
@@ -189,6 +233,8 @@ bool App::tickServices()
     if (windowWatch_->tick())
         return false;
     files_.tick();     // the recording's lines reach the file within a second, idle or not
+    if (recorder3_)
+        recorder3_->tick();
     autosave_->tick(); // a change made before going idle is saved too
     quitWatch_.tick(controller_);
     return true;
@@ -196,7 +242,7 @@ bool App::tickServices()
 
 App::Turn App::nextTurn(bool wasIdle)
 {
-    if (controller_.quitRequested())
+    if (controller_.quitRequested() || (session3_ && session3_->quitRequested()))
         glfwSetWindowShouldClose(window_->handle(), GLFW_TRUE);
     const bool closing = glfwWindowShouldClose(window_->handle()) != 0;
     if (window_->hidden() || (wasIdle && idle() && !closing)) {
@@ -237,7 +283,7 @@ void App::frame(bool last, double periodMilliseconds)
     FrameTimes times;
     updateLayout();
     Clock::time_point mark = Clock::now();
-    const long long stepsBefore = controller_.driver().steps();
+    const long long stepsBefore = stepsTaken();
     step(periodMilliseconds == 0.0);
     times.simulation = lap(mark);
 
@@ -246,17 +292,21 @@ void App::frame(bool last, double periodMilliseconds)
     drawPanel();
     // This frame's exports, known before drawing: the frames they read may leave out the
     // hover ring and the grab radius's circle (ExportOptions).
-    exports_ = controller_.takeExportRequests();
+    exports_ = session3_ ? session3_->takeExportRequests() : controller_.takeExportRequests();
     // --screenshot's frame is one too: the pointer's place says nothing about the picture.
     const bool exported = exports_.screenshot || exports_.toggleVideo ||
                           exporter_->videoRunning() || (last && !options_.screenshotFile.empty());
-    hoverShown_ = drawsHoverRing(controller_.preferences().exports, exported);
-    drawCanvasOverlays();
+    hoverShown_ = drawsHoverRing(preferences().exports, exported);
+    if (!session3_)
+        drawCanvasOverlays();
     updateTitle();
     times.interface = lap(mark);
-    clothFeed_.upload(*renderer_, gpuView_ ? &*gpuView_ : nullptr, simulation_,
-                      controller_.driver().clothVersion(), controller_.preferences().draw,
-                      controller_.input().selected());
+    if (session3_)
+        upload3();
+    else
+        clothFeed_.upload(*renderer_, gpuView_ ? &*gpuView_ : nullptr, simulation_,
+                          controller_.driver().clothVersion(), controller_.preferences().draw,
+                          controller_.input().selected());
     times.upload = lap(mark);
     if (!drawCanvas()) { // the window is gone: draw nothing, let run() end
         ImGui::EndFrame();
@@ -276,16 +326,25 @@ void App::frame(bool last, double periodMilliseconds)
     times.swap = lap(mark);
     frameStats_.add(times, periodMilliseconds);
     // The rest of the frame sets the simulation's budget (Stepping::budget).
-    controller_.driver().setDrawCost(1e-3 * (times.total() - times.simulation));
+    const double drawCost = 1e-3 * (times.total() - times.simulation);
+    if (session3_) {
+        session3_->driver().setDrawCost(drawCost);
+        return;
+    }
+    controller_.driver().setDrawCost(drawCost);
     if (gpuView_)
         gpuView_->endFrame(simulation_, controller_.driver().steps() != stepsBefore);
 }
 
 void App::step(bool resumed)
 {
-    const std::vector<std::string>& refusals = controller_.driver().refusals();
+    const std::vector<std::string>& refusals =
+        session3_ ? session3_->driver().refusals() : controller_.driver().refusals();
     const std::size_t refusalsBefore = refusals.size();
-    if (!glfwWindowShouldClose(window_->handle()))
+    const bool closing = glfwWindowShouldClose(window_->handle()) != 0;
+    if (!closing && session3_)
+        session3_->advance(1.0 / window_->refreshRate(), resumed);
+    else if (!closing)
         controller_.advance(1.0 / window_->refreshRate(), resumed);
     for (std::size_t i = refusalsBefore; i < refusals.size(); ++i)
         std::fprintf(stderr, "pbd-cloth: %s\n", refusals[i].c_str());
@@ -294,54 +353,29 @@ void App::step(bool resumed)
     // whether anything tore, then the live flags when something did: the torn lines and the
     // count), strain and speed colours, and the events that need positions (click, knife, F,
     // saving). With the CPU solvers the syncs do nothing.
-    simulation_.syncConstraints(); // the constraints the GPU tore
+    if (session3_)
+        session3_->simulation().syncConstraints();
+    else
+        simulation_.syncConstraints(); // the constraints the GPU tore
 }
 
 void App::drawPanel()
 {
-    const StepDriver& driver = controller_.driver();
-    const Preferences& preferences = controller_.preferences();
-    const PanelStats stats{
-        .time = simulation_.time(),
-        .millisecondsPerStep = driver.stepTimer().meanMilliseconds(),
-        .particles = simulation_.particles().size(),
-        .constraints = simulation_.liveConstraintCount(),
-        .paused = controller_.paused(),
-        .frame = frameStats_.mean(),
-        .framesPerSecond = frameStats_.framesPerSecond(),
-        .threads = common::threadsShortText(simulation_),
-        .substepsInUse =
-            simulation_.settings().maxStrain > 0.0 ? simulation_.substepsInUse() : 0,
-        .simulatedPerWall = driver.stepping().ratio(),
-        .stepsPerFrame = driver.stepping().stepsPerFrame(),
-        .steppingStatus = driver.stepping().status(),
-        .colorBy = preferences.colorBy,
-        .throwOnRelease = preferences.onRelease == OnRelease::Throw,
-        .files = files_.view(),
-        .particleColorBy = preferences.particleColorBy,
-        .plotsOpen = preferences.plots,
-        .plotHistory = &driver.plotHistory(),
-        .residuals = simulation_.residuals(),
-        .residualsOnGpu = simulation_.stateOnDevice(),
-        .undoCount = controller_.history().undoCount(),
-        .redoCount = controller_.history().redoCount(),
-        .foldHint = foldHintText(controller_.foldWatch()),
-        .follow = preferences.follow,
-        .exports = preferences.exports,
-        .drawMode = preferences.draw,
-        .frameLimit = frameLimitText(frameStats_.mean(), 1000.0 / window_->refreshRate()),
-        .scene = controller_.sceneName(),
-        .obstacles = simulation_.obstacles().size(),
-        .balls = simulation_.balls().size(),
-        .pinnedNow = pinnedNowText(simulation_),
-        .worldSelected = controller_.input().selected().has_value(),
-    };
+    const PanelStats stats = panelStats();
     const Viewport& view = frameView_;
     panel_->setExportStatus(exporter_->status());
     panel_->setSessionOffer(autosave_->offer());
     const PanelActions actions = panel_->draw(
-        controller_.model(), stats, {view.canvasOffset.x + view.canvasSize.x, 0.0},
+        session3_ ? session3_->model() : controller_.model(), stats,
+        {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
+    if (session3_) {
+        session3_->panel(actions);
+        helpRect_.reset();
+        if (session3_->helpVisible())
+            helpRect_ = drawHelpOverlay(view.canvasSize, true);
+        return;
+    }
     const std::size_t obstaclesBefore = simulation_.obstacles().size();
     const std::size_t ballsBefore = simulation_.balls().size();
     controller_.panel(actions);
@@ -364,7 +398,7 @@ void App::drawPanel()
 
 void App::updateTitle()
 {
-    std::string title = controller_.title();
+    std::string title = session3_ ? session3_->title() : controller_.title();
     if (title != title_) {
         title_ = std::move(title);
         glfwSetWindowTitle(window_->handle(), title_.c_str());
@@ -378,6 +412,10 @@ bool App::drawCanvas()
     window_->framebufferSize();
     if (windowWatch_->destroyed())
         return false;
+    if (session3_) {
+        drawCanvas3();
+        return true;
+    }
     const std::optional<Index> hovered =
         hoverShown_ ? controller_.input().hovered() : std::optional<Index>();
     renderer_->draw({simulation_.grabbed(), hovered, clothFeed_.pinned()},
@@ -391,17 +429,19 @@ void App::exportFrame()
     // F12, --frames-dir and the video read this frame before the swap (not a phase of the
     // panel's statistics; counted in the frame's work and in the exit summary).
     const glm::ivec2 framebuffer = frameView_.framebufferSize;
-    const ExportOptions& options = controller_.preferences().exports;
+    const ExportOptions& options = preferences().exports;
     const auto part = [&](bool canvasOnly) {
         return exportedPixels(canvasOnly, framebuffer, frameView_.canvasSize.x,
                               frameView_.windowSize.x);
     };
-    if (exports_.obj)
+    if (exports_.obj && session3_)
+        exporter_->saveObj(session3_->simulation()); // synced for this frame's drawing
+    else if (exports_.obj)
         exporter_->saveObj(controller_.syncedSimulation());
+    const double time = session3_ ? session3_->simulation().time() : simulation_.time();
     if (exports_.toggleVideo)
-        exporter_->toggleVideo(part(options.videoCanvasOnly), simulation_.time());
-    exporter_->afterDraw(framebuffer, exports_.screenshot, part(options.pngCanvasOnly),
-                         simulation_.time());
+        exporter_->toggleVideo(part(options.videoCanvasOnly), time);
+    exporter_->afterDraw(framebuffer, exports_.screenshot, part(options.pngCanvasOnly), time);
 }
 
 void App::writeLastFrame()
@@ -419,6 +459,8 @@ void App::updateLayout()
     controller_.resize(glm::dvec2(window_->size()), window_->contentScale(),
                        logicalPixelScale(window_->contentScale(), window_->size().x,
                                          window_->framebufferSize().x));
+    if (session3_) // the same canvas as in 2D: the window left of the panel
+        session3_->resize(glm::dvec2(0.0), controller_.view().layout().canvasSize());
 }
 
 Viewport App::viewport() const

@@ -7,6 +7,7 @@
 /// renderer draw) and paces the loop (FramePacing).
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "gui/panel.h"
 #include "gui/quit_watch.h"
 #include "gui/touch_input.h"
+#include "gui/view_dump.h"
 #include "gui/view_out.h"
 #include "gui/window.h"
 #include "gui/window_watch.h"
@@ -28,18 +30,23 @@
 #include "logic/controller.h"
 #include "logic/frame_pacing.h"
 #include "logic/frame_stats.h"
+#include "logic/session3.h"
 #include "pbd/simulation.h"
 #include "render/cloth_feed.h"
 #include "render/gl_debug.h"
 #include "render/gpu_view.h"
+#include "render/program_cache.h"
 #include "render/renderer.h"
+#include "render/scene3_pass.h"
 
 struct GLFWwindow;
 
 namespace pbd::app {
 
 /// One window running one simulation. The GLFW window's user pointer leads here; there is no
-/// global state. Construction opens the window (throws AppError on failure); run() loops until
+/// global state. A 3D cloth (dimensions 3) runs in a Session3 (logic/session3.h) drawn by
+/// Scene3Pass; the 2D controller then stands by with the page's cloth and serves what the
+/// window's services watch (touch, quit signals), so the 2D path stays as it was. Construction opens the window (throws AppError on failure); run() loops until
 /// the window closes, Ctrl+Q or a quit signal (SIGTERM, SIGINT, SIGHUP), or --frames is
 /// reached and returns the exit status.
 class App {
@@ -88,6 +95,19 @@ private:
     void updateTitle();
     /// Draws the canvas; false when the window was destroyed meanwhile (nothing drawn).
     bool drawCanvas();
+    // app3.cpp: the 3D session's side of the frame
+    /// The 3D cloth, its world and the light's shadow sphere to the GPU (Scene3Pass).
+    void upload3();
+    /// Clears the window and draws the 3D canvas.
+    void drawCanvas3();
+    /// The panel's read-only values, from the 2D controller or the 3D session.
+    PanelStats panelStats() const;
+    /// The preferences in effect (the 3D session's, or the controller's).
+    const Preferences& preferences() const;
+    /// Steps taken so far (the 3D session's, or the controller's).
+    long long stepsTaken() const;
+    /// The --view-out dump's 3D lines and values (the camera line, no zoom or origin).
+    void viewDump3(ViewDump& dump) const;
     /// F12, --frames-dir and the video take this frame.
     void exportFrame();
     /// --screenshot, after the last frame.
@@ -106,6 +126,10 @@ private:
     /// the exit status.
     int finish();
     void printSummary() const;
+    /// The exit summary's line for the cloth in D dimensions.
+    template <glm::length_t D>
+    void printRunSummary(const SimulationOf<D>& simulation, const StepDriverOf<D>& driver,
+                         const Preferences& preferences) const;
     /// Writes --view-out's file (view_dump.h); an error message on failure.
     std::optional<std::string> writeViewOut();
 
@@ -117,8 +141,13 @@ private:
     /// turn reads it).
     QuitWatch quitWatch_;
     AppOptions options_;
-    Simulation simulation_;
+    Simulation simulation_; ///< the 2D cloth (the page's, standing by, in 3D)
     Controller controller_;
+    /// The 3D cloth and its view, input and history (dimensions 3); null in 2D.
+    std::unique_ptr<Session3> session3_;
+    /// --record of a 3D run: the 3D session's commands as an event script (the 2D run's
+    /// recording, and the panel's, are files_'s).
+    std::optional<Recorder3> recorder3_;
     RunFiles files_; ///< recording, playback, save and load; watches controller_
     std::optional<Autosave> autosave_; ///< the session to restore (made once the GPU can load)
     FrameStats frameStats_;
@@ -129,6 +158,8 @@ private:
     std::optional<GlDebug> glDebug_; ///< only when GlDebug::wanted()
     std::optional<ImGuiLayer> imgui_;
     std::optional<Renderer> renderer_;
+    std::optional<ProgramCache> programs3_; ///< 3D only: Scene3Pass's programs
+    std::optional<Scene3Pass> scene3_;      ///< 3D only: the shaded cloth, world and shadow
     std::optional<GpuView> gpuView_; ///< the GPU solver's side of drawing, hover and resets
     std::optional<Panel> panel_;
     std::optional<TouchInput> touch_;

@@ -13,18 +13,68 @@
 
 namespace pbd::app {
 
+template <glm::length_t D>
+void App::printRunSummary(const SimulationOf<D>& simulation, const StepDriverOf<D>& driver,
+                          const Preferences& preferences) const
+{
+    const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
+    const Stepping& stepping = driver.stepping();
+    const double steps = static_cast<double>(driver.steps());
+    const FrameTimes recent = frameStats_.mean();
+    std::fprintf(stderr,
+                 "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
+                 "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
+                 "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
+                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time, "
+                 "constraints %zu, hash %s; last %zu frames: %.3f ms of work per frame (draw "
+                 "%.3f ms), %.1f frames per second\n",
+                 frames_, simulation.particles().size(), workMilliseconds_ / frames_,
+                 mean.simulation, steps / static_cast<double>(frames_),
+                 mean.upload, mean.draw, mean.interface, mean.swap,
+                 frameStats_.overallFramesPerSecond(), solverName(simulation.settings().solver),
+                 common::threadsText(simulation).c_str(),
+                 steppingName(preferences.stepping), stepping.simulatedSeconds(),
+                 stepping.wallSeconds(),
+                 stepping.wallSeconds() > 0.0 ? stepping.simulatedSeconds() / stepping.wallSeconds()
+                                              : 0.0,
+                 simulation.liveConstraintCount(),
+                 formatHash(positionsHash(simulation.particles().position)).c_str(),
+                 FrameStats::kWindow, recent.total(), recent.draw,
+                 frameStats_.framesPerSecond());
+}
+
 int App::finish()
 {
-    controller_.finishOffThreadStep(); // the step on its way, and what was done meanwhile
+    // The step on its way, and what was done meanwhile.
+    if (session3_)
+        session3_->driver().finishOffThreadStep();
+    else
+        controller_.finishOffThreadStep();
     int status = outputFailed_ || contextLost_ ? 1 : 0;
     if (files_.recording()) { // the end line and the hash of what the window shows last
         if (!files_.stopRecording())
             status = 1;
         std::fprintf(stderr, "pbd-cloth: %s\n", files_.message().c_str());
     }
+    if (recorder3_ && recorder3_->active()) { // as the 2D recording's end says it
+        const std::uint64_t steps = recorder3_->steps();
+        const std::string path = recorder3_->path();
+        session3_->simulation().sync();
+        if (auto error = recorder3_->stop(session3_->simulation())) {
+            std::fprintf(stderr, "pbd-cloth: Recording incomplete: %s\n", error->c_str());
+            status = 1;
+        } else {
+            std::fprintf(stderr, "pbd-cloth: Recorded %llu steps to %s; positions hash %s\n",
+                         static_cast<unsigned long long>(steps), path.c_str(),
+                         formatHash(positionsHash(session3_->simulation().particles().position))
+                             .c_str());
+        }
+    }
     if (!exporter_->finish()) // the last frames, the video's end
         status = 1;
     simulation_.sync(); // what follows reports the final state, the GPU's too
+    if (session3_)
+        session3_->simulation().sync();
     // Only the user's quit removes the autosave; a signal or a window destroyed by another
     // program is not the user choosing to quit (io/autosave.h).
     AutosaveEnd end = AutosaveEnd::Quit;
@@ -38,7 +88,9 @@ int App::finish()
         std::fprintf(stderr, "pbd-cloth: %s not written: the GPU's state was lost with the "
                              "context\n", options_.stateOutFile.c_str());
     } else if (!options_.stateOutFile.empty()) {
-        if (auto error = writePositionsFile(options_.stateOutFile, simulation_.particles().position)) {
+        const std::string& path = options_.stateOutFile;
+        if (auto error = session3_ ? writePositionsFile(path, session3_->simulation().particles().position)
+                                   : writePositionsFile(path, simulation_.particles().position)) {
             std::fprintf(stderr, "pbd-cloth: %s\n", error->c_str());
             status = 1;
         }
@@ -113,6 +165,8 @@ std::optional<std::string> App::writeViewOut()
         .newestMessage = panel_->newestMessage(),
         .editing = panel_->editingField(),
     };
+    if (session3_)
+        viewDump3(dump);
     for (const std::optional<WidgetRect>& drawn :
          {helpRect_, colours_.strainLegend(), colours_.speedLegend()})
         if (drawn)
@@ -123,30 +177,10 @@ std::optional<std::string> App::writeViewOut()
 
 void App::printSummary() const
 {
-    const FrameTimes mean = frameStats_.sum().scaled(1.0 / static_cast<double>(frames_));
-    const Stepping& stepping = controller_.driver().stepping();
-    const double steps = static_cast<double>(controller_.driver().steps());
-    const FrameTimes recent = frameStats_.mean();
-    std::fprintf(stderr,
-                 "pbd-cloth: %lld frames of %zu particles; per frame %.3f ms of work "
-                 "(%.3f ms in %.3g simulation steps; upload %.3f, draw %.3f, ImGui %.3f, "
-                 "swap %.3f ms); %.1f frames per second; solver %s, threads %s; stepping %s: "
-                 "simulated %.3f s in %.3f s of wall-clock time, %.3gx real time, "
-                 "constraints %zu, hash %s; last %zu frames: %.3f ms of work per frame (draw "
-                 "%.3f ms), %.1f frames per second\n",
-                 frames_, simulation_.particles().size(), workMilliseconds_ / frames_,
-                 mean.simulation, steps / static_cast<double>(frames_),
-                 mean.upload, mean.draw, mean.interface, mean.swap,
-                 frameStats_.overallFramesPerSecond(), solverName(simulation_.settings().solver),
-                 common::threadsText(simulation_).c_str(),
-                 steppingName(controller_.preferences().stepping), stepping.simulatedSeconds(),
-                 stepping.wallSeconds(),
-                 stepping.wallSeconds() > 0.0 ? stepping.simulatedSeconds() / stepping.wallSeconds()
-                                              : 0.0,
-                 simulation_.liveConstraintCount(),
-                 formatHash(positionsHash(simulation_.particles().position)).c_str(),
-                 FrameStats::kWindow, recent.total(), recent.draw,
-                 frameStats_.framesPerSecond());
+    if (session3_)
+        printRunSummary(session3_->simulation(), session3_->driver(), session3_->preferences());
+    else
+        printRunSummary(simulation_, controller_.driver(), controller_.preferences());
     if (gpuView_ && (gpuView_->stats().frames > 0 || contextLost_)) {
         const GpuViewStats& g = gpuView_->stats();
         std::fprintf(stderr,

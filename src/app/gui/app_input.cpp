@@ -58,6 +58,8 @@ void App::installCallbacks()
     glm::dvec2 cursor{0.0};
     glfwGetCursorPos(window, &cursor.x, &cursor.y);
     controller_.mouseMove(cursor);
+    if (session3_)
+        session3_->mouseMove(cursor);
     glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
         appOf(w).onKey(key, action, mods);
     });
@@ -91,6 +93,10 @@ void App::onKey(int key, int action, int mods)
         imgui_->notePress(key);
     if (action != GLFW_PRESS && action != GLFW_REPEAT)
         return;
+    if (session3_) { // recording and saving are the 2D cloth's for now: no Ctrl+R, S, O
+        session3_->key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods), panelFocus());
+        return;
+    }
     // Ctrl+R, Ctrl+S, Ctrl+O (recording, save, load) even while a field is typed in: the
     // file fields count every edit at once.
     if (files_.key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods)))
@@ -103,6 +109,11 @@ void App::onMouseButton(int button, int action, int mods)
     noteActivity();
     if (action != GLFW_PRESS && action != GLFW_RELEASE)
         return;
+    if (session3_) {
+        session3_->mouseButton(buttonOf(button), action == GLFW_PRESS, modifiersOf(mods),
+                               panelFocus());
+        return;
+    }
     controller_.mouseButton(buttonOf(button), action == GLFW_PRESS, modifiersOf(mods),
                             panelFocus());
 }
@@ -110,19 +121,27 @@ void App::onMouseButton(int button, int action, int mods)
 void App::onCursorPos(glm::dvec2 p)
 {
     noteActivity();
-    controller_.mouseMove(p);
+    if (session3_)
+        session3_->mouseMove(p);
+    else
+        controller_.mouseMove(p);
 }
 
 void App::onScroll(double yOffset)
 {
     noteActivity();
-    controller_.scroll(yOffset, panelFocus());
+    if (session3_)
+        session3_->scroll(yOffset, panelFocus());
+    else
+        controller_.scroll(yOffset, panelFocus());
 }
 
 void App::onFocus(bool focused)
 {
     noteActivity();
-    if (!focused)
+    if (!focused && session3_)
+        session3_->focusLost();
+    else if (!focused)
         controller_.focusLost();
 }
 

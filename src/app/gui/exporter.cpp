@@ -90,7 +90,8 @@ void Exporter::screenshot(glm::ivec2 framebufferSize)
          false);
 }
 
-void Exporter::saveObj(const Simulation& simulation)
+template <glm::length_t D>
+void Exporter::saveObj(const SimulationOf<D>& simulation)
 {
     const ReservedFile file = reserveNewFile(".", timestampStemNow(), "obj");
     if (!file.error.empty()) {
@@ -107,6 +108,9 @@ void Exporter::saveObj(const Simulation& simulation)
              std::to_string(simulation.particles().size()) + " vertices)",
          false);
 }
+
+template void Exporter::saveObj(const SimulationOf<2>& simulation);
+template void Exporter::saveObj(const SimulationOf<3>& simulation);
 
 void Exporter::dispatch(std::optional<FrameImage> image, Targets targets)
 {

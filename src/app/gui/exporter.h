@@ -51,8 +51,9 @@ public:
     /// (VideoClock: none, one or more).
     void afterDraw(glm::ivec2 framebufferSize, bool screenshot, glm::ivec2 pngSize, double time);
     /// Writes the cloth's surface as pbd-cloth-DATE-TIME.obj (-2, -3 ... when taken) in the
-    /// working directory (pbd/obj_file.h) and says where it went, or why not.
-    void saveObj(const Simulation& simulation);
+    /// working directory (pbd/obj_file.h) and says where it went, or why not (2D or 3D).
+    template <glm::length_t D>
+    void saveObj(const SimulationOf<D>& simulation);
     /// A video export is running: the frames it reads may be drawn without the hover ring.
     bool videoRunning() const { return video_ != nullptr; }
     /// Writes the last frames, stops the video and waits for the writer. Returns false when

@@ -6,7 +6,7 @@
 
 namespace pbd::app {
 
-WidgetRect drawHelpOverlay(glm::dvec2 canvasSize)
+WidgetRect drawHelpOverlay(glm::dvec2 canvasSize, bool threeD)
 {
     ImGui::SetNextWindowPos(ImVec2(static_cast<float>(canvasSize.x * 0.5),
                                    static_cast<float>(canvasSize.y * 0.5)),
@@ -20,7 +20,7 @@ WidgetRect drawHelpOverlay(glm::dvec2 canvasSize)
     WidgetRect rect{"help", {0.0, 0.0}, {0.0, 0.0}};
     if (ImGui::Begin("Controls help (F1 or Esc closes)", nullptr, kFlags)) {
         if (ImGui::BeginTable("controls-help", 2, ImGuiTableFlags_RowBg)) {
-            for (const ControlHelp& control : controlsHelp()) {
+            for (const ControlHelp& control : controlsHelp(threeD)) {
                 ImGui::TableNextRow();
                 ImGui::TableSetColumnIndex(0);
                 ImGui::TextUnformatted(control.input);

@@ -11,6 +11,6 @@ namespace pbd::app {
 
 /// Draws the overlay centred on a canvas of `canvasSize` (window coordinates, top-left at the
 /// window's) and returns its rectangle, id "help".
-WidgetRect drawHelpOverlay(glm::dvec2 canvasSize);
+WidgetRect drawHelpOverlay(glm::dvec2 canvasSize, bool threeD = false);
 
 } // namespace pbd::app

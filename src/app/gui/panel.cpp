@@ -79,6 +79,24 @@ void Panel::tooltip(const std::string& id, const char* text)
     ImGui::EndTooltip();
 }
 
+void Panel::beginOnly2D(bool threeD)
+{
+    if (!threeD) // 2D: not even the layout changes
+        return;
+    ImGui::BeginDisabled();
+    ImGui::BeginGroup();
+}
+
+void Panel::endOnly2D(bool threeD, const char* why)
+{
+    if (!threeD)
+        return;
+    ImGui::EndGroup();
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", why);
+}
+
 void Panel::labelCell(const std::string& id, const char* label, const char* help)
 {
     ImGui::TableNextRow();
@@ -545,8 +563,15 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
                            "other pins stay. Restart also rebuilds them.");
     record("pin-corners");
     ImGui::SameLine();
+    beginOnly2D(stats.threeD);
     follow(stats, actions);
+    endOnly2D(stats.threeD, "The 3D view does not follow the cloth yet: F fits it again, "
+                            "Home goes back to the start's view.");
+    beginOnly2D(stats.threeD);
     colouring(model, stats, actions);
+    endOnly2D(stats.threeD, "In 3D the cloth is drawn shaded, its front and back in two "
+                            "colours, with its shadow; lines, particles and the strain and "
+                            "speed colours are the 2D canvas's for now.");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("On release");
     ImGui::SameLine();
@@ -578,13 +603,16 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     world(model, stats, actions); // and its Air part
     stepping(model, stats);
     performance(model, stats, actions);
+    beginOnly2D(stats.threeD);
     filesSection(stats.files, actions.files);
+    endOnly2D(stats.threeD, "Recording, replay, saving and loading are the 2D cloth's for now; "
+                            "pbd-sim runs 3D scripts and state files.");
 
     exports(stats, actions);
 
     ImGui::Spacing();
     if (ImGui::CollapsingHeader("Help", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const ControlHelp& control : controlsHelp()) {
+        for (const ControlHelp& control : controlsHelp(stats.threeD)) {
             ImGui::Bullet();
             ImGui::TextWrapped("%s: %s", control.input, control.action);
         }

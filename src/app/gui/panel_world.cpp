@@ -25,7 +25,10 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
     const bool anyWorld = stats.obstacles + stats.balls > 0 || !stats.scene.empty() || anyAir;
     if (!ImGui::CollapsingHeader("World", anyWorld ? ImGuiTreeNodeFlags_DefaultOpen : 0))
         return;
+    beginOnly2D(stats.threeD);
     sceneCombo(stats, actions);
+    endOnly2D(stats.threeD, "The Scene combo lists the 2D scenes; a 3D scene opens with "
+                            "pbd-cloth --scene NAME (pbd-sim scenes lists them).");
     if (ImGui::BeginTable("world", 2, ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
                                 ImGui::CalcTextSize("Thickness (m)").x);
@@ -33,6 +36,7 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
         fields(model, PanelSection::World, actions);
         ImGui::EndTable();
     }
+    beginOnly2D(stats.threeD);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Add");
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -81,6 +85,9 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
     ImGui::EndDisabled();
     tooltip("clear-world", "Remove every obstacle and ball (one undo brings them back).");
     record("clear-world");
+    endOnly2D(stats.threeD, "These add and remove 2D shapes; a 3D world comes from a 3D scene "
+                            "or --obstacle sphere:X,Y,Z,R, box:..., capsule:..., ground:Y and "
+                            "--ball X,Y,Z,R,MASS.");
     air(model, actions);
 }
 

@@ -23,8 +23,12 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
     std::fprintf(f, "scale %.17g\n", view.contentScale);
     std::fprintf(f, "canvas %.17g %.17g %.17g %.17g\n", view.canvasOffset.x, view.canvasOffset.y,
                  view.canvasSize.x, view.canvasSize.y);
-    std::fprintf(f, "zoom %.17g\n", view.camera.zoom());
-    std::fprintf(f, "origin %.17g %.17g\n", view.camera.origin().x, view.camera.origin().y);
+    if (view.camera3.empty()) {
+        std::fprintf(f, "zoom %.17g\n", view.camera.zoom());
+        std::fprintf(f, "origin %.17g %.17g\n", view.camera.origin().x, view.camera.origin().y);
+    } else {
+        std::fprintf(f, "%s\n", view.camera3.c_str());
+    }
     std::fprintf(f, "paused %d\n", view.paused ? 1 : 0);
     std::fprintf(f, "frames %lld\n", view.frames);
     for (const WidgetRect& w : view.widgets)

@@ -23,6 +23,9 @@ struct ViewDump {
     glm::dvec2 canvasOffset{0.0};     ///< window coordinates
     glm::dvec2 canvasSize{0.0};       ///< window coordinates
     Camera camera;
+    /// In 3D, the orbit camera's line (OrbitCamera::dumpLine: "camera EX EY EZ TX TY TZ UX UY
+    /// UZ FOVY"), written instead of the 2D zoom and origin lines; empty in 2D.
+    std::string camera3{};
     bool paused = false;
     long long frames = 0;
     std::vector<WidgetRect> widgets;
@@ -52,7 +55,8 @@ struct ViewDump {
 };
 
 /// Writes one "key values..." line per item:
-///   window W H / framebuffer W H / scale S / canvas X Y W H / zoom Z / origin X Y / paused 0|1 /
+///   window W H / framebuffer W H / scale S / canvas X Y W H / zoom Z / origin X Y (2D; in 3D
+///   instead camera EX EY EZ TX TY TZ UX UY UZ FOVY) / paused 0|1 /
 ///   frames N / widget ID X0 Y0 X1 Y1 (one per panel widget) / time T /
 ///   setting NAME VALUE (one per row of the settings table, value as the panel shows it) /
 ///   solver NAME / stepping page|realtime SPEED /

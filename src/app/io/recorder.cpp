@@ -19,11 +19,12 @@ bool sameBits(double a, double b)
     return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
 
-DragEvent setEvent(std::uint64_t step, const SettingField& field, const Settings& settings)
+template <glm::length_t D>
+DragEventOf<D> setEvent(std::uint64_t step, const SettingField& field, const Settings& settings)
 {
-    DragEvent event;
+    DragEventOf<D> event;
     event.step = step;
-    event.kind = DragEvent::Kind::Set;
+    event.kind = DragEventKind::Set;
     event.field = field.name;
     event.value = field.get(settings);
     return event;
@@ -59,8 +60,9 @@ std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const
     return order;
 }
 
-Recorder::Recorder()
-    : Recorder([] {
+template <glm::length_t D>
+RecorderOf<D>::RecorderOf()
+    : RecorderOf([] {
           return std::chrono::duration<double>(
                      std::chrono::steady_clock::now().time_since_epoch())
               .count();
@@ -68,15 +70,18 @@ Recorder::Recorder()
 {
 }
 
-Recorder::Recorder(Clock clock) : clock_(std::move(clock)) {}
+template <glm::length_t D>
+RecorderOf<D>::RecorderOf(Clock clock) : clock_(std::move(clock)) {}
 
-Recorder::~Recorder()
+template <glm::length_t D>
+RecorderOf<D>::~RecorderOf()
 {
     if (file_)
         std::fclose(file_);
 }
 
-std::optional<std::string> Recorder::start(const std::string& path, const Simulation& simulation,
+template <glm::length_t D>
+std::optional<std::string> RecorderOf<D>::start(const std::string& path, const SimulationOf<D>& simulation,
                                            bool fromState)
 {
     if (auto error = open(path))
@@ -84,7 +89,8 @@ std::optional<std::string> Recorder::start(const std::string& path, const Simula
     return begin(simulation, fromState);
 }
 
-std::optional<std::string> Recorder::open(const std::string& path)
+template <glm::length_t D>
+std::optional<std::string> RecorderOf<D>::open(const std::string& path)
 {
     if (file_) {
         std::fclose(file_);
@@ -103,7 +109,8 @@ std::optional<std::string> Recorder::open(const std::string& path)
     return std::nullopt;
 }
 
-std::optional<std::string> Recorder::begin(const Simulation& simulation, bool fromState)
+template <glm::length_t D>
+std::optional<std::string> RecorderOf<D>::begin(const SimulationOf<D>& simulation, bool fromState)
 {
     if (!file_)
         return "no recording file is open";
@@ -112,20 +119,21 @@ std::optional<std::string> Recorder::begin(const Simulation& simulation, bool fr
     buffer_ += '\n';
     // The start, then the run: the script alone reproduces it, whatever the player started
     // from (pbd-sim's defaults, another scene, another state).
-    std::vector<DragEvent> lines;
+    std::vector<DragEventOf<D>> lines;
     if (auto error = recordingStart(path_, simulation, fromState, lines)) {
         std::fclose(file_);
         file_ = nullptr;
         buffer_.clear();
         return error;
     }
-    for (const DragEvent& line : lines)
+    for (const DragEventOf<D>& line : lines)
         write(line);
     flushBuffer(); // the header at once: a file that says what it is from the start
     return std::nullopt;
 }
 
-void Recorder::write(const DragEvent& event)
+template <glm::length_t D>
+void RecorderOf<D>::write(const DragEventOf<D>& event)
 {
     buffer_ += formatEvent(event);
     buffer_ += '\n';
@@ -133,7 +141,8 @@ void Recorder::write(const DragEvent& event)
         flushBuffer();
 }
 
-void Recorder::flushBuffer()
+template <glm::length_t D>
+void RecorderOf<D>::flushBuffer()
 {
     if (!file_ || buffer_.empty())
         return;
@@ -150,7 +159,8 @@ void Recorder::flushBuffer()
     lastFlush_ = clock_();
 }
 
-void Recorder::writeDue()
+template <glm::length_t D>
+void RecorderOf<D>::writeDue()
 {
     // A move from before the last step: a later move has a later step and cannot replace it,
     // so the next event would write it now anyway.
@@ -160,13 +170,15 @@ void Recorder::writeDue()
         flushBuffer();
 }
 
-void Recorder::tick()
+template <glm::length_t D>
+void RecorderOf<D>::tick()
 {
     if (file_)
         writeDue();
 }
 
-void Recorder::flushPending()
+template <glm::length_t D>
+void RecorderOf<D>::flushPending()
 {
     if (pendingMove_) {
         write(*pendingMove_);
@@ -174,7 +186,8 @@ void Recorder::flushPending()
     }
 }
 
-void Recorder::note(const Command& command, const Simulation& simulation)
+template <glm::length_t D>
+void RecorderOf<D>::note(const CommandOf<D>& command, const SimulationOf<D>& simulation)
 {
     if (!file_)
         return;
@@ -182,16 +195,16 @@ void Recorder::note(const Command& command, const Simulation& simulation)
         ++steps_; // the hot path: nothing written
         return;
     }
-    DragEvent event;
+    DragEventOf<D> event;
     event.step = steps_;
-    const Particles& particles = simulation.particles();
-    if (std::holds_alternative<MoveCommand>(command)) {
+    const ParticlesOf<D>& particles = simulation.particles();
+    if (std::holds_alternative<MoveCommandOf<D>>(command)) {
         if (const auto& area = simulation.areaGrab()) {
-            event.kind = DragEvent::Kind::Move; // where the grab point went
+            event.kind = DragEventKind::Move; // where the grab point went
             event.position = area->point;
         } else if (simulation.grabbed()) {
             // Where the particle was put (a refused coordinate leaves it where it was).
-            event.kind = DragEvent::Kind::Drag;
+            event.kind = DragEventKind::Drag;
             event.particle = *simulation.grabbed();
             event.position = particles.position[event.particle];
         } else {
@@ -211,83 +224,85 @@ void Recorder::note(const Command& command, const Simulation& simulation)
     flushPending();
     std::visit(Overloaded{
                    [](const StepCommand&) {},
-                   [](const MoveCommand&) {},
+                   [](const MoveCommandOf<D>&) {},
                    [&](const GrabCommand& c) {
                        // A drag to where it is: the grab, and a move that changes nothing.
-                       event.kind = DragEvent::Kind::Drag;
+                       event.kind = DragEventKind::Drag;
                        event.particle = c.particle;
                        event.position = particles.position[c.particle];
                        write(event);
                    },
-                   [&](const ReleaseCommand& c) {
-                       event.kind = DragEvent::Kind::Release;
+                   [&](const ReleaseCommandOf<D>& c) {
+                       event.kind = DragEventKind::Release;
                        event.velocity = c.velocity;
                        write(event);
                    },
                    [&](const PinCommand& c) {
-                       event.kind = DragEvent::Kind::Pin;
+                       event.kind = DragEventKind::Pin;
                        event.particle = c.particle;
                        write(event);
                    },
                    [&](const UnpinCommand& c) {
-                       event.kind = DragEvent::Kind::Unpin;
+                       event.kind = DragEventKind::Unpin;
                        event.particle = c.particle;
                        write(event);
                    },
-                   [&](const CutCommand& c) {
-                       event.kind = DragEvent::Kind::Cut;
+                   [&](const CutCommandOf<D>& c) {
+                       event.kind = DragEventKind::Cut;
                        event.position = c.from;
                        event.to = c.to;
+                       if constexpr (D == 3)
+                           event.direction = c.direction; // the 3D knife's strip
                        write(event);
                    },
                    [&](const SetCommand& c) {
                        for (const SettingField* field :
                             settingsChangeOrder(settings_, c.settings, false))
-                           write(setEvent(steps_, *field, c.settings));
+                           write(setEvent<D>(steps_, *field, c.settings));
                        settings_ = c.settings;
                    },
                    [&](const RestartCommand&) {
-                       event.kind = DragEvent::Kind::Restart;
+                       event.kind = DragEventKind::Restart;
                        write(event);
                    },
-                   [&](const AreaGrabCommand& c) {
-                       event.kind = DragEvent::Kind::Grab;
+                   [&](const AreaGrabCommandOf<D>& c) {
+                       event.kind = DragEventKind::Grab;
                        event.position = c.point;
                        event.radius = c.radius;
                        write(event);
                    },
                    [&](const UndoCommand&) {
-                       event.kind = DragEvent::Kind::Undo;
+                       event.kind = DragEventKind::Undo;
                        write(event);
                        settings_ = simulation.settings(); // as the restored state has them
                    },
                    [&](const RedoCommand&) {
-                       event.kind = DragEvent::Kind::Redo;
+                       event.kind = DragEventKind::Redo;
                        write(event);
                        settings_ = simulation.settings();
                    },
-                   [&](const AddObstacleCommand& c) {
-                       event.kind = DragEvent::Kind::AddObstacle;
+                   [&](const AddObstacleCommandOf<D>& c) {
+                       event.kind = DragEventKind::AddObstacle;
                        event.obstacle = c.obstacle;
                        write(event);
                    },
-                   [&](const MoveObstacleCommand& c) {
-                       event.kind = DragEvent::Kind::MoveObstacle;
+                   [&](const MoveObstacleCommandOf<D>& c) {
+                       event.kind = DragEventKind::MoveObstacle;
                        event.obstacleIndex = c.index;
                        event.position = c.position;
                        event.angle = c.angle;
                        write(event);
                    },
                    [&](const RemoveObstacleCommand& c) {
-                       event.kind = DragEvent::Kind::RemoveObstacle;
+                       event.kind = DragEventKind::RemoveObstacle;
                        event.obstacleIndex = c.index;
                        write(event);
                    },
-                   [&](const BallCommand& c) {
-                       constexpr DragEvent::Kind kinds[] = {
-                           DragEvent::Kind::AddBall, DragEvent::Kind::GrabBall,
-                           DragEvent::Kind::MoveBall, DragEvent::Kind::ReleaseBall,
-                           DragEvent::Kind::RemoveBall};
+                   [&](const BallCommandOf<D>& c) {
+                       constexpr DragEventKind kinds[] = {
+                           DragEventKind::AddBall, DragEventKind::GrabBall,
+                           DragEventKind::MoveBall, DragEventKind::ReleaseBall,
+                           DragEventKind::RemoveBall};
                        event.kind = kinds[static_cast<int>(c.action)];
                        event.ball = c.ball;
                        event.ballIndex = c.index;
@@ -296,14 +311,14 @@ void Recorder::note(const Command& command, const Simulation& simulation)
                        write(event);
                    },
                    [&](const SceneCommand& c) {
-                       event.kind = DragEvent::Kind::Scene;
+                       event.kind = DragEventKind::Scene;
                        event.sceneName = c.name;
                        event.scene = c.scene;
                        write(event);
                        settings_ = simulation.settings(); // the scene's
                    },
-                   [&](const LoadCommand& c) {
-                       event.kind = DragEvent::Kind::Load;
+                   [&](const LoadCommandOf<D>& c) {
+                       event.kind = DragEventKind::Load;
                        event.stateName = c.name;
                        event.state = c.state;
                        write(event);
@@ -314,14 +329,15 @@ void Recorder::note(const Command& command, const Simulation& simulation)
     writeDue();
 }
 
-std::optional<std::string> Recorder::stop(const Simulation& simulation)
+template <glm::length_t D>
+std::optional<std::string> RecorderOf<D>::stop(const SimulationOf<D>& simulation)
 {
     if (!file_)
         return std::nullopt;
     flushPending();
-    DragEvent end;
+    DragEventOf<D> end;
     end.step = steps_;
-    end.kind = DragEvent::Kind::End;
+    end.kind = DragEventKind::End;
     write(end);
     buffer_ += "# final positions hash " + formatHash(positionsHash(simulation.particles().position)) +
                " (pbd-sim run --events FILE prints the same)\n";
@@ -336,5 +352,8 @@ std::optional<std::string> Recorder::stop(const Simulation& simulation)
         return "cannot write " + path_ + ": " + std::strerror(writeErrno_);
     return std::nullopt;
 }
+
+template class RecorderOf<2>;
+template class RecorderOf<3>;
 
 } // namespace pbd::app

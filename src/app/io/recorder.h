@@ -45,8 +45,10 @@ std::vector<const SettingField*> settingsChangeOrder(const Settings& from, const
                                                      bool everyField);
 
 /// Writes the commands it is shown to a file as an event script. Lines go to a memory buffer
-/// and the file at least every kFlushSeconds: a step costs one counter increment.
-class Recorder {
+/// and the file at least every kFlushSeconds: a step costs one counter increment. Written
+/// once for the cloth in D dimensions (Recorder in 2D, Recorder3 in 3D).
+template <glm::length_t D>
+class RecorderOf {
 public:
     /// Monotonic seconds; tests pass a fake one.
     using Clock = std::function<double()>;
@@ -57,16 +59,16 @@ public:
     static constexpr double kFlushSeconds = 1.0;
 
     /// A recorder on the steady clock.
-    Recorder();
-    explicit Recorder(Clock clock);
-    ~Recorder();
-    Recorder(const Recorder&) = delete;
-    Recorder& operator=(const Recorder&) = delete;
+    RecorderOf();
+    explicit RecorderOf(Clock clock);
+    ~RecorderOf();
+    RecorderOf(const RecorderOf&) = delete;
+    RecorderOf& operator=(const RecorderOf&) = delete;
 
     /// Starts a recording of `simulation` into `path` (created or truncated): open() then
     /// begin(). Returns the reason (naming the path) when a file cannot be written; nothing is
     /// recorded then.
-    std::optional<std::string> start(const std::string& path, const Simulation& simulation,
+    std::optional<std::string> start(const std::string& path, const SimulationOf<D>& simulation,
                                      bool fromState = false);
     /// Creates (or truncates) the recording's file; nothing is written to it until begin().
     std::optional<std::string> open(const std::string& path);
@@ -74,15 +76,15 @@ public:
     /// state as it is (written beside, `0 load`), else the start a fresh cloth (just
     /// restarted) came from (startScene(): `0 scene`, the settings, `0 restart`). Returns the
     /// reason when the file beside cannot be written; the recording is closed then.
-    std::optional<std::string> begin(const Simulation& simulation, bool fromState = false);
+    std::optional<std::string> begin(const SimulationOf<D>& simulation, bool fromState = false);
     /// Notes a command that was just applied to `simulation` (the one given to start()).
-    void note(const Command& command, const Simulation& simulation);
+    void note(const CommandOf<D>& command, const SimulationOf<D>& simulation);
     /// Once per frame (also while idle): writes a move that nothing can replace any more and
     /// flushes the lines noted kFlushSeconds or more after the last flush.
     void tick();
     /// Ends the recording: `STEP end`, the hash comment, the file closed. Returns the reason
     /// when the file could not be written completely.
-    std::optional<std::string> stop(const Simulation& simulation);
+    std::optional<std::string> stop(const SimulationOf<D>& simulation);
 
     bool active() const { return file_ != nullptr; }
     /// Steps taken since the recording began.
@@ -90,7 +92,7 @@ public:
     const std::string& path() const { return path_; }
 
 private:
-    void write(const DragEvent& event);
+    void write(const DragEventOf<D>& event);
     void flushPending();
     void flushBuffer();
     /// What tick() does, also after each note.
@@ -105,7 +107,10 @@ private:
     int writeErrno_ = 0;
     std::uint64_t steps_ = 0;
     Settings settings_;                 ///< as the script has set them so far
-    std::optional<DragEvent> pendingMove_; ///< the last move, not yet written
+    std::optional<DragEventOf<D>> pendingMove_; ///< the last move, not yet written
 };
+
+using Recorder = RecorderOf<2>;
+using Recorder3 = RecorderOf<3>;
 
 } // namespace pbd::app

@@ -67,16 +67,18 @@ std::string recordingSideFile(const std::string& path, std::string_view suffix)
     return side.string();
 }
 
-std::optional<std::string> recordingStart(const std::string& path, const Simulation& simulation,
-                                          bool fromState, std::vector<DragEvent>& lines)
+template <glm::length_t D>
+std::optional<std::string> recordingStart(const std::string& path,
+                                          const SimulationOf<D>& simulation, bool fromState,
+                                          std::vector<DragEventOf<D>>& lines)
 {
     lines.clear();
     if (fromState) {
         const std::string side = recordingSideFile(path, ".state.json");
         if (auto error = saveStateFile(simulation, side))
             return error;
-        DragEvent load;
-        load.kind = DragEvent::Kind::Load;
+        DragEventOf<D> load;
+        load.kind = DragEventKind::Load;
         load.stateName = fileName(side);
         lines.push_back(load);
         return std::nullopt;
@@ -85,8 +87,8 @@ std::optional<std::string> recordingStart(const std::string& path, const Simulat
     // ("page", the cloth alone, whatever its settings: the `set` lines give them), else the
     // whole start as a scene file beside the recording.
     const Scene start = startScene(simulation);
-    DragEvent scene;
-    scene.kind = DragEvent::Kind::Scene;
+    DragEventOf<D> scene;
+    scene.kind = DragEventKind::Scene;
     Settings base; // the settings the scene line leaves, the `set` lines' starting point
     if (auto name = builtInStart(start)) {
         scene.sceneName = *name;
@@ -106,16 +108,21 @@ std::optional<std::string> recordingStart(const std::string& path, const Simulat
     lines.push_back(scene);
     const Settings& settings = simulation.settings();
     for (const SettingField* field : settingsChangeOrder(base, settings, true)) {
-        DragEvent set;
-        set.kind = DragEvent::Kind::Set;
+        DragEventOf<D> set;
+        set.kind = DragEventKind::Set;
         set.field = field->name;
         set.value = field->get(settings);
         lines.push_back(set);
     }
-    DragEvent restart;
-    restart.kind = DragEvent::Kind::Restart;
+    DragEventOf<D> restart;
+    restart.kind = DragEventKind::Restart;
     lines.push_back(restart);
     return std::nullopt;
 }
+
+template std::optional<std::string> recordingStart(const std::string&, const SimulationOf<2>&,
+                                                   bool, std::vector<DragEventOf<2>>&);
+template std::optional<std::string> recordingStart(const std::string&, const SimulationOf<3>&,
+                                                   bool, std::vector<DragEventOf<3>>&);
 
 } // namespace pbd::app

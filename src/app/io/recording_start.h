@@ -28,7 +28,8 @@ std::string recordingSideFile(const std::string& path, std::string_view suffix);
 /// it is no built-in scene. Files beside are named in the lines by their file name alone (the
 /// players read them from the recording's folder). Returns the reason (naming the file) when
 /// the file beside cannot be written.
-std::optional<std::string> recordingStart(const std::string& path, const Simulation& simulation,
-                                          bool fromState, std::vector<DragEvent>& lines);
+template <glm::length_t D>
+std::optional<std::string> recordingStart(const std::string& path, const SimulationOf<D>& simulation,
+                                          bool fromState, std::vector<DragEventOf<D>>& lines);
 
 } // namespace pbd::app

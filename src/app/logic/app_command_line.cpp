@@ -25,6 +25,7 @@
 #include "logic/preferences_table.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
+#include "pbd/state_file.h"
 #include "test_hook.h"
 
 namespace pbd::app {
@@ -63,6 +64,41 @@ int refuse(const std::string& message, int status = common::kExitUsage)
 {
     std::cerr << "pbd-cloth: " << message << "\n";
     return status;
+}
+
+/// --obstacle and --ball, read as shapes and balls of the run's dimensions into the start's
+/// (left as they are when not given).
+template <class ObstacleType, class BallType>
+std::optional<std::string> readWorld(const common::ObstacleFlags& obstacleFlags,
+                                     const common::BallFlags& ballFlags,
+                                     std::optional<std::vector<ObstacleType>>& obstacles,
+                                     std::optional<std::vector<BallType>>& balls)
+{
+    std::vector<ObstacleType> given;
+    if (auto error = obstacleFlags.read(given))
+        return error;
+    if (obstacleFlags.given())
+        obstacles = std::move(given);
+    std::vector<BallType> givenBalls;
+    if (auto error = ballFlags.read(givenBalls))
+        return error;
+    if (ballFlags.given())
+        balls = std::move(givenBalls);
+    return std::nullopt;
+}
+
+/// Sets a cloth of the run's dimensions up as the window will (setUpStart), so that the
+/// whole start is checked before any window opens; keeps what the window needs of it.
+template <class SimulationType>
+std::optional<int> probeStart(AppOptions& options)
+{
+    SimulationType probe(options.settings);
+    if (auto error = setUpStart(probe, options.start))
+        return refuse(error->message, error->io ? common::kExitIo : common::kExitUsage);
+    options.startObstacles = probe.obstacles().size();
+    options.startBalls = probe.balls().size();
+    options.startedSettings = probe.settings(); // a loaded state's, with the flags over
+    return std::nullopt;
 }
 
 void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
@@ -327,33 +363,23 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     start.settings = [flags](Settings& settings) { return flags->applyTo(settings); };
     if (auto error = startSettings(start, options.settings))
         return refuse(error->message);
-    // The window draws the plane only until it has a 3D view (issue 40): a 3D start, from
-    // --dimensions 3 or a 3D scene, is refused here rather than thrown at by the 2D
-    // Simulation's constructor (startSettings() refuses a 3D state file, naming its field).
-    if (options.settings.dimensions != 2)
-        return refuse(std::string(start.scene ? "--scene: a scene of dimensions = 3"
-                                              : "--dimensions: '3'") +
-                      " is not allowed in pbd-cloth yet (the window is 2D; pbd-sim runs 3D); "
-                      "allowed: dimensions 2");
-    std::vector<Obstacle> obstacles;
-    if (auto error = obstacleFlags.read(obstacles))
-        return refuse(*error);
-    if (obstacleFlags.given())
-        start.obstacles = std::move(obstacles);
-    std::vector<Ball> balls;
-    if (auto error = ballFlags.read(balls))
-        return refuse(*error);
-    if (ballFlags.given())
-        start.balls = std::move(balls);
-    // The whole start, checked before any window opens.
-    {
-        Simulation probe(options.settings);
-        if (auto error = setUpStart(probe, start))
-            return refuse(error->message, error->io ? common::kExitIo : common::kExitUsage);
-        options.startObstacles = probe.obstacles().size();
-        options.startBalls = probe.balls().size();
-        options.startedSettings = probe.settings(); // a loaded state's, with the flags over
+    // A 3D start (--dimensions 3, a 3D scene or state) opens the 3D window (Session3): it
+    // records (--record), but does not replay yet.
+    if (start.stateFile) { // a 3D state file opens the 3D window, as it makes pbd-sim run 3D
+        std::string text;
+        if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
+            options.settings.dimensions = 3;
     }
+    const bool threeD = options.settings.dimensions == 3;
+    if (threeD && texts.replay)
+        return refuse("--replay: not with dimensions 3 yet (the 3D window does not replay "
+                      "yet; pbd-sim runs 3D scripts); allowed: with dimensions 2");
+    if (auto error = threeD ? readWorld(obstacleFlags, ballFlags, start.obstacles3, start.balls3)
+                            : readWorld(obstacleFlags, ballFlags, start.obstacles, start.balls))
+        return refuse(*error);
+    // The whole start, checked before any window opens.
+    if (auto status = threeD ? probeStart<Simulation3>(options) : probeStart<Simulation>(options))
+        return status;
     if (auto error = all.preferenceFlags.applyTo(options.preferences, true))
         return refuse(*error);
     if (auto status = applyAppFlags(all.texts, options))

@@ -11,12 +11,14 @@
 
 namespace pbd::app {
 
-bool BackgroundStep::ready() const
+template <glm::length_t D>
+bool BackgroundStepOf<D>::ready() const
 {
     return running() && future_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
 }
 
-void BackgroundStep::start(Simulation snapshot, int steps)
+template <glm::length_t D>
+void BackgroundStepOf<D>::start(SimulationOf<D> snapshot, int steps)
 {
     future_ = std::async(std::launch::async, [simulation = std::move(snapshot), steps]() mutable {
 #if defined(__linux__)
@@ -34,9 +36,13 @@ void BackgroundStep::start(Simulation snapshot, int steps)
     });
 }
 
-BackgroundStep::Result BackgroundStep::take()
+template <glm::length_t D>
+typename BackgroundStepOf<D>::Result BackgroundStepOf<D>::take()
 {
     return future_.get();
 }
+
+template class BackgroundStepOf<2>;
+template class BackgroundStepOf<3>;
 
 } // namespace pbd::app

@@ -12,15 +12,17 @@ namespace pbd::app {
 
 /// At most one job at a time. The job owns its copy of the simulation, so nothing is shared
 /// with the caller's thread while it runs; take() hands the stepped copy back. The
-/// destructor waits for a running job (never a detached thread).
-class BackgroundStep {
+/// destructor waits for a running job (never a detached thread). Written once for the
+/// cloth in D dimensions (BackgroundStep in 2D).
+template <glm::length_t D>
+class BackgroundStepOf {
 public:
     /// The job's thread's nice value on Linux (0 normal, 19 lowest): below the window's.
     static constexpr int kNice = 10;
 
     /// A finished job: the stepped simulation, how many steps, and their wall-clock time.
     struct Result {
-        Simulation simulation;
+        SimulationOf<D> simulation;
         int steps = 0;
         double milliseconds = 0.0;
     };
@@ -30,7 +32,7 @@ public:
     /// The running job has finished: take() will not wait.
     bool ready() const;
     /// Starts `steps` steps of `snapshot` on another thread. Requires !running().
-    void start(Simulation snapshot, int steps);
+    void start(SimulationOf<D> snapshot, int steps);
     /// Waits for the running job and returns its result (rethrows what the step threw).
     /// Requires running().
     Result take();
@@ -38,5 +40,7 @@ public:
 private:
     std::future<Result> future_;
 };
+
+using BackgroundStep = BackgroundStepOf<2>;
 
 } // namespace pbd::app

@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "files/input_text.h"
+#include "logic/panel_preferences.h"
 #include "pbd/run_start.h"
 #include "pbd/state_file.h"
 
@@ -33,14 +34,8 @@ std::optional<CommandError> Controller::issue(const Command& command)
     // A replay's scene or state: the whole cloth and world replaced.
     const bool replaced = std::holds_alternative<SceneCommand>(command) ||
                           std::holds_alternative<LoadCommand>(command);
-    if (travels)
-        finishOffThreadStep(); // the history's states follow the steps taken
     const Settings before = simulation_.settings();
-    // While a step runs on another thread the command changes the state shown meanwhile; the
-    // driver applies it again, through here and the history, on the state that step reaches.
-    auto error = driver_.steppingOffThread() ? pbd::apply(simulation_, command)
-                                             : history_.apply(simulation_, command);
-    if (error) {
+    if (auto error = driver_.apply(history_, command)) {
         lastError_ = error->message;
         return error;
     }
@@ -152,64 +147,27 @@ void Controller::panel(const PanelActions& actions)
         fitView();
     if (actions.toggleHelp)
         helpVisible_ = !helpVisible_;
-    if (actions.unpinAll) // one command per pin, so that a recording replays it
-        for (Index i = 0; i < simulation_.particles().size(); ++i)
-            if (simulation_.particles().pinned(i))
-                issue(UnpinCommand{i});
-    if (actions.pinCorners) {
-        const Settings& s = simulation_.settings();
-        for (Index i : fixedCorners(s.width, s.height, s.fixedCount))
-            if (!simulation_.particles().pinned(i))
-                issue(PinCommand{i});
-    }
-    if (actions.undo)
-        issue(UndoCommand{});
-    if (actions.redo)
-        issue(RedoCommand{});
+    issuePanelCommands<2>(actions, simulation_,
+                           [this](const Command& command) { return issue(command); });
     if (actions.turnOnArea) { // the fold hint's button: a setting change like any other
         model_.commitText(PanelField::AreaStiffness,
                           formatNumber(FoldWatch::kSuggestedAreaStiffness));
         applyModelSettings();
     }
-    if (actions.screenshot)
-        exportRequests_.screenshot = true;
-    if (actions.toggleVideo)
-        exportRequests_.toggleVideo = !exportRequests_.toggleVideo; // two toggles cancel
-    if (actions.exportObj)
-        exportRequests_.obj = true;
-    // The panel edits these three in its model (text fields with their messages), like the
-    // settings; they take effect here.
-    preferences_.stepping = model_.stepping();
-    preferences_.speed = model_.speed();
-    preferences_.strainScale = model_.strainScale();
-    preferences_.grabRadius = model_.grabRadius();
-    if (actions.colorBy)
-        preferences_.colorBy = *actions.colorBy;
-    if (actions.throwOnRelease)
-        preferences_.onRelease = *actions.throwOnRelease ? OnRelease::Throw : OnRelease::Keep;
-    if (actions.particleColorBy)
-        preferences_.particleColorBy = *actions.particleColorBy;
-    if (actions.drawMode)
-        preferences_.draw = *actions.drawMode;
+    noteExportRequests(actions, exportRequests_);
+    takePanelPreferences(model_, actions, preferences_);
     if (actions.plotsOpen)
         setPlotsOpen(*actions.plotsOpen);
     if (actions.follow) {
         preferences_.follow = *actions.follow;
         followCloth(); // at once, also while paused
     }
-    if (actions.exports)
-        preferences_.exports = *actions.exports;
 }
 
 void Controller::setPreferences(const Preferences& preferences)
 {
     const bool plotsWereOpen = preferences_.plots;
-    model_.setStepping(preferences.stepping, preferences.speed);
-    model_.setStrainScale(preferences.strainScale);
-    model_.setGrabRadius(preferences.grabRadius);
-    preferences_ = preferences;
-    preferences_.speed = model_.speed(); // as the model kept it (a speed out of range: not)
-    preferences_.grabRadius = model_.grabRadius();
+    showPreferences(model_, preferences, preferences_);
     if (preferences_.plots != plotsWereOpen)
         driver_.plotsChanged();
 }

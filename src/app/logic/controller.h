@@ -40,14 +40,6 @@
 
 namespace pbd::app {
 
-/// What the user asked of the exports (F12, the Export section's buttons); the app carries
-/// them out, since they read the window.
-struct ExportRequests {
-    bool screenshot = false;  ///< write a PNG of the window (F12)
-    bool toggleVideo = false; ///< start or stop the video export
-    bool obj = false;         ///< write the cloth's surface as an OBJ file (Export OBJ)
-};
-
 /// Input -> commands and view; changes the simulation only through pbd::apply. Is the
 /// FilesHost that io/ takes (logic/files_host.h).
 class Controller final : public FilesHost {

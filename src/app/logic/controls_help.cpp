@@ -34,10 +34,31 @@ constexpr std::array<ControlHelp, 24> kControls{{
     {"Panel: Plots", "open: the last step's error per iteration, 10 s of energy, strain, ms per step (--plots)"},
 }};
 
+constexpr std::array<ControlHelp, 16> kControls3{{
+    {"Left-drag the cloth", "grab the particle nearest where the ray under the cursor first meets the cloth (a fold's front layer) and move it in the plane through that point facing the camera; let go while moving to throw it"},
+    {"Shift+click the cloth", "pin the particle under the cursor where it is, or unpin it (corners too)"},
+    {"Ctrl+drag", "knife: on release, cut every constraint under the stroke, every layer (the cut runs along the view)"},
+    {"Right-drag", "orbit the camera around its target"},
+    {"Middle-drag, Shift+right-drag", "pan the view"},
+    {"Wheel", "zoom towards the point under the cursor"},
+    {"F", "fit the cloth and the solids and balls of its world into the canvas"},
+    {"Home", "the start's view: from the front, a little right and above, fitted"},
+    {"Space", "pause / resume"},
+    {"S", "one step while paused"},
+    {"R", "restart the cloth"},
+    {"F1", "show / hide this help"},
+    {"F12", "save a PNG of the window (pbd-cloth-DATE-TIME.png in the working folder)"},
+    {"Esc", "let a drag go where it is; close this help"},
+    {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the last cut, pin, setting change, restart or whole grab"},
+    {"Ctrl+Q", "quit (as the window's close button)"},
+}};
+
 } // namespace
 
-std::span<const ControlHelp> controlsHelp()
+std::span<const ControlHelp> controlsHelp(bool threeD)
 {
+    if (threeD)
+        return kControls3;
     return kControls;
 }
 

@@ -14,8 +14,9 @@ struct ControlHelp {
     const char* action; ///< e.g. "pan the view"
 };
 
-/// Every control, in the order the help shows them.
-std::span<const ControlHelp> controlsHelp();
+/// Every control, in the order the help shows them: the 2D canvas's, or with `threeD` the 3D
+/// view's (orbit camera, the hand through a ray cast).
+std::span<const ControlHelp> controlsHelp(bool threeD = false);
 
 /// The list as plain text, one "  INPUT  ACTION" line per control with the inputs padded to
 /// one column, for `--help`.

@@ -290,30 +290,12 @@ void Input::pointerMove(glm::dvec2 p)
 
 void Input::noteTrail(glm::dvec2 world)
 {
-    const double now = clock_();
-    // Keep what the throw window needs: the samples inside it and the last one before it.
-    while (trail_.size() >= 2 && trail_[1].first < now - kThrowWindow)
-        trail_.erase(trail_.begin());
-    trail_.emplace_back(now, world);
+    trail_.note(clock_(), world);
 }
 
 glm::dvec2 Input::throwVelocity() const
 {
-    // The pointer's mean velocity over the last kThrowWindow seconds: from the sample at or
-    // just before the window's start to the newest one. A pointer that rested for the whole
-    // window throws nothing.
-    if (trail_.size() < 2)
-        return glm::dvec2(0.0);
-    const double now = clock_();
-    const auto& [t1, p1] = trail_.back();
-    if (t1 < now - kThrowWindow)
-        return glm::dvec2(0.0);
-    std::size_t first = 0;
-    while (first + 1 < trail_.size() && trail_[first + 1].first <= now - kThrowWindow)
-        ++first;
-    const auto& [t0, p0] = trail_[first];
-    const double dt = std::max(now, t1) - t0;
-    return dt > 0.0 ? (p1 - p0) / dt : glm::dvec2(0.0);
+    return trail_.velocity(clock_());
 }
 
 void Input::pointerUp()

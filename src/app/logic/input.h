@@ -16,6 +16,7 @@
 #include "logic/keys.h"
 #include "logic/preferences.h"
 #include "logic/stepping.h"
+#include "logic/throw_trail.h"
 #include "logic/touch_router.h"
 #include "logic/world_picking.h"
 #include "pbd/command.h"
@@ -57,15 +58,18 @@ enum class KeyAction {
 /// Ctrl+Shift+Z are not ours (Ctrl+O and Ctrl+R are RunFiles'). Undo and redo repeat with the key.
 KeyAction keyAction(Key key, bool repeat, Modifiers modifiers, PanelFocus focus);
 
-/// The single path of every change: applies a command, or refuses it with the reason.
-using IssueCommand = std::function<std::optional<CommandError>(const Command&)>;
+/// The single path of every change: applies a command, or refuses it with the reason (for
+/// the cloth in D dimensions; IssueCommand in 2D).
+template <glm::length_t D>
+using IssueCommandOf = std::function<std::optional<CommandError>(const CommandOf<D>&)>;
+using IssueCommand = IssueCommandOf<2>;
 
 /// Pointer and touch gestures on the canvas.
 class Input {
 public:
     static constexpr double kWheelZoomBase = 1.1; ///< zoom factor per wheel notch
     /// A throw takes the pointer's velocity over this many seconds before the release.
-    static constexpr double kThrowWindow = 0.05;
+    static constexpr double kThrowWindow = ThrowTrailOf<2>::kWindow;
 
     /// Finds the particle under a window point within a radius in window pixels.
     using HoverPicker =
@@ -146,9 +150,9 @@ private:
     IssueCommand issue_;
     HoverPicker hoverPicker_;
     TouchRouter touchRouter_;
-    /// The dragged particle's target (world metres) at recent pointer events, with their times
-    /// (clock seconds), newest last: the throw's velocity.
-    std::vector<std::pair<double, glm::dvec2>> trail_;
+    /// The dragged particle's target (world metres) at recent pointer events: the throw's
+    /// velocity.
+    ThrowTrailOf<2> trail_;
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife_;
     bool dragging_ = false;             ///< a left-button or one-finger drag holds particles
     std::optional<glm::dvec2> panFrom_; ///< right/middle drag in progress: last pointer

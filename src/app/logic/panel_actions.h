@@ -27,6 +27,14 @@ struct WorldActions {
     std::optional<std::string> scene; ///< the "Scene" combo's choice, when made
 };
 
+/// What the user asked of the exports (F12, the Export section's buttons); the app carries
+/// them out, since they read the window.
+struct ExportRequests {
+    bool screenshot = false;  ///< write a PNG of the window (F12)
+    bool toggleVideo = false; ///< start or stop the video export
+    bool obj = false;         ///< write the cloth's surface as an OBJ file (Export OBJ)
+};
+
 /// What the user asked for this frame.
 struct PanelActions {
     CommitEffect effect = CommitEffect::None; ///< strongest effect of this frame's commits

@@ -538,10 +538,11 @@ std::string simulationPerFrameText(double ms, double stepsPerFrame, bool paused,
     return stepsPerFrame > 0.0 && !paused ? milliseconds(ms) : std::string(none);
 }
 
-std::string pinnedNowText(const Simulation& simulation)
+template <glm::length_t D>
+std::string pinnedNowText(const SimulationOf<D>& simulation)
 {
     const Settings& s = simulation.settings();
-    const Particles& particles = simulation.particles();
+    const ParticlesOf<D>& particles = simulation.particles();
     std::size_t pinned = 0;
     for (std::size_t i = 0; i < particles.size(); ++i)
         pinned += particles.pinned(i) ? 1 : 0;
@@ -551,6 +552,9 @@ std::string pinnedNowText(const Simulation& simulation)
         std::all_of(corners.begin(), corners.end(), [&](Index i) { return particles.pinned(i); });
     return theCorners ? std::string() : std::to_string(pinned) + " pinned now";
 }
+
+template std::string pinnedNowText(const SimulationOf<2>& simulation);
+template std::string pinnedNowText(const SimulationOf<3>& simulation);
 
 std::string simulationSpeedText(double ratio, bool paused, std::string_view none)
 {

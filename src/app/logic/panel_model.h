@@ -267,7 +267,8 @@ std::string simulationPerFrameText(double milliseconds, double stepsPerFrame, bo
 std::string simulationSpeedText(double ratio, bool paused, std::string_view none);
 /// What "# fixed particles" adds to its value when the particles pinned now are not that
 /// many fixed corners (a scene that pins its own or nothing, Unpin all, Shift+click pins):
-/// "0 pinned now"; empty when they are the corners.
-std::string pinnedNowText(const Simulation& simulation);
+/// "0 pinned now"; empty when they are the corners. For the cloth in 2D and 3D.
+template <glm::length_t D>
+std::string pinnedNowText(const SimulationOf<D>& simulation);
 
 } // namespace pbd::app

@@ -4,25 +4,41 @@
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
+#include <variant>
 
 #include "pbd/energy.h"
 
 namespace pbd::app {
 
-StepDriver::StepDriver(Simulation& simulation, PanelModel& model, const Preferences& preferences,
-                       Stepping::Clock clock, IssueCommand issue)
+template <glm::length_t D>
+StepDriverOf<D>::StepDriverOf(SimulationOf<D>& simulation, PanelModel& model,
+                              const Preferences& preferences, Stepping::Clock clock,
+                              IssueCommandOf<D> issue)
     : simulation_(simulation), model_(model), preferences_(preferences), issue_(std::move(issue)),
       stepping_(std::move(clock))
 {
 }
 
-void StepDriver::requestSingleStep()
+template <glm::length_t D>
+void StepDriverOf<D>::requestSingleStep()
 {
     if (paused_)
         singleStep_ = true;
 }
 
-void StepDriver::applied(const Command& command)
+template <glm::length_t D>
+std::optional<CommandError> StepDriverOf<D>::apply(HistoryOf<D>& history,
+                                                   const CommandOf<D>& command)
+{
+    if (std::holds_alternative<UndoCommand>(command) ||
+        std::holds_alternative<RedoCommand>(command))
+        finishOffThreadStep();
+    return background_.running() ? pbd::apply(simulation_, command)
+                                 : history.apply(simulation_, command);
+}
+
+template <glm::length_t D>
+void StepDriverOf<D>::applied(const CommandOf<D>& command)
 {
     if (background_.running())
         deferred_.push_back(command); // takes effect after the running step: observed then
@@ -30,21 +46,24 @@ void StepDriver::applied(const Command& command)
         observer_(command);
 }
 
-void StepDriver::clothRebuilt()
+template <glm::length_t D>
+void StepDriverOf<D>::clothRebuilt()
 {
     ++clothVersion_;
     stepTimer_.reset();
     stepCost_ = 0.0;
 }
 
-void StepDriver::plotsChanged()
+template <glm::length_t D>
+void StepDriverOf<D>::plotsChanged()
 {
     // Recording residuals is observation, not a change of the simulation's state: no command.
     simulation_.recordResiduals(preferences_.plots);
     plotHistory_.clear();
 }
 
-bool StepDriver::stepsOffThread() const
+template <glm::length_t D>
+bool StepDriverOf<D>::stepsOffThread() const
 {
     if (simulation_.stateOnDevice()) // its buffers live in the app's context
         return false;
@@ -65,9 +84,10 @@ bool StepDriver::stepsOffThread() const
     return (stepCost_ > 0.0 ? stepCost_ : guess) > stepping_.budget();
 }
 
-int StepDriver::collectOffThreadStep()
+template <glm::length_t D>
+int StepDriverOf<D>::collectOffThreadStep()
 {
-    BackgroundStep::Result done = background_.take();
+    typename BackgroundStepOf<D>::Result done = background_.take();
     simulation_ = std::move(done.simulation);
     // The copy recorded residuals as the Plots section was when it started; follow it now.
     simulation_.recordResiduals(preferences_.plots);
@@ -81,21 +101,23 @@ int StepDriver::collectOffThreadStep()
     stepCost_ = 1e-3 * perStep;
     steps_ += done.steps;
     // What the user did meanwhile happened after that step: apply it again on its result.
-    std::vector<Command> deferred = std::move(deferred_);
+    std::vector<CommandOf<D>> deferred = std::move(deferred_);
     deferred_.clear();
-    for (const Command& command : deferred)
+    for (const CommandOf<D>& command : deferred)
         issue_(command);
     samplePlots(done.milliseconds, done.steps);
     return done.steps;
 }
 
-void StepDriver::finishOffThreadStep()
+template <glm::length_t D>
+void StepDriverOf<D>::finishOffThreadStep()
 {
     if (background_.running())
         collectOffThreadStep();
 }
 
-void StepDriver::samplePlots(double stepMilliseconds, long long steps)
+template <glm::length_t D>
+void StepDriverOf<D>::samplePlots(double stepMilliseconds, long long steps)
 {
     if (!preferences_.plots || steps <= 0)
         return;
@@ -111,7 +133,8 @@ void StepDriver::samplePlots(double stepMilliseconds, long long steps)
     plotHistory_.add(simulation_.time(), sample);
 }
 
-void StepDriver::advance(double framePeriod, bool resumed)
+template <glm::length_t D>
+void StepDriverOf<D>::advance(double framePeriod, bool resumed)
 {
     // The stepping preference, within a budget of a part of the display's frame period.
     stepping_.setMode(preferences_.stepping, preferences_.speed);
@@ -166,7 +189,8 @@ void StepDriver::advance(double framePeriod, bool resumed)
     samplePlots(frameStepMilliseconds_, steps_ - before);
 }
 
-void StepDriver::timedStep()
+template <glm::length_t D>
+void StepDriverOf<D>::timedStep()
 {
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
@@ -185,7 +209,8 @@ void StepDriver::timedStep()
     stepCost_ = stepCost_ > 0.0 ? stepCost_ + 0.25 * (1e-3 * ms - stepCost_) : 1e-3 * ms;
 }
 
-void StepDriver::refuseSolver(const std::string& why)
+template <glm::length_t D>
+void StepDriverOf<D>::refuseSolver(const std::string& why)
 {
     // Back to what last ran: the other precision when only the precision changed, else the
     // solver before the GPU (the colored one when the GPU was the first). The refused solver
@@ -214,5 +239,8 @@ void StepDriver::refuseSolver(const std::string& why)
     model_.setSolverMessage(message);
     refusals_.push_back(message);
 }
+
+template class StepDriverOf<2>;
+template class StepDriverOf<3>;
 
 } // namespace pbd::app

@@ -20,6 +20,7 @@
 #include "logic/step_timer.h"
 #include "logic/stepping.h"
 #include "pbd/command.h"
+#include "pbd/history.h"
 #include "pbd/simulation.h"
 
 namespace pbd::app {
@@ -29,14 +30,16 @@ namespace pbd::app {
 /// for tests and measurements.
 enum class OffThread { Auto, Always, Never };
 
-/// Steps the simulation frame by frame.
-class StepDriver {
+/// Steps the simulation frame by frame; written once for the cloth in D dimensions
+/// (StepDriver in 2D): it needs only SimulationOf<D>'s stepping, settings and state.
+template <glm::length_t D>
+class StepDriverOf {
 public:
     /// `simulation`, `model` (whose solver choice a refusal changes) and `preferences` (the
     /// stepping mode, speed and plots) must outlive the driver. `clock` (monotonic seconds)
     /// paces real-time stepping; `issue` is the command path every step goes through.
-    StepDriver(Simulation& simulation, PanelModel& model, const Preferences& preferences,
-               Stepping::Clock clock, IssueCommand issue);
+    StepDriverOf(SimulationOf<D>& simulation, PanelModel& model, const Preferences& preferences,
+                 Stepping::Clock clock, IssueCommandOf<D> issue);
 
     /// Takes this frame's steps as the preferences' stepping asks (the page's 8, or real
     /// time), within the budget of a display frame of `framePeriod` seconds; none while paused
@@ -60,12 +63,18 @@ public:
     /// meanwhile).
     void finishOffThreadStep();
 
+    /// Applies `command` to the simulation through `history` (undo and redo), or, while a
+    /// step runs on another thread, straight to the state shown meanwhile: the controller's
+    /// path then brings it here again (applied()) to go through the history on the state that
+    /// step reaches. Undo and redo first wait for that step, since the history's states follow
+    /// the steps taken. Returns why the command was refused.
+    std::optional<CommandError> apply(HistoryOf<D>& history, const CommandOf<D>& command);
     /// Called with every command the controller applied. While a step runs off the thread,
     /// the command is kept, applied again to the stepped state when it arrives and observed
     /// then (after that step, which is where it takes effect); otherwise observed at once.
-    void applied(const Command& command);
+    void applied(const CommandOf<D>& command);
     /// Called with every command that took effect (for recording and tests).
-    void setCommandObserver(std::function<void(const Command&)> observer)
+    void setCommandObserver(std::function<void(const CommandOf<D>&)> observer)
     {
         observer_ = std::move(observer);
     }
@@ -104,19 +113,19 @@ private:
     /// commands issued meanwhile apply again. Returns the steps it took.
     int collectOffThreadStep();
 
-    Simulation& simulation_;
+    SimulationOf<D>& simulation_;
     PanelModel& model_;
     const Preferences& preferences_;
-    IssueCommand issue_;
-    std::function<void(const Command&)> observer_;
+    IssueCommandOf<D> issue_;
+    std::function<void(const CommandOf<D>&)> observer_;
     StepTimer stepTimer_;
     Stepping stepping_;
     long long steps_ = 0;
     bool paused_ = false;
     bool singleStep_ = false; ///< S while paused: one step in the next frame
     OffThread offThread_ = OffThread::Auto;
-    BackgroundStep background_;
-    std::vector<Command> deferred_; ///< issued while a step ran off the thread, in order
+    BackgroundStepOf<D> background_;
+    std::vector<CommandOf<D>> deferred_; ///< issued while a step ran off the thread, in order
     double stepCost_ = 0.0;         ///< running mean wall-clock cost of a step, s (0: none yet)
     PlotHistory plotHistory_;
     double frameStepMilliseconds_ = 0.0; ///< summed over this frame's steps
@@ -125,5 +134,7 @@ private:
     std::optional<std::pair<Solver, GpuPrecision>> lastStepped_;
     std::uint64_t clothVersion_ = 0;
 };
+
+using StepDriver = StepDriverOf<2>;
 
 } // namespace pbd::app

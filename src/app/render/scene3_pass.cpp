@@ -79,9 +79,10 @@ void SurfaceBuffers::draw() const
     glBindVertexArray(0);
 }
 
-Scene3Pass::Scene3Pass(ProgramCache& programs)
+Scene3Pass::Scene3Pass(ProgramCache& programs, int shadowMapSize)
     : shaded_(programs.program("shaded3d.vert.glsl", "shaded3d.frag.glsl")),
-      shadow_(programs.program("shadow3d.vert.glsl", "shadow3d.frag.glsl"))
+      shadow_(programs.program("shadow3d.vert.glsl", "shadow3d.frag.glsl")),
+      shadowMapSize_(std::max(shadowMapSize, 1))
 {
     uViewProjection_ = shaded_.uniform("uViewProjection");
     uLightViewProjection_ = shaded_.uniform("uLightViewProjection");
@@ -100,7 +101,7 @@ Scene3Pass::Scene3Pass(ProgramCache& programs)
 
     glGenTextures(1, &shadowTexture_);
     glBindTexture(GL_TEXTURE_2D, shadowTexture_);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, kShadowMapSize, kShadowMapSize, 0,
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, shadowMapSize_, shadowMapSize_, 0,
                  GL_DEPTH_COMPONENT, GL_FLOAT, nullptr);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -156,7 +157,7 @@ void Scene3Pass::drawShadowMap(const Shading3& shading)
     GLint previousFramebuffer = 0;
     glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previousFramebuffer);
     glBindFramebuffer(GL_FRAMEBUFFER, shadowFramebuffer_);
-    glViewport(0, 0, kShadowMapSize, kShadowMapSize);
+    glViewport(0, 0, shadowMapSize_, shadowMapSize_);
     glClear(GL_DEPTH_BUFFER_BIT);
     if (shading.shadows) {
         shadow_.use();
@@ -220,12 +221,9 @@ void Scene3Pass::draw(const OrbitCamera& camera, const Viewport& viewport,
         glUniform3f(uFront_, front.r, front.g, front.b);
         glUniform3f(uBack_, back.r, back.g, back.b);
     };
-    glUniform1i(uGrid_, 1);
-    colours(shading.ground, shading.ground * 0.8f);
-    planes_.draw();
+    // Front to back as far as it goes (the cloth, the solids, then the ground behind them):
+    // fragments the depth test rejects before shading cost a software renderer nothing.
     glUniform1i(uGrid_, 0);
-    colours(shading.solid, shading.solid * 0.6f);
-    solids_.draw();
     colours(shading.clothFront, shading.clothBack);
     if (shading.coloring && shading.coloring->table != 0) {
         glActiveTexture(GL_TEXTURE2);
@@ -234,6 +232,12 @@ void Scene3Pass::draw(const OrbitCamera& camera, const Viewport& viewport,
         glUniform1f(uScale_, static_cast<float>(shading.coloring->scale));
     }
     cloth_.draw();
+    glUniform1i(uMode_, 0);
+    colours(shading.solid, shading.solid * 0.6f);
+    solids_.draw();
+    glUniform1i(uGrid_, 1);
+    colours(shading.ground, shading.ground * 0.8f);
+    planes_.draw();
 
     glActiveTexture(GL_TEXTURE0);
     glDisable(GL_SCISSOR_TEST);

@@ -61,9 +61,10 @@ private:
 /// Needs a current OpenGL 3.3 core context for its whole life.
 class Scene3Pass {
 public:
-    static constexpr int kShadowMapSize = 2048; ///< texels a side
+    static constexpr int kShadowMapSize = 2048; ///< texels a side, by default
 
-    explicit Scene3Pass(ProgramCache& programs);
+    /// `shadowMapSize`: texels a side of the shadow map (a software renderer pays for each).
+    explicit Scene3Pass(ProgramCache& programs, int shadowMapSize = kShadowMapSize);
     ~Scene3Pass();
     Scene3Pass(const Scene3Pass&) = delete;
     Scene3Pass& operator=(const Scene3Pass&) = delete;
@@ -99,6 +100,7 @@ private:
     SurfaceBuffers cloth_, solids_, planes_;
     std::vector<glm::vec3> clothPositions_, clothNormals_;
     SolidMesh world_, worldPlanes_;
+    int shadowMapSize_ = kShadowMapSize;
     GLuint shadowTexture_ = 0, shadowFramebuffer_ = 0;
     glm::mat4 lightViewProjection_{1.0f};
 };

@@ -1,0 +1,145 @@
+// App's parts that read the 2D controller or the 3D session, whichever runs the cloth, and
+// the 3D session's side of the frame: the shaded cloth, its world and the shadow (Scene3Pass).
+
+#include "gui/app.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glad/gl.h>
+
+#include "common/thread_report.h"
+#include "logic/frame_limit.h"
+
+namespace pbd::app {
+namespace {
+
+/// The panel's values that come from the cloth, its step driver, preferences and history,
+/// alike in 2D and 3D.
+template <glm::length_t D>
+PanelStats clothStats(const SimulationOf<D>& simulation, const StepDriverOf<D>& driver,
+                      const Preferences& preferences, const HistoryOf<D>& history)
+{
+    PanelStats stats;
+    stats.time = simulation.time();
+    stats.millisecondsPerStep = driver.stepTimer().meanMilliseconds();
+    stats.particles = simulation.particles().size();
+    stats.constraints = simulation.liveConstraintCount();
+    stats.paused = driver.paused();
+    stats.threads = common::threadsShortText(simulation);
+    stats.substepsInUse = simulation.settings().maxStrain > 0.0 ? simulation.substepsInUse() : 0;
+    stats.simulatedPerWall = driver.stepping().ratio();
+    stats.stepsPerFrame = driver.stepping().stepsPerFrame();
+    stats.steppingStatus = driver.stepping().status();
+    stats.colorBy = preferences.colorBy;
+    stats.throwOnRelease = preferences.onRelease == OnRelease::Throw;
+    stats.particleColorBy = preferences.particleColorBy;
+    stats.plotsOpen = preferences.plots;
+    stats.plotHistory = &driver.plotHistory();
+    stats.residuals = simulation.residuals();
+    stats.residualsOnGpu = simulation.stateOnDevice();
+    stats.undoCount = history.undoCount();
+    stats.redoCount = history.redoCount();
+    stats.follow = preferences.follow;
+    stats.exports = preferences.exports;
+    stats.drawMode = preferences.draw;
+    stats.obstacles = simulation.obstacles().size();
+    stats.balls = simulation.balls().size();
+    stats.pinnedNow = pinnedNowText(simulation);
+    return stats;
+}
+
+/// Metres around the scene's centre that the ground and planes are drawn over, at least.
+constexpr double kMinPlaneHalfSide = 10.0;
+
+} // namespace
+
+PanelStats App::panelStats() const
+{
+    PanelStats stats =
+        session3_ ? clothStats(session3_->simulation(), session3_->driver(),
+                               session3_->preferences(), session3_->history())
+                  : clothStats(simulation_, controller_.driver(), controller_.preferences(),
+                               controller_.history());
+    stats.frame = frameStats_.mean();
+    stats.framesPerSecond = frameStats_.framesPerSecond();
+    stats.files = files_.view();
+    stats.frameLimit = frameLimitText(frameStats_.mean(), 1000.0 / window_->refreshRate());
+    if (session3_) {
+        stats.threeD = true;
+        return stats;
+    }
+    stats.foldHint = foldHintText(controller_.foldWatch());
+    stats.scene = controller_.sceneName();
+    stats.worldSelected = controller_.input().selected().has_value();
+    return stats;
+}
+
+const Preferences& App::preferences() const
+{
+    return session3_ ? session3_->preferences() : controller_.preferences();
+}
+
+long long App::stepsTaken() const
+{
+    return session3_ ? session3_->driver().steps() : controller_.driver().steps();
+}
+
+void App::upload3()
+{
+    Simulation3& cloth = session3_->simulation();
+    cloth.sync(); // the GPU solver's positions, when it runs
+    scene3_->setCloth(cloth.particles().position, session3_->triangles(session3_->lodStep()));
+    const Box3 box = session3_->sceneBox();
+    scene3_->setWorld(cloth.obstacles(), cloth.balls(), box.centre(),
+                      std::max(kMinPlaneHalfSide, 4.0 * box.radius()));
+}
+
+void App::drawCanvas3()
+{
+    const Viewport& view = frameView_;
+    if (view.framebufferSize.x <= 0 || view.framebufferSize.y <= 0)
+        return; // minimised: no GL call
+    const Shading3 shading;
+    // The panel's side of the window, as the 2D renderer clears it (the pass clears the
+    // canvas: a software renderer pays for every pixel cleared twice).
+    const int canvasRight = static_cast<int>(
+        std::lround(view.canvasSize.x * view.framebufferSize.x / std::max(view.windowSize.x, 1.0)));
+    glViewport(0, 0, view.framebufferSize.x, view.framebufferSize.y);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(canvasRight, 0, std::max(view.framebufferSize.x - canvasRight, 0),
+              view.framebufferSize.y);
+    glClearColor(shading.background.r, shading.background.g, shading.background.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    // The shadow map covers the cloth, its solids and the ground below them.
+    Box3 box = session3_->sceneBox();
+    for (const Obstacle3& o : session3_->simulation().obstacles())
+        if (o.shape == Obstacle3Shape::Ground)
+            box.min.y = std::min(box.min.y, o.a.y);
+    scene3_->draw(session3_->camera(), view, shading, box.centre(), 1.05 * box.radius());
+}
+
+void App::viewDump3(ViewDump& dump) const
+{
+    const Simulation3& cloth = session3_->simulation();
+    const PanelModel& model = session3_->model();
+    const Preferences& prefs = session3_->preferences();
+    dump.camera3 = session3_->camera().dumpLine();
+    dump.paused = session3_->paused();
+    dump.time = cloth.time();
+    dump.settings = model.settings();
+    dump.errors = model.errors();
+    dump.stepping = model.stepping();
+    dump.speed = model.speed();
+    dump.help = session3_->helpVisible();
+    dump.colorBy = colorByName(prefs.colorBy);
+    dump.constraints = cloth.liveConstraintCount();
+    dump.particleColorBy = particleColorByName(prefs.particleColorBy);
+    dump.plots = prefs.plots;
+    dump.plotSamples = session3_->driver().plotHistory().size();
+    dump.residuals = cloth.residuals().size();
+    dump.hovered.reset();
+}
+
+} // namespace pbd::app

@@ -1,0 +1,155 @@
+#pragma once
+/// \file
+/// The window's 3D session, free of OpenGL, GLFW and ImGui: what the App holds instead of the
+/// 2D controller when the cloth has three dimensions. It shares the 2D controller's parts
+/// that are written for either dimension (the step driver, the panel model, the preferences,
+/// the history of commands, the throw's trail) and adds what differs in 3D: the orbit camera
+/// and its gestures (logic/orbit_gestures.h), the hand that grabs through a ray cast
+/// (logic/hand3.h), and the cloth's triangles to draw and pick.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "logic/cloth_mesh.h"
+#include "logic/hand3.h"
+#include "logic/input.h"
+#include "logic/keys.h"
+#include "logic/orbit_camera.h"
+#include "logic/orbit_gestures.h"
+#include "logic/panel_actions.h"
+#include "logic/panel_model.h"
+#include "logic/preferences.h"
+#include "logic/step_driver.h"
+#include "logic/stepping.h"
+#include "pbd/command.h"
+#include "pbd/history.h"
+#include "pbd/simulation.h"
+
+namespace pbd::app {
+
+/// An axis-aligned box in metres.
+struct Box3 {
+    glm::dvec3 min{0.0};
+    glm::dvec3 max{0.0};
+    glm::dvec3 centre() const { return 0.5 * (min + max); }
+    /// Half the diagonal: the radius of the sphere around it.
+    double radius() const;
+};
+
+/// The 3D cloth in the window: input -> commands and camera; every change through issue().
+class Session3 {
+public:
+    /// Pixels kept clear around what a fit frames.
+    static constexpr double kFitMarginPixels = 20.0;
+    /// The view's angles at start and after Home (radians): from the front, a little to the
+    /// right and above, so that a vertical sheet and a draped one both read as 3D.
+    static constexpr double kStartYaw = 0.5;
+    static constexpr double kStartPitch = 0.35;
+
+    /// A cloth of `settings` (dimensions 3; throws std::invalid_argument when they are
+    /// invalid, as Simulation3's constructor). `clock` (monotonic seconds) paces real-time
+    /// stepping and times throws.
+    Session3(const Settings& settings, Stepping::Clock clock);
+    Session3(const Session3&) = delete;
+    Session3& operator=(const Session3&) = delete;
+
+    /// The canvas in window coordinates. The first one frames the cloth and its world
+    /// (fitScene: the cloth's bounding box inside the canvas on the first frame).
+    void resize(glm::dvec2 canvasOffset, glm::dvec2 canvasSize);
+
+    // ---- input ----
+    void mouseButton(MouseButton button, bool pressed, Modifiers modifiers, PanelFocus focus);
+    void mouseMove(glm::dvec2 point);
+    void scroll(double yOffset, PanelFocus focus);
+    /// A key (see keyAction): Space, S, R, F (fit), Home (the start's view), F1, Esc, Ctrl+Q,
+    /// F12, Ctrl+Z and Ctrl+Shift+Z, as in 2D.
+    void key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus);
+    /// The window lost the focus: a drag lets go where it is.
+    void focusLost();
+    /// The panel's requests of this frame: settings become commands, the buttons act, the
+    /// preferences follow the model and the combos.
+    void panel(const PanelActions& actions);
+
+    /// The single path of every change: through the history (undo, redo), as in 2D.
+    std::optional<CommandError> issue(const Command3& command);
+
+    // ---- per frame ----
+    /// Takes this frame's steps (StepDriverOf<3>::advance); `framePeriod` in seconds.
+    void advance(double framePeriod = 1.0 / 60.0, bool resumed = false);
+
+    // ---- view ----
+    /// Fits the cloth and the solids and balls of its world into the canvas (F, and the
+    /// first frame), keeping the angles.
+    void fitView();
+    /// The start's angles and a fit (Home).
+    void resetView();
+    const OrbitCamera& camera() const { return camera_; }
+
+    /// The cloth's live triangles at level of detail `step` (1: every cell; cloth_mesh.h),
+    /// rebuilt only when a constraint was removed, the cloth rebuilt or the step changed.
+    std::span<const std::uint32_t> triangles(int step = 1);
+    /// The level of detail the canvas asks for now: cells under kLodMinCellPixels on screen
+    /// at the target's depth are drawn k x k together.
+    int lodStep() const;
+    /// The box around the cloth's finite positions (the origin when there are none).
+    Box3 clothBox() const;
+    /// clothBox() grown by the solids and balls of the world (not the ground or planes).
+    Box3 sceneBox() const;
+
+    Simulation3& simulation() { return simulation_; }
+    const Simulation3& simulation() const { return simulation_; }
+    PanelModel& model() { return model_; }
+    const PanelModel& model() const { return model_; }
+    const Preferences& preferences() const { return preferences_; }
+    /// Replaces the preferences (the command line's), as the 2D controller does.
+    void setPreferences(const Preferences& preferences);
+    StepDriverOf<3>& driver() { return driver_; }
+    const StepDriverOf<3>& driver() const { return driver_; }
+    const History3& history() const { return history_; }
+    const Hand3& hand() const { return hand_; }
+
+    bool paused() const { return driver_.paused(); }
+    void setPaused(bool paused) { driver_.setPaused(paused); }
+    bool idle() const { return driver_.idle(); }
+    bool helpVisible() const { return helpVisible_; }
+    bool quitRequested() const { return quitRequested_; }
+    /// The export requests since the last call, which clears them.
+    ExportRequests takeExportRequests() { return std::exchange(exportRequests_, {}); }
+    /// The message of the last refused command (empty when none was refused).
+    const std::string& lastError() const { return lastError_; }
+    /// The window title, e.g. "pbd-cloth: 40 x 30 particles, 3D (paused)".
+    std::string title() const;
+
+private:
+    /// What a key or a panel button that does the same asks.
+    void perform(KeyAction action);
+    void restart();
+    void clothChanged();
+
+    Simulation3 simulation_;
+    PanelModel model_;
+    Preferences preferences_;
+    OrbitCamera camera_;
+    StepDriverOf<3> driver_;
+    History3 history_;
+    OrbitGestures gestures_{camera_};
+    Hand3 hand_;
+    bool framed_ = false; ///< the first canvas has framed the scene
+    std::optional<glm::dvec2> cursor_;
+    bool helpVisible_ = false;
+    bool quitRequested_ = false;
+    ExportRequests exportRequests_;
+    std::string lastError_;
+    /// triangles()'s cache: for this constraints version and step.
+    std::vector<std::uint32_t> triangles_;
+    std::optional<std::pair<std::uint64_t, int>> trianglesFor_;
+};
+
+} // namespace pbd::app
