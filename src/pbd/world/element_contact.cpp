@@ -133,8 +133,10 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
     // speed limit: gamma times that per substep).
     const double cap = mesh_.longestRest + 0.5 * thickness;
     pad_.resize(n);
+    moved_.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const double moved = std::sqrt(squaredLength(V3(x[i] - start_[i] - common_)));
+        moved_[i] = moved;
         pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
     }
     findPairs(x, w, n, thickness);
@@ -454,7 +456,9 @@ void ElementContact::computeBounds(std::size_t n, double floor)
                lo2.y - hi1.y >= r || lo1.z - hi2.z >= r || lo2.z - hi1.z >= r;
     };
     pointTriangleNormal_.resize(pointTriangles_.size());
+    pointTriangleGap_.resize(pointTriangles_.size());
     for (std::size_t k = 0; k < pointTriangles_.size(); ++k) {
+        pointTriangleGap_[k] = -1.0; // unknown: project() meets the pair
         const auto [v, t] = pointTriangles_[k];
         const Triangle& tri = m.triangles[t];
         if (apart(s[v], s[v], lowerOf(lowerOf(s[tri.a], s[tri.b]), s[tri.c]),
@@ -463,10 +467,14 @@ void ElementContact::computeBounds(std::size_t n, double floor)
             pointTriangleNormal_[k] = V3(0.0);
             continue;
         }
-        pointTriangleNormal_[k] = startNormal(pointTriangles_[k]);
+        // startNormal()'s, from the one closest point.
         const TriangleClosest c = closestOnTriangle(s[v], s[tri.a], s[tri.b], s[tri.c]);
         const V3 d = s[v] - c.point;
+        pointTriangleNormal_[k] = unitOr(
+            d, unitOr(glm::cross(V3(s[tri.b] - s[tri.a]), V3(s[tri.c] - s[tri.a])),
+                      V3(0.0, 1.0, 0.0)));
         const double gap = std::sqrt(squaredLength(d));
+        pointTriangleGap_[k] = gap;
         const double p = pad_[v];
         const double q = std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]});
         if (gap < p + q) {
@@ -479,7 +487,9 @@ void ElementContact::computeBounds(std::size_t n, double floor)
         }
     }
     edgeEdgeNormal_.resize(edgeEdges_.size());
+    edgeEdgeGap_.resize(edgeEdges_.size());
     for (std::size_t k = 0; k < edgeEdges_.size(); ++k) {
+        edgeEdgeGap_[k] = -1.0;
         const auto [a, b] = m.edges[edgeEdges_[k].e];
         const auto [c, d] = m.edges[edgeEdges_[k].f];
         if (apart(lowerOf(s[a], s[b]), upperOf(s[a], s[b]), lowerOf(s[c], s[d]),
@@ -488,11 +498,14 @@ void ElementContact::computeBounds(std::size_t n, double floor)
             edgeEdgeNormal_[k] = V3(0.0);
             continue;
         }
-        edgeEdgeNormal_[k] = startNormal(edgeEdges_[k]);
         const SegmentsClosest cl = closestOnSegments(s[a], s[b], s[c], s[d]);
         const V3 p = s[a] + cl.s * (s[b] - s[a]);
         const V3 q = s[c] + cl.t * (s[d] - s[c]);
+        edgeEdgeNormal_[k] = unitOr( // startNormal()'s, from the one closest pair
+            V3(p - q),
+            unitOr(glm::cross(V3(s[b] - s[a]), V3(s[d] - s[c])), V3(0.0, 1.0, 0.0)));
         const double gap = std::sqrt(squaredLength(V3(p - q)));
+        edgeEdgeGap_[k] = gap;
         const double padE = std::max(pad_[a], pad_[b]);
         const double padF = std::max(pad_[c], pad_[d]);
         if (gap < padE + padF) {
@@ -550,7 +563,9 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         const double push = (thickness - gap) / sum;
         V3 slide(0.0); // the pair's relative motion since the start
         for (int k = 0; k < 4; ++k) {
-            x[i[k]] += (w[i[k]] * g[k] * push) * normal;
+            const double by = w[i[k]] * g[k] * push;
+            x[i[k]] += by * normal;
+            moved_[i[k]] += std::abs(by); // still at least the particle's motion
             slide += g[k] * (x[i[k]] - s[i[k]]);
         }
         if (friction <= 0.0)
@@ -560,8 +575,10 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         if (!(len > 0.0))
             return;
         const double share = std::min(1.0, friction * (thickness - gap) / len) / sum;
-        for (int k = 0; k < 4; ++k)
+        for (int k = 0; k < 4; ++k) {
             x[i[k]] -= (w[i[k]] * g[k] * share) * across;
+            moved_[i[k]] += std::abs(w[i[k]] * g[k] * share) * len;
+        }
     };
     // The signed gap of a pair along its normal: the start's side counts, so that a particle
     // found across a triangle (or an edge across another) goes back.
@@ -610,10 +627,19 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         return lo1.x - hi2.x >= reach || lo2.x - hi1.x >= reach || lo1.y - hi2.y >= reach ||
                lo2.y - hi1.y >= reach || lo1.z - hi2.z >= reach || lo2.z - hi1.z >= reach;
     };
+    // A pair whose start gap, less its sides' largest motions since the start (moved_, an
+    // upper bound of each particle's motion relative to the common one, grown by every push
+    // of this pass), is still beyond the reach is beyond it now: pointTriangle() and
+    // edgeEdge() would neither push it nor keep it, so it is passed over without them.
+    const double far = 1.001 * reach;
+    auto most = [this](Index a, Index b) { return std::max(moved_[a], moved_[b]); };
     activePointTriangles_.clear();
     for (std::size_t k = 0; k < pointTriangles_.size(); ++k) {
         const auto [v, t] = pointTriangles_[k];
         const Triangle& tri = m.triangles[t];
+        if (pointTriangleGap_[k] - moved_[v] - std::max(most(tri.a, tri.b), moved_[tri.c]) >=
+            far)
+            continue;
         if (apart(x[v], x[v], lowerOf(lowerOf(x[tri.a], x[tri.b]), x[tri.c]),
                   upperOf(upperOf(x[tri.a], x[tri.b]), x[tri.c])))
             continue;
@@ -624,6 +650,8 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
     for (std::size_t k = 0; k < edgeEdges_.size(); ++k) {
         const auto [a, b] = m.edges[edgeEdges_[k].e];
         const auto [c, d] = m.edges[edgeEdges_[k].f];
+        if (edgeEdgeGap_[k] - most(a, b) - most(c, d) >= far)
+            continue;
         if (apart(lowerOf(x[a], x[b]), upperOf(x[a], x[b]), lowerOf(x[c], x[d]),
                   upperOf(x[c], x[d])))
             continue;

@@ -133,6 +133,11 @@ private:
     std::vector<std::uint32_t> activePointTriangles_, activeEdgeEdges_; ///< project()'s
     std::vector<Vec<3>> pointTriangleNormal_; ///< per pair: unit direction at the start
     std::vector<Vec<3>> edgeEdgeNormal_;      ///< per pair: unit direction at the start
+    /// Per pair: its gap at the start (m), -1 when computeBounds() did not measure it.
+    std::vector<double> pointTriangleGap_, edgeEdgeGap_;
+    /// Per particle: at least how far it moved relative to the common motion since the
+    /// start (resolve() sets it, project()'s pushes grow it).
+    std::vector<double> moved_;
     std::vector<std::array<Vec<3>, 2>> triangleBox_, edgeBox_, pointBox_;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cells_; ///< (cell key, element)
     std::vector<std::uint32_t> bucketStart_; ///< bucket b's entries: [start b, start b + 1)
