@@ -79,6 +79,7 @@ void ElementContact::buildMesh(const ClothTopology& topology, const std::uint8_t
         return; // the whole cloth's, as last time
     }
     meshWhole_ = alive == nullptr;
+    ++meshVersion_; // the candidates of the last search may name elements no longer there
     mesh_.triangles.clear();
     mesh_.edges.clear();
     mesh_.longestRest = 0.0;
@@ -132,17 +133,19 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
     // speed limit: gamma times that per substep).
     const double cap = mesh_.longestRest + 0.5 * thickness;
     pad_.resize(n);
+    moved_.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const double moved = std::sqrt(squaredLength(V3(x[i] - start_[i] - common_)));
+        moved_[i] = moved;
         pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
     }
-    findPairs(x, w, n);
+    findPairs(x, w, n, thickness);
     findEdgeAxes(x, w, thickness);
     computeBounds(n, kSelfContactFloor * thickness);
     project(x, w, thickness, friction);
 }
 
-void ElementContact::findPairs(const V3* x, const double* w, std::size_t n)
+void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, double thickness)
 {
     const SurfaceMesh& m = mesh_;
     // Each element's box over its particles' start and current positions, grown by its
@@ -170,13 +173,84 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n)
         const auto [a, b] = m.edges[e];
         edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
     }
+    // Whether the candidates of the last search still hold every pair whose boxes overlap
+    // now. That search grew each element's box by the skin too. Let delta be how far the
+    // farthest particle's unpadded box (start and current position) now sticks out of its
+    // box at the search, per axis, and rise the most any particle's pad grew since: an
+    // element's box now lies within its box at the search grown by delta + 1.001 rise, so
+    // while that is below the skin every overlapping pair now overlapped there.
+    const double skin = kSelfContactSkin * thickness;
+    bool reuse = searchMeshVersion_ == meshVersion_ && searchCount_ == n &&
+                 searchEdgeEdge_ == switches_.edgeEdge && searchSkin_ == skin &&
+                 searchBox_.size() == n;
+    if (reuse) {
+        double delta = 0.0, rise = 0.0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::array<V3, 2>& was = searchBox_[i];
+            const std::array<V3, 2>& now = pointBox_[i];
+            const V3 out = upperOf(V3(was[0] - now[0]), V3(now[1] - was[1]));
+            delta = std::max({delta, out.x, out.y, out.z});
+            rise = std::max(rise, pad_[i] - searchPad_[i]);
+        }
+        reuse = delta + 1.001 * rise <= 0.99 * skin; // 0.99: room for the boxes' rounding
+    }
+    if (!reuse) {
+        searchBox_.assign(pointBox_.begin(), pointBox_.end());
+        searchPad_.assign(pad_.begin(), pad_.end());
+    }
     for (std::size_t i = 0; i < n; ++i)
         pointBox_[i] = grown(pointBox_[i], pad_[i]);
+    if (!reuse)
+        searchPairs(n, skin);
+
+    // This substep's pairs: the candidates whose boxes overlap now, in the search's order,
+    // but for those whose particles are all immovable now.
+    pointTriangles_.clear();
+    for (const PointTriangle& pt : candidatePointTriangles_) {
+        const Triangle& tri = m.triangles[pt.t];
+        if (w[pt.v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
+            continue;
+        if (overlap(pointBox_[pt.v], triangleBox_[pt.t]))
+            pointTriangles_.push_back(pt);
+    }
+    edgeEdges_.clear();
+    for (const EdgeEdge& ee : candidateEdgeEdges_) {
+        const auto [a, b] = m.edges[ee.e];
+        const auto [c, d] = m.edges[ee.f];
+        if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
+            continue;
+        if (overlap(edgeBox_[ee.e], edgeBox_[ee.f]))
+            edgeEdges_.push_back(ee);
+    }
+}
+
+void ElementContact::searchPairs(std::size_t n, double skin)
+{
+    const SurfaceMesh& m = mesh_;
+    ++searches_;
+    searchMeshVersion_ = meshVersion_;
+    searchCount_ = n;
+    searchEdgeEdge_ = switches_.edgeEdge;
+    searchSkin_ = skin;
+    // The boxes of this substep grown by the skin (kept in the search's own buffers).
+    auto skinned = [skin](const std::vector<std::array<V3, 2>>& from,
+                          std::vector<std::array<V3, 2>>& to) {
+        to.resize(from.size());
+        const V3 grow(skin);
+        for (std::size_t k = 0; k < from.size(); ++k)
+            to[k] = {from[k][0] - grow, from[k][1] + grow};
+    };
+    skinned(pointBox_, skinPointBox_);
+    skinned(triangleBox_, skinTriangleBox_);
+    skinned(edgeBox_, skinEdgeBox_);
+    const std::vector<std::array<V3, 2>>& pointBox = skinPointBox_;
+    const std::vector<std::array<V3, 2>>& triangleBox = skinTriangleBox_;
+    const std::vector<std::array<V3, 2>>& edgeBox = skinEdgeBox_;
     double thinnest = pad_.empty() ? 0.0 : pad_[0];
     for (double p : pad_)
         thinnest = std::min(thinnest, p);
     // Cells about an edge wide: most boxes touch 1 to 8 cells, and a cell holds a few.
-    cell_ = std::max(m.longestRest, 2.0 * thinnest);
+    cell_ = std::max(m.longestRest, 2.0 * (thinnest + skin));
 
     // The table: every element in every cell its box touches, as (cell key, element), the
     // cells hashed into a power-of-two number of buckets and the entries sorted by bucket with
@@ -205,14 +279,14 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n)
     constexpr std::uint32_t kTriangleTag = 1u << 31;
 
     // Points against triangles.
-    pointTriangles_.clear();
+    candidatePointTriangles_.clear();
     cells_.clear();
     for (std::size_t i = 0; i < n; ++i)
-        forCells(pointBox_[i], cell_, [&](std::uint64_t key) {
+        forCells(pointBox[i], cell_, [&](std::uint64_t key) {
             cells_.emplace_back(key, static_cast<std::uint32_t>(i));
         });
     for (std::size_t t = 0; t < m.triangles.size(); ++t)
-        forCells(triangleBox_[t], cell_, [&](std::uint64_t key) {
+        forCells(triangleBox[t], cell_, [&](std::uint64_t key) {
             cells_.emplace_back(key, static_cast<std::uint32_t>(t) | kTriangleTag);
         });
     std::size_t buckets = bucketed(cells_.size());
@@ -233,21 +307,19 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n)
                 const Triangle& tri = m.triangles[t];
                 if (tri.a == v || tri.b == v || tri.c == v)
                     continue;
-                if (w[v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
-                    continue;
-                if (overlap(pointBox_[v], triangleBox_[t]) &&
-                    owns(key, pointBox_[v], triangleBox_[t]))
-                    pointTriangles_.push_back({v, t});
+                if (overlap(pointBox[v], triangleBox[t]) &&
+                    owns(key, pointBox[v], triangleBox[t]))
+                    candidatePointTriangles_.push_back({v, t});
             }
         }
     }
-    edgeEdges_.clear();
-    if (!switches_.edgeEdge)
+    candidateEdgeEdges_.clear();
+    if (!searchEdgeEdge_)
         return;
     // Edges against edges.
     cells_.clear();
     for (std::size_t e = 0; e < m.edges.size(); ++e)
-        forCells(edgeBox_[e], cell_, [&](std::uint64_t key) {
+        forCells(edgeBox[e], cell_, [&](std::uint64_t key) {
             cells_.emplace_back(key, static_cast<std::uint32_t>(e));
         });
     buckets = bucketed(cells_.size());
@@ -263,10 +335,8 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n)
                 const auto [c, d] = m.edges[f];
                 if (a == c || a == d || bb == c || bb == d)
                     continue;
-                if (w[a] == 0.0 && w[bb] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
-                    continue;
-                if (overlap(edgeBox_[e], edgeBox_[f]) && owns(key, edgeBox_[e], edgeBox_[f]))
-                    edgeEdges_.push_back({std::min(e, f), std::max(e, f)});
+                if (overlap(edgeBox[e], edgeBox[f]) && owns(key, edgeBox[e], edgeBox[f]))
+                    candidateEdgeEdges_.push_back({std::min(e, f), std::max(e, f)});
             }
         }
     }
@@ -386,7 +456,9 @@ void ElementContact::computeBounds(std::size_t n, double floor)
                lo2.y - hi1.y >= r || lo1.z - hi2.z >= r || lo2.z - hi1.z >= r;
     };
     pointTriangleNormal_.resize(pointTriangles_.size());
+    pointTriangleGap_.resize(pointTriangles_.size());
     for (std::size_t k = 0; k < pointTriangles_.size(); ++k) {
+        pointTriangleGap_[k] = -1.0; // unknown: project() meets the pair
         const auto [v, t] = pointTriangles_[k];
         const Triangle& tri = m.triangles[t];
         if (apart(s[v], s[v], lowerOf(lowerOf(s[tri.a], s[tri.b]), s[tri.c]),
@@ -395,10 +467,14 @@ void ElementContact::computeBounds(std::size_t n, double floor)
             pointTriangleNormal_[k] = V3(0.0);
             continue;
         }
-        pointTriangleNormal_[k] = startNormal(pointTriangles_[k]);
+        // startNormal()'s, from the one closest point.
         const TriangleClosest c = closestOnTriangle(s[v], s[tri.a], s[tri.b], s[tri.c]);
         const V3 d = s[v] - c.point;
+        pointTriangleNormal_[k] = unitOr(
+            d, unitOr(glm::cross(V3(s[tri.b] - s[tri.a]), V3(s[tri.c] - s[tri.a])),
+                      V3(0.0, 1.0, 0.0)));
         const double gap = std::sqrt(squaredLength(d));
+        pointTriangleGap_[k] = gap;
         const double p = pad_[v];
         const double q = std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]});
         if (gap < p + q) {
@@ -411,7 +487,9 @@ void ElementContact::computeBounds(std::size_t n, double floor)
         }
     }
     edgeEdgeNormal_.resize(edgeEdges_.size());
+    edgeEdgeGap_.resize(edgeEdges_.size());
     for (std::size_t k = 0; k < edgeEdges_.size(); ++k) {
+        edgeEdgeGap_[k] = -1.0;
         const auto [a, b] = m.edges[edgeEdges_[k].e];
         const auto [c, d] = m.edges[edgeEdges_[k].f];
         if (apart(lowerOf(s[a], s[b]), upperOf(s[a], s[b]), lowerOf(s[c], s[d]),
@@ -420,11 +498,14 @@ void ElementContact::computeBounds(std::size_t n, double floor)
             edgeEdgeNormal_[k] = V3(0.0);
             continue;
         }
-        edgeEdgeNormal_[k] = startNormal(edgeEdges_[k]);
         const SegmentsClosest cl = closestOnSegments(s[a], s[b], s[c], s[d]);
         const V3 p = s[a] + cl.s * (s[b] - s[a]);
         const V3 q = s[c] + cl.t * (s[d] - s[c]);
+        edgeEdgeNormal_[k] = unitOr( // startNormal()'s, from the one closest pair
+            V3(p - q),
+            unitOr(glm::cross(V3(s[b] - s[a]), V3(s[d] - s[c])), V3(0.0, 1.0, 0.0)));
         const double gap = std::sqrt(squaredLength(V3(p - q)));
+        edgeEdgeGap_[k] = gap;
         const double padE = std::max(pad_[a], pad_[b]);
         const double padF = std::max(pad_[c], pad_[d]);
         if (gap < padE + padF) {
@@ -482,7 +563,9 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         const double push = (thickness - gap) / sum;
         V3 slide(0.0); // the pair's relative motion since the start
         for (int k = 0; k < 4; ++k) {
-            x[i[k]] += (w[i[k]] * g[k] * push) * normal;
+            const double by = w[i[k]] * g[k] * push;
+            x[i[k]] += by * normal;
+            moved_[i[k]] += std::abs(by); // still at least the particle's motion
             slide += g[k] * (x[i[k]] - s[i[k]]);
         }
         if (friction <= 0.0)
@@ -492,8 +575,10 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         if (!(len > 0.0))
             return;
         const double share = std::min(1.0, friction * (thickness - gap) / len) / sum;
-        for (int k = 0; k < 4; ++k)
+        for (int k = 0; k < 4; ++k) {
             x[i[k]] -= (w[i[k]] * g[k] * share) * across;
+            moved_[i[k]] += std::abs(w[i[k]] * g[k] * share) * len;
+        }
     };
     // The signed gap of a pair along its normal: the start's side counts, so that a particle
     // found across a triangle (or an edge across another) goes back.
@@ -542,10 +627,19 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
         return lo1.x - hi2.x >= reach || lo2.x - hi1.x >= reach || lo1.y - hi2.y >= reach ||
                lo2.y - hi1.y >= reach || lo1.z - hi2.z >= reach || lo2.z - hi1.z >= reach;
     };
+    // A pair whose start gap, less its sides' largest motions since the start (moved_, an
+    // upper bound of each particle's motion relative to the common one, grown by every push
+    // of this pass), is still beyond the reach is beyond it now: pointTriangle() and
+    // edgeEdge() would neither push it nor keep it, so it is passed over without them.
+    const double far = 1.001 * reach;
+    auto most = [this](Index a, Index b) { return std::max(moved_[a], moved_[b]); };
     activePointTriangles_.clear();
     for (std::size_t k = 0; k < pointTriangles_.size(); ++k) {
         const auto [v, t] = pointTriangles_[k];
         const Triangle& tri = m.triangles[t];
+        if (pointTriangleGap_[k] - moved_[v] - std::max(most(tri.a, tri.b), moved_[tri.c]) >=
+            far)
+            continue;
         if (apart(x[v], x[v], lowerOf(lowerOf(x[tri.a], x[tri.b]), x[tri.c]),
                   upperOf(upperOf(x[tri.a], x[tri.b]), x[tri.c])))
             continue;
@@ -556,6 +650,8 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
     for (std::size_t k = 0; k < edgeEdges_.size(); ++k) {
         const auto [a, b] = m.edges[edgeEdges_[k].e];
         const auto [c, d] = m.edges[edgeEdges_[k].f];
+        if (edgeEdgeGap_[k] - most(a, b) - most(c, d) >= far)
+            continue;
         if (apart(lowerOf(x[a], x[b]), upperOf(x[a], x[b]), lowerOf(x[c], x[d]),
                   upperOf(x[c], x[d])))
             continue;

@@ -48,6 +48,12 @@ inline constexpr double kSelfContactGamma = 0.9;
 inline constexpr double kSelfContactFloor = 0.1;
 /// Gauss-Seidel passes over the proximity contacts per substep.
 inline constexpr int kSelfContactPasses = 4;
+/// The skin of the candidate pairs, as a share of the thickness: the search finds the pairs
+/// whose boxes overlap when grown by it too, and later substeps only filter those, until a
+/// particle has left its box at the search by more than the skin allows. 0: a search in
+/// every substep where anything moved, in the order and with the bits of a search of its
+/// own (a skin of 1 made the 300 x 300 bench slower: docs/physics.md).
+inline constexpr double kSelfContactSkin = 0.0;
 
 /// The live surface of a cloth: its whole triangles (all three constraints alive) and its
 /// edges (the triangles' edges whose constraint is alive), each edge once, in the order of
@@ -105,10 +111,13 @@ public:
     /// Each particle's pad in this substep (m): pairs farther apart at the start than their
     /// sides' largest pads need no bound but gamma times the pad.
     const std::vector<double>& pads() const { return pad_; }
+    /// How many spatial searches resolve() ran so far (the others reused the candidates).
+    std::size_t searches() const { return searches_; }
 
 private:
     void buildMesh(const ClothTopology& topology, const std::uint8_t* alive);
-    void findPairs(const Vec<3>* x, const double* w, std::size_t n);
+    void findPairs(const Vec<3>* x, const double* w, std::size_t n, double thickness);
+    void searchPairs(std::size_t n, double skin);
     void computeBounds(std::size_t n, double floor);
     /// A pair's unit direction at the substep's start, from the second side to the first.
     Vec<3> startNormal(PointTriangle pair) const;
@@ -126,12 +135,31 @@ private:
     std::vector<std::uint32_t> activePointTriangles_, activeEdgeEdges_; ///< project()'s
     std::vector<Vec<3>> pointTriangleNormal_; ///< per pair: unit direction at the start
     std::vector<Vec<3>> edgeEdgeNormal_;      ///< per pair: unit direction at the start
+    /// Per pair: its gap at the start (m), -1 when computeBounds() did not measure it.
+    std::vector<double> pointTriangleGap_, edgeEdgeGap_;
+    /// Per particle: at least how far it moved relative to the common motion since the
+    /// start (resolve() sets it, project()'s pushes grow it).
+    std::vector<double> moved_;
     std::vector<std::array<Vec<3>, 2>> triangleBox_, edgeBox_, pointBox_;
     std::vector<std::pair<std::uint64_t, std::uint32_t>> cells_; ///< (cell key, element)
     std::vector<std::uint32_t> bucketStart_; ///< bucket b's entries: [start b, start b + 1)
     std::vector<std::uint32_t> fill_;        ///< the counting sort's next slot per bucket
     std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted_; ///< cells_ by bucket
     std::vector<std::uint32_t> found_;     ///< one query's candidates
+    /// The candidate pairs of the last search and what they hold for: each particle's
+    /// unpadded box (start and current position) and pad at the search, the mesh's version,
+    /// the particle count and the edge-edge switch. Valid while every particle's box and pad
+    /// stay within the skin of the search's (findPairs() says how).
+    std::vector<PointTriangle> candidatePointTriangles_;
+    std::vector<EdgeEdge> candidateEdgeEdges_;
+    std::vector<std::array<Vec<3>, 2>> searchBox_;
+    std::vector<double> searchPad_;
+    std::vector<std::array<Vec<3>, 2>> skinPointBox_, skinTriangleBox_, skinEdgeBox_;
+    std::uint64_t meshVersion_ = 0, searchMeshVersion_ = ~std::uint64_t{0};
+    std::size_t searchCount_ = 0;
+    bool searchEdgeEdge_ = false;
+    double searchSkin_ = 0.0;
+    std::size_t searches_ = 0; ///< how many searches ran (statistics for the tests)
     double cell_ = 1.0;                    ///< the grid's cell size (m)
     std::vector<double> pad_;              ///< per particle, its pad (m)
     /// A close pair as a separating direction: particles v[0, split) must stay at least
