@@ -386,6 +386,32 @@ struct BenchPlan {
     std::optional<SolverBackendFactory> gpu; ///< for --solver gpu
 };
 
+/// The world of one dimension: --obstacle's shapes after the scene's (null: no scene), then
+/// --ball's after the scene's, each list checked again as a whole once the scene's come
+/// first.
+template <class Shape, class Body>
+std::optional<std::string> readWorld(const BenchOptions& options,
+                                     const std::vector<Shape>* sceneObstacles,
+                                     const std::vector<Body>* sceneBalls,
+                                     std::vector<Shape>& obstacles, std::vector<Body>& balls)
+{
+    if (auto error = options.obstacles.read(obstacles))
+        return error;
+    if (sceneObstacles) {
+        obstacles.insert(obstacles.begin(), sceneObstacles->begin(), sceneObstacles->end());
+        if (auto error = checkObstacles(obstacles))
+            return "--scene: " + *error;
+    }
+    if (auto error = options.balls.read(balls))
+        return error;
+    if (sceneBalls) {
+        balls.insert(balls.begin(), sceneBalls->begin(), sceneBalls->end());
+        if (auto error = checkBalls(balls))
+            return "--scene: " + *error;
+    }
+    return std::nullopt;
+}
+
 /// Reads and checks every option; returns the first error's message.
 std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan)
 {
@@ -404,39 +430,14 @@ std::optional<std::string> readPlan(const BenchOptions& options, BenchPlan& plan
     };
     if (auto error = startSettings(start, plan.base))
         return error->message;
-    if (plan.base.dimensions == 3) {
-        if (auto error = options.obstacles.read(plan.obstacles3))
-            return error;
-        if (scene) {
-            plan.obstacles3.insert(plan.obstacles3.begin(), scene->obstacles3.begin(),
-                                   scene->obstacles3.end());
-            if (auto error = checkObstacles(plan.obstacles3))
-                return "--scene: " + *error;
-        }
-        if (auto error = options.balls.read(plan.balls3))
-            return error;
-        if (scene) {
-            plan.balls3.insert(plan.balls3.begin(), scene->balls3.begin(), scene->balls3.end());
-            if (auto error = checkBalls(plan.balls3))
-                return "--scene: " + *error;
-        }
-    } else {
-        if (auto error = options.obstacles.read(plan.obstacles))
-            return error;
-        if (scene) {
-            plan.obstacles.insert(plan.obstacles.begin(), scene->obstacles.begin(),
-                                  scene->obstacles.end());
-            if (auto error = checkObstacles(plan.obstacles))
-                return "--scene: " + *error;
-        }
-        if (auto error = options.balls.read(plan.balls))
-            return error;
-        if (scene) {
-            plan.balls.insert(plan.balls.begin(), scene->balls.begin(), scene->balls.end());
-            if (auto error = checkBalls(plan.balls))
-                return "--scene: " + *error;
-        }
-    }
+    const bool space = plan.base.dimensions == 3;
+    if (auto error = space ? readWorld(options, scene ? &scene->obstacles3 : nullptr,
+                                       scene ? &scene->balls3 : nullptr, plan.obstacles3,
+                                       plan.balls3)
+                           : readWorld(options, scene ? &scene->obstacles : nullptr,
+                                       scene ? &scene->balls : nullptr, plan.obstacles,
+                                       plan.balls))
+        return error;
     const bool gpuOnly = options.physicsFlags.given("solver") && plan.base.solver == Solver::Gpu;
     if (auto error = parseSizes(options.sizesText.value_or("40x30,100x100,300x300,1000x1000"),
                                 plan.sizes, gpuOnly ? kMaxGpuClothSide : kMaxClothSide))
