@@ -22,16 +22,61 @@ namespace pbd {
 #if defined(PBD_HAVE_AVX2_KERNEL)
 namespace {
 
-/// Two particles' x, y (one 128-bit half each) of a 256-bit register: [x0 y0 | x1 y1].
-__attribute__((target("avx2"))) inline __m256d pairOf(const double* p0, const double* p1)
+/// Four consecutive particles' x, y, z (12 doubles from p) as three registers of the four
+/// in index order, by three loads and six shuffles: [x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3].
+struct Xyz {
+    __m256d x, y, z;
+};
+
+__attribute__((target("avx2"))) inline __m256d halves(const double* lo, const double* hi)
 {
-    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0)), _mm_loadu_pd(p1), 1);
+    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(lo)), _mm_loadu_pd(hi), 1);
 }
 
-/// The row's constraints four at a time. The lanes hold constraints k, k + 2, k + 1, k + 3
-/// (the order in which unpacking two registers of x, y pairs leaves them: kLanesInterleaved);
-/// a particle's x and y load as one pair, its z alone. A group with a lane to skip goes
-/// through the scalar kernel, as does the row's last count % 4.
+__attribute__((target("avx2"))) inline Xyz loadFour(const double* p)
+{
+    const __m256d xy02 = halves(p, p + 6);      // x0 y0 x2 y2
+    const __m256d zx = halves(p + 2, p + 8);    // z0 x1 z2 x3
+    const __m256d yz13 = halves(p + 4, p + 10); // y1 z1 y3 z3
+    return {_mm256_shuffle_pd(xy02, zx, 0b1010), _mm256_shuffle_pd(xy02, yz13, 0b0101),
+            _mm256_shuffle_pd(zx, yz13, 0b1010)};
+}
+
+/// loadFour's inverse: the four particles' x, y, z back into their 12 doubles.
+__attribute__((target("avx2"))) inline void storeFour(double* p, const Xyz& q)
+{
+    const __m256d xy02 = _mm256_unpacklo_pd(q.x, q.y);      // x0 y0 x2 y2
+    const __m256d zx = _mm256_shuffle_pd(q.z, q.x, 0b1010); // z0 x1 z2 x3
+    const __m256d yz13 = _mm256_unpackhi_pd(q.y, q.z);      // y1 z1 y3 z3
+    _mm_storeu_pd(p, _mm256_castpd256_pd128(xy02));
+    _mm_storeu_pd(p + 2, _mm256_castpd256_pd128(zx));
+    _mm_storeu_pd(p + 4, _mm256_castpd256_pd128(yz13));
+    _mm_storeu_pd(p + 6, _mm256_extractf128_pd(xy02, 1));
+    _mm_storeu_pd(p + 8, _mm256_extractf128_pd(zx, 1));
+    _mm_storeu_pd(p + 10, _mm256_extractf128_pd(yz13, 1));
+}
+
+/// Lanes a of Xyz pairs made of alternating particles (a0 b0 a1 b1, a2 b2 a3 b3): constraints
+/// k, k + 2, k + 1, k + 3 (kLanesInterleaved), and their inverse.
+__attribute__((target("avx2"))) inline Xyz evens(const Xyz& q01, const Xyz& q23)
+{
+    return {_mm256_unpacklo_pd(q01.x, q23.x), _mm256_unpacklo_pd(q01.y, q23.y),
+            _mm256_unpacklo_pd(q01.z, q23.z)};
+}
+__attribute__((target("avx2"))) inline Xyz odds(const Xyz& q01, const Xyz& q23)
+{
+    return {_mm256_unpackhi_pd(q01.x, q23.x), _mm256_unpackhi_pd(q01.y, q23.y),
+            _mm256_unpackhi_pd(q01.z, q23.z)};
+}
+
+/// The row's constraints four at a time, the particles moved in blocks of four (loadFour).
+/// Stride 1 (the vertical and diagonal sets): a's four and b's four each lie in a row, the
+/// lanes in index order. Stride 2 (the horizontal sets, b = a + 1): the eight particles
+/// a0 b0 ... a3 b3 lie in a row, the lanes in kLanesInterleaved's order. No two constraints
+/// of a set share a particle, and the blocks hold only the group's own particles, so the
+/// stores write back nothing that another constraint moves. A group with a lane to skip goes
+/// through the scalar kernel, as does the row's last count % 4 and a stride-2 row whose b is
+/// not a + 1 (no grid set has one).
 template <std::size_t Stride, bool Compliant, bool Masked>
 __attribute__((target("avx2"))) inline void projectRow3Avx2(const RowKernelContext& context)
 {
@@ -45,103 +90,85 @@ __attribute__((target("avx2"))) inline void projectRow3Avx2(const RowKernelConte
     const __m256d minLength = _mm256_set1_pd(kMinConstraintLength);
     const __m256d zero = _mm256_setzero_pd();
     [[maybe_unused]] const __m256d alpha = _mm256_set1_pd(row.alphaTilde);
+    constexpr bool inOrder = Stride == 1;
     std::size_t k = 0;
-    for (; k + 4 <= count; k += 4) {
-        const std::size_t a0 = row.a + Stride * k;
-        const std::size_t b0 = row.b + Stride * k;
-        double* const pa0 = p + 3 * a0;
-        double* const pa1 = pa0 + 3 * Stride;
-        double* const pa2 = pa1 + 3 * Stride;
-        double* const pa3 = pa2 + 3 * Stride;
-        double* const pb0 = p + 3 * b0;
-        double* const pb1 = pb0 + 3 * Stride;
-        double* const pb2 = pb1 + 3 * Stride;
-        double* const pb3 = pb2 + 3 * Stride;
-        const __m256d a01 = pairOf(pa0, pa1);
-        const __m256d a23 = pairOf(pa2, pa3);
-        const __m256d b01 = pairOf(pb0, pb1);
-        const __m256d b23 = pairOf(pb2, pb3);
-        const __m256d ax = _mm256_unpacklo_pd(a01, a23); // lanes 0, 2, 1, 3
-        const __m256d ay = _mm256_unpackhi_pd(a01, a23);
-        const __m256d bx = _mm256_unpacklo_pd(b01, b23);
-        const __m256d by = _mm256_unpackhi_pd(b01, b23);
-        const __m256d az = _mm256_set_pd(pa3[2], pa1[2], pa2[2], pa0[2]);
-        const __m256d bz = _mm256_set_pd(pb3[2], pb1[2], pb2[2], pb0[2]);
-        __m256d wa;
-        __m256d wb;
-        if constexpr (Stride == 1) { // four in a row, into the lanes' order
-            wa = _mm256_permute4x64_pd(_mm256_loadu_pd(w + a0), 0xD8);
-            wb = _mm256_permute4x64_pd(_mm256_loadu_pd(w + b0), 0xD8);
-        } else {
-            wa = _mm256_set_pd(w[a0 + 3 * Stride], w[a0 + Stride], w[a0 + 2 * Stride], w[a0]);
-            wb = _mm256_set_pd(w[b0 + 3 * Stride], w[b0 + Stride], w[b0 + 2 * Stride], w[b0]);
+    if (Stride == 1 || row.b == row.a + 1)
+        for (; k + 4 <= count; k += 4) {
+            const std::size_t a0 = row.a + Stride * k;
+            const std::size_t b0 = row.b + Stride * k;
+            Xyz a;
+            Xyz b;
+            __m256d wa;
+            __m256d wb;
+            if constexpr (inOrder) {
+                a = loadFour(p + 3 * a0);
+                b = loadFour(p + 3 * b0);
+                wa = _mm256_loadu_pd(w + a0);
+                wb = _mm256_loadu_pd(w + b0);
+            } else {
+                const Xyz q01 = loadFour(p + 3 * a0);
+                const Xyz q23 = loadFour(p + 3 * a0 + 12);
+                a = evens(q01, q23);
+                b = odds(q01, q23);
+                const __m256d w01 = _mm256_loadu_pd(w + a0);
+                const __m256d w23 = _mm256_loadu_pd(w + a0 + 4);
+                wa = _mm256_unpacklo_pd(w01, w23);
+                wb = _mm256_unpackhi_pd(w01, w23);
+            }
+            const __m256d dx = _mm256_sub_pd(a.x, b.x);
+            const __m256d dy = _mm256_sub_pd(a.y, b.y);
+            const __m256d dz = _mm256_sub_pd(a.z, b.z);
+            const __m256d length = _mm256_sqrt_pd(
+                _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)),
+                              _mm256_mul_pd(dz, dz)));
+            const __m256d wSum = _mm256_add_pd(wa, wb);
+            const __m256d valid = _mm256_and_pd(_mm256_cmp_pd(length, minLength, _CMP_GT_OQ),
+                                                _mm256_cmp_pd(wSum, zero, _CMP_NEQ_UQ));
+            if (_mm256_movemask_pd(valid) != 15) {
+                for (std::size_t q = k; q < k + 4; ++q)
+                    projectConstraint<Stride, Compliant, Masked, 3>(row, q);
+                continue;
+            }
+            __m256d numerator = _mm256_sub_pd(restLength, length);
+            __m256d denominator;
+            __m256d l = zero;
+            if constexpr (Compliant) {
+                l = _mm256_loadu_pd(lambda + k);
+                if constexpr (!inOrder)
+                    l = _mm256_permute4x64_pd(l, 0xD8); // 0, 2, 1, 3
+                numerator = _mm256_sub_pd(numerator, _mm256_mul_pd(alpha, l));
+                denominator = _mm256_mul_pd(length, _mm256_add_pd(wSum, alpha));
+            } else {
+                denominator = _mm256_mul_pd(length, wSum);
+            }
+            if constexpr (Masked) {
+                const std::size_t pattern =
+                    mask[k] | (mask[k + 1] << 1) | (mask[k + 2] << 2) | (mask[k + 3] << 3);
+                numerator = _mm256_and_pd(
+                    numerator, _mm256_load_pd(inOrder ? kLanesInOrder[pattern].lane
+                                                      : kLanesInterleaved[pattern].lane));
+            }
+            const __m256d s = _mm256_div_pd(numerator, denominator);
+            if constexpr (Compliant) {
+                __m256d next = _mm256_add_pd(l, _mm256_mul_pd(s, length));
+                if constexpr (!inOrder)
+                    next = _mm256_permute4x64_pd(next, 0xD8);
+                _mm256_storeu_pd(lambda + k, next);
+            }
+            const __m256d sa = _mm256_mul_pd(wa, s);
+            const __m256d sb = _mm256_mul_pd(wb, s);
+            a = {_mm256_add_pd(a.x, _mm256_mul_pd(sa, dx)), _mm256_add_pd(a.y, _mm256_mul_pd(sa, dy)),
+                 _mm256_add_pd(a.z, _mm256_mul_pd(sa, dz))};
+            b = {_mm256_sub_pd(b.x, _mm256_mul_pd(sb, dx)), _mm256_sub_pd(b.y, _mm256_mul_pd(sb, dy)),
+                 _mm256_sub_pd(b.z, _mm256_mul_pd(sb, dz))};
+            if constexpr (inOrder) {
+                storeFour(p + 3 * a0, a);
+                storeFour(p + 3 * b0, b);
+            } else { // evens/odds' inverse: a0 b0 a1 b1 and a2 b2 a3 b3 again
+                storeFour(p + 3 * a0, evens(a, b));
+                storeFour(p + 3 * a0 + 12, odds(a, b));
+            }
         }
-        const __m256d dx = _mm256_sub_pd(ax, bx);
-        const __m256d dy = _mm256_sub_pd(ay, by);
-        const __m256d dz = _mm256_sub_pd(az, bz);
-        const __m256d length = _mm256_sqrt_pd(_mm256_add_pd(
-            _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)), _mm256_mul_pd(dz, dz)));
-        const __m256d wSum = _mm256_add_pd(wa, wb);
-        const __m256d valid = _mm256_and_pd(_mm256_cmp_pd(length, minLength, _CMP_GT_OQ),
-                                            _mm256_cmp_pd(wSum, zero, _CMP_NEQ_UQ));
-        if (_mm256_movemask_pd(valid) != 15) {
-            for (std::size_t q = k; q < k + 4; ++q)
-                projectConstraint<Stride, Compliant, Masked, 3>(row, q);
-            continue;
-        }
-        __m256d numerator = _mm256_sub_pd(restLength, length);
-        __m256d denominator;
-        __m256d l = zero;
-        if constexpr (Compliant) {
-            l = _mm256_permute4x64_pd(_mm256_loadu_pd(lambda + k), 0xD8); // 0, 2, 1, 3
-            numerator = _mm256_sub_pd(numerator, _mm256_mul_pd(alpha, l));
-            denominator = _mm256_mul_pd(length, _mm256_add_pd(wSum, alpha));
-        } else {
-            denominator = _mm256_mul_pd(length, wSum);
-        }
-        if constexpr (Masked)
-            numerator = _mm256_and_pd(
-                numerator, _mm256_load_pd(kLanesInterleaved[mask[k] | (mask[k + 1] << 1) |
-                                                            (mask[k + 2] << 2) |
-                                                            (mask[k + 3] << 3)]
-                                              .lane));
-        const __m256d s = _mm256_div_pd(numerator, denominator);
-        if constexpr (Compliant)
-            _mm256_storeu_pd(lambda + k, _mm256_permute4x64_pd(
-                                             _mm256_add_pd(l, _mm256_mul_pd(s, length)), 0xD8));
-        const __m256d sa = _mm256_mul_pd(wa, s);
-        const __m256d sb = _mm256_mul_pd(wb, s);
-        const __m256d nax = _mm256_add_pd(ax, _mm256_mul_pd(sa, dx));
-        const __m256d nay = _mm256_add_pd(ay, _mm256_mul_pd(sa, dy));
-        const __m256d naz = _mm256_add_pd(az, _mm256_mul_pd(sa, dz));
-        const __m256d nbx = _mm256_sub_pd(bx, _mm256_mul_pd(sb, dx));
-        const __m256d nby = _mm256_sub_pd(by, _mm256_mul_pd(sb, dy));
-        const __m256d nbz = _mm256_sub_pd(bz, _mm256_mul_pd(sb, dz));
-        const __m256d na01 = _mm256_unpacklo_pd(nax, nay); // [x0 y0 | x1 y1]
-        const __m256d na23 = _mm256_unpackhi_pd(nax, nay); // [x2 y2 | x3 y3]
-        const __m256d nb01 = _mm256_unpacklo_pd(nbx, nby);
-        const __m256d nb23 = _mm256_unpackhi_pd(nbx, nby);
-        const __m128d za02 = _mm256_castpd256_pd128(naz); // [z0 z2]
-        const __m128d za13 = _mm256_extractf128_pd(naz, 1);
-        const __m128d zb02 = _mm256_castpd256_pd128(nbz);
-        const __m128d zb13 = _mm256_extractf128_pd(nbz, 1);
-        _mm_storeu_pd(pa0, _mm256_castpd256_pd128(na01));
-        _mm_store_sd(pa0 + 2, za02);
-        _mm_storeu_pd(pa1, _mm256_extractf128_pd(na01, 1));
-        _mm_store_sd(pa1 + 2, za13);
-        _mm_storeu_pd(pa2, _mm256_castpd256_pd128(na23));
-        _mm_storeh_pd(pa2 + 2, za02);
-        _mm_storeu_pd(pa3, _mm256_extractf128_pd(na23, 1));
-        _mm_storeh_pd(pa3 + 2, za13);
-        _mm_storeu_pd(pb0, _mm256_castpd256_pd128(nb01));
-        _mm_store_sd(pb0 + 2, zb02);
-        _mm_storeu_pd(pb1, _mm256_extractf128_pd(nb01, 1));
-        _mm_store_sd(pb1 + 2, zb13);
-        _mm_storeu_pd(pb2, _mm256_castpd256_pd128(nb23));
-        _mm_storeh_pd(pb2 + 2, zb02);
-        _mm_storeu_pd(pb3, _mm256_extractf128_pd(nb23, 1));
-        _mm_storeh_pd(pb3 + 2, zb13);
-    }
     for (; k < count; ++k)
         projectConstraint<Stride, Compliant, Masked, 3>(row, k);
 }
