@@ -33,6 +33,9 @@ struct RunStart {
     /// --load: a state file to continue from (not with a scene); the overlay writes over its
     /// settings.
     std::optional<std::string> stateFile;
+    /// The state file's text, read once by readStartFile(); nothing: setUpStart() reads the
+    /// file (and says why it cannot).
+    std::optional<std::string> stateText;
     /// The settings flags, over the scene's, the file's or the defaults; null: none.
     SettingsOverlay settings;
     /// --obstacle: after the scene's; with a state file, instead of the file's. Nothing: none
@@ -57,6 +60,12 @@ struct StartError {
 /// start.settings over them; dimensions other than the scene's are refused naming
 /// --dimensions and --scene. A state file's settings come in setUpStart().
 std::optional<StartError> startSettings(const RunStart& start, Settings& settings);
+
+/// Reads start.stateFile, when given, once into start.stateText, which setUpStart() then
+/// loads, and makes `settings` those of a 3D run when the file holds a 3D state (a state's
+/// dimensions are its own). A file that cannot be read, or is too long, is left to
+/// setUpStart(), whose message says why.
+void readStartFile(RunStart& start, Settings& settings);
 
 /// Sets `simulation` (made with startSettings()) up as `start` says: the scene's cloth, its
 /// obstacles then the given ones, its balls then the given ones and its pins, all of them what

@@ -74,5 +74,9 @@ std::optional<std::string> saveStateFile(const SimulationStateOf<D>& state,
 /// state file, invalid) nothing changes and the reason is returned, naming the field.
 template <glm::length_t D>
 std::optional<std::string> loadStateFile(SimulationOf<D>& simulation, const std::string& path);
+/// The same for the text of a state file read already; `path` names it in the messages.
+template <glm::length_t D>
+std::optional<std::string> loadStateText(SimulationOf<D>& simulation, std::string_view text,
+                                         const std::string& path);
 
 } // namespace pbd

@@ -404,11 +404,7 @@ int runCommandMain(const RunOptions& options)
             std::cerr << "pbd-sim run: " << *error << "\n";
             return common::kExitUsage;
         }
-    if (start.stateFile) { // a 3D state file makes a 3D run
-        std::string text;
-        if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
-            settings.dimensions = 3;
-    }
+    readStartFile(start, settings); // a 3D state file makes a 3D run
     return settings.dimensions == 3 ? runIn<3>(options, start, settings, steps)
                                     : runIn<2>(options, start, settings, steps);
 }

@@ -127,6 +127,11 @@ state)
   h400="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/e400")"
   [[ -n "$h700" && "$h700" == "$h400" ]] || fail "hashes differ or are missing: '$h700' '$h400'"
   grep -qE ', constraints [0-9]+, hash [0-9a-f]{16}$' "$work/e700" || fail "summary lacks constraints and hash: $(cat "$work/e700")"
+  # The state is read once: from a pipe (a stream that cannot be read twice) as from the file.
+  timeout 60 "$sim" run --load <(cat "$work/s.json") --steps 400 2>"$work/epipe" >/dev/null ||
+    fail "load from a pipe failed: $(cat "$work/epipe")"
+  hpipe="$(sed -nE 's/.*hash ([0-9a-f]{16})$/\1/p' "$work/epipe")"
+  [[ "$hpipe" == "$h700" ]] || fail "a state loaded from a pipe gave hash '$hpipe', not '$h700'"
   # A flag given with --load applies over the loaded settings.
   "$sim" run --load "$work/s.json" --steps 0 --gravity 0 --save "$work/g.json" >/dev/null 2>&1 || fail "load + flag failed"
   grep -q '"gravity": 0' "$work/g.json" || fail "--gravity over --load not applied"

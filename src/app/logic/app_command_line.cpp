@@ -365,11 +365,7 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
         return refuse(error->message);
     // A 3D start (--dimensions 3, a 3D scene or state) opens the 3D window (Session3): it
     // records (--record), but does not replay yet.
-    if (start.stateFile) { // a 3D state file opens the 3D window, as it makes pbd-sim run 3D
-        std::string text;
-        if (!readWholeFile(*start.stateFile, text) && stateDimensions(text) == 3)
-            options.settings.dimensions = 3;
-    }
+    readStartFile(start, options.settings); // a 3D state opens the 3D window
     const bool threeD = options.settings.dimensions == 3;
     if (threeD && texts.replay)
         return refuse("--replay: not with dimensions 3 yet (the 3D window does not replay "

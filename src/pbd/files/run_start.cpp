@@ -4,9 +4,12 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
+
+#include "files/input_text.h"
 
 namespace pbd {
 
@@ -41,6 +44,19 @@ std::optional<StartError> startSettings(const RunStart& start, Settings& setting
     return std::nullopt;
 }
 
+void readStartFile(RunStart& start, Settings& settings)
+{
+    if (!start.stateFile)
+        return;
+    std::string text;
+    if (readWholeFile(*start.stateFile, text, kMaxStateFileBytes + 1) ||
+        text.size() > kMaxStateFileBytes)
+        return;
+    if (stateDimensions(text) == 3)
+        settings.dimensions = 3;
+    start.stateText = std::move(text);
+}
+
 namespace {
 
 /// The state file, then the overlay's settings over its own, then the given obstacles and
@@ -51,12 +67,16 @@ std::optional<StartError> loadStart(SimulationOf<D>& simulation, const RunStart&
     // A file that cannot be read is an input/output failure; one that is not a valid state,
     // a refused value.
     const std::string& path = *start.stateFile;
-    if (std::FILE* file = std::fopen(path.c_str(), "rb"))
+    if (start.stateText) {
+        if (auto error = loadStateText(simulation, *start.stateText, path))
+            return StartError{"--load: " + *error};
+    } else if (std::FILE* file = std::fopen(path.c_str(), "rb"))
         std::fclose(file);
     else
         return StartError{"--load: cannot read " + path + ": " + std::strerror(errno), true};
-    if (auto error = loadStateFile(simulation, path))
-        return StartError{"--load: " + *error};
+    if (!start.stateText)
+        if (auto error = loadStateFile(simulation, path))
+            return StartError{"--load: " + *error};
     simulation.setInitialPins(std::nullopt); // a restart pins the fixed corners
     Settings loaded = simulation.settings();
     if (start.settings)

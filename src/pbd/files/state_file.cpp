@@ -611,6 +611,13 @@ std::optional<std::string> loadStateFile(SimulationOf<D>& simulation, const std:
     in.read(text.data(), size);
     if (!in)
         return "cannot read " + path;
+    return loadStateText(simulation, text, path);
+}
+
+template <glm::length_t D>
+std::optional<std::string> loadStateText(SimulationOf<D>& simulation, std::string_view text,
+                                         const std::string& path)
+{
     StateParseOf<D> parsed = stateFromJson<D>(text);
     if (parsed.error)
         return path + ": " + parsed.error->message;
@@ -626,7 +633,9 @@ std::optional<std::string> loadStateFile(SimulationOf<D>& simulation, const std:
                                                       const std::string&);                  \
     template std::optional<std::string> saveStateFile(const SimulationStateOf<D>&,          \
                                                       const std::string&);                  \
-    template std::optional<std::string> loadStateFile(SimulationOf<D>&, const std::string&);
+    template std::optional<std::string> loadStateFile(SimulationOf<D>&, const std::string&);   \
+    template std::optional<std::string> loadStateText(SimulationOf<D>&, std::string_view,      \
+                                                      const std::string&);
 PBD_STATE_FILE(2)
 PBD_STATE_FILE(3)
 #undef PBD_STATE_FILE
