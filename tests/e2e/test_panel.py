@@ -66,8 +66,12 @@ def type_into(widget, text):
 type_into("width", "20")
 key("Return")                     # commit on Enter: 20 x 30
 key("space")                      # pauses: only when Enter ended the editing
+app.wait(lambda v: v["paused"] == [1.0], "Space after Enter to pause (the field had closed)")
 click("width+")                   # 21 x 30 (a restart keeps the pause)
+app.wait(lambda v: v["paused"] == [1.0] and v["settings"]["width"] == 21,
+         "width+ to restart the cloth 21 wide, still paused")
 click("pause")                    # the button, now labelled Resume: runs again
+app.wait(lambda v: v["paused"] == [0.0], "the Pause button (labelled Resume) to resume")
 # An invalid height (at least 1): its message goes to the fixed place for messages.
 type_into("height", "0")
 app.move(canvas + 150, layout["window"][1] - 40)

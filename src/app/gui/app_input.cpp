@@ -82,8 +82,13 @@ PanelFocus App::panelFocus() const
 {
     if (ImGui::GetCurrentContext() == nullptr)
         return {};
+    // io's Want* flags are those of the last frame's start: a field closed by Enter in that
+    // frame still wants the keyboard, and one opened by a click does not yet. Whether an item
+    // is active now says it as the frame left it, so a Space right after Enter pauses and a
+    // key right after the click types. A modal popup still takes the keys.
     const ImGuiIO& io = ImGui::GetIO();
-    return {io.WantCaptureMouse, io.WantTextInput || io.WantCaptureKeyboard};
+    const bool modal = io.WantCaptureKeyboard && !io.WantTextInput;
+    return {io.WantCaptureMouse, ImGui::IsAnyItemActive() || modal};
 }
 
 void App::onKey(int key, int action, int mods)
