@@ -177,11 +177,16 @@ elif case in ("restore", "combo"):
         start = ["--scene", "curtain-over-ball", "--no-autosave"]
         x0, y0, x1, y1 = bottom_layout(binary, out, *start, env=env, notches=8)["widget"]["scene"]
         window = App(binary, *start, "--frames", 900, "--state-out", app_state, env=env)
+        begun = window.view()["settings"]
         scroll_panel_down(window, 8)
         window.move((x0 + x1) / 2, (y0 + y1) / 2, frames=3)
         xdo("click", 1)  # opens the list below the combo: page, curtain-over-ball, pegs, ...
+        # Frames drawn before the pointer moves on: ImGui takes the combo's click on the
+        # release, which must find the pointer still over the combo.
+        window.sync(3)
         window.move((x0 + x1) / 2, y1 + 4 + 2.5 * 13, frames=3)  # pegs, in 13 px lines
         xdo("click", 1)
+        window.wait(lambda v: v["settings"] != begun, "the scene chosen in the combo")
         window.move(window.width * 0.6, window.height / 2, frames=3)
         xdo("key", "ctrl+r")
     try:
