@@ -36,3 +36,22 @@ TEST_CASE("the loop settles only a while after the last input", "[frame_pacing]"
     later.noteActivity();
     CHECK_FALSE(later.settled());
 }
+
+TEST_CASE("the loop settles only after a few frames since the last input, however slow",
+          "[frame_pacing]")
+{
+    // A loaded machine: the first frames a second apart. Idling after the time alone would
+    // leave two frames drawn, too few for ImGui to take the pointer's place.
+    FramePacing pacing;
+    pacing.start();
+    const Clock::time_point t0 = Clock::now();
+    pacing.beginFrame(t0, true);
+    pacing.beginFrame(t0 + 1s, false);
+    CHECK_FALSE(pacing.settled(t0 + 5s)); // long enough, but two frames
+    pacing.beginFrame(t0 + 2s, false);
+    CHECK(pacing.settled(t0 + 5s));
+    CHECK_FALSE(pacing.settled(t0 + 500ms)); // three frames, but too soon
+    pacing.noteActivity();                    // input: the count starts again
+    pacing.beginFrame(t0 + 3s, false);
+    CHECK_FALSE(pacing.settled(t0 + 9s));
+}

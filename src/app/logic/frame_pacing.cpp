@@ -8,11 +8,13 @@ void FramePacing::start()
 {
     nextFrame_ = Clock::now();
     lastActivity_ = nextFrame_;
+    framesSinceActivity_ = 0;
 }
 
-bool FramePacing::settled() const
+bool FramePacing::settled(Clock::time_point now) const
 {
-    return std::chrono::duration<double>(Clock::now() - lastActivity_).count() > kSettleSeconds;
+    return std::chrono::duration<double>(now - lastActivity_).count() > kSettleSeconds &&
+           framesSinceActivity_ >= kSettleFrames;
 }
 
 double FramePacing::beginFrame(Clock::time_point start, bool first)
@@ -23,6 +25,8 @@ double FramePacing::beginFrame(Clock::time_point start, bool first)
             : std::chrono::duration<double, std::milli>(start - lastFrameStart_).count();
     lastFrameStart_ = start;
     resumed_ = false;
+    if (framesSinceActivity_ < kSettleFrames)
+        ++framesSinceActivity_;
     return period;
 }
 

@@ -13,8 +13,11 @@ class FramePacing {
 public:
     using Clock = std::chrono::steady_clock;
     /// After the last input, keep drawing this long before idling (ImGui's hover and tooltip
-    /// changes need a few frames), in seconds.
+    /// changes need a few frames), in seconds,
     static constexpr double kSettleSeconds = 1.0;
+    /// and at least this many frames, however long they take (a loaded machine's first
+    /// frames can take a second between them).
+    static constexpr int kSettleFrames = 3;
     /// While idle, wake this often to read touch events (they arrive on their own X
     /// connection, which glfwWaitEvents does not watch), in seconds.
     static constexpr double kIdleWakeSeconds = 0.25;
@@ -22,9 +25,13 @@ public:
     /// The loop starts: the first frame is due now and counts as input.
     void start();
     /// Something happened that needs frames drawn (input, expose, resize).
-    void noteActivity() { lastActivity_ = Clock::now(); }
-    /// No input for kSettleSeconds.
-    bool settled() const;
+    void noteActivity()
+    {
+        lastActivity_ = Clock::now();
+        framesSinceActivity_ = 0;
+    }
+    /// No input for kSettleSeconds (at `now`) and kSettleFrames frames begun since.
+    bool settled(Clock::time_point now = Clock::now()) const;
     /// A turn without a frame (the window hidden, or idle): the spell is no frame period.
     void skip() { resumed_ = true; }
     /// A frame starts at `start`; returns the frame period in milliseconds since the last
@@ -41,6 +48,7 @@ private:
     Clock::time_point lastFrameStart_{};
     Clock::time_point lastActivity_{};
     bool resumed_ = false; ///< the window was hidden or idle since the last frame
+    int framesSinceActivity_ = kSettleFrames; ///< frames begun since the last input
 };
 
 } // namespace pbd::app
