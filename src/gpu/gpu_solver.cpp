@@ -30,7 +30,7 @@ constexpr unsigned kGroupSize = 256; // local_size_x of every kernel
 
 enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInverseMasses = 3,
                         kLambdas = 4, kAlive = 5, kRenderPositions = 6, kTorn = 7,
-                        kTetherAnchors = 8, kTetherLengths = 9 };
+                        kTetherAnchors = 8, kTetherLengths = 9, kRenderNormals = 10 };
 
 } // namespace
 
@@ -237,7 +237,7 @@ std::vector<unsigned> GpuSolver::bufferNames() const
 {
     std::vector<unsigned> names{positions_, stepStart_,      velocities_,    inverseMasses_,
                                 alive_,     torn_,           renderPositions_, tetherAnchors_,
-                                tetherLengths_, stepBlock_};
+                                tetherLengths_, stepBlock_, renderNormals_};
     names.insert(names.end(), lambdas_.begin(), lambdas_.end());
     names.insert(names.end(), areaLambdas_.begin(), areaLambdas_.end());
     if (chebyshev_ != nullptr)
@@ -301,6 +301,41 @@ unsigned GpuSolver::renderPositions()
     }
     glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
     return renderPositions_;
+}
+
+GpuSolver::RenderSurface GpuSolver::renderSurface3()
+{
+    requireDimensions(3, "renderSurface3");
+    if (toFloat_ == 0) {
+        std::string why;
+        toFloat_ = buildKernel(precision_ == GpuPrecision::Double, 5, false, why,
+                               "cloth_solver.comp.glsl", 3);
+        if (toFloat_ == 0)
+            throw std::runtime_error(why);
+        const auto bytes = static_cast<GLsizeiptr>(std::max<std::size_t>(count_ * 12, 16));
+        for (GLuint* buffer : {&renderPositions_, &renderNormals_}) {
+            glGenBuffers(1, buffer);
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, *buffer);
+            glBufferData(GL_SHADER_STORAGE_BUFFER, bytes, nullptr, GL_DYNAMIC_DRAW);
+        }
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        bytes_ += 2 * count_ * 12;
+        renderStale_ = true;
+    }
+    if (renderStale_) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPositions, positions_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRenderPositions, renderPositions_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRenderNormals, renderNormals_);
+        glUseProgram(toFloat_);
+        glUniform1ui(0, static_cast<GLuint>(count_));
+        glUniform1ui(1, static_cast<GLuint>(width_));
+        glUniform1ui(2, static_cast<GLuint>(height_));
+        dispatchKernel(count_);
+        glUseProgram(0);
+        renderStale_ = false;
+    }
+    glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+    return {renderPositions_, renderNormals_};
 }
 
 namespace {

@@ -153,6 +153,17 @@ public:
     /// positions changed). Nothing is read back. Issues the barrier that vertex fetches need.
     /// Throws std::runtime_error when the conversion kernel does not compile.
     unsigned renderPositions();
+    /// What the 3D picture draws from: float x, y, z per particle (12 bytes each) and each
+    /// particle's unit normal (the grid's triangles around it, as the app's vertexNormals()).
+    struct RenderSurface {
+        unsigned positions = 0; ///< buffer name: the positions as floats
+        unsigned normals = 0;   ///< buffer name: the normals as floats
+    };
+    /// The 3D cloth's renderPositions(): both buffers written by a compute pass on the GPU
+    /// (again only after the positions changed), nothing read back, the vertex fetches'
+    /// barrier issued. Throws std::logic_error on a 2D cloth, std::runtime_error when the
+    /// kernel does not compile.
+    RenderSurface renderSurface3();
     /// Reads of the particle state so far (download, downloadPositions): what the app counts
     /// to show that it reads nothing back per frame.
     std::size_t readbacks() const { return readbacks_; }
@@ -229,7 +240,8 @@ private:
     unsigned inverseMasses_ = 0;
     std::array<unsigned, 8> lambdas_{};
     unsigned toFloat_ = 0;         ///< stage 5, made on the first renderPositions() in double
-    unsigned renderPositions_ = 0; ///< float copy of the positions (double only)
+    unsigned renderPositions_ = 0; ///< float copy of the positions (double only; 3D: both)
+    unsigned renderNormals_ = 0;   ///< 3D: the normals per particle, float x, y, z
     bool renderStale_ = true;      ///< the positions changed since the last float copy
     /// The Chebyshev weights' kernels and buffers, made on the first step that needs them.
     std::unique_ptr<GpuChebyshev> chebyshev_;

@@ -27,7 +27,8 @@ struct GpuView::Gpu {
 
 namespace {
 
-gpu::GpuSolver* solverOf(const Simulation& simulation)
+template <glm::length_t D>
+gpu::GpuSolver* solverOf(const SimulationOf<D>& simulation)
 {
     if (!simulation.backendCurrent()) // only a device solver is ever current
         return nullptr;
@@ -65,7 +66,8 @@ std::string GpuView::resetDescription() const
 #endif
 }
 
-bool GpuView::current([[maybe_unused]] const Simulation& simulation) const
+template <glm::length_t D>
+bool GpuView::current([[maybe_unused]] const SimulationOf<D>& simulation) const
 {
 #if defined(PBD_HAVE_GPU)
     return gpu_->compute && solverOf(simulation) != nullptr;
@@ -84,6 +86,28 @@ bool GpuView::draw([[maybe_unused]] const Simulation& simulation,
     if (solver == nullptr)
         return false;
     renderer.useGpuPositions(solver->renderPositions(), solver->particleCount());
+    ++stats_.framesFromGpu;
+    return true;
+#else
+    return false;
+#endif
+}
+
+template bool GpuView::current<2>(const Simulation&) const;
+template bool GpuView::current<3>(const Simulation3&) const;
+
+bool GpuView::draw3([[maybe_unused]] const Simulation3& simulation,
+                    [[maybe_unused]] Scene3Pass& scene,
+                    [[maybe_unused]] std::span<const std::uint32_t> triangles)
+{
+#if defined(PBD_HAVE_GPU)
+    if (!gpu_->compute)
+        return false;
+    gpu::GpuSolver* solver = solverOf(simulation);
+    if (solver == nullptr)
+        return false;
+    const gpu::GpuSolver::RenderSurface surface = solver->renderSurface3();
+    scene.setGpuCloth(surface.positions, surface.normals, triangles);
     ++stats_.framesFromGpu;
     return true;
 #else
@@ -124,7 +148,8 @@ std::optional<Index> GpuView::hover([[maybe_unused]] const Simulation& simulatio
 #endif
 }
 
-void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
+template <glm::length_t D>
+void GpuView::endFrame([[maybe_unused]] const SimulationOf<D>& simulation,
                        [[maybe_unused]] bool stepped)
 {
 #if defined(PBD_HAVE_GPU)
@@ -152,15 +177,42 @@ void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
 #endif
 }
 
+template void GpuView::endFrame<2>(const Simulation&, bool);
+template void GpuView::endFrame<3>(const Simulation3&, bool);
+
 std::string GpuView::release([[maybe_unused]] Simulation& simulation,
                              [[maybe_unused]] Renderer& renderer)
 {
 #if defined(PBD_HAVE_GPU)
     gpu_->pick.reset();
-    gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend());
-    if (solver == nullptr)
+    if (gpu::gpuSolverOf(simulation.backend()) == nullptr)
         return "";
     renderer.releaseGpuPositions(); // no vertex array keeps a solver buffer alive
+    return freeSolver(simulation);
+#else
+    return "";
+#endif
+}
+
+std::string GpuView::release([[maybe_unused]] Simulation3& simulation,
+                             [[maybe_unused]] Scene3Pass& scene)
+{
+#if defined(PBD_HAVE_GPU)
+    gpu_->pick.reset();
+    if (gpu::gpuSolverOf(simulation.backend()) == nullptr)
+        return "";
+    scene.releaseGpuCloth(); // no vertex array keeps a solver buffer alive
+    return freeSolver(simulation);
+#else
+    return "";
+#endif
+}
+
+template <glm::length_t D>
+std::string GpuView::freeSolver([[maybe_unused]] SimulationOf<D>& simulation)
+{
+#if defined(PBD_HAVE_GPU)
+    gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend());
     const std::vector<unsigned> buffers = solver->bufferNames();
     const std::size_t bytes = solver->bufferBytes();
     while (glGetError() != GL_NO_ERROR) {
