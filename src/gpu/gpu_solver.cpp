@@ -19,6 +19,7 @@
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
 #include "gpu_self_collision.h"
+#include "gpu_self_contact3.h"
 #include "gpu_step_block.h"
 #include "pbd/distance_constraint.h"
 #include "test_hook.h"
@@ -731,10 +732,10 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
 {
     // What the 3D kernels do not do yet; Settings::validate refuses each first, naming it.
     const Settings& s = p.settings;
-    const char* missing = s.selfCollision           ? "selfCollision"
-                          : s.areaStiffness > 0.0     ? "areaStiffness"
-                          : p.selfCollision != nullptr ? "selfCollision"
-                                                      : nullptr;
+    const char* missing = s.selfCollision && p.selfContact3 == nullptr ? "selfCollision"
+                          : s.areaStiffness > 0.0                        ? "areaStiffness"
+                          : p.selfCollision != nullptr ? "selfCollision (the 2D phase)"
+                                                       : nullptr;
     if (missing != nullptr)
         throw std::runtime_error(std::string("the GPU solver does not step a 3D cloth with ") +
                                  missing + " yet");
@@ -920,7 +921,10 @@ void GpuSolver::step(const GpuStepParameters& p)
                 dispatchKernel(g.count_);
                 break;
             case SubstepPhase::SelfCollision: // the cloth against itself, before the contacts
-                p.selfCollision->substep(g, p.contacts, substep);
+                if (p.selfContact3 != nullptr)
+                    p.selfContact3->resolve(g, substep);
+                else
+                    p.selfCollision->substep(g, p.contacts, substep);
                 break;
             case SubstepPhase::Balls: // then the balls and the obstacles: contacts win
                 p.contacts->resolveBalls(g, substep);
@@ -929,6 +933,7 @@ void GpuSolver::step(const GpuStepParameters& p)
                 p.contacts->resolveObstacles(g, substep);
                 break;
             case SubstepPhase::SelfContactBound: // 3D only: the 2D pipeline never lists it
+                p.selfContact3->bound(g);
                 break;
             case SubstepPhase::Velocities:
                 glUseProgram(g.velocity_);
@@ -944,7 +949,8 @@ void GpuSolver::step(const GpuStepParameters& p)
     PhaseInputs in;
     in.air = air;
     in.tethers = tethering;
-    in.selfCollision = p.selfCollision != nullptr;
+    in.selfCollision = p.selfCollision != nullptr || p.selfContact3 != nullptr;
+    in.selfContact = p.selfContact3 != nullptr;
     in.balls = p.contacts != nullptr && p.contacts->hasBalls();
     in.obstacles = p.contacts != nullptr && p.contacts->hasObstacles();
     in.tear = tearing;

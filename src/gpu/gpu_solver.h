@@ -24,6 +24,7 @@ using pbd::GpuPrecision;
 
 class GpuContacts;
 class GpuSelfCollision;
+class GpuSelfContact3;
 
 /// What a step needs besides the state, as Settings holds it (same units and meanings).
 struct GpuStepParameters {
@@ -36,6 +37,10 @@ struct GpuStepParameters {
     /// The self-collision phase run after the tethers, before the contact phase, prepared for
     /// this step (GpuSelfCollision::prepare); null: none.
     GpuSelfCollision* selfCollision = nullptr;
+    /// The 3D cloth's self-collision phases (SelfCollision and SelfContactBound), prepared
+    /// for this step (GpuSelfContact3::prepare); null: none. 3D only, in place of
+    /// selfCollision.
+    GpuSelfContact3* selfContact3 = nullptr;
     double time = 0.0;    ///< simulated time at the step's start in s: the gusts' clock
 };
 
@@ -73,7 +78,8 @@ public:
     /// in `dimensions` 2 or 3 (Settings::dimensions). In 3D the positions, step starts and
     /// velocities are x, y, z per particle (the 3D overloads below take them), and a step
     /// runs every phase of the 2D step but the cells' areas, and the bending's ten sets
-    /// (GpuBending); a step with self-collision throws std::runtime_error naming it.
+    /// (GpuBending), with self-collision through GpuSelfContact3 (a step with selfCollision
+    /// on and no GpuSelfContact3 throws std::runtime_error naming it).
     static std::unique_ptr<GpuSolver> create(int width, int height, const ClothRestLengths& rest,
                                              GpuPrecision precision, std::string& why,
                                              int dimensions = 2);
@@ -121,6 +127,9 @@ public:
     void uploadAlive(const std::uint8_t* alive, std::size_t count);
     /// Reads the live flags back (constraints torn on the GPU are 0).
     void downloadAlive(std::vector<std::uint8_t>& alive) const;
+    /// Whether some constraint is, or may be, removed (cut, or torn on the GPU): when false
+    /// every live flag is 1 without reading them.
+    bool mayHaveRemoved() const { return masked_; }
     /// Constraints torn on the GPU since the last uploadAlive (four bytes read back; waits
     /// for the queued steps).
     std::size_t tornCount() const;
