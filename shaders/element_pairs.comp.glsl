@@ -68,21 +68,6 @@ void tableCells(uint k, out ivec3 lo, out ivec3 hi)
                cellOf(tableBox[6u * k + 5u]));
 }
 
-#if STAGE == 0
-void main()
-{
-    const uint k = invocation();
-    if (k >= uTable)
-        return;
-    ivec3 lo, hi;
-    tableCells(k, lo, hi);
-    for (int z = lo.z; z <= hi.z; ++z)
-        for (int y = lo.y; y <= hi.y; ++y)
-            for (int x = lo.x; x <= hi.x; ++x)
-                atomicAdd(bucketStart[bucketOf(ivec3(x, y, z))], 1u);
-}
-#endif
-
 #if STAGE == 1
 // One work group: each invocation sums its run of values, one invocation scans the 256 sums,
 // then each rewrites its run as exclusive starts.
@@ -120,7 +105,8 @@ void main()
 }
 #endif
 
-#if STAGE == 2
+#if STAGE == 0 || STAGE == 2
+// Stage 0 counts the entries of each bucket; stage 2, with the buckets' starts, writes them.
 void main()
 {
     const uint k = invocation();
@@ -131,11 +117,15 @@ void main()
     for (int z = lo.z; z <= hi.z; ++z)
         for (int y = lo.y; y <= hi.y; ++y)
             for (int x = lo.x; x <= hi.x; ++x) {
+#if STAGE == 0
+                atomicAdd(bucketStart[bucketOf(ivec3(x, y, z))], 1u);
+#else
                 const uint slot = atomicAdd(bucketFill[bucketOf(ivec3(x, y, z))], 1u);
                 if (slot < uEntryCapacity)
                     entry[slot] = uvec4(k, uint(x), uint(y), uint(z));
                 else
                     overflow[0] = 1u;
+#endif
             }
 }
 #endif
@@ -228,14 +218,22 @@ void main()
 }
 #endif
 
+#if STAGE == 4 || STAGE == 5
+// This invocation's query and the start of its pairs; false past the last query.
+bool queryStart(out uint q, out uint begin)
+{
+    q = invocation();
+    begin = q < uQueries ? pairStart[q] : 0u;
+    return q < uQueries;
+}
+#endif
+
 #if STAGE == 4
 void main()
 {
-    const uint q = invocation();
-    if (q >= uQueries)
+    uint q, at;
+    if (!queryStart(q, at))
         return;
-    const uint begin = pairStart[q];
-    uint at = begin;
 #define WRITE(k)                                                                            \
     {                                                                                       \
         if (at < uPairCapacity)                                                             \
@@ -253,10 +251,9 @@ void main()
 // an invocation of its own: few iterations for llvmpipe's limit on them).
 void main()
 {
-    const uint q = invocation();
-    if (q >= uQueries)
+    uint q, begin;
+    if (!queryStart(q, begin))
         return;
-    const uint begin = pairStart[q];
     const uint end = min(pairStart[q + 1u], uPairCapacity);
     const uint gaps[8] = uint[8](701u, 301u, 132u, 57u, 23u, 10u, 4u, 1u);
     for (uint g = 0u; g < 8u; ++g) {

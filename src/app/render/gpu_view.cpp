@@ -35,6 +35,14 @@ gpu::GpuSolver* solverOf(const SimulationOf<D>& simulation)
     return gpu::gpuSolverOf(simulation.backend());
 }
 
+/// The solver whose buffers the picture draws: the simulation's GPU solver when it holds the
+/// state and the window's context runs compute shaders (`compute`), else null.
+template <glm::length_t D>
+gpu::GpuSolver* drawnSolver(bool compute, const SimulationOf<D>& simulation)
+{
+    return compute ? solverOf(simulation) : nullptr;
+}
+
 } // namespace
 #endif
 
@@ -80,9 +88,7 @@ bool GpuView::draw([[maybe_unused]] const Simulation& simulation,
                    [[maybe_unused]] Renderer& renderer)
 {
 #if defined(PBD_HAVE_GPU)
-    if (!gpu_->compute)
-        return false;
-    gpu::GpuSolver* solver = solverOf(simulation);
+    gpu::GpuSolver* solver = drawnSolver(gpu_->compute, simulation);
     if (solver == nullptr)
         return false;
     renderer.useGpuPositions(solver->renderPositions(), solver->particleCount());
@@ -101,9 +107,7 @@ bool GpuView::draw3([[maybe_unused]] const Simulation3& simulation,
                     [[maybe_unused]] std::span<const std::uint32_t> triangles)
 {
 #if defined(PBD_HAVE_GPU)
-    if (!gpu_->compute)
-        return false;
-    gpu::GpuSolver* solver = solverOf(simulation);
+    gpu::GpuSolver* solver = drawnSolver(gpu_->compute, simulation);
     if (solver == nullptr)
         return false;
     const gpu::GpuSolver::RenderSurface surface = solver->renderSurface3();
@@ -180,38 +184,25 @@ void GpuView::endFrame([[maybe_unused]] const SimulationOf<D>& simulation,
 template void GpuView::endFrame<2>(const Simulation&, bool);
 template void GpuView::endFrame<3>(const Simulation3&, bool);
 
-std::string GpuView::release([[maybe_unused]] Simulation& simulation,
-                             [[maybe_unused]] Renderer& renderer)
+std::string GpuView::release(Simulation& simulation, Renderer& renderer)
+{
+    return freeSolver(simulation, [&renderer] { renderer.releaseGpuPositions(); });
+}
+
+std::string GpuView::release(Simulation3& simulation, Scene3Pass& scene)
+{
+    return freeSolver(simulation, [&scene] { scene.releaseGpuCloth(); });
+}
+
+template <glm::length_t D, class LetGo>
+std::string GpuView::freeSolver([[maybe_unused]] SimulationOf<D>& simulation,
+                                [[maybe_unused]] LetGo letGo)
 {
 #if defined(PBD_HAVE_GPU)
     gpu_->pick.reset();
     if (gpu::gpuSolverOf(simulation.backend()) == nullptr)
         return "";
-    renderer.releaseGpuPositions(); // no vertex array keeps a solver buffer alive
-    return freeSolver(simulation);
-#else
-    return "";
-#endif
-}
-
-std::string GpuView::release([[maybe_unused]] Simulation3& simulation,
-                             [[maybe_unused]] Scene3Pass& scene)
-{
-#if defined(PBD_HAVE_GPU)
-    gpu_->pick.reset();
-    if (gpu::gpuSolverOf(simulation.backend()) == nullptr)
-        return "";
-    scene.releaseGpuCloth(); // no vertex array keeps a solver buffer alive
-    return freeSolver(simulation);
-#else
-    return "";
-#endif
-}
-
-template <glm::length_t D>
-std::string GpuView::freeSolver([[maybe_unused]] SimulationOf<D>& simulation)
-{
-#if defined(PBD_HAVE_GPU)
+    letGo(); // no vertex array keeps a solver buffer alive
     gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend());
     const std::vector<unsigned> buffers = solver->bufferNames();
     const std::size_t bytes = solver->bufferBytes();

@@ -90,9 +90,9 @@ public:
     const std::string& released() const { return released_; }
 
 private:
-    /// release()'s work once the picture let go of the solver's buffers.
-    template <glm::length_t D>
-    std::string freeSolver(SimulationOf<D>& simulation);
+    /// release()'s work: `letGo()` makes the picture let go of the solver's buffers.
+    template <glm::length_t D, class LetGo>
+    std::string freeSolver(SimulationOf<D>& simulation, LetGo letGo);
     struct Gpu;
     std::unique_ptr<Gpu> gpu_; ///< null without pbd_gpu or a 4.3 context
     GpuViewStats stats_;

@@ -2,13 +2,10 @@
 // (pbd/device/self_contact3.h): the CPU solvers' SelfCollision and ElementContact, on a
 // worker pool of its own.
 
-#include <functional>
-
-#include "colored/worker_pool.h"
 #include "pbd/device/contacts.h"
 #include "pbd/device/self_contact3.h"
 #include "world/element_contact.h"
-#include "world/self_collision.h"
+#include "world/pool_run.h"
 
 namespace pbd::detail {
 namespace {
@@ -23,11 +20,7 @@ public:
                  int substep) override
     {
         const unsigned threads = pool_.threadCount();
-        const ThreadRun onPool = [this, threads](
-                                     const std::function<void(unsigned, unsigned)>& job) {
-            auto each = [&](unsigned thread) { job(thread, threads); };
-            pool_.run(each);
-        };
+        const ThreadRun onPool = runOnPool(pool_);
         // As the sequential and colored solvers' SelfCollision phase in 3D: the particles,
         // then the elements.
         if (!obstacles.empty()) {
