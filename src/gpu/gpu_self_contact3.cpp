@@ -25,7 +25,10 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
     }
     settings_ = settings;
     obstacles_ = obstacles;
-    solver.downloadInverseMasses(inverseMass_);
+    if (!massVersion_ || *massVersion_ != solver.inverseMassVersion()) {
+        solver.downloadInverseMasses(inverseMass_); // pinned, grabbed or released since
+        massVersion_ = solver.inverseMassVersion();
+    }
 }
 
 void GpuSelfContact3::resolve(GpuSolver& solver, int substep)

@@ -4,8 +4,8 @@
 /// private to pbd_gpu): the core's SelfContact3 (pbd/device/self_contact3.h) on the host, on
 /// the positions read back for it, which gives the CPU solvers' bits in double.
 ///
-/// What is read back: per step the inverse masses (they change only between steps); per
-/// substep, for the SelfCollision phase the positions and the substep's start positions
+/// What is read back: the inverse masses when they were written since the last read (a pin,
+/// a grab, a release, an upload); per substep, for the SelfCollision phase the positions and the substep's start positions
 /// (and the live flags once some constraint may have gone), written back after it; for the
 /// SelfContactBound phase the positions again (the balls and obstacles moved them on the
 /// GPU), written back after it. A device pair search and kernels in their place are the next
@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -33,7 +34,7 @@ public:
     GpuSelfContact3& operator=(const GpuSelfContact3&) = delete;
 
     /// Takes the next step's settings and obstacles (kept until the step is queued: the
-    /// caller's) and reads the solver's inverse masses.
+    /// caller's) and reads the solver's inverse masses when they changed.
     void prepare(const GpuSolver& solver, const Settings& settings,
                  std::span<const Obstacle3> obstacles);
     /// SubstepPhase::SelfCollision of substep `substep`.
@@ -49,6 +50,7 @@ private:
     ClothTopology topology_;         ///< the grid's, for its rest lengths
     ClothRestLengths rest_{};        ///< what topology_ was built with
     std::vector<double> inverseMass_;
+    std::optional<std::uint64_t> massVersion_; ///< the solver's inverseMassVersion() read
     std::vector<glm::dvec3> positions_, stepStart_;
     std::vector<std::uint8_t> alive_;
 };

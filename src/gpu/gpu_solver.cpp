@@ -459,6 +459,7 @@ void GpuSolver::upload(const glm::dvec3* position, const glm::dvec3* stepStart,
     writeVectors<3>(stepStart_, dbl, 0, stepStart, count_);
     writeVectors<3>(velocities_, dbl, 0, velocity, count_);
     writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
+    ++inverseMassVersion_;
     renderStale_ = true;
 }
 
@@ -502,6 +503,7 @@ void GpuSolver::upload(const glm::dvec2* position, const glm::dvec2* stepStart,
     writePairs(stepStart_, dbl, 0, stepStart, count_);
     writePairs(velocities_, dbl, 0, velocity, count_);
     writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
+    ++inverseMassVersion_;
     renderStale_ = true;
 }
 
@@ -669,6 +671,7 @@ void GpuSolver::setInverseMass(Index index, double inverseMass)
         throw std::out_of_range("GpuSolver::setInverseMass: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     writeReals(inverseMasses_, precision_ == GpuPrecision::Double, index, &inverseMass, 1);
+    ++inverseMassVersion_;
 }
 
 void GpuSolver::uploadTethers(const std::uint32_t* anchor, const double* length, std::size_t slots)

@@ -121,6 +121,9 @@ public:
     void downloadStepStart(std::vector<glm::dvec3>& stepStart) const;
     /// Reads back the inverse masses only (1/kg).
     void downloadInverseMasses(std::vector<double>& inverseMass) const;
+    /// Changes whenever the inverse masses are written (upload, setInverseMass): a copy read
+    /// back at one version is current while it stays.
+    std::uint64_t inverseMassVersion() const { return inverseMassVersion_; }
 
     /// Replaces the constraints' live flags: one per constraint of the page's order
     /// (clothConstraintCount), 1 live, 0 removed (projected with a zero correction).
@@ -256,6 +259,7 @@ private:
     std::unique_ptr<GpuChebyshev> chebyshev_;
     std::unique_ptr<GpuAir> air_; ///< the air's kernels and buffers, once air blew
     std::unique_ptr<GpuBending> bending_; ///< the bending's (3D), made on its first step
+    std::uint64_t inverseMassVersion_ = 0;
     mutable std::size_t readbacks_ = 0;
     mutable std::size_t aliveReadbacks_ = 0;
     mutable std::size_t stateBytesRead_ = 0;
