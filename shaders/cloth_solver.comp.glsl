@@ -3,7 +3,7 @@
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (predict) | 1 (project) | 2 (velocity and damping) | 3 (cell areas)
-//                 | 4 (tearing) | 5 (positions to float for drawing)
+//                 | 4 (tearing) | 5 (positions to float for drawing; in 3D with normals)
 //                 | 6, 7 (picking: nearest distance, then its lowest index) | 8 (tethers)
 //                 | 9 (bending, 3D only)
 //   #define XPBD 0|1          (project: with compliance and a lambda per constraint)
@@ -22,8 +22,8 @@
 // dvec3 would take 32 bytes per element (std430 aligns a three-component vector as four).
 // Each component is its own double, loaded and stored whole, so nothing is packed or fused.
 #if DIM == 3
-#if STAGE == 3 || (STAGE > 4 && STAGE < 8)
-#error "only stages 0 (predict), 1 (project), 2 (velocity), 4 (tearing), 8 (tethers) and 9 (bending) exist in 3D"
+#if STAGE == 3 || STAGE == 6 || STAGE == 7
+#error "only stages 0 (predict), 1 (project), 2 (velocity), 4 (tearing), 5 (drawing), 8 (tethers) and 9 (bending) exist in 3D"
 #endif
 #define VEC REAL3
 #define LOAD(a, i) REAL3(a[3u * (i)], a[3u * (i) + 1u], a[3u * (i) + 2u])
@@ -354,7 +354,57 @@ void main()
 }
 #endif
 
-#if STAGE == 5
+#if STAGE == 5 && DIM == 3
+// The 3D picture's vertices, on the GPU: the positions as float x, y, z (a plain float array,
+// 12 bytes per particle, as the renderer's vertex attribute reads them; round to nearest, as
+// the CPU's conversion) and each particle's unit normal: the sum of the cross products of the
+// grid's triangles that hold it, each cell split along its falling diagonal as the app's
+// meshTriangles() splits a whole cell, (a, d, b) and (a, c, d), faces in REAL, sums in float,
+// as the app's vertexNormals(); +z where they cancel. Torn cells count as whole here.
+layout(std430, binding = 6) writeonly buffer RenderPositions { float renderPosition[]; };
+layout(std430, binding = 10) writeonly buffer RenderNormals { float renderNormal[]; };
+layout(location = 0) uniform uint uCount;  // particles
+layout(location = 1) uniform uint uWidth;  // particles per row
+layout(location = 2) uniform uint uHeight; // rows
+
+vec3 face(uint a, uint b, uint c)
+{
+    const REAL3 pa = LOAD(x, a);
+    return vec3(cross(LOAD(x, b) - pa, LOAD(x, c) - pa));
+}
+
+void main()
+{
+    const uint i = invocation();
+    if (i >= uCount)
+        return;
+    const vec3 p = vec3(LOAD(x, i));
+    renderPosition[3u * i] = p.x;
+    renderPosition[3u * i + 1u] = p.y;
+    renderPosition[3u * i + 2u] = p.z;
+    const uint row = i / uWidth;
+    const uint column = i - row * uWidth;
+    vec3 n = vec3(0.0);
+    for (uint r = max(row, 1u) - 1u; r <= row && r + 1u < uHeight; ++r)
+        for (uint c = max(column, 1u) - 1u; c <= column && c + 1u < uWidth; ++c) {
+            const uint a = r * uWidth + c;
+            const uint b = a + 1u;
+            const uint cc = a + uWidth;
+            const uint d = cc + 1u;
+            if (i != cc)
+                n += face(a, d, b);
+            if (i != b)
+                n += face(a, cc, d);
+        }
+    const float len = length(n);
+    n = len > 0.0 && !isinf(len) && !isnan(len) ? n / len : vec3(0.0, 0.0, 1.0);
+    renderNormal[3u * i] = n.x;
+    renderNormal[3u * i + 1u] = n.y;
+    renderNormal[3u * i + 2u] = n.z;
+}
+#endif
+
+#if STAGE == 5 && DIM == 2
 // The positions as float (x, y) pairs for the renderer's vertex and instance attributes, on
 // the GPU (double precision: the renderer cannot read doubles as floats). Round to nearest,
 // as the CPU's static_cast<float>.

@@ -6,6 +6,7 @@
 
 #include "gpu_contacts.h"
 #include "gpu_self_collision.h"
+#include "gpu_self_contact3.h"
 #include "gpu_solver.h"
 #include "pbd/simulation.h"
 
@@ -68,7 +69,7 @@ public:
     {
         checkContext();
         GpuStepParameters parameters = parametersOf(settings);
-        parameters.selfCollision = selfCollisionOf(settings);
+        setSelfCollision(parameters, settings, {});
         solver_->step(parameters);
     }
 
@@ -97,7 +98,10 @@ public:
         contacts_->prepare(settings, world.obstacles, world.balls, world.inverseMass);
         GpuStepParameters parameters = parametersOf(settings);
         parameters.contacts = contacts_.get();
-        parameters.selfCollision = selfCollisionOf(settings);
+        if constexpr (D == 3)
+            setSelfCollision(parameters, settings, world.obstacles);
+        else
+            setSelfCollision(parameters, settings, {});
         solver_->step(parameters);
     }
 
@@ -109,12 +113,26 @@ public:
         return parameters;
     }
 
-    /// The self-collision phase prepared for the next step when the settings have it on
-    /// (made on the first such step), else null.
-    GpuSelfCollision* selfCollisionOf(const Settings& settings)
+    /// The self-collision phase of the cloth's dimensions, prepared for the next step, when
+    /// the settings have it on (made on the first such step); `obstacles` the 3D world's.
+    void setSelfCollision(GpuStepParameters& parameters, const Settings& settings,
+                          std::span<const Obstacle3> obstacles)
     {
         if (!settings.selfCollision)
-            return nullptr;
+            return;
+        if (solver_->dimensions() == 3) {
+            if (selfContact3_ == nullptr)
+                selfContact3_ = std::make_unique<GpuSelfContact3>();
+            selfContact3_->prepare(*solver_, settings, obstacles);
+            parameters.selfContact3 = selfContact3_.get();
+            return;
+        }
+        parameters.selfCollision = selfCollisionOf(settings);
+    }
+
+    /// The 2D self-collision phase prepared for the next step (made on the first such step).
+    GpuSelfCollision* selfCollisionOf(const Settings& settings)
+    {
         if (selfCollision_ == nullptr) {
             std::string why;
             selfCollision_ =
@@ -189,6 +207,7 @@ private:
     std::unique_ptr<GpuSolver> solver_;
     std::unique_ptr<GpuContacts> contacts_; ///< made on the first step with a world
     std::unique_ptr<GpuSelfCollision> selfCollision_; ///< made on the first step with it on
+    std::unique_ptr<GpuSelfContact3> selfContact3_;   ///< the same, in 3D
     double time_ = 0.0; ///< setTime(): the next step's start, s
     std::string renderer_;
 };

@@ -19,6 +19,7 @@
 #include "gpu_contacts.h"
 #include "gpu_kernels.h"
 #include "gpu_self_collision.h"
+#include "gpu_self_contact3.h"
 #include "gpu_step_block.h"
 #include "pbd/distance_constraint.h"
 #include "test_hook.h"
@@ -30,7 +31,7 @@ constexpr unsigned kGroupSize = 256; // local_size_x of every kernel
 
 enum Binding : GLuint { kPositions = 0, kStepStart = 1, kVelocities = 2, kInverseMasses = 3,
                         kLambdas = 4, kAlive = 5, kRenderPositions = 6, kTorn = 7,
-                        kTetherAnchors = 8, kTetherLengths = 9 };
+                        kTetherAnchors = 8, kTetherLengths = 9, kRenderNormals = 10 };
 
 } // namespace
 
@@ -237,7 +238,7 @@ std::vector<unsigned> GpuSolver::bufferNames() const
 {
     std::vector<unsigned> names{positions_, stepStart_,      velocities_,    inverseMasses_,
                                 alive_,     torn_,           renderPositions_, tetherAnchors_,
-                                tetherLengths_, stepBlock_};
+                                tetherLengths_, stepBlock_, renderNormals_};
     names.insert(names.end(), lambdas_.begin(), lambdas_.end());
     names.insert(names.end(), areaLambdas_.begin(), areaLambdas_.end());
     if (chebyshev_ != nullptr)
@@ -301,6 +302,41 @@ unsigned GpuSolver::renderPositions()
     }
     glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
     return renderPositions_;
+}
+
+GpuSolver::RenderSurface GpuSolver::renderSurface3()
+{
+    requireDimensions(3, "renderSurface3");
+    if (toFloat_ == 0) {
+        std::string why;
+        toFloat_ = buildKernel(precision_ == GpuPrecision::Double, 5, false, why,
+                               "cloth_solver.comp.glsl", 3);
+        if (toFloat_ == 0)
+            throw std::runtime_error(why);
+        const auto bytes = static_cast<GLsizeiptr>(std::max<std::size_t>(count_ * 12, 16));
+        for (GLuint* buffer : {&renderPositions_, &renderNormals_}) {
+            glGenBuffers(1, buffer);
+            glBindBuffer(GL_SHADER_STORAGE_BUFFER, *buffer);
+            glBufferData(GL_SHADER_STORAGE_BUFFER, bytes, nullptr, GL_DYNAMIC_DRAW);
+        }
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+        bytes_ += 2 * count_ * 12;
+        renderStale_ = true;
+    }
+    if (renderStale_) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPositions, positions_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRenderPositions, renderPositions_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRenderNormals, renderNormals_);
+        glUseProgram(toFloat_);
+        glUniform1ui(0, static_cast<GLuint>(count_));
+        glUniform1ui(1, static_cast<GLuint>(width_));
+        glUniform1ui(2, static_cast<GLuint>(height_));
+        dispatchKernel(count_);
+        glUseProgram(0);
+        renderStale_ = false;
+    }
+    glMemoryBarrier(GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT);
+    return {renderPositions_, renderNormals_};
 }
 
 namespace {
@@ -423,6 +459,7 @@ void GpuSolver::upload(const glm::dvec3* position, const glm::dvec3* stepStart,
     writeVectors<3>(stepStart_, dbl, 0, stepStart, count_);
     writeVectors<3>(velocities_, dbl, 0, velocity, count_);
     writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
+    ++inverseMassVersion_;
     renderStale_ = true;
 }
 
@@ -466,6 +503,7 @@ void GpuSolver::upload(const glm::dvec2* position, const glm::dvec2* stepStart,
     writePairs(stepStart_, dbl, 0, stepStart, count_);
     writePairs(velocities_, dbl, 0, velocity, count_);
     writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
+    ++inverseMassVersion_;
     renderStale_ = true;
 }
 
@@ -633,6 +671,7 @@ void GpuSolver::setInverseMass(Index index, double inverseMass)
         throw std::out_of_range("GpuSolver::setInverseMass: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     writeReals(inverseMasses_, precision_ == GpuPrecision::Double, index, &inverseMass, 1);
+    ++inverseMassVersion_;
 }
 
 void GpuSolver::uploadTethers(const std::uint32_t* anchor, const double* length, std::size_t slots)
@@ -696,10 +735,10 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
 {
     // What the 3D kernels do not do yet; Settings::validate refuses each first, naming it.
     const Settings& s = p.settings;
-    const char* missing = s.selfCollision           ? "selfCollision"
-                          : s.areaStiffness > 0.0     ? "areaStiffness"
-                          : p.selfCollision != nullptr ? "selfCollision"
-                                                      : nullptr;
+    const char* missing = s.selfCollision && p.selfContact3 == nullptr ? "selfCollision"
+                          : s.areaStiffness > 0.0                        ? "areaStiffness"
+                          : p.selfCollision != nullptr ? "selfCollision (the 2D phase)"
+                                                       : nullptr;
     if (missing != nullptr)
         throw std::runtime_error(std::string("the GPU solver does not step a 3D cloth with ") +
                                  missing + " yet");
@@ -885,7 +924,10 @@ void GpuSolver::step(const GpuStepParameters& p)
                 dispatchKernel(g.count_);
                 break;
             case SubstepPhase::SelfCollision: // the cloth against itself, before the contacts
-                p.selfCollision->substep(g, p.contacts, substep);
+                if (p.selfContact3 != nullptr)
+                    p.selfContact3->resolve(g, substep);
+                else
+                    p.selfCollision->substep(g, p.contacts, substep);
                 break;
             case SubstepPhase::Balls: // then the balls and the obstacles: contacts win
                 p.contacts->resolveBalls(g, substep);
@@ -894,6 +936,7 @@ void GpuSolver::step(const GpuStepParameters& p)
                 p.contacts->resolveObstacles(g, substep);
                 break;
             case SubstepPhase::SelfContactBound: // 3D only: the 2D pipeline never lists it
+                p.selfContact3->bound(g);
                 break;
             case SubstepPhase::Velocities:
                 glUseProgram(g.velocity_);
@@ -909,7 +952,8 @@ void GpuSolver::step(const GpuStepParameters& p)
     PhaseInputs in;
     in.air = air;
     in.tethers = tethering;
-    in.selfCollision = p.selfCollision != nullptr;
+    in.selfCollision = p.selfCollision != nullptr || p.selfContact3 != nullptr;
+    in.selfContact = p.selfContact3 != nullptr;
     in.balls = p.contacts != nullptr && p.contacts->hasBalls();
     in.obstacles = p.contacts != nullptr && p.contacts->hasObstacles();
     in.tear = tearing;

@@ -24,6 +24,7 @@ using pbd::GpuPrecision;
 
 class GpuContacts;
 class GpuSelfCollision;
+class GpuSelfContact3;
 
 /// What a step needs besides the state, as Settings holds it (same units and meanings).
 struct GpuStepParameters {
@@ -36,6 +37,10 @@ struct GpuStepParameters {
     /// The self-collision phase run after the tethers, before the contact phase, prepared for
     /// this step (GpuSelfCollision::prepare); null: none.
     GpuSelfCollision* selfCollision = nullptr;
+    /// The 3D cloth's self-collision phases (SelfCollision and SelfContactBound), prepared
+    /// for this step (GpuSelfContact3::prepare); null: none. 3D only, in place of
+    /// selfCollision.
+    GpuSelfContact3* selfContact3 = nullptr;
     double time = 0.0;    ///< simulated time at the step's start in s: the gusts' clock
 };
 
@@ -73,7 +78,8 @@ public:
     /// in `dimensions` 2 or 3 (Settings::dimensions). In 3D the positions, step starts and
     /// velocities are x, y, z per particle (the 3D overloads below take them), and a step
     /// runs every phase of the 2D step but the cells' areas, and the bending's ten sets
-    /// (GpuBending); a step with self-collision throws std::runtime_error naming it.
+    /// (GpuBending), with self-collision through GpuSelfContact3 (a step with selfCollision
+    /// on and no GpuSelfContact3 throws std::runtime_error naming it).
     static std::unique_ptr<GpuSolver> create(int width, int height, const ClothRestLengths& rest,
                                              GpuPrecision precision, std::string& why,
                                              int dimensions = 2);
@@ -115,12 +121,18 @@ public:
     void downloadStepStart(std::vector<glm::dvec3>& stepStart) const;
     /// Reads back the inverse masses only (1/kg).
     void downloadInverseMasses(std::vector<double>& inverseMass) const;
+    /// Changes whenever the inverse masses are written (upload, setInverseMass): a copy read
+    /// back at one version is current while it stays.
+    std::uint64_t inverseMassVersion() const { return inverseMassVersion_; }
 
     /// Replaces the constraints' live flags: one per constraint of the page's order
     /// (clothConstraintCount), 1 live, 0 removed (projected with a zero correction).
     void uploadAlive(const std::uint8_t* alive, std::size_t count);
     /// Reads the live flags back (constraints torn on the GPU are 0).
     void downloadAlive(std::vector<std::uint8_t>& alive) const;
+    /// Whether some constraint is, or may be, removed (cut, or torn on the GPU): when false
+    /// every live flag is 1 without reading them.
+    bool mayHaveRemoved() const { return masked_; }
     /// Constraints torn on the GPU since the last uploadAlive (four bytes read back; waits
     /// for the queued steps).
     std::size_t tornCount() const;
@@ -153,6 +165,17 @@ public:
     /// positions changed). Nothing is read back. Issues the barrier that vertex fetches need.
     /// Throws std::runtime_error when the conversion kernel does not compile.
     unsigned renderPositions();
+    /// What the 3D picture draws from: float x, y, z per particle (12 bytes each) and each
+    /// particle's unit normal (the grid's triangles around it, as the app's vertexNormals()).
+    struct RenderSurface {
+        unsigned positions = 0; ///< buffer name: the positions as floats
+        unsigned normals = 0;   ///< buffer name: the normals as floats
+    };
+    /// The 3D cloth's renderPositions(): both buffers written by a compute pass on the GPU
+    /// (again only after the positions changed), nothing read back, the vertex fetches'
+    /// barrier issued. Throws std::logic_error on a 2D cloth, std::runtime_error when the
+    /// kernel does not compile.
+    RenderSurface renderSurface3();
     /// Reads of the particle state so far (download, downloadPositions): what the app counts
     /// to show that it reads nothing back per frame.
     std::size_t readbacks() const { return readbacks_; }
@@ -229,12 +252,14 @@ private:
     unsigned inverseMasses_ = 0;
     std::array<unsigned, 8> lambdas_{};
     unsigned toFloat_ = 0;         ///< stage 5, made on the first renderPositions() in double
-    unsigned renderPositions_ = 0; ///< float copy of the positions (double only)
+    unsigned renderPositions_ = 0; ///< float copy of the positions (double only; 3D: both)
+    unsigned renderNormals_ = 0;   ///< 3D: the normals per particle, float x, y, z
     bool renderStale_ = true;      ///< the positions changed since the last float copy
     /// The Chebyshev weights' kernels and buffers, made on the first step that needs them.
     std::unique_ptr<GpuChebyshev> chebyshev_;
     std::unique_ptr<GpuAir> air_; ///< the air's kernels and buffers, once air blew
     std::unique_ptr<GpuBending> bending_; ///< the bending's (3D), made on its first step
+    std::uint64_t inverseMassVersion_ = 0;
     mutable std::size_t readbacks_ = 0;
     mutable std::size_t aliveReadbacks_ = 0;
     mutable std::size_t stateBytesRead_ = 0;

@@ -14,6 +14,11 @@ case hover:     the particle under the pointer is found on the GPU (the summary 
                 searches) and is the one under the pointer.
 case drag:      a left drag moves a particle on the GPU solver without reading the state back
                 per frame (only the press reads it: picking); it ends where it was dropped.
+case resident3d: the same in 3D: the shaded cloth is drawn every frame from the solver's
+                buffers (float positions and normals made on the GPU), no frame reads the
+                state back (GL's count apart), in float and in double, and the picture
+                covers the canvas as the colored solver's does; with self-collision it still
+                draws from them (the host's phases read back in the frames that step).
 case precision: the panel's GPU precision combo switches float -> double live (time runs on,
                 no restart); with a storage block limit that double does not fit (test hook
                 PBD_GPU_MAX_STORAGE_BLOCK_BYTES) the switch is refused with the reason and the
@@ -32,7 +37,7 @@ import subprocess
 import sys
 import time
 
-from e2e import (App, app_binary, bottom_layout, check, fail, page_view,
+from e2e import (App, app_binary, bottom_layout, check, fail, page_view, read_png,
                  read_state, read_view, run, scroll_panel_down, workdir, world_to_screen, xdo)
 
 binary = app_binary()
@@ -78,7 +83,8 @@ def gl_state_bytes(calls, particles):
                if name == "glGetBufferSubData" and size >= 4 * particles)
 
 
-def gpu_summary(err, with_steps=False, one_kind_in=None, calls=None, precision="float"):
+def gpu_summary(err, with_steps=False, one_kind_in=None, calls=None, precision="float",
+                dimensions=2):
     """(frames drawn from the GPU, frames with the GPU solver, frames that read back, searches)
     [+ frames that stepped]. Checks the app's count of whole-state reads against the bytes
     that GL read back, counted apart at the glGetBufferSubData call: none exactly when no
@@ -94,7 +100,7 @@ def gpu_summary(err, with_steps=False, one_kind_in=None, calls=None, precision="
         # The app counts its frames' reads; the exit reads the state once more (positions,
         # step starts and velocities: the summary's hash, 3 pairs per particle) unless the
         # last frame's read left it current.
-        at_exit = 3 * (8 if precision == "float" else 16) * particles
+        at_exit = 3 * dimensions * (4 if precision == "float" else 8) * particles
         gl_bytes = gl_state_bytes(calls, particles)
         check(gl_bytes == read_bytes + at_exit if reads == 0 else
               gl_bytes - read_bytes in (0, at_exit),
@@ -219,6 +225,51 @@ if case == "resident":
             check(live == intact and flags == 0,
                   "tearing at 0.5 tears nothing (%d of %d live) and reads no live flags (%d "
                   "frames did)" % (live, intact, flags))
+
+elif case == "resident3d":
+    def cloth_pixels(path):
+        """Pixels of the canvas (left of the panel) that are not the background."""
+        width, height, rows = read_png(path)
+        return sum(1 for y in range(0, height, 2) for x in range(0, width * 2 // 3, 2)
+                   if max(abs(c - 238) for c in rows[y][x]) > 24)
+    shots = {}
+    for solver, precision in (("colored", None), ("gpu", "float"), ("gpu", "double")):
+        shot = os.path.join(out, "3d-%s-%s.png" % (solver, precision))
+        extra = ["--gpu-precision", precision] if precision else []
+        status, err, calls = run_counted("--dimensions", 3, "--solver", solver, "--frames", 30,
+                                         "--width", 20, "--height", 15, "--screenshot", shot,
+                                         *extra)
+        check(status == 0, "30 frames in 3D with --solver %s (%s)" % (solver, err.strip()))
+        shots[(solver, precision)] = cloth_pixels(shot)
+        if solver == "colored":
+            continue
+        # The screenshot reads the window's pixels once; every other read is checked.
+        calls = {k: n for k, n in calls.items() if k[0] != "glReadPixels"}
+        drawn, frames, reading, _, stepped = gpu_summary(
+            err, with_steps=True, calls=calls, precision=precision, dimensions=3)
+        check(frames == 30 and drawn == frames,
+              "3D, %s: every frame is drawn from the solver's buffers (%d of %d)"
+              % (precision, drawn, frames))
+        check(stepped >= 1 and reading == 0,
+              "3D, %s: no frame read the state back (%d did; %d frames stepped)"
+              % (precision, reading, stepped))
+    # With self-collision the window still draws from the GPU's buffers; the host's phases
+    # read the state back in every frame that steps (docs/gpu.md: not on the device yet).
+    status, err, calls = run_counted("--dimensions", 3, "--solver", "gpu", "--frames", 20,
+                                     "--width", 16, "--height", 12, "--self-collision", "on",
+                                     "--thickness", 0.02, "--gpu-precision", "double")
+    check(status == 0, "3D with self-collision on the GPU (%s)" % err.strip())
+    drawn, frames, reading, _, stepped = gpu_summary(err, with_steps=True, calls=calls,
+                                                     precision="double", dimensions=3)
+    check(frames == 20 and drawn == frames and stepped >= 1 and reading == stepped,
+          "3D with self-collision: %d of %d frames drawn from the GPU, %d of %d stepped frames "
+          "read the state back for the host's phases" % (drawn, frames, reading, stepped))
+    cpu = shots[("colored", None)]
+    for precision in ("float", "double"):
+        gpu = shots[("gpu", precision)]
+        check(cpu > 1000 and abs(gpu - cpu) <= 0.05 * cpu,
+              "3D, %s: the GPU's picture covers %d canvas pixels, the colored solver's %d"
+              % (precision, gpu, cpu))
 
 elif case == "hover":
     W, H = 40, 30

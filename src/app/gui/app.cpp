@@ -179,7 +179,9 @@ App::~App()
 
 void App::releaseGpu()
 {
-    if (gpuView_ && renderer_)
+    if (gpuView_ && session3_ && scene3_)
+        gpuView_->releaseOnce(session3_->simulation(), *scene3_);
+    else if (gpuView_ && renderer_)
         gpuView_->releaseOnce(simulation_, *renderer_);
 }
 
@@ -329,6 +331,8 @@ void App::frame(bool last, double periodMilliseconds)
     const double drawCost = 1e-3 * (times.total() - times.simulation);
     if (session3_) {
         session3_->driver().setDrawCost(drawCost);
+        if (gpuView_)
+            gpuView_->endFrame(session3_->simulation(), stepsTaken() != stepsBefore);
         return;
     }
     controller_.driver().setDrawCost(drawCost);

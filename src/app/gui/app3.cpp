@@ -88,8 +88,13 @@ long long App::stepsTaken() const
 void App::upload3()
 {
     Simulation3& cloth = session3_->simulation();
-    cloth.sync(); // the GPU solver's positions, when it runs
-    scene3_->setCloth(cloth.particles().position, session3_->triangles(session3_->lodStep()));
+    const std::span<const std::uint32_t> triangles = session3_->triangles(session3_->lodStep());
+    // The GPU solver's own buffers when it holds the state (nothing read back); else the
+    // CPU's positions. The shadow's box below is the cloth's as last read.
+    if (!gpuView_ || !gpuView_->draw3(cloth, *scene3_, triangles)) {
+        cloth.sync();
+        scene3_->setCloth(cloth.particles().position, triangles);
+    }
     const Box3 box = session3_->sceneBox();
     scene3_->setWorld(cloth.obstacles(), cloth.balls(), box.centre(),
                       std::max(kMinPlaneHalfSide, 4.0 * box.radius()));

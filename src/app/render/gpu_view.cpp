@@ -27,11 +27,20 @@ struct GpuView::Gpu {
 
 namespace {
 
-gpu::GpuSolver* solverOf(const Simulation& simulation)
+template <glm::length_t D>
+gpu::GpuSolver* solverOf(const SimulationOf<D>& simulation)
 {
     if (!simulation.backendCurrent()) // only a device solver is ever current
         return nullptr;
     return gpu::gpuSolverOf(simulation.backend());
+}
+
+/// The solver whose buffers the picture draws: the simulation's GPU solver when it holds the
+/// state and the window's context runs compute shaders (`compute`), else null.
+template <glm::length_t D>
+gpu::GpuSolver* drawnSolver(bool compute, const SimulationOf<D>& simulation)
+{
+    return compute ? solverOf(simulation) : nullptr;
 }
 
 } // namespace
@@ -65,7 +74,8 @@ std::string GpuView::resetDescription() const
 #endif
 }
 
-bool GpuView::current([[maybe_unused]] const Simulation& simulation) const
+template <glm::length_t D>
+bool GpuView::current([[maybe_unused]] const SimulationOf<D>& simulation) const
 {
 #if defined(PBD_HAVE_GPU)
     return gpu_->compute && solverOf(simulation) != nullptr;
@@ -78,12 +88,30 @@ bool GpuView::draw([[maybe_unused]] const Simulation& simulation,
                    [[maybe_unused]] Renderer& renderer)
 {
 #if defined(PBD_HAVE_GPU)
-    if (!gpu_->compute)
-        return false;
-    gpu::GpuSolver* solver = solverOf(simulation);
+    gpu::GpuSolver* solver = drawnSolver(gpu_->compute, simulation);
     if (solver == nullptr)
         return false;
     renderer.useGpuPositions(solver->renderPositions(), solver->particleCount());
+    ++stats_.framesFromGpu;
+    return true;
+#else
+    return false;
+#endif
+}
+
+template bool GpuView::current<2>(const Simulation&) const;
+template bool GpuView::current<3>(const Simulation3&) const;
+
+bool GpuView::draw3([[maybe_unused]] const Simulation3& simulation,
+                    [[maybe_unused]] Scene3Pass& scene,
+                    [[maybe_unused]] std::span<const std::uint32_t> triangles)
+{
+#if defined(PBD_HAVE_GPU)
+    gpu::GpuSolver* solver = drawnSolver(gpu_->compute, simulation);
+    if (solver == nullptr)
+        return false;
+    const gpu::GpuSolver::RenderSurface surface = solver->renderSurface3();
+    scene.setGpuCloth(surface.positions, surface.normals, triangles);
     ++stats_.framesFromGpu;
     return true;
 #else
@@ -124,7 +152,8 @@ std::optional<Index> GpuView::hover([[maybe_unused]] const Simulation& simulatio
 #endif
 }
 
-void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
+template <glm::length_t D>
+void GpuView::endFrame([[maybe_unused]] const SimulationOf<D>& simulation,
                        [[maybe_unused]] bool stepped)
 {
 #if defined(PBD_HAVE_GPU)
@@ -152,15 +181,29 @@ void GpuView::endFrame([[maybe_unused]] const Simulation& simulation,
 #endif
 }
 
-std::string GpuView::release([[maybe_unused]] Simulation& simulation,
-                             [[maybe_unused]] Renderer& renderer)
+template void GpuView::endFrame<2>(const Simulation&, bool);
+template void GpuView::endFrame<3>(const Simulation3&, bool);
+
+std::string GpuView::release(Simulation& simulation, Renderer& renderer)
+{
+    return freeSolver(simulation, [&renderer] { renderer.releaseGpuPositions(); });
+}
+
+std::string GpuView::release(Simulation3& simulation, Scene3Pass& scene)
+{
+    return freeSolver(simulation, [&scene] { scene.releaseGpuCloth(); });
+}
+
+template <glm::length_t D, class LetGo>
+std::string GpuView::freeSolver([[maybe_unused]] SimulationOf<D>& simulation,
+                                [[maybe_unused]] LetGo letGo)
 {
 #if defined(PBD_HAVE_GPU)
     gpu_->pick.reset();
-    gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend());
-    if (solver == nullptr)
+    if (gpu::gpuSolverOf(simulation.backend()) == nullptr)
         return "";
-    renderer.releaseGpuPositions(); // no vertex array keeps a solver buffer alive
+    letGo(); // no vertex array keeps a solver buffer alive
+    gpu::GpuSolver* solver = gpu::gpuSolverOf(simulation.backend());
     const std::vector<unsigned> buffers = solver->bufferNames();
     const std::size_t bytes = solver->bufferBytes();
     while (glGetError() != GL_NO_ERROR) {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 #include <glm/vec2.hpp>
@@ -15,6 +16,7 @@
 #include "logic/camera.h"
 #include "pbd/simulation.h"
 #include "render/renderer.h"
+#include "render/scene3_pass.h"
 
 namespace pbd::app {
 
@@ -47,10 +49,16 @@ public:
 
     /// True when the GPU solver holds the simulation's current state (it stepped since the
     /// last change made on the CPU): the picture and the hover can come from its buffers.
-    bool current(const Simulation& simulation) const;
+    template <glm::length_t D>
+    bool current(const SimulationOf<D>& simulation) const;
     /// Points the renderer at the solver's positions (a float copy made on the GPU in double)
     /// when current(); returns false when the CPU's positions must be uploaded instead.
     bool draw(const Simulation& simulation, Renderer& renderer);
+    /// The 3D picture's draw(): points the scene's cloth at the solver's float positions and
+    /// normals, made on the GPU (GpuSolver::renderSurface3), with `triangles` (the session's
+    /// live triangles) when current(); false when the CPU's positions must be given instead.
+    bool draw3(const Simulation3& simulation, Scene3Pass& scene,
+               std::span<const std::uint32_t> triangles);
     /// The particle under `point` (window pixels) within `radiusPixels`, from the GPU: the
     /// answer of the search queued in an earlier frame (none before the first), and the next
     /// search queued for this point. Only when current().
@@ -58,16 +66,20 @@ public:
                                glm::dvec2 point, double radiusPixels);
     /// At the end of each frame: counts the frame, whether it `stepped` and whether it read
     /// the state back.
-    void endFrame(const Simulation& simulation, bool stepped);
+    template <glm::length_t D>
+    void endFrame(const SimulationOf<D>& simulation, bool stepped);
     const GpuViewStats& stats() const { return stats_; }
 
     /// Frees the GPU solver's buffers (the renderer lets go of them first) and checks that
     /// they are gone without GL errors. Returns what happened, for the exit summary, or ""
     /// when there was no GPU solver. Call while the context is current, before it goes.
     std::string release(Simulation& simulation, Renderer& renderer);
+    /// The same for the 3D cloth's solver and picture.
+    std::string release(Simulation3& simulation, Scene3Pass& scene);
     /// release() the first time only (also from the app's destructor after an exception);
     /// what it found stays in released().
-    void releaseOnce(Simulation& simulation, Renderer& renderer)
+    template <class Cloth, class Picture>
+    void releaseOnce(Cloth& simulation, Picture& renderer)
     {
         if (releasedOnce_)
             return;
@@ -78,6 +90,9 @@ public:
     const std::string& released() const { return released_; }
 
 private:
+    /// release()'s work: `letGo()` makes the picture let go of the solver's buffers.
+    template <glm::length_t D, class LetGo>
+    std::string freeSolver(SimulationOf<D>& simulation, LetGo letGo);
     struct Gpu;
     std::unique_ptr<Gpu> gpu_; ///< null without pbd_gpu or a 4.3 context
     GpuViewStats stats_;

@@ -19,17 +19,47 @@ SurfaceBuffers::SurfaceBuffers()
     glGenBuffers(1, &values_);
     glGenBuffers(1, &indices_);
     glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, positions_);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, nullptr);
-    glEnableVertexAttribArray(0);
-    glBindBuffer(GL_ARRAY_BUFFER, normals_);
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 0, nullptr);
-    glEnableVertexAttribArray(1);
-    glBindBuffer(GL_ARRAY_BUFFER, values_);
-    glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
-    glEnableVertexAttribArray(2);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_);
     glBindVertexArray(0);
+    attach(positions_, normals_, values_);
+}
+
+void SurfaceBuffers::attach(GLuint positions, GLuint normals, GLuint values)
+{
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ARRAY_BUFFER, positions);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, normals);
+    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glEnableVertexAttribArray(1);
+    if (values != 0) {
+        glBindBuffer(GL_ARRAY_BUFFER, values);
+        glVertexAttribPointer(2, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+        glEnableVertexAttribArray(2);
+    } else {
+        glDisableVertexAttribArray(2);
+        glVertexAttrib1f(2, 0.0f); // uncoloured
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glBindVertexArray(0);
+}
+
+void SurfaceBuffers::uploadIndices(std::span<const std::uint32_t> indices)
+{
+    glBindVertexArray(vao_);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size_bytes()),
+                 indices.data(), GL_STREAM_DRAW);
+    glBindVertexArray(0);
+    indexCount_ = static_cast<GLsizei>(indices.size());
+}
+
+void SurfaceBuffers::pointAt(GLuint positions, GLuint normals,
+                             std::span<const std::uint32_t> indices)
+{
+    attach(positions, normals, 0);
+    uploadIndices(indices);
 }
 
 SurfaceBuffers::~SurfaceBuffers()
@@ -63,11 +93,8 @@ void SurfaceBuffers::upload(std::span<const glm::vec3> positions,
             glBufferData(GL_ARRAY_BUFFER, wanted, zeros.data(), GL_STREAM_DRAW);
         }
     }
-    glBindVertexArray(vao_);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_);
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, bytes(indices), indices.data(), GL_STREAM_DRAW);
-    glBindVertexArray(0);
-    indexCount_ = static_cast<GLsizei>(indices.size());
+    attach(positions_, normals_, values_); // its own again, after a pointAt()
+    uploadIndices(indices);
 }
 
 void SurfaceBuffers::draw() const
@@ -136,6 +163,17 @@ void Scene3Pass::setCloth(std::span<const glm::dvec3> positions,
     std::transform(positions.begin(), positions.end(), clothPositions_.begin(),
                    [](const glm::dvec3& p) { return glm::vec3(p); });
     cloth_.upload(clothPositions_, clothNormals_, values, triangles);
+}
+
+void Scene3Pass::setGpuCloth(GLuint positions, GLuint normals,
+                             std::span<const std::uint32_t> triangles)
+{
+    cloth_.pointAt(positions, normals, triangles);
+}
+
+void Scene3Pass::releaseGpuCloth()
+{
+    cloth_.upload({}, {}, {}, {});
 }
 
 void Scene3Pass::setWorld(std::span<const Obstacle3> obstacles, std::span<const BallOf<3>> balls,

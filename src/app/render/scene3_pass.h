@@ -49,6 +49,9 @@ public:
     /// Uploads the mesh (values: one per vertex, or empty for zeros).
     void upload(std::span<const glm::vec3> positions, std::span<const glm::vec3> normals,
                 std::span<const float> values, std::span<const std::uint32_t> indices);
+    /// Draws `indices` (uploaded) over vertices in other buffers: float x, y, z positions and
+    /// normals per vertex (a GPU solver's), values 0. The next upload() takes its own back.
+    void pointAt(GLuint positions, GLuint normals, std::span<const std::uint32_t> indices);
     /// Draws its triangles with the program in use.
     void draw() const;
     std::size_t triangles() const { return indexCount_ / 3; }
@@ -56,6 +59,9 @@ public:
 private:
     GLuint vao_ = 0, positions_ = 0, normals_ = 0, values_ = 0, indices_ = 0;
     GLsizei indexCount_ = 0;
+    /// Points the vertex array's attributes at these buffers (0: a constant 0 value).
+    void attach(GLuint positions, GLuint normals, GLuint values);
+    void uploadIndices(std::span<const std::uint32_t> indices);
 };
 
 /// Needs a current OpenGL 3.3 core context for its whole life.
@@ -74,6 +80,12 @@ public:
     /// without a per-frame allocation; `values` one per particle when coloured by a map.
     void setCloth(std::span<const glm::dvec3> positions, std::span<const std::uint32_t> triangles,
                   std::span<const float> values = {});
+    /// The cloth this frame from a GPU solver's buffers (GpuSolver::renderSurface3: float
+    /// positions and normals per particle), nothing read back; releaseGpuCloth() or the next
+    /// setCloth() lets go of them.
+    void setGpuCloth(GLuint positions, GLuint normals, std::span<const std::uint32_t> triangles);
+    /// Lets go of the GPU solver's buffers (before they are freed).
+    void releaseGpuCloth();
     /// The world: its obstacles and balls; the ground and planes drawn as squares of side
     /// 2 `planeHalfSide` around `focus`.
     void setWorld(std::span<const Obstacle3> obstacles, std::span<const BallOf<3>> balls,

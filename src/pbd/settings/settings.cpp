@@ -76,22 +76,8 @@ std::optional<SettingsError> checkSelfCollision(const Settings& s)
                              " m (the cloth's smallest rest length)"};
 }
 
-/// The GPU solver in 3D steps the core (prediction, distance constraints with shear, bending,
-/// tethers, obstacles, balls and friction, air, Chebyshev, tearing, substeps, damping, pins
-/// and drags) and not yet self-collision: refused by name.
-std::optional<SettingsError> checkGpuIn3d(const Settings& s)
-{
-    const std::string with = " is not allowed with solver = gpu and dimensions = 3 yet; "
-                             "allowed: ";
-    const std::string other = ", or solver sequential or colored";
-    if (s.selfCollision)
-        return SettingsError{"selfCollision",
-                             "selfCollision = on" + with + "selfCollision off" + other};
-    return std::nullopt;
-}
-
 /// What only one of the two spaces has: a 3D cloth's orientation and wind across the plane,
-/// the plane's area constraints; the GPU solver's 3D phases so far.
+/// the plane's area constraints.
 std::optional<SettingsError> checkSpace(const Settings& s)
 {
     const std::string dims = "dimensions = " + std::to_string(s.dimensions);
@@ -118,9 +104,7 @@ std::optional<SettingsError> checkSpace(const Settings& s)
                                  " N/m is not allowed with " + dims +
                                  " (a signed area unfolds cells flipped in the plane); allowed: "
                                  "areaStiffness 0, or dimensions 2"};
-    if (s.solver == Solver::Gpu)
-        return checkGpuIn3d(s);
-    return std::nullopt;
+    return std::nullopt; // the GPU solver steps every 3D phase (self-collision too)
 }
 
 /// Bending acts on the cloth's triangles: a cloth one particle wide or tall has none.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "pbd/device/element_pairs.h"
 #include "world/element_geometry.h"
 
 namespace pbd::detail {
@@ -313,6 +314,12 @@ void ElementContact::searchPairs(std::size_t n, double skin)
             }
         }
     }
+    // The canonical order (pbd/device/element_pairs.h), whatever order the buckets gave: the
+    // order a device search gives too.
+    std::sort(candidatePointTriangles_.begin(), candidatePointTriangles_.end(),
+              [](const PointTriangle& p, const PointTriangle& q) {
+                  return canonicalBefore(p.v, p.t, q.v, q.t);
+              });
     candidateEdgeEdges_.clear();
     if (!searchEdgeEdge_)
         return;
@@ -340,6 +347,8 @@ void ElementContact::searchPairs(std::size_t n, double skin)
             }
         }
     }
+    std::sort(candidateEdgeEdges_.begin(), candidateEdgeEdges_.end(),
+              [](const EdgeEdge& p, const EdgeEdge& q) { return canonicalBefore(p.e, p.f, q.e, q.f); });
 }
 
 void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,

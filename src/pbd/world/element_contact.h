@@ -111,6 +111,13 @@ public:
     /// Each particle's pad in this substep (m): pairs farther apart at the start than their
     /// sides' largest pads need no bound but gamma times the pad.
     const std::vector<double>& pads() const { return pad_; }
+    /// The boxes the last search compared (grown by the pads: elements whose boxes do not
+    /// overlap are farther apart than their pads), per particle, triangle and edge of mesh(),
+    /// and its cells' size (m): what a device search takes (pbd/device/element_pairs.h).
+    const std::vector<std::array<Vec<3>, 2>>& pointBoxes() const { return pointBox_; }
+    const std::vector<std::array<Vec<3>, 2>>& triangleBoxes() const { return triangleBox_; }
+    const std::vector<std::array<Vec<3>, 2>>& edgeBoxes() const { return edgeBox_; }
+    double cellSize() const { return cell_; }
     /// How many spatial searches resolve() ran so far (the others reused the candidates).
     std::size_t searches() const { return searches_; }
 

@@ -1,12 +1,9 @@
 // The host's self-collision pair search behind the device contract's interface
 // (pbd/device/self_collision_pairs.h): SelfCollision::find() on a worker pool of its own.
 
-#include <functional>
-
-#include "colored/worker_pool.h"
 #include "pbd/device/self_collision_pairs.h"
 #include "pbd/settings.h"
-#include "world/self_collision.h"
+#include "world/pool_run.h"
 
 namespace pbd::detail {
 namespace {
@@ -19,13 +16,7 @@ public:
     void find(const Vec<D>* x, const double* w, std::size_t n, int width,
               double thickness) override
     {
-        const unsigned threads = pool_.threadCount();
-        const ThreadRun onPool = [this, threads](
-                                     const std::function<void(unsigned, unsigned)>& job) {
-            auto each = [&](unsigned thread) { job(thread, threads); };
-            pool_.run(each);
-        };
-        search_.find(x, w, n, width, thickness, threads, onPool);
+        search_.find(x, w, n, width, thickness, pool_.threadCount(), runOnPool(pool_));
     }
     std::span<const SelfCollisionPair> pairs() const override { return search_.pairs(); }
     std::span<const std::size_t> colourStarts() const override

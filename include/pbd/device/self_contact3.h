@@ -1,0 +1,46 @@
+#pragma once
+// The 3D cloth's self-collision phases, as the CPU solvers run them, behind one interface
+// that a device backend calls (src/gpu). Part of the device contract (pbd/device/);
+// namespace detail: not for users of the library. docs/physics.md ("Self-contact between
+// elements in 3D") says what the phases do; docs/gpu.md what the GPU reads back for them.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "pbd/obstacle3.h"
+#include "pbd/settings.h"
+#include "pbd/topology.h"
+#include "pbd/vec.h"
+
+namespace pbd::detail {
+
+/// SubstepPhase::SelfCollision and SubstepPhase::SelfContactBound of a 3D substep
+/// (pbd/substep_pipeline.h). makeHostSelfContact3() is the CPU solvers' own arithmetic, so a
+/// backend that hands it its positions gets the CPU's bits; a device implementation can take
+/// its place, giving the same pairs in the same order (ElementContact's pair order: see
+/// element_contact.h).
+class SelfContact3 {
+public:
+    virtual ~SelfContact3() = default;
+    /// The SelfCollision phase of substep `substep` (of settings.substeps): the particles'
+    /// self-collision (with the obstacles' contacts interleaved when there are obstacles, as
+    /// the CPU's resolveWithContacts), then the elements' proximity contacts, on positions
+    /// `x` (m), substep starts `x0` (m) and inverse masses `w` (1/kg) of `n` particles of
+    /// `topology`; `alive` one flag per constraint (null: every one live). Reads
+    /// settings.width, thickness, friction and substeps.
+    virtual void resolve(Vec<3>* x, const Vec<3>* x0, const double* w, std::size_t n,
+                         const ClothTopology& topology, const std::uint8_t* alive,
+                         const Settings& settings, std::span<const Obstacle3> obstacles,
+                         int substep) = 0;
+    /// The SelfContactBound phase, after every contact of the substep: each particle's motion
+    /// bounded as the last resolve() found.
+    virtual void bound(Vec<3>* x, const double* w, std::size_t n) = 0;
+};
+
+/// The CPU solvers' phases (SelfCollision::resolve on `threads` threads, Settings::threads: 0,
+/// one per core, the same bits for any count; ElementContact serially).
+std::unique_ptr<SelfContact3> makeHostSelfContact3(int threads);
+
+} // namespace pbd::detail
