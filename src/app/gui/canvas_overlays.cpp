@@ -1,10 +1,12 @@
 // Over the canvas, drawn with ImGui after the panel: the knife's line, the grab radius's
-// circle, the recording's and paused badges, and the strain and speed colours with their legends.
+// circle, the recording's and paused badges, a validation scene's law with its legend, and the
+// strain and speed colours with their legends.
 
 #include "gui/app.h"
 
 #include <imgui.h>
 
+#include "gui/law_legend.h"
 #include "gui/wind_arrow.h"
 
 namespace pbd::app {
@@ -81,6 +83,11 @@ void App::drawCanvasOverlays()
     float badges = drawFilesBadge(0.0f, scale, files_); // a sign while recording
     if (controller_.paused())
         badges = drawPausedBadge(badges, scale);
+    // A validation scene's law, below the badges (nothing for the other scenes).
+    law_ = lawOverlay(controller_.sceneName(), simulation_);
+    lawRect_.reset();
+    if (law_)
+        lawRect_ = drawLaw(*law_, controller_.view().camera(), scale, badges);
     const Settings& air = simulation_.settings(); // the wind's arrow, top right, when it blows
     drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY}, air.gusts,
                   air.airDrag, scale);
