@@ -50,7 +50,7 @@ scenarios() {
   done
   # The validation scenes (issue 41: the catenary laid in a V by its positions).
   for s in sequential colored; do
-    for scene in catenary hanging-strip wind-rope; do
+    for scene in catenary hanging-strip wind-rope pendulum incline; do
       echo "$s.scene.$scene|--solver $s --scene $scene --steps 300"
     done
   done

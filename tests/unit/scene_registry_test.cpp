@@ -163,7 +163,8 @@ TEST_CASE("every embedded scene file is exactly the scene the C++ code built", "
     // scenes were born files (scene3d_test.cpp checks the 3D ones by their physics,
     // tests/app/validation_law_tests.cpp the validation scenes by their laws).
     const std::map<std::string, Scene> expected = expectedScenes();
-    const std::vector<std::string> validation = {"catenary", "hanging-strip", "wind-rope"};
+    const std::vector<std::string> validation = {"catenary", "hanging-strip", "wind-rope",
+                                                 "pendulum", "incline"};
     const auto bornFile = [&](const pbd::BuiltInScene& entry) {
         return entry.dimensions != 2 || std::find(validation.begin(), validation.end(),
                                                   entry.name) != validation.end();
@@ -196,9 +197,9 @@ TEST_CASE("the registry gives the names in order, each with a one-line descripti
     CHECK(names.front() == "page");
     CHECK(names == std::vector<std::string>{"page", "curtain-over-ball", "pegs", "table", "slope",
                                             "bar", "hammock", "sweep", "drop", "heap", "flag",
-                                            "catenary", "hanging-strip", "wind-rope", "drape-3d",
-                                            "tablecloth-3d", "flag-3d", "curtain-3d",
-                                            "cantilever-3d", "drop-3d"});
+                                            "catenary", "hanging-strip", "wind-rope", "pendulum",
+                                            "incline", "drape-3d", "tablecloth-3d", "flag-3d",
+                                            "curtain-3d", "cantilever-3d", "drop-3d"});
     for (std::size_t i = 0; i < scenes.size(); ++i) {
         INFO(names[i]);
         CHECK(scenes[i].name == names[i]);

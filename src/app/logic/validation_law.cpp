@@ -4,9 +4,11 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <numbers>
 
 #include <glm/geometric.hpp>
 
+#include "pbd/scene.h"
 #include "validate/laws.h"
 
 namespace pbd::app {
@@ -163,7 +165,94 @@ std::optional<LawOverlay> windRopeOverlay(const Simulation& simulation)
     return out;
 }
 
+std::optional<LawOverlay> pendulumOverlay(const Simulation& simulation)
+{
+    const Settings& s = simulation.settings();
+    const Particles& particles = simulation.particles();
+    const auto links = chainLinks(simulation);
+    const bool still = s.airDrag == 0.0 || (s.windX == 0.0 && s.windY == 0.0 && s.gusts == 0.0);
+    const auto scene = builtInScene("pendulum");
+    if (particles.size() != 2 || !links || pinnedIndices(particles) != std::vector<std::size_t>{0} ||
+        s.stiffness != 0.0 || s.damping != 0.0 || !still || s.gravity >= 0.0 || !scene ||
+        !scene->positions || scene->positions->size() != 4)
+        return std::nullopt;
+    // The release angle from the scene file's start; the pivot and length from the cloth.
+    const std::vector<double>& start = *scene->positions;
+    const double amplitude = std::atan2(start[2] - start[0], start[1] - start[3]);
+    const double length = links->front();
+    const double g = -s.gravity;
+    const glm::dvec2 pivot = particles.position[0];
+    const double theta = pendulumAngle(amplitude, length, g, simulation.time());
+    LawOverlay out;
+    out.name = "pendulum";
+    out.legend = format("rigid pendulum from %.3g deg: theta'' = -(g/L) sin theta, period "
+                        "4 sqrt(L/g) K(sin(theta0/2)) = %.5g s; the ring: the law's bob now",
+                        amplitude * 180.0 / std::numbers::pi,
+                        cli::laws::pendulumPeriod(length, g, std::abs(amplitude)));
+    constexpr int kArcPoints = 121;
+    for (int i = 0; i < kArcPoints; ++i) {
+        const double a = -amplitude + 2.0 * amplitude * i / (kArcPoints - 1);
+        out.curve.push_back(pivot + length * glm::dvec2(std::sin(a), -std::cos(a)));
+    }
+    out.marks = {pivot + length * glm::dvec2(std::sin(theta), -std::cos(theta))};
+    out.residual = glm::distance(particles.position[1], out.marks[0]);
+    return out;
+}
+
+std::optional<LawOverlay> inclineOverlay(const Simulation& simulation)
+{
+    const Settings& s = simulation.settings();
+    const Particles& particles = simulation.particles();
+    const auto obstacles = simulation.obstacles();
+    const bool still = s.airDrag == 0.0 || (s.windX == 0.0 && s.windY == 0.0 && s.gusts == 0.0);
+    if (particles.size() != 1 || particles.flags[0] != 0 || obstacles.size() != 1 ||
+        obstacles[0].shape != ObstacleShape::Ground || s.damping != 0.0 || !still ||
+        s.gravity >= 0.0)
+        return std::nullopt;
+    // The scene starts the particle at rest on the ground's point; downhill along its line.
+    const Obstacle& ground = obstacles[0];
+    const double angle = ground.angle * std::numbers::pi / 180.0;
+    const glm::dvec2 along(std::cos(angle), std::sin(angle));
+    const glm::dvec2 down = along.y <= 0.0 ? along : -along;
+    const double slope = std::abs(std::asin(down.y));
+    const double g = -s.gravity;
+    const double acceleration =
+        std::max(0.0, g * (std::sin(slope) - s.friction * std::cos(slope)));
+    const double t = simulation.time();
+    const glm::dvec2 law = ground.a + 0.5 * acceleration * t * t * down;
+    LawOverlay out;
+    out.name = "incline";
+    out.legend = format("Coulomb friction on a %.3g deg slope, mu = %.3g: s = g (sin a - mu "
+                        "cos a) t^2 / 2 = %.6g m",
+                        slope * 180.0 / std::numbers::pi, s.friction,
+                        glm::distance(law, ground.a));
+    out.curve = {ground.a, law};
+    out.marks = {law};
+    out.residual = glm::distance(particles.position[0], law);
+    return out;
+}
+
 } // namespace
+
+double pendulumAngle(double amplitude, double length, double g, double t)
+{
+    const double period = cli::laws::pendulumPeriod(length, g, std::abs(amplitude));
+    const double tau = std::fmod(std::max(t, 0.0), period);
+    const int steps = std::max(1, static_cast<int>(std::ceil(4000.0 * tau / period)));
+    const double h = tau / steps;
+    const double w2 = g / length;
+    double theta = amplitude;
+    double omega = 0.0;
+    for (int i = 0; i < steps; ++i) {
+        const double k1t = omega, k1w = -w2 * std::sin(theta);
+        const double k2t = omega + 0.5 * h * k1w, k2w = -w2 * std::sin(theta + 0.5 * h * k1t);
+        const double k3t = omega + 0.5 * h * k2w, k3w = -w2 * std::sin(theta + 0.5 * h * k2t);
+        const double k4t = omega + h * k3w, k4w = -w2 * std::sin(theta + h * k3t);
+        theta += h / 6.0 * (k1t + 2.0 * k2t + 2.0 * k3t + k4t);
+        omega += h / 6.0 * (k1w + 2.0 * k2w + 2.0 * k3w + k4w);
+    }
+    return theta;
+}
 
 double Catenary::operator()(double x) const { return a * std::cosh((x - x0) / a) + c; }
 
@@ -227,7 +316,7 @@ double distanceToPolyline(glm::dvec2 p, std::span<const glm::dvec2> line)
 
 std::optional<LawOverlay> lawOverlay(std::string_view sceneName, const Simulation& simulation)
 {
-    if (simulation.particles().size() < 2)
+    if (simulation.particles().size() == 0)
         return std::nullopt;
     if (sceneName == "catenary")
         return catenaryOverlay(simulation);
@@ -235,6 +324,10 @@ std::optional<LawOverlay> lawOverlay(std::string_view sceneName, const Simulatio
         return hangingStripOverlay(simulation);
     if (sceneName == "wind-rope")
         return windRopeOverlay(simulation);
+    if (sceneName == "pendulum")
+        return pendulumOverlay(simulation);
+    if (sceneName == "incline")
+        return inclineOverlay(simulation);
     return std::nullopt;
 }
 

@@ -43,6 +43,12 @@ std::vector<glm::dvec2> hangingChainLaw(glm::dvec2 top, std::span<const double> 
                                         std::span<const double> masses, double stiffness,
                                         double g);
 
+/// The angle (radians from the vertical) at time `t` (s, >= 0) of a rigid pendulum of length
+/// `length` (m) under gravity `g` (> 0, m/s²) released from rest at `amplitude` (radians,
+/// |amplitude| < pi): θ'' = -(g / L) sin θ integrated by classical Runge-Kutta over t
+/// modulo the law's period 4 sqrt(L/g) K(sin(θ0/2)), in steps of at most a 4000th of it.
+double pendulumAngle(double amplitude, double length, double g, double t);
+
 /// The shortest distance (m) from `p` to the polyline through `line` (two points or more).
 double distanceToPolyline(glm::dvec2 p, std::span<const glm::dvec2> line);
 
@@ -62,9 +68,15 @@ struct LawOverlay {
 inline constexpr int kCatenaryCurvePoints = 801;
 
 /// The law of the built-in validation scene `sceneName` ("catenary", "hanging-strip",
-/// "wind-rope") over `simulation`'s cloth as it is now (its CPU copy), or nothing: another
-/// scene, or a cloth the law no longer describes (another shape or pins than the scene's,
-/// a taut chain, wind or air on the strip, gusts on the rope).
+/// "wind-rope", "pendulum", "incline") over `simulation`'s cloth as it is now (its CPU copy), or
+/// nothing: another scene, or a cloth the law no longer describes (another shape or pins
+/// than the scene's, a taut chain, wind or air on the strip, gusts on the rope, damping or
+/// air on the pendulum). The pendulum's law is its motion from the scene file's start (its
+/// "positions": the release angle) at the simulation's time since the restart: its residual
+/// is the bob's distance from the law's bob, which grows as PBD's energy loss and period
+/// error accumulate (docs/physics.md) instead of shrinking. The incline's is the slide
+/// s = g (sin a - mu cos a) t² / 2 down the ground's line from its point, where the scene
+/// starts the particle (0 where tan a <= mu: it sticks).
 std::optional<LawOverlay> lawOverlay(std::string_view sceneName, const Simulation& simulation);
 
 } // namespace pbd::app
