@@ -316,3 +316,34 @@ TEST_CASE("the incline's particle slides with Coulomb's acceleration, or sticks 
     CHECK(stuck->marks.at(0) == glm::dvec2(0.0));
     CHECK(stuck->residual < 1e-12);
 }
+
+TEST_CASE("the cantilever-3d strip settles onto the heavy elastica drawn along its middle",
+          "[validation-law]")
+{
+    Settings threeD;
+    threeD.dimensions = 3;
+    Simulation3 simulation{threeD};
+    const auto scene = builtInScene("cantilever-3d");
+    REQUIRE(scene);
+    REQUIRE_FALSE(applyScene(simulation, *scene));
+    const auto start = lawOverlay3("cantilever-3d", simulation);
+    REQUIRE(start);
+    CHECK(start->curve.empty());
+    REQUIRE(start->curve3.size() >= 2);
+    // The curve starts at the clamp's middle (between the first two columns), level.
+    const auto& p = simulation.particles().position;
+    CHECK(start->curve3.front().x == Approx(0.5 * (p[0].x + p[1].x)));
+    CHECK(start->curve3.front().y == p[0].y);
+    const double droop = start->curve3.front().y - start->curve3.back().y;
+    CHECK(start->residual == Approx(droop).epsilon(0.05)); // laid flat: the tip is off by it
+    const double seconds = 5.0;
+    const int steps = static_cast<int>(seconds / simulation.settings().timeStep + 0.5);
+    for (int i = 0; i < steps; ++i)
+        simulation.step();
+    simulation.sync();
+    const auto settled = lawOverlay3("cantilever-3d", simulation);
+    REQUIRE(settled);
+    CAPTURE(droop, settled->residual);
+    CHECK(settled->residual < 0.05 * droop);
+    CHECK_FALSE(lawOverlay3("drape-3d", simulation));
+}

@@ -92,6 +92,8 @@ private:
     /// Over the canvas: the knife's line, the grab radius's circle, the badges, the wind's
     /// arrow, the strain and speed colours and their legends.
     void drawCanvasOverlays();
+    /// A 3D validation scene's law over the cloth, through the orbit camera (app3.cpp).
+    void drawLaw3();
     /// The window title, set when it changed.
     void updateTitle();
     /// Draws the canvas; false when the window was destroyed meanwhile (nothing drawn).

@@ -167,7 +167,7 @@ std::optional<std::string> App::writeViewOut()
     };
     if (session3_)
         viewDump3(dump);
-    if (law_ && !session3_)
+    if (law_)
         dump.law = {law_->name, law_->residual, law_->tolerance};
     for (const std::optional<WidgetRect>& drawn :
          {helpRect_, colours_.strainLegend(), colours_.speedLegend(), lawRect_})

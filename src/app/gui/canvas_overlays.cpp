@@ -4,6 +4,8 @@
 
 #include "gui/app.h"
 
+#include <vector>
+
 #include <imgui.h>
 
 #include "gui/law_legend.h"
@@ -86,8 +88,15 @@ void App::drawCanvasOverlays()
     // A validation scene's law, below the badges (nothing for the other scenes).
     law_ = lawOverlay(controller_.sceneName(), simulation_);
     lawRect_.reset();
-    if (law_)
-        lawRect_ = drawLaw(*law_, controller_.view().camera(), scale, badges);
+    if (law_) {
+        const Camera& camera = controller_.view().camera();
+        std::vector<glm::dvec2> curve, marks;
+        for (const glm::dvec2& at : law_->curve)
+            curve.push_back(camera.worldToScreen(at));
+        for (const glm::dvec2& at : law_->marks)
+            marks.push_back(camera.worldToScreen(at));
+        lawRect_ = drawLaw(*law_, curve, marks, scale, badges);
+    }
     const Settings& air = simulation_.settings(); // the wind's arrow, top right, when it blows
     drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY}, air.gusts,
                   air.airDrag, scale);

@@ -8,21 +8,21 @@
 
 namespace pbd::app {
 
-WidgetRect drawLaw(const LawOverlay& law, const Camera& camera, float scale, float top)
+WidgetRect drawLaw(const LawOverlay& law, std::span<const glm::dvec2> curve,
+                   std::span<const glm::dvec2> marks, float scale, float top)
 {
     ImDrawList* draw = ImGui::GetBackgroundDrawList(); // over the cloth, under the panel
-    const auto screen = [&](glm::dvec2 world) {
-        const glm::dvec2 p = camera.worldToScreen(world);
+    const auto screen = [](glm::dvec2 p) {
         return ImVec2(static_cast<float>(p.x), static_cast<float>(p.y));
     };
     std::vector<ImVec2> points;
-    points.reserve(law.curve.size());
-    for (const glm::dvec2& at : law.curve)
+    points.reserve(curve.size());
+    for (const glm::dvec2& at : curve)
         points.push_back(screen(at));
     if (points.size() >= 2)
         draw->AddPolyline(points.data(), static_cast<int>(points.size()), kLawColour, 0,
                           2.0f * scale);
-    for (const glm::dvec2& at : law.marks)
+    for (const glm::dvec2& at : marks)
         draw->AddCircle(screen(at), 5.0f * scale, kLawColour, 16, 1.5f * scale);
 
     char residual[160];

@@ -331,4 +331,53 @@ std::optional<LawOverlay> lawOverlay(std::string_view sceneName, const Simulatio
     return std::nullopt;
 }
 
+std::optional<LawOverlay> lawOverlay3(std::string_view sceneName,
+                                      const Simulation3& simulation)
+{
+    if (sceneName != "cantilever-3d")
+        return std::nullopt;
+    const Settings& s = simulation.settings();
+    const auto& particles = simulation.particles();
+    const auto width = static_cast<std::size_t>(s.width);
+    const auto height = static_cast<std::size_t>(s.height);
+    const bool still = s.airDrag == 0.0 || (s.windX == 0.0 && s.windY == 0.0 && s.windZ == 0.0 &&
+                                            s.gusts == 0.0);
+    if (s.orientation != Orientation::Horizontal || width < 3 || s.bending <= 0.0 ||
+        s.density <= 0.0 || s.gravity >= 0.0 || !still || particles.size() != width * height)
+        return std::nullopt;
+    // Clamped level by its first two columns, and nothing else pinned.
+    for (std::size_t i = 0; i < particles.size(); ++i)
+        if (particles.pinned(i) != (i % width < 2))
+            return std::nullopt;
+    // The clamp's middle between those columns (row 0), L from it to the tip at rest.
+    const glm::dvec3 first = particles.position[0];
+    const glm::dvec3 second = particles.position[1];
+    const double spacing = glm::distance(first, second);
+    const double length = (static_cast<double>(width) - 1.5) * spacing;
+    double z = 0.0;
+    for (std::size_t row = 0; row < height; ++row)
+        z += particles.position[row * width].z / static_cast<double>(height);
+    const glm::dvec2 clamp(0.5 * (first.x + second.x), first.y);
+    const auto shape = cli::laws::heavyElasticaShape(length, s.density, -s.gravity, s.bending);
+    LawOverlay out;
+    out.name = "cantilever-3d";
+    out.legend = format("heavy elastica B theta'' = -rho g (L - s) cos theta: L = %.4g m, "
+                        "rho g L^3 / B = %.3g, tip %.4g m down",
+                        length, s.density * -s.gravity * length * length * length / s.bending,
+                        -shape.back().y);
+    std::vector<glm::dvec2> plane;
+    for (std::size_t i = 0; i < shape.size(); i += 20) // 201 of the 4001 points
+        plane.push_back(clamp + shape[i]);
+    if (plane.back() != clamp + shape.back())
+        plane.push_back(clamp + shape.back());
+    for (const glm::dvec2& at : plane)
+        out.curve3.emplace_back(at.x, at.y, z);
+    for (std::size_t i = 0; i < particles.size(); ++i)
+        if (!particles.pinned(i))
+            out.residual = std::max(
+                out.residual,
+                distanceToPolyline({particles.position[i].x, particles.position[i].y}, plane));
+    return out;
+}
+
 } // namespace pbd::app

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 #include "pbd/simulation.h"
 
@@ -58,6 +59,7 @@ struct LawOverlay {
     std::string legend;              ///< one line: the law and its parameters
     std::vector<glm::dvec2> curve;   ///< the law's curve in metres, drawn as a polyline
     std::vector<glm::dvec2> marks;   ///< where the law puts particles (may be empty)
+    std::vector<glm::dvec3> curve3;  ///< a 3D scene's curve in metres (then curve is empty)
     double residual = 0.0;           ///< m: the largest distance of a particle from the law
     /// m: `pbd-sim validate`'s tolerance for the same measurement of its case at the scene's
     /// setting (docs/physics.md's table); 0 where validate measures something else.
@@ -78,5 +80,14 @@ inline constexpr int kCatenaryCurvePoints = 801;
 /// s = g (sin a - mu cos a) t² / 2 down the ground's line from its point, where the scene
 /// starts the particle (0 where tan a <= mu: it sticks).
 std::optional<LawOverlay> lawOverlay(std::string_view sceneName, const Simulation& simulation);
+
+/// The law of the built-in 3D scene `sceneName` over `simulation`'s cloth now, or nothing:
+/// "cantilever-3d", the heavy elastica B θ'' = -ρ g (L - s) cos θ of a strip laid flat
+/// (horizontal) and clamped level by pinning its first two columns, L from the clamp's
+/// middle to the tip, ρ the density, B the bending rigidity (pbd-sim validate's
+/// elastica-large law). Its curve runs along the strip's middle, its residual is the largest
+/// distance of a free particle from it in the strip's vertical plane (x, y).
+std::optional<LawOverlay> lawOverlay3(std::string_view sceneName,
+                                      const Simulation3& simulation);
 
 } // namespace pbd::app
