@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The validation scenes in the real window (issue 41): `--scene catenary` opens with the
 catenary drawn over the chain and its residual (the largest distance of a joint from the
-curve, --view-out's `law NAME RESIDUAL TOLERANCE` line) well above pbd-sim validate's
-tolerance while the chain, laid in a V, swings; the test waits on the view file until the
-residual falls below that tolerance, pauses with Space (a real key press) and quits with
+curve, --view-out's `law NAME RESIDUAL TOLERANCE` line) over ten times pbd-sim validate's
+tolerance at some view while the chain, laid in a V, swings; the test waits on the view file
+until the residual stays below that tolerance for 2 simulated seconds (a swing passes through
+the curve for a moment), pauses with Space (a real key press) and quits with
 Ctrl+Q, and the screenshot of the last frame shows the law's magenta along the catenary that
 this test computes itself (y = a cosh((x - x0)/a) + c through the pins with the chain's
 length 2 m, a by bisection) and the legend's box at the canvas's top-left.
@@ -46,14 +47,31 @@ app = App(binary, "--scene", "catenary", "--no-autosave", "--screenshot", shot,
           "--state-out", state)
 first = app.wait(lambda v: "law" in v, "the law's line in the view file")
 name, residual, tolerance = first["law"]
-check(name == "catenary", "the view names the catenary's law (%s)" % name)
-check(tolerance > 0 and residual > 10 * tolerance,
-      "at %.2f s the chain laid in a V is far from the catenary: %.4f m, validate allows %.5f m"
-      % (first["time"][0], residual, tolerance))
-settled = app.wait(lambda v: "law" in v and v["law"][1] < v["law"][2],
-                   "the residual below validate's tolerance", timeout=240)
-check(True, "at %.2f s the largest distance of a joint from the catenary is %.6f m, below "
-      "validate's tolerance %.5f m" % (settled["time"][0], settled["law"][1], settled["law"][2]))
+check(name == "catenary" and tolerance > 0,
+      "the view names the catenary's law and validate's tolerance (%s, %g m)" % (name, tolerance))
+# Settled: below the tolerance in every view for 2 simulated seconds (the chain's swing takes
+# about 1.4 s: a swing passes through the curve, and below, for a moment).
+below = {"since": None, "most": residual, "at": first["time"][0]}
+
+
+def stays_below(v):
+    if "law" in v and v["law"][1] > below["most"]:
+        below["most"], below["at"] = v["law"][1], v["time"][0]
+    if "law" not in v or v["law"][1] >= v["law"][2]:
+        below["since"] = None
+        return False
+    if below["since"] is None:
+        below["since"] = v["time"][0]
+    return v["time"][0] - below["since"] >= 2.0
+
+
+settled = app.wait(stays_below, "the residual below validate's tolerance for 2 s", timeout=240)
+check(below["most"] > 10 * tolerance,
+      "laid in a V, the chain swung far from the catenary first: %.4f m at %.2f s, validate "
+      "allows %.5f m" % (below["most"], below["at"], tolerance))
+check(True, "from %.2f s to %.2f s the largest distance of a joint from the catenary stays "
+      "below validate's tolerance %.5f m (%.6f m at the end)"
+      % (below["since"], settled["time"][0], settled["law"][2], settled["law"][1]))
 app.key("space")
 paused = app.wait(lambda v: v["paused"] == [1], "the pause")
 check(app.quit() == 0, "pbd-cloth exits with status 0 on Ctrl+Q")
