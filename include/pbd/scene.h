@@ -67,8 +67,9 @@ struct BuiltInScene {
 };
 
 /// The registry of built-in scenes, "page" (the default cloth, nothing else) first: the 2D
-/// page, curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag, then
-/// the 3D drape-3d, tablecloth-3d, flag-3d, curtain-3d, cantilever-3d, drop-3d (pbd-sim's
+/// page, curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag, the
+/// validation scenes catenary, hanging-strip, wind-rope, pendulum, incline, then the 3D
+/// drape-3d, tablecloth-3d, flag-3d, curtain-3d, cantilever-3d, drop-3d (pbd-sim's
 /// --scene help and `pbd-sim scenes` list them in this order; the 2D app's Scene combo lists
 /// the 2D ones).
 std::span<const BuiltInScene> builtInScenes();

@@ -48,6 +48,12 @@ scenarios() {
   for scene in drape-3d tablecloth-3d flag-3d curtain-3d cantilever-3d drop-3d; do
     echo "sequential.scene.$scene|--scene $scene --steps 300"
   done
+  # The validation scenes (issue 41: the catenary laid in a V by its positions).
+  for s in sequential colored; do
+    for scene in catenary hanging-strip wind-rope pendulum incline; do
+      echo "$s.scene.$scene|--solver $s --scene $scene --steps 300"
+    done
+  done
 }
 actual="$(mktemp)"; trap 'rm -f "$actual"' EXIT
 while IFS='|' read -r name args; do

@@ -780,7 +780,7 @@ scenes)
   expect 0 "$base" ", obstacles 0," -- run --scene page --steps 300 --out /dev/null
   # The help names every built-in scene (it is made from builtInSceneNames()).
   "$sim" run --help >"$work/help" 2>&1
-  grep -qF "a built-in name (page, curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag, drape-3d, tablecloth-3d, flag-3d, curtain-3d, cantilever-3d, drop-3d)" "$work/help" || fail "--scene's help does not name every built-in scene: $(grep -F -- '--scene' "$work/help")"
+  grep -qF "a built-in name (page, curtain-over-ball, pegs, table, slope, bar, hammock, sweep, drop, heap, flag, catenary, hanging-strip, wind-rope, pendulum, incline, drape-3d, tablecloth-3d, flag-3d, curtain-3d, cantilever-3d, drop-3d)" "$work/help" || fail "--scene's help does not name every built-in scene: $(grep -F -- '--scene' "$work/help")"
   for s in curtain-over-ball pegs table slope bar hammock sweep drop heap flag; do
     expect 0 ", obstacles " ", balls " -- run --scene "$s" --steps 100 --out "$work/s"
     awk '$1 != $1 + 0 || $2 != $2 + 0 || $1 ~ /nan|inf/ || $2 ~ /nan|inf/ { exit 1 }' "$work/s" || fail "scene $s has a non-finite position"

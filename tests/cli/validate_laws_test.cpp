@@ -168,6 +168,29 @@ TEST_CASE("the heavy elastica droops as the small-droop cantilever when stiff, a
     CHECK(limp.drop * limp.drop + limp.reach * limp.reach < length * length);
 }
 
+TEST_CASE("the heavy elastica's shape runs from the clamp, level, to the tip with the strip's "
+          "length",
+          "[validate]")
+{
+    const double length = 0.5, rho = 0.2, g = 9.81, rigidity = 0.245; // cantilever-3d's
+    const auto shape = heavyElasticaShape(length, rho, g, rigidity);
+    const ElasticaTip tip = heavyElasticaTip(length, rho, g, rigidity);
+    REQUIRE(shape.size() == 4001);
+    CHECK(shape.front() == glm::dvec2(0.0));
+    CHECK(shape.back() == glm::dvec2(tip.reach, -tip.drop)); // the same integration
+    // Level at the clamp: the first step's slope is that of θ ~ θ'(0) s, nearly flat.
+    CHECK(std::abs(shape[1].y) < 1e-3 * std::abs(shape[1].x));
+    // Inextensible: the polyline through its points is L, to the chords' O(ds²).
+    double arc = 0.0;
+    for (std::size_t i = 1; i < shape.size(); ++i)
+        arc += glm::distance(shape[i - 1], shape[i]);
+    CHECK(arc == Approx(length).epsilon(1e-8));
+    // Drooping all the way: each point lower than the last.
+    CHECK(std::adjacent_find(shape.begin(), shape.end(), [](glm::dvec2 a, glm::dvec2 b) {
+              return b.y >= a.y;
+          }) == shape.end());
+}
+
 TEST_CASE("a sheet's terminal speed balances its weight with the drag", "[validate]")
 {
     // c A v = m g: 0.2 kg on 1 m² at c = 2 falls at 0.981 m/s; doubling the drag halves it.

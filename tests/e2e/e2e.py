@@ -321,6 +321,8 @@ def parse_view(text):
                 view.setdefault("settings", {})[parts[1]] = parts[2]
         elif parts[0] == "stepping":
             view["stepping"] = (parts[1], float(parts[2]))
+        elif parts[0] == "law":  # law NAME RESIDUAL TOLERANCE (metres)
+            view["law"] = (parts[1], float(parts[2]), float(parts[3]))
         else:
             view[parts[0]] = [float(v) for v in parts[1:]]
     return view

@@ -301,6 +301,8 @@ void App::frame(bool last, double periodMilliseconds)
     hoverShown_ = drawsHoverRing(preferences().exports, exported);
     if (!session3_)
         drawCanvasOverlays();
+    else
+        drawLaw3(); // a 3D validation scene's law
     updateTitle();
     times.interface = lap(mark);
     if (session3_)

@@ -31,6 +31,7 @@
 #include "logic/frame_pacing.h"
 #include "logic/frame_stats.h"
 #include "logic/session3.h"
+#include "logic/validation_law.h"
 #include "pbd/simulation.h"
 #include "render/cloth_feed.h"
 #include "render/gl_debug.h"
@@ -91,6 +92,8 @@ private:
     /// Over the canvas: the knife's line, the grab radius's circle, the badges, the wind's
     /// arrow, the strain and speed colours and their legends.
     void drawCanvasOverlays();
+    /// A 3D validation scene's law over the cloth, through the orbit camera (app3.cpp).
+    void drawLaw3();
     /// The window title, set when it changed.
     void updateTitle();
     /// Draws the canvas; false when the window was destroyed meanwhile (nothing drawn).
@@ -175,6 +178,10 @@ private:
     std::string title_;                      ///< the window title last set
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
     std::vector<WidgetRect> lostHintRects_;  ///< the lost-cloth hint and its buttons, last frame
+    /// A validation scene's law over its cloth, as drawn in the last frame (--view-out's law
+    /// line), and its legend's rectangle; nothing for the other scenes.
+    std::optional<LawOverlay> law_;
+    std::optional<WidgetRect> lawRect_;
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     std::optional<std::string> contextLost_; ///< why the GL context was lost: exit status 1
     long long frames_ = 0;

@@ -9,6 +9,7 @@
 #include <glad/gl.h>
 
 #include "common/thread_report.h"
+#include "gui/law_legend.h"
 #include "logic/frame_limit.h"
 
 namespace pbd::app {
@@ -123,6 +124,23 @@ void App::drawCanvas3()
         if (o.shape == Obstacle3Shape::Ground)
             box.min.y = std::min(box.min.y, o.a.y);
     scene3_->draw(session3_->camera(), view, shading, box.centre(), 1.05 * box.radius());
+}
+
+void App::drawLaw3()
+{
+    // The command line's scene: the 3D window has no Scene combo of its own yet.
+    law_ = lawOverlay3(options_.sceneName, session3_->simulation());
+    lawRect_.reset();
+    if (!law_)
+        return;
+    std::vector<glm::dvec2> curve;
+    for (const glm::dvec3& at : law_->curve3)
+        if (const auto p = session3_->camera().worldToScreen(at))
+            curve.push_back(*p);
+    if (curve.size() != law_->curve3.size())
+        curve.clear(); // part of it behind the eye: the legend alone
+    lawRect_ = drawLaw(*law_, curve, {}, static_cast<float>(controller_.view().logicalScale()),
+                       0.0f);
 }
 
 void App::viewDump3(ViewDump& dump) const

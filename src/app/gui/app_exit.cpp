@@ -167,8 +167,10 @@ std::optional<std::string> App::writeViewOut()
     };
     if (session3_)
         viewDump3(dump);
+    if (law_)
+        dump.law = {law_->name, law_->residual, law_->tolerance};
     for (const std::optional<WidgetRect>& drawn :
-         {helpRect_, colours_.strainLegend(), colours_.speedLegend()})
+         {helpRect_, colours_.strainLegend(), colours_.speedLegend(), lawRect_})
         if (drawn)
             dump.widgets.push_back(*drawn);
     dump.widgets.insert(dump.widgets.end(), lostHintRects_.begin(), lostHintRects_.end());

@@ -1,10 +1,14 @@
 // Over the canvas, drawn with ImGui after the panel: the knife's line, the grab radius's
-// circle, the recording's and paused badges, and the strain and speed colours with their legends.
+// circle, the recording's and paused badges, a validation scene's law with its legend, and the
+// strain and speed colours with their legends.
 
 #include "gui/app.h"
 
+#include <vector>
+
 #include <imgui.h>
 
+#include "gui/law_legend.h"
 #include "gui/wind_arrow.h"
 
 namespace pbd::app {
@@ -81,6 +85,18 @@ void App::drawCanvasOverlays()
     float badges = drawFilesBadge(0.0f, scale, files_); // a sign while recording
     if (controller_.paused())
         badges = drawPausedBadge(badges, scale);
+    // A validation scene's law, below the badges (nothing for the other scenes).
+    law_ = lawOverlay(controller_.sceneName(), simulation_);
+    lawRect_.reset();
+    if (law_) {
+        const Camera& camera = controller_.view().camera();
+        std::vector<glm::dvec2> curve, marks;
+        for (const glm::dvec2& at : law_->curve)
+            curve.push_back(camera.worldToScreen(at));
+        for (const glm::dvec2& at : law_->marks)
+            marks.push_back(camera.worldToScreen(at));
+        lawRect_ = drawLaw(*law_, curve, marks, scale, badges);
+    }
     const Settings& air = simulation_.settings(); // the wind's arrow, top right, when it blows
     drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY}, air.gusts,
                   air.airDrag, scale);

@@ -63,6 +63,9 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
         std::fprintf(f, "message %s\n", view.newestMessage.c_str());
     if (!view.editing.empty())
         std::fprintf(f, "editing %s\n", view.editing.c_str());
+    if (view.law)
+        std::fprintf(f, "law %s %.17g %.17g\n", view.law->name.c_str(), view.law->residual,
+                     view.law->tolerance);
     if (std::ferror(f) != 0 || std::fclose(file.release()) != 0) {
         std::remove(partial.c_str());
         return "cannot write " + partial;

@@ -52,6 +52,14 @@ struct ViewDump {
     std::string videoText{};      ///< the Export section's video line ("" when none)
     std::string newestMessage{};  ///< the message place's newest message ("" when none)
     std::string editing{};        ///< the field being typed in: "ID TEXT" ("" when none)
+    /// A validation scene's law (logic/validation_law.h): its name, the largest distance of a
+    /// particle from it and validate's tolerance (m; 0: none); nothing for other scenes.
+    struct Law {
+        std::string name;
+        double residual = 0.0;
+        double tolerance = 0.0;
+    };
+    std::optional<Law> law{};
 };
 
 /// Writes one "key values..." line per item:
@@ -65,7 +73,8 @@ struct ViewDump {
 ///   particlecolor NAME / speedscale S / plots 0|1 SAMPLES RESIDUALS / hovered N (-1: none) /
 ///   title TEXT / notice TEXT and video TEXT (the exports' message and video line, when not
 ///   empty) / message TEXT (the message place's newest, when there is one) / editing ID TEXT
-///   (the field being typed in and its text, when one is).
+///   (the field being typed in and its text, when one is) / law NAME RESIDUAL TOLERANCE (a
+///   validation scene's law, metres; tolerance 0: none).
 /// Written to PATH.tmp and renamed to `path`, so that a reader never sees half a file.
 /// Numbers use %.17g, settings the shortest text that reads back as the same value. Returns an error message on failure.
 std::optional<std::string> writeViewFile(const std::string& path, const ViewDump& view);

@@ -5,6 +5,7 @@
 #include "files/input_text.h"
 #include "logic/panel_preferences.h"
 #include "pbd/run_start.h"
+#include "pbd/scene.h"
 #include "pbd/state_file.h"
 
 namespace pbd::app {
@@ -226,7 +227,12 @@ std::optional<std::string> Controller::loadState(const std::string& path)
 
 void Controller::setSceneName(std::string name)
 {
-    scene_ = std::make_shared<const SceneChoice>(SceneChoice{std::nullopt, std::move(name)});
+    // A built-in scene that places its particles (a validation scene's chain laid in a V) is
+    // kept whole: the core's restart would not place them again, restartWorld() does.
+    std::optional<Scene> placing = builtInScene(name);
+    if (placing && !placing->positions && !placing->velocities)
+        placing.reset();
+    scene_ = std::make_shared<const SceneChoice>(SceneChoice{std::move(placing), std::move(name)});
     keepScene();
 }
 

@@ -213,10 +213,17 @@ std::optional<std::string> Controller::chooseScene(const std::string& name)
         lastError_ = error;
         return error;
     }
-    if (auto refused = issue(SetCommand{sceneSettings(*scene, simulation_.settings())}))
-        return refused->message;
-    issue(RestartCommand{});
-    placeScene(simulation_, *scene, [this](const Command& c) { return issue(c); });
+    if (scene->positions || scene->velocities) {
+        // Particles placed by the file (a validation scene's chain laid in a V): the core's
+        // scene command places them, as `STEP scene NAME` does; a restart issues it again.
+        if (auto refused = issue(SceneCommand{name, *scene}))
+            return refused->message;
+    } else {
+        if (auto refused = issue(SetCommand{sceneSettings(*scene, simulation_.settings())}))
+            return refused->message;
+        issue(RestartCommand{});
+        placeScene(simulation_, *scene, [this](const Command& c) { return issue(c); });
+    }
     scene_ = std::make_shared<const SceneChoice>(SceneChoice{std::move(*scene), name});
     keepScene();
     input_.select(std::nullopt);
@@ -243,9 +250,22 @@ void Controller::restart()
 
 void Controller::restartWorld()
 {
-    issue(RestartCommand{});
-    if (scene_->scene) // a scene chosen in the panel comes back whole
-        placeScene(simulation_, *scene_->scene, [this](const Command& c) { return issue(c); });
+    const std::shared_ptr<const SceneChoice> chosen = scene_;
+    const Settings panel = simulation_.settings(); // with the panel's values (restart())
+    if (chosen->scene && (chosen->scene->positions || chosen->scene->velocities) &&
+        sameCloth(panel, chosen->scene->settings)) {
+        // Its particles placed again by the scene's command, then the panel's values over
+        // the scene's, as R keeps them (the same cloth: nothing rebuilt, nothing moved).
+        issue(SceneCommand{chosen->name, *chosen->scene});
+        if (simulation_.settings() != panel)
+            issue(SetCommand{panel});
+        scene_ = chosen; // the command took it for a replay's scene
+        keepScene();
+    } else {
+        issue(RestartCommand{});
+        if (chosen->scene) // a scene chosen in the panel comes back whole
+            placeScene(simulation_, *chosen->scene, [this](const Command& c) { return issue(c); });
+    }
     // A scene's view followed its cloth away: back to the scene's opening view. Else, when
     // the fresh cloth is out of sight (the view followed a fall), fit it.
     simulation_.sync();

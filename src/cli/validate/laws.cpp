@@ -112,41 +112,68 @@ double cantileverDroop(double length, double rho, double g, double rigidity)
     return rho * g * std::pow(length, 4) / (8.0 * rigidity);
 }
 
-ElasticaTip heavyElasticaTip(double length, double rho, double g, double rigidity, int steps)
+namespace {
+
+/// The heavy elastica from the clamp with θ'(0) = `curvature`: y = (θ, θ', x, drop) along s,
+/// θ'' = -q (L - s) cos θ with q = rho g / B, by classical Runge-Kutta over `steps` equal
+/// steps; appends (x, -drop) after each step to `shape` when given.
+std::array<double, 4> integrateElastica(double length, double q, int steps, double curvature,
+                                        std::vector<glm::dvec2>* shape)
 {
-    // y = (θ, θ', x, drop) along s; θ'' = -q (L - s) cos θ with q = rho g / B.
-    const double q = rho * g / rigidity;
     const double ds = length / steps;
     auto slope = [&](double s, const std::array<double, 4>& y) {
         return std::array<double, 4>{y[1], -q * (length - s) * std::cos(y[0]), std::cos(y[0]),
                                      std::sin(y[0])};
     };
-    auto integrate = [&](double curvature) {
-        std::array<double, 4> y = {0.0, curvature, 0.0, 0.0};
-        auto plus = [](const std::array<double, 4>& a, double f, const std::array<double, 4>& b) {
-            return std::array<double, 4>{a[0] + f * b[0], a[1] + f * b[1], a[2] + f * b[2],
-                                         a[3] + f * b[3]};
-        };
-        for (int i = 0; i < steps; ++i) {
-            const double s = i * ds;
-            const auto k1 = slope(s, y);
-            const auto k2 = slope(s + ds / 2, plus(y, ds / 2, k1));
-            const auto k3 = slope(s + ds / 2, plus(y, ds / 2, k2));
-            const auto k4 = slope(s + ds, plus(y, ds, k3));
-            for (int c = 0; c < 4; ++c)
-                y[c] += ds / 6.0 * (k1[c] + 2.0 * k2[c] + 2.0 * k3[c] + k4[c]);
-        }
-        return y;
+    auto plus = [](const std::array<double, 4>& a, double f, const std::array<double, 4>& b) {
+        return std::array<double, 4>{a[0] + f * b[0], a[1] + f * b[1], a[2] + f * b[2],
+                                     a[3] + f * b[3]};
     };
+    std::array<double, 4> y = {0.0, curvature, 0.0, 0.0};
+    for (int i = 0; i < steps; ++i) {
+        const double s = i * ds;
+        const auto k1 = slope(s, y);
+        const auto k2 = slope(s + ds / 2, plus(y, ds / 2, k1));
+        const auto k3 = slope(s + ds / 2, plus(y, ds / 2, k2));
+        const auto k4 = slope(s + ds, plus(y, ds, k3));
+        for (int c = 0; c < 4; ++c)
+            y[c] += ds / 6.0 * (k1[c] + 2.0 * k2[c] + 2.0 * k3[c] + k4[c]);
+        if (shape)
+            shape->emplace_back(y[2], -y[3]);
+    }
+    return y;
+}
+
+/// θ'(0) of the clamped strip, by shooting on θ'(L) = 0.
+double elasticaCurvature(double length, double q, int steps)
+{
     // θ'(L) = θ'(0) + ∫ θ'' ds: below 0 at θ'(0) = 0, and at least 0 at θ'(0) = q L² / 2
     // (|∫ θ''| <= q L² / 2 while cos θ <= 1): the root lies between.
     double lo = 0.0, hi = 0.5 * q * length * length;
     for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; ++i) {
         const double mid = 0.5 * (lo + hi);
-        (integrate(mid)[1] < 0.0 ? lo : hi) = mid;
+        (integrateElastica(length, q, steps, mid, nullptr)[1] < 0.0 ? lo : hi) = mid;
     }
-    const auto y = integrate(0.5 * (lo + hi));
+    return 0.5 * (lo + hi);
+}
+
+} // namespace
+
+ElasticaTip heavyElasticaTip(double length, double rho, double g, double rigidity, int steps)
+{
+    const double q = rho * g / rigidity;
+    const auto y =
+        integrateElastica(length, q, steps, elasticaCurvature(length, q, steps), nullptr);
     return {y[3], y[2]};
+}
+
+std::vector<glm::dvec2> heavyElasticaShape(double length, double rho, double g,
+                                           double rigidity, int steps)
+{
+    const double q = rho * g / rigidity;
+    std::vector<glm::dvec2> shape{glm::dvec2(0.0)};
+    integrateElastica(length, q, steps, elasticaCurvature(length, q, steps), &shape);
+    return shape;
 }
 
 double sheetTerminalSpeed(double mass, double area, double drag, double g)

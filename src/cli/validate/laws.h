@@ -69,6 +69,11 @@ struct ElasticaTip {
 ElasticaTip heavyElasticaTip(double length, double rho, double g, double rigidity,
                              int steps = 4000);
 
+/// The same strip's whole shape: the clamp at (0, 0), then after each of the `steps` steps
+/// the point (x, -drop) at that arc length (m): steps + 1 points, the last the tip.
+std::vector<glm::dvec2> heavyElasticaShape(double length, double rho, double g, double rigidity,
+                                           int steps = 4000);
+
 /// Terminal speed in m/s of a flat sheet of mass `mass` (kg) and area `area` (m²) falling
 /// face down in still air under the drag law F = c A ((w - v) · n) n with `drag` c
 /// (N·s/m²) and gravity `g` (m/s², > 0): weight and drag balance at v = m g / (c A).

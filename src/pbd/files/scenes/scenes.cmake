@@ -6,6 +6,7 @@
 # the 3D scenes, "dimensions": 3 in their settings, after the 2D ones).
 set(PBD_BUILTIN_SCENES
   page curtain-over-ball pegs table slope bar hammock sweep drop heap flag
+  catenary hanging-strip wind-rope pendulum incline
   drape-3d tablecloth-3d flag-3d curtain-3d cantilever-3d drop-3d)
 
 set(PBD_SCENE_DIR ${CMAKE_CURRENT_LIST_DIR})
