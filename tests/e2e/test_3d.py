@@ -24,7 +24,11 @@ case framed: every 3D scene (pbd-sim scenes) opens framed: on the first frame th
              the view dump's camera line, inside the canvas and across at least 30% of it
              (a fit of the cloth and its solids); each screenshot is kept in
              PBD_E2E_SHOTS (when set) to be looked at.
-The app runs paused, so that only the hand moves the cloth."""
+case follow: F in tablecloth-3d, whose bar sweeps the cloth off the table and out of the
+             first view by 6 s: after 7 s of simulated time the eight corners of the cloth's
+             bounding box (the state dump at the exit) project, with the view dump's camera
+             line written at the same exit (paused first), inside the canvas.
+The app runs paused, so that only the hand moves the cloth (but in follow)."""
 
 import base64
 import json
@@ -335,6 +339,31 @@ elif case == "framed":
               "merely in view)" % (scene, min(p[0] for p in pixels), max(p[0] for p in pixels),
                                   w, min(p[1] for p in pixels), max(p[1] for p in pixels), h,
                                   100 * span))
+
+elif case == "follow":
+    view_file, state_file = (os.path.join(out, "follow" + n) for n in (".view", ".state"))
+    app = App(binary, "--scene", "tablecloth-3d", "--view-out", view_file, "--state-out",
+              state_file, "--no-autosave")
+    wait_camera(app)
+    app.key("f")
+    app.run_for(7.0)
+    app.key("space")
+    app.wait(lambda v: v["paused"] == [1], "the pause")
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    camera = Camera(read_view(view_file))
+    x = read_state(state_file)
+    low = [min(p[k] for p in x) for k in range(3)]
+    high = [max(p[k] for p in x) for k in range(3)]
+    pixels = [camera.pixel((a, b, c)) for a in (low[0], high[0]) for b in (low[1], high[1])
+              for c in (low[2], high[2])]
+    ox, oy = camera.offset
+    w, h = camera.size
+    check(all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels),
+          "after F the view follows the swept cloth: at %.1f s its box projects within x "
+          "%.0f..%.0f of %.0f, y %.0f..%.0f of %.0f (cloth x %.2f..%.2f m)"
+          % (read_view(view_file)["time"][0], min(p[0] for p in pixels),
+             max(p[0] for p in pixels), w, min(p[1] for p in pixels),
+             max(p[1] for p in pixels), h, low[0], high[0]))
 
 else:
     fail("unknown case " + case)

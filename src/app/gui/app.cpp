@@ -374,6 +374,9 @@ void App::drawPanel()
         helpRect_.reset();
         if (session3_->helpVisible())
             helpRect_ = drawHelpOverlay(view.canvasSize, true);
+        if (auto back = showLostClothHint(session3_->clothOutOfView(), view.canvasSize,
+                                          lostHintRects_))
+            session3_->panel(*back);
         return;
     }
     const std::size_t obstaclesBefore = simulation_.obstacles().size();
@@ -392,7 +395,9 @@ void App::drawPanel()
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    showLostClothHint(controller_, view.canvasSize, lostHintRects_);
+    if (auto back = showLostClothHint(controller_.clothOutOfView(), view.canvasSize,
+                                      lostHintRects_))
+        controller_.panel(*back);
     controller_.updateHover(panelFocus());
 }
 

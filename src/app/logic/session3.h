@@ -28,6 +28,7 @@
 #include "logic/preferences.h"
 #include "logic/step_driver.h"
 #include "logic/stepping.h"
+#include "logic/view_follow.h"
 #include "pbd/command.h"
 #include "pbd/history.h"
 #include "pbd/simulation.h"
@@ -88,8 +89,22 @@ public:
     /// Fits the cloth and the solids and balls of its world into the canvas (F, and the
     /// first frame), keeping the angles.
     void fitView();
-    /// The start's angles and a fit (Home).
+    /// The start's angles and a fit (Home); no following after it.
     void resetView();
+    /// After F or a scene's fit: the view follows the cloth (follow()) until it comes to rest
+    /// (RestWatch), so that a falling or sliding cloth stays in view; the user's orbit, pan
+    /// or zoom and Home end it.
+    void followUntilRest() { rest_.start(); }
+    bool followingUntilRest() const { return rest_.active(); }
+    /// Follow (--follow, and until rest): keeps the distance and the angles and pans the
+    /// least that brings the cloth's box inside the canvas, kFitMarginPixels from its edges
+    /// (exactly at the depth of its centre); a box too large for the canvas at this distance,
+    /// or reaching behind the eye, is fitted. True when the camera moved.
+    bool follow();
+    /// The whole box of the cloth lies outside the canvas (or behind the eye), as of the last
+    /// advance() (watched while following, or on the CPU solvers): the app offers Follow,
+    /// Fit and Restart (gui/lost_cloth_hint.h).
+    bool clothOutOfView() const { return clothOutOfView_; }
     const OrbitCamera& camera() const { return camera_; }
 
     /// The cloth's live triangles at level of detail `step` (1: every cell; cloth_mesh.h),
@@ -132,6 +147,10 @@ private:
     void perform(KeyAction action);
     void restart();
     void clothChanged();
+    /// After the steps: Follow, or the follow until rest, and the out-of-view watch.
+    void followCloth();
+    /// The user moved the camera: no following until rest now.
+    void userMovedCamera() { rest_.stop(); }
 
     Simulation3 simulation_;
     PanelModel model_;
@@ -142,6 +161,8 @@ private:
     OrbitGestures gestures_{camera_};
     Hand3 hand_;
     bool framed_ = false; ///< the first canvas has framed the scene
+    RestWatch<Box3> rest_;          ///< followUntilRest()
+    bool clothOutOfView_ = false;   ///< clothOutOfView() as of the last advance()
     std::optional<glm::dvec2> cursor_;
     bool helpVisible_ = false;
     bool quitRequested_ = false;
