@@ -297,7 +297,9 @@ void App::frame(bool last, double periodMilliseconds)
     const bool exported = exports_.screenshot || exports_.toggleVideo ||
                           exporter_->videoRunning() || (last && !options_.screenshotFile.empty());
     hoverShown_ = drawsHoverRing(preferences().exports, exported);
-    if (!session3_)
+    if (session3_)
+        drawCanvasOverlays3();
+    else
         drawCanvasOverlays();
     updateTitle();
     times.interface = lap(mark);
@@ -377,6 +379,7 @@ void App::drawPanel()
         if (auto back = showLostClothHint(session3_->clothOutOfView(), view.canvasSize,
                                           lostHintRects_))
             session3_->panel(*back);
+        session3_->updateHover(panelFocus());
         return;
     }
     const std::size_t obstaclesBefore = simulation_.obstacles().size();

@@ -91,6 +91,10 @@ private:
     /// Over the canvas: the knife's line, the grab radius's circle, the badges, the wind's
     /// arrow, the strain and speed colours and their legends.
     void drawCanvasOverlays();
+    /// The 3D canvas's: the pins (and the clamp where pins sit side by side), the hovered and
+    /// grabbed particles, the knife's line, the badge while paused, the wind's arrow as the
+    /// camera sees the wind, the strain and speed colours and their legends.
+    void drawCanvasOverlays3();
     /// The window title, set when it changed.
     void updateTitle();
     /// Draws the canvas; false when the window was destroyed meanwhile (nothing drawn).
@@ -168,6 +172,9 @@ private:
 
     ClothFeed clothFeed_;                    ///< the renderer's cloth and world, per frame
     CanvasColours colours_;                  ///< strain and speed colours, legends, per frame
+    std::optional<MeshColoring> colouring3_; ///< the 3D mesh's colouring this frame
+    std::vector<float> vertexStrains3_;      ///< its strain per particle (by strain)
+    std::vector<std::uint16_t> strainCounts3_; ///< scratch for vertexStrains3_
     ViewOut viewOut_;                        ///< --view-out's writes while the app runs
     Viewport frameView_;                     ///< the window and canvas of this frame
     ExportRequests exports_;                 ///< this frame's export requests

@@ -43,6 +43,7 @@ PanelStats clothStats(const SimulationOf<D>& simulation, const StepDriverOf<D>& 
     stats.follow = preferences.follow;
     stats.exports = preferences.exports;
     stats.drawMode = preferences.draw;
+    stats.wireframe = preferences.wireframe;
     stats.obstacles = simulation.obstacles().size();
     stats.balls = simulation.balls().size();
     stats.pinnedNow = pinnedNowText(simulation);
@@ -89,7 +90,14 @@ void App::upload3()
 {
     Simulation3& cloth = session3_->simulation();
     cloth.sync(); // the GPU solver's positions, when it runs
-    scene3_->setCloth(cloth.particles().position, session3_->triangles(session3_->lodStep()));
+    // Coloured as the 2D mesh: by strain (each particle the mean of its live constraints'),
+    // or by speed, through the same tables and scales (the legends: drawCanvasOverlays3).
+    colouring3_ = meshColoringOf(session3_->liveLines(), cloth.particles().size(),
+                                 colours_.lines(), colours_.particles(), programs3_->strainTable(),
+                                 programs3_->speedTable(), vertexStrains3_, strainCounts3_);
+    const std::span<const std::uint32_t> triangles = session3_->triangles(session3_->lodStep());
+    scene3_->setCloth(cloth.particles().position, triangles, session3_->trianglesVersion(),
+                      colouring3_ ? colouring3_->values : std::span<const float>());
     const Box3 box = session3_->sceneBox();
     scene3_->setWorld(cloth.obstacles(), cloth.balls(), box.centre(),
                       std::max(kMinPlaneHalfSide, 4.0 * box.radius()));
@@ -100,7 +108,9 @@ void App::drawCanvas3()
     const Viewport& view = frameView_;
     if (view.framebufferSize.x <= 0 || view.framebufferSize.y <= 0)
         return; // minimised: no GL call
-    const Shading3 shading;
+    Shading3 shading;
+    shading.coloring = colouring3_ ? &*colouring3_ : nullptr;
+    shading.wireframe = session3_->preferences().wireframe;
     // The panel's side of the window, as the 2D renderer clears it (the pass clears the
     // canvas: a software renderer pays for every pixel cleared twice).
     const int canvasRight = static_cast<int>(
@@ -139,7 +149,7 @@ void App::viewDump3(ViewDump& dump) const
     dump.plots = prefs.plots;
     dump.plotSamples = session3_->driver().plotHistory().size();
     dump.residuals = cloth.residuals().size();
-    dump.hovered.reset();
+    dump.hovered = session3_->hovered();
 }
 
 } // namespace pbd::app

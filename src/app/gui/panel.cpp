@@ -564,11 +564,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     record("pin-corners");
     ImGui::SameLine();
     follow(stats, actions);
-    beginOnly2D(stats.threeD);
     colouring(model, stats, actions);
-    endOnly2D(stats.threeD, "In 3D the cloth is drawn shaded, its front and back in two "
-                            "colours, with its shadow; lines, particles and the strain and "
-                            "speed colours are the 2D canvas's for now.");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("On release");
     ImGui::SameLine();

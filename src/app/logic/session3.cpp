@@ -83,6 +83,8 @@ void Session3::clothChanged()
     driver_.clothRebuilt();
     hand_.clothRebuilt();
     trianglesFor_.reset();
+    linesFor_.reset();
+    hovered_.reset();
 }
 
 void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers,
@@ -335,8 +337,40 @@ std::span<const std::uint32_t> Session3::triangles(int step)
         meshTriangles(gridEdges(s.width, s.height, simulation_.constraints(), simulation_.alive()),
                       step, triangles_);
         trianglesFor_ = key;
+        ++trianglesBuilt_;
     }
     return triangles_;
+}
+
+const LineSet& Session3::liveLines()
+{
+    if (linesFor_ != simulation_.constraintsVersion()) {
+        lines_.pairs.clear();
+        lines_.constraints.clear();
+        const std::span<const DistanceConstraint> constraints = simulation_.constraints();
+        const std::span<const std::uint8_t> alive = simulation_.alive();
+        for (std::size_t k = 0; k < constraints.size(); ++k) {
+            if (k < alive.size() && alive[k] == 0)
+                continue;
+            lines_.pairs.push_back(static_cast<std::uint32_t>(constraints[k].a));
+            lines_.pairs.push_back(static_cast<std::uint32_t>(constraints[k].b));
+            lines_.constraints.push_back(static_cast<std::uint32_t>(k));
+        }
+        linesFor_ = simulation_.constraintsVersion();
+    }
+    return lines_;
+}
+
+void Session3::updateHover(PanelFocus focus)
+{
+    hovered_.reset();
+    if (focus.mouse || !cursor_ || hand_.holding() || hand_.knife() || gestures_.dragging())
+        return;
+    const std::optional<MeshHit> hit = castRay(camera_.ray(*cursor_),
+                                               simulation_.particles().position,
+                                               triangles(lodStep()));
+    if (hit)
+        hovered_ = hit->nearest;
 }
 
 std::string Session3::title() const

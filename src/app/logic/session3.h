@@ -110,6 +110,19 @@ public:
     /// The cloth's live triangles at level of detail `step` (1: every cell; cloth_mesh.h),
     /// rebuilt only when a constraint was removed, the cloth rebuilt or the step changed.
     std::span<const std::uint32_t> triangles(int step = 1);
+    /// Counts triangles()'s rebuilds from 1: the same number, the same triangles (the
+    /// renderer keeps them on the GPU until it changes).
+    std::uint64_t trianglesVersion() const { return trianglesBuilt_; }
+    /// The cloth's live constraints as lines (each its constraint's), rebuilt only when a
+    /// constraint was removed or the cloth rebuilt: what the strain colours average per
+    /// particle on the shaded mesh (cloth_mesh.h's particleStrains).
+    const LineSet& liveLines();
+    /// Once a frame: the particle under the cursor that a left press would grab (the nearest
+    /// corner of the first triangle at this level of detail that its ray meets), or none over
+    /// the panel, while a hand, knife or camera drag is on, or off the cloth.
+    void updateHover(PanelFocus focus);
+    /// The particle updateHover() found.
+    std::optional<Index> hovered() const { return hovered_; }
     /// The level of detail the canvas asks for now: cells under kLodMinCellPixels on screen
     /// at the target's depth are drawn k x k together.
     int lodStep() const;
@@ -171,6 +184,10 @@ private:
     /// triangles()'s cache: for this constraints version and step.
     std::vector<std::uint32_t> triangles_;
     std::optional<std::pair<std::uint64_t, int>> trianglesFor_;
+    std::uint64_t trianglesBuilt_ = 0;
+    LineSet lines_; ///< liveLines()'s cache, for linesFor_'s constraints version
+    std::optional<std::uint64_t> linesFor_;
+    std::optional<Index> hovered_;
 };
 
 } // namespace pbd::app
