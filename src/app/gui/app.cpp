@@ -94,7 +94,11 @@ App::App(const AppOptions& options)
     controller_.setPaused(options.paused);
     const bool debugGl = GlDebug::wanted();
     title_ = session3_ ? session3_->title() : controller_.title();
-    window_.emplace(title_.c_str(), debugGl);
+    // The 3D view's edges multisampled when asked (--samples; the 2D canvas as it was).
+    window_.emplace(title_.c_str(), debugGl, session3_ ? options.samples : 0);
+    if (session3_ && options.samples > 0) // what the display gave
+        std::fprintf(stderr, "pbd-cloth: --samples %d: the window has %d samples a pixel\n",
+                     options.samples, window_->samples());
     if (debugGl) {
         glDebug_.emplace();
         std::fprintf(stderr, "pbd-cloth: GL debug output %s\n",
