@@ -156,3 +156,24 @@ TEST_CASE("a 3D left drag on a sphere obstacle moves it; on the cloth in front o
     CHECK(glm::length(target - before) > 0.05);
     CHECK(std::abs(glm::dot(target - before, rig.session.camera().forward())) < 1e-9);
 }
+
+TEST_CASE("the 3D hover is the particle a left press there grabs, none off the cloth or held",
+          "[3d][session][hand]")
+{
+    Rig rig({}, {});
+    const glm::dvec3 p = rig.session.simulation().particles().position[14];
+    const glm::dvec2 at = rig.pixel(p + glm::dvec3(0.03, -0.02, 0.0)); // near particle 14
+    rig.session.mouseMove(at);
+    rig.session.updateHover({});
+    CHECK(rig.session.hovered() == Index{14});
+    rig.session.updateHover({.mouse = true}); // over the panel
+    CHECK_FALSE(rig.session.hovered());
+    rig.session.mouseMove({2.0, 2.0}); // the canvas's corner, off the cloth
+    rig.session.updateHover({});
+    CHECK_FALSE(rig.session.hovered());
+    rig.session.mouseMove(at);
+    rig.session.mouseButton(MouseButton::Left, true, {}, {});
+    CHECK(rig.session.simulation().grabbed() == Index{14}); // what the hover showed
+    rig.session.updateHover({});
+    CHECK_FALSE(rig.session.hovered()); // while held: no hover
+}
