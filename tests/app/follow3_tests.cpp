@@ -84,6 +84,7 @@ TEST_CASE("F in 3D follows a falling cloth until the user turns the camera",
     PanelActions unpin;
     unpin.unpinAll = true;
     rig.session.panel(unpin);
+    CHECK_FALSE(rig.session.followingUntilRest()); // a plain cloth's first fit stays put
     rig.session.key(Key::F, false, {}, {});
     CHECK(rig.session.followingUntilRest());
     rig.session.setPaused(false);

@@ -84,6 +84,8 @@ App::App(const AppOptions& options)
         session3_->model().showSettings(cloth.settings()); // a loaded state's
         session3_->setPreferences(options.preferences);
         session3_->setPaused(options.paused);
+        // A scene's fit follows its cloth until it rests, as the 2D view follows a scene's.
+        session3_->setFollowFirstFit(!options.sceneName.empty() && options.sceneName != "page");
     } else if (auto error = setUpStart(simulation_, options.start)) { // checked likewise
         throw AppError("pbd-cloth: " + error->message);
     }

@@ -53,6 +53,8 @@ void Session3::resize(glm::dvec2 canvasOffset, glm::dvec2 canvasSize)
     if (!framed_ && canvasSize.x > 0.0 && canvasSize.y > 0.0) {
         framed_ = true;
         fitView();
+        if (!followFirstFit_)
+            rest_.stop();
     }
 }
 

@@ -95,6 +95,9 @@ public:
     /// (RestWatch), so that a falling or sliding cloth stays in view; the user's orbit, pan
     /// or zoom and Home end it.
     void followUntilRest() { rest_.start(); }
+    /// Whether the first canvas's fit follows until rest too (a scene's, as the 2D view
+    /// follows a scene's fit; false by default: a plain cloth's first view stays put).
+    void setFollowFirstFit(bool follow) { followFirstFit_ = follow; }
     bool followingUntilRest() const { return rest_.active(); }
     /// Follow (--follow, and until rest): keeps the distance and the angles and pans the
     /// least that brings the cloth's box inside the canvas, kFitMarginPixels from its edges
@@ -174,6 +177,7 @@ private:
     OrbitGestures gestures_{camera_};
     Hand3 hand_;
     bool framed_ = false; ///< the first canvas has framed the scene
+    bool followFirstFit_ = false;   ///< setFollowFirstFit()
     RestWatch<Box3> rest_;          ///< followUntilRest()
     bool clothOutOfView_ = false;   ///< clothOutOfView() as of the last advance()
     std::optional<glm::dvec2> cursor_;
