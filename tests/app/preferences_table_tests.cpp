@@ -48,7 +48,7 @@ TEST_CASE("the preferences table covers every member once, with its accessors", 
 {
     const auto rows = pbd::app::preferenceFields();
     Preferences changed;
-    const double values[] = {1, 2.5, 1, 0.05, 1, 1, 1, 0.5, 2, 1, 1, 1, 1};
+    const double values[] = {1, 2.5, 1, 0.05, 1, 1, 1, 0.5, 2, 1, 1, 1, 1, 1};
     REQUIRE(rows.size() == std::size(values));
     for (std::size_t i = 0; i < rows.size(); ++i) {
         INFO(rows[i].name);
@@ -70,6 +70,7 @@ TEST_CASE("the preferences table covers every member once, with its accessors", 
     expected.onRelease = pbd::app::OnRelease::Keep;
     expected.grabRadius = 0.5;
     expected.draw = pbd::app::DrawMode::Both;
+    expected.wireframe = true;
     expected.follow = true;
     expected.exports.pngCanvasOnly = true;
     expected.exports.videoCanvasOnly = false;

@@ -24,7 +24,15 @@ case framed: every 3D scene (pbd-sim scenes) opens framed: on the first frame th
              the view dump's camera line, inside the canvas and across at least 30% of it
              (a fit of the cloth and its solids); each screenshot is kept in
              PBD_E2E_SHOTS (when set) to be looked at.
-The app runs paused, so that only the hand moves the cloth."""
+case follow: F in tablecloth-3d, whose bar sweeps the cloth off the table and out of the
+             first view by 6 s: after 7 s of simulated time the eight corners of the cloth's
+             bounding box (the state dump at the exit) project, with the view dump's camera
+             line written at the same exit (paused first), inside the canvas.
+case ball:   a left drag on a ball in front of a paused cloth moves it in the plane through
+             the press facing the camera (the test's own ray-sphere hit from the view dump's
+             camera line), recorded as grab-ball / move-ball / release-ball lines; Ctrl+Z
+             puts it back: pbd-sim replays the recording (--save) with the ball where it was.
+The app runs paused, so that only the hand moves the cloth (but in follow)."""
 
 import base64
 import json
@@ -305,6 +313,49 @@ elif case == "record":
     check(sim_hash == app_hash, "pbd-sim run --events replays the 3D recording to the same hash "
           "(%s, the app's %s)" % (sim_hash, app_hash))
 
+elif case == "ball":
+    start, radius = (0.5, -0.5, 1.5), 0.3
+    rec = os.path.join(out, "ball.txt")
+    app = App(binary, "--dimensions", "3", "--width", 10, "--height", 10, "--paused",
+              "--ball", "%g,%g,%g,%g,1" % (start + (radius,)), "--record", rec, "--no-autosave")
+    camera = Camera(wait_camera(app))
+    press = tuple(round(v) for v in camera.pixel(start))
+    origin, direction = camera.ray(press)
+    # The test's own hit: the ray's first meeting with the ball's sphere.
+    oc = sub(start, origin)
+    along = dot(oc, direction)
+    t = along - math.sqrt(radius ** 2 - (dot(oc, oc) - along ** 2))
+    hit = add(origin, mul(t, direction))
+    release = (press[0] + 70, press[1] - 40)
+    drag(app, press, release)
+    app.key("ctrl+z")
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    with open(rec) as f:
+        lines = [line.split() for line in f if line.strip() and not line.startswith("#")]
+    verbs = [line[1] for line in lines]
+    check("grab-ball" in verbs and "move-ball" in verbs and "release-ball" in verbs
+          and verbs[-2:] == ["undo", "end"], "the drag is recorded as grab-ball, move-ball, "
+          "release-ball, then undo (%s)" % " ".join(verbs[-6:]))
+    grabbed = [float(v) for v in lines[verbs.index("grab-ball")][3:6]]
+    moved = [float(v) for v in [line for line in lines if line[1] == "move-ball"][-1][2:5]]
+    check(norm(sub(grabbed, start)) < 1e-12, "grab-ball holds the ball where it is")
+    goal = add(plane_point(*camera.ray(release), hit, mul(-1.0, camera.forward)), sub(start, hit))
+    check(norm(sub(moved, goal)) < 1e-6, "the ball's centre went where the release's ray meets "
+          "the plane through the press's hit facing the camera, keeping its offset (%.2g m off)"
+          % norm(sub(moved, goal)))
+    check(abs(dot(sub(moved, start), camera.forward)) < 1e-9 and norm(sub(moved, start)) > 0.1,
+          "it moved %.3f m, along the camera-facing plane" % norm(sub(moved, start)))
+    state_file = os.path.join(out, "ball.json")
+    # (--dimensions 3: the recording's scene file, which holds the ball, is a 3D scene)
+    status, _, err = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "run",
+                         "--dimensions", "3", "--events", rec, "--save", state_file, "--out",
+                         os.devnull)
+    check(status == 0, "pbd-sim replays the recording (%s)" % err.strip()[-300:])
+    with open(state_file) as f:
+        ball = json.load(f)["balls"][0]
+    back = (ball["x"], ball["y"], ball["z"])
+    check(norm(sub(back, start)) < 1e-12, "undo put the ball back where it was (%s)" % (back,))
+
 elif case == "framed":
     listing = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "scenes")[1]
     scenes = [line.split()[0] for line in listing.splitlines() if " 3D " in line]
@@ -335,6 +386,31 @@ elif case == "framed":
               "merely in view)" % (scene, min(p[0] for p in pixels), max(p[0] for p in pixels),
                                   w, min(p[1] for p in pixels), max(p[1] for p in pixels), h,
                                   100 * span))
+
+elif case == "follow":
+    view_file, state_file = (os.path.join(out, "follow" + n) for n in (".view", ".state"))
+    app = App(binary, "--scene", "tablecloth-3d", "--view-out", view_file, "--state-out",
+              state_file, "--no-autosave")
+    wait_camera(app)
+    app.key("f")
+    app.run_for(7.0)
+    app.key("space")
+    app.wait(lambda v: v["paused"] == [1], "the pause")
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    camera = Camera(read_view(view_file))
+    x = read_state(state_file)
+    low = [min(p[k] for p in x) for k in range(3)]
+    high = [max(p[k] for p in x) for k in range(3)]
+    pixels = [camera.pixel((a, b, c)) for a in (low[0], high[0]) for b in (low[1], high[1])
+              for c in (low[2], high[2])]
+    ox, oy = camera.offset
+    w, h = camera.size
+    check(all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels),
+          "after F the view follows the swept cloth: at %.1f s its box projects within x "
+          "%.0f..%.0f of %.0f, y %.0f..%.0f of %.0f (cloth x %.2f..%.2f m)"
+          % (read_view(view_file)["time"][0], min(p[0] for p in pixels),
+             max(p[0] for p in pixels), w, min(p[1] for p in pixels),
+             max(p[1] for p in pixels), h, low[0], high[0]))
 
 else:
     fail("unknown case " + case)

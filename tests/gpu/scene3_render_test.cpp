@@ -1,10 +1,13 @@
 // The 3D view's shaded pass (src/app/render/scene3_pass.h) drawn into an offscreen framebuffer
 // on the headless context: the cloth's side facing the camera has the colour its normals say,
 // the cloth's shadow darkens the ground where the light's direction puts it and nowhere else,
-// and no shadow falls with shadows off. PBD_RENDER_TEST_PNG=path writes the picture.
+// and no shadow falls with shadows off; a cloth coloured by strain shows its stretched rows red
+// and the rest grey. PBD_RENDER_TEST_PNG=path (and PBD_RENDER_STRAIN_PNG) write the pictures.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
+#include <optional>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -15,7 +18,10 @@
 #include "io/frame_image.h"
 #include "logic/cloth_mesh.h"
 #include "logic/orbit_camera.h"
+#include "logic/session3.h"
+#include "pbd/strain.h"
 #include "pbd/cloth.h"
+#include "render/mesh_renderer.h"
 #include "render/program_cache.h"
 #include "render/scene3_pass.h"
 #include "render/screenshot.h"
@@ -143,4 +149,65 @@ TEST_CASE("the 3D view shades the cloth's two sides and casts its shadow where t
     // Shadows off: the ground is lit alike left and right.
     const FrameImage flat = render(false);
     CHECK(brightness(pixel(flat, left)) == Approx(brightness(pixel(flat, right))).margin(0.03));
+}
+
+TEST_CASE("the 3D view colours a cloth by strain as the 2D one: stretched rows red, rest grey",
+          "[scene3][strain]")
+{
+    // A 10 x 10 sheet hanging in the x-y plane (facing the camera), its top three rows of
+    // cells stretched down to 1.4 times their rest length, the rest at rest: the app's path
+    // (the session's live lines, the core's strains, meshColoringOf, the strain table).
+    constexpr int n = 10;
+    Settings settings = Simulation3::defaultSettings();
+    settings.width = n;
+    settings.height = n;
+    Session3 session(settings, [] { return 0.0; });
+    Simulation3& cloth = session.simulation();
+    SimulationState3 state = cloth.state();
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+            state.position[static_cast<std::size_t>(i * n + j)] = {
+                0.2 * j, i <= 3 ? -0.28 * i : -0.84 - 0.2 * (i - 3), 0.0};
+    REQUIRE_FALSE(cloth.restore(state));
+    std::vector<float> strains(cloth.constraints().size());
+    REQUIRE(signedStrains(cloth, std::span<float>(strains)));
+    const LineColoring byStrain{strains, 0.2};
+
+    Target target;
+    ProgramCache programs;
+    std::vector<float> vertexStrains;
+    std::vector<std::uint16_t> counts;
+    const std::optional<MeshColoring> coloring =
+        meshColoringOf(session.liveLines(), cloth.particles().size(), &byStrain, nullptr,
+                       programs.strainTable(), programs.speedTable(), vertexStrains, counts);
+    REQUIRE(coloring);
+    Scene3Pass pass(programs);
+    pass.setCloth(cloth.particles().position, session.triangles(), 1, coloring->values);
+
+    OrbitCamera camera;
+    camera.setCanvas({kWidth, kHeight});
+    camera.setAngles(0.0, 0.0); // from the front, along -z
+    camera.lookAt({0.9, -1.2, 0.0}, 6.0);
+    Viewport viewport;
+    viewport.windowSize = {kWidth, kHeight};
+    viewport.framebufferSize = {kWidth, kHeight};
+    viewport.canvasSize = {kWidth, kHeight};
+    Shading3 shading;
+    shading.coloring = &*coloring;
+    pass.draw(camera, viewport, shading, {0.9, -1.2, 0.0}, 3.0);
+    REQUIRE(glGetError() == GL_NO_ERROR);
+    const FrameImage image = target.read();
+    if (const char* path = std::getenv("PBD_RENDER_STRAIN_PNG"))
+        CHECK_FALSE(writePng(path, image));
+
+    // Row 1.5 (stretched cells) and row 7 (at rest), mid-width.
+    const glm::vec3 top = pixel(image, *camera.worldToScreen({0.9, -0.42, 0.0}));
+    const glm::vec3 low = pixel(image, *camera.worldToScreen({0.9, -1.64, 0.0}));
+    INFO("stretched rows " << top.r << " " << top.g << " " << top.b << ", at rest " << low.r
+                           << " " << low.g << " " << low.b);
+    CHECK(top.r > top.g + 0.15f);
+    CHECK(top.r > top.b + 0.15f);
+    // At rest the table's grey, not the front's terracotta.
+    CHECK(std::abs(low.r - low.b) < 0.06f);
+    CHECK(std::abs(low.r - low.g) < 0.06f);
 }

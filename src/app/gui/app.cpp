@@ -84,6 +84,8 @@ App::App(const AppOptions& options)
         session3_->model().showSettings(cloth.settings()); // a loaded state's
         session3_->setPreferences(options.preferences);
         session3_->setPaused(options.paused);
+        // A scene's fit follows its cloth until it rests, as the 2D view follows a scene's.
+        session3_->setFollowFirstFit(!options.sceneName.empty() && options.sceneName != "page");
     } else if (auto error = setUpStart(simulation_, options.start)) { // checked likewise
         throw AppError("pbd-cloth: " + error->message);
     }
@@ -94,7 +96,11 @@ App::App(const AppOptions& options)
     controller_.setPaused(options.paused);
     const bool debugGl = GlDebug::wanted();
     title_ = session3_ ? session3_->title() : controller_.title();
-    window_.emplace(title_.c_str(), debugGl);
+    // The 3D view's edges multisampled when asked (--samples; the 2D canvas as it was).
+    window_.emplace(title_.c_str(), debugGl, session3_ ? options.samples : 0);
+    if (session3_ && options.samples > 0) // what the display gave
+        std::fprintf(stderr, "pbd-cloth: --samples %d: the window has %d samples a pixel\n",
+                     options.samples, window_->samples());
     if (debugGl) {
         glDebug_.emplace();
         std::fprintf(stderr, "pbd-cloth: GL debug output %s\n",
@@ -299,10 +305,12 @@ void App::frame(bool last, double periodMilliseconds)
     const bool exported = exports_.screenshot || exports_.toggleVideo ||
                           exporter_->videoRunning() || (last && !options_.screenshotFile.empty());
     hoverShown_ = drawsHoverRing(preferences().exports, exported);
-    if (!session3_)
-        drawCanvasOverlays();
-    else
+    if (session3_) {
+        drawCanvasOverlays3();
         drawLaw3(); // a 3D validation scene's law
+    } else {
+        drawCanvasOverlays();
+    }
     updateTitle();
     times.interface = lap(mark);
     if (session3_)
@@ -380,6 +388,10 @@ void App::drawPanel()
         helpRect_.reset();
         if (session3_->helpVisible())
             helpRect_ = drawHelpOverlay(view.canvasSize, true);
+        if (auto back = showLostClothHint(session3_->clothOutOfView(), view.canvasSize,
+                                          lostHintRects_))
+            session3_->panel(*back);
+        session3_->updateHover(panelFocus());
         return;
     }
     const std::size_t obstaclesBefore = simulation_.obstacles().size();
@@ -398,7 +410,9 @@ void App::drawPanel()
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
-    showLostClothHint(controller_, view.canvasSize, lostHintRects_);
+    if (auto back = showLostClothHint(controller_.clothOutOfView(), view.canvasSize,
+                                      lostHintRects_))
+        controller_.panel(*back);
     controller_.updateHover(panelFocus());
 }
 

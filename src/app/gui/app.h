@@ -94,6 +94,10 @@ private:
     void drawCanvasOverlays();
     /// A 3D validation scene's law over the cloth, through the orbit camera (app3.cpp).
     void drawLaw3();
+    /// The 3D canvas's: the pins (and the clamp where pins sit side by side), the hovered and
+    /// grabbed particles, the knife's line, the badge while paused, the wind's arrow as the
+    /// camera sees the wind, the strain and speed colours and their legends.
+    void drawCanvasOverlays3();
     /// The window title, set when it changed.
     void updateTitle();
     /// Draws the canvas; false when the window was destroyed meanwhile (nothing drawn).
@@ -171,6 +175,9 @@ private:
 
     ClothFeed clothFeed_;                    ///< the renderer's cloth and world, per frame
     CanvasColours colours_;                  ///< strain and speed colours, legends, per frame
+    std::optional<MeshColoring> colouring3_; ///< the 3D mesh's colouring this frame
+    std::vector<float> vertexStrains3_;      ///< its strain per particle (by strain)
+    std::vector<std::uint16_t> strainCounts3_; ///< scratch for vertexStrains3_
     ViewOut viewOut_;                        ///< --view-out's writes while the app runs
     Viewport frameView_;                     ///< the window and canvas of this frame
     ExportRequests exports_;                 ///< this frame's export requests

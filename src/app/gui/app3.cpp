@@ -44,6 +44,7 @@ PanelStats clothStats(const SimulationOf<D>& simulation, const StepDriverOf<D>& 
     stats.follow = preferences.follow;
     stats.exports = preferences.exports;
     stats.drawMode = preferences.draw;
+    stats.wireframe = preferences.wireframe;
     stats.obstacles = simulation.obstacles().size();
     stats.balls = simulation.balls().size();
     stats.pinnedNow = pinnedNowText(simulation);
@@ -90,11 +91,23 @@ void App::upload3()
 {
     Simulation3& cloth = session3_->simulation();
     const std::span<const std::uint32_t> triangles = session3_->triangles(session3_->lodStep());
-    // The GPU solver's own buffers when it holds the state (nothing read back); else the
-    // CPU's positions. The shadow's box below is the cloth's as last read.
-    if (!gpuView_ || !gpuView_->draw3(cloth, *scene3_, triangles)) {
-        cloth.sync();
-        scene3_->setCloth(cloth.particles().position, triangles);
+    // Coloured as the 2D mesh: by strain (each particle the mean of its live constraints'),
+    // or by speed, through the same tables and scales (the legends: drawCanvasOverlays3):
+    // those need the positions here. Uncoloured, the GPU solver's own buffers are drawn
+    // when it holds the state (nothing read back; the shadow's box below is the cloth's as
+    // last read), else the CPU's positions.
+    const bool coloured = colours_.lines() != nullptr || colours_.particles() != nullptr;
+    if (!coloured && gpuView_ &&
+        gpuView_->draw3(cloth, *scene3_, triangles, session3_->trianglesVersion())) {
+        colouring3_.reset();
+    } else {
+        cloth.sync(); // the GPU solver's positions, when it runs
+        colouring3_ = meshColoringOf(session3_->liveLines(), cloth.particles().size(),
+                                     colours_.lines(), colours_.particles(),
+                                     programs3_->strainTable(), programs3_->speedTable(),
+                                     vertexStrains3_, strainCounts3_);
+        scene3_->setCloth(cloth.particles().position, triangles, session3_->trianglesVersion(),
+                          colouring3_ ? colouring3_->values : std::span<const float>());
     }
     const Box3 box = session3_->sceneBox();
     scene3_->setWorld(cloth.obstacles(), cloth.balls(), box.centre(),
@@ -106,7 +119,9 @@ void App::drawCanvas3()
     const Viewport& view = frameView_;
     if (view.framebufferSize.x <= 0 || view.framebufferSize.y <= 0)
         return; // minimised: no GL call
-    const Shading3 shading;
+    Shading3 shading;
+    shading.coloring = colouring3_ ? &*colouring3_ : nullptr;
+    shading.wireframe = session3_->preferences().wireframe;
     // The panel's side of the window, as the 2D renderer clears it (the pass clears the
     // canvas: a software renderer pays for every pixel cleared twice).
     const int canvasRight = static_cast<int>(
@@ -162,7 +177,7 @@ void App::viewDump3(ViewDump& dump) const
     dump.plots = prefs.plots;
     dump.plotSamples = session3_->driver().plotHistory().size();
     dump.residuals = cloth.residuals().size();
-    dump.hovered.reset();
+    dump.hovered = session3_->hovered();
 }
 
 } // namespace pbd::app

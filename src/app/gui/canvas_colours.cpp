@@ -8,7 +8,8 @@
 
 namespace pbd::app {
 
-void CanvasColours::update(Simulation& simulation, const Preferences& preferences,
+template <glm::length_t D>
+void CanvasColours::update(SimulationOf<D>& simulation, const Preferences& preferences,
                            const Viewport& view, float contentScale)
 {
     lines_.reset();
@@ -37,5 +38,8 @@ void CanvasColours::update(Simulation& simulation, const Preferences& preference
         speedLegend_ = drawSpeedLegend(view.canvasSize, speedScale_, contentScale, legendTop);
     }
 }
+
+template void CanvasColours::update<2>(Simulation&, const Preferences&, const Viewport&, float);
+template void CanvasColours::update<3>(Simulation3&, const Preferences&, const Viewport&, float);
 
 } // namespace pbd::app

@@ -18,9 +18,11 @@ namespace pbd::app {
 class CanvasColours {
 public:
     /// Between ImGui's NewFrame and Render: the colours of `simulation` now (synced: a whole
-    /// read-back with the GPU solver) and their legends on the canvas of `view`.
-    void update(Simulation& simulation, const Preferences& preferences, const Viewport& view,
-                float contentScale);
+    /// read-back with the GPU solver) and their legends on the canvas of `view`; the 2D
+    /// cloth's or the 3D one's, with the same scales and legends.
+    template <glm::length_t D>
+    void update(SimulationOf<D>& simulation, const Preferences& preferences,
+                const Viewport& view, float contentScale);
 
     /// The lines' colouring by strain this frame, or null (the page's grey).
     const LineColoring* lines() const { return lines_ ? &*lines_ : nullptr; }

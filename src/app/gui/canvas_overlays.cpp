@@ -1,15 +1,20 @@
 // Over the canvas, drawn with ImGui after the panel: the knife's line, the grab radius's
 // circle, the recording's and paused badges, a validation scene's law with its legend, and the
-// strain and speed colours with their legends.
+// strain and speed colours with their legends; in 3D also the pins, the hovered and the
+// grabbed particle (the 2D renderer draws those).
 
 #include "gui/app.h"
 
+#include <array>
+#include <cmath>
 #include <vector>
 
+#include <glm/geometric.hpp>
 #include <imgui.h>
 
 #include "gui/law_legend.h"
 #include "gui/wind_arrow.h"
+#include "render/particles_pass.h"
 
 namespace pbd::app {
 
@@ -58,19 +63,102 @@ float drawFilesBadge(float top, float scale, const RunFiles& files)
     return top;
 }
 
+/// The knife's stroke from `a` to `b` (window pixels) while Ctrl+dragging.
+void drawKnifeLine(glm::dvec2 a, glm::dvec2 b, float scale)
+{
+    ImGui::GetForegroundDrawList()->AddLine(
+        ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
+        ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
+        2.0f * scale);
+}
+
+ImU32 colour(const std::array<float, 4>& c)
+{
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], c[3]));
+}
+
+/// A marker disc of `radius` pixels at `p`'s pixel, when in front of the eye.
+void drawMarker3(const OrbitCamera& camera, glm::dvec3 p, float radius, ImU32 fill)
+{
+    if (const auto s = camera.worldToScreen(p))
+        ImGui::GetBackgroundDrawList()->AddCircleFilled(
+            ImVec2(static_cast<float>(s->x), static_cast<float>(s->y)), radius, fill, 16);
+}
+
 } // namespace
+
+void App::drawCanvasOverlays3()
+{
+    const Viewport& view = frameView_;
+    const float scale = static_cast<float>(controller_.view().logicalScale());
+    const OrbitCamera& camera = session3_->camera();
+    Simulation3& cloth = session3_->simulation();
+    const ParticlesOf<3>& particles = cloth.particles();
+    const Settings& settings = cloth.settings();
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    // The pins, as the 2D discs' markers; where two pins are grid neighbours a bar joins them,
+    // so that a clamp (cantilever-3d's two pinned columns) reads as one.
+    const ImU32 pinned = colour(kPinnedMarkerColor);
+    for (std::size_t i = 0; i < particles.size(); ++i) {
+        if (!particles.pinned(i))
+            continue;
+        const std::size_t column = settings.width > 0 ? i % settings.width : 0;
+        const auto bar = [&](std::size_t j) {
+            const auto a = camera.worldToScreen(particles.position[i]);
+            const auto b = camera.worldToScreen(particles.position[j]);
+            if (a && b)
+                draw->AddLine(ImVec2(static_cast<float>(a->x), static_cast<float>(a->y)),
+                              ImVec2(static_cast<float>(b->x), static_cast<float>(b->y)), pinned,
+                              4.0f * scale);
+        };
+        const std::size_t below = i + static_cast<std::size_t>(settings.width);
+        const bool right = column + 1 < static_cast<std::size_t>(settings.width) &&
+                           particles.pinned(i + 1);
+        const bool down = below < particles.size() && particles.pinned(below);
+        if (right)
+            bar(i + 1);
+        if (down)
+            bar(below);
+        if (right && down && particles.pinned(below + 1)) { // a cell held whole: the jaw
+            const auto a = camera.worldToScreen(particles.position[i]);
+            const auto b = camera.worldToScreen(particles.position[i + 1]);
+            const auto c = camera.worldToScreen(particles.position[below + 1]);
+            const auto d = camera.worldToScreen(particles.position[below]);
+            const auto at = [](glm::dvec2 p) {
+                return ImVec2(static_cast<float>(p.x), static_cast<float>(p.y));
+            };
+            if (a && b && c && d)
+                draw->AddQuadFilled(at(*a), at(*b), at(*c), at(*d),
+                                    (pinned & ~IM_COL32_A_MASK) | IM_COL32(0, 0, 0, 150));
+        }
+        drawMarker3(camera, particles.position[i], kPinnedMarkerRadius * scale, pinned);
+    }
+    const std::optional<Index> grabbed = cloth.grabbed();
+    if (const auto hovered = session3_->hovered(); hovered && hoverShown_ && hovered != grabbed)
+        drawMarker3(camera, particles.position[*hovered], kHoveredMarkerRadius * scale,
+                    colour(kHoveredMarkerColor));
+    if (grabbed && *grabbed < particles.size())
+        drawMarker3(camera, particles.position[*grabbed], kGrabbedMarkerRadius * scale,
+                    colour(kGrabbedMarkerColor));
+    if (const auto knife = session3_->hand().knife())
+        drawKnifeLine(knife->first, knife->second, scale);
+    if (session3_->paused())
+        drawPausedBadge(0.0f, scale);
+    // The wind as the camera sees it: along its right and up.
+    const glm::dvec3 wind(settings.windX, settings.windY, settings.windZ);
+    drawWindArrow(view.canvasOffset, view.canvasSize,
+                  {glm::dot(wind, camera.right()), glm::dot(wind, camera.up())},
+                  glm::length(wind), settings.gusts, settings.airDrag, scale);
+    colours_.update(cloth, session3_->preferences(), view, window_->contentScale());
+}
 
 void App::drawCanvasOverlays()
 {
     const Viewport& view = frameView_;
     if (const auto knife = controller_.input().knife()) { // the knife's line while Ctrl+dragging
         const Camera& camera = controller_.view().camera();
-        const glm::dvec2 a = camera.worldToScreen(knife->first);
-        const glm::dvec2 b = camera.worldToScreen(knife->second);
-        ImGui::GetForegroundDrawList()->AddLine(
-            ImVec2(static_cast<float>(a.x), static_cast<float>(a.y)),
-            ImVec2(static_cast<float>(b.x), static_cast<float>(b.y)), IM_COL32(200, 0, 0, 255),
-            2.0f * static_cast<float>(controller_.view().logicalScale()));
+        drawKnifeLine(camera.worldToScreen(knife->first), camera.worldToScreen(knife->second),
+                      static_cast<float>(controller_.view().logicalScale()));
     }
     if (const auto centre = controller_.input().reachCentre(); centre && hoverShown_) {
         // the grab radius's hand (left out of the frames an export reads, as the hover ring)
@@ -98,8 +186,8 @@ void App::drawCanvasOverlays()
         lawRect_ = drawLaw(*law_, curve, marks, scale, badges);
     }
     const Settings& air = simulation_.settings(); // the wind's arrow, top right, when it blows
-    drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY}, air.gusts,
-                  air.airDrag, scale);
+    drawWindArrow(view.canvasOffset, view.canvasSize, {air.windX, air.windY},
+                  std::hypot(air.windX, air.windY), air.gusts, air.airDrag, scale);
     // Strain and speed colours: the core computes the strains and speeds, the renderer only
     // maps them; their legends stack above the canvas's bottom.
     colours_.update(simulation_, controller_.preferences(), view, window_->contentScale());

@@ -55,15 +55,15 @@ LostClothChoice drawLostClothHint(glm::dvec2 canvasSize, std::vector<WidgetRect>
     return choice;
 }
 
-void showLostClothHint(Controller& controller, glm::dvec2 canvasSize,
-                       std::vector<WidgetRect>& rects)
+std::optional<PanelActions> showLostClothHint(bool outOfView, glm::dvec2 canvasSize,
+                                              std::vector<WidgetRect>& rects)
 {
     const bool wasShown = !rects.empty();
     rects.clear();
-    if (!controller.clothOutOfView()) {
+    if (!outOfView) {
         if (wasShown)
             std::fprintf(stderr, "pbd-cloth: the cloth is in view again\n");
-        return;
+        return std::nullopt;
     }
     if (!wasShown)
         std::fprintf(stderr, "pbd-cloth: the cloth is out of view; the canvas offers "
@@ -71,7 +71,7 @@ void showLostClothHint(Controller& controller, glm::dvec2 canvasSize,
     PanelActions back; // the hint's buttons do what the panel's do
     switch (drawLostClothHint(canvasSize, rects)) {
     case LostClothChoice::None:
-        return;
+        return std::nullopt;
     case LostClothChoice::Follow:
         back.follow = true;
         break;
@@ -82,7 +82,7 @@ void showLostClothHint(Controller& controller, glm::dvec2 canvasSize,
         back.restart = true;
         break;
     }
-    controller.panel(back);
+    return back;
 }
 
 } // namespace pbd::app

@@ -4,12 +4,13 @@
 /// a line saying so and three ways back, Follow, Fit and Restart. Call between ImGui's
 /// NewFrame and Render.
 
+#include <optional>
 #include <vector>
 
 #include <glm/vec2.hpp>
 
 #include "gui/panel.h"
-#include "logic/controller.h"
+#include "logic/panel_actions.h"
 
 namespace pbd::app {
 
@@ -22,12 +23,14 @@ enum class LostClothChoice { None, Follow, Fit, Restart };
 /// "lost-hint-restart") for the --view-out dump.
 LostClothChoice drawLostClothHint(glm::dvec2 canvasSize, std::vector<WidgetRect>& rects);
 
-/// Once a frame, after the panel: while the controller finds the cloth out of view, draws the
-/// hint and carries out its button through Controller::panel (as the panel's Follow box, Fit
-/// view and Restart). `rects` holds the last frame's hint (empty: none shown) and receives
-/// this one's. When the hint comes and goes it says so on stderr ("pbd-cloth: the cloth is
-/// out of view; ...", "pbd-cloth: the cloth is in view again"), lines a script can wait on.
-void showLostClothHint(Controller& controller, glm::dvec2 canvasSize,
-                       std::vector<WidgetRect>& rects);
+/// Once a frame, after the panel: while the cloth is out of view (`outOfView`: the 2D
+/// controller's or the 3D session's clothOutOfView()), draws the hint and returns its button
+/// as the panel's actions (the Follow box, Fit view, Restart) for the caller's panel() to
+/// carry out; nothing when no button was pressed. `rects` holds the last frame's hint
+/// (empty: none shown) and receives this one's. When the hint comes and goes it says so on
+/// stderr ("pbd-cloth: the cloth is out of view; ...", "pbd-cloth: the cloth is in view
+/// again"), lines a script can wait on.
+std::optional<PanelActions> showLostClothHint(bool outOfView, glm::dvec2 canvasSize,
+                                              std::vector<WidgetRect>& rects);
 
 } // namespace pbd::app

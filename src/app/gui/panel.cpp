@@ -563,15 +563,8 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
                            "other pins stay. Restart also rebuilds them.");
     record("pin-corners");
     ImGui::SameLine();
-    beginOnly2D(stats.threeD);
     follow(stats, actions);
-    endOnly2D(stats.threeD, "The 3D view does not follow the cloth yet: F fits it again, "
-                            "Home goes back to the start's view.");
-    beginOnly2D(stats.threeD);
     colouring(model, stats, actions);
-    endOnly2D(stats.threeD, "In 3D the cloth is drawn shaded, its front and back in two "
-                            "colours, with its shadow; lines, particles and the strain and "
-                            "speed colours are the 2D canvas's for now.");
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("On release");
     ImGui::SameLine();

@@ -62,6 +62,7 @@ struct PanelStats {
     bool follow = false;             ///< the view follows the cloth (Preferences::follow)
     ExportOptions exports;           ///< the Export section's options
     DrawMode drawMode = DrawMode::Lines; ///< what the canvas draws of the cloth
+    bool wireframe = false;              ///< 3D: the triangles' edges over the mesh
     std::string frameLimit;          ///< what limits the frame rate (frameLimitText)
     std::string scene;               ///< the scene last chosen or given, empty when none
     std::size_t obstacles = 0;       ///< obstacles in the world now
@@ -151,8 +152,11 @@ private:
     /// The "Air" section: the wind's speed and direction, its rows (panel_air.cpp).
     void air(PanelModel& model, PanelActions& actions);
     void performance(PanelModel& model, const PanelStats& stats, PanelActions& actions);
-    // panel_colouring.cpp: "Colour lines by", "Strain scale", "Colour particles by"
+    // panel_colouring.cpp: "Draw" (2D) or "Wireframe" (3D), then "Colour lines by", "Strain
+    // scale", "Colour particles by"
     void colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    void drawModeRow(const PanelStats& stats, PanelActions& actions);
+    void colourRows(PanelModel& model, const PanelStats& stats, PanelActions& actions);
     // panel_plots.cpp: the "Plots" section
     void plots(const PanelStats& stats, PanelActions& actions);
     /// One plot of `series` over `axis`, as wide as the panel, recorded as widget `id`.

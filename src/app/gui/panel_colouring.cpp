@@ -12,6 +12,21 @@ namespace pbd::app {
 
 void Panel::colouring(PanelModel& model, const PanelStats& stats, PanelActions& actions)
 {
+    if (stats.threeD) { // the cloth is shaded in 3D: its edges may be drawn over it
+        bool wireframe = stats.wireframe;
+        if (ImGui::Checkbox("Wireframe", &wireframe))
+            actions.wireframe = wireframe;
+        tooltip("wireframe", "Draw the edges of the cloth's triangles over its shaded mesh (at "
+                             "the level of detail drawn). --wireframe");
+        record("wireframe");
+    } else {
+        drawModeRow(stats, actions);
+    }
+    colourRows(model, stats, actions);
+}
+
+void Panel::drawModeRow(const PanelStats& stats, PanelActions& actions)
+{
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Draw");
     ImGui::SameLine();
@@ -27,6 +42,10 @@ void Panel::colouring(PanelModel& model, const PanelStats& stats, PanelActions& 
             "shows its back (folded). both: triangles with the lines on top. Cells smaller than "
             "8 pixels are drawn decimated: every k-th row and column. --draw");
     record("draw");
+}
+
+void Panel::colourRows(PanelModel& model, const PanelStats& stats, PanelActions& actions)
+{
 
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Colour lines by");

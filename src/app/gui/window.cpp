@@ -51,7 +51,7 @@ void printGlfwError(int code, const char* description)
 
 } // namespace
 
-Window::Window(const char* title, bool debugContext)
+Window::Window(const char* title, bool debugContext, int samples)
 {
     if (glfwInit() != GLFW_TRUE) {
         throw AppError("pbd-cloth: no display found (" + lastGlfwError("glfwInit failed") +
@@ -65,6 +65,7 @@ Window::Window(const char* title, bool debugContext)
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE); // HiDPI: a bigger window on dense screens
     glfwWindowHint(GLFW_COCOA_RETINA_FRAMEBUFFER, GLFW_TRUE);
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, debugContext ? GLFW_TRUE : GLFW_FALSE);
+    glfwWindowHint(GLFW_SAMPLES, std::max(samples, 0));
 
     int width = kDefaultWidth;
     int height = kDefaultHeight;
@@ -96,6 +97,10 @@ Window::Window(const char* title, bool debugContext)
     if (window_ == nullptr) {
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+        window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
+    }
+    if (window_ == nullptr && samples > 0) { // no multisampled configuration: without
+        glfwWindowHint(GLFW_SAMPLES, 0);
         window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
     }
     if (window_ == nullptr) {
@@ -135,6 +140,13 @@ Window::Window(const char* title, bool debugContext)
         if (mode != nullptr && mode->refreshRate > 0)
             refreshRate_ = mode->refreshRate;
     }
+}
+
+int Window::samples() const
+{
+    GLint samples = 0;
+    glGetIntegerv(GL_SAMPLES, &samples);
+    return samples;
 }
 
 Window::~Window()

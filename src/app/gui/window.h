@@ -18,8 +18,12 @@ public:
     static constexpr int kDefaultWidth = 1400;
     static constexpr int kDefaultHeight = 960;
 
-    /// `debugContext`: ask for a debug context (GL debug output fully on; see GlDebug).
-    Window(const char* title, bool debugContext);
+    /// `debugContext`: ask for a debug context (GL debug output fully on; see GlDebug);
+    /// `samples`: ask for a multisampled framebuffer of that many samples a pixel (0: none;
+    /// what the driver gives: samples()).
+    Window(const char* title, bool debugContext, int samples = 0);
+    /// Samples a pixel of the window's framebuffer (GL_SAMPLES; 0: not multisampled).
+    int samples() const;
     ~Window();
     Window(const Window&) = delete;
     Window& operator=(const Window&) = delete;

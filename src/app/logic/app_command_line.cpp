@@ -37,6 +37,7 @@ constexpr long long kMaxFrames = 1'000'000'000;
 /// The app's own flags as typed, before they are checked.
 struct AppFlagTexts {
     std::string frames;
+    std::string samples;
     std::optional<std::string> record, replay, framesDir, load, file;
     bool noAutosave = false;
 };
@@ -104,6 +105,10 @@ std::optional<int> probeStart(AppOptions& options)
 void addAppFlags(CLI::App& cli, AppFlagTexts& texts, AppOptions& options)
 {
     cli.add_option("--frames", texts.frames, "exit after N rendered frames")->type_name("N");
+    cli.add_option("--samples", texts.samples,
+                   "3D: multisample the view's edges with N samples a pixel (0 to 16; 0, the "
+                   "default: none; under llvmpipe 4 about halves the frame rate)")
+        ->type_name("N");
     cli.add_option("--screenshot", options.screenshotFile,
                    "write a PNG of the window after the last frame")
         ->type_name("FILE");
@@ -260,6 +265,13 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
                 common::parseWholeOption("--frames", texts.frames, 1, kMaxFrames, frames))
             return refuse(*error);
         options.frames = frames;
+    }
+    if (!texts.samples.empty()) {
+        long long samples = 0;
+        if (auto error = common::parseWholeOption("--samples", texts.samples, 0,
+                                                  AppOptions::kMaxSamples, samples))
+            return refuse(*error);
+        options.samples = static_cast<int>(samples);
     }
     return std::nullopt;
 }

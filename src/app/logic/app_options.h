@@ -24,6 +24,10 @@ struct AppOptions {
     std::size_t startObstacles = 0;     ///< obstacles at the start (a --replay's indices)
     std::size_t startBalls = 0;         ///< balls at the start
     std::optional<long long> frames;    ///< --frames: exit after this many rendered frames
+    static constexpr int kMaxSamples = 16; ///< --samples' largest
+    /// --samples: the 3D view's window multisampled with this many samples a pixel (0: none;
+    /// the driver may give fewer); the 2D canvas is never multisampled
+    int samples = 0;
     std::string screenshotFile;         ///< --screenshot: PNG of the window after the last frame
     std::string stateOutFile;           ///< --state-out: positions on exit, pbd-sim run's format
     std::string viewOutFile;            ///< --view-out: camera and panel layout on exit (tests)

@@ -70,7 +70,7 @@ void CanvasView::reset()
 {
     camera_.resetToPage(layout_.canvasSize(), glm::dvec2(0.0), logicalScale_);
     mode_ = ViewMode::Page;
-    untilRest_ = false;
+    rest_.stop();
 }
 
 bool CanvasView::fit(std::span<const glm::dvec2> positions, std::span<const Obstacle> obstacles)
@@ -119,14 +119,7 @@ bool CanvasView::follow(std::span<const glm::dvec2> positions)
         camera_.fit(box.min, box.max, canvas, margin); // too large at this zoom
         return camera_.zoom() != before.zoom() || camera_.origin() != before.origin();
     }
-    // The least pan on each axis that brings both edges inside the margins.
-    glm::dvec2 delta(0.0);
-    for (int axis = 0; axis < 2; ++axis) {
-        if (topLeft[axis] < margin)
-            delta[axis] = margin - topLeft[axis];
-        else if (bottomRight[axis] > canvas[axis] - margin)
-            delta[axis] = canvas[axis] - margin - bottomRight[axis];
-    }
+    const glm::dvec2 delta = leastPan(topLeft, bottomRight, canvas, margin);
     if (delta == glm::dvec2(0.0))
         return false;
     camera_.pan(delta);
@@ -135,14 +128,13 @@ bool CanvasView::follow(std::span<const glm::dvec2> positions)
 
 void CanvasView::followUntilRest()
 {
-    untilRest_ = true;
-    restAnchored_ = false;
+    rest_.start();
 }
 
 bool CanvasView::followWhileMoving(std::span<const glm::dvec2> positions, double time,
                                    bool held)
 {
-    if (!untilRest_)
+    if (!rest_.active())
         return false;
     const WorldRect box = clothBulk(positions);
     if (empty(box))
@@ -154,14 +146,8 @@ bool CanvasView::followWhileMoving(std::span<const glm::dvec2> positions, double
         const glm::dvec2 high = glm::abs(a.max - b.max);
         return scale * std::max(std::max(low.x, low.y), std::max(high.x, high.y));
     };
-    if (!restAnchored_ || time < restTime_ || held || moved(box, restBox_) > kRestPixels) {
-        restBox_ = box;
-        restTime_ = time;
-        restAnchored_ = true;
-    } else if (time - restTime_ >= kRestSeconds) {
-        untilRest_ = false; // at rest: the view stays where it is
+    if (!rest_.moving(box, time, held, moved))
         return false;
-    }
     return !held && follow(positions);
 }
 
@@ -188,21 +174,21 @@ void CanvasView::include(const WorldRect& box)
     const glm::dvec2 high = glm::max(glm::max(a, b), box.max);
     camera_.fit(low, high, canvas, kFitMarginPixels * logicalScale_);
     mode_ = ViewMode::User;
-    untilRest_ = false;
+    rest_.stop();
 }
 
 void CanvasView::pan(glm::dvec2 screenDelta)
 {
     camera_.pan(screenDelta);
     mode_ = ViewMode::User;
-    untilRest_ = false; // the user took the view
+    rest_.stop(); // the user took the view
 }
 
 void CanvasView::zoomAt(double factor, glm::dvec2 screenPoint)
 {
     camera_.zoomAt(factor, screenPoint);
     mode_ = ViewMode::User;
-    untilRest_ = false;
+    rest_.stop();
 }
 
 bool CanvasView::inCanvas(glm::dvec2 p) const

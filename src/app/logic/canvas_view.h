@@ -13,6 +13,7 @@
 #include "logic/camera.h"
 #include "logic/canvas_layout.h"
 #include "logic/view_culling.h"
+#include "logic/view_follow.h"
 #include "pbd/obstacle.h"
 
 namespace pbd::app {
@@ -73,9 +74,9 @@ public:
     /// whose hand a pan would move: no pan now. True when the camera moved.
     bool followWhileMoving(std::span<const glm::dvec2> positions, double time, bool held);
     /// followUntilRest() holds: the view will pan to keep a moving cloth in view.
-    bool followingUntilRest() const { return untilRest_; }
-    static constexpr double kRestPixels = 2.0;  ///< CSS pixels the bulk may move at rest
-    static constexpr double kRestSeconds = 1.0; ///< simulated seconds it must stay so
+    bool followingUntilRest() const { return rest_.active(); }
+    static constexpr double kRestPixels = RestWatch<WorldRect>::kRestPixels;
+    static constexpr double kRestSeconds = RestWatch<WorldRect>::kRestSeconds;
 
     /// The cloth's bulk (clothBulk) lies wholly outside the canvas: nothing of the cloth but
     /// pins or strays shows (the app then offers Follow, Fit and Restart). False without a
@@ -110,10 +111,7 @@ private:
     CanvasLayout layout_;
     double logicalScale_ = 1.0;
     ViewMode mode_ = ViewMode::Page;
-    bool untilRest_ = false;   ///< followUntilRest() holds
-    bool restAnchored_ = false; ///< restBox_ and restTime_ hold a box to compare with
-    WorldRect restBox_;        ///< the bulk when it last moved more than kRestPixels
-    double restTime_ = 0.0;    ///< the simulated time then
+    RestWatch<WorldRect> rest_; ///< followUntilRest() and its watch of the bulk
 };
 
 } // namespace pbd::app

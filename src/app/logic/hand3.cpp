@@ -3,6 +3,8 @@
 #include <utility>
 #include <vector>
 
+#include "logic/solid_picking.h"
+
 namespace pbd::app {
 
 Hand3::Hand3(const OrbitCamera& camera, Simulation3& simulation, const Preferences& preferences,
@@ -17,8 +19,18 @@ std::optional<MeshHit> Hand3::press(glm::dvec2 point, Modifiers modifiers,
 {
     cancel();
     simulation_.sync(); // where the cloth is now
+    const Ray3 ray = camera_.ray(point);
     const std::optional<MeshHit> hit =
-        castRay(camera_.ray(point), simulation_.particles().position, triangles);
+        castRay(ray, simulation_.particles().position, triangles);
+    if (!modifiers.shift) { // a solid in front of the cloth (or without it) is what moves
+        const std::optional<SolidHit> solid =
+            castRaySolids(ray, simulation_.obstacles(), simulation_.balls());
+        if (solid && (!hit || solid->distance < hit->distance)) {
+            if (world_.start(solid->item, solid->point, simulation_, issue_, trail_, clock_()))
+                plane_ = std::make_pair(solid->point, -camera_.forward());
+            return std::nullopt;
+        }
+    }
     if (!hit)
         return hit;
     if (modifiers.shift) {
@@ -52,12 +64,16 @@ void Hand3::move(glm::dvec2 point)
 {
     if (knife_)
         knife_->second = point;
-    if (!plane_ || !simulation_.holding())
+    if (!plane_ || (!world_.item() && !simulation_.holding()))
         return;
     const std::optional<glm::dvec3> onPlane =
         rayPlane(camera_.ray(point), plane_->first, plane_->second);
     if (!onPlane) // the plane seen edge-on or behind the eye (the camera turned meanwhile)
         return;
+    if (world_.item()) {
+        world_.move(*onPlane, issue_, trail_, clock_());
+        return;
+    }
     issue_(MoveCommandOf<3>{*onPlane});
     trail_.note(clock_(), *onPlane);
 }
@@ -79,7 +95,14 @@ void Hand3::release()
     if (!plane_)
         return;
     plane_.reset();
-    if (preferences_.onRelease == OnRelease::Throw)
+    const bool thrown = preferences_.onRelease == OnRelease::Throw;
+    if (world_.item()) {
+        world_.end(thrown ? std::optional<glm::dvec3>(trail_.velocity(clock_())) : std::nullopt,
+                   issue_);
+        trail_.clear();
+        return;
+    }
+    if (thrown)
         issue_(ReleaseCommandOf<3>{trail_.velocity(clock_())});
     else
         issue_(ReleaseCommandOf<3>{});
@@ -93,6 +116,10 @@ void Hand3::cancel()
         return;
     plane_.reset();
     trail_.clear();
+    if (world_.item()) {
+        world_.end(std::nullopt, issue_);
+        return;
+    }
     if (simulation_.holding()) // let go where it is, as the 2D hand's Esc
         issue_(ReleaseCommandOf<3>{});
 }
@@ -102,6 +129,7 @@ void Hand3::clothRebuilt()
     knife_.reset();
     plane_.reset();
     trail_.clear();
+    world_.reset(); // a restart's world holds no ball, its indices may differ
 }
 
 std::optional<CutCommandOf<3>> knifeCut(const OrbitCamera& camera, glm::dvec2 from,

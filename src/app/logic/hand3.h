@@ -5,7 +5,9 @@
 /// behind it) and drags it in the plane through that point facing the camera, where the
 /// pointer's ray meets that plane (as a 2D grab sits under the pointer); the release throws
 /// with the pointer's velocity in that plane; Shift+click pins or unpins; Ctrl+drag is the
-/// knife, which cuts every layer under its stroke. Every change is a command through the path
+/// knife, which cuts every layer under its stroke. A press whose ray meets a sphere, box or
+/// capsule obstacle or a ball before the cloth drags that solid in the same camera-facing
+/// plane (logic/world_drag.h: the 2D hand's commands, so it records and undoes alike). Every change is a command through the path
 /// it is given (the session's history: undo and redo).
 
 #include <cstdint>
@@ -22,6 +24,7 @@
 #include "logic/ray_picking.h"
 #include "logic/stepping.h"
 #include "logic/throw_trail.h"
+#include "logic/world_drag.h"
 #include "pbd/simulation.h"
 
 namespace pbd::app {
@@ -37,7 +40,9 @@ public:
     /// Left press at `point` (window coordinates) over the cloth's `triangles` (three
     /// particle indices each): the ray's first hit grabs its triangle's particle nearest the
     /// hit (with a grab radius, every particle within it of the hit: an area grab); with Shift
-    /// it pins that particle, or unpins it. Returns the hit, if the ray met the cloth.
+    /// it pins that particle, or unpins it. When the ray meets an obstacle or a ball first
+    /// (castRaySolids), that is dragged instead. Returns the cloth's hit, if the ray met the
+    /// cloth before anything else.
     std::optional<MeshHit> press(glm::dvec2 point, Modifiers modifiers,
                                  std::span<const std::uint32_t> triangles);
     /// Ctrl+left press at `point`: a knife's stroke starts there (cuts on release).
@@ -53,8 +58,10 @@ public:
     /// The cloth was rebuilt or replaced: the core dropped the grab.
     void clothRebuilt();
 
-    /// A drag holds particles.
+    /// A drag holds particles, an obstacle or a ball.
     bool holding() const { return plane_.has_value(); }
+    /// The obstacle or ball being dragged, if any.
+    const std::optional<WorldItem>& worldDrag() const { return world_.item(); }
     /// The knife's stroke in window coordinates while it is drawn.
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife() const { return knife_; }
     /// The drag's plane: a point of it (the press's hit) and its normal (towards the eye).
@@ -69,6 +76,7 @@ private:
     std::optional<std::pair<glm::dvec3, glm::dvec3>> plane_;
     ThrowTrailOf<3> trail_;
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife_;
+    WorldDragOf<3> world_; ///< an obstacle or ball dragged (plane_ is its plane)
 };
 
 /// The 3D knife's cut for a stroke from window point `from` to `to`: the segment where the

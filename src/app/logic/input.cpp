@@ -181,7 +181,7 @@ void Input::followCursor()
 void Input::updateHover(PanelFocus focus)
 {
     hovered_.reset();
-    if (dragging_ || worldDrag_ || touchDrag_ || panFrom_ || !cursor_ || focus.mouse ||
+    if (dragging_ || worldDrag_.item() || touchDrag_ || panFrom_ || !cursor_ || focus.mouse ||
         !view_.inCanvas(*cursor_))
         return;
     const Camera& camera = view_.camera();
@@ -277,7 +277,7 @@ void Input::pointerDown(glm::dvec2 p, Modifiers modifiers)
 
 void Input::pointerMove(glm::dvec2 p)
 {
-    if (worldDrag_) {
+    if (worldDrag_.item()) {
         moveWorldDrag(view_.camera().screenToWorld(p));
         return;
     }
@@ -300,7 +300,7 @@ glm::dvec2 Input::throwVelocity() const
 
 void Input::pointerUp()
 {
-    if (worldDrag_)
+    if (worldDrag_.item())
         endWorldDrag(preferences_.onRelease == OnRelease::Throw);
     if (!dragging_)
         return;

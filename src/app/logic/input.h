@@ -18,6 +18,7 @@
 #include "logic/stepping.h"
 #include "logic/throw_trail.h"
 #include "logic/touch_router.h"
+#include "logic/world_drag.h"
 #include "logic/world_picking.h"
 #include "pbd/command.h"
 #include "pbd/simulation.h"
@@ -123,9 +124,9 @@ public:
     /// Makes `item` the selected one (the World section's additions), or none.
     void select(std::optional<WorldItem> item) { selected_ = item; }
     /// The obstacle or ball being dragged, if any.
-    std::optional<WorldItem> worldDrag() const { return worldDrag_; }
+    std::optional<WorldItem> worldDrag() const { return worldDrag_.item(); }
     /// A drag holds particles, an obstacle or a ball under the pointer (a pan would move them).
-    bool holding() const { return dragging_ || worldDrag_.has_value(); }
+    bool holding() const { return dragging_ || worldDrag_.item().has_value(); }
     /// Where the hand of a grab radius is drawn (world metres): the area grab's point while
     /// it holds, else the pointer on the canvas; nothing with a grab radius of 0.
     std::optional<glm::dvec2> reachCentre() const;
@@ -160,8 +161,7 @@ private:
     std::optional<glm::dvec2> cursor_;  ///< pointer at the last motion event, window coords
     std::optional<Index> hovered_;
     std::optional<WorldItem> selected_;  ///< the last obstacle or ball clicked
-    std::optional<WorldItem> worldDrag_; ///< the obstacle or ball being dragged
-    glm::dvec2 worldOffset_{0.0};        ///< its centre minus the pointer, metres
+    WorldDragOf<2> worldDrag_;           ///< the obstacle or ball being dragged
 };
 
 } // namespace pbd::app

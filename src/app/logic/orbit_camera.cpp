@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -120,19 +121,30 @@ void OrbitCamera::fit(glm::dvec3 worldMin, glm::dvec3 worldMax, double marginPix
 
 bool OrbitCamera::shows(glm::dvec3 worldMin, glm::dvec3 worldMax, double marginPixels) const
 {
+    const auto rect = screenRect(worldMin, worldMax);
+    if (!rect)
+        return false;
+    const glm::dvec2 low = rect->first - canvasOffset_;
+    const glm::dvec2 high = rect->second - canvasOffset_;
+    return low.x >= marginPixels && low.y >= marginPixels &&
+           high.x <= canvasSize_.x - marginPixels && high.y <= canvasSize_.y - marginPixels;
+}
+
+std::optional<std::pair<glm::dvec2, glm::dvec2>> OrbitCamera::screenRect(glm::dvec3 worldMin,
+                                                                         glm::dvec3 worldMax) const
+{
+    std::optional<std::pair<glm::dvec2, glm::dvec2>> rect;
     for (int corner = 0; corner < 8; ++corner) {
         const glm::dvec3 p{corner & 1 ? worldMax.x : worldMin.x,
                            corner & 2 ? worldMax.y : worldMin.y,
                            corner & 4 ? worldMax.z : worldMin.z};
         const std::optional<glm::dvec2> s = worldToScreen(p);
         if (!s)
-            return false;
-        const glm::dvec2 local = *s - canvasOffset_;
-        if (local.x < marginPixels || local.y < marginPixels ||
-            local.x > canvasSize_.x - marginPixels || local.y > canvasSize_.y - marginPixels)
-            return false;
+            return std::nullopt;
+        rect = rect ? std::pair{glm::min(rect->first, *s), glm::max(rect->second, *s)}
+                    : std::pair{*s, *s};
     }
-    return true;
+    return rect;
 }
 
 std::optional<glm::dvec2> OrbitCamera::worldToScreen(glm::dvec3 world) const

@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
@@ -63,6 +64,10 @@ public:
     /// True when all eight corners of the box lie in front of the eye and are drawn inside
     /// the canvas, at least `marginPixels` from every edge.
     bool shows(glm::dvec3 worldMin, glm::dvec3 worldMax, double marginPixels = 0.0) const;
+    /// The window-pixel rectangle (top-left, bottom-right) around the eight corners of the
+    /// box as drawn; nothing when a corner does not lie in front of the eye.
+    std::optional<std::pair<glm::dvec2, glm::dvec2>> screenRect(glm::dvec3 worldMin,
+                                                                glm::dvec3 worldMax) const;
 
     /// World metres -> window pixels; nothing for a point not in front of the eye.
     std::optional<glm::dvec2> worldToScreen(glm::dvec3 world) const;

@@ -56,6 +56,7 @@ struct PanelActions {
     /// The "Colour particles by" combo, when changed
     std::optional<ParticleColorBy> particleColorBy;
     std::optional<DrawMode> drawMode; ///< the "Draw" combo, when changed
+    std::optional<bool> wireframe;    ///< the "Wireframe" box (3D), when changed
     /// Whether the "Plots" section is open this frame (set every frame the panel is drawn)
     std::optional<bool> plotsOpen;
     std::optional<bool> follow;           ///< the "Follow the cloth" box, when changed

@@ -19,6 +19,8 @@ void takePanelPreferences(const PanelModel& model, const PanelActions& actions,
         preferences.particleColorBy = *actions.particleColorBy;
     if (actions.drawMode)
         preferences.draw = *actions.drawMode;
+    if (actions.wireframe)
+        preferences.wireframe = *actions.wireframe;
     if (actions.exports)
         preferences.exports = *actions.exports;
 }

@@ -54,6 +54,9 @@ struct Preferences {
     /// What the canvas draws of the cloth (--draw, the panel's Draw row): lines (the page),
     /// filled triangles or both
     DrawMode draw = DrawMode::Lines;
+    /// The 3D view draws the edges of the cloth's triangles over its shaded mesh
+    /// (--wireframe, the panel's Wireframe box in 3D)
+    bool wireframe = false;
 
     bool operator==(const Preferences&) const = default;
 };

@@ -79,6 +79,11 @@ constexpr PreferenceField kFields[] = {
               "(the cells as shaded triangles, coloured as the lines) or both; cells under 8 "
               "pixels are drawn decimated",
      PBD_ENUM(draw)},
+    {.name = "wireframe", .flag = "--wireframe", .label = "Wireframe", .value = onOff(),
+     .brief = "3D: draw the edges of the cloth's triangles over its shaded mesh",
+     .bareFlag = true,
+     .get = [](const Preferences& p) { return p.wireframe ? 1.0 : 0.0; },
+     .set = [](Preferences& p, double v) { p.wireframe = v != 0.0; }},
     {.name = "follow", .flag = "--follow", .label = "Follow the cloth", .value = onOff(),
      .brief = "keep the cloth in view as it moves: the view pans (and zooms out when it must) "
               "so that the bulk of the cloth stays in the canvas",

@@ -53,6 +53,8 @@ void Session3::resize(glm::dvec2 canvasOffset, glm::dvec2 canvasSize)
     if (!framed_ && canvasSize.x > 0.0 && canvasSize.y > 0.0) {
         framed_ = true;
         fitView();
+        if (!followFirstFit_)
+            rest_.stop();
     }
 }
 
@@ -83,6 +85,8 @@ void Session3::clothChanged()
     driver_.clothRebuilt();
     hand_.clothRebuilt();
     trianglesFor_.reset();
+    linesFor_.reset();
+    hovered_.reset();
 }
 
 void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers,
@@ -100,21 +104,24 @@ void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers
         hand_.startKnife(*cursor_);
     else if (button == MouseButton::Left)
         hand_.press(*cursor_, modifiers, triangles());
-    else
-        gestures_.press(button, modifiers, *cursor_);
+    else if (gestures_.press(button, modifiers, *cursor_))
+        userMovedCamera();
 }
 
 void Session3::mouseMove(glm::dvec2 point)
 {
     cursor_ = point;
-    gestures_.move(point);
+    if (gestures_.move(point))
+        userMovedCamera();
     hand_.move(point);
 }
 
 void Session3::scroll(double yOffset, PanelFocus focus)
 {
-    if (!focus.mouse && cursor_)
+    if (!focus.mouse && cursor_) {
         gestures_.wheel(yOffset, *cursor_);
+        userMovedCamera();
+    }
 }
 
 void Session3::focusLost()
@@ -174,6 +181,11 @@ void Session3::panel(const PanelActions& actions)
         preferences_.plots = *actions.plotsOpen;
         driver_.plotsChanged();
     }
+    if (actions.follow) {
+        preferences_.follow = *actions.follow;
+        if (preferences_.follow)
+            follow(); // at once, also while paused
+    }
 }
 
 void Session3::setPreferences(const Preferences& preferences)
@@ -198,6 +210,65 @@ void Session3::advance(double framePeriod, bool resumed)
     driver_.advance(framePeriod, resumed);
     if (driver_.refusals().size() != refusals)
         lastError_ = driver_.refusals().back();
+    followCloth();
+}
+
+void Session3::followCloth()
+{
+    const bool following = preferences_.follow || rest_.active();
+    if (following)
+        simulation_.sync(); // a read-back per frame with the GPU solver, only while following
+    if (preferences_.follow && !hand_.holding()) {
+        follow(); // a held particle's plane stays where the pointer put it
+    } else if (rest_.active()) {
+        const Box3 box = clothBox();
+        // How far the box's corners moved, in pixels at the depth of its centre.
+        const double depth = glm::dot(box.centre() - camera_.eye(), camera_.forward());
+        const double scale = camera_.focalPixels() / std::max(depth, 1e-9);
+        const auto moved = [&](const Box3& a, const Box3& b) {
+            const glm::dvec3 low = glm::abs(a.min - b.min);
+            const glm::dvec3 high = glm::abs(a.max - b.max);
+            return scale * std::max({low.x, low.y, low.z, high.x, high.y, high.z});
+        };
+        const bool held = hand_.holding();
+        if (rest_.moving(box, simulation_.time(), held, moved) && !held)
+            follow();
+    }
+    // Read where the positions are on the CPU already (the GPU's only while followed).
+    clothOutOfView_ = false;
+    if (!simulation_.stateOnDevice() || following) {
+        const Box3 box = clothBox();
+        const auto rect = camera_.screenRect(box.min, box.max);
+        const glm::dvec2 low = camera_.canvasOffset();
+        const glm::dvec2 high = low + camera_.canvasSize();
+        clothOutOfView_ = !simulation_.particles().position.empty() &&
+                          (!rect || rect->second.x < low.x || rect->second.y < low.y ||
+                           rect->first.x > high.x || rect->first.y > high.y);
+    }
+}
+
+bool Session3::follow()
+{
+    const Box3 box = clothBox();
+    const glm::dvec2 canvas = camera_.canvasSize();
+    if (simulation_.particles().position.empty() || canvas.x <= 0.0 || canvas.y <= 0.0)
+        return false;
+    const double margin = kFitMarginPixels;
+    const auto rect = camera_.screenRect(box.min, box.max);
+    if (!rect || rect->second.x - rect->first.x > canvas.x - 2.0 * margin ||
+        rect->second.y - rect->first.y > canvas.y - 2.0 * margin) {
+        const OrbitCamera before = camera_;
+        camera_.fit(box.min, box.max, margin); // too large at this distance
+        return camera_.target() != before.target() || camera_.distance() != before.distance();
+    }
+    const glm::dvec2 delta = leastPan(rect->first - camera_.canvasOffset(),
+                                      rect->second - camera_.canvasOffset(), canvas, margin);
+    if (delta == glm::dvec2(0.0))
+        return false;
+    // A pan moves what lies at the target's depth by `delta`: scaled, the box's centre.
+    const double depth = glm::dot(box.centre() - camera_.eye(), camera_.forward());
+    camera_.pan(delta * (depth / camera_.distance()));
+    return true;
 }
 
 Box3 Session3::clothBox() const
@@ -242,12 +313,15 @@ void Session3::fitView()
     simulation_.sync(); // where the cloth is now
     const Box3 box = sceneBox();
     camera_.fit(box.min, box.max, kFitMarginPixels);
+    rest_.start(); // a falling cloth stays in view
+    clothOutOfView_ = false;
 }
 
 void Session3::resetView()
 {
     camera_.setAngles(kStartYaw, kStartPitch);
     fitView();
+    rest_.stop();
 }
 
 int Session3::lodStep() const
@@ -265,8 +339,40 @@ std::span<const std::uint32_t> Session3::triangles(int step)
         meshTriangles(gridEdges(s.width, s.height, simulation_.constraints(), simulation_.alive()),
                       step, triangles_);
         trianglesFor_ = key;
+        ++trianglesBuilt_;
     }
     return triangles_;
+}
+
+const LineSet& Session3::liveLines()
+{
+    if (linesFor_ != simulation_.constraintsVersion()) {
+        lines_.pairs.clear();
+        lines_.constraints.clear();
+        const std::span<const DistanceConstraint> constraints = simulation_.constraints();
+        const std::span<const std::uint8_t> alive = simulation_.alive();
+        for (std::size_t k = 0; k < constraints.size(); ++k) {
+            if (k < alive.size() && alive[k] == 0)
+                continue;
+            lines_.pairs.push_back(static_cast<std::uint32_t>(constraints[k].a));
+            lines_.pairs.push_back(static_cast<std::uint32_t>(constraints[k].b));
+            lines_.constraints.push_back(static_cast<std::uint32_t>(k));
+        }
+        linesFor_ = simulation_.constraintsVersion();
+    }
+    return lines_;
+}
+
+void Session3::updateHover(PanelFocus focus)
+{
+    hovered_.reset();
+    if (focus.mouse || !cursor_ || hand_.holding() || hand_.knife() || gestures_.dragging())
+        return;
+    const std::optional<MeshHit> hit = castRay(camera_.ray(*cursor_),
+                                               simulation_.particles().position,
+                                               triangles(lodStep()));
+    if (hit)
+        hovered_ = hit->nearest;
 }
 
 std::string Session3::title() const

@@ -28,6 +28,7 @@
 #include "logic/preferences.h"
 #include "logic/step_driver.h"
 #include "logic/stepping.h"
+#include "logic/view_follow.h"
 #include "pbd/command.h"
 #include "pbd/history.h"
 #include "pbd/simulation.h"
@@ -88,13 +89,43 @@ public:
     /// Fits the cloth and the solids and balls of its world into the canvas (F, and the
     /// first frame), keeping the angles.
     void fitView();
-    /// The start's angles and a fit (Home).
+    /// The start's angles and a fit (Home); no following after it.
     void resetView();
+    /// After F or a scene's fit: the view follows the cloth (follow()) until it comes to rest
+    /// (RestWatch), so that a falling or sliding cloth stays in view; the user's orbit, pan
+    /// or zoom and Home end it.
+    void followUntilRest() { rest_.start(); }
+    /// Whether the first canvas's fit follows until rest too (a scene's, as the 2D view
+    /// follows a scene's fit; false by default: a plain cloth's first view stays put).
+    void setFollowFirstFit(bool follow) { followFirstFit_ = follow; }
+    bool followingUntilRest() const { return rest_.active(); }
+    /// Follow (--follow, and until rest): keeps the distance and the angles and pans the
+    /// least that brings the cloth's box inside the canvas, kFitMarginPixels from its edges
+    /// (exactly at the depth of its centre); a box too large for the canvas at this distance,
+    /// or reaching behind the eye, is fitted. True when the camera moved.
+    bool follow();
+    /// The whole box of the cloth lies outside the canvas (or behind the eye), as of the last
+    /// advance() (watched while following, or on the CPU solvers): the app offers Follow,
+    /// Fit and Restart (gui/lost_cloth_hint.h).
+    bool clothOutOfView() const { return clothOutOfView_; }
     const OrbitCamera& camera() const { return camera_; }
 
     /// The cloth's live triangles at level of detail `step` (1: every cell; cloth_mesh.h),
     /// rebuilt only when a constraint was removed, the cloth rebuilt or the step changed.
     std::span<const std::uint32_t> triangles(int step = 1);
+    /// Counts triangles()'s rebuilds from 1: the same number, the same triangles (the
+    /// renderer keeps them on the GPU until it changes).
+    std::uint64_t trianglesVersion() const { return trianglesBuilt_; }
+    /// The cloth's live constraints as lines (each its constraint's), rebuilt only when a
+    /// constraint was removed or the cloth rebuilt: what the strain colours average per
+    /// particle on the shaded mesh (cloth_mesh.h's particleStrains).
+    const LineSet& liveLines();
+    /// Once a frame: the particle under the cursor that a left press would grab (the nearest
+    /// corner of the first triangle at this level of detail that its ray meets), or none over
+    /// the panel, while a hand, knife or camera drag is on, or off the cloth.
+    void updateHover(PanelFocus focus);
+    /// The particle updateHover() found.
+    std::optional<Index> hovered() const { return hovered_; }
     /// The level of detail the canvas asks for now: cells under kLodMinCellPixels on screen
     /// at the target's depth are drawn k x k together.
     int lodStep() const;
@@ -132,6 +163,10 @@ private:
     void perform(KeyAction action);
     void restart();
     void clothChanged();
+    /// After the steps: Follow, or the follow until rest, and the out-of-view watch.
+    void followCloth();
+    /// The user moved the camera: no following until rest now.
+    void userMovedCamera() { rest_.stop(); }
 
     Simulation3 simulation_;
     PanelModel model_;
@@ -142,6 +177,9 @@ private:
     OrbitGestures gestures_{camera_};
     Hand3 hand_;
     bool framed_ = false; ///< the first canvas has framed the scene
+    bool followFirstFit_ = false;   ///< setFollowFirstFit()
+    RestWatch<Box3> rest_;          ///< followUntilRest()
+    bool clothOutOfView_ = false;   ///< clothOutOfView() as of the last advance()
     std::optional<glm::dvec2> cursor_;
     bool helpVisible_ = false;
     bool quitRequested_ = false;
@@ -150,6 +188,10 @@ private:
     /// triangles()'s cache: for this constraints version and step.
     std::vector<std::uint32_t> triangles_;
     std::optional<std::pair<std::uint64_t, int>> trianglesFor_;
+    std::uint64_t trianglesBuilt_ = 0;
+    LineSet lines_; ///< liveLines()'s cache, for linesFor_'s constraints version
+    std::optional<std::uint64_t> linesFor_;
+    std::optional<Index> hovered_;
 };
 
 } // namespace pbd::app

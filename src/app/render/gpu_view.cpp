@@ -104,14 +104,15 @@ template bool GpuView::current<3>(const Simulation3&) const;
 
 bool GpuView::draw3([[maybe_unused]] const Simulation3& simulation,
                     [[maybe_unused]] Scene3Pass& scene,
-                    [[maybe_unused]] std::span<const std::uint32_t> triangles)
+                    [[maybe_unused]] std::span<const std::uint32_t> triangles,
+                    [[maybe_unused]] std::uint64_t trianglesVersion)
 {
 #if defined(PBD_HAVE_GPU)
     gpu::GpuSolver* solver = drawnSolver(gpu_->compute, simulation);
     if (solver == nullptr)
         return false;
     const gpu::GpuSolver::RenderSurface surface = solver->renderSurface3();
-    scene.setGpuCloth(surface.positions, surface.normals, triangles);
+    scene.setGpuCloth(surface.positions, surface.normals, triangles, trianglesVersion);
     ++stats_.framesFromGpu;
     return true;
 #else

@@ -58,7 +58,7 @@ public:
     /// normals, made on the GPU (GpuSolver::renderSurface3), with `triangles` (the session's
     /// live triangles) when current(); false when the CPU's positions must be given instead.
     bool draw3(const Simulation3& simulation, Scene3Pass& scene,
-               std::span<const std::uint32_t> triangles);
+               std::span<const std::uint32_t> triangles, std::uint64_t trianglesVersion = 0);
     /// The particle under `point` (window pixels) within `radiusPixels`, from the GPU: the
     /// answer of the search queued in an earlier frame (none before the first), and the next
     /// search queued for this point. Only when current().

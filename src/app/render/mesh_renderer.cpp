@@ -68,21 +68,31 @@ void MeshRenderer::drawCloth(const Camera& camera, const Viewport& viewport, int
                              const LineColoring* coloring,
                              const ParticleColoring* particleColoring)
 {
-    MeshColoring meshColoring;
-    const MeshColoring* colored = nullptr;
-    if (coloring != nullptr) { // as the lines: each vertex the mean strain of its lines
-        particleStrains(lines, coloring->strains, particles, vertexStrains_, strainCounts_);
-        meshColoring = {MeshColoring::Map::Strain, vertexStrains_, strainTable_,
-                        coloring->scale};
-        colored = &meshColoring;
-    } else if (particleColoring != nullptr && particleColoring->speeds.size() == particles) {
-        meshColoring = {MeshColoring::Map::Speed, particleColoring->speeds, speedTable_,
-                        particleColoring->scale > 0.0 ? particleColoring->scale : kMinSpeedScale};
-        colored = &meshColoring;
-    }
+    const std::optional<MeshColoring> colored =
+        meshColoringOf(lines, particles, coloring, particleColoring, strainTable_, speedTable_,
+                       vertexStrains_, strainCounts_);
     const ViewTransform view{glm::vec2(camera.origin()), static_cast<float>(camera.zoom()),
                              glm::vec2(viewport.windowSize)};
-    draw(step, view, glm::vec2(spacing), colored);
+    draw(step, view, glm::vec2(spacing), colored ? &*colored : nullptr);
+}
+
+std::optional<MeshColoring> meshColoringOf(const LineSet& lines, std::size_t particles,
+                                           const LineColoring* coloring,
+                                           const ParticleColoring* particleColoring,
+                                           GLuint strainTable, GLuint speedTable,
+                                           std::vector<float>& vertexStrains,
+                                           std::vector<std::uint16_t>& counts)
+{
+    if (coloring != nullptr) { // as the lines: each vertex the mean strain of its lines
+        particleStrains(lines, coloring->strains, particles, vertexStrains, counts);
+        return MeshColoring{MeshColoring::Map::Strain, vertexStrains, strainTable,
+                            coloring->scale};
+    }
+    if (particleColoring != nullptr && particleColoring->speeds.size() == particles)
+        return MeshColoring{MeshColoring::Map::Speed, particleColoring->speeds, speedTable,
+                            particleColoring->scale > 0.0 ? particleColoring->scale
+                                                          : kMinSpeedScale};
+    return std::nullopt;
 }
 
 void MeshRenderer::setGrid(int width, int height, std::span<const DistanceConstraint> constraints,

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -38,6 +39,17 @@ struct MeshColoring {
     GLuint table = 0;              ///< the map's 1D texture (the renderer's)
     double scale = 1.0;            ///< the value at which the colour saturates, > 0
 };
+
+/// The filled mesh's colouring this frame, as the lines' (by strain: each vertex the mean
+/// strain of the lines in `lines` that touch it, into `vertexStrains`, `counts` scratch) or
+/// the discs' (by speed: one per particle), else nothing (the cloth's own colours);
+/// `strainTable` and `speedTable` the cache's colour tables. The 2D mesh's and the 3D one's.
+std::optional<MeshColoring> meshColoringOf(const LineSet& lines, std::size_t particles,
+                                           const LineColoring* coloring,
+                                           const ParticleColoring* particleColoring,
+                                           GLuint strainTable, GLuint speedTable,
+                                           std::vector<float>& vertexStrains,
+                                           std::vector<std::uint16_t>& counts);
 
 /// Owns its vertex array, triangle indices and per-vertex values; its program and colour
 /// tables are the cache's. Needs a current OpenGL 3.3 core context for its whole life.

@@ -13,10 +13,6 @@ namespace {
 
 // Particles blue, the grabbed one red (as the page).
 constexpr std::array<float, 4> kParticleColor{0.0f, 0.0f, 1.0f, 1.0f};
-constexpr std::array<float, 4> kGrabbedColor{1.0f, 0.0f, 0.0f, 1.0f};
-constexpr std::array<float, 4> kHoveredColor{1.0f, 0.55f, 0.0f, 0.9f};
-/// Pinned particles: dark slate, apart from the blue free ones and the red grabbed one.
-constexpr std::array<float, 4> kPinnedColor{0.15f, 0.15f, 0.2f, 1.0f};
 
 /// The disc quad as a triangle strip.
 constexpr std::array<float, 8> kQuad{-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f, 1.0f, 1.0f};
@@ -140,13 +136,13 @@ void ParticlesPass::draw(const Camera& camera, const Viewport& viewport,
     const GLuint source = positions.source();
     for (Index pinned : highlights.pinned)
         if (valid(pinned))
-            drawMarker(source, pinned, kPinnedScale * radius_, kPinnedMinRadius, kPinnedColor);
+            drawMarker(source, pinned, kPinnedScale * radius_, kPinnedMinRadius, kPinnedMarkerColor);
     if (valid(highlights.hovered) && highlights.hovered != highlights.grabbed)
         drawMarker(source, *highlights.hovered, kHoveredScale * radius_, kHoveredMinRadius,
-                   kHoveredColor);
+                   kHoveredMarkerColor);
     if (valid(highlights.grabbed)) // the grabbed disc on top
         drawMarker(source, *highlights.grabbed, kGrabbedScale * radius_, kGrabbedMinRadius,
-                   kGrabbedColor);
+                   kGrabbedMarkerColor);
 }
 
 void ParticlesPass::drawDiscs(const Highlights& highlights, std::size_t count, bool culled,

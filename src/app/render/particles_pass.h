@@ -21,6 +21,17 @@
 
 namespace pbd::app {
 
+/// The markers' colours (RGBA), the 2D discs' and the 3D view's alike: the grabbed particle
+/// red (as the page), the hovered one orange, pinned ones dark slate (apart from the blue
+/// free particles and the red grabbed one).
+inline constexpr std::array<float, 4> kGrabbedMarkerColor{1.0f, 0.0f, 0.0f, 1.0f};
+inline constexpr std::array<float, 4> kHoveredMarkerColor{1.0f, 0.55f, 0.0f, 0.9f};
+inline constexpr std::array<float, 4> kPinnedMarkerColor{0.15f, 0.15f, 0.2f, 1.0f};
+/// The 3D view's marker radii in CSS pixels (the 2D discs' smallest, a little larger).
+inline constexpr float kPinnedMarkerRadius = 4.0f;
+inline constexpr float kHoveredMarkerRadius = 6.0f;
+inline constexpr float kGrabbedMarkerRadius = 5.0f;
+
 /// Needs a current OpenGL 3.3 core context for its whole life.
 class ParticlesPass {
 public:

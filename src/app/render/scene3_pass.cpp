@@ -45,21 +45,25 @@ void SurfaceBuffers::attach(GLuint positions, GLuint normals, GLuint values)
     glBindVertexArray(0);
 }
 
-void SurfaceBuffers::uploadIndices(std::span<const std::uint32_t> indices)
+void SurfaceBuffers::uploadIndices(std::span<const std::uint32_t> indices,
+                                   std::uint64_t indicesVersion)
 {
+    if (indicesVersion != 0 && indicesVersion == indicesVersion_)
+        return;
     glBindVertexArray(vao_);
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size_bytes()),
-                 indices.data(), GL_STREAM_DRAW);
+                 indices.data(), indicesVersion == 0 ? GL_STREAM_DRAW : GL_STATIC_DRAW);
     glBindVertexArray(0);
     indexCount_ = static_cast<GLsizei>(indices.size());
+    indicesVersion_ = indicesVersion;
 }
 
 void SurfaceBuffers::pointAt(GLuint positions, GLuint normals,
-                             std::span<const std::uint32_t> indices)
+                             std::span<const std::uint32_t> indices, std::uint64_t indicesVersion)
 {
     attach(positions, normals, 0);
-    uploadIndices(indices);
+    uploadIndices(indices, indicesVersion);
 }
 
 SurfaceBuffers::~SurfaceBuffers()
@@ -73,7 +77,7 @@ SurfaceBuffers::~SurfaceBuffers()
 
 void SurfaceBuffers::upload(std::span<const glm::vec3> positions,
                             std::span<const glm::vec3> normals, std::span<const float> values,
-                            std::span<const std::uint32_t> indices)
+                            std::span<const std::uint32_t> indices, std::uint64_t indicesVersion)
 {
     const auto bytes = [](auto span) { return static_cast<GLsizeiptr>(span.size_bytes()); };
     glBindBuffer(GL_ARRAY_BUFFER, positions_);
@@ -94,7 +98,7 @@ void SurfaceBuffers::upload(std::span<const glm::vec3> positions,
         }
     }
     attach(positions_, normals_, values_); // its own again, after a pointAt()
-    uploadIndices(indices);
+    uploadIndices(indices, indicesVersion);
 }
 
 void SurfaceBuffers::draw() const
@@ -156,19 +160,21 @@ Scene3Pass::~Scene3Pass()
 }
 
 void Scene3Pass::setCloth(std::span<const glm::dvec3> positions,
-                          std::span<const std::uint32_t> triangles, std::span<const float> values)
+                          std::span<const std::uint32_t> triangles,
+                          std::uint64_t trianglesVersion, std::span<const float> values)
 {
     vertexNormals(positions, triangles, clothNormals_);
     clothPositions_.resize(positions.size());
     std::transform(positions.begin(), positions.end(), clothPositions_.begin(),
                    [](const glm::dvec3& p) { return glm::vec3(p); });
-    cloth_.upload(clothPositions_, clothNormals_, values, triangles);
+    cloth_.upload(clothPositions_, clothNormals_, values, triangles, trianglesVersion);
 }
 
 void Scene3Pass::setGpuCloth(GLuint positions, GLuint normals,
-                             std::span<const std::uint32_t> triangles)
+                             std::span<const std::uint32_t> triangles,
+                             std::uint64_t trianglesVersion)
 {
-    cloth_.pointAt(positions, normals, triangles);
+    cloth_.pointAt(positions, normals, triangles, trianglesVersion);
 }
 
 void Scene3Pass::releaseGpuCloth()
@@ -179,11 +185,25 @@ void Scene3Pass::releaseGpuCloth()
 void Scene3Pass::setWorld(std::span<const Obstacle3> obstacles, std::span<const BallOf<3>> balls,
                           glm::dvec3 focus, double planeHalfSide)
 {
+    const bool covered = planeHalfSide_ > 0.0 && planeHalfSide <= planeHalfSide_ &&
+                         4.0 * planeHalfSide >= planeHalfSide_ &&
+                         glm::length(focus - planeFocus_) <= 0.25 * planeHalfSide_;
+    if (covered && std::equal(obstacles.begin(), obstacles.end(), worldObstacles_.begin(),
+                              worldObstacles_.end()) &&
+        std::equal(balls.begin(), balls.end(), worldBalls_.begin(), worldBalls_.end()))
+        return; // as built
+    worldObstacles_.assign(obstacles.begin(), obstacles.end());
+    worldBalls_.assign(balls.begin(), balls.end());
+    if (!covered) {
+        planeFocus_ = focus;
+        planeHalfSide_ = planeHalfSide;
+    }
+    ++worldBuilds_;
     world_.clear();
     worldPlanes_.clear();
     for (const Obstacle3& o : obstacles) {
         const bool plane = o.shape == Obstacle3Shape::Ground || o.shape == Obstacle3Shape::Plane;
-        appendObstacle(plane ? worldPlanes_ : world_, o, focus, planeHalfSide);
+        appendObstacle(plane ? worldPlanes_ : world_, o, planeFocus_, planeHalfSide_);
     }
     appendBalls(world_, balls);
     solids_.upload(world_.positions, world_.normals, {}, world_.indices);
@@ -269,8 +289,24 @@ void Scene3Pass::draw(const OrbitCamera& camera, const Viewport& viewport,
         glUniform1i(uMode_, shading.coloring->map == MeshColoring::Map::Strain ? 1 : 2);
         glUniform1f(uScale_, static_cast<float>(shading.coloring->scale));
     }
+    if (shading.wireframe) { // the fill behind the lines drawn on it
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        glPolygonOffset(1.0f, 1.0f);
+    }
     cloth_.draw();
     glUniform1i(uMode_, 0);
+    if (shading.wireframe) {
+        glDisable(GL_POLYGON_OFFSET_FILL);
+        // Unlit: the colour itself (all ambient, no highlight).
+        glUniform1f(uAmbient_, 1.0f);
+        glUniform1f(uSpecular_, 0.0f);
+        colours(shading.wire, shading.wire);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        cloth_.draw();
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+        glUniform1f(uAmbient_, shading.ambient);
+        glUniform1f(uSpecular_, shading.specular);
+    }
     colours(shading.solid, shading.solid * 0.6f);
     solids_.draw();
     glUniform1i(uGrid_, 1);
