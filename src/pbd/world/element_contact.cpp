@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "colored/worker_pool.h"
 #include "world/element_geometry.h"
 
 namespace pbd::detail {
@@ -33,9 +34,12 @@ std::size_t mixKey(std::uint64_t key)
     return static_cast<std::size_t>(key);
 }
 
+/// A coordinate's cell along its axis. The grid's origin lies at half a cell, so that a sheet
+/// in a coordinate plane through 0 (every upright 3D cloth lies in z = 0) does not lie on
+/// the cells' boundaries, where every element would touch two layers of cells.
 std::int64_t cellOf(double c, double size)
 {
-    const double f = std::floor(c / size);
+    const double f = std::floor(c / size + 0.5);
     return static_cast<std::int64_t>(std::clamp(f, -4e6, 4e6));
 }
 
@@ -45,7 +49,7 @@ bool overlap(const std::array<V3, 2>& p, const std::array<V3, 2>& q)
            p[0].z <= q[1].z && q[0].z <= p[1].z;
 }
 
-/// Calls f(key) for every cell a box touches.
+/// Calls f(i, j, k) for every cell a box touches.
 template <typename F>
 void forCells(const std::array<V3, 2>& box, double size, F f)
 {
@@ -55,8 +59,22 @@ void forCells(const std::array<V3, 2>& box, double size, F f)
     for (std::int64_t k = k0; k <= k1; ++k)
         for (std::int64_t j = j0; j <= j1; ++j)
             for (std::int64_t i = i0; i <= i1; ++i)
-                f(cellKey(i, j, k));
+                f(i, j, k);
 }
+
+/// Runs job(thread, threads) on `threads` threads through `run`, or on the caller alone.
+void runOn(bool parallel, unsigned threads, const ThreadRun& run,
+           const std::function<void(unsigned, unsigned)>& job)
+{
+    if (parallel && threads > 1 && run)
+        run(job);
+    else
+        job(0, 1);
+}
+
+/// Below this many particles the search runs on the calling thread: waking the workers
+/// costs more than it gives. The result is the same either way.
+constexpr std::size_t kParallelElements = 4096;
 
 /// The unit vector along d, or `fallback` when d is too short to have a direction.
 V3 unitOr(const V3& d, const V3& fallback)
@@ -66,6 +84,17 @@ V3 unitOr(const V3& d, const V3& fallback)
 }
 
 } // namespace
+
+std::size_t ElementContact::CellTable::bucketOf(std::int64_t i, std::int64_t j,
+                                                std::int64_t k) const
+{
+    if (dense)
+        return static_cast<std::size_t>(
+            static_cast<std::uint64_t>(i - lo[0]) +
+            extent[0] * (static_cast<std::uint64_t>(j - lo[1]) +
+                         extent[1] * static_cast<std::uint64_t>(k - lo[2])));
+    return mixKey(cellKey(i, j, k)) & mask;
+}
 
 void ElementContact::buildMesh(const ClothTopology& topology, const std::uint8_t* alive)
 {
@@ -104,7 +133,8 @@ void ElementContact::buildMesh(const ClothTopology& topology, const std::uint8_t
 
 void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n,
                              const ClothTopology& topology, const std::uint8_t* alive,
-                             double thickness, double friction, SelfContactSwitches switches)
+                             double thickness, double friction, SelfContactSwitches switches,
+                             unsigned threads, const ThreadRun& run)
 {
     switches_ = switches;
     if (!switches_.capsules)
@@ -139,13 +169,14 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
         moved_[i] = moved;
         pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
     }
-    findPairs(x, w, n, thickness);
+    findPairs(x, w, n, thickness, threads, run);
     findEdgeAxes(x, w, thickness);
     computeBounds(n, kSelfContactFloor * thickness);
     project(x, w, thickness, friction);
 }
 
-void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, double thickness)
+void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, double thickness,
+                               unsigned threads, const ThreadRun& run)
 {
     const SurfaceMesh& m = mesh_;
     // Each element's box over its particles' start and current positions, grown by its
@@ -201,7 +232,7 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     for (std::size_t i = 0; i < n; ++i)
         pointBox_[i] = grown(pointBox_[i], pad_[i]);
     if (!reuse)
-        searchPairs(n, skin);
+        searchPairs(n, skin, threads, run);
 
     // This substep's pairs: the candidates whose boxes overlap now, in the search's order,
     // but for those whose particles are all immovable now.
@@ -224,7 +255,66 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     }
 }
 
-void ElementContact::searchPairs(std::size_t n, double skin)
+void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes,
+                                CellTable& table) const
+{
+    // Every element in every cell its box touches, as (cell key, element), in element order,
+    // sorted by bucket with a counting sort (in element order within a bucket). A bucket per
+    // cell of the boxes' bounding box (numbered along x, then y, then z) where that box has
+    // no more than four cells per entry; else the cells hashed into a power-of-two number of
+    // buckets, a bucket then holding entries of several cells.
+    std::int64_t lo[3] = {INT64_MAX, INT64_MAX, INT64_MAX};
+    std::int64_t hi[3] = {INT64_MIN, INT64_MIN, INT64_MIN};
+    std::size_t entries = 0;
+    for (const auto& box : boxes) {
+        std::int64_t c0[3], c1[3];
+        for (int a = 0; a < 3; ++a) {
+            c0[a] = cellOf(box[0][a], cell_);
+            c1[a] = cellOf(box[1][a], cell_);
+            lo[a] = std::min(lo[a], c0[a]);
+            hi[a] = std::max(hi[a], c1[a]);
+        }
+        entries += static_cast<std::size_t>((c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) *
+                                            (c1[2] - c0[2] + 1));
+    }
+    table.dense = false;
+    if (!boxes.empty()) {
+        double cells = 1.0;
+        for (int a = 0; a < 3; ++a) {
+            table.lo[a] = lo[a];
+            table.extent[a] = static_cast<std::uint64_t>(hi[a] - lo[a] + 1);
+            cells *= static_cast<double>(table.extent[a]);
+        }
+        table.dense = cells <= 4.0 * static_cast<double>(entries) + 16.0;
+    }
+    std::size_t buckets = 1;
+    if (table.dense) {
+        buckets = static_cast<std::size_t>(table.extent[0] * table.extent[1] * table.extent[2]);
+    } else {
+        while (buckets < 2 * entries)
+            buckets *= 2;
+    }
+    table.mask = buckets - 1;
+    table.cells.clear();
+    table.cells.reserve(entries);
+    for (std::size_t k = 0; k < boxes.size(); ++k)
+        forCells(boxes[k], cell_, [&](std::int64_t i, std::int64_t j, std::int64_t l) {
+            table.cells.push_back({cellKey(i, j, l), static_cast<std::uint32_t>(k),
+                                   static_cast<std::uint32_t>(table.bucketOf(i, j, l))});
+        });
+    table.bucketStart.assign(buckets + 1, 0);
+    for (const CellEntry& entry : table.cells)
+        ++table.bucketStart[entry.bucket + 1];
+    for (std::size_t b = 0; b < buckets; ++b)
+        table.bucketStart[b + 1] += table.bucketStart[b];
+    table.fill.assign(table.bucketStart.begin(), table.bucketStart.end() - 1);
+    table.sorted.resize(table.cells.size());
+    for (const CellEntry& entry : table.cells)
+        table.sorted[table.fill[entry.bucket]++] = {entry.key, entry.element};
+}
+
+void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
+                                 const ThreadRun& run)
 {
     const SurfaceMesh& m = mesh_;
     ++searches_;
@@ -249,97 +339,116 @@ void ElementContact::searchPairs(std::size_t n, double skin)
     double thinnest = pad_.empty() ? 0.0 : pad_[0];
     for (double p : pad_)
         thinnest = std::min(thinnest, p);
-    // Cells about an edge wide: most boxes touch 1 to 8 cells, and a cell holds a few.
+    // Cells about an edge wide: most boxes touch 1 to 4 cells, and a cell holds a few.
     cell_ = std::max(m.longestRest, 2.0 * (thinnest + skin));
-
-    // The table: every element in every cell its box touches, as (cell key, element), the
-    // cells hashed into a power-of-two number of buckets and the entries sorted by bucket with
-    // a counting sort (in insertion order within a bucket: the same on every run). Each pair
-    // of overlapping boxes is then found in the buckets of the cells they share, and kept only
-    // in the cell that holds the low corner of their overlap: once.
-    auto bucketed = [&](std::size_t entries) {
-        std::size_t buckets = 1;
-        while (buckets < 2 * entries)
-            buckets *= 2;
-        bucketStart_.assign(buckets + 1, 0);
-        for (const auto& [key, k] : cells_)
-            ++bucketStart_[(mixKey(key) & (buckets - 1)) + 1];
-        for (std::size_t b = 0; b < buckets; ++b)
-            bucketStart_[b + 1] += bucketStart_[b];
-        fill_.assign(bucketStart_.begin(), bucketStart_.end() - 1);
-        sorted_.resize(cells_.size());
-        for (const auto& entry : cells_)
-            sorted_[fill_[mixKey(entry.first) & (buckets - 1)]++] = entry;
-        return buckets;
-    };
-    auto owns = [&](std::uint64_t key, const std::array<V3, 2>& p, const std::array<V3, 2>& q) {
+    // A pair of overlapping boxes is found in every cell both touch, and kept only in the
+    // cell that holds the low corner of their overlap: once.
+    auto owns = [this](std::uint64_t key, const std::array<V3, 2>& p,
+                       const std::array<V3, 2>& q) {
         const V3 low = upperOf(p[0], q[0]);
         return cellKey(cellOf(low.x, cell_), cellOf(low.y, cell_), cellOf(low.z, cell_)) == key;
     };
-    constexpr std::uint32_t kTriangleTag = 1u << 31;
-
-    // Points against triangles.
-    candidatePointTriangles_.clear();
-    cells_.clear();
-    for (std::size_t i = 0; i < n; ++i)
-        forCells(pointBox[i], cell_, [&](std::uint64_t key) {
-            cells_.emplace_back(key, static_cast<std::uint32_t>(i));
-        });
-    for (std::size_t t = 0; t < m.triangles.size(); ++t)
-        forCells(triangleBox[t], cell_, [&](std::uint64_t key) {
-            cells_.emplace_back(key, static_cast<std::uint32_t>(t) | kTriangleTag);
-        });
-    std::size_t buckets = bucketed(cells_.size());
-    for (std::size_t b = 0; b < buckets; ++b) {
-        const std::uint32_t begin = bucketStart_[b], end = bucketStart_[b + 1];
-        // The points were entered first: within a bucket they come before the triangles.
-        std::uint32_t firstTriangle = begin;
-        while (firstTriangle < end && (sorted_[firstTriangle].second & kTriangleTag) == 0)
-            ++firstTriangle;
-        for (std::uint32_t i = begin; i < firstTriangle; ++i) {
-            const auto [key, point] = sorted_[i];
-            const auto v = static_cast<Index>(point);
-            for (std::uint32_t j = firstTriangle; j < end; ++j) {
-                const auto [keyT, tagged] = sorted_[j];
-                if ((tagged & kTriangleTag) == 0 || keyT != key)
-                    continue;
-                const std::uint32_t t = tagged & ~kTriangleTag;
-                const Triangle& tri = m.triangles[t];
-                if (tri.a == v || tri.b == v || tri.c == v)
-                    continue;
-                if (overlap(pointBox[v], triangleBox[t]) &&
-                    owns(key, pointBox[v], triangleBox[t]))
-                    candidatePointTriangles_.push_back({v, t});
-            }
+    const bool parallel = run && threads > 1 && n >= kParallelElements;
+    const unsigned count = parallel ? threads : 1u;
+    threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
+    threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
+    threadFound_.resize(std::max<std::size_t>(threadFound_.size(), count));
+    // Sorts a query's few candidates (insertion sort: they come nearly in order).
+    auto sortSmall = [](std::vector<std::uint32_t>& v) {
+        for (std::size_t i = 1; i < v.size(); ++i) {
+            const std::uint32_t key = v[i];
+            std::size_t j = i;
+            for (; j > 0 && v[j - 1] > key; --j)
+                v[j] = v[j - 1];
+            v[j] = key;
         }
-    }
+    };
+
+    // Points against triangles: each point, in index order, against the triangles of the
+    // cells its box touches.
+    buildTable(triangleBox, triangleTable_);
+    auto points = [&](unsigned thread, unsigned threadCount) {
+        std::vector<PointTriangle>& out = threadPointTriangles_[thread];
+        std::vector<std::uint32_t>& found = threadFound_[thread];
+        out.clear();
+        const CellTable& table = triangleTable_;
+        const IndexRange range = staticPartition(n, thread, threadCount);
+        for (std::size_t i = range.begin; i < range.end; ++i) {
+            const auto v = static_cast<Index>(i);
+            const std::array<V3, 2>& box = pointBox[i];
+            found.clear();
+            forCells(box, cell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
+                if (!table.holds(ci, cj, ck))
+                    return;
+                const std::size_t b = table.bucketOf(ci, cj, ck);
+                const std::uint64_t key = cellKey(ci, cj, ck);
+                for (std::uint32_t q = table.bucketStart[b]; q < table.bucketStart[b + 1]; ++q) {
+                    const auto [keyT, t] = table.sorted[q];
+                    if (keyT != key)
+                        continue;
+                    const Triangle& tri = m.triangles[t];
+                    if (tri.a == v || tri.b == v || tri.c == v)
+                        continue;
+                    if (overlap(box, triangleBox[t]) && owns(key, box, triangleBox[t]))
+                        found.push_back(t);
+                }
+            });
+            sortSmall(found);
+            for (std::uint32_t t : found)
+                out.push_back({v, t});
+        }
+    };
+    runOn(parallel, count, run, points);
+    candidatePointTriangles_.clear();
+    for (unsigned t = 0; t < count; ++t)
+        candidatePointTriangles_.insert(candidatePointTriangles_.end(),
+                                        threadPointTriangles_[t].begin(),
+                                        threadPointTriangles_[t].end());
     candidateEdgeEdges_.clear();
     if (!searchEdgeEdge_)
         return;
-    // Edges against edges.
-    cells_.clear();
-    for (std::size_t e = 0; e < m.edges.size(); ++e)
-        forCells(edgeBox[e], cell_, [&](std::uint64_t key) {
-            cells_.emplace_back(key, static_cast<std::uint32_t>(e));
-        });
-    buckets = bucketed(cells_.size());
-    for (std::size_t b = 0; b < buckets; ++b) {
-        const std::uint32_t begin = bucketStart_[b], end = bucketStart_[b + 1];
-        for (std::uint32_t i = begin; i < end; ++i) {
-            const auto [key, e] = sorted_[i];
-            const auto [a, bb] = m.edges[e];
-            for (std::uint32_t j = i + 1; j < end; ++j) {
-                const auto [keyF, f] = sorted_[j];
-                if (keyF != key)
-                    continue;
-                const auto [c, d] = m.edges[f];
-                if (a == c || a == d || bb == c || bb == d)
-                    continue;
-                if (overlap(edgeBox[e], edgeBox[f]) && owns(key, edgeBox[e], edgeBox[f]))
-                    candidateEdgeEdges_.push_back({std::min(e, f), std::max(e, f)});
-            }
+    // Edges against edges: each edge e, in index order, against the edges f > e of the cells
+    // its box touches.
+    buildTable(edgeBox, edgeTable_);
+    auto edges = [&](unsigned thread, unsigned threadCount) {
+        std::vector<EdgeEdge>& out = threadEdgeEdges_[thread];
+        std::vector<std::uint32_t>& found = threadFound_[thread];
+        out.clear();
+        const CellTable& table = edgeTable_;
+        const IndexRange range = staticPartition(m.edges.size(), thread, threadCount);
+        for (std::size_t e = range.begin; e < range.end; ++e) {
+            const auto [a, b] = m.edges[e];
+            const std::array<V3, 2>& box = edgeBox[e];
+            found.clear();
+            forCells(box, cell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
+                if (!table.holds(ci, cj, ck))
+                    return;
+                const std::size_t bucket = table.bucketOf(ci, cj, ck);
+                const std::uint64_t key = cellKey(ci, cj, ck);
+                // A bucket lists its edges in index order: those above e are its last ones.
+                for (std::uint32_t q = table.bucketStart[bucket + 1];
+                     q-- > table.bucketStart[bucket];) {
+                    const auto [keyF, f] = table.sorted[q];
+                    if (f <= e)
+                        break;
+                    if (keyF != key)
+                        continue;
+                    const auto [c, d] = m.edges[f];
+                    if (a == c || a == d || b == c || b == d)
+                        continue;
+                    if (overlap(box, edgeBox[f]) && owns(key, box, edgeBox[f]))
+                        found.push_back(f);
+                }
+            });
+            sortSmall(found);
+            for (std::uint32_t f : found)
+                out.push_back({static_cast<std::uint32_t>(e), f});
         }
-    }
+    };
+    runOn(parallel, count, run, edges);
+    for (unsigned t = 0; t < count; ++t)
+        candidateEdgeEdges_.insert(candidateEdgeEdges_.end(), threadEdgeEdges_[t].begin(),
+                                   threadEdgeEdges_[t].end());
 }
 
 void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,
