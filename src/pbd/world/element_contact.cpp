@@ -235,47 +235,153 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         searchPairs(n, skin, threads, run);
 
     // This substep's pairs: the candidates whose boxes overlap now, in the search's order,
-    // but for those whose particles are all immovable now.
+    // but for those whose particles are all immovable now and for the cloth's own
+    // neighbours shown apart (apartInSheet()). On fixed ranges of the candidates per thread,
+    // joined in order.
+    const bool parallel = run && threads > 1 && n >= kParallelElements;
+    const unsigned count = parallel ? threads : 1u;
+    threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
+    threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
+    auto filter = [&](unsigned thread, unsigned threadCount) {
+        std::vector<PointTriangle>& pts = threadPointTriangles_[thread];
+        pts.clear();
+        const IndexRange ptRange =
+            staticPartition(candidatePointTriangles_.size(), thread, threadCount);
+        for (std::size_t k = ptRange.begin; k < ptRange.end; ++k) {
+            const PointTriangle pt = candidatePointTriangles_[k];
+            const Triangle& tri = m.triangles[pt.t];
+            if (w[pt.v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
+                continue;
+            if (overlap(pointBox_[pt.v], triangleBox_[pt.t]) && !apartInSheet(x, pt))
+                pts.push_back(pt);
+        }
+        std::vector<EdgeEdge>& ees = threadEdgeEdges_[thread];
+        ees.clear();
+        const IndexRange eeRange =
+            staticPartition(candidateEdgeEdges_.size(), thread, threadCount);
+        for (std::size_t k = eeRange.begin; k < eeRange.end; ++k) {
+            const EdgeEdge ee = candidateEdgeEdges_[k];
+            const auto [a, b] = m.edges[ee.e];
+            const auto [c, d] = m.edges[ee.f];
+            if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
+                continue;
+            if (overlap(edgeBox_[ee.e], edgeBox_[ee.f]) && !apartInSheet(x, ee))
+                ees.push_back(ee);
+        }
+    };
+    runOn(parallel, count, run, filter);
     pointTriangles_.clear();
-    for (const PointTriangle& pt : candidatePointTriangles_) {
-        const Triangle& tri = m.triangles[pt.t];
-        if (w[pt.v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
-            continue;
-        if (overlap(pointBox_[pt.v], triangleBox_[pt.t]))
-            pointTriangles_.push_back(pt);
-    }
     edgeEdges_.clear();
-    for (const EdgeEdge& ee : candidateEdgeEdges_) {
-        const auto [a, b] = m.edges[ee.e];
-        const auto [c, d] = m.edges[ee.f];
-        if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
-            continue;
-        if (overlap(edgeBox_[ee.e], edgeBox_[ee.f]))
-            edgeEdges_.push_back(ee);
+    for (unsigned t = 0; t < count; ++t) {
+        pointTriangles_.insert(pointTriangles_.end(), threadPointTriangles_[t].begin(),
+                               threadPointTriangles_[t].end());
+        edgeEdges_.insert(edgeEdges_.end(), threadEdgeEdges_[t].begin(),
+                          threadEdgeEdges_[t].end());
     }
 }
 
-void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes,
-                                CellTable& table) const
+bool ElementContact::apartInSheet(const V3* x, PointTriangle pair) const
+{
+    // A cell's triangle and the cell's fourth corner P: P is joined to all three corners, and
+    // lies farther from the corner F across the cell than any point of the triangle can
+    // (distance to F is convex, so at most the other corners' over the triangle): the
+    // distance from P to the triangle is at least |P - F| - max(|A - F|, |C - F|), a bound
+    // that holds for any positions (at rest h (sqrt 2 - 1), 2.07 cm on a 5 cm grid).
+    const Triangle& tri = mesh_.triangles[pair.t];
+    const auto width = static_cast<Index>(meshWidth_);
+    Index far = 0;
+    if (tri.b == tri.a + width + 1 && tri.c == tri.a + 1 && pair.v == tri.a + width)
+        far = tri.c; // (k, k + w + 1, k + 1) and k + w: across from k + 1
+    else if (tri.b == tri.a + width && tri.c == tri.a + width + 1 && pair.v == tri.a + 1)
+        far = tri.b; // (k, k + w, k + w + 1) and k + 1: across from k + w
+    else
+        return false;
+    const Index a = tri.a, c = far == tri.c ? tri.b : tri.c;
+    const double pads = 1.001 * (pad_[pair.v] + std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
+    // |P - F| - max(...) >= pads, squared (one root).
+    auto apart = [&](const V3* p) {
+        auto dist2 = [p](Index i, Index j) { return squaredLength(V3(p[i] - p[j])); };
+        const double reach = pads + std::sqrt(std::max(dist2(a, far), dist2(c, far)));
+        return dist2(pair.v, far) >= reach * reach;
+    };
+    return apart(start_.data()) && apart(x);
+}
+
+bool ElementContact::apartInSheet(const V3* x, EdgeEdge pair) const
+{
+    // A cell's diagonal (A, C) and an edge: along n, the unit direction from the diagonal's
+    // midpoint M to one of the cell's other corners (B = A + 1 or P = A + w), the diagonal's
+    // ends lie at +-|(A - M) . n| and the edge's at its ends' heights, so the lowest of these
+    // less the highest of those, when positive, is a distance the two cannot be closer than
+    // (a separating slab), whatever the positions. At rest h / sqrt 2 (3.5 cm on a 5 cm
+    // grid) for the diagonal's neighbours in the sheet.
+    const auto width = static_cast<Index>(meshWidth_);
+    const auto [e0, e1] = mesh_.edges[pair.e];
+    const auto [f0, f1] = mesh_.edges[pair.f];
+    const double pads = 1.001 * (std::max(pad_[e0], pad_[e1]) + std::max(pad_[f0], pad_[f1]));
+    // Along d = corner - M unnormalised: (low - half) / |d| >= pads, squared (no root).
+    auto slab = [&](const V3* p, Index lo, Index hi, Index u, Index v) {
+        const V3 mid = 0.5 * (p[lo] + p[hi]);
+        for (Index corner : {static_cast<Index>(lo + 1), static_cast<Index>(lo + width)}) {
+            const V3 d = p[corner] - mid;
+            const double half = std::abs(dot(V3(p[lo] - mid), d));
+            const double gap =
+                std::min(dot(V3(p[u] - mid), d), dot(V3(p[v] - mid), d)) - half;
+            if (gap > 0.0 && gap * gap >= pads * pads * squaredLength(d))
+                return true;
+        }
+        return false;
+    };
+    auto apart = [&](const V3* p) {
+        const Index e = std::min(e0, e1), eh = std::max(e0, e1);
+        const Index f = std::min(f0, f1), fh = std::max(f0, f1);
+        return (eh - e == width + 1 && slab(p, e, eh, f0, f1)) ||
+               (fh - f == width + 1 && slab(p, f, fh, e0, e1));
+    };
+    return apart(start_.data()) && apart(x);
+}
+
+void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, CellTable& table,
+                                unsigned threads, const ThreadRun& run)
 {
     // Every element in every cell its box touches, as (cell key, element), in element order,
     // sorted by bucket with a counting sort (in element order within a bucket). A bucket per
     // cell of the boxes' bounding box (numbered along x, then y, then z) where that box has
     // no more than four cells per entry; else the cells hashed into a power-of-two number of
-    // buckets, a bucket then holding entries of several cells.
+    // buckets, a bucket then holding entries of several cells. Each pass on fixed ranges per
+    // thread (of elements, then of buckets): the same table on any thread count.
+    const bool parallel = run && threads > 1 && boxes.size() >= kParallelElements;
+    const unsigned count = parallel ? threads : 1u;
+    tableParts_.resize(count);
+    TablePart* parts = tableParts_.data();
+    auto measure = [&](unsigned thread, unsigned threadCount) {
+        TablePart part{{INT64_MAX, INT64_MAX, INT64_MAX}, {INT64_MIN, INT64_MIN, INT64_MIN}, 0};
+        const IndexRange range = staticPartition(boxes.size(), thread, threadCount);
+        for (std::size_t k = range.begin; k < range.end; ++k) {
+            std::int64_t c0[3], c1[3];
+            for (int a = 0; a < 3; ++a) {
+                c0[a] = cellOf(boxes[k][0][a], cell_);
+                c1[a] = cellOf(boxes[k][1][a], cell_);
+                part.lo[a] = std::min(part.lo[a], c0[a]);
+                part.hi[a] = std::max(part.hi[a], c1[a]);
+            }
+            part.entries += static_cast<std::size_t>(
+                (c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) * (c1[2] - c0[2] + 1));
+        }
+        parts[thread] = part;
+    };
+    runOn(parallel, count, run, measure);
     std::int64_t lo[3] = {INT64_MAX, INT64_MAX, INT64_MAX};
     std::int64_t hi[3] = {INT64_MIN, INT64_MIN, INT64_MIN};
     std::size_t entries = 0;
-    for (const auto& box : boxes) {
-        std::int64_t c0[3], c1[3];
+    for (unsigned t = 0; t < count; ++t) {
         for (int a = 0; a < 3; ++a) {
-            c0[a] = cellOf(box[0][a], cell_);
-            c1[a] = cellOf(box[1][a], cell_);
-            lo[a] = std::min(lo[a], c0[a]);
-            hi[a] = std::max(hi[a], c1[a]);
+            lo[a] = std::min(lo[a], parts[t].lo[a]);
+            hi[a] = std::max(hi[a], parts[t].hi[a]);
         }
-        entries += static_cast<std::size_t>((c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) *
-                                            (c1[2] - c0[2] + 1));
+        const std::size_t mine = parts[t].entries;
+        parts[t].entries = entries; // from now on: where its entries start
+        entries += mine;
     }
     table.dense = false;
     if (!boxes.empty()) {
@@ -295,22 +401,52 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes,
             buckets *= 2;
     }
     table.mask = buckets - 1;
-    table.cells.clear();
-    table.cells.reserve(entries);
-    for (std::size_t k = 0; k < boxes.size(); ++k)
-        forCells(boxes[k], cell_, [&](std::int64_t i, std::int64_t j, std::int64_t l) {
-            table.cells.push_back({cellKey(i, j, l), static_cast<std::uint32_t>(k),
-                                   static_cast<std::uint32_t>(table.bucketOf(i, j, l))});
-        });
-    table.bucketStart.assign(buckets + 1, 0);
-    for (const CellEntry& entry : table.cells)
-        ++table.bucketStart[entry.bucket + 1];
-    for (std::size_t b = 0; b < buckets; ++b)
-        table.bucketStart[b + 1] += table.bucketStart[b];
-    table.fill.assign(table.bucketStart.begin(), table.bucketStart.end() - 1);
-    table.sorted.resize(table.cells.size());
-    for (const CellEntry& entry : table.cells)
-        table.sorted[table.fill[entry.bucket]++] = {entry.key, entry.element};
+    table.cells.resize(entries);
+    auto fillCells = [&](unsigned thread, unsigned threadCount) {
+        std::size_t at = parts[thread].entries;
+        const IndexRange range = staticPartition(boxes.size(), thread, threadCount);
+        for (std::size_t k = range.begin; k < range.end; ++k)
+            forCells(boxes[k], cell_, [&](std::int64_t i, std::int64_t j, std::int64_t l) {
+                table.cells[at++] = {cellKey(i, j, l), static_cast<std::uint32_t>(k),
+                                     static_cast<std::uint32_t>(table.bucketOf(i, j, l))};
+            });
+    };
+    runOn(parallel, count, run, fillCells);
+    // The counting sort, each thread over its own range of buckets (all entries read, its
+    // own placed in entry order).
+    table.bucketStart.resize(buckets + 1);
+    table.sorted.resize(entries);
+    auto sort = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange mine = staticPartition(buckets, thread, threadCount);
+        const auto bLo = static_cast<std::uint32_t>(mine.begin);
+        const auto bHi = static_cast<std::uint32_t>(mine.end);
+        std::uint32_t* start = table.bucketStart.data();
+        std::fill(start + bLo, start + bHi, 0u);
+        std::uint32_t before = 0;
+        for (const CellEntry& entry : table.cells) {
+            if (entry.bucket < bLo)
+                ++before;
+            else if (entry.bucket < bHi)
+                ++start[entry.bucket];
+        }
+        std::uint32_t next = before; // bucket b's first slot, then its next
+        for (std::uint32_t b = bLo; b < bHi; ++b) {
+            const std::uint32_t size = start[b];
+            start[b] = next;
+            next += size;
+        }
+        // start[b] now advances as bucket b fills; it is put back below.
+        for (const CellEntry& entry : table.cells)
+            if (entry.bucket >= bLo && entry.bucket < bHi)
+                table.sorted[start[entry.bucket]++] = {entry.key, entry.element};
+        // Each bucket's start is its predecessor's end: shift back by one bucket.
+        for (std::uint32_t b = bHi; b-- > bLo + 1;)
+            start[b] = start[b - 1];
+        if (bHi > bLo)
+            start[bLo] = before;
+    };
+    runOn(parallel, count, run, sort);
+    table.bucketStart[buckets] = static_cast<std::uint32_t>(entries);
 }
 
 void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
@@ -366,7 +502,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
 
     // Points against triangles: each point, in index order, against the triangles of the
     // cells its box touches.
-    buildTable(triangleBox, triangleTable_);
+    buildTable(triangleBox, triangleTable_, threads, run);
     auto points = [&](unsigned thread, unsigned threadCount) {
         std::vector<PointTriangle>& out = threadPointTriangles_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];
@@ -409,7 +545,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         return;
     // Edges against edges: each edge e, in index order, against the edges f > e of the cells
     // its box touches.
-    buildTable(edgeBox, edgeTable_);
+    buildTable(edgeBox, edgeTable_, threads, run);
     auto edges = [&](unsigned thread, unsigned threadCount) {
         std::vector<EdgeEdge>& out = threadEdgeEdges_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];

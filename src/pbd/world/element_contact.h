@@ -130,6 +130,12 @@ private:
     /// whose table holds the triangles and the edges; each point and each edge queries the
     /// cells its box touches, on fixed index ranges per thread.
     void searchPairs(std::size_t n, double skin, unsigned threads, const ThreadRun& run);
+    /// Whether a pair of the cloth's own neighbours (a cell's fourth corner and its other
+    /// triangle; a cell's diagonal and an edge) is shown farther apart, at the substep's start
+    /// and now (x), than its sides' largest pads by a lower bound of its distance taken from
+    /// particle distances alone: then it is left out, as a pair whose boxes miss.
+    bool apartInSheet(const Vec<3>* x, PointTriangle pair) const;
+    bool apartInSheet(const Vec<3>* x, EdgeEdge pair) const;
     void computeBounds(std::size_t n, double floor);
     /// A pair's unit direction at the substep's start, from the second side to the first.
     Vec<3> startNormal(PointTriangle pair) const;
@@ -162,7 +168,6 @@ private:
     struct CellTable {
         std::vector<CellEntry> cells;           ///< in element order
         std::vector<std::uint32_t> bucketStart; ///< bucket b's entries: [start b, start b + 1)
-        std::vector<std::uint32_t> fill;        ///< the counting sort's next slot per bucket
         std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted; ///< (key, element)
         bool dense = false;          ///< a bucket per cell of the bounding box, else hashed
         std::int64_t lo[3] = {};     ///< dense: the bounding box's first cell
@@ -178,7 +183,15 @@ private:
         /// The bucket of cell (i, j, k) (dense: one inside the bounding box).
         std::size_t bucketOf(std::int64_t i, std::int64_t j, std::int64_t k) const;
     };
-    void buildTable(const std::vector<std::array<Vec<3>, 2>>& boxes, CellTable& table) const;
+    void buildTable(const std::vector<std::array<Vec<3>, 2>>& boxes, CellTable& table,
+                    unsigned threads, const ThreadRun& run);
+    /// buildTable()'s per thread: its elements' cells' bounding box and entry count (then
+    /// where its entries start).
+    struct TablePart {
+        std::int64_t lo[3], hi[3];
+        std::size_t entries;
+    };
+    std::vector<TablePart> tableParts_;
     CellTable triangleTable_, edgeTable_;
     /// Per thread: its range's pairs, and one query's candidates.
     std::vector<std::vector<PointTriangle>> threadPointTriangles_;
