@@ -353,6 +353,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
     const bool parallel = run && threads > 1 && boxes.size() >= kParallelElements;
     const unsigned count = parallel ? threads : 1u;
     tableParts_.resize(count);
+    table.low.resize(boxes.size());
     TablePart* parts = tableParts_.data();
     auto measure = [&](unsigned thread, unsigned threadCount) {
         TablePart part{{INT64_MAX, INT64_MAX, INT64_MAX}, {INT64_MIN, INT64_MIN, INT64_MIN}, 0};
@@ -362,6 +363,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
             for (int a = 0; a < 3; ++a) {
                 c0[a] = cellOf(boxes[k][0][a], cell_);
                 c1[a] = cellOf(boxes[k][1][a], cell_);
+                table.low[k][static_cast<std::size_t>(a)] = static_cast<std::int32_t>(c0[a]);
                 part.lo[a] = std::min(part.lo[a], c0[a]);
                 part.hi[a] = std::max(part.hi[a], c1[a]);
             }
@@ -479,10 +481,17 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
     cell_ = std::max(m.longestRest, 2.0 * (thinnest + skin));
     // A pair of overlapping boxes is found in every cell both touch, and kept only in the
     // cell that holds the low corner of their overlap: once.
-    auto owns = [this](std::uint64_t key, const std::array<V3, 2>& p,
-                       const std::array<V3, 2>& q) {
-        const V3 low = upperOf(p[0], q[0]);
-        return cellKey(cellOf(low.x, cell_), cellOf(low.y, cell_), cellOf(low.z, cell_)) == key;
+    // (cellOf is monotonic: the overlap's low corner's cell is the larger of the two boxes'
+    // low corners' cells, per axis.)
+    auto owns = [](std::int64_t ci, std::int64_t cj, std::int64_t ck, const LowCell& p,
+                   const LowCell& q) {
+        return ci == std::max(p[0], q[0]) && cj == std::max(p[1], q[1]) &&
+               ck == std::max(p[2], q[2]);
+    };
+    auto lowCell = [this](const std::array<V3, 2>& box) {
+        return LowCell{static_cast<std::int32_t>(cellOf(box[0].x, cell_)),
+                       static_cast<std::int32_t>(cellOf(box[0].y, cell_)),
+                       static_cast<std::int32_t>(cellOf(box[0].z, cell_))};
     };
     const bool parallel = run && threads > 1 && n >= kParallelElements;
     const unsigned count = parallel ? threads : 1u;
@@ -512,6 +521,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         for (std::size_t i = range.begin; i < range.end; ++i) {
             const auto v = static_cast<Index>(i);
             const std::array<V3, 2>& box = pointBox[i];
+            const LowCell low = lowCell(box);
             found.clear();
             forCells(box, cell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
                 if (!table.holds(ci, cj, ck))
@@ -525,7 +535,8 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
                     const Triangle& tri = m.triangles[t];
                     if (tri.a == v || tri.b == v || tri.c == v)
                         continue;
-                    if (overlap(box, triangleBox[t]) && owns(key, box, triangleBox[t]))
+                    if (overlap(box, triangleBox[t]) &&
+                        owns(ci, cj, ck, low, table.low[t]))
                         found.push_back(t);
                 }
             });
@@ -555,6 +566,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         for (std::size_t e = range.begin; e < range.end; ++e) {
             const auto [a, b] = m.edges[e];
             const std::array<V3, 2>& box = edgeBox[e];
+            const LowCell low = table.low[e];
             found.clear();
             forCells(box, cell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
                 if (!table.holds(ci, cj, ck))
@@ -572,7 +584,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
                     const auto [c, d] = m.edges[f];
                     if (a == c || a == d || b == c || b == d)
                         continue;
-                    if (overlap(box, edgeBox[f]) && owns(key, box, edgeBox[f]))
+                    if (overlap(box, edgeBox[f]) && owns(ci, cj, ck, low, table.low[f]))
                         found.push_back(f);
                 }
             });

@@ -165,8 +165,11 @@ private:
         std::uint64_t key;
         std::uint32_t element, bucket;
     };
+    /// A box's low corner's cell (cellOf() is within +-4e6).
+    using LowCell = std::array<std::int32_t, 3>;
     struct CellTable {
         std::vector<CellEntry> cells;           ///< in element order
+        std::vector<LowCell> low;               ///< per element, its box's low corner's cell
         std::vector<std::uint32_t> bucketStart; ///< bucket b's entries: [start b, start b + 1)
         std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted; ///< (key, element)
         bool dense = false;          ///< a bucket per cell of the bounding box, else hashed
