@@ -37,9 +37,9 @@ std::size_t mixKey(std::uint64_t key)
 /// A coordinate's cell along its axis. The grid's origin lies at half a cell, so that a sheet
 /// in a coordinate plane through 0 (every upright 3D cloth lies in z = 0) does not lie on
 /// the cells' boundaries, where every element would touch two layers of cells.
-std::int64_t cellOf(double c, double size)
+std::int64_t cellOf(double c, double inverseSize)
 {
-    const double f = std::floor(c / size + 0.5);
+    const double f = std::floor(c * inverseSize + 0.5);
     return static_cast<std::int64_t>(std::clamp(f, -4e6, 4e6));
 }
 
@@ -51,11 +51,11 @@ bool overlap(const std::array<V3, 2>& p, const std::array<V3, 2>& q)
 
 /// Calls f(i, j, k) for every cell a box touches.
 template <typename F>
-void forCells(const std::array<V3, 2>& box, double size, F f)
+void forCells(const std::array<V3, 2>& box, double inverseSize, F f)
 {
-    const std::int64_t i0 = cellOf(box[0].x, size), i1 = cellOf(box[1].x, size);
-    const std::int64_t j0 = cellOf(box[0].y, size), j1 = cellOf(box[1].y, size);
-    const std::int64_t k0 = cellOf(box[0].z, size), k1 = cellOf(box[1].z, size);
+    const std::int64_t i0 = cellOf(box[0].x, inverseSize), i1 = cellOf(box[1].x, inverseSize);
+    const std::int64_t j0 = cellOf(box[0].y, inverseSize), j1 = cellOf(box[1].y, inverseSize);
+    const std::int64_t k0 = cellOf(box[0].z, inverseSize), k1 = cellOf(box[1].z, inverseSize);
     for (std::int64_t k = k0; k <= k1; ++k)
         for (std::int64_t j = j0; j <= j1; ++j)
             for (std::int64_t i = i0; i <= i1; ++i)
@@ -189,21 +189,33 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     auto merge = [](const std::array<V3, 2>& a, const std::array<V3, 2>& b) {
         return std::array<V3, 2>{lowerOf(a[0], b[0]), upperOf(a[1], b[1])};
     };
+    // (On fixed ranges per thread: each box is its own.)
+    const bool parallel = run && threads > 1 && n >= kParallelElements;
+    const unsigned count = parallel ? threads : 1u;
     pointBox_.resize(n); // first unpadded, for the elements
-    for (std::size_t i = 0; i < n; ++i)
-        pointBox_[i] = {lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
     triangleBox_.resize(m.triangles.size());
-    for (std::size_t t = 0; t < m.triangles.size(); ++t) {
-        const Triangle& tri = m.triangles[t];
-        triangleBox_[t] =
-            grown(merge(merge(pointBox_[tri.a], pointBox_[tri.b]), pointBox_[tri.c]),
-                  std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
-    }
     edgeBox_.resize(m.edges.size());
-    for (std::size_t e = 0; e < m.edges.size(); ++e) {
-        const auto [a, b] = m.edges[e];
-        edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
-    }
+    auto pointBoxes = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(n, thread, threadCount);
+        for (std::size_t i = range.begin; i < range.end; ++i)
+            pointBox_[i] = {lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
+    };
+    runOn(parallel, count, run, pointBoxes);
+    auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange triangles = staticPartition(m.triangles.size(), thread, threadCount);
+        for (std::size_t t = triangles.begin; t < triangles.end; ++t) {
+            const Triangle& tri = m.triangles[t];
+            triangleBox_[t] =
+                grown(merge(merge(pointBox_[tri.a], pointBox_[tri.b]), pointBox_[tri.c]),
+                      std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
+        }
+        const IndexRange edges = staticPartition(m.edges.size(), thread, threadCount);
+        for (std::size_t e = edges.begin; e < edges.end; ++e) {
+            const auto [a, b] = m.edges[e];
+            edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
+        }
+    };
+    runOn(parallel, count, run, elementBoxes);
     // Whether the candidates of the last search still hold every pair whose boxes overlap
     // now. That search grew each element's box by the skin too. Let delta be how far the
     // farthest particle's unpadded box (start and current position) now sticks out of its
@@ -238,8 +250,6 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     // but for those whose particles are all immovable now and for the cloth's own
     // neighbours shown apart (apartInSheet()). On fixed ranges of the candidates per thread,
     // joined in order.
-    const bool parallel = run && threads > 1 && n >= kParallelElements;
-    const unsigned count = parallel ? threads : 1u;
     threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
     threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
     auto filter = [&](unsigned thread, unsigned threadCount) {
@@ -361,8 +371,8 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
         for (std::size_t k = range.begin; k < range.end; ++k) {
             std::int64_t c0[3], c1[3];
             for (int a = 0; a < 3; ++a) {
-                c0[a] = cellOf(boxes[k][0][a], cell_);
-                c1[a] = cellOf(boxes[k][1][a], cell_);
+                c0[a] = cellOf(boxes[k][0][a], inverseCell_);
+                c1[a] = cellOf(boxes[k][1][a], inverseCell_);
                 table.low[k][static_cast<std::size_t>(a)] = static_cast<std::int32_t>(c0[a]);
                 part.lo[a] = std::min(part.lo[a], c0[a]);
                 part.hi[a] = std::max(part.hi[a], c1[a]);
@@ -408,7 +418,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
         std::size_t at = parts[thread].entries;
         const IndexRange range = staticPartition(boxes.size(), thread, threadCount);
         for (std::size_t k = range.begin; k < range.end; ++k)
-            forCells(boxes[k], cell_, [&](std::int64_t i, std::int64_t j, std::int64_t l) {
+            forCells(boxes[k], inverseCell_, [&](std::int64_t i, std::int64_t j, std::int64_t l) {
                 table.cells[at++] = {cellKey(i, j, l), static_cast<std::uint32_t>(k),
                                      static_cast<std::uint32_t>(table.bucketOf(i, j, l))};
             });
@@ -468,17 +478,21 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         for (std::size_t k = 0; k < from.size(); ++k)
             to[k] = {from[k][0] - grow, from[k][1] + grow};
     };
-    skinned(pointBox_, skinPointBox_);
-    skinned(triangleBox_, skinTriangleBox_);
-    skinned(edgeBox_, skinEdgeBox_);
-    const std::vector<std::array<V3, 2>>& pointBox = skinPointBox_;
-    const std::vector<std::array<V3, 2>>& triangleBox = skinTriangleBox_;
-    const std::vector<std::array<V3, 2>>& edgeBox = skinEdgeBox_;
+    if (skin > 0.0) {
+        skinned(pointBox_, skinPointBox_);
+        skinned(triangleBox_, skinTriangleBox_);
+        skinned(edgeBox_, skinEdgeBox_);
+    }
+    const std::vector<std::array<V3, 2>>& pointBox = skin > 0.0 ? skinPointBox_ : pointBox_;
+    const std::vector<std::array<V3, 2>>& triangleBox =
+        skin > 0.0 ? skinTriangleBox_ : triangleBox_;
+    const std::vector<std::array<V3, 2>>& edgeBox = skin > 0.0 ? skinEdgeBox_ : edgeBox_;
     double thinnest = pad_.empty() ? 0.0 : pad_[0];
     for (double p : pad_)
         thinnest = std::min(thinnest, p);
     // Cells about an edge wide: most boxes touch 1 to 4 cells, and a cell holds a few.
     cell_ = std::max(m.longestRest, 2.0 * (thinnest + skin));
+    inverseCell_ = 1.0 / cell_;
     // A pair of overlapping boxes is found in every cell both touch, and kept only in the
     // cell that holds the low corner of their overlap: once.
     // (cellOf is monotonic: the overlap's low corner's cell is the larger of the two boxes'
@@ -489,9 +503,9 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
                ck == std::max(p[2], q[2]);
     };
     auto lowCell = [this](const std::array<V3, 2>& box) {
-        return LowCell{static_cast<std::int32_t>(cellOf(box[0].x, cell_)),
-                       static_cast<std::int32_t>(cellOf(box[0].y, cell_)),
-                       static_cast<std::int32_t>(cellOf(box[0].z, cell_))};
+        return LowCell{static_cast<std::int32_t>(cellOf(box[0].x, inverseCell_)),
+                       static_cast<std::int32_t>(cellOf(box[0].y, inverseCell_)),
+                       static_cast<std::int32_t>(cellOf(box[0].z, inverseCell_))};
     };
     const bool parallel = run && threads > 1 && n >= kParallelElements;
     const unsigned count = parallel ? threads : 1u;
@@ -523,7 +537,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
             const std::array<V3, 2>& box = pointBox[i];
             const LowCell low = lowCell(box);
             found.clear();
-            forCells(box, cell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
+            forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
                 if (!table.holds(ci, cj, ck))
                     return;
                 const std::size_t b = table.bucketOf(ci, cj, ck);
@@ -568,7 +582,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
             const std::array<V3, 2>& box = edgeBox[e];
             const LowCell low = table.low[e];
             found.clear();
-            forCells(box, cell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
+            forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
                 if (!table.holds(ci, cj, ck))
                     return;
                 const std::size_t bucket = table.bucketOf(ci, cj, ck);

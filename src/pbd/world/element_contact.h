@@ -216,6 +216,7 @@ private:
     double searchSkin_ = 0.0;
     std::size_t searches_ = 0; ///< how many searches ran (statistics for the tests)
     double cell_ = 1.0;                    ///< the grid's cell size (m)
+    double inverseCell_ = 1.0;             ///< 1 / cell_ (cells per metre)
     std::vector<double> pad_;              ///< per particle, its pad (m)
     /// A close pair as a separating direction: particles v[0, split) must stay at least
     /// `margin` beyond v[split, 4) along `normal` (split -1: no direction, the bounds alone).
