@@ -75,6 +75,9 @@ void runOn(bool parallel, unsigned threads, const ThreadRun& run,
 /// Below this many particles the search runs on the calling thread: waking the workers
 /// costs more than it gives. The result is the same either way.
 constexpr std::size_t kParallelElements = 4096;
+/// The same for the plain passes over every element (the boxes, the tables): each pool run
+/// costs a wake-up, which on a loaded machine outweighs a pass over a small cloth.
+constexpr std::size_t kParallelPasses = 32768;
 
 /// The unit vector along d, or `fallback` when d is too short to have a direction.
 V3 unitOr(const V3& d, const V3& fallback)
@@ -200,7 +203,8 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         for (std::size_t i = range.begin; i < range.end; ++i)
             pointBox_[i] = {lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
     };
-    runOn(parallel, count, run, pointBoxes);
+    const bool passes = parallel && n >= kParallelPasses;
+    runOn(passes, passes ? count : 1u, run, pointBoxes);
     auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
         const IndexRange triangles = staticPartition(m.triangles.size(), thread, threadCount);
         for (std::size_t t = triangles.begin; t < triangles.end; ++t) {
@@ -215,7 +219,7 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
             edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
         }
     };
-    runOn(parallel, count, run, elementBoxes);
+    runOn(passes, passes ? count : 1u, run, elementBoxes);
     // Whether the candidates of the last search still hold every pair whose boxes overlap
     // now. That search grew each element's box by the skin too. Let delta be how far the
     // farthest particle's unpadded box (start and current position) now sticks out of its
@@ -360,7 +364,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
     // no more than four cells per entry; else the cells hashed into a power-of-two number of
     // buckets, a bucket then holding entries of several cells. Each pass on fixed ranges per
     // thread (of elements, then of buckets): the same table on any thread count.
-    const bool parallel = run && threads > 1 && boxes.size() >= kParallelElements;
+    const bool parallel = run && threads > 1 && boxes.size() >= kParallelPasses;
     const unsigned count = parallel ? threads : 1u;
     tableParts_.resize(count);
     table.low.resize(boxes.size());
