@@ -292,6 +292,54 @@ Judged flings(pbd::Solver kind, pbd::detail::SelfContactSwitches switches, doubl
     return judgedRun(s3, kind, switches, 400, kick);
 }
 
+/// The smallest distance of a particle to a triangle it is not a corner of: below the
+/// thickness only where layers lie on each other (in the sheet it is the grid's at least,
+/// about 3.5 cm), so that a scene's test can show its layers met.
+double nearestLayers(const std::vector<V3>& x, const JudgeMesh& mesh)
+{
+    double nearest = 1e300;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        for (const pbd::Triangle& t : mesh.triangles)
+            if (t.a != i && t.b != i && t.c != i)
+                nearest = std::min(nearest, pbd::test::pointTriangleDistance(x[i], x[t.a],
+                                                                             x[t.b], x[t.c]));
+    return nearest;
+}
+
+/// A strip 4 x 21 (0.15 m by 1 m) lying level along x, 0.5 m up, held by its two end rows;
+/// the far row is turned about the strip's long axis through two full turns over 1.2 s while
+/// it comes 0.4 m nearer (its pins moved along circles before each step, as a drag moves a
+/// held particle), then held: the strip wrings, its layers coiling on each other. `nearest`
+/// gets the smallest particle-triangle distance over the run (nearestLayers()).
+Judged twist(pbd::Solver kind, pbd::detail::SelfContactSwitches switches, double* nearest)
+{
+    const int width = 4, height = 21;
+    State3 s3 = cloth(width, height, [](glm::dvec2 p) { return V3(-p.y, 0.5, p.x - 0.075); });
+    const std::size_t last = static_cast<std::size_t>((height - 1) * width);
+    for (std::size_t c = 0; c < static_cast<std::size_t>(width); ++c) {
+        s3.particles.inverseMass[c] = 0.0;
+        s3.particles.inverseMass[last + c] = 0.0;
+    }
+    const double turns = 2.0, nearer = 0.4;
+    const int turning = 360, steps = 480;
+    const pbd::ClothTopology topology = topologyOf(width, height, 0.05);
+    const JudgeMesh mesh = pbd::test::judgeMesh(topology, {});
+    *nearest = 1e300;
+    auto kick = [&](State3& st, int step) {
+        *nearest = std::min(*nearest, nearestLayers(st.particles.position, mesh));
+        const double f = std::min(1.0, (step + 1.0) / turning);
+        const double angle = 2.0 * 3.14159265358979323846 * turns * f;
+        for (std::size_t c = 0; c < static_cast<std::size_t>(width); ++c) {
+            const double across = 0.05 * static_cast<double>(c) - 0.075;
+            const V3 at(1.0 - nearer * f, 0.5 - across * std::sin(angle),
+                        across * std::cos(angle));
+            st.particles.position[last + c] = at;
+            st.particles.stepStart[last + c] = at;
+        }
+    };
+    return judgedRun(s3, kind, switches, steps, kick);
+}
+
 } // namespace
 
 TEST_CASE("a sheet dropped on a sphere never crosses itself", "[self-contact3d]")
@@ -333,6 +381,18 @@ TEST_CASE("a sheet dropped on a 5 mm washing line hangs over it, never through",
     CAPTURE(judged.firstCrossed, middle);
     REQUIRE(judged.crossedSteps == 0);
     REQUIRE(middle > -0.05); // it hangs on the line (falling through, it reaches the ground)
+}
+
+TEST_CASE("a strip wrung by turning one held end twice never crosses itself",
+          "[self-contact3d]")
+{
+    const pbd::Solver kind = GENERATE(pbd::Solver::Sequential, pbd::Solver::Colored);
+    CAPTURE(pbd::solverName(kind));
+    double nearest = 0.0;
+    const Judged judged = twist(kind, {}, &nearest);
+    CAPTURE(judged.firstCrossed, nearest);
+    REQUIRE(judged.crossedSteps == 0);
+    REQUIRE(nearest < 0.012); // its layers met (in the sheet they are 3.5 cm apart at least)
 }
 
 TEST_CASE("a layer on a tilted layer sticks when mu > tan theta and slides by Coulomb's law "
@@ -440,6 +500,13 @@ TEST_CASE("without the continuous step or the edge-edge pairs, the scenes cross"
     CHECK(heapNoEdgeEdge.crossedSteps > 0);
     CHECK(sphereNoEdgeEdge.crossedSteps > 0);
     CHECK(flingsDiscrete.crossedSteps + flingsNoEdgeEdge.crossedSteps > 0);
+    double nearest = 0.0;
+    const Judged twistDiscrete = twist(kind, discrete, &nearest);
+    const Judged twistNoEdgeEdge = twist(kind, noEdgeEdge, &nearest);
+    WARN("twisted strip: steps crossed without the continuous step "
+         << twistDiscrete.crossedSteps << ", without edge-edge "
+         << twistNoEdgeEdge.crossedSteps);
+    CHECK(twistDiscrete.crossedSteps + twistNoEdgeEdge.crossedSteps > 0);
     double middle = 0.0;
     const Judged lineNoCapsules = washingLine(kind, {.capsules = false}, &middle);
     WARN("washing line without the edges against the capsule: " << lineNoCapsules.crossedSteps

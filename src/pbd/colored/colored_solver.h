@@ -86,6 +86,16 @@ public:
     /// Threads that take part in a step, the caller included.
     unsigned threadCount() const { return pool_.threadCount(); }
 
+    /// Calls job(thread, threadCount()) once on each of the pool's threads, thread 0 the
+    /// caller, and returns when all have returned: for work the caller runs between the
+    /// solver's phases (the 3D element contacts' search). Not during a phase.
+    void runOnPool(const std::function<void(unsigned, unsigned)>& job)
+    {
+        const unsigned threads = pool_.threadCount();
+        auto each = [&](unsigned thread) { job(thread, threads); };
+        pool_.run(each);
+    }
+
     /// One PBD step (no compliance, damping or area constraints) of length dt: substep()
     /// with those parameters.
     void step(ParticlesD& particles, double dt, double gravity, int iterations);

@@ -121,7 +121,11 @@ public:
                     p.position.data(), p.stepStart.data(), p.inverseMass.data(), p.size(),
                     *state.topology,
                     state.liveCount == state.constraints.size() ? nullptr : state.alive.data(),
-                    state.settings.thickness, state.settings.friction, switches_);
+                    state.settings.thickness, state.settings.friction, switches_,
+                    solver_.threadCount(),
+                    [this](const std::function<void(unsigned, unsigned)>& job) {
+                        solver_.runOnPool(job);
+                    });
             } else if (phase == SubstepPhase::SelfContactBound) // flushed: the contacts are done
                 elementContact_.bound(p.position.data(), p.inverseMass.data(), p.size());
         }

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "pbd/device/element_pairs.h"
+#include "colored/worker_pool.h"
 #include "world/element_geometry.h"
 
 namespace pbd::detail {
@@ -34,9 +35,12 @@ std::size_t mixKey(std::uint64_t key)
     return static_cast<std::size_t>(key);
 }
 
-std::int64_t cellOf(double c, double size)
+/// A coordinate's cell along its axis. The grid's origin lies at half a cell, so that a sheet
+/// in a coordinate plane through 0 (every upright 3D cloth lies in z = 0) does not lie on
+/// the cells' boundaries, where every element would touch two layers of cells.
+std::int64_t cellOf(double c, double inverseSize)
 {
-    const double f = std::floor(c / size);
+    const double f = std::floor(c * inverseSize + 0.5);
     return static_cast<std::int64_t>(std::clamp(f, -4e6, 4e6));
 }
 
@@ -46,18 +50,35 @@ bool overlap(const std::array<V3, 2>& p, const std::array<V3, 2>& q)
            p[0].z <= q[1].z && q[0].z <= p[1].z;
 }
 
-/// Calls f(key) for every cell a box touches.
+/// Calls f(i, j, k) for every cell a box touches.
 template <typename F>
-void forCells(const std::array<V3, 2>& box, double size, F f)
+void forCells(const std::array<V3, 2>& box, double inverseSize, F f)
 {
-    const std::int64_t i0 = cellOf(box[0].x, size), i1 = cellOf(box[1].x, size);
-    const std::int64_t j0 = cellOf(box[0].y, size), j1 = cellOf(box[1].y, size);
-    const std::int64_t k0 = cellOf(box[0].z, size), k1 = cellOf(box[1].z, size);
+    const std::int64_t i0 = cellOf(box[0].x, inverseSize), i1 = cellOf(box[1].x, inverseSize);
+    const std::int64_t j0 = cellOf(box[0].y, inverseSize), j1 = cellOf(box[1].y, inverseSize);
+    const std::int64_t k0 = cellOf(box[0].z, inverseSize), k1 = cellOf(box[1].z, inverseSize);
     for (std::int64_t k = k0; k <= k1; ++k)
         for (std::int64_t j = j0; j <= j1; ++j)
             for (std::int64_t i = i0; i <= i1; ++i)
-                f(cellKey(i, j, k));
+                f(i, j, k);
 }
+
+/// Runs job(thread, threads) on `threads` threads through `run`, or on the caller alone.
+void runOn(bool parallel, unsigned threads, const ThreadRun& run,
+           const std::function<void(unsigned, unsigned)>& job)
+{
+    if (parallel && threads > 1 && run)
+        run(job);
+    else
+        job(0, 1);
+}
+
+/// Below this many particles the search runs on the calling thread: waking the workers
+/// costs more than it gives. The result is the same either way.
+constexpr std::size_t kParallelElements = 4096;
+/// The same for the plain passes over every element (the boxes, the tables): each pool run
+/// costs a wake-up, which on a loaded machine outweighs a pass over a small cloth.
+constexpr std::size_t kParallelPasses = 32768;
 
 /// The unit vector along d, or `fallback` when d is too short to have a direction.
 V3 unitOr(const V3& d, const V3& fallback)
@@ -67,6 +88,17 @@ V3 unitOr(const V3& d, const V3& fallback)
 }
 
 } // namespace
+
+std::size_t ElementContact::CellTable::bucketOf(std::int64_t i, std::int64_t j,
+                                                std::int64_t k) const
+{
+    if (dense)
+        return static_cast<std::size_t>(
+            static_cast<std::uint64_t>(i - lo[0]) +
+            extent[0] * (static_cast<std::uint64_t>(j - lo[1]) +
+                         extent[1] * static_cast<std::uint64_t>(k - lo[2])));
+    return mixKey(cellKey(i, j, k)) & mask;
+}
 
 void ElementContact::buildMesh(const ClothTopology& topology, const std::uint8_t* alive)
 {
@@ -105,7 +137,8 @@ void ElementContact::buildMesh(const ClothTopology& topology, const std::uint8_t
 
 void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n,
                              const ClothTopology& topology, const std::uint8_t* alive,
-                             double thickness, double friction, SelfContactSwitches switches)
+                             double thickness, double friction, SelfContactSwitches switches,
+                             unsigned threads, const ThreadRun& run)
 {
     switches_ = switches;
     if (!switches_.capsules)
@@ -140,13 +173,14 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
         moved_[i] = moved;
         pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
     }
-    findPairs(x, w, n, thickness);
+    findPairs(x, w, n, thickness, threads, run);
     findEdgeAxes(x, w, thickness);
     computeBounds(n, kSelfContactFloor * thickness);
     project(x, w, thickness, friction);
 }
 
-void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, double thickness)
+void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, double thickness,
+                               unsigned threads, const ThreadRun& run)
 {
     const SurfaceMesh& m = mesh_;
     // Each element's box over its particles' start and current positions, grown by its
@@ -159,21 +193,34 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     auto merge = [](const std::array<V3, 2>& a, const std::array<V3, 2>& b) {
         return std::array<V3, 2>{lowerOf(a[0], b[0]), upperOf(a[1], b[1])};
     };
+    // (On fixed ranges per thread: each box is its own.)
+    const bool parallel = run && threads > 1 && n >= kParallelElements;
+    const unsigned count = parallel ? threads : 1u;
     pointBox_.resize(n); // first unpadded, for the elements
-    for (std::size_t i = 0; i < n; ++i)
-        pointBox_[i] = {lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
     triangleBox_.resize(m.triangles.size());
-    for (std::size_t t = 0; t < m.triangles.size(); ++t) {
-        const Triangle& tri = m.triangles[t];
-        triangleBox_[t] =
-            grown(merge(merge(pointBox_[tri.a], pointBox_[tri.b]), pointBox_[tri.c]),
-                  std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
-    }
     edgeBox_.resize(m.edges.size());
-    for (std::size_t e = 0; e < m.edges.size(); ++e) {
-        const auto [a, b] = m.edges[e];
-        edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
-    }
+    auto pointBoxes = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(n, thread, threadCount);
+        for (std::size_t i = range.begin; i < range.end; ++i)
+            pointBox_[i] = {lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
+    };
+    const bool passes = parallel && n >= kParallelPasses;
+    runOn(passes, passes ? count : 1u, run, pointBoxes);
+    auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange triangles = staticPartition(m.triangles.size(), thread, threadCount);
+        for (std::size_t t = triangles.begin; t < triangles.end; ++t) {
+            const Triangle& tri = m.triangles[t];
+            triangleBox_[t] =
+                grown(merge(merge(pointBox_[tri.a], pointBox_[tri.b]), pointBox_[tri.c]),
+                      std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
+        }
+        const IndexRange edges = staticPartition(m.edges.size(), thread, threadCount);
+        for (std::size_t e = edges.begin; e < edges.end; ++e) {
+            const auto [a, b] = m.edges[e];
+            edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
+        }
+    };
+    runOn(passes, passes ? count : 1u, run, elementBoxes);
     // Whether the candidates of the last search still hold every pair whose boxes overlap
     // now. That search grew each element's box by the skin too. Let delta be how far the
     // farthest particle's unpadded box (start and current position) now sticks out of its
@@ -202,30 +249,225 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     for (std::size_t i = 0; i < n; ++i)
         pointBox_[i] = grown(pointBox_[i], pad_[i]);
     if (!reuse)
-        searchPairs(n, skin);
+        searchPairs(n, skin, threads, run);
 
     // This substep's pairs: the candidates whose boxes overlap now, in the search's order,
-    // but for those whose particles are all immovable now.
+    // but for those whose particles are all immovable now and for the cloth's own
+    // neighbours shown apart (apartInSheet()). On fixed ranges of the candidates per thread,
+    // joined in order.
+    threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
+    threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
+    auto filter = [&](unsigned thread, unsigned threadCount) {
+        std::vector<PointTriangle>& pts = threadPointTriangles_[thread];
+        pts.clear();
+        const IndexRange ptRange =
+            staticPartition(candidatePointTriangles_.size(), thread, threadCount);
+        for (std::size_t k = ptRange.begin; k < ptRange.end; ++k) {
+            const PointTriangle pt = candidatePointTriangles_[k];
+            const Triangle& tri = m.triangles[pt.t];
+            if (w[pt.v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
+                continue;
+            if (overlap(pointBox_[pt.v], triangleBox_[pt.t]) && !apartInSheet(x, pt))
+                pts.push_back(pt);
+        }
+        std::vector<EdgeEdge>& ees = threadEdgeEdges_[thread];
+        ees.clear();
+        const IndexRange eeRange =
+            staticPartition(candidateEdgeEdges_.size(), thread, threadCount);
+        for (std::size_t k = eeRange.begin; k < eeRange.end; ++k) {
+            const EdgeEdge ee = candidateEdgeEdges_[k];
+            const auto [a, b] = m.edges[ee.e];
+            const auto [c, d] = m.edges[ee.f];
+            if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
+                continue;
+            if (overlap(edgeBox_[ee.e], edgeBox_[ee.f]) && !apartInSheet(x, ee))
+                ees.push_back(ee);
+        }
+    };
+    runOn(parallel, count, run, filter);
     pointTriangles_.clear();
-    for (const PointTriangle& pt : candidatePointTriangles_) {
-        const Triangle& tri = m.triangles[pt.t];
-        if (w[pt.v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
-            continue;
-        if (overlap(pointBox_[pt.v], triangleBox_[pt.t]))
-            pointTriangles_.push_back(pt);
-    }
     edgeEdges_.clear();
-    for (const EdgeEdge& ee : candidateEdgeEdges_) {
-        const auto [a, b] = m.edges[ee.e];
-        const auto [c, d] = m.edges[ee.f];
-        if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
-            continue;
-        if (overlap(edgeBox_[ee.e], edgeBox_[ee.f]))
-            edgeEdges_.push_back(ee);
+    for (unsigned t = 0; t < count; ++t) {
+        pointTriangles_.insert(pointTriangles_.end(), threadPointTriangles_[t].begin(),
+                               threadPointTriangles_[t].end());
+        edgeEdges_.insert(edgeEdges_.end(), threadEdgeEdges_[t].begin(),
+                          threadEdgeEdges_[t].end());
     }
 }
 
-void ElementContact::searchPairs(std::size_t n, double skin)
+bool ElementContact::apartInSheet(const V3* x, PointTriangle pair) const
+{
+    // A cell's triangle and the cell's fourth corner P: P is joined to all three corners, and
+    // lies farther from the corner F across the cell than any point of the triangle can
+    // (distance to F is convex, so at most the other corners' over the triangle): the
+    // distance from P to the triangle is at least |P - F| - max(|A - F|, |C - F|), a bound
+    // that holds for any positions (at rest h (sqrt 2 - 1), 2.07 cm on a 5 cm grid).
+    const Triangle& tri = mesh_.triangles[pair.t];
+    const auto width = static_cast<Index>(meshWidth_);
+    Index far = 0;
+    if (tri.b == tri.a + width + 1 && tri.c == tri.a + 1 && pair.v == tri.a + width)
+        far = tri.c; // (k, k + w + 1, k + 1) and k + w: across from k + 1
+    else if (tri.b == tri.a + width && tri.c == tri.a + width + 1 && pair.v == tri.a + 1)
+        far = tri.b; // (k, k + w, k + w + 1) and k + 1: across from k + w
+    else
+        return false;
+    const Index a = tri.a, c = far == tri.c ? tri.b : tri.c;
+    const double pads = 1.001 * (pad_[pair.v] + std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
+    // |P - F| - max(...) >= pads, squared (one root).
+    auto apart = [&](const V3* p) {
+        auto dist2 = [p](Index i, Index j) { return squaredLength(V3(p[i] - p[j])); };
+        const double reach = pads + std::sqrt(std::max(dist2(a, far), dist2(c, far)));
+        return dist2(pair.v, far) >= reach * reach;
+    };
+    return apart(start_.data()) && apart(x);
+}
+
+bool ElementContact::apartInSheet(const V3* x, EdgeEdge pair) const
+{
+    // A cell's diagonal (A, C) and an edge: along n, the unit direction from the diagonal's
+    // midpoint M to one of the cell's other corners (B = A + 1 or P = A + w), the diagonal's
+    // ends lie at +-|(A - M) . n| and the edge's at its ends' heights, so the lowest of these
+    // less the highest of those, when positive, is a distance the two cannot be closer than
+    // (a separating slab), whatever the positions. At rest h / sqrt 2 (3.5 cm on a 5 cm
+    // grid) for the diagonal's neighbours in the sheet.
+    const auto width = static_cast<Index>(meshWidth_);
+    const auto [e0, e1] = mesh_.edges[pair.e];
+    const auto [f0, f1] = mesh_.edges[pair.f];
+    const double pads = 1.001 * (std::max(pad_[e0], pad_[e1]) + std::max(pad_[f0], pad_[f1]));
+    // Along d = corner - M unnormalised: (low - half) / |d| >= pads, squared (no root).
+    auto slab = [&](const V3* p, Index lo, Index hi, Index u, Index v) {
+        const V3 mid = 0.5 * (p[lo] + p[hi]);
+        for (Index corner : {static_cast<Index>(lo + 1), static_cast<Index>(lo + width)}) {
+            const V3 d = p[corner] - mid;
+            const double half = std::abs(dot(V3(p[lo] - mid), d));
+            const double gap =
+                std::min(dot(V3(p[u] - mid), d), dot(V3(p[v] - mid), d)) - half;
+            if (gap > 0.0 && gap * gap >= pads * pads * squaredLength(d))
+                return true;
+        }
+        return false;
+    };
+    auto apart = [&](const V3* p) {
+        const Index e = std::min(e0, e1), eh = std::max(e0, e1);
+        const Index f = std::min(f0, f1), fh = std::max(f0, f1);
+        return (eh - e == width + 1 && slab(p, e, eh, f0, f1)) ||
+               (fh - f == width + 1 && slab(p, f, fh, e0, e1));
+    };
+    return apart(start_.data()) && apart(x);
+}
+
+void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, CellTable& table,
+                                unsigned threads, const ThreadRun& run)
+{
+    // Every element in every cell its box touches, as (cell key, element), in element order,
+    // sorted by bucket with a counting sort (in element order within a bucket). A bucket per
+    // cell of the boxes' bounding box (numbered along x, then y, then z) where that box has
+    // no more than four cells per entry; else the cells hashed into a power-of-two number of
+    // buckets, a bucket then holding entries of several cells. Each pass on fixed ranges per
+    // thread (of elements, then of buckets): the same table on any thread count.
+    const bool parallel = run && threads > 1 && boxes.size() >= kParallelPasses;
+    const unsigned count = parallel ? threads : 1u;
+    tableParts_.resize(count);
+    table.low.resize(boxes.size());
+    TablePart* parts = tableParts_.data();
+    auto measure = [&](unsigned thread, unsigned threadCount) {
+        TablePart part{{INT64_MAX, INT64_MAX, INT64_MAX}, {INT64_MIN, INT64_MIN, INT64_MIN}, 0};
+        const IndexRange range = staticPartition(boxes.size(), thread, threadCount);
+        for (std::size_t k = range.begin; k < range.end; ++k) {
+            std::int64_t c0[3], c1[3];
+            for (int a = 0; a < 3; ++a) {
+                c0[a] = cellOf(boxes[k][0][a], inverseCell_);
+                c1[a] = cellOf(boxes[k][1][a], inverseCell_);
+                table.low[k][static_cast<std::size_t>(a)] = static_cast<std::int32_t>(c0[a]);
+                part.lo[a] = std::min(part.lo[a], c0[a]);
+                part.hi[a] = std::max(part.hi[a], c1[a]);
+            }
+            part.entries += static_cast<std::size_t>(
+                (c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) * (c1[2] - c0[2] + 1));
+        }
+        parts[thread] = part;
+    };
+    runOn(parallel, count, run, measure);
+    std::int64_t lo[3] = {INT64_MAX, INT64_MAX, INT64_MAX};
+    std::int64_t hi[3] = {INT64_MIN, INT64_MIN, INT64_MIN};
+    std::size_t entries = 0;
+    for (unsigned t = 0; t < count; ++t) {
+        for (int a = 0; a < 3; ++a) {
+            lo[a] = std::min(lo[a], parts[t].lo[a]);
+            hi[a] = std::max(hi[a], parts[t].hi[a]);
+        }
+        const std::size_t mine = parts[t].entries;
+        parts[t].entries = entries; // from now on: where its entries start
+        entries += mine;
+    }
+    table.dense = false;
+    if (!boxes.empty()) {
+        double cells = 1.0;
+        for (int a = 0; a < 3; ++a) {
+            table.lo[a] = lo[a];
+            table.extent[a] = static_cast<std::uint64_t>(hi[a] - lo[a] + 1);
+            cells *= static_cast<double>(table.extent[a]);
+        }
+        table.dense = cells <= 4.0 * static_cast<double>(entries) + 16.0;
+    }
+    std::size_t buckets = 1;
+    if (table.dense) {
+        buckets = static_cast<std::size_t>(table.extent[0] * table.extent[1] * table.extent[2]);
+    } else {
+        while (buckets < 2 * entries)
+            buckets *= 2;
+    }
+    table.mask = buckets - 1;
+    table.cells.resize(entries);
+    auto fillCells = [&](unsigned thread, unsigned threadCount) {
+        std::size_t at = parts[thread].entries;
+        const IndexRange range = staticPartition(boxes.size(), thread, threadCount);
+        for (std::size_t k = range.begin; k < range.end; ++k)
+            forCells(boxes[k], inverseCell_, [&](std::int64_t i, std::int64_t j, std::int64_t l) {
+                table.cells[at++] = {cellKey(i, j, l), static_cast<std::uint32_t>(k),
+                                     static_cast<std::uint32_t>(table.bucketOf(i, j, l))};
+            });
+    };
+    runOn(parallel, count, run, fillCells);
+    // The counting sort, each thread over its own range of buckets (all entries read, its
+    // own placed in entry order).
+    table.bucketStart.resize(buckets + 1);
+    table.sorted.resize(entries);
+    auto sort = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange mine = staticPartition(buckets, thread, threadCount);
+        const auto bLo = static_cast<std::uint32_t>(mine.begin);
+        const auto bHi = static_cast<std::uint32_t>(mine.end);
+        std::uint32_t* start = table.bucketStart.data();
+        std::fill(start + bLo, start + bHi, 0u);
+        std::uint32_t before = 0;
+        for (const CellEntry& entry : table.cells) {
+            if (entry.bucket < bLo)
+                ++before;
+            else if (entry.bucket < bHi)
+                ++start[entry.bucket];
+        }
+        std::uint32_t next = before; // bucket b's first slot, then its next
+        for (std::uint32_t b = bLo; b < bHi; ++b) {
+            const std::uint32_t size = start[b];
+            start[b] = next;
+            next += size;
+        }
+        // start[b] now advances as bucket b fills; it is put back below.
+        for (const CellEntry& entry : table.cells)
+            if (entry.bucket >= bLo && entry.bucket < bHi)
+                table.sorted[start[entry.bucket]++] = {entry.key, entry.element};
+        // Each bucket's start is its predecessor's end: shift back by one bucket.
+        for (std::uint32_t b = bHi; b-- > bLo + 1;)
+            start[b] = start[b - 1];
+        if (bHi > bLo)
+            start[bLo] = before;
+    };
+    runOn(parallel, count, run, sort);
+    table.bucketStart[buckets] = static_cast<std::uint32_t>(entries);
+}
+
+void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
+                                 const ThreadRun& run)
 {
     const SurfaceMesh& m = mesh_;
     ++searches_;
@@ -241,114 +483,139 @@ void ElementContact::searchPairs(std::size_t n, double skin)
         for (std::size_t k = 0; k < from.size(); ++k)
             to[k] = {from[k][0] - grow, from[k][1] + grow};
     };
-    skinned(pointBox_, skinPointBox_);
-    skinned(triangleBox_, skinTriangleBox_);
-    skinned(edgeBox_, skinEdgeBox_);
-    const std::vector<std::array<V3, 2>>& pointBox = skinPointBox_;
-    const std::vector<std::array<V3, 2>>& triangleBox = skinTriangleBox_;
-    const std::vector<std::array<V3, 2>>& edgeBox = skinEdgeBox_;
+    if (skin > 0.0) {
+        skinned(pointBox_, skinPointBox_);
+        skinned(triangleBox_, skinTriangleBox_);
+        skinned(edgeBox_, skinEdgeBox_);
+    }
+    const std::vector<std::array<V3, 2>>& pointBox = skin > 0.0 ? skinPointBox_ : pointBox_;
+    const std::vector<std::array<V3, 2>>& triangleBox =
+        skin > 0.0 ? skinTriangleBox_ : triangleBox_;
+    const std::vector<std::array<V3, 2>>& edgeBox = skin > 0.0 ? skinEdgeBox_ : edgeBox_;
     double thinnest = pad_.empty() ? 0.0 : pad_[0];
     for (double p : pad_)
         thinnest = std::min(thinnest, p);
-    // Cells about an edge wide: most boxes touch 1 to 8 cells, and a cell holds a few.
+    // Cells about an edge wide: most boxes touch 1 to 4 cells, and a cell holds a few.
     cell_ = std::max(m.longestRest, 2.0 * (thinnest + skin));
-
-    // The table: every element in every cell its box touches, as (cell key, element), the
-    // cells hashed into a power-of-two number of buckets and the entries sorted by bucket with
-    // a counting sort (in insertion order within a bucket: the same on every run). Each pair
-    // of overlapping boxes is then found in the buckets of the cells they share, and kept only
-    // in the cell that holds the low corner of their overlap: once.
-    auto bucketed = [&](std::size_t entries) {
-        std::size_t buckets = 1;
-        while (buckets < 2 * entries)
-            buckets *= 2;
-        bucketStart_.assign(buckets + 1, 0);
-        for (const auto& [key, k] : cells_)
-            ++bucketStart_[(mixKey(key) & (buckets - 1)) + 1];
-        for (std::size_t b = 0; b < buckets; ++b)
-            bucketStart_[b + 1] += bucketStart_[b];
-        fill_.assign(bucketStart_.begin(), bucketStart_.end() - 1);
-        sorted_.resize(cells_.size());
-        for (const auto& entry : cells_)
-            sorted_[fill_[mixKey(entry.first) & (buckets - 1)]++] = entry;
-        return buckets;
+    inverseCell_ = 1.0 / cell_;
+    // A pair of overlapping boxes is found in every cell both touch, and kept only in the
+    // cell that holds the low corner of their overlap: once.
+    // (cellOf is monotonic: the overlap's low corner's cell is the larger of the two boxes'
+    // low corners' cells, per axis.)
+    auto owns = [](std::int64_t ci, std::int64_t cj, std::int64_t ck, const LowCell& p,
+                   const LowCell& q) {
+        return ci == std::max(p[0], q[0]) && cj == std::max(p[1], q[1]) &&
+               ck == std::max(p[2], q[2]);
     };
-    auto owns = [&](std::uint64_t key, const std::array<V3, 2>& p, const std::array<V3, 2>& q) {
-        const V3 low = upperOf(p[0], q[0]);
-        return cellKey(cellOf(low.x, cell_), cellOf(low.y, cell_), cellOf(low.z, cell_)) == key;
+    auto lowCell = [this](const std::array<V3, 2>& box) {
+        return LowCell{static_cast<std::int32_t>(cellOf(box[0].x, inverseCell_)),
+                       static_cast<std::int32_t>(cellOf(box[0].y, inverseCell_)),
+                       static_cast<std::int32_t>(cellOf(box[0].z, inverseCell_))};
     };
-    constexpr std::uint32_t kTriangleTag = 1u << 31;
-
-    // Points against triangles.
-    candidatePointTriangles_.clear();
-    cells_.clear();
-    for (std::size_t i = 0; i < n; ++i)
-        forCells(pointBox[i], cell_, [&](std::uint64_t key) {
-            cells_.emplace_back(key, static_cast<std::uint32_t>(i));
-        });
-    for (std::size_t t = 0; t < m.triangles.size(); ++t)
-        forCells(triangleBox[t], cell_, [&](std::uint64_t key) {
-            cells_.emplace_back(key, static_cast<std::uint32_t>(t) | kTriangleTag);
-        });
-    std::size_t buckets = bucketed(cells_.size());
-    for (std::size_t b = 0; b < buckets; ++b) {
-        const std::uint32_t begin = bucketStart_[b], end = bucketStart_[b + 1];
-        // The points were entered first: within a bucket they come before the triangles.
-        std::uint32_t firstTriangle = begin;
-        while (firstTriangle < end && (sorted_[firstTriangle].second & kTriangleTag) == 0)
-            ++firstTriangle;
-        for (std::uint32_t i = begin; i < firstTriangle; ++i) {
-            const auto [key, point] = sorted_[i];
-            const auto v = static_cast<Index>(point);
-            for (std::uint32_t j = firstTriangle; j < end; ++j) {
-                const auto [keyT, tagged] = sorted_[j];
-                if ((tagged & kTriangleTag) == 0 || keyT != key)
-                    continue;
-                const std::uint32_t t = tagged & ~kTriangleTag;
-                const Triangle& tri = m.triangles[t];
-                if (tri.a == v || tri.b == v || tri.c == v)
-                    continue;
-                if (overlap(pointBox[v], triangleBox[t]) &&
-                    owns(key, pointBox[v], triangleBox[t]))
-                    candidatePointTriangles_.push_back({v, t});
-            }
+    const bool parallel = run && threads > 1 && n >= kParallelElements;
+    const unsigned count = parallel ? threads : 1u;
+    threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
+    threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
+    threadFound_.resize(std::max<std::size_t>(threadFound_.size(), count));
+    // Sorts a query's few candidates (insertion sort: they come nearly in order).
+    auto sortSmall = [](std::vector<std::uint32_t>& v) {
+        for (std::size_t i = 1; i < v.size(); ++i) {
+            const std::uint32_t key = v[i];
+            std::size_t j = i;
+            for (; j > 0 && v[j - 1] > key; --j)
+                v[j] = v[j - 1];
+            v[j] = key;
         }
-    }
-    // The canonical order (pbd/device/element_pairs.h), whatever order the buckets gave: the
-    // order a device search gives too.
-    std::sort(candidatePointTriangles_.begin(), candidatePointTriangles_.end(),
-              [](const PointTriangle& p, const PointTriangle& q) {
-                  return canonicalBefore(p.v, p.t, q.v, q.t);
-              });
+    };
+
+    // Points against triangles: each point, in index order, against the triangles of the
+    // cells its box touches.
+    buildTable(triangleBox, triangleTable_, threads, run);
+    auto points = [&](unsigned thread, unsigned threadCount) {
+        std::vector<PointTriangle>& out = threadPointTriangles_[thread];
+        std::vector<std::uint32_t>& found = threadFound_[thread];
+        out.clear();
+        const CellTable& table = triangleTable_;
+        const IndexRange range = staticPartition(n, thread, threadCount);
+        for (std::size_t i = range.begin; i < range.end; ++i) {
+            const auto v = static_cast<Index>(i);
+            const std::array<V3, 2>& box = pointBox[i];
+            const LowCell low = lowCell(box);
+            found.clear();
+            forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
+                if (!table.holds(ci, cj, ck))
+                    return;
+                const std::size_t b = table.bucketOf(ci, cj, ck);
+                const std::uint64_t key = cellKey(ci, cj, ck);
+                for (std::uint32_t q = table.bucketStart[b]; q < table.bucketStart[b + 1]; ++q) {
+                    const auto [keyT, t] = table.sorted[q];
+                    if (keyT != key)
+                        continue;
+                    const Triangle& tri = m.triangles[t];
+                    if (tri.a == v || tri.b == v || tri.c == v)
+                        continue;
+                    if (overlap(box, triangleBox[t]) &&
+                        owns(ci, cj, ck, low, table.low[t]))
+                        found.push_back(t);
+                }
+            });
+            sortSmall(found);
+            for (std::uint32_t t : found)
+                out.push_back({v, t});
+        }
+    };
+    runOn(parallel, count, run, points);
+    candidatePointTriangles_.clear();
+    for (unsigned t = 0; t < count; ++t)
+        candidatePointTriangles_.insert(candidatePointTriangles_.end(),
+                                        threadPointTriangles_[t].begin(),
+                                        threadPointTriangles_[t].end());
     candidateEdgeEdges_.clear();
     if (!searchEdgeEdge_)
         return;
-    // Edges against edges.
-    cells_.clear();
-    for (std::size_t e = 0; e < m.edges.size(); ++e)
-        forCells(edgeBox[e], cell_, [&](std::uint64_t key) {
-            cells_.emplace_back(key, static_cast<std::uint32_t>(e));
-        });
-    buckets = bucketed(cells_.size());
-    for (std::size_t b = 0; b < buckets; ++b) {
-        const std::uint32_t begin = bucketStart_[b], end = bucketStart_[b + 1];
-        for (std::uint32_t i = begin; i < end; ++i) {
-            const auto [key, e] = sorted_[i];
-            const auto [a, bb] = m.edges[e];
-            for (std::uint32_t j = i + 1; j < end; ++j) {
-                const auto [keyF, f] = sorted_[j];
-                if (keyF != key)
-                    continue;
-                const auto [c, d] = m.edges[f];
-                if (a == c || a == d || bb == c || bb == d)
-                    continue;
-                if (overlap(edgeBox[e], edgeBox[f]) && owns(key, edgeBox[e], edgeBox[f]))
-                    candidateEdgeEdges_.push_back({std::min(e, f), std::max(e, f)});
-            }
+    // Edges against edges: each edge e, in index order, against the edges f > e of the cells
+    // its box touches.
+    buildTable(edgeBox, edgeTable_, threads, run);
+    auto edges = [&](unsigned thread, unsigned threadCount) {
+        std::vector<EdgeEdge>& out = threadEdgeEdges_[thread];
+        std::vector<std::uint32_t>& found = threadFound_[thread];
+        out.clear();
+        const CellTable& table = edgeTable_;
+        const IndexRange range = staticPartition(m.edges.size(), thread, threadCount);
+        for (std::size_t e = range.begin; e < range.end; ++e) {
+            const auto [a, b] = m.edges[e];
+            const std::array<V3, 2>& box = edgeBox[e];
+            const LowCell low = table.low[e];
+            found.clear();
+            forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
+                if (!table.holds(ci, cj, ck))
+                    return;
+                const std::size_t bucket = table.bucketOf(ci, cj, ck);
+                const std::uint64_t key = cellKey(ci, cj, ck);
+                // A bucket lists its edges in index order: those above e are its last ones.
+                for (std::uint32_t q = table.bucketStart[bucket + 1];
+                     q-- > table.bucketStart[bucket];) {
+                    const auto [keyF, f] = table.sorted[q];
+                    if (f <= e)
+                        break;
+                    if (keyF != key)
+                        continue;
+                    const auto [c, d] = m.edges[f];
+                    if (a == c || a == d || b == c || b == d)
+                        continue;
+                    if (overlap(box, edgeBox[f]) && owns(ci, cj, ck, low, table.low[f]))
+                        found.push_back(f);
+                }
+            });
+            sortSmall(found);
+            for (std::uint32_t f : found)
+                out.push_back({static_cast<std::uint32_t>(e), f});
         }
-    }
-    std::sort(candidateEdgeEdges_.begin(), candidateEdgeEdges_.end(),
-              [](const EdgeEdge& p, const EdgeEdge& q) { return canonicalBefore(p.e, p.f, q.e, q.f); });
+    };
+    runOn(parallel, count, run, edges);
+    for (unsigned t = 0; t < count; ++t)
+        candidateEdgeEdges_.insert(candidateEdgeEdges_.end(), threadEdgeEdges_[t].begin(),
+                                   threadEdgeEdges_[t].end());
 }
 
 void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,

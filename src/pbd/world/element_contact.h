@@ -29,6 +29,7 @@
 #include "pbd/obstacle3.h"
 #include "pbd/topology.h"
 #include "pbd/vec.h"
+#include "world/self_collision.h"
 
 namespace pbd::detail {
 
@@ -73,9 +74,13 @@ public:
     /// a sorted table), the bound of each particle's motion from the positions at the
     /// substep's start (x0 for movable particles, x for immovable ones: they do not move in a
     /// substep), and projects the proximity contacts in kSelfContactPasses passes.
+    /// The search runs on `threads` threads through `run` (an empty one: the caller alone),
+    /// each on a fixed range of element indices, joined in index order: the same pairs in the
+    /// same order on any thread count.
     void resolve(Vec<3>* x, const Vec<3>* x0, const double* w, std::size_t n,
                  const ClothTopology& topology, const std::uint8_t* alive, double thickness,
-                 double friction, SelfContactSwitches switches);
+                 double friction, SelfContactSwitches switches, unsigned threads = 1,
+                 const ThreadRun& run = {});
 
     /// The thin obstacles of the coming resolve(): every capsule's axis at the start and the
     /// end of substep `substep` of `substeps`, which the cloth's edges meet as they meet each
@@ -99,6 +104,14 @@ public:
     };
     const std::vector<PointTriangle>& pointTriangles() const { return pointTriangles_; }
     const std::vector<EdgeEdge>& edgeEdges() const { return edgeEdges_; }
+    /// The last search's candidates (searchPairs(): the set and order a device search must
+    /// give), of which the pairs above are those still near now and not shown apart in the
+    /// sheet (apartInSheet()).
+    const std::vector<PointTriangle>& candidatePointTriangles() const
+    {
+        return candidatePointTriangles_;
+    }
+    const std::vector<EdgeEdge>& candidateEdgeEdges() const { return candidateEdgeEdges_; }
     const SurfaceMesh& mesh() const { return mesh_; }
     /// A capsule's axis in the substep: ends at its start (a0, b0) and end (a1, b1), radius.
     struct Axis {
@@ -123,8 +136,21 @@ public:
 
 private:
     void buildMesh(const ClothTopology& topology, const std::uint8_t* alive);
-    void findPairs(const Vec<3>* x, const double* w, std::size_t n, double thickness);
-    void searchPairs(std::size_t n, double skin);
+    void findPairs(const Vec<3>* x, const double* w, std::size_t n, double thickness,
+                   unsigned threads, const ThreadRun& run);
+    /// The pair search, the one a device search must match: every point-triangle pair
+    /// (point v, triangle t not having v as a corner) and every edge-edge pair (edges e < f
+    /// sharing no particle) whose boxes (pointBox_, triangleBox_, edgeBox_ grown by `skin`)
+    /// overlap, in the canonical order: by v then t, by e then f. Through a uniform grid
+    /// whose table holds the triangles and the edges; each point and each edge queries the
+    /// cells its box touches, on fixed index ranges per thread.
+    void searchPairs(std::size_t n, double skin, unsigned threads, const ThreadRun& run);
+    /// Whether a pair of the cloth's own neighbours (a cell's fourth corner and its other
+    /// triangle; a cell's diagonal and an edge) is shown farther apart, at the substep's start
+    /// and now (x), than its sides' largest pads by a lower bound of its distance taken from
+    /// particle distances alone: then it is left out, as a pair whose boxes miss.
+    bool apartInSheet(const Vec<3>* x, PointTriangle pair) const;
+    bool apartInSheet(const Vec<3>* x, EdgeEdge pair) const;
     void computeBounds(std::size_t n, double floor);
     /// A pair's unit direction at the substep's start, from the second side to the first.
     Vec<3> startNormal(PointTriangle pair) const;
@@ -148,11 +174,48 @@ private:
     /// start (resolve() sets it, project()'s pushes grow it).
     std::vector<double> moved_;
     std::vector<std::array<Vec<3>, 2>> triangleBox_, edgeBox_, pointBox_;
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> cells_; ///< (cell key, element)
-    std::vector<std::uint32_t> bucketStart_; ///< bucket b's entries: [start b, start b + 1)
-    std::vector<std::uint32_t> fill_;        ///< the counting sort's next slot per bucket
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted_; ///< cells_ by bucket
-    std::vector<std::uint32_t> found_;     ///< one query's candidates
+    /// The search's table of one kind of element: (cell key, element) for every cell an
+    /// element's box touches, sorted by bucket (a hash of the key) with a counting sort.
+    struct CellEntry {
+        std::uint64_t key;
+        std::uint32_t element, bucket;
+    };
+    /// A box's low corner's cell (cellOf() is within +-4e6).
+    using LowCell = std::array<std::int32_t, 3>;
+    struct CellTable {
+        std::vector<CellEntry> cells;           ///< in element order
+        std::vector<LowCell> low;               ///< per element, its box's low corner's cell
+        std::vector<std::uint32_t> bucketStart; ///< bucket b's entries: [start b, start b + 1)
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted; ///< (key, element)
+        bool dense = false;          ///< a bucket per cell of the bounding box, else hashed
+        std::int64_t lo[3] = {};     ///< dense: the bounding box's first cell
+        std::uint64_t extent[3] = {}; ///< dense: its cells along each axis
+        std::size_t mask = 0;        ///< hashed: buckets - 1
+        /// Whether cell (i, j, k) can hold entries (dense: inside the bounding box).
+        bool holds(std::int64_t i, std::int64_t j, std::int64_t k) const
+        {
+            return !dense || (static_cast<std::uint64_t>(i - lo[0]) < extent[0] &&
+                              static_cast<std::uint64_t>(j - lo[1]) < extent[1] &&
+                              static_cast<std::uint64_t>(k - lo[2]) < extent[2]);
+        }
+        /// The bucket of cell (i, j, k) (dense: one inside the bounding box).
+        std::size_t bucketOf(std::int64_t i, std::int64_t j, std::int64_t k) const;
+    };
+    void buildTable(const std::vector<std::array<Vec<3>, 2>>& boxes, CellTable& table,
+                    unsigned threads, const ThreadRun& run);
+    /// buildTable()'s per thread: its elements' cells' bounding box and entry count (then
+    /// where its entries start).
+    struct TablePart {
+        std::int64_t lo[3], hi[3];
+        std::size_t entries;
+    };
+    std::vector<TablePart> tableParts_;
+    CellTable triangleTable_, edgeTable_;
+    /// Per thread: its range's pairs, and one query's candidates.
+    std::vector<std::vector<PointTriangle>> threadPointTriangles_;
+    std::vector<std::vector<EdgeEdge>> threadEdgeEdges_;
+    std::vector<std::vector<std::uint32_t>> threadFound_;
+    std::vector<std::uint32_t> found_;     ///< buildMesh()'s scratch
     /// The candidate pairs of the last search and what they hold for: each particle's
     /// unpadded box (start and current position) and pad at the search, the mesh's version,
     /// the particle count and the edge-edge switch. Valid while every particle's box and pad
@@ -168,6 +231,7 @@ private:
     double searchSkin_ = 0.0;
     std::size_t searches_ = 0; ///< how many searches ran (statistics for the tests)
     double cell_ = 1.0;                    ///< the grid's cell size (m)
+    double inverseCell_ = 1.0;             ///< 1 / cell_ (cells per metre)
     std::vector<double> pad_;              ///< per particle, its pad (m)
     /// A close pair as a separating direction: particles v[0, split) must stay at least
     /// `margin` beyond v[split, 4) along `normal` (split -1: no direction, the bounds alone).
