@@ -16,6 +16,7 @@
 
 #include "gpu_backend.h"
 #include "gpu_element_pairs.h"
+#include "pbd/device/element_pairs.h"
 #include "pbd/simulation.h"
 #include "world/element_contact.h"
 
@@ -119,6 +120,15 @@ TEST_CASE("GPU element pairs: from the CPU's boxes of a folded sheet, double fin
                                   << " edge-edge pairs on the CPU");
     REQUIRE(cpuPointTriangles.size() > 20);
     REQUIRE(cpuEdgeEdges.size() > 20);
+    // The host search gives the canonical order by construction (no sort after it).
+    CHECK(std::is_sorted(cpuPointTriangles.begin(), cpuPointTriangles.end(),
+                         [](const auto& p, const auto& q) {
+                             return pbd::detail::canonicalBefore(p.v, p.t, q.v, q.t);
+                         }));
+    CHECK(std::is_sorted(cpuEdgeEdges.begin(), cpuEdgeEdges.end(),
+                         [](const auto& p, const auto& q) {
+                             return pbd::detail::canonicalBefore(p.e, p.f, q.e, q.f);
+                         }));
 
     const pbd::detail::SurfaceMesh& mesh = contact.mesh();
     std::vector<std::uint32_t> triangleNodes, edgeNodes;
