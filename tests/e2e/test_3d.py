@@ -28,51 +28,16 @@ The app runs paused, so that only the hand moves the cloth."""
 
 import base64
 import json
-import math
 import os
 import struct
 import sys
 
+from camera3 import Camera, add, cross, dot, mul, norm, sub, unit  # noqa: F401
 from e2e import App, app_binary, check, fail, read_state, read_view, run, workdir, xdo
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "orbit"
 out = workdir()
-
-
-# ---- the camera line's geometry (OrbitCamera's, restated) ----
-
-def sub(a, b): return tuple(x - y for x, y in zip(a, b))
-def add(a, b): return tuple(x + y for x, y in zip(a, b))
-def mul(s, a): return tuple(s * x for x in a)
-def dot(a, b): return sum(x * y for x, y in zip(a, b))
-def cross(a, b): return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
-def norm(a): return math.sqrt(dot(a, a))
-def unit(a): return mul(1.0 / norm(a), a)
-
-
-class Camera:
-    """The view dump's `camera EX EY EZ TX TY TZ UX UY UZ FOVY` over its `canvas X Y W H`."""
-
-    def __init__(self, view):
-        c = view["camera"]
-        self.eye, self.target, self.up = tuple(c[0:3]), tuple(c[3:6]), unit(tuple(c[6:9]))
-        self.forward = unit(sub(self.target, self.eye))
-        self.right = unit(cross(self.forward, self.up))
-        x, y, w, h = view["canvas"]
-        self.offset, self.size = (x, y), (w, h)
-        self.focal = 0.5 * h / math.tan(math.radians(c[9]) / 2.0)
-
-    def pixel(self, p):
-        d = sub(p, self.eye)
-        zc = dot(d, self.forward)
-        return (self.offset[0] + self.size[0] / 2 + self.focal * dot(d, self.right) / zc,
-                self.offset[1] + self.size[1] / 2 - self.focal * dot(d, self.up) / zc)
-
-    def ray(self, pixel):
-        qx = (pixel[0] - self.offset[0] - self.size[0] / 2) / self.focal
-        qy = (pixel[1] - self.offset[1] - self.size[1] / 2) / self.focal
-        return self.eye, unit(add(self.forward, sub(mul(qx, self.right), mul(qy, self.up))))
 
 
 def triangles(width, height):

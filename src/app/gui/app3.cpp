@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include <glad/gl.h>
 
@@ -67,6 +68,11 @@ PanelStats App::panelStats() const
     stats.frameLimit = frameLimitText(frameStats_.mean(), 1000.0 / window_->refreshRate());
     if (session3_) {
         stats.threeD = true;
+        stats.scene = session3_->sceneName();
+        stats.files.recording = recorder3_ && recorder3_->active();
+        if (stats.files.recording)
+            stats.files.status = "Recording to " + recorder3_->path() + ": step " +
+                                 std::to_string(recorder3_->steps());
         return stats;
     }
     stats.foldHint = foldHintText(controller_.foldWatch());
@@ -83,6 +89,33 @@ const Preferences& App::preferences() const
 long long App::stepsTaken() const
 {
     return session3_ ? session3_->driver().steps() : controller_.driver().steps();
+}
+
+std::optional<std::string> App::record3(const std::string& path, bool fromState)
+{
+    recorder3_.emplace();
+    if (auto error = recorder3_->start(path, session3_->simulation(), fromState))
+        return error;
+    session3_->driver().setCommandObserver([this](const Command3& command) {
+        recorder3_->note(command, session3_->simulation());
+    });
+    return std::nullopt;
+}
+
+void App::toggleRecording3()
+{
+    if (recorder3_ && recorder3_->active()) {
+        stopRecording3();
+        return;
+    }
+    // As in 2D (RunFiles::startRecording): from a fresh cloth, the panel's values and the
+    // start's world, with nothing before it to undo.
+    session3_->restartForRecording();
+    const std::string& path = files_.recordingPath(); // the Record and save section's field
+    if (auto error = record3(path, false))
+        std::fprintf(stderr, "pbd-cloth: Not recording: %s\n", error->c_str());
+    else
+        std::fprintf(stderr, "pbd-cloth: Recording to %s\n", path.c_str());
 }
 
 void App::upload3()

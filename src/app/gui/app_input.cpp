@@ -93,7 +93,12 @@ void App::onKey(int key, int action, int mods)
         imgui_->notePress(key);
     if (action != GLFW_PRESS && action != GLFW_REPEAT)
         return;
-    if (session3_) { // recording and saving are the 2D cloth's for now: no Ctrl+R, S, O
+    if (session3_) { // saving is the 2D cloth's for now: no Ctrl+S, O
+        const Modifiers modifiers = modifiersOf(mods);
+        if (keyOf(key) == Key::R && modifiers.control && action == GLFW_PRESS) {
+            toggleRecording3(); // even while a field is typed in, as in 2D
+            return;
+        }
         session3_->key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods), panelFocus());
         return;
     }

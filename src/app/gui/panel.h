@@ -169,6 +169,9 @@ private:
     void grabRadius(PanelModel& model);
     // panel_world.cpp: the "World" section: contacts' rows, additions, removals, the scene
     void world(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    /// The World section's Space rows: Dimensions, and in 3D Orientation and Bending
+    /// (panel_space.cpp).
+    void space(PanelModel& model, const PanelStats& stats, PanelActions& actions);
     /// The Scene combo of the World section.
     void sceneCombo(const PanelStats& stats, PanelActions& actions);
     /// The "Follow the cloth" box.

@@ -9,6 +9,8 @@
 #include <glm/geometric.hpp>
 
 #include "logic/panel_preferences.h"
+#include "logic/world_edits.h"
+#include "pbd/scene.h"
 
 namespace pbd::app {
 namespace {
@@ -75,6 +77,22 @@ std::optional<CommandError> Session3::issue(const Command3& command)
     if (model_.settings() != simulation_.settings())
         model_.showSettings(simulation_.settings()); // a change from elsewhere shows
     driver_.applied(command);
+    return std::nullopt;
+}
+
+std::optional<std::string> Session3::chooseScene(const std::string& name)
+{
+    std::string error;
+    std::optional<Scene> scene = loadScene(name, error);
+    if (!scene) {
+        lastError_ = error;
+        return error;
+    }
+    scene->settings = sceneSettings(*scene, simulation_.settings()); // the machine's solver
+    if (auto refused = issue(SceneCommand{name, std::move(*scene)}))
+        return refused->message;
+    sceneName_ = name;
+    fitView();
     return std::nullopt;
 }
 
@@ -190,6 +208,13 @@ void Session3::restart()
     if (model_.settings() != simulation_.settings())
         issue(SetCommand{model_.settings()});
     issue(RestartCommand{});
+}
+
+void Session3::restartForRecording()
+{
+    driver_.finishOffThreadStep();
+    restart();
+    history_.clear();
 }
 
 void Session3::advance(double framePeriod, bool resumed)
