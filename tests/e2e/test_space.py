@@ -8,7 +8,7 @@ case to3d:   the page's cloth (--scene page opens the World section): Dimensions
 case to2d:   drape-3d: Dimensions -> 2D restarts the cloth in 2D: the camera line goes, zoom
              and origin come back, the state dump has x y per particle and the world of the
              3D scene stayed behind.
-case scene:  the page's cloth: drape-3d chosen in the Scene combo opens in 3D, framed: the
+case scene:  the page's cloth: flag-3d (a strip on a pole) chosen in the Scene combo opens in 3D, framed: the
              eight corners of the cloth's bounding box (the exit's state dump, the app
              paused) project inside the canvas with the view dump's camera, across at least
              30% of it.
@@ -104,15 +104,15 @@ elif case == "to2d":
 
 elif case == "scene":
     app, state = start("--scene", "page")
-    choose(app, "scene", "scene-drape-3d", wheel=20, over="scene-page")
-    view = app.wait(lambda v: "camera" in v, "drape-3d's 3D view")
+    choose(app, "scene", "scene-flag-3d", wheel=20, over="scene-page")
+    view = app.wait(lambda v: "camera" in v, "flag-3d's 3D view")
     view = app.sync(3)
     camera = Camera(view)
     quit(app)
     final = read_view(app.view_file)
     camera = Camera(final)  # the view at the exit: the state dump's frame
     x = read_state(state)
-    check(len(x[0]) == 3, "drape-3d's cloth is 3D")
+    check(len(x[0]) == 3, "flag-3d's cloth is 3D")
     low = [min(p[k] for p in x) for k in range(3)]
     high = [max(p[k] for p in x) for k in range(3)]
     pixels = [camera.pixel((a, b, c)) for a in (low[0], high[0]) for b in (low[1], high[1])
@@ -123,7 +123,7 @@ elif case == "scene":
     span = max((max(p[0] for p in pixels) - min(p[0] for p in pixels)) / w,
                (max(p[1] for p in pixels) - min(p[1] for p in pixels)) / h)
     check(inside and span >= 0.3,
-          "drape-3d chosen in the combo opens framed: its box projects within x %.0f..%.0f of "
+          "flag-3d chosen in the combo opens framed: its box projects within x %.0f..%.0f of "
           "%.0f, y %.0f..%.0f of %.0f, across %.0f%% of the canvas"
           % (min(p[0] for p in pixels), max(p[0] for p in pixels), w,
              min(p[1] for p in pixels), max(p[1] for p in pixels), h, 100 * span))
