@@ -1,9 +1,11 @@
 // The panel's side of the 3D window (issue 40): the wind typed as a speed and two angles in
 // 3D (and as before in 2D), a 3D scene chosen for a 3D session, and the World section's 3D
-// shapes added at the view's target as pbd-sim reads their specs.
+// shapes added at the view's target as pbd-sim reads their specs, and a 3D state loaded.
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <optional>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "logic/session3.h"
 #include "logic/wind_rows.h"
 #include "pbd/obstacle3.h"
+#include "pbd/state_file.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -149,4 +152,39 @@ TEST_CASE("the World section's 3D shapes land at the view's target as pbd-sim re
     clear.clear = true;
     rig.session.world(clear);
     CHECK(rig.session.simulation().obstacles().empty());
+}
+
+TEST_CASE("a 3D state loaded in the session is the saved one exactly, undoably; a 2D one is "
+          "refused", "[3d][files]")
+{
+    const std::string folder = std::filesystem::temp_directory_path().string();
+    const std::string path3 = folder + "/pbd-panel3-state3.json";
+    const std::string path2 = folder + "/pbd-panel3-state2.json";
+    Rig saved;
+    saved.session.setPaused(false);
+    for (int i = 0; i < 20; ++i) // a swinging cloth: positions and velocities of its own
+        saved.session.advance();
+    saved.session.driver().finishOffThreadStep();
+    REQUIRE(saved.session.simulation().time() > 0.0);
+    REQUIRE_FALSE(saveStateFile(saved.session.simulation(), path3));
+    Simulation plane(Simulation::defaultSettings());
+    REQUIRE_FALSE(saveStateFile(plane, path2));
+
+    Rig rig;
+    CHECK_FALSE(rig.session.loadState(path3));
+    const SimulationState3 a = saved.session.simulation().state();
+    const SimulationState3 b = rig.session.simulation().state();
+    CHECK(b.position == a.position);
+    CHECK(b.velocity == a.velocity);
+    CHECK(rig.session.simulation().time() == saved.session.simulation().time());
+    CHECK(rig.session.history().undoCount() == 1);
+    const auto before = rig.session.simulation().particles().position;
+    const std::optional<std::string> refused = rig.session.loadState(path2);
+    REQUIRE(refused);
+    CHECK(refused->find("pbd-panel3-state2.json") != std::string::npos);
+    CHECK(std::vector<glm::dvec3>(rig.session.simulation().particles().position.begin(),
+                                  rig.session.simulation().particles().position.end()) ==
+          std::vector<glm::dvec3>(before.begin(), before.end()));
+    std::filesystem::remove(path3);
+    std::filesystem::remove(path2);
 }

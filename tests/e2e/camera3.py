@@ -37,3 +37,22 @@ class Camera:
         return self.eye, unit(add(self.forward, sub(mul(qx, self.right), mul(qy, self.up))))
 
 
+
+
+def framed(camera, x):
+    """Whether the bounding box of the points `x` projects inside the canvas and across at
+    least 30% of it (a fit, not merely in view), and a text that says where it projects."""
+    low = [min(p[k] for p in x) for k in range(3)]
+    high = [max(p[k] for p in x) for k in range(3)]
+    pixels = [camera.pixel((a, b, c)) for a in (low[0], high[0]) for b in (low[1], high[1])
+              for c in (low[2], high[2])]
+    ox, oy = camera.offset
+    w, h = camera.size
+    inside = all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels)
+    span = max((max(p[0] for p in pixels) - min(p[0] for p in pixels)) / w,
+               (max(p[1] for p in pixels) - min(p[1] for p in pixels)) / h)
+    text = ("its cloth's box projects within x %.0f..%.0f of %.0f, y %.0f..%.0f of %.0f, "
+            "spanning %.0f%% of the canvas (at least 30%%: fitted, not merely in view)"
+            % (min(p[0] for p in pixels), max(p[0] for p in pixels), w,
+               min(p[1] for p in pixels), max(p[1] for p in pixels), h, 100 * span))
+    return inside and span >= 0.3, text

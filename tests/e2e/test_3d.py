@@ -32,7 +32,7 @@ import os
 import struct
 import sys
 
-from camera3 import Camera, add, cross, dot, mul, norm, sub, unit  # noqa: F401
+from camera3 import Camera, add, cross, dot, framed, mul, norm, sub, unit  # noqa: F401
 from e2e import App, app_binary, check, fail, read_state, read_view, run, workdir, xdo
 
 binary = app_binary()
@@ -282,24 +282,8 @@ elif case == "framed":
                              "--screenshot", os.path.join(shots, scene + ".png"))
         if status != 0:
             fail("pbd-cloth --scene %s exited with %d: %s" % (scene, status, err))
-        camera = Camera(read_view(view_file))
-        x = read_state(state_file)
-        low = [min(p[k] for p in x) for k in range(3)]
-        high = [max(p[k] for p in x) for k in range(3)]
-        corners = [(a, b, c) for a in (low[0], high[0]) for b in (low[1], high[1])
-                   for c in (low[2], high[2])]
-        pixels = [camera.pixel(c) for c in corners]
-        ox, oy = camera.offset
-        w, h = camera.size
-        inside = all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels)
-        span = max((max(p[0] for p in pixels) - min(p[0] for p in pixels)) / w,
-                   (max(p[1] for p in pixels) - min(p[1] for p in pixels)) / h)
-        check(inside and span >= 0.3,
-              "%s opens framed: its cloth's box projects within x %.0f..%.0f of %.0f, y "
-              "%.0f..%.0f of %.0f, spanning %.0f%% of the canvas (at least 30%%: fitted, not "
-              "merely in view)" % (scene, min(p[0] for p in pixels), max(p[0] for p in pixels),
-                                  w, min(p[1] for p in pixels), max(p[1] for p in pixels), h,
-                                  100 * span))
+        ok, where = framed(Camera(read_view(view_file)), read_state(state_file))
+        check(ok, "%s opens framed: %s" % (scene, where))
 
 else:
     fail("unknown case " + case)

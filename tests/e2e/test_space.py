@@ -6,22 +6,24 @@ case to3d:   the page's cloth (--scene page opens the World section): Dimensions
              restarts the cloth in 3D: the view dump's camera line appears (and zoom and
              origin go), and the exit's state dump has x y z per particle.
 case to2d:   drape-3d: Dimensions -> 2D restarts the cloth in 2D: the camera line goes, zoom
-             and origin come back, the state dump has x y per particle and the world of the
-             3D scene stayed behind.
-case scene:  the page's cloth: flag-3d (a strip on a pole) chosen in the Scene combo opens in 3D, framed: the
-             eight corners of the cloth's bounding box (the exit's state dump, the app
+             and origin come back, the state dump has x y per particle.
+case scene:  the page's cloth: flag-3d (a strip on a pole) chosen in the Scene combo opens
+             in 3D, framed: the eight corners of the cloth's bounding box (the exit's state dump, the app
              paused) project inside the canvas with the view dump's camera, across at least
              30% of it.
 case scene2d: drape-3d, then pegs chosen in the Scene combo: back to 2D (x y per particle).
+case saveload: Ctrl+S in 3D saves the state; Ctrl+O after more steps loads it back exactly.
+case obj3d: the panel's Export OBJ of a horizontal 3D cloth: its vertices are the particles.
 case record: Ctrl+R in 3D records a grab from a fresh cloth until Ctrl+R again; pbd-sim run
              --events replays the recording to the hash of its last line.
 The app runs paused (the switch keeps the pause), so that the state dumped at the exit is the
 switched-to cloth's first."""
 
+import glob
 import os
 import sys
 
-from camera3 import Camera
+from camera3 import Camera, framed
 from e2e import (App, app_binary, check, fail, read_state, read_view, run, scroll_panel_down,
                  workdir, xdo)
 
@@ -97,36 +99,20 @@ elif case == "to2d":
     check("origin" in view, "2D: the origin line is back")
     quit(app)
     check("restarted in 2D" in app.stderr, "the app says it restarted in 2D")
-    check(", obstacles 0, balls 0," in app.stderr or "obstacles" not in app.stderr,
-          "the 3D scene's sphere stayed behind")
     count, _ = columns(state)
     check(count == 2, "the state dump has x y per particle (%d numbers)" % count)
 
 elif case == "scene":
     app, state = start("--scene", "page")
     choose(app, "scene", "scene-flag-3d", wheel=20, over="scene-page")
-    view = app.wait(lambda v: "camera" in v, "flag-3d's 3D view")
-    view = app.sync(3)
-    camera = Camera(view)
+    app.wait(lambda v: "camera" in v, "flag-3d's 3D view")
+    app.sync(3)
     quit(app)
-    final = read_view(app.view_file)
-    camera = Camera(final)  # the view at the exit: the state dump's frame
+    camera = Camera(read_view(app.view_file))  # the view at the exit: the state dump's frame
     x = read_state(state)
     check(len(x[0]) == 3, "flag-3d's cloth is 3D")
-    low = [min(p[k] for p in x) for k in range(3)]
-    high = [max(p[k] for p in x) for k in range(3)]
-    pixels = [camera.pixel((a, b, c)) for a in (low[0], high[0]) for b in (low[1], high[1])
-              for c in (low[2], high[2])]
-    ox, oy = camera.offset
-    w, h = camera.size
-    inside = all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels)
-    span = max((max(p[0] for p in pixels) - min(p[0] for p in pixels)) / w,
-               (max(p[1] for p in pixels) - min(p[1] for p in pixels)) / h)
-    check(inside and span >= 0.3,
-          "flag-3d chosen in the combo opens framed: its box projects within x %.0f..%.0f of "
-          "%.0f, y %.0f..%.0f of %.0f, across %.0f%% of the canvas"
-          % (min(p[0] for p in pixels), max(p[0] for p in pixels), w,
-             min(p[1] for p in pixels), max(p[1] for p in pixels), h, 100 * span))
+    ok, where = framed(camera, x)
+    check(ok, "flag-3d chosen in the combo opens framed: " + where)
 
 elif case == "scene2d":
     app, state = start("--scene", "drape-3d")
@@ -173,6 +159,67 @@ elif case == "record":
     check(sim_hash == last[0].split()[4],
           "pbd-sim run --events replays the Ctrl+R recording to its hash (%s, the "
           "recording's %s)" % (sim_hash, last[0].split()[4]))
+
+elif case == "saveload":
+    # Ctrl+S and Ctrl+O in 3D: the state field's file (pbd-cloth-state.json in the working
+    # folder) saved after 5 single steps and loaded back after 5 more: the time goes back,
+    # and the positions at the exit are those of a run that starts from the file (--load).
+    app = App(binary, "--dimensions", "3", "--width", 20, "--height", 15, "--paused",
+              "--no-autosave", "--state-out", "after.txt", cwd=out)
+    app.wait(lambda v: "camera" in v, "the camera line of the 3D view")
+    app.move(app.width * 0.3, app.height * 0.5, frames=2)
+    for _ in range(5):
+        app.key("s")
+    saved_time = app.wait(lambda v: v["time"][0] > 0.02, "5 single steps")["time"][0]
+    xdo("key", "ctrl+s")
+    app.wait(lambda v: v.get("message", "").startswith("Saved pbd-cloth-state.json"),
+             "Ctrl+S to save")
+    for _ in range(5):
+        app.key("s")
+    app.wait(lambda v: v["time"][0] > saved_time + 0.02, "5 more single steps")
+    xdo("key", "ctrl+o")
+    view = app.wait(lambda v: v.get("message", "").startswith("Loaded pbd-cloth-state.json"),
+                    "Ctrl+O to load")
+    check(abs(view["time"][0] - saved_time) < 1e-9,
+          "the loaded state's time is the saved one (%g, saved at %g)"
+          % (view["time"][0], saved_time))
+    quit(app)
+    status, _, err = run(binary, "--load", os.path.join(out, "pbd-cloth-state.json"),
+                         "--paused", "--frames", 2, "--no-autosave", "--state-out",
+                         os.path.join(out, "loaded.txt"))
+    check(status == 0, "pbd-cloth --load of the saved 3D state runs (%s)" % err.strip()[-300:])
+    after = read_state(os.path.join(out, "after.txt"))
+    loaded = read_state(os.path.join(out, "loaded.txt"))
+    check(len(after[0]) == 3 and after == loaded,
+          "after Ctrl+O the cloth is the saved 3D state exactly (%d particles)" % len(after))
+
+elif case == "obj3d":
+    # The panel's Export OBJ in 3D: a horizontal cloth's mesh, its vertices the particles'
+    # x y z exactly (the exit's state dump of the paused cloth), every cell's two triangles.
+    W, H = 12, 9
+    app = App(binary, "--dimensions", "3", "--orientation", "horizontal", "--width", W,
+              "--height", H, "--paused", "--no-autosave", "--state-out", "state.txt", cwd=out)
+    app.wait(lambda v: "camera" in v, "the camera line of the 3D view")
+    scroll_panel_down(app)
+    view = app.sync(3)
+    app.move(*centre(view["widget"]["export-obj"]), frames=3)
+    xdo("click", 1)
+    app.wait(lambda v: v.get("notice", "").startswith("OBJ saved to "), "the OBJ saved")
+    quit(app)
+    files = glob.glob(os.path.join(out, "pbd-cloth-*.obj"))
+    check(len(files) == 1, "one OBJ file in the working folder (%s)" % files)
+    v, f = [], 0
+    with open(files[0]) as obj:
+        for line in obj:
+            words = line.split()
+            if words and words[0] == "v":
+                v.append(tuple(float(w) for w in words[1:]))
+            elif words and words[0] == "f":
+                f += 1
+    x = read_state(os.path.join(out, "state.txt"))
+    check(len(x[0]) == 3 and v == x and len({p[1] for p in x}) == 1 and len({p[2] for p in x}) == H,
+          "its %d vertices are the horizontal 3D cloth's particles, x y z exactly" % len(v))
+    check(f == 2 * (W - 1) * (H - 1), "and its %d triangles every cell's two" % f)
 
 else:
     fail("unknown case " + case)

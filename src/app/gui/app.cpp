@@ -386,8 +386,7 @@ void App::drawPanel()
         if (actions.world.scene)
             if (auto refused = session3_->chooseScene(*actions.world.scene))
                 std::fprintf(stderr, "pbd-cloth: %s\n", refused->c_str());
-        if (actions.files.toggleRecording) // the quick Record button
-            toggleRecording3();
+        files3(actions.files);
     }
     if (session3_) {
         helpRect_.reset();

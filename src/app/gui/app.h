@@ -109,6 +109,13 @@ private:
     /// Records the 3D cloth into `path` from now on (--record, Ctrl+R): RecorderOf<3>
     /// watching the session's commands; the reason when the file cannot be written.
     std::optional<std::string> record3(const std::string& path, bool fromState);
+    /// The Record and save section's requests in 3D: the file fields (kept by files_ for
+    /// either space), Record, Save and Load (Replay is the 2D cloth's for now).
+    void files3(const FilesActions& actions);
+    /// Ctrl+S and Save in 3D: the whole 3D state into the state field's file.
+    void save3();
+    /// Ctrl+O and Load in 3D: the state field's 3D state (Session3::loadState).
+    void load3();
     /// Ctrl+R and the panel's Record in 3D: stops the recording, or restarts the cloth
     /// (Session3::restartForRecording) and records into the recording field's file.
     void toggleRecording3();

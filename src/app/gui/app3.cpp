@@ -10,6 +10,7 @@
 #include <glad/gl.h>
 
 #include "common/thread_report.h"
+#include "pbd/state_file.h"
 #include "logic/frame_limit.h"
 
 namespace pbd::app {
@@ -116,6 +117,43 @@ void App::toggleRecording3()
         std::fprintf(stderr, "pbd-cloth: Not recording: %s\n", error->c_str());
     else
         std::fprintf(stderr, "pbd-cloth: Recording to %s\n", path.c_str());
+}
+
+void App::files3(const FilesActions& actions)
+{
+    FilesActions fields; // the file names typed, which files_ keeps for both spaces
+    fields.statePath = actions.statePath;
+    fields.recordingPath = actions.recordingPath;
+    files_.panel(fields);
+    if (actions.toggleRecording)
+        toggleRecording3();
+    if (actions.save)
+        save3();
+    if (actions.load)
+        load3();
+}
+
+void App::save3()
+{
+    const std::string& path = files_.statePath();
+    session3_->driver().finishOffThreadStep(); // the state with what was done meanwhile
+    Simulation3& cloth = session3_->simulation();
+    cloth.sync();
+    if (auto error = saveStateFile(cloth, path))
+        files_.report("Not saved: " + *error + " (an existing file is kept as it was)", true);
+    else
+        files_.report(stateOutcome("Saved", path, cloth), false);
+}
+
+void App::load3()
+{
+    const std::string& path = files_.statePath();
+    if (recorder3_ && recorder3_->active()) // a load is no line of a recording started here
+        stopRecording3();
+    if (auto error = session3_->loadState(path))
+        files_.report("Not loaded (nothing changed): " + *error, true);
+    else
+        files_.report(stateOutcome("Loaded", path, session3_->simulation()), false);
 }
 
 void App::upload3()

@@ -93,10 +93,17 @@ void App::onKey(int key, int action, int mods)
         imgui_->notePress(key);
     if (action != GLFW_PRESS && action != GLFW_REPEAT)
         return;
-    if (session3_) { // saving is the 2D cloth's for now: no Ctrl+S, O
+    if (session3_) {
+        // Ctrl+R, Ctrl+S, Ctrl+O even while a field is typed in, as in 2D.
         const Modifiers modifiers = modifiersOf(mods);
-        if (keyOf(key) == Key::R && modifiers.control && action == GLFW_PRESS) {
-            toggleRecording3(); // even while a field is typed in, as in 2D
+        const Key pressed = keyOf(key);
+        if (modifiers.control && action == GLFW_PRESS &&
+            (pressed == Key::R || pressed == Key::S || pressed == Key::O)) {
+            FilesActions asked;
+            asked.toggleRecording = pressed == Key::R;
+            asked.save = pressed == Key::S;
+            asked.load = pressed == Key::O;
+            files3(asked);
             return;
         }
         session3_->key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods), panelFocus());

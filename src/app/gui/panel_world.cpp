@@ -7,7 +7,6 @@
 #include "gui/panel.h"
 
 #include <algorithm>
-#include <span>
 
 #include <imgui.h>
 
@@ -41,49 +40,43 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
     const float quarter =
         std::max(1.0f, (ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Add").x -
                         4.0f * spacing) / 4.0f);
-    struct Add {
-        const char* label;
-        const char* id;
-        const char* help;
-        bool* asked;
-    };
-    const Add adds2[] = {
-        {"Circle", "add-circle", "Add a circle obstacle (radius 0.5 m) in free space in view.",
-         &actions.world.addCircle},
-        {"Box", "add-box", "Add a box obstacle (1.2 x 0.4 m) in free space in view.",
-         &actions.world.addBox},
-        {"Capsule", "add-capsule",
-         "Add a capsule obstacle (a 1.6 m bar of radius 0.1 m) in free space in view.",
-         &actions.world.addCapsule},
-        {"Ball", "add-ball",
-         "Add a ball (radius 0.3 m, 1 kg) in free space in view: it falls, hits the cloth and "
-         "can be grabbed and thrown.",
-         &actions.world.addBall},
-    };
     // In 3D the same four places add the 3D shapes (the ids stay: scripts find them there).
-    const Add adds3[] = {
-        {"Sphere", "add-circle",
-         "Add a sphere (radius 0.5 m) at the view's target, as --obstacle "
-         "sphere:X,Y,Z,0.5 (the point rounded to the centimetre).",
-         &actions.world.addCircle},
-        {"Box", "add-box", "Add a box (1.2 x 0.4 x 1.2 m) at the view's target, as --obstacle "
-                           "box:X,Y,Z,1.2,0.4,1.2.",
-         &actions.world.addBox},
-        {"Capsule", "add-capsule",
-         "Add a capsule (a 1.6 m bar along x of radius 0.1 m) at the view's target, as "
-         "--obstacle capsule:....",
-         &actions.world.addCapsule},
-        {"Ground", "add-ground",
-         "Add a ground (the plane y = Y, solid below) under the view's target, at its height "
-         "when that is below the cloth, else 0.5 m under the cloth's lowest point, as "
-         "--obstacle ground:Y.",
-         &actions.world.addGround},
+    struct Add {
+        const char* label[2]; ///< 2D, 3D
+        const char* id;
+        const char* help[2];
+        bool* asked[2];
     };
-    for (const Add& add : stats.threeD ? std::span<const Add>(adds3) : std::span<const Add>(adds2)) {
+    const Add adds[] = {
+        {{"Circle", "Sphere"}, "add-circle",
+         {"Add a circle obstacle (radius 0.5 m) in free space in view.",
+          "Add a sphere (radius 0.5 m) at the view's target, as --obstacle sphere:X,Y,Z,0.5 "
+          "(the point rounded to the centimetre)."},
+         {&actions.world.addCircle, &actions.world.addCircle}},
+        {{"Box", "Box"}, "add-box",
+         {"Add a box obstacle (1.2 x 0.4 m) in free space in view.",
+          "Add a box (1.2 x 0.4 x 1.2 m) at the view's target, as --obstacle "
+          "box:X,Y,Z,1.2,0.4,1.2."},
+         {&actions.world.addBox, &actions.world.addBox}},
+        {{"Capsule", "Capsule"}, "add-capsule",
+         {"Add a capsule obstacle (a 1.6 m bar of radius 0.1 m) in free space in view.",
+          "Add a capsule (a 1.6 m bar along x of radius 0.1 m) at the view's target, as "
+          "--obstacle capsule:...."},
+         {&actions.world.addCapsule, &actions.world.addCapsule}},
+        {{"Ball", "Ground"}, "add-ball",
+         {"Add a ball (radius 0.3 m, 1 kg) in free space in view: it falls, hits the cloth and "
+          "can be grabbed and thrown.",
+          "Add a ground (the plane y = Y, solid below) under the view's target, at its height "
+          "when that is below the cloth, else 0.5 m under the cloth's lowest point, as "
+          "--obstacle ground:Y."},
+         {&actions.world.addBall, &actions.world.addGround}},
+    };
+    const int d = stats.threeD ? 1 : 0;
+    for (const Add& add : adds) {
         ImGui::SameLine();
-        if (ImGui::Button(add.label, ImVec2(quarter, 0.0f)))
-            *add.asked = true;
-        tooltip(add.id, add.help);
+        if (ImGui::Button(add.label[d], ImVec2(quarter, 0.0f)))
+            *add.asked[d] = true;
+        tooltip(add.id, add.help[d]);
         record(add.id);
     }
     const float half = (ImGui::GetContentRegionAvail().x - spacing) * 0.5f;

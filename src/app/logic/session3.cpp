@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <variant>
 
 #include <glm/common.hpp>
@@ -11,6 +12,7 @@
 #include "logic/panel_preferences.h"
 #include "logic/world_edits.h"
 #include "pbd/scene.h"
+#include "pbd/state_file.h"
 
 namespace pbd::app {
 namespace {
@@ -208,6 +210,22 @@ void Session3::restart()
     if (model_.settings() != simulation_.settings())
         issue(SetCommand{model_.settings()});
     issue(RestartCommand{});
+}
+
+std::optional<std::string> Session3::loadState(const std::string& path)
+{
+    driver_.finishOffThreadStep(); // else the step on its way would replace what is loaded
+    Simulation3 probe(Simulation3::defaultSettings()); // read and checked whole first
+    if (auto error = loadStateFile(probe, path)) {
+        lastError_ = *error;
+        return error;
+    }
+    const auto state = std::make_shared<const SimulationState3>(probe.state());
+    if (auto refused = issue(LoadCommandOf<3>{path, state}))
+        return refused->message;
+    sceneName_.clear(); // the file's cloth and world are no scene's
+    fitView();
+    return std::nullopt;
 }
 
 void Session3::restartForRecording()

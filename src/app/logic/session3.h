@@ -84,6 +84,11 @@ public:
     /// solver, and frames it. Returns why it was refused (a 2D scene, a bad file), changing
     /// nothing.
     std::optional<std::string> chooseScene(const std::string& name);
+    /// Replaces the whole state by the 3D state saved in `path` (Ctrl+O, the panel's Load) as
+    /// one `load` command, as --load starts a run (startFromState: its obstacles and balls are
+    /// what R brings back); undo takes it back, a recording writes it. A bad file (a 2D one
+    /// too) changes nothing; the reason names the field.
+    std::optional<std::string> loadState(const std::string& path);
     /// The fresh cloth a recording starts from (Ctrl+R, the panel's Record), as in 2D: the
     /// panel's values, a restart (to the start's world: a scene chosen comes back), and a
     /// history with nothing before it to undo (the recording could not say what it was).
