@@ -84,6 +84,8 @@ if case == "to3d":
     view = app.wait(lambda v: "camera" in v, "the camera line of the 3D view")
     check("zoom" not in view and "origin" not in view, "3D: zoom and origin are gone")
     check("3D" in view.get("title", ""), "the title says 3D (%s)" % view.get("title"))
+    check("dimensions" in app.sync(3)["widget"],
+          "the World section stays open after the switch: its Dimensions row is drawn")
     quit(app)
     check("restarted in 3D (40 x 30 particles)" in app.stderr, "the app says it restarted in 3D")
     count, particles = columns(state)

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -212,6 +213,8 @@ private:
     std::string newestText_;    ///< its text
     std::string editingId_;     ///< the number field being typed in and its text, or ""
     bool turnOnArea_ = false;   ///< the fold hint's button was pressed this frame
+    /// Whether the World section last showed a 3D cloth (none before the first frame)
+    std::optional<bool> spaceShown_;
 };
 
 } // namespace pbd::app

@@ -23,6 +23,11 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
     const Settings& now = model.settings();
     const bool anyAir = now.airDrag > 0.0 || now.windX != 0.0 || now.windY != 0.0;
     const bool anyWorld = stats.obstacles + stats.balls > 0 || !stats.scene.empty() || anyAir;
+    // The Dimensions switch (or a scene of the other space) just changed the space: the section
+    // it sits in stays open, whatever the new cloth's world.
+    if (spaceShown_ && *spaceShown_ != stats.threeD)
+        ImGui::SetNextItemOpen(true);
+    spaceShown_ = stats.threeD;
     if (!ImGui::CollapsingHeader("World", anyWorld ? ImGuiTreeNodeFlags_DefaultOpen : 0))
         return;
     sceneCombo(stats, actions);
