@@ -8,6 +8,7 @@
 
 #include "gui/panel.h"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -27,8 +28,12 @@ void Panel::space(PanelModel& model, const PanelStats& stats, PanelActions& acti
 {
     if (!ImGui::BeginTable("space", 2, ImGuiTableFlags_SizingStretchProp))
         return;
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("Orientation").x);
+    // As wide as the longest label, "Bending (N m)", so that none is cut off.
+    float labels = 0.0f;
+    for (const char* name : {"dimensions", "orientation", "bending"})
+        labels = std::max(labels,
+                          ImGui::CalcTextSize(PanelModel::labelWithUnit(fieldNamed(name)).c_str()).x);
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, labels);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     const PanelField dimensions = fieldNamed("dimensions");
     const std::string tip =
