@@ -24,8 +24,8 @@ import os
 import sys
 
 from camera3 import Camera, framed
-from e2e import (App, app_binary, check, fail, read_state, read_view, run, scroll_panel_down,
-                 workdir, xdo)
+from e2e import (App, app_binary, check, fail, read_obj, read_state, read_view, run,
+                 scroll_panel_down, workdir, xdo)
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "to3d"
@@ -210,14 +210,7 @@ elif case == "obj3d":
     quit(app)
     files = glob.glob(os.path.join(out, "pbd-cloth-*.obj"))
     check(len(files) == 1, "one OBJ file in the working folder (%s)" % files)
-    v, f = [], 0
-    with open(files[0]) as obj:
-        for line in obj:
-            words = line.split()
-            if words and words[0] == "v":
-                v.append(tuple(float(w) for w in words[1:]))
-            elif words and words[0] == "f":
-                f += 1
+    v, f = read_obj(files[0])
     x = read_state(os.path.join(out, "state.txt"))
     check(len(x[0]) == 3 and v == x and len({p[1] for p in x}) == 1 and len({p[2] for p in x}) == H,
           "its %d vertices are the horizontal 3D cloth's particles, x y z exactly" % len(v))
