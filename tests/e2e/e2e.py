@@ -290,6 +290,19 @@ def read_state(path):
         return [tuple(float(v) for v in line.split()) for line in f if line.strip()]
 
 
+def read_obj(path):
+    """An OBJ file's vertices (x, y, z tuples, in order) and its count of faces."""
+    v, f = [], 0
+    with open(path) as obj:
+        for line in obj:
+            words = line.split()
+            if words and words[0] == "v":
+                v.append(tuple(float(w) for w in words[1:]))
+            elif words and words[0] == "f":
+                f += 1
+    return v, f
+
+
 def read_view(path):
     """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}},
     'solver': name, 'settings': {name: value}, 'stepping': (mode, speed), 'title': the window

@@ -36,51 +36,16 @@ The app runs paused, so that only the hand moves the cloth (but in follow)."""
 
 import base64
 import json
-import math
 import os
 import struct
 import sys
 
+from camera3 import Camera, add, cross, dot, framed, mul, norm, sub, unit  # noqa: F401
 from e2e import App, app_binary, check, fail, read_state, read_view, run, workdir, xdo
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "orbit"
 out = workdir()
-
-
-# ---- the camera line's geometry (OrbitCamera's, restated) ----
-
-def sub(a, b): return tuple(x - y for x, y in zip(a, b))
-def add(a, b): return tuple(x + y for x, y in zip(a, b))
-def mul(s, a): return tuple(s * x for x in a)
-def dot(a, b): return sum(x * y for x, y in zip(a, b))
-def cross(a, b): return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
-def norm(a): return math.sqrt(dot(a, a))
-def unit(a): return mul(1.0 / norm(a), a)
-
-
-class Camera:
-    """The view dump's `camera EX EY EZ TX TY TZ UX UY UZ FOVY` over its `canvas X Y W H`."""
-
-    def __init__(self, view):
-        c = view["camera"]
-        self.eye, self.target, self.up = tuple(c[0:3]), tuple(c[3:6]), unit(tuple(c[6:9]))
-        self.forward = unit(sub(self.target, self.eye))
-        self.right = unit(cross(self.forward, self.up))
-        x, y, w, h = view["canvas"]
-        self.offset, self.size = (x, y), (w, h)
-        self.focal = 0.5 * h / math.tan(math.radians(c[9]) / 2.0)
-
-    def pixel(self, p):
-        d = sub(p, self.eye)
-        zc = dot(d, self.forward)
-        return (self.offset[0] + self.size[0] / 2 + self.focal * dot(d, self.right) / zc,
-                self.offset[1] + self.size[1] / 2 - self.focal * dot(d, self.up) / zc)
-
-    def ray(self, pixel):
-        qx = (pixel[0] - self.offset[0] - self.size[0] / 2) / self.focal
-        qy = (pixel[1] - self.offset[1] - self.size[1] / 2) / self.focal
-        return self.eye, unit(add(self.forward, sub(mul(qx, self.right), mul(qy, self.up))))
 
 
 def triangles(width, height):
@@ -368,24 +333,8 @@ elif case == "framed":
                              "--screenshot", os.path.join(shots, scene + ".png"))
         if status != 0:
             fail("pbd-cloth --scene %s exited with %d: %s" % (scene, status, err))
-        camera = Camera(read_view(view_file))
-        x = read_state(state_file)
-        low = [min(p[k] for p in x) for k in range(3)]
-        high = [max(p[k] for p in x) for k in range(3)]
-        corners = [(a, b, c) for a in (low[0], high[0]) for b in (low[1], high[1])
-                   for c in (low[2], high[2])]
-        pixels = [camera.pixel(c) for c in corners]
-        ox, oy = camera.offset
-        w, h = camera.size
-        inside = all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels)
-        span = max((max(p[0] for p in pixels) - min(p[0] for p in pixels)) / w,
-                   (max(p[1] for p in pixels) - min(p[1] for p in pixels)) / h)
-        check(inside and span >= 0.3,
-              "%s opens framed: its cloth's box projects within x %.0f..%.0f of %.0f, y "
-              "%.0f..%.0f of %.0f, spanning %.0f%% of the canvas (at least 30%%: fitted, not "
-              "merely in view)" % (scene, min(p[0] for p in pixels), max(p[0] for p in pixels),
-                                  w, min(p[1] for p in pixels), max(p[1] for p in pixels), h,
-                                  100 * span))
+        ok, where = framed(Camera(read_view(view_file)), read_state(state_file))
+        check(ok, "%s opens framed: %s" % (scene, where))
 
 elif case == "follow":
     view_file, state_file = (os.path.join(out, "follow" + n) for n in (".view", ".state"))

@@ -289,14 +289,7 @@ elif case == "obj":
           "one file pbd-cloth-DATE-TIME.obj: %s" % files)
     check(view["notice"] == "OBJ saved to %s (1200 vertices)" % files[0],
           "the message says where: %s" % view["notice"])
-    v, f = [], 0
-    with open(files[0]) as obj:
-        for line in obj:
-            words = line.split()
-            if words and words[0] == "v":
-                v.append(tuple(float(w) for w in words[1:]))
-            elif words and words[0] == "f":
-                f += 1
+    v, f = e2e.read_obj(files[0])
     positions = e2e.read_state(state)
     check(len(v) == len(positions) == 1200 and
           all(p[0] == q[0] and p[1] == q[1] and p[2] == 0.0 for p, q in zip(v, positions)),

@@ -58,11 +58,6 @@ Settings planeSettings(const AppOptions& options)
     return options.settings.dimensions == 2 ? options.settings : Simulation::defaultSettings();
 }
 
-double clockSeconds()
-{
-    return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
-}
-
 /// Texels a side of the 3D view's shadow map: under llvmpipe, 2048 cost a 100 x 100 cloth's
 /// frame about 17 ms more than 1024 (docs/app.md, "The 3D window").
 constexpr int kShadowMapSize3 = 1024;
@@ -82,6 +77,7 @@ App::App(const AppOptions& options)
         if (auto error = setUpStart(cloth, options.start)) // checked by the command line
             throw AppError("pbd-cloth: " + error->message);
         session3_->model().showSettings(cloth.settings()); // a loaded state's
+        session3_->setSceneName(options.sceneName);
         session3_->setPreferences(options.preferences);
         session3_->setPaused(options.paused);
         // A scene's fit follows its cloth until it rests, as the 2D view follows a scene's.
@@ -107,26 +103,9 @@ App::App(const AppOptions& options)
                      glDebug_->active() ? "on (KHR_debug)" : "not available in this context");
     }
     // The GPU solver runs on the window's context when it is OpenGL 4.3 or later.
-    const int gl = window_->glVersion();
-    PanelModel& model = session3_ ? session3_->model() : controller_.model();
-    if (gl < GLAD_MAKE_VERSION(4, 3)) {
-        model.setGpuUnavailable("GPU unavailable: the window's OpenGL is " +
-                                 std::to_string(GLAD_VERSION_MAJOR(gl)) + "." +
-                                 std::to_string(GLAD_VERSION_MINOR(gl)) +
-                                 "; the GPU solver needs 4.3 (compute shaders)");
-    } else {
-#if defined(PBD_HAVE_GPU)
-        const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-        const SolverBackendFactory factory =
-            gpu::currentContextBackendFactory(renderer != nullptr ? renderer : "OpenGL");
-        if (session3_)
-            session3_->simulation().installBackend(factory);
-        else
-            simulation_.installBackend(factory);
-#else
-        model.setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
-#endif
-    }
+    glVersion_ = window_->glVersion();
+    offerGpu();
+    const PanelModel& model = session3_ ? session3_->model() : controller_.model();
     // (A --load state's solver is the state's.)
     const Solver solver = model.settings().solver;
     if (const std::string& why = model.unavailable(solver); !why.empty())
@@ -134,11 +113,9 @@ App::App(const AppOptions& options)
     installCallbacks(); // before ImGui's GLFW backend, which chains to them
     imgui_.emplace(window_->handle(), window_->contentScale());
     renderer_.emplace();
-    if (session3_) {
-        programs3_.emplace();
-        scene3_.emplace(*programs3_, kShadowMapSize3);
-    }
-    gpuView_.emplace(gl >= GLAD_MAKE_VERSION(4, 3));
+    if (session3_)
+        prepareDrawing3();
+    gpuView_.emplace(glVersion_ >= GLAD_MAKE_VERSION(4, 3));
     controller_.setHoverPicker([this](const Camera& camera, glm::dvec2 point, double radius) {
         return hoverAt(camera, point, radius);
     });
@@ -150,13 +127,8 @@ App::App(const AppOptions& options)
     updateLayout();
     // --record with --load records from the loaded state (written beside the recording).
     if (!options.recordFile.empty() && session3_) {
-        recorder3_.emplace();
-        if (auto error = recorder3_->start(options.recordFile, session3_->simulation(),
-                                           options.start.stateFile.has_value()))
+        if (auto error = record3(options.recordFile, options.start.stateFile.has_value()))
             throw AppError("pbd-cloth: --record: " + *error);
-        session3_->driver().setCommandObserver([this](const Command3& command) {
-            recorder3_->note(command, session3_->simulation());
-        });
     } else if (!options.recordFile.empty() &&
                !files_.startRecording(options.recordFile, options.start.stateFile.has_value())) {
         throw AppError("pbd-cloth: --record: " + files_.message());
@@ -176,6 +148,43 @@ App::App(const AppOptions& options)
         std::fputs(said.c_str(), stdout);
         std::fflush(stdout);
     }
+}
+
+double App::clockSeconds()
+{
+    return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+}
+
+void App::offerGpu()
+{
+    PanelModel& model = session3_ ? session3_->model() : controller_.model();
+    const int gl = glVersion_;
+    if (gl < GLAD_MAKE_VERSION(4, 3)) {
+        model.setGpuUnavailable("GPU unavailable: the window's OpenGL is " +
+                                 std::to_string(GLAD_VERSION_MAJOR(gl)) + "." +
+                                 std::to_string(GLAD_VERSION_MINOR(gl)) +
+                                 "; the GPU solver needs 4.3 (compute shaders)");
+        return;
+    }
+#if defined(PBD_HAVE_GPU)
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    const SolverBackendFactory factory =
+        gpu::currentContextBackendFactory(renderer != nullptr ? renderer : "OpenGL");
+    if (session3_)
+        session3_->simulation().installBackend(factory);
+    else
+        simulation_.installBackend(factory);
+#else
+    model.setGpuUnavailable("GPU unavailable: this pbd-cloth was built without it");
+#endif
+}
+
+void App::prepareDrawing3()
+{
+    if (scene3_)
+        return; // made for an earlier 3D cloth: kept across switches
+    programs3_.emplace();
+    scene3_.emplace(*programs3_, kShadowMapSize3);
 }
 
 App::~App()
@@ -383,8 +392,17 @@ void App::drawPanel()
         session3_ ? session3_->model() : controller_.model(), stats,
         {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
-    if (session3_) {
+    const bool switched = switchSpace(actions); // the other space's cloth, now this one's
+    if (session3_ && !switched) {
         session3_->panel(actions);
+        for (const std::string& said : session3_->world(actions.world))
+            std::fprintf(stderr, "pbd-cloth: %s\n", said.c_str());
+        if (actions.world.scene)
+            if (auto refused = session3_->chooseScene(*actions.world.scene))
+                std::fprintf(stderr, "pbd-cloth: %s\n", refused->c_str());
+        files3(actions.files);
+    }
+    if (session3_) {
         helpRect_.reset();
         if (session3_->helpVisible())
             helpRect_ = drawHelpOverlay(view.canvasSize, true);
@@ -394,6 +412,8 @@ void App::drawPanel()
         session3_->updateHover(panelFocus());
         return;
     }
+    if (switched)
+        return; // this frame's other requests were the other cloth's
     const std::size_t obstaclesBefore = simulation_.obstacles().size();
     const std::size_t ballsBefore = simulation_.balls().size();
     controller_.panel(actions);

@@ -113,6 +113,19 @@ private:
     const Preferences& preferences() const;
     /// Steps taken so far (the 3D session's, or the controller's).
     long long stepsTaken() const;
+    /// Records the 3D cloth into `path` from now on (--record, Ctrl+R): RecorderOf<3>
+    /// watching the session's commands; the reason when the file cannot be written.
+    std::optional<std::string> record3(const std::string& path, bool fromState);
+    /// The Record and save section's requests in 3D: the file fields (kept by files_ for
+    /// either space), Record, Save and Load (Replay is the 2D cloth's for now).
+    void files3(const FilesActions& actions);
+    /// Ctrl+S and Save in 3D: the whole 3D state into the state field's file.
+    void save3();
+    /// Ctrl+O and Load in 3D: the state field's 3D state (Session3::loadState).
+    void load3();
+    /// Ctrl+R and the panel's Record in 3D: stops the recording, or restarts the cloth
+    /// (Session3::restartForRecording) and records into the recording field's file.
+    void toggleRecording3();
     /// The --view-out dump's 3D lines and values (the camera line, no zoom or origin).
     void viewDump3(ViewDump& dump) const;
     /// F12, --frames-dir and the video take this frame.
@@ -128,7 +141,25 @@ private:
     /// Frees the GPU solver while the window's context exists (once).
     void releaseGpu();
 
+    /// The monotonic clock the step drivers pace real time by (seconds).
+    static double clockSeconds();
+    /// Offers the GPU solver to the cloth that runs (the 3D session's or the 2D one): its
+    /// backend installed when the window's OpenGL can run it, else the panel says why not.
+    void offerGpu();
+    /// Scene3Pass and its programs, made for the first 3D cloth and kept.
+    void prepareDrawing3();
+    // app_space.cpp
+    /// The panel's Dimensions switch and a Scene combo choice of the other dimension count:
+    /// restarts the cloth in the other space (the panel's values, preferences and pause
+    /// carried over, the world left behind, both undo histories cleared, a recording ended).
+    /// True when it switched, or refused a switch (the reason on stderr): the frame's other
+    /// panel requests are then dropped.
+    bool switchSpace(const PanelActions& actions);
+
     // app_exit.cpp
+    /// Ends a recording of the 3D cloth (--record): its end line and hash; false when the
+    /// file could not be written.
+    bool stopRecording3();
     /// Ends the run: the step on its way, the recording, exports and output files; returns
     /// the exit status.
     int finish();
@@ -192,6 +223,7 @@ private:
     bool outputFailed_ = false;     ///< the screenshot could not be written: exit status 1
     std::optional<std::string> contextLost_; ///< why the GL context was lost: exit status 1
     long long frames_ = 0;
+    int glVersion_ = 0; ///< the window's OpenGL version (GLAD_MAKE_VERSION)
     double workMilliseconds_ = 0.0; ///< summed over frames: events, steps, drawing, swap
     double exportMilliseconds_ = 0.0; ///< the part of it spent handing frames to the exports
 };

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include <glad/gl.h>
 
 #include "common/thread_report.h"
 #include "gui/law_legend.h"
+#include "pbd/state_file.h"
 #include "logic/frame_limit.h"
 
 namespace pbd::app {
@@ -69,6 +71,11 @@ PanelStats App::panelStats() const
     stats.frameLimit = frameLimitText(frameStats_.mean(), 1000.0 / window_->refreshRate());
     if (session3_) {
         stats.threeD = true;
+        stats.scene = session3_->sceneName();
+        stats.files.recording = recorder3_ && recorder3_->active();
+        if (stats.files.recording)
+            stats.files.status = "Recording to " + recorder3_->path() + ": step " +
+                                 std::to_string(recorder3_->steps());
         return stats;
     }
     stats.foldHint = foldHintText(controller_.foldWatch());
@@ -85,6 +92,70 @@ const Preferences& App::preferences() const
 long long App::stepsTaken() const
 {
     return session3_ ? session3_->driver().steps() : controller_.driver().steps();
+}
+
+std::optional<std::string> App::record3(const std::string& path, bool fromState)
+{
+    recorder3_.emplace();
+    if (auto error = recorder3_->start(path, session3_->simulation(), fromState))
+        return error;
+    session3_->driver().setCommandObserver([this](const Command3& command) {
+        recorder3_->note(command, session3_->simulation());
+    });
+    return std::nullopt;
+}
+
+void App::toggleRecording3()
+{
+    if (recorder3_ && recorder3_->active()) {
+        stopRecording3();
+        return;
+    }
+    // As in 2D (RunFiles::startRecording): from a fresh cloth, the panel's values and the
+    // start's world, with nothing before it to undo.
+    session3_->restartForRecording();
+    const std::string& path = files_.recordingPath(); // the Record and save section's field
+    if (auto error = record3(path, false))
+        std::fprintf(stderr, "pbd-cloth: Not recording: %s\n", error->c_str());
+    else
+        std::fprintf(stderr, "pbd-cloth: Recording to %s\n", path.c_str());
+}
+
+void App::files3(const FilesActions& actions)
+{
+    FilesActions fields; // the file names typed, which files_ keeps for both spaces
+    fields.statePath = actions.statePath;
+    fields.recordingPath = actions.recordingPath;
+    files_.panel(fields);
+    if (actions.toggleRecording)
+        toggleRecording3();
+    if (actions.save)
+        save3();
+    if (actions.load)
+        load3();
+}
+
+void App::save3()
+{
+    const std::string& path = files_.statePath();
+    session3_->driver().finishOffThreadStep(); // the state with what was done meanwhile
+    Simulation3& cloth = session3_->simulation();
+    cloth.sync();
+    if (auto error = saveStateFile(cloth, path))
+        files_.report("Not saved: " + *error + " (an existing file is kept as it was)", true);
+    else
+        files_.report(stateOutcome("Saved", path, cloth), false);
+}
+
+void App::load3()
+{
+    const std::string& path = files_.statePath();
+    if (recorder3_ && recorder3_->active()) // a load is no line of a recording started here
+        stopRecording3();
+    if (auto error = session3_->loadState(path))
+        files_.report("Not loaded (nothing changed): " + *error, true);
+    else
+        files_.report(stateOutcome("Loaded", path, session3_->simulation()), false);
 }
 
 void App::upload3()
@@ -144,7 +215,7 @@ void App::drawCanvas3()
 void App::drawLaw3()
 {
     // The command line's scene: the 3D window has no Scene combo of its own yet.
-    law_ = lawOverlay3(options_.sceneName, session3_->simulation());
+    law_ = lawOverlay3(session3_->sceneName(), session3_->simulation());
     lawRect_.reset();
     if (!law_)
         return;

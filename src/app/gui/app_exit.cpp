@@ -43,6 +43,24 @@ void App::printRunSummary(const SimulationOf<D>& simulation, const StepDriverOf<
                  frameStats_.framesPerSecond());
 }
 
+bool App::stopRecording3()
+{
+    if (!recorder3_ || !recorder3_->active())
+        return true;
+    // As the 2D recording's end says it.
+    const std::uint64_t steps = recorder3_->steps();
+    const std::string path = recorder3_->path();
+    session3_->simulation().sync();
+    if (auto error = recorder3_->stop(session3_->simulation())) {
+        std::fprintf(stderr, "pbd-cloth: Recording incomplete: %s\n", error->c_str());
+        return false;
+    }
+    std::fprintf(stderr, "pbd-cloth: Recorded %llu steps to %s; positions hash %s\n",
+                 static_cast<unsigned long long>(steps), path.c_str(),
+                 formatHash(positionsHash(session3_->simulation().particles().position)).c_str());
+    return true;
+}
+
 int App::finish()
 {
     // The step on its way, and what was done meanwhile.
@@ -56,20 +74,8 @@ int App::finish()
             status = 1;
         std::fprintf(stderr, "pbd-cloth: %s\n", files_.message().c_str());
     }
-    if (recorder3_ && recorder3_->active()) { // as the 2D recording's end says it
-        const std::uint64_t steps = recorder3_->steps();
-        const std::string path = recorder3_->path();
-        session3_->simulation().sync();
-        if (auto error = recorder3_->stop(session3_->simulation())) {
-            std::fprintf(stderr, "pbd-cloth: Recording incomplete: %s\n", error->c_str());
-            status = 1;
-        } else {
-            std::fprintf(stderr, "pbd-cloth: Recorded %llu steps to %s; positions hash %s\n",
-                         static_cast<unsigned long long>(steps), path.c_str(),
-                         formatHash(positionsHash(session3_->simulation().particles().position))
-                             .c_str());
-        }
-    }
+    if (!stopRecording3())
+        status = 1;
     if (!exporter_->finish()) // the last frames, the video's end
         status = 1;
     simulation_.sync(); // what follows reports the final state, the GPU's too

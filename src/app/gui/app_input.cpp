@@ -98,7 +98,19 @@ void App::onKey(int key, int action, int mods)
         imgui_->notePress(key);
     if (action != GLFW_PRESS && action != GLFW_REPEAT)
         return;
-    if (session3_) { // recording and saving are the 2D cloth's for now: no Ctrl+R, S, O
+    if (session3_) {
+        // Ctrl+R, Ctrl+S, Ctrl+O even while a field is typed in, as in 2D.
+        const Modifiers modifiers = modifiersOf(mods);
+        const Key pressed = keyOf(key);
+        if (modifiers.control && action == GLFW_PRESS &&
+            (pressed == Key::R || pressed == Key::S || pressed == Key::O)) {
+            FilesActions asked;
+            asked.toggleRecording = pressed == Key::R;
+            asked.save = pressed == Key::S;
+            asked.load = pressed == Key::O;
+            files3(asked);
+            return;
+        }
         session3_->key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods), panelFocus());
         return;
     }

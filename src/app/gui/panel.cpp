@@ -596,10 +596,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     world(model, stats, actions); // and its Air part
     stepping(model, stats);
     performance(model, stats, actions);
-    beginOnly2D(stats.threeD);
-    filesSection(stats.files, actions.files);
-    endOnly2D(stats.threeD, "Recording, replay, saving and loading are the 2D cloth's for now; "
-                            "pbd-sim runs 3D scripts and state files.");
+    filesSection(stats.files, actions.files, stats.threeD);
 
     exports(stats, actions);
 

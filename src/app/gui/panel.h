@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -144,7 +145,8 @@ private:
     /// The autosave's offer and its two buttons (files_panel.cpp).
     void sessionOffer(FilesActions& actions);
     /// The "Record and save" section (files_panel.cpp).
-    void filesSection(const FilesView& view, FilesActions& actions);
+    /// `threeD`: Replay is disabled (the 2D cloth's for now), saying why.
+    void filesSection(const FilesView& view, FilesActions& actions, bool threeD);
     /// One file-name field; true (with the text in `path`) when it was edited.
     bool pathRow(const char* id, const char* label, const char* help, const std::string& shown,
                  std::array<char, 512>& text, bool& editing, std::string& path);
@@ -173,6 +175,9 @@ private:
     void grabRadius(PanelModel& model);
     // panel_world.cpp: the "World" section: contacts' rows, additions, removals, the scene
     void world(PanelModel& model, const PanelStats& stats, PanelActions& actions);
+    /// The World section's Space rows: Dimensions, and in 3D Orientation and Bending
+    /// (panel_space.cpp).
+    void space(PanelModel& model, const PanelStats& stats, PanelActions& actions);
     /// The Scene combo of the World section.
     void sceneCombo(const PanelStats& stats, PanelActions& actions);
     /// The "Follow the cloth" box.
@@ -212,6 +217,8 @@ private:
     std::string newestText_;    ///< its text
     std::string editingId_;     ///< the number field being typed in and its text, or ""
     bool turnOnArea_ = false;   ///< the fold hint's button was pressed this frame
+    /// Whether the World section last showed a 3D cloth (none before the first frame)
+    std::optional<bool> spaceShown_;
 };
 
 } // namespace pbd::app

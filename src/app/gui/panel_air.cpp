@@ -39,11 +39,15 @@ void Panel::air(PanelModel& model, PanelActions& actions)
     // fields here.
     const PanelField windX = fieldNamed("windX");
     const PanelField windY = fieldNamed("windY");
-    for (WindRow wind : {WindRow::Speed, WindRow::Direction}) {
-        const std::size_t slot = static_cast<std::size_t>(wind == WindRow::Speed ? windX : windY);
-        const NumberRow row{slot, wind == WindRow::Speed ? "wind-speed" : "wind-direction",
-                            WindRows::label(wind), WindRows::tooltip(wind),
-                            model.windText(wind), !model.windError(wind).empty()};
+    const bool space = model.settings().dimensions == 3;
+    const PanelField slots[] = {windX, windY, fieldNamed("windZ")};
+    for (WindRow wind : {WindRow::Speed, WindRow::Direction, WindRow::Elevation}) {
+        if (wind == WindRow::Elevation && !space) // a plane's wind has a direction only
+            continue;
+        const std::size_t slot = static_cast<std::size_t>(slots[static_cast<int>(wind)]);
+        const NumberRow row{slot, WindRows::id(wind), WindRows::label(wind),
+                            WindRows::tooltip(wind), model.windText(wind),
+                            !model.windError(wind).empty()};
         CommitEffect effect = CommitEffect::None;
         switch (numberRow(row)) {
         case RowInput::Commit: effect = model.commitWind(wind, text_[slot]); break;
@@ -55,14 +59,22 @@ void Panel::air(PanelModel& model, PanelActions& actions)
             actions.effect = effect; // Live: the wind never rebuilds the cloth
     }
     const Settings& s = model.settings();
-    char text[96];
-    std::snprintf(text, sizeof text, "x %.4g, y %.4g m/s%s", s.windX, s.windY,
-                  s.airDrag > 0.0 || (s.windX == 0.0 && s.windY == 0.0) ? "" : " (no drag)");
-    statRow("Wind x, y", text,
-            "The wind's components, which Wind speed and Wind direction set: Wind x = speed "
-            "cos(direction), Wind y = speed sin(direction). They are the saved settings "
-            "(--wind-x, --wind-y, `set wind-x V` in event scripts). The wind moves the cloth "
-            "only with an Air drag above 0.");
+    char text[128];
+    const char* calm =
+        s.airDrag > 0.0 || (s.windX == 0.0 && s.windY == 0.0 && (!space || s.windZ == 0.0))
+            ? ""
+            : " (no drag)";
+    if (space)
+        std::snprintf(text, sizeof text, "x %.4g, y %.4g, z %.4g m/s%s", s.windX, s.windY,
+                      s.windZ, calm);
+    else
+        std::snprintf(text, sizeof text, "x %.4g, y %.4g m/s%s", s.windX, s.windY, calm);
+    statRow(space ? "Wind x, y, z" : "Wind x, y", text,
+            "The wind's components, which Wind speed and Wind direction (and in 3D Wind "
+            "elevation) set: in 2D Wind x = speed cos(direction), Wind y = speed "
+            "sin(direction). They are the saved settings (--wind-x, --wind-y, --wind-z in 3D, "
+            "`set wind-x V` in event scripts). The wind moves the cloth only with an Air drag "
+            "above 0.");
     record("wind");
     for (PanelField f : panelFields())
         if (settingField(f).section != PanelSection::Air || f == windX || f == windY)

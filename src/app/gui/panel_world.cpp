@@ -23,12 +23,15 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
     const Settings& now = model.settings();
     const bool anyAir = now.airDrag > 0.0 || now.windX != 0.0 || now.windY != 0.0;
     const bool anyWorld = stats.obstacles + stats.balls > 0 || !stats.scene.empty() || anyAir;
+    // The Dimensions switch (or a scene of the other space) just changed the space: the section
+    // it sits in stays open, whatever the new cloth's world.
+    if (spaceShown_ && *spaceShown_ != stats.threeD)
+        ImGui::SetNextItemOpen(true);
+    spaceShown_ = stats.threeD;
     if (!ImGui::CollapsingHeader("World", anyWorld ? ImGuiTreeNodeFlags_DefaultOpen : 0))
         return;
-    beginOnly2D(stats.threeD);
     sceneCombo(stats, actions);
-    endOnly2D(stats.threeD, "The Scene combo lists the 2D scenes; a 3D scene opens with "
-                            "pbd-cloth --scene NAME (pbd-sim scenes lists them).");
+    space(model, stats, actions);
     if (ImGui::BeginTable("world", 2, ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed,
                                 ImGui::CalcTextSize("Thickness (m)").x);
@@ -36,40 +39,53 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
         fields(model, PanelSection::World, actions);
         ImGui::EndTable();
     }
-    beginOnly2D(stats.threeD);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Add");
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const float quarter =
         std::max(1.0f, (ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Add").x -
                         4.0f * spacing) / 4.0f);
+    // In 3D the same four places add the 3D shapes (the ids stay: scripts find them there).
     struct Add {
-        const char* label;
+        const char* label[2]; ///< 2D, 3D
         const char* id;
-        const char* help;
-        bool* asked;
+        const char* help[2];
+        bool* asked[2];
     };
     const Add adds[] = {
-        {"Circle", "add-circle", "Add a circle obstacle (radius 0.5 m) in free space in view.",
-         &actions.world.addCircle},
-        {"Box", "add-box", "Add a box obstacle (1.2 x 0.4 m) in free space in view.",
-         &actions.world.addBox},
-        {"Capsule", "add-capsule",
-         "Add a capsule obstacle (a 1.6 m bar of radius 0.1 m) in free space in view.",
-         &actions.world.addCapsule},
-        {"Ball", "add-ball",
-         "Add a ball (radius 0.3 m, 1 kg) in free space in view: it falls, hits the cloth and "
-         "can be grabbed and thrown.",
-         &actions.world.addBall},
+        {{"Circle", "Sphere"}, "add-circle",
+         {"Add a circle obstacle (radius 0.5 m) in free space in view.",
+          "Add a sphere (radius 0.5 m) at the view's target, as --obstacle sphere:X,Y,Z,0.5 "
+          "(the point rounded to the centimetre)."},
+         {&actions.world.addCircle, &actions.world.addCircle}},
+        {{"Box", "Box"}, "add-box",
+         {"Add a box obstacle (1.2 x 0.4 m) in free space in view.",
+          "Add a box (1.2 x 0.4 x 1.2 m) at the view's target, as --obstacle "
+          "box:X,Y,Z,1.2,0.4,1.2."},
+         {&actions.world.addBox, &actions.world.addBox}},
+        {{"Capsule", "Capsule"}, "add-capsule",
+         {"Add a capsule obstacle (a 1.6 m bar of radius 0.1 m) in free space in view.",
+          "Add a capsule (a 1.6 m bar along x of radius 0.1 m) at the view's target, as "
+          "--obstacle capsule:...."},
+         {&actions.world.addCapsule, &actions.world.addCapsule}},
+        {{"Ball", "Ground"}, "add-ball",
+         {"Add a ball (radius 0.3 m, 1 kg) in free space in view: it falls, hits the cloth and "
+          "can be grabbed and thrown.",
+          "Add a ground (the plane y = Y, solid below) under the view's target, at its height "
+          "when that is below the cloth, else 0.5 m under the cloth's lowest point, as "
+          "--obstacle ground:Y."},
+         {&actions.world.addBall, &actions.world.addGround}},
     };
+    const int d = stats.threeD ? 1 : 0;
     for (const Add& add : adds) {
         ImGui::SameLine();
-        if (ImGui::Button(add.label, ImVec2(quarter, 0.0f)))
-            *add.asked = true;
-        tooltip(add.id, add.help);
+        if (ImGui::Button(add.label[d], ImVec2(quarter, 0.0f)))
+            *add.asked[d] = true;
+        tooltip(add.id, add.help[d]);
         record(add.id);
     }
     const float half = (ImGui::GetContentRegionAvail().x - spacing) * 0.5f;
+    beginOnly2D(stats.threeD);
     ImGui::BeginDisabled(!stats.worldSelected);
     if (ImGui::Button("Remove selected", ImVec2(half, 0.0f)))
         actions.world.removeSelected = true;
@@ -78,6 +94,8 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
                                "ring). Left-drag an obstacle or ball away from the cloth to "
                                "move it; a ball is thrown on release.");
     record("remove-selected");
+    endOnly2D(stats.threeD, "A 3D obstacle or ball is not selected by a click yet: Clear "
+                            "removes them all, Undo the last one added.");
     ImGui::SameLine();
     ImGui::BeginDisabled(stats.obstacles + stats.balls == 0);
     if (ImGui::Button("Clear obstacles & balls", ImVec2(half, 0.0f)))
@@ -85,9 +103,6 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
     ImGui::EndDisabled();
     tooltip("clear-world", "Remove every obstacle and ball (one undo brings them back).");
     record("clear-world");
-    endOnly2D(stats.threeD, "These add and remove 2D shapes; a 3D world comes from a 3D scene "
-                            "or --obstacle sphere:X,Y,Z,R, box:..., capsule:..., ground:Y and "
-                            "--ball X,Y,Z,R,MASS.");
     air(model, actions);
 }
 
@@ -97,8 +112,10 @@ void Panel::sceneCombo(const PanelStats& stats, PanelActions& actions)
         "A cloth and its world, as --scene NAME: page (the page's cloth, nothing else), a "
         "curtain over a ball, a strip on pegs, a tablecloth on a table, a slope, a bar, a "
         "hammock catching a ball, a sweeping bar, a 60 x 60 drop on a slope, a heap of cloth "
-        "seen edge-on, a flag in the wind. Choosing one replaces the cloth, its settings and "
-        "the world; Restart brings the scene back.";
+        "seen edge-on, a flag in the wind; and in 3D (\"-3d\") a drape over a sphere, a "
+        "tablecloth, a flag, a curtain, a cantilever and a drop. Choosing one replaces the "
+        "cloth, its settings and the world, in 2D or 3D as the scene is; Restart brings the "
+        "scene back.";
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Scene");
     tooltip("scene-label", help);
@@ -107,13 +124,12 @@ void Panel::sceneCombo(const PanelStats& stats, PanelActions& actions)
     const bool custom = stats.scene.empty() && stats.obstacles + stats.balls > 0;
     const std::string shown = !stats.scene.empty() ? stats.scene : custom ? "(custom)" : "page";
     if (ImGui::BeginCombo("##scene", shown.c_str())) {
-        for (const BuiltInScene& scene : builtInScenes()) {
-            if (scene.dimensions != 2) // the window is 2D for now
-                continue;
+        for (const BuiltInScene& scene : builtInScenes()) { // 2D and 3D (names "-3d")
             const std::string name(scene.name);
             const bool selected = name == shown;
             if (ImGui::Selectable(name.c_str(), selected))
                 actions.world.scene = name;
+            record("scene-" + name); // for tests to click
             if (selected)
                 ImGui::SetItemDefaultFocus();
         }

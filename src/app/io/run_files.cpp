@@ -246,10 +246,7 @@ bool RunFiles::save(const std::string& path)
         say("Not saved: " + *error + " (an existing file is kept as it was)", true);
         return false;
     }
-    const Simulation& s = host_.simulation();
-    say("Saved " + path + ": step " + std::to_string(s.stepCount()) + ", " +
-            std::to_string(s.settings().width) + " x " + std::to_string(s.settings().height),
-        false);
+    say(stateOutcome("Saved", path, host_.simulation()), false);
     return true;
 }
 
@@ -276,9 +273,7 @@ bool RunFiles::load(const std::string& path)
     }
     ++changes_;
     const Simulation& s = host_.simulation();
-    std::string text = "Loaded " + path + ": step " + std::to_string(s.stepCount()) + ", " +
-                       std::to_string(s.settings().width) + " x " +
-                       std::to_string(s.settings().height);
+    std::string text = stateOutcome("Loaded", path, s);
     if (const std::string why = host_.solverUnavailable(s.settings().solver);
         !why.empty()) {
         Settings colored = s.settings();

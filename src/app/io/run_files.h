@@ -26,6 +26,17 @@
 
 namespace pbd::app {
 
+/// The outcome line of a save or load (`verb`: "Saved", "Loaded") of `simulation` at `path`:
+/// "Saved F: step N, W x H", in 2D and 3D alike.
+template <glm::length_t D>
+std::string stateOutcome(const char* verb, const std::string& path,
+                         const SimulationOf<D>& simulation)
+{
+    const Settings& s = simulation.settings();
+    return std::string(verb) + " " + path + ": step " + std::to_string(simulation.stepCount()) +
+           ", " + std::to_string(s.width) + " x " + std::to_string(s.height);
+}
+
 class RunFiles {
 public:
     /// Default file of Ctrl+S and Ctrl+O, in the working directory.

@@ -18,10 +18,11 @@ namespace pbd::app {
 /// What the user asked of the "World" section this frame (its Thickness and Friction rows
 /// commit through the settings, as every field).
 struct WorldActions {
-    bool addCircle = false;      ///< "Add circle": in free space in view
+    bool addCircle = false;      ///< "Add circle": in free space in view (3D: a sphere)
     bool addBox = false;         ///< "Add box"
     bool addCapsule = false;     ///< "Add capsule"
     bool addBall = false;        ///< "Add ball"
+    bool addGround = false;      ///< 3D: "Ground", under the cloth
     bool removeSelected = false; ///< "Remove selected": the obstacle or ball clicked last
     bool clear = false;          ///< "Clear obstacles & balls"
     std::optional<std::string> scene; ///< the "Scene" combo's choice, when made
@@ -62,6 +63,9 @@ struct PanelActions {
     std::optional<bool> follow;           ///< the "Follow the cloth" box, when changed
     std::optional<ExportOptions> exports; ///< the Export section's boxes, when changed
     WorldActions world;                   ///< the "World" section
+    /// The Dimensions switch's choice (2 or 3), when it was changed: the cloth restarts in
+    /// that space with the panel's values (App::switchSpace)
+    std::optional<int> dimensions;
 };
 
 } // namespace pbd::app

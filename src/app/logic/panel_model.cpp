@@ -320,8 +320,8 @@ std::vector<PanelModel::FieldMessage> PanelModel::fieldMessages() const
     };
     for (PanelField field : panelFields())
         add(settingField(field).flag + 2, error(field));
-    add("wind-speed", wind_.error(WindRow::Speed));
-    add("wind-direction", wind_.error(WindRow::Direction));
+    for (WindRow row : {WindRow::Speed, WindRow::Direction, WindRow::Elevation})
+        add(WindRows::id(row), wind_.error(row));
     add("speed", speedError_);
     add("strain-scale", strainScaleError_);
     add("grab-radius", grabRadiusError_);
@@ -417,14 +417,14 @@ std::optional<std::string> parseNumberRow(const ValueRule& rule, const char* lab
 CommitEffect PanelModel::commitWind(WindRow row, std::string_view text)
 {
     const bool changed = wind_.commit(settings_, row, text);
-    stamp(row == WindRow::Speed ? "wind-speed" : "wind-direction", wind_.error(row));
+    stamp(WindRows::id(row), wind_.error(row));
     return changed ? CommitEffect::Live : CommitEffect::None;
 }
 
 CommitEffect PanelModel::stepWind(WindRow row, int direction)
 {
     const bool changed = wind_.step(settings_, row, direction);
-    stamp(row == WindRow::Speed ? "wind-speed" : "wind-direction", wind_.error(row));
+    stamp(WindRows::id(row), wind_.error(row));
     return changed ? CommitEffect::Live : CommitEffect::None;
 }
 

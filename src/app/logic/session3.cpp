@@ -3,12 +3,16 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <variant>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include "logic/panel_preferences.h"
+#include "logic/world_edits.h"
+#include "pbd/scene.h"
+#include "pbd/state_file.h"
 
 namespace pbd::app {
 namespace {
@@ -77,6 +81,22 @@ std::optional<CommandError> Session3::issue(const Command3& command)
     if (model_.settings() != simulation_.settings())
         model_.showSettings(simulation_.settings()); // a change from elsewhere shows
     driver_.applied(command);
+    return std::nullopt;
+}
+
+std::optional<std::string> Session3::chooseScene(const std::string& name)
+{
+    std::string error;
+    std::optional<Scene> scene = loadScene(name, error);
+    if (!scene) {
+        lastError_ = error;
+        return error;
+    }
+    scene->settings = sceneSettings(*scene, simulation_.settings()); // the machine's solver
+    if (auto refused = issue(SceneCommand{name, std::move(*scene)}))
+        return refused->message;
+    sceneName_ = name;
+    fitView();
     return std::nullopt;
 }
 
@@ -202,6 +222,29 @@ void Session3::restart()
     if (model_.settings() != simulation_.settings())
         issue(SetCommand{model_.settings()});
     issue(RestartCommand{});
+}
+
+std::optional<std::string> Session3::loadState(const std::string& path)
+{
+    driver_.finishOffThreadStep(); // else the step on its way would replace what is loaded
+    Simulation3 probe(Simulation3::defaultSettings()); // read and checked whole first
+    if (auto error = loadStateFile(probe, path)) {
+        lastError_ = *error;
+        return error;
+    }
+    const auto state = std::make_shared<const SimulationState3>(probe.state());
+    if (auto refused = issue(LoadCommandOf<3>{path, state}))
+        return refused->message;
+    sceneName_.clear(); // the file's cloth and world are no scene's
+    fitView();
+    return std::nullopt;
+}
+
+void Session3::restartForRecording()
+{
+    driver_.finishOffThreadStep();
+    restart();
+    history_.clear();
 }
 
 void Session3::advance(double framePeriod, bool resumed)

@@ -80,6 +80,28 @@ public:
 
     /// The single path of every change: through the history (undo, redo), as in 2D.
     std::optional<CommandError> issue(const Command3& command);
+    /// Replaces the cloth and its world by the 3D scene `name` (a built-in name or a scene
+    /// file) as one `scene` command (undo takes it back, a recording writes it), keeping the
+    /// solver, and frames it. Returns why it was refused (a 2D scene, a bad file), changing
+    /// nothing.
+    std::optional<std::string> chooseScene(const std::string& name);
+    /// Replaces the whole state by the 3D state saved in `path` (Ctrl+O, the panel's Load) as
+    /// one `load` command, as --load starts a run (startFromState: its obstacles and balls are
+    /// what R brings back); undo takes it back, a recording writes it. A bad file (a 2D one
+    /// too) changes nothing; the reason names the field.
+    std::optional<std::string> loadState(const std::string& path);
+    /// The fresh cloth a recording starts from (Ctrl+R, the panel's Record), as in 2D: the
+    /// panel's values, a restart (to the start's world: a scene chosen comes back), and a
+    /// history with nothing before it to undo (the recording could not say what it was).
+    void restartForRecording();
+    /// The World section's edits (world_edits3.cpp): a sphere, box or capsule added at the
+    /// view's target and a ground under the cloth, each as its `--obstacle` spec reads back
+    /// (the sizes of the 2D buttons), or every obstacle and ball removed; one command each.
+    /// Returns what to tell the user: "added obstacle SPEC", or pbd-sim's refusal of SPEC.
+    std::vector<std::string> world(const WorldActions& actions);
+    /// The scene last chosen or given (--scene), empty when none was named.
+    const std::string& sceneName() const { return sceneName_; }
+    void setSceneName(std::string name) { sceneName_ = std::move(name); }
 
     // ---- per frame ----
     /// Takes this frame's steps (StepDriverOf<3>::advance); `framePeriod` in seconds.
@@ -185,6 +207,7 @@ private:
     bool quitRequested_ = false;
     ExportRequests exportRequests_;
     std::string lastError_;
+    std::string sceneName_; ///< sceneName()
     /// triangles()'s cache: for this constraints version and step.
     std::vector<std::uint32_t> triangles_;
     std::optional<std::pair<std::uint64_t, int>> trianglesFor_;

@@ -17,10 +17,26 @@ const ValueRule& rule(WindRow row)
     static const ValueRule speed = real(0.0, kMaxWind, "m/s");
     static const ValueRule direction = real(-WindRows::kMaxDegrees, WindRows::kMaxDegrees,
                                             "degrees");
-    return row == WindRow::Speed ? speed : direction;
+    static const ValueRule elevation = real(-WindRows::kMaxElevation, WindRows::kMaxElevation,
+                                            "degrees");
+    return row == WindRow::Speed ? speed : row == WindRow::Direction ? direction : elevation;
 }
 
-const char* name(WindRow row) { return row == WindRow::Speed ? "Wind speed" : "Wind direction"; }
+const char* name(WindRow row)
+{
+    return row == WindRow::Speed       ? "Wind speed"
+           : row == WindRow::Direction ? "Wind direction"
+                                       : "Wind elevation";
+}
+
+/// Degrees of the angle of (x, y), as atan2.
+double degreesOf(double y, double x) { return std::atan2(y, x) * 180.0 / std::numbers::pi; }
+
+/// The wind's components in `settings`: z only in 3D.
+glm::dvec3 windOf(const Settings& s)
+{
+    return {s.windX, s.windY, s.dimensions == 3 ? s.windZ : 0.0};
+}
 
 } // namespace
 
@@ -41,20 +57,36 @@ glm::dvec2 windComponents(double speed, double degrees)
     return {speed * std::cos(radians), speed * std::sin(radians)};
 }
 
-glm::dvec2 WindRows::polar(const Settings& settings) const
+glm::dvec3 windComponents3(double speed, double direction, double elevation)
 {
-    const glm::dvec2 wind(settings.windX, settings.windY);
+    const glm::dvec2 upright = windComponents(speed, elevation);        // along, up
+    const glm::dvec2 level = windComponents(upright.x, direction);       // x, -z
+    return {level.x, upright.y, level.y == 0.0 ? 0.0 : -level.y};      // never -0
+}
+
+glm::dvec3 WindRows::polar(const Settings& settings) const
+{
+    const glm::dvec3 wind = windOf(settings);
     if (wind == components_)
         return typed_;
-    const double speed = std::hypot(wind.x, wind.y);
-    if (speed == 0.0) // calm: no direction of its own, keep the last one
-        return {0.0, typed_.y};
-    return {speed, std::atan2(wind.y, wind.x) * 180.0 / std::numbers::pi};
+    if (settings.dimensions != 3) { // the plane's wind: its direction in the x-y plane
+        const double speed = std::hypot(wind.x, wind.y);
+        if (speed == 0.0) // calm: no direction of its own, keep the last one
+            return {0.0, typed_.y, typed_.z};
+        return {speed, degreesOf(wind.y, wind.x), typed_.z};
+    }
+    const double level = std::hypot(wind.x, wind.z);
+    const double speed = std::hypot(level, wind.y);
+    if (speed == 0.0)
+        return {0.0, typed_.y, typed_.z};
+    // Straight up or down: no direction of its own, keep the last one.
+    return {speed, level == 0.0 ? typed_.y : degreesOf(-wind.z, wind.x),
+            degreesOf(wind.y, level)};
 }
 
 std::string WindRows::text(const Settings& settings, WindRow row) const
 {
-    const glm::dvec2 wind(settings.windX, settings.windY);
+    const glm::dvec3 wind = windOf(settings);
     const double value = polar(settings)[static_cast<int>(index(row))];
     if (wind == components_) // as committed: the shortest text of the value
         return formatNumber(value);
@@ -63,12 +95,17 @@ std::string WindRows::text(const Settings& settings, WindRow row) const
     return buffer;
 }
 
-bool WindRows::store(Settings& settings, std::string& error, glm::dvec2 speedDegrees)
+bool WindRows::store(Settings& settings, std::string& error, glm::dvec3 speedDegrees)
 {
     Settings candidate = settings;
-    const glm::dvec2 wind = windComponents(speedDegrees.x, speedDegrees.y);
+    const bool space = settings.dimensions == 3;
+    const glm::dvec3 wind =
+        space ? windComponents3(speedDegrees.x, speedDegrees.y, speedDegrees.z)
+              : glm::dvec3(windComponents(speedDegrees.x, speedDegrees.y), 0.0);
     candidate.windX = wind.x;
     candidate.windY = wind.y;
+    if (space)
+        candidate.windZ = wind.z;
     if (const auto problem = validate(candidate)) { // another field already invalid
         error = problem->message;
         return false;
@@ -93,7 +130,7 @@ bool WindRows::commit(Settings& settings, WindRow row, std::string_view text)
         error = *refused;
         return false;
     }
-    glm::dvec2 speedDegrees = polar(settings);
+    glm::dvec3 speedDegrees = polar(settings);
     speedDegrees[static_cast<int>(index(row))] = value;
     return store(settings, error, speedDegrees);
 }
@@ -103,7 +140,7 @@ bool WindRows::step(Settings& settings, WindRow row, int direction)
     if (direction == 0)
         return false;
     const auto k = static_cast<int>(index(row));
-    glm::dvec2 speedDegrees = polar(settings);
+    glm::dvec3 speedDegrees = polar(settings);
     const double step = row == WindRow::Speed ? kSpeedStep : kDirectionStep;
     const double next = std::round((speedDegrees[k] + (direction > 0 ? step : -step)) * 1e6) / 1e6;
     const double clamped = std::clamp(next, rule(row).lo, rule(row).hi);
@@ -118,6 +155,13 @@ std::string WindRows::label(WindRow row)
     return std::string(name(row)) + (row == WindRow::Speed ? " (m/s)" : " (\u00B0)");
 }
 
+std::string WindRows::id(WindRow row)
+{
+    return row == WindRow::Speed       ? "wind-speed"
+           : row == WindRow::Direction ? "wind-direction"
+                                       : "wind-elevation";
+}
+
 std::string WindRows::tooltip(WindRow row)
 {
     std::string allowed = allowedValues(rule(row));
@@ -127,10 +171,17 @@ std::string WindRows::tooltip(WindRow row)
             ? "The wind's speed in m/s, blowing towards Wind direction. It moves the cloth only "
               "with an Air drag above 0; the canvas's top-right corner shows it as an arrow. "
               "Sets Wind x and Wind y (the saved settings, --wind-x and --wind-y)."
-            : "The direction the wind blows towards, in degrees counter-clockwise from +x: 0 "
+        : row == WindRow::Direction
+            ? "The direction the wind blows towards, in degrees counter-clockwise from +x: 0 "
               "blows right (+x), 90 up (+y), 180 left, -90 down. Sets Wind x = speed cos and "
               "Wind y = speed sin (the saved settings, --wind-x and --wind-y); a calm wind "
-              "keeps it for the next speed.";
+              "keeps it for the next speed. In 3D: the direction in the horizontal x-z plane, "
+              "counter-clockwise seen from above: 0 towards +x, 90 towards -z (away from the "
+              "start's view), -90 towards +z; Wind elevation tilts it."
+            : "3D: how far the wind blows above the horizontal x-z plane, in degrees: 0 level, "
+              "90 straight up, -90 straight down. With Wind speed s, Wind direction d and "
+              "elevation e: Wind x = s cos e cos d, Wind y = s sin e, Wind z = -s cos e sin d "
+              "(--wind-x, --wind-y, --wind-z).";
     return std::string(help) + " " + allowed + ".";
 }
 

@@ -81,17 +81,22 @@ Ball newBall(glm::dvec2 centre)
     return throughBallSpec(b);
 }
 
-void clearWorld(const Simulation& simulation, const IssueCommand& issue)
+template <glm::length_t D>
+void clearWorld(const SimulationOf<D>& simulation,
+                const std::type_identity_t<IssueCommandOf<D>>& issue)
 {
     for (std::size_t i = simulation.obstacles().size(); i-- > 0;)
         issue(RemoveObstacleCommand{i});
     for (std::size_t i = simulation.balls().size(); i-- > 0;) {
-        BallCommand remove;
-        remove.action = BallCommand::Action::Remove;
+        BallCommandOf<D> remove;
+        remove.action = BallAction::Remove;
         remove.index = i;
         issue(remove);
     }
 }
+
+template void clearWorld(const SimulationOf<2>&, const IssueCommandOf<2>&);
+template void clearWorld(const SimulationOf<3>&, const IssueCommandOf<3>&);
 
 void placeScene(const Simulation& simulation, const Scene& scene, const IssueCommand& issue)
 {

@@ -11,6 +11,7 @@
 /// after its own restart, so that R brings the chosen scene back.
 
 #include <optional>
+#include <type_traits>
 
 #include <glm/vec2.hpp>
 
@@ -42,8 +43,10 @@ Obstacle newObstacle(ObstacleShape shape, glm::dvec2 centre);
 /// A new ball at rest at `centre`, of the default size, as `ball X Y R MASS` reads back.
 Ball newBall(glm::dvec2 centre);
 
-/// Removes every obstacle and ball, the last first (one command each).
-void clearWorld(const Simulation& simulation, const IssueCommand& issue);
+/// Removes every obstacle and ball, the last first (one command each), in D dimensions.
+template <glm::length_t D>
+void clearWorld(const SimulationOf<D>& simulation,
+                const std::type_identity_t<IssueCommandOf<D>>& issue);
 /// After a restart: replaces the world with the scene's (clearWorld, then its obstacles as
 /// their specs read back) and pins what the scene pins (its `pinned`, else the fixed
 /// corners), unpinning the rest.
