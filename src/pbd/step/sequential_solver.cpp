@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "air/air.h"
@@ -39,17 +40,35 @@ void projectSequential(StepStateOf<D>& state, double alphaTilde, const double* a
     const std::uint8_t* alive = state.liveCount == m ? nullptr : state.alive.data();
     // One sweep with the kernel `project(xa, xb, wa, wb, k)`; inlined once per kernel, so the
     // PBD sweep touches no multipliers.
+    // The two particles the last projection wrote are kept in registers: the grid's rows
+    // chain each constraint's a to the one before's b, its diagonals a to the one before's a,
+    // and taking it from the register rather than back through memory shortens that chain
+    // by a store's forwarding (the same values: they are what was stored).
     auto sweep = [&](auto project) {
+        Index lastA = std::numeric_limits<Index>::max();
+        Index lastB = lastA;
+        Vec<D> lastXa{0.0};
+        Vec<D> lastXb{0.0};
         for (std::size_t k = 0; k < m; ++k) {
             if (alive != nullptr && alive[k] == 0)
                 continue;
             const Index a = c[k].a;
             const Index b = c[k].b;
-            const Vec<D> xa = x[a];
+            Vec<D> xa;
+            if (a == lastB)
+                xa = lastXb;
+            else if (a == lastA)
+                xa = lastXa;
+            else
+                xa = x[a];
             const Vec<D> xb = x[b];
             const Correction<D> d = project(xa, xb, w[a], w[b], k);
-            x[a] = xa + d.da;
-            x[b] = xb + d.db;
+            lastXa = xa + d.da;
+            lastXb = xb + d.db;
+            lastA = a;
+            lastB = b;
+            x[a] = lastXa;
+            x[b] = lastXb;
         }
     };
     if (alphaTildes != nullptr) { // each constraint its own compliance (edge or shear springs)
