@@ -36,6 +36,7 @@ The app runs paused, so that only the hand moves the cloth (but in follow)."""
 
 import base64
 import json
+import math
 import os
 import struct
 import sys
