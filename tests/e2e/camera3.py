@@ -39,16 +39,23 @@ class Camera:
 
 
 
-def framed(camera, x):
-    """Whether the bounding box of the points `x` projects inside the canvas and across at
-    least 30% of it (a fit, not merely in view), and a text that says where it projects."""
+def box_pixels(camera, x):
+    """The pixels of the eight corners of the bounding box of the points `x`, and whether all
+    eight lie inside the canvas."""
     low = [min(p[k] for p in x) for k in range(3)]
     high = [max(p[k] for p in x) for k in range(3)]
     pixels = [camera.pixel((a, b, c)) for a in (low[0], high[0]) for b in (low[1], high[1])
               for c in (low[2], high[2])]
     ox, oy = camera.offset
     w, h = camera.size
-    inside = all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels)
+    return pixels, all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels)
+
+
+def framed(camera, x):
+    """Whether the bounding box of the points `x` projects inside the canvas and across at
+    least 30% of it (a fit, not merely in view), and a text that says where it projects."""
+    pixels, inside = box_pixels(camera, x)
+    w, h = camera.size
     span = max((max(p[0] for p in pixels) - min(p[0] for p in pixels)) / w,
                (max(p[1] for p in pixels) - min(p[1] for p in pixels)) / h)
     text = ("its cloth's box projects within x %.0f..%.0f of %.0f, y %.0f..%.0f of %.0f, "

@@ -41,7 +41,8 @@ import os
 import struct
 import sys
 
-from camera3 import Camera, add, cross, dot, framed, mul, norm, sub, unit  # noqa: F401
+from camera3 import (Camera, add, box_pixels, cross, dot, framed, mul, norm,  # noqa: F401
+                     sub, unit)
 from e2e import App, app_binary, check, fail, read_state, read_view, run, workdir, xdo
 
 binary = app_binary()
@@ -349,18 +350,14 @@ elif case == "follow":
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     camera = Camera(read_view(view_file))
     x = read_state(state_file)
-    low = [min(p[k] for p in x) for k in range(3)]
-    high = [max(p[k] for p in x) for k in range(3)]
-    pixels = [camera.pixel((a, b, c)) for a in (low[0], high[0]) for b in (low[1], high[1])
-              for c in (low[2], high[2])]
-    ox, oy = camera.offset
+    pixels, inside = box_pixels(camera, x)
     w, h = camera.size
-    check(all(ox <= px <= ox + w and oy <= py <= oy + h for px, py in pixels),
+    check(inside,
           "after F the view follows the swept cloth: at %.1f s its box projects within x "
           "%.0f..%.0f of %.0f, y %.0f..%.0f of %.0f (cloth x %.2f..%.2f m)"
           % (read_view(view_file)["time"][0], min(p[0] for p in pixels),
              max(p[0] for p in pixels), w, min(p[1] for p in pixels),
-             max(p[1] for p in pixels), h, low[0], high[0]))
+             max(p[1] for p in pixels), h, min(p[0] for p in x), max(p[0] for p in x)))
 
 else:
     fail("unknown case " + case)

@@ -63,16 +63,6 @@ void forCells(const std::array<V3, 2>& box, double inverseSize, F f)
                 f(i, j, k);
 }
 
-/// Runs job(thread, threads) on `threads` threads through `run`, or on the caller alone.
-void runOn(bool parallel, unsigned threads, const ThreadRun& run,
-           const std::function<void(unsigned, unsigned)>& job)
-{
-    if (parallel && threads > 1 && run)
-        run(job);
-    else
-        job(0, 1);
-}
-
 /// Below this many particles the search runs on the calling thread: waking the workers
 /// costs more than it gives. The result is the same either way.
 constexpr std::size_t kParallelElements = 4096;

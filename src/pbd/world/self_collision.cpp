@@ -36,16 +36,6 @@ std::int64_t cellOf(double coordinate, double inverseCell)
     return static_cast<std::int64_t>(c);
 }
 
-/// Runs job(thread, threads) on `threads` threads through `run`, or on the caller alone.
-void runOn(bool parallel, unsigned threads, const ThreadRun& run,
-           const std::function<void(unsigned, unsigned)>& job)
-{
-    if (parallel && threads > 1 && run)
-        run(job);
-    else
-        job(0, 1);
-}
-
 } // namespace
 
 template <glm::length_t D>

@@ -21,6 +21,17 @@ namespace pbd::detail {
 /// returns when every call has returned. An empty one means: the caller alone (threads 1).
 using ThreadRun = std::function<void(const std::function<void(unsigned, unsigned)>& job)>;
 
+/// Runs job(thread, threads) on `threads` threads through `run` when `parallel`, else on the
+/// caller alone (job(0, 1)).
+inline void runOn(bool parallel, unsigned threads, const ThreadRun& run,
+                  const std::function<void(unsigned, unsigned)>& job)
+{
+    if (parallel && threads > 1 && run)
+        run(job);
+    else
+        job(0, 1);
+}
+
 /// The phase's reusable buffers, in D dimensions. find() then solve(), once per substep; the
 /// result depends neither on the thread count nor on anything but the positions, the inverse
 /// masses and the settings: the pairs are found per particle in index order and coloured
