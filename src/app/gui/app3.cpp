@@ -67,6 +67,8 @@ PanelStats App::panelStats() const
                                controller_.history());
     stats.frame = frameStats_.mean();
     stats.framesPerSecond = frameStats_.framesPerSecond();
+    if (law_) // as the last frame drew it
+        stats.lawError = std::pair{law_->residual, law_->tolerance};
     stats.files = files_.view();
     stats.frameLimit = frameLimitText(frameStats_.mean(), 1000.0 / window_->refreshRate());
     if (session3_) {

@@ -506,6 +506,17 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
         std::snprintf(text, sizeof text, "%zu", stats.constraints);
         statRow("# constraints", text,
                 "Distance constraints: horizontal, vertical and two diagonals per cell.");
+        if (stats.lawError) { // a validation scene's: the law drawn over the cloth
+            const auto [residual, tolerance] = *stats.lawError;
+            if (tolerance > 0.0)
+                std::snprintf(text, sizeof text, "%.3g cm (validate: %.3g)", 100.0 * residual,
+                              100.0 * tolerance);
+            else
+                std::snprintf(text, sizeof text, "%.3g cm", 100.0 * residual);
+            statRow("Error from law", text,
+                    "The largest distance of a particle from the law drawn over the cloth "
+                    "(magenta), and what pbd-sim validate allows its case.");
+        }
         fields(model, PanelSection::Page, actions, stats.pinnedNow);
         ImGui::EndTable();
     }

@@ -66,6 +66,9 @@ struct PanelStats {
     bool wireframe = false;              ///< 3D: the triangles' edges over the mesh
     std::string frameLimit;          ///< what limits the frame rate (frameLimitText)
     std::string scene;               ///< the scene last chosen or given, empty when none
+    /// A validation scene's live error: the largest distance of a particle from its law and
+    /// validate's tolerance (0: none stated), m; nothing outside validation scenes (no line).
+    std::optional<std::pair<double, double>> lawError;
     std::size_t obstacles = 0;       ///< obstacles in the world now
     std::size_t balls = 0;           ///< balls in the world now
     std::string pinnedNow;           ///< "# fixed particles"' note (pinnedNowText), "" if none
