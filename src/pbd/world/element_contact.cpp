@@ -13,6 +13,16 @@
 namespace pbd::detail {
 namespace {
 
+/// `out` becomes the first `count` threads' parts, one after the other in thread order (the
+/// fixed ranges' results joined as one pass over all of them would give them).
+template <typename T>
+void joinInOrder(const std::vector<std::vector<T>>& parts, unsigned count, std::vector<T>& out)
+{
+    out.clear();
+    for (unsigned t = 0; t < count; ++t)
+        out.insert(out.end(), parts[t].begin(), parts[t].end());
+}
+
 using V3 = Vec<3>;
 
 /// A grid cell's key: its three coordinates, 21 bits each (cells beyond share keys, which
@@ -275,14 +285,8 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         }
     };
     runOn(parallel, count, run, filter);
-    pointTriangles_.clear();
-    edgeEdges_.clear();
-    for (unsigned t = 0; t < count; ++t) {
-        pointTriangles_.insert(pointTriangles_.end(), threadPointTriangles_[t].begin(),
-                               threadPointTriangles_[t].end());
-        edgeEdges_.insert(edgeEdges_.end(), threadEdgeEdges_[t].begin(),
-                          threadEdgeEdges_[t].end());
-    }
+    joinInOrder(threadPointTriangles_, count, pointTriangles_);
+    joinInOrder(threadEdgeEdges_, count, edgeEdges_);
 }
 
 bool ElementContact::apartInSheet(const V3* x, PointTriangle pair) const
@@ -555,11 +559,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         }
     };
     runOn(parallel, count, run, points);
-    candidatePointTriangles_.clear();
-    for (unsigned t = 0; t < count; ++t)
-        candidatePointTriangles_.insert(candidatePointTriangles_.end(),
-                                        threadPointTriangles_[t].begin(),
-                                        threadPointTriangles_[t].end());
+    joinInOrder(threadPointTriangles_, count, candidatePointTriangles_);
     candidateEdgeEdges_.clear();
     if (!searchEdgeEdge_)
         return;
@@ -603,9 +603,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         }
     };
     runOn(parallel, count, run, edges);
-    for (unsigned t = 0; t < count; ++t)
-        candidateEdgeEdges_.insert(candidateEdgeEdges_.end(), threadEdgeEdges_[t].begin(),
-                                   threadEdgeEdges_[t].end());
+    joinInOrder(threadEdgeEdges_, count, candidateEdgeEdges_);
 }
 
 void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,
