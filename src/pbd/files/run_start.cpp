@@ -67,16 +67,16 @@ std::optional<StartError> loadStart(SimulationOf<D>& simulation, const RunStart&
     // A file that cannot be read is an input/output failure; one that is not a valid state,
     // a refused value.
     const std::string& path = *start.stateFile;
-    if (start.stateText) {
-        if (auto error = loadStateText(simulation, *start.stateText, path))
-            return StartError{"--load: " + *error};
-    } else if (std::FILE* file = std::fopen(path.c_str(), "rb"))
-        std::fclose(file);
-    else
-        return StartError{"--load: cannot read " + path + ": " + std::strerror(errno), true};
-    if (!start.stateText)
-        if (auto error = loadStateFile(simulation, path))
-            return StartError{"--load: " + *error};
+    if (!start.stateText) { // not read before (or unreadable then): the file, or why not
+        if (std::FILE* file = std::fopen(path.c_str(), "rb"))
+            std::fclose(file);
+        else
+            return StartError{"--load: cannot read " + path + ": " + std::strerror(errno),
+                              true};
+    }
+    if (auto error = start.stateText ? loadStateText(simulation, *start.stateText, path)
+                                     : loadStateFile(simulation, path))
+        return StartError{"--load: " + *error};
     simulation.setInitialPins(std::nullopt); // a restart pins the fixed corners
     Settings loaded = simulation.settings();
     if (start.settings)
