@@ -325,8 +325,10 @@ bool ElementContact::apartInSheet(const V3* x, EdgeEdge pair) const
     // (a separating slab), whatever the positions. At rest h / sqrt 2 (3.5 cm on a 5 cm
     // grid) for the diagonal's neighbours in the sheet.
     const auto width = static_cast<Index>(meshWidth_);
-    const auto [e0, e1] = mesh_.edges[pair.e];
-    const auto [f0, f1] = mesh_.edges[pair.f];
+    // Plain names, not structured bindings: lambdas below capture them (C++20 allows it, the
+    // clang of Debian 12 does not).
+    const Index e0 = mesh_.edges[pair.e][0], e1 = mesh_.edges[pair.e][1];
+    const Index f0 = mesh_.edges[pair.f][0], f1 = mesh_.edges[pair.f][1];
     const double pads = 1.001 * (std::max(pad_[e0], pad_[e1]) + std::max(pad_[f0], pad_[f1]));
     // Along d = corner - M unnormalised: (low - half) / |d| >= pads, squared (no root).
     auto slab = [&](const V3* p, Index lo, Index hi, Index u, Index v) {
@@ -573,7 +575,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         const CellTable& table = edgeTable_;
         const IndexRange range = staticPartition(m.edges.size(), thread, threadCount);
         for (std::size_t e = range.begin; e < range.end; ++e) {
-            const auto [a, b] = m.edges[e];
+            const Index a = m.edges[e][0], b = m.edges[e][1]; // captured below: not a binding
             const std::array<V3, 2>& box = edgeBox[e];
             const LowCell low = table.low[e];
             found.clear();
