@@ -15,7 +15,8 @@ if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPBD_FUZZ=ON -DPBD_BUILD_APP=OFF -DPBD_BUILD_TESTS=OFF \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DPBD_FUZZ=ON -DPBD_BUILD_APP=OFF -DPBD_BUILD_TESTS=OFF \
   "${launcher[@]}"
 cmake --build "$build" -j "$(nproc)" --target drag_script_fuzz command_line_fuzz state_file_fuzz
 
