@@ -245,6 +245,11 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         // Only the elements of patches near another need boxes (the points' padded last).
         searchMeshVersion_ = ~std::uint64_t{0}; // the grid's candidates are gone
         findPatchPairs(threads, run);
+        // Most patches near another: all count as near (patchElementPairs() then searches all).
+        if (2 * static_cast<std::size_t>(std::count(patchNear_.begin(), patchNear_.end(),
+                                                    std::uint8_t{1})) >
+            patches_.size())
+            std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{1});
         pointGrown_.resize(n);
         std::array<V3, 2>* pointGrown = pointGrown_.data();
         auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
@@ -265,7 +270,7 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         };
         runOn(passes, passes ? count : 1u, run, elementBoxes);
         pointBox_.swap(pointGrown_); // padded where near another patch (and only read there)
-        patchElementPairs(threads, run);
+        patchElementPairs(n, threads, run);
     } else {
         auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
             const IndexRange triangles =
@@ -314,7 +319,7 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     // (flatPair(); the search by patches found none) and for the cloth's own neighbours
     // shown apart (apartInSheet()). On fixed ranges of the candidates per thread, joined in
     // order.
-    const bool dropFlat = flats && !patched;
+    const bool dropFlat = flats;
     threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
     threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
     auto filter = [&](unsigned thread, unsigned threadCount) {
@@ -578,85 +583,32 @@ void ElementContact::findPatchPairs(unsigned threads, const ThreadRun& run)
     }
 }
 
-void ElementContact::patchElementPairs(unsigned threads, const ThreadRun& run)
+void ElementContact::patchElementPairs(std::size_t n, unsigned threads, const ThreadRun& run)
 {
-    const SurfaceMesh& m = mesh_;
-    const bool parallel = run && threads > 1 && patchPairs_.size() >= 64;
-    const unsigned count = parallel ? threads : 1u;
-    threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
-    threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
-    threadScratch_.resize(std::max<std::size_t>(threadScratch_.size(), 6 * count));
-    const bool edgeEdge = switches_.edgeEdge;
-    auto pairs = [&](unsigned thread, unsigned threadCount) {
-        std::vector<PointTriangle>& pts = threadPointTriangles_[thread];
-        std::vector<EdgeEdge>& ees = threadEdgeEdges_[thread];
-        pts.clear();
-        ees.clear();
-        // A patch's elements whose boxes meet another patch's box (all of them for itself).
-        auto near = [&](const std::vector<std::uint32_t>& start,
-                        const std::vector<std::uint32_t>& list,
-                        const std::vector<std::array<V3, 2>>& boxes, std::uint32_t p,
-                        std::uint32_t other, std::vector<std::uint32_t>& out) {
-            out.clear();
-            for (std::uint32_t k = start[p]; k < start[p + 1]; ++k)
-                if (p == other || overlap(boxes[list[k]], patchBox_[other]))
-                    out.push_back(list[k]);
-        };
-        auto pointsAgainst = [&](const std::vector<std::uint32_t>& points,
-                                 const std::vector<std::uint32_t>& triangles) {
-            for (std::uint32_t v : points)
-                for (std::uint32_t t : triangles) {
-                    const Triangle& tri = m.triangles[t];
-                    if (tri.a != v && tri.b != v && tri.c != v &&
-                        overlap(pointBox_[v], triangleBox_[t]))
-                        pts.push_back({v, t});
-                }
-        };
-        auto edgeAgainst = [&](std::uint32_t e, std::uint32_t f) {
-            const Index a = m.edges[e][0], b = m.edges[e][1];
-            const Index c = m.edges[f][0], d = m.edges[f][1];
-            if (a != c && a != d && b != c && b != d && overlap(edgeBox_[e], edgeBox_[f]))
-                ees.push_back({std::min(e, f), std::max(e, f)});
-        };
-        std::vector<std::uint32_t>* scratch = &threadScratch_[6 * thread];
-        std::vector<std::uint32_t>&pointsP = scratch[0], &pointsQ = scratch[1],
-        &trianglesP = scratch[2], &trianglesQ = scratch[3], &edgesP = scratch[4],
-        &edgesQ = scratch[5];
-        const IndexRange range = staticPartition(patchPairs_.size(), thread, threadCount);
-        for (std::size_t k = range.begin; k < range.end; ++k) {
-            const auto [p, q] = patchPairs_[k];
-            near(patchPointStart_, patchPoints_, pointBox_, p, q, pointsP);
-            near(patchTriangleStart_, patchTriangles_, triangleBox_, q, p, trianglesQ);
-            pointsAgainst(pointsP, trianglesQ);
-            if (p != q) {
-                near(patchPointStart_, patchPoints_, pointBox_, q, p, pointsQ);
-                near(patchTriangleStart_, patchTriangles_, triangleBox_, p, q, trianglesP);
-                pointsAgainst(pointsQ, trianglesP);
-            }
-            if (!edgeEdge)
-                continue;
-            near(patchEdgeStart_, patchEdges_, edgeBox_, p, q, edgesP);
-            if (p == q) {
-                for (std::size_t i = 0; i < edgesP.size(); ++i)
-                    for (std::size_t j = i + 1; j < edgesP.size(); ++j)
-                        edgeAgainst(edgesP[i], edgesP[j]);
-            } else {
-                near(patchEdgeStart_, patchEdges_, edgeBox_, q, p, edgesQ);
-                for (std::uint32_t e : edgesP)
-                    for (std::uint32_t f : edgesQ)
-                        edgeAgainst(e, f);
-            }
-        }
+    // The elements of the patches near another, each list in index order; the grid search
+    // over them alone finds every pair of theirs whose boxes overlap (the filter then drops
+    // those of flat blocks). A pair with an element of a patch near none lies in a pair of
+    // patches that meet only in a flat block, or not at all. Where all patches are near
+    // (findPairs() makes all near where most are), the grid search over all, ungathered.
+    if (std::find(patchNear_.begin(), patchNear_.end(), std::uint8_t{0}) == patchNear_.end()) {
+        searchPairs(n, 0.0, threads, run);
+        searchMeshVersion_ = ~std::uint64_t{0}; // not candidates a later grid search may reuse
+        return;
+    }
+    auto collect = [this](const std::vector<std::uint32_t>& patchOf,
+                          std::vector<std::uint32_t>& out) {
+        out.clear();
+        if (std::find(patchNear_.begin(), patchNear_.end(), std::uint8_t{1}) == patchNear_.end())
+            return;
+        for (std::size_t k = 0; k < patchOf.size(); ++k)
+            if (patchNear_[patchOf[k]] != 0)
+                out.push_back(static_cast<std::uint32_t>(k));
     };
-    runOn(parallel, count, run, pairs);
-    // Each pair of elements lies in one pair of patches: the union is the set, sorted into
-    // the canonical order whatever the threads.
-    joinInOrder(threadPointTriangles_, count, candidatePointTriangles_);
-    joinInOrder(threadEdgeEdges_, count, candidateEdgeEdges_);
-    std::sort(candidatePointTriangles_.begin(), candidatePointTriangles_.end(),
-              [](PointTriangle a, PointTriangle b) { return canonicalBefore(a.v, a.t, b.v, b.t); });
-    std::sort(candidateEdgeEdges_.begin(), candidateEdgeEdges_.end(),
-              [](EdgeEdge a, EdgeEdge b) { return canonicalBefore(a.e, a.f, b.e, b.f); });
+    collect(pointPatch_, subset_.points);
+    collect(trianglePatch_, subset_.triangles);
+    collect(edgePatch_, subset_.edges);
+    searchPairs(n, 0.0, threads, run, &subset_);
+    searchMeshVersion_ = ~std::uint64_t{0};
 }
 
 bool ElementContact::apartInSheet(const V3* x, PointTriangle pair) const
@@ -833,7 +785,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
 }
 
 void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
-                                 const ThreadRun& run)
+                                 const ThreadRun& run, const SearchSubset* subset)
 {
     const SurfaceMesh& m = mesh_;
     ++searches_;
@@ -858,6 +810,26 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
     const std::vector<std::array<V3, 2>>& triangleBox =
         skin > 0.0 ? skinTriangleBox_ : triangleBox_;
     const std::vector<std::array<V3, 2>>& edgeBox = skin > 0.0 ? skinEdgeBox_ : edgeBox_;
+    // The elements searched: all, or the subset's (each list in index order). The tables
+    // number their elements by place in the list (in index order too: a bucket's last
+    // entries are still the highest).
+    const std::size_t pointCount = subset ? subset->points.size() : n;
+    const std::size_t edgeCount = subset ? subset->edges.size() : m.edges.size();
+    auto pointAt = [subset](std::size_t k) {
+        return subset ? subset->points[k] : static_cast<std::uint32_t>(k);
+    };
+    auto triangleAt = [subset](std::uint32_t k) { return subset ? subset->triangles[k] : k; };
+    auto edgeAt = [subset](std::uint32_t k) { return subset ? subset->edges[k] : k; };
+    auto gather = [](const std::vector<std::array<V3, 2>>& from,
+                     const std::vector<std::uint32_t>& list,
+                     std::vector<std::array<V3, 2>>& to) -> const std::vector<std::array<V3, 2>>& {
+        to.resize(list.size());
+        for (std::size_t k = 0; k < list.size(); ++k)
+            to[k] = from[list[k]];
+        return to;
+    };
+    const std::vector<std::array<V3, 2>>& tableTriangleBox =
+        subset ? gather(triangleBox, subset->triangles, subsetBox_) : triangleBox;
     double thinnest = pad_.empty() ? 0.0 : pad_[0];
     for (double p : pad_)
         thinnest = std::min(thinnest, p);
@@ -892,16 +864,16 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
 
     // Points against triangles: each point, in index order, against the triangles of the
     // cells its box touches.
-    buildTable(triangleBox, triangleTable_, inverseCell_, threads, run);
+    buildTable(tableTriangleBox, triangleTable_, inverseCell_, threads, run);
     auto points = [&](unsigned thread, unsigned threadCount) {
         std::vector<PointTriangle>& out = threadPointTriangles_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];
         out.clear();
         const CellTable& table = triangleTable_;
-        const IndexRange range = staticPartition(n, thread, threadCount);
+        const IndexRange range = staticPartition(pointCount, thread, threadCount);
         for (std::size_t i = range.begin; i < range.end; ++i) {
-            const auto v = static_cast<Index>(i);
-            const std::array<V3, 2>& box = pointBox[i];
+            const auto v = static_cast<Index>(pointAt(i));
+            const std::array<V3, 2>& box = pointBox[v];
             const LowCell low = lowCell(box);
             found.clear();
             forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
@@ -910,15 +882,15 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
                 const std::size_t b = table.bucketOf(ci, cj, ck);
                 const std::uint64_t key = cellKey(ci, cj, ck);
                 for (std::uint32_t q = table.bucketStart[b]; q < table.bucketStart[b + 1]; ++q) {
-                    const auto [keyT, t] = table.sorted[q];
+                    const auto [keyT, at] = table.sorted[q];
                     if (keyT != key)
                         continue;
-                    const Triangle& tri = m.triangles[t];
+                    const Triangle& tri = m.triangles[triangleAt(at)];
                     if (tri.a == v || tri.b == v || tri.c == v)
                         continue;
-                    if (overlap(box, triangleBox[t]) &&
-                        owns(ci, cj, ck, low, table.low[t]))
-                        found.push_back(t);
+                    if (overlap(box, tableTriangleBox[at]) &&
+                        owns(ci, cj, ck, low, table.low[at]))
+                        found.push_back(triangleAt(at));
                 }
             });
             sortSmall(found);
@@ -933,17 +905,20 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         return;
     // Edges against edges: each edge e, in index order, against the edges f > e of the cells
     // its box touches.
-    buildTable(edgeBox, edgeTable_, inverseCell_, threads, run);
+    const std::vector<std::array<V3, 2>>& tableEdgeBox =
+        subset ? gather(edgeBox, subset->edges, subsetBox_) : edgeBox;
+    buildTable(tableEdgeBox, edgeTable_, inverseCell_, threads, run);
     auto edges = [&](unsigned thread, unsigned threadCount) {
         std::vector<EdgeEdge>& out = threadEdgeEdges_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];
         out.clear();
         const CellTable& table = edgeTable_;
-        const IndexRange range = staticPartition(m.edges.size(), thread, threadCount);
-        for (std::size_t e = range.begin; e < range.end; ++e) {
+        const IndexRange range = staticPartition(edgeCount, thread, threadCount);
+        for (std::size_t place = range.begin; place < range.end; ++place) {
+            const std::uint32_t e = edgeAt(static_cast<std::uint32_t>(place));
             const Index a = m.edges[e][0], b = m.edges[e][1]; // captured below: not a binding
-            const std::array<V3, 2>& box = edgeBox[e];
-            const LowCell low = table.low[e];
+            const std::array<V3, 2>& box = tableEdgeBox[place];
+            const LowCell low = table.low[place];
             found.clear();
             forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
                 if (!table.holds(ci, cj, ck))
@@ -953,21 +928,21 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
                 // A bucket lists its edges in index order: those above e are its last ones.
                 for (std::uint32_t q = table.bucketStart[bucket + 1];
                      q-- > table.bucketStart[bucket];) {
-                    const auto [keyF, f] = table.sorted[q];
-                    if (f <= e)
+                    const auto [keyF, at] = table.sorted[q];
+                    if (at <= place)
                         break;
                     if (keyF != key)
                         continue;
-                    const auto [c, d] = m.edges[f];
+                    const auto [c, d] = m.edges[edgeAt(at)];
                     if (a == c || a == d || b == c || b == d)
                         continue;
-                    if (overlap(box, edgeBox[f]) && owns(ci, cj, ck, low, table.low[f]))
-                        found.push_back(f);
+                    if (overlap(box, tableEdgeBox[at]) && owns(ci, cj, ck, low, table.low[at]))
+                        found.push_back(edgeAt(at));
                 }
             });
             sortSmall(found);
             for (std::uint32_t f : found)
-                out.push_back({static_cast<std::uint32_t>(e), f});
+                out.push_back({e, f});
         }
     };
     runOn(parallel, count, run, edges);

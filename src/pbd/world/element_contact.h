@@ -152,7 +152,13 @@ private:
     /// overlap, in the canonical order: by v then t, by e then f. Through a uniform grid
     /// whose table holds the triangles and the edges; each point and each edge queries the
     /// cells its box touches, on fixed index ranges per thread.
-    void searchPairs(std::size_t n, double skin, unsigned threads, const ThreadRun& run);
+    /// Some elements of the mesh, each list in index order.
+    struct SearchSubset {
+        std::vector<std::uint32_t> points, triangles, edges;
+    };
+    /// With `subset`, the same among its elements alone.
+    void searchPairs(std::size_t n, double skin, unsigned threads, const ThreadRun& run,
+                     const SearchSubset* subset = nullptr);
     /// Whether a pair of the cloth's own neighbours (a cell's fourth corner and its other
     /// triangle; a cell's diagonal and an edge) is shown farther apart, at the substep's start
     /// and now (x), than its sides' largest pads by a lower bound of its distance taken from
@@ -278,9 +284,10 @@ private:
     /// The pairs of patches (p <= q) whose boxes overlap and that no flat block holds, in
     /// order; each patch in one of them marked near.
     void findPatchPairs(unsigned threads, const ThreadRun& run);
-    /// The candidates: every pair of elements of those patch pairs whose boxes overlap and
-    /// that shares no particle, in the canonical order.
-    void patchElementPairs(unsigned threads, const ThreadRun& run);
+    /// The candidates: searchPairs() over the elements of the patches near another.
+    void patchElementPairs(std::size_t n, unsigned threads, const ThreadRun& run);
+    SearchSubset subset_; ///< patchElementPairs()'s
+    std::vector<std::array<Vec<3>, 2>> subsetBox_; ///< searchPairs()'s table boxes of a subset
     int patchesWide_ = 0, patchesHigh_ = 0; ///< 0: no patches (no cells)
     std::vector<Patch> patches_;
     std::vector<std::uint8_t> flatBlock_; ///< per block (its first patch), whether flat
@@ -293,8 +300,6 @@ private:
     CellTable patchTable_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> patchPairs_; ///< near, not flat
     std::vector<std::uint8_t> patchNear_; ///< per patch: in a pair above (its boxes made)
-    std::vector<std::vector<std::uint32_t>> threadScratch_; ///< per thread: two patches'
-                                                              ///< elements near the other
     /// An edge near a capsule's axis: edge e, axis c; its start direction; its guard (as a
     /// Guard's, the axis's end points the second side, which the bound cannot move).
     struct EdgeAxis {
