@@ -214,22 +214,24 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     pointBox_.resize(n); // first unpadded, for the elements
     triangleBox_.resize(m.triangles.size());
     edgeBox_.resize(m.edges.size());
-    auto pointBoxes = [&](unsigned thread, unsigned threadCount) {
-        const IndexRange range = staticPartition(n, thread, threadCount);
-        for (std::size_t i = range.begin; i < range.end; ++i)
-            pointBox_[i] = {lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
-    };
     const bool passes = parallel && n >= kParallelPasses;
-    runOn(passes, passes ? count : 1u, run, pointBoxes);
+    // A particle's unpadded box (pointBoxes()'s), and the elements' boxes from them.
+    auto unpadded = [&](Index i) {
+        return std::array<V3, 2>{lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
+    };
     auto triangleBox = [&](std::size_t t) {
         const Triangle& tri = m.triangles[t];
-        triangleBox_[t] =
-            grown(merge(merge(pointBox_[tri.a], pointBox_[tri.b]), pointBox_[tri.c]),
-                  std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
+        triangleBox_[t] = grown(merge(merge(unpadded(tri.a), unpadded(tri.b)), unpadded(tri.c)),
+                                std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
     };
     auto edgeBox = [&](std::size_t e) {
         const Index a = m.edges[e][0], b = m.edges[e][1];
-        edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
+        edgeBox_[e] = grown(merge(unpadded(a), unpadded(b)), std::max(pad_[a], pad_[b]));
+    };
+    auto pointBoxes = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(n, thread, threadCount);
+        for (std::size_t i = range.begin; i < range.end; ++i)
+            pointBox_[i] = unpadded(static_cast<Index>(i));
     };
     // The patches (their boxes, maps and flat blocks) whenever the sheet has cells: the
     // search by patches skips the flat blocks' pairs, the grid search's filter below drops
@@ -259,7 +261,7 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
                     continue;
                 for (std::uint32_t q = patchPointStart_[p]; q < patchPointStart_[p + 1]; ++q) {
                     const std::uint32_t v = patchPoints_[q];
-                    pointGrown[v] = grown(pointBox_[v], pad_[v]);
+                    pointGrown[v] = grown(unpadded(v), pad_[v]);
                 }
                 for (std::uint32_t q = patchTriangleStart_[p]; q < patchTriangleStart_[p + 1];
                      ++q)
@@ -272,6 +274,7 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         pointBox_.swap(pointGrown_); // padded where near another patch (and only read there)
         patchElementPairs(n, threads, run);
     } else {
+        runOn(passes, passes ? count : 1u, run, pointBoxes);
         auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
             const IndexRange triangles =
                 staticPartition(m.triangles.size(), thread, threadCount);
@@ -440,7 +443,7 @@ Map cornerMap(const Vec<3>* x, std::size_t width, int i0, int i1, int j0, int j1
 
 void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadRun& run)
 {
-    // Each patch: its box over its particles' unpadded boxes (pointBox_ now), grown by their
+    // Each patch: its box over its particles' start and current positions, grown by their
     // largest pad, and its maps at the start and now with its particles' farthest offsets.
     const auto width = static_cast<std::size_t>(meshWidth_);
     const V3* s = start_.data();
@@ -456,8 +459,8 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
                 const std::size_t row = width * static_cast<std::size_t>(j);
                 for (int i = patch.i0; i <= patch.i1; ++i) {
                     const std::size_t k = row + static_cast<std::size_t>(i);
-                    lo = lowerOf(lo, pointBox_[k][0]);
-                    hi = upperOf(hi, pointBox_[k][1]);
+                    lo = lowerOf(lo, lowerOf(s[k], x[k]));
+                    hi = upperOf(hi, upperOf(s[k], x[k]));
                     pad = std::max(pad, pad_[k]);
                     off0 = std::max(off0, squaredLength(V3(s[k] - patch.map[0].at(i, j))));
                     off1 = std::max(off1, squaredLength(V3(x[k] - patch.map[1].at(i, j))));
@@ -829,7 +832,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         return to;
     };
     const std::vector<std::array<V3, 2>>& tableTriangleBox =
-        subset ? gather(triangleBox, subset->triangles, subsetBox_) : triangleBox;
+        subset ? gather(triangleBox, subset->triangles, subsetTriangleBox_) : triangleBox;
     double thinnest = pad_.empty() ? 0.0 : pad_[0];
     for (double p : pad_)
         thinnest = std::min(thinnest, p);
@@ -906,7 +909,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
     // Edges against edges: each edge e, in index order, against the edges f > e of the cells
     // its box touches.
     const std::vector<std::array<V3, 2>>& tableEdgeBox =
-        subset ? gather(edgeBox, subset->edges, subsetBox_) : edgeBox;
+        subset ? gather(edgeBox, subset->edges, subsetEdgeBox_) : edgeBox;
     buildTable(tableEdgeBox, edgeTable_, inverseCell_, threads, run);
     auto edges = [&](unsigned thread, unsigned threadCount) {
         std::vector<EdgeEdge>& out = threadEdgeEdges_[thread];

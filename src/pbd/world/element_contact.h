@@ -287,7 +287,8 @@ private:
     /// The candidates: searchPairs() over the elements of the patches near another.
     void patchElementPairs(std::size_t n, unsigned threads, const ThreadRun& run);
     SearchSubset subset_; ///< patchElementPairs()'s
-    std::vector<std::array<Vec<3>, 2>> subsetBox_; ///< searchPairs()'s table boxes of a subset
+    /// searchPairs()'s table boxes of a subset.
+    std::vector<std::array<Vec<3>, 2>> subsetTriangleBox_, subsetEdgeBox_;
     int patchesWide_ = 0, patchesHigh_ = 0; ///< 0: no patches (no cells)
     std::vector<Patch> patches_;
     std::vector<std::uint8_t> flatBlock_; ///< per block (its first patch), whether flat
