@@ -547,8 +547,9 @@ NearPairs pairsWithinPads(const pbd::detail::SurfaceMesh& mesh, const std::vecto
         }
     for (std::uint32_t e = 0; e < mesh.edges.size(); ++e)
         for (std::uint32_t f = e + 1; f < mesh.edges.size(); ++f) {
-            const auto [a, b] = mesh.edges[e];
-            const auto [c, d] = mesh.edges[f];
+            // Plain names, not structured bindings: the lambda captures them (clang 14).
+            const pbd::Index a = mesh.edges[e][0], b = mesh.edges[e][1];
+            const pbd::Index c = mesh.edges[f][0], d = mesh.edges[f][1];
             if (a == c || a == d || b == c || b == d)
                 continue;
             auto distance = [&](const std::vector<V3>& x) {
@@ -640,13 +641,14 @@ TEST_CASE("the search by patches finds the grid search's pairs, every pair withi
         // neighbours shown apart) that was not apart.
         const NearPairs near = pairsWithinPads(patches.mesh(), patches.pads(), c.start, c.now);
         std::size_t missing = 0;
-        for (const auto& [v, t] : near.pointTriangles)
-            missing += std::none_of(patches.pointTriangles().begin(),
-                                    patches.pointTriangles().end(),
-                                    [&](const auto& p) { return p.v == v && p.t == t; });
-        for (const auto& [e, f] : near.edgeEdges)
-            missing += std::none_of(patches.edgeEdges().begin(), patches.edgeEdges().end(),
-                                    [&](const auto& p) { return p.e == e && p.f == f; });
+        for (const auto& vt : near.pointTriangles)
+            missing += std::none_of(
+                patches.pointTriangles().begin(), patches.pointTriangles().end(),
+                [&](const auto& p) { return p.v == vt.first && p.t == vt.second; });
+        for (const auto& ef : near.edgeEdges)
+            missing += std::none_of(
+                patches.edgeEdges().begin(), patches.edgeEdges().end(),
+                [&](const auto& p) { return p.e == ef.first && p.f == ef.second; });
         CAPTURE(near.pointTriangles.size(), near.edgeEdges.size());
         CHECK(missing == 0);
         // What the patches skipped: the grid search's candidates (before the filter) less

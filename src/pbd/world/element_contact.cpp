@@ -82,6 +82,27 @@ void forCells(const std::array<V3, 2>& box, double inverseSize, F f)
                 f(i, j, k);
 }
 
+/// Calls f(ci, cj, ck, other) for every entry `other` of `table` placed after `self` in each
+/// cell a box touches: a bucket lists its entries in place order, so those are its last.
+template <typename Table, typename F>
+void forLaterInCells(const Table& table, const std::array<V3, 2>& box, double inverseCell,
+                     std::size_t self, F f)
+{
+    forCells(box, inverseCell, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
+        if (!table.holds(ci, cj, ck))
+            return;
+        const std::size_t bucket = table.bucketOf(ci, cj, ck);
+        const std::uint64_t key = cellKey(ci, cj, ck);
+        for (std::uint32_t q = table.bucketStart[bucket + 1]; q-- > table.bucketStart[bucket];) {
+            const auto [keyOther, other] = table.sorted[q];
+            if (other <= self)
+                break;
+            if (keyOther == key)
+                f(ci, cj, ck, other);
+        }
+    });
+}
+
 /// Below this many particles the search runs on the calling thread: waking the workers
 /// costs more than it gives. The result is the same either way.
 constexpr std::size_t kParallelElements = 4096;
@@ -563,21 +584,12 @@ void ElementContact::findPatchPairs(unsigned threads, const ThreadRun& run)
             found.push_back(p);
         const std::array<V3, 2>& box = patchBox_[p];
         const LowCell low = table.low[p];
-        forCells(box, 1.0 / cell, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
-            if (!table.holds(ci, cj, ck))
-                return;
-            const std::size_t bucket = table.bucketOf(ci, cj, ck);
-            const std::uint64_t key = cellKey(ci, cj, ck);
-            for (std::uint32_t k = table.bucketStart[bucket + 1];
-                 k-- > table.bucketStart[bucket];) {
-                const auto [keyQ, q] = table.sorted[k];
-                if (q <= p)
-                    break;
-                if (keyQ == key && overlap(box, patchBox_[q]) &&
-                    ownsOverlap(ci, cj, ck, low, table.low[q]) && !flatPair(p, q))
-                    found.push_back(q);
-            }
-        });
+        forLaterInCells(table, box, 1.0 / cell, p,
+                        [&](std::int64_t ci, std::int64_t cj, std::int64_t ck, std::uint32_t q) {
+                            if (overlap(box, patchBox_[q]) &&
+                                ownsOverlap(ci, cj, ck, low, table.low[q]) && !flatPair(p, q))
+                                found.push_back(q);
+                        });
         std::sort(found.begin(), found.end());
         for (std::uint32_t q : found) {
             patchPairs_.emplace_back(p, q);
@@ -923,26 +935,16 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
             const std::array<V3, 2>& box = tableEdgeBox[place];
             const LowCell low = table.low[place];
             found.clear();
-            forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
-                if (!table.holds(ci, cj, ck))
-                    return;
-                const std::size_t bucket = table.bucketOf(ci, cj, ck);
-                const std::uint64_t key = cellKey(ci, cj, ck);
-                // A bucket lists its edges in index order: those above e are its last ones.
-                for (std::uint32_t q = table.bucketStart[bucket + 1];
-                     q-- > table.bucketStart[bucket];) {
-                    const auto [keyF, at] = table.sorted[q];
-                    if (at <= place)
-                        break;
-                    if (keyF != key)
-                        continue;
-                    const auto [c, d] = m.edges[edgeAt(at)];
+            // The edges placed after e in its cells (a bucket lists them in index order).
+            forLaterInCells(
+                table, box, inverseCell_, place,
+                [&](std::int64_t ci, std::int64_t cj, std::int64_t ck, std::uint32_t at) {
+                    const Index c = m.edges[edgeAt(at)][0], d = m.edges[edgeAt(at)][1];
                     if (a == c || a == d || b == c || b == d)
-                        continue;
+                        return;
                     if (overlap(box, tableEdgeBox[at]) && owns(ci, cj, ck, low, table.low[at]))
                         found.push_back(edgeAt(at));
-                }
-            });
+                });
             sortSmall(found);
             for (std::uint32_t f : found)
                 out.push_back({e, f});
