@@ -111,9 +111,11 @@ TEST_CASE("GPU element pairs: from the CPU's boxes of a folded sheet, double fin
     const pbd::ParticlesOf<3>& p = sim.particles();
     std::vector<glm::dvec3> x = p.position;
     pbd::detail::ElementContact contact;
+    // The grid search (the one a device search matches), not the search by patches.
     contact.resolve(x.data(), p.stepStart.data(), p.inverseMass.data(), x.size(), sim.topology(),
-                    nullptr, s.thickness, s.friction, {});
-    // The search's candidates (the in-sheet neighbours shown apart are left out after it).
+                    nullptr, s.thickness, s.friction, {.patches = false});
+    // The search's candidates (the in-sheet neighbours shown apart and the flat blocks' pairs
+    // are left out after it).
     const auto& cpuPointTriangles = contact.candidatePointTriangles();
     const auto& cpuEdgeEdges = contact.candidateEdgeEdges();
     INFO(cpuPointTriangles.size() << " point-triangle and " << cpuEdgeEdges.size()

@@ -3,6 +3,7 @@
 // distances, and cloths that fold, heap and fling with no edge crossing a triangle after any
 // substep, on both CPU solvers.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -516,3 +517,149 @@ TEST_CASE("without the continuous step or the edge-edge pairs, the scenes cross"
     CHECK(middle < -0.3);
 }
 
+
+namespace {
+
+/// Every pair of elements sharing no particle (point-triangle (v, t), edge-edge (e, f) with
+/// e < f) closer at `start` or at `now` than its two sides' largest pads, by brute force.
+struct NearPairs {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pointTriangles, edgeEdges;
+};
+
+NearPairs pairsWithinPads(const pbd::detail::SurfaceMesh& mesh, const std::vector<double>& pad,
+                          const std::vector<V3>& start, const std::vector<V3>& now)
+{
+    NearPairs near;
+    auto closer = [&](const std::vector<V3>& x, auto distance, double reach) {
+        return distance(x) < reach;
+    };
+    for (std::uint32_t v = 0; v < start.size(); ++v)
+        for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t) {
+            const pbd::Triangle& tri = mesh.triangles[t];
+            if (tri.a == v || tri.b == v || tri.c == v)
+                continue;
+            auto distance = [&](const std::vector<V3>& x) {
+                return pbd::test::pointTriangleDistance(x[v], x[tri.a], x[tri.b], x[tri.c]);
+            };
+            const double reach = pad[v] + std::max({pad[tri.a], pad[tri.b], pad[tri.c]});
+            if (closer(start, distance, reach) || closer(now, distance, reach))
+                near.pointTriangles.emplace_back(v, t);
+        }
+    for (std::uint32_t e = 0; e < mesh.edges.size(); ++e)
+        for (std::uint32_t f = e + 1; f < mesh.edges.size(); ++f) {
+            // Plain names, not structured bindings: the lambda captures them (clang 14).
+            const pbd::Index a = mesh.edges[e][0], b = mesh.edges[e][1];
+            const pbd::Index c = mesh.edges[f][0], d = mesh.edges[f][1];
+            if (a == c || a == d || b == c || b == d)
+                continue;
+            auto distance = [&](const std::vector<V3>& x) {
+                return pbd::test::segmentSegmentDistance(x[a], x[b], x[c], x[d]);
+            };
+            const double reach = std::max(pad[a], pad[b]) + std::max(pad[c], pad[d]);
+            if (closer(start, distance, reach) || closer(now, distance, reach))
+                near.edgeEdges.emplace_back(e, f);
+        }
+    return near;
+}
+
+} // namespace
+
+TEST_CASE("the search by patches finds the grid search's pairs, every pair within its pads "
+          "among them, and skips a flat sheet",
+          "[self-contact3d]")
+{
+    // A 21 x 21 sheet on a 5 cm grid, 1 cm thick (5 x 5 patches of 4 x 4 cells), laid at its
+    // start and now (moved up to 2 cm: larger pads) in shapes from flat to crumpled. Both
+    // searches run resolve() on copies; the pairs before the proximity passes are compared.
+    constexpr int side = 21;
+    constexpr double h = 0.05, thickness = 0.01;
+    const pbd::ClothTopology topology = topologyOf(side, side, h);
+    std::mt19937 random(38);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    auto jitter = [&](std::vector<V3> x, double by) {
+        for (V3& p : x)
+            p += by * V3(unit(random), unit(random), unit(random));
+        return x;
+    };
+    auto shifted = [](std::vector<V3> x, V3 by) {
+        for (V3& p : x)
+            p += by;
+        return x;
+    };
+    auto wave = [](double amplitude, double length, double squeeze) {
+        return grid(side, side, h, [=](double c, double r) {
+            return V3(squeeze * c, r, amplitude * std::sin(6.283185307179586 * c / length));
+        });
+    };
+    const std::vector<V3> flat = grid(side, side, h, [](double c, double r) {
+        return V3(c, r, 0.0);
+    });
+    // Folded in half across its rows, the upper half 1.5 cm above the lower.
+    const std::vector<V3> folded = grid(side, side, h, [](double c, double r) {
+        const double half = 0.5;
+        return r <= half ? V3(c, r, 0.0) : V3(c, 2.0 * half - r, 0.015);
+    });
+    struct Case {
+        const char* name;
+        std::vector<V3> start, now;
+        bool skipsAll; ///< the search by patches finds no candidate at all
+    };
+    const std::vector<Case> cases{
+        {"flat", flat, flat, true},
+        {"falling flat", flat, shifted(flat, V3(0.003, -0.02, 0.001)), true},
+        {"gentle wave", wave(0.02, 1.0, 1.0), wave(0.021, 1.0, 1.0), false},
+        {"tight wave", wave(0.03, 0.25, 1.0), wave(0.03, 0.25, 1.0), false},
+        {"squeezed wave", wave(0.01, 0.5, 0.6), jitter(wave(0.01, 0.5, 0.55), 0.003), false},
+        {"rough", jitter(flat, 0.004), jitter(flat, 0.006), false},
+        {"crumpled", jitter(flat, 0.012), jitter(flat, 0.012), false},
+        {"moved far", flat, jitter(flat, 0.02), false},
+        {"folded", folded, jitter(folded, 0.002), false},
+    };
+    const std::vector<double> w(flat.size(), 1.0);
+    std::size_t flatSkipped = 0;
+    for (const Case& c : cases) {
+        CAPTURE(c.name);
+        std::vector<V3> byPatches = c.now, byGrid = c.now;
+        pbd::detail::ElementContact patches, cells;
+        patches.resolve(byPatches.data(), c.start.data(), w.data(), w.size(), topology, nullptr,
+                        thickness, 0.3, {});
+        cells.resolve(byGrid.data(), c.start.data(), w.data(), w.size(), topology, nullptr,
+                      thickness, 0.3, {.patches = false});
+        // The same pairs in the same order, so the same positions after the passes.
+        REQUIRE(patches.pointTriangles().size() == cells.pointTriangles().size());
+        REQUIRE(patches.edgeEdges().size() == cells.edgeEdges().size());
+        for (std::size_t k = 0; k < cells.pointTriangles().size(); ++k) {
+            CHECK(patches.pointTriangles()[k].v == cells.pointTriangles()[k].v);
+            CHECK(patches.pointTriangles()[k].t == cells.pointTriangles()[k].t);
+        }
+        for (std::size_t k = 0; k < cells.edgeEdges().size(); ++k) {
+            CHECK(patches.edgeEdges()[k].e == cells.edgeEdges()[k].e);
+            CHECK(patches.edgeEdges()[k].f == cells.edgeEdges()[k].f);
+        }
+        CHECK(byPatches == byGrid);
+        // Every pair within its pads is one of them: none was left out as flat (or as in-sheet
+        // neighbours shown apart) that was not apart.
+        const NearPairs near = pairsWithinPads(patches.mesh(), patches.pads(), c.start, c.now);
+        std::size_t missing = 0;
+        for (const auto& vt : near.pointTriangles)
+            missing += std::none_of(
+                patches.pointTriangles().begin(), patches.pointTriangles().end(),
+                [&](const auto& p) { return p.v == vt.first && p.t == vt.second; });
+        for (const auto& ef : near.edgeEdges)
+            missing += std::none_of(
+                patches.edgeEdges().begin(), patches.edgeEdges().end(),
+                [&](const auto& p) { return p.e == ef.first && p.f == ef.second; });
+        CAPTURE(near.pointTriangles.size(), near.edgeEdges.size());
+        CHECK(missing == 0);
+        // What the patches skipped: the grid search's candidates (before the filter) less
+        // theirs.
+        flatSkipped += cells.candidatePointTriangles().size() + cells.candidateEdgeEdges().size() -
+                       patches.candidatePointTriangles().size() -
+                       patches.candidateEdgeEdges().size();
+        if (c.skipsAll) {
+            CHECK(patches.candidatePointTriangles().empty());
+            CHECK(patches.candidateEdgeEdges().empty());
+        }
+    }
+    CHECK(flatSkipped > 0);
+}

@@ -60,6 +60,15 @@ bool overlap(const std::array<V3, 2>& p, const std::array<V3, 2>& q)
            p[0].z <= q[1].z && q[0].z <= p[1].z;
 }
 
+/// Whether cell (ci, cj, ck) holds the low corner of the overlap of two boxes whose low
+/// corners lie in cells p and q (cellOf is monotonic: that corner's cell is the larger of
+/// the two per axis): a pair found in every cell both touch is kept in that one alone.
+bool ownsOverlap(std::int64_t ci, std::int64_t cj, std::int64_t ck,
+                 const std::array<std::int32_t, 3>& p, const std::array<std::int32_t, 3>& q)
+{
+    return ci == std::max(p[0], q[0]) && cj == std::max(p[1], q[1]) && ck == std::max(p[2], q[2]);
+}
+
 /// Calls f(i, j, k) for every cell a box touches.
 template <typename F>
 void forCells(const std::array<V3, 2>& box, double inverseSize, F f)
@@ -71,6 +80,27 @@ void forCells(const std::array<V3, 2>& box, double inverseSize, F f)
         for (std::int64_t j = j0; j <= j1; ++j)
             for (std::int64_t i = i0; i <= i1; ++i)
                 f(i, j, k);
+}
+
+/// Calls f(ci, cj, ck, other) for every entry `other` of `table` placed after `self` in each
+/// cell a box touches: a bucket lists its entries in place order, so those are its last.
+template <typename Table, typename F>
+void forLaterInCells(const Table& table, const std::array<V3, 2>& box, double inverseCell,
+                     std::size_t self, F f)
+{
+    forCells(box, inverseCell, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
+        if (!table.holds(ci, cj, ck))
+            return;
+        const std::size_t bucket = table.bucketOf(ci, cj, ck);
+        const std::uint64_t key = cellKey(ci, cj, ck);
+        for (std::uint32_t q = table.bucketStart[bucket + 1]; q-- > table.bucketStart[bucket];) {
+            const auto [keyOther, other] = table.sorted[q];
+            if (other <= self)
+                break;
+            if (keyOther == key)
+                f(ci, cj, ck, other);
+        }
+    });
 }
 
 /// Below this many particles the search runs on the calling thread: waking the workers
@@ -133,6 +163,7 @@ void ElementContact::buildMesh(const ClothTopology& topology, const std::uint8_t
         mesh_.edges.push_back({c.a, c.b});
         mesh_.longestRest = std::max(mesh_.longestRest, c.restLength);
     }
+    buildPatches();
 }
 
 void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n,
@@ -168,11 +199,16 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
     const double cap = mesh_.longestRest + 0.5 * thickness;
     pad_.resize(n);
     moved_.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const double moved = std::sqrt(squaredLength(V3(x[i] - start_[i] - common_)));
-        moved_[i] = moved;
-        pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
-    }
+    auto pads = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(n, thread, threadCount);
+        for (std::size_t i = range.begin; i < range.end; ++i) {
+            const double moved = std::sqrt(squaredLength(V3(x[i] - start_[i] - common_)));
+            moved_[i] = moved;
+            pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
+        }
+    };
+    const bool passes = run && threads > 1 && n >= kParallelPasses;
+    runOn(passes, passes ? threads : 1u, run, pads);
     findPairs(x, w, n, thickness, threads, run);
     findEdgeAxes(x, w, thickness);
     computeBounds(n, kSelfContactFloor * thickness);
@@ -199,62 +235,115 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     pointBox_.resize(n); // first unpadded, for the elements
     triangleBox_.resize(m.triangles.size());
     edgeBox_.resize(m.edges.size());
+    const bool passes = parallel && n >= kParallelPasses;
+    // A particle's unpadded box (pointBoxes()'s), and the elements' boxes from them.
+    auto unpadded = [&](Index i) {
+        return std::array<V3, 2>{lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
+    };
+    auto triangleBox = [&](std::size_t t) {
+        const Triangle& tri = m.triangles[t];
+        triangleBox_[t] = grown(merge(merge(unpadded(tri.a), unpadded(tri.b)), unpadded(tri.c)),
+                                std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
+    };
+    auto edgeBox = [&](std::size_t e) {
+        const Index a = m.edges[e][0], b = m.edges[e][1];
+        edgeBox_[e] = grown(merge(unpadded(a), unpadded(b)), std::max(pad_[a], pad_[b]));
+    };
     auto pointBoxes = [&](unsigned thread, unsigned threadCount) {
         const IndexRange range = staticPartition(n, thread, threadCount);
         for (std::size_t i = range.begin; i < range.end; ++i)
-            pointBox_[i] = {lowerOf(x[i], start_[i]), upperOf(x[i], start_[i])};
+            pointBox_[i] = unpadded(static_cast<Index>(i));
     };
-    const bool passes = parallel && n >= kParallelPasses;
-    runOn(passes, passes ? count : 1u, run, pointBoxes);
-    auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
-        const IndexRange triangles = staticPartition(m.triangles.size(), thread, threadCount);
-        for (std::size_t t = triangles.begin; t < triangles.end; ++t) {
-            const Triangle& tri = m.triangles[t];
-            triangleBox_[t] =
-                grown(merge(merge(pointBox_[tri.a], pointBox_[tri.b]), pointBox_[tri.c]),
-                      std::max({pad_[tri.a], pad_[tri.b], pad_[tri.c]}));
+    // The patches (their boxes, maps and flat blocks) whenever the sheet has cells: the
+    // search by patches skips the flat blocks' pairs, the grid search's filter below drops
+    // them, so both give the same pairs.
+    const bool patched = switches_.patches && patchesWide_ > 0 &&
+                         n == static_cast<std::size_t>(meshWidth_) *
+                                  static_cast<std::size_t>(meshHeight_);
+    const bool flats = patchesWide_ > 0 && n == static_cast<std::size_t>(meshWidth_) *
+                                                    static_cast<std::size_t>(meshHeight_);
+    if (flats)
+        measurePatches(x, passes ? count : 1u, run);
+    if (patched) {
+        // Only the elements of patches near another need boxes (the points' padded last).
+        searchMeshVersion_ = ~std::uint64_t{0}; // the grid's candidates are gone
+        findPatchPairs(threads, run);
+        // Most patches near another: all count as near (patchElementPairs() then searches all).
+        if (2 * static_cast<std::size_t>(std::count(patchNear_.begin(), patchNear_.end(),
+                                                    std::uint8_t{1})) >
+            patches_.size())
+            std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{1});
+        pointGrown_.resize(n);
+        std::array<V3, 2>* pointGrown = pointGrown_.data();
+        auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
+            const IndexRange range = staticPartition(patches_.size(), thread, threadCount);
+            for (std::size_t p = range.begin; p < range.end; ++p) {
+                if (patchNear_[p] == 0)
+                    continue;
+                for (std::uint32_t q = patchPointStart_[p]; q < patchPointStart_[p + 1]; ++q) {
+                    const std::uint32_t v = patchPoints_[q];
+                    pointGrown[v] = grown(unpadded(v), pad_[v]);
+                }
+                for (std::uint32_t q = patchTriangleStart_[p]; q < patchTriangleStart_[p + 1];
+                     ++q)
+                    triangleBox(patchTriangles_[q]);
+                for (std::uint32_t q = patchEdgeStart_[p]; q < patchEdgeStart_[p + 1]; ++q)
+                    edgeBox(patchEdges_[q]);
+            }
+        };
+        runOn(passes, passes ? count : 1u, run, elementBoxes);
+        pointBox_.swap(pointGrown_); // padded where near another patch (and only read there)
+        patchElementPairs(n, threads, run);
+    } else {
+        runOn(passes, passes ? count : 1u, run, pointBoxes);
+        auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
+            const IndexRange triangles =
+                staticPartition(m.triangles.size(), thread, threadCount);
+            for (std::size_t t = triangles.begin; t < triangles.end; ++t)
+                triangleBox(t);
+            const IndexRange edges = staticPartition(m.edges.size(), thread, threadCount);
+            for (std::size_t e = edges.begin; e < edges.end; ++e)
+                edgeBox(e);
+        };
+        runOn(passes, passes ? count : 1u, run, elementBoxes);
+        // Whether the candidates of the last search still hold every pair whose boxes
+        // overlap now. That search grew each element's box by the skin too. Let delta be
+        // how far the farthest particle's unpadded box (start and current position) now
+        // sticks out of its box at the search, per axis, and rise the most any particle's
+        // pad grew since: an element's box now lies within its box at the search grown by
+        // delta + 1.001 rise, so while that is below the skin every overlapping pair now
+        // overlapped there.
+        const double skin = kSelfContactSkin * thickness;
+        bool reuse = searchMeshVersion_ == meshVersion_ && searchCount_ == n &&
+                     searchEdgeEdge_ == switches_.edgeEdge && searchSkin_ == skin &&
+                     searchBox_.size() == n;
+        if (reuse) {
+            double delta = 0.0, rise = 0.0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::array<V3, 2>& was = searchBox_[i];
+                const std::array<V3, 2>& now = pointBox_[i];
+                const V3 out = upperOf(V3(was[0] - now[0]), V3(now[1] - was[1]));
+                delta = std::max({delta, out.x, out.y, out.z});
+                rise = std::max(rise, pad_[i] - searchPad_[i]);
+            }
+            reuse = delta + 1.001 * rise <= 0.99 * skin; // 0.99: room for the boxes' rounding
         }
-        const IndexRange edges = staticPartition(m.edges.size(), thread, threadCount);
-        for (std::size_t e = edges.begin; e < edges.end; ++e) {
-            const auto [a, b] = m.edges[e];
-            edgeBox_[e] = grown(merge(pointBox_[a], pointBox_[b]), std::max(pad_[a], pad_[b]));
+        if (!reuse) {
+            searchBox_.assign(pointBox_.begin(), pointBox_.end());
+            searchPad_.assign(pad_.begin(), pad_.end());
         }
-    };
-    runOn(passes, passes ? count : 1u, run, elementBoxes);
-    // Whether the candidates of the last search still hold every pair whose boxes overlap
-    // now. That search grew each element's box by the skin too. Let delta be how far the
-    // farthest particle's unpadded box (start and current position) now sticks out of its
-    // box at the search, per axis, and rise the most any particle's pad grew since: an
-    // element's box now lies within its box at the search grown by delta + 1.001 rise, so
-    // while that is below the skin every overlapping pair now overlapped there.
-    const double skin = kSelfContactSkin * thickness;
-    bool reuse = searchMeshVersion_ == meshVersion_ && searchCount_ == n &&
-                 searchEdgeEdge_ == switches_.edgeEdge && searchSkin_ == skin &&
-                 searchBox_.size() == n;
-    if (reuse) {
-        double delta = 0.0, rise = 0.0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const std::array<V3, 2>& was = searchBox_[i];
-            const std::array<V3, 2>& now = pointBox_[i];
-            const V3 out = upperOf(V3(was[0] - now[0]), V3(now[1] - was[1]));
-            delta = std::max({delta, out.x, out.y, out.z});
-            rise = std::max(rise, pad_[i] - searchPad_[i]);
-        }
-        reuse = delta + 1.001 * rise <= 0.99 * skin; // 0.99: room for the boxes' rounding
+        for (std::size_t i = 0; i < n; ++i)
+            pointBox_[i] = grown(pointBox_[i], pad_[i]);
+        if (!reuse)
+            searchPairs(n, skin, threads, run);
     }
-    if (!reuse) {
-        searchBox_.assign(pointBox_.begin(), pointBox_.end());
-        searchPad_.assign(pad_.begin(), pad_.end());
-    }
-    for (std::size_t i = 0; i < n; ++i)
-        pointBox_[i] = grown(pointBox_[i], pad_[i]);
-    if (!reuse)
-        searchPairs(n, skin, threads, run);
 
     // This substep's pairs: the candidates whose boxes overlap now, in the search's order,
-    // but for those whose particles are all immovable now and for the cloth's own
-    // neighbours shown apart (apartInSheet()). On fixed ranges of the candidates per thread,
-    // joined in order.
+    // but for those whose particles are all immovable now, for those of a flat block
+    // (flatPair(); the search by patches found none) and for the cloth's own neighbours
+    // shown apart (apartInSheet()). On fixed ranges of the candidates per thread, joined in
+    // order.
+    const bool dropFlat = flats;
     threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
     threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
     auto filter = [&](unsigned thread, unsigned threadCount) {
@@ -266,6 +355,8 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
             const PointTriangle pt = candidatePointTriangles_[k];
             const Triangle& tri = m.triangles[pt.t];
             if (w[pt.v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
+                continue;
+            if (dropFlat && flatPair(pointPatch_[pt.v], trianglePatch_[pt.t]))
                 continue;
             if (overlap(pointBox_[pt.v], triangleBox_[pt.t]) && !apartInSheet(x, pt))
                 pts.push_back(pt);
@@ -280,6 +371,8 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
             const auto [c, d] = m.edges[ee.f];
             if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
                 continue;
+            if (dropFlat && flatPair(edgePatch_[ee.e], edgePatch_[ee.f]))
+                continue;
             if (overlap(edgeBox_[ee.e], edgeBox_[ee.f]) && !apartInSheet(x, ee))
                 ees.push_back(ee);
         }
@@ -287,6 +380,250 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     runOn(parallel, count, run, filter);
     joinInOrder(threadPointTriangles_, count, pointTriangles_);
     joinInOrder(threadEdgeEdges_, count, edgeEdges_);
+}
+
+void ElementContact::buildPatches()
+{
+    const int width = meshWidth_, height = meshHeight_, side = kSelfContactPatch;
+    patchesWide_ = patchesHigh_ = 0;
+    patches_.clear();
+    if (width < 2 || height < 2)
+        return; // no cells, no elements
+    patchesWide_ = (width - 2) / side + 1;
+    patchesHigh_ = (height - 2) / side + 1;
+    const auto count = static_cast<std::size_t>(patchesWide_) * patchesHigh_;
+    patches_.resize(count);
+    for (int pj = 0; pj < patchesHigh_; ++pj)
+        for (int pi = 0; pi < patchesWide_; ++pi) {
+            Patch& patch = patches_[static_cast<std::size_t>(pi + patchesWide_ * pj)];
+            patch.i0 = pi * side;
+            patch.i1 = std::min(patch.i0 + side, width - 1);
+            patch.j0 = pj * side;
+            patch.j1 = std::min(patch.j0 + side, height - 1);
+        }
+    // An element's patch: that of its lowest particle's cell (a point on the last row or
+    // column: the cell before it), whose corners hold all its particles.
+    const auto w = static_cast<Index>(width), h = static_cast<Index>(height);
+    auto patchOf = [&](Index lowest) {
+        const Index ci = std::min(lowest % w, w - 2), cj = std::min(lowest / w, h - 2);
+        return static_cast<std::uint32_t>(ci / static_cast<Index>(side) +
+                                          static_cast<Index>(patchesWide_) *
+                                              (cj / static_cast<Index>(side)));
+    };
+    pointPatch_.resize(static_cast<std::size_t>(w) * h);
+    for (Index v = 0; v < w * h; ++v)
+        pointPatch_[v] = patchOf(v);
+    trianglePatch_.resize(mesh_.triangles.size());
+    for (std::size_t t = 0; t < mesh_.triangles.size(); ++t)
+        trianglePatch_[t] = patchOf(mesh_.triangles[t].a); // k, the cell's first corner
+    edgePatch_.resize(mesh_.edges.size());
+    for (std::size_t e = 0; e < mesh_.edges.size(); ++e)
+        edgePatch_[e] = patchOf(std::min(mesh_.edges[e][0], mesh_.edges[e][1]));
+    // Each patch's elements in index order (a counting sort by patch).
+    auto group = [count](const std::vector<std::uint32_t>& of, std::vector<std::uint32_t>& start,
+                         std::vector<std::uint32_t>& list) {
+        start.assign(count + 1, 0);
+        for (std::uint32_t p : of)
+            ++start[p + 1];
+        for (std::size_t p = 0; p < count; ++p)
+            start[p + 1] += start[p];
+        list.resize(of.size());
+        std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+        for (std::size_t k = 0; k < of.size(); ++k)
+            list[next[of[k]]++] = static_cast<std::uint32_t>(k);
+    };
+    group(pointPatch_, patchPointStart_, patchPoints_);
+    group(trianglePatch_, patchTriangleStart_, patchTriangles_);
+    group(edgePatch_, patchEdgeStart_, patchEdges_);
+    flatBlock_.assign(count, 0);
+    patchNear_.assign(count, 0);
+}
+
+namespace {
+
+/// The map of a rectangle of the grid (rows j0..j1, columns i0..i1 of particles, `width` a
+/// row) through its corners: their mean at the middle, the mean of its sides' slopes along
+/// each axis.
+template <typename Map>
+Map cornerMap(const Vec<3>* x, std::size_t width, int i0, int i1, int j0, int j1)
+{
+    auto at = [&](int i, int j) {
+        return x[static_cast<std::size_t>(i) + width * static_cast<std::size_t>(j)];
+    };
+    const Vec<3> c00 = at(i0, j0), c10 = at(i1, j0), c01 = at(i0, j1), c11 = at(i1, j1);
+    Map map;
+    map.origin = 0.25 * (c00 + c10 + c01 + c11);
+    map.u = ((c10 + c11) - (c00 + c01)) / (2.0 * (i1 - i0));
+    map.v = ((c01 + c11) - (c00 + c10)) / (2.0 * (j1 - j0));
+    map.ci = 0.5 * (i0 + i1);
+    map.cj = 0.5 * (j0 + j1);
+    return map;
+}
+
+} // namespace
+
+void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadRun& run)
+{
+    // Each patch: its box over its particles' start and current positions, grown by their
+    // largest pad, and its maps at the start and now with its particles' farthest offsets.
+    const auto width = static_cast<std::size_t>(meshWidth_);
+    const V3* s = start_.data();
+    auto measure = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(patches_.size(), thread, threadCount);
+        for (std::size_t p = range.begin; p < range.end; ++p) {
+            Patch& patch = patches_[p];
+            patch.map[0] = cornerMap<GridMap>(s, width, patch.i0, patch.i1, patch.j0, patch.j1);
+            patch.map[1] = cornerMap<GridMap>(x, width, patch.i0, patch.i1, patch.j0, patch.j1);
+            V3 lo(1e300), hi(-1e300);
+            double pad = 0.0, off0 = 0.0, off1 = 0.0;
+            for (int j = patch.j0; j <= patch.j1; ++j) {
+                const std::size_t row = width * static_cast<std::size_t>(j);
+                for (int i = patch.i0; i <= patch.i1; ++i) {
+                    const std::size_t k = row + static_cast<std::size_t>(i);
+                    lo = lowerOf(lo, lowerOf(s[k], x[k]));
+                    hi = upperOf(hi, upperOf(s[k], x[k]));
+                    pad = std::max(pad, pad_[k]);
+                    off0 = std::max(off0, squaredLength(V3(s[k] - patch.map[0].at(i, j))));
+                    off1 = std::max(off1, squaredLength(V3(x[k] - patch.map[1].at(i, j))));
+                }
+            }
+            const V3 grow(1.001 * pad);
+            patch.box = {lo - grow, hi + grow};
+            patch.pad = pad;
+            patch.off[0] = std::sqrt(off0);
+            patch.off[1] = std::sqrt(off1);
+        }
+    };
+    runOn(threads > 1, threads, run, measure);
+    // Each block of 2 x 2 patches (fewer at the last row and column), from its first: flat
+    // when, at the start and now, an affine map A of the rest grid (its corners') has all
+    // its particles within `off` of their places and its smallest stretch sigma (m per row
+    // or column) leaves sigma / sqrt 2 - 2 off >= 1.001 times twice its largest pad. Every
+    // point of an element is the same convex combination of its particles as its rest point
+    // of theirs, so lies within off of A's image of that; two elements sharing no particle
+    // lie at least 1 / sqrt 2 apart on the rest grid (a particle from a cell's diagonal), so
+    // at least sigma / sqrt 2 - 2 off apart in space, beyond their pads: a pair left out as
+    // one whose boxes miss. A patch's particles lie within its own offset of its own map,
+    // and that map within the largest of its corners' distances of A (an affine difference
+    // is largest at a corner): their sum bounds the block's offset.
+    const int wide = patchesWide_, high = patchesHigh_;
+    for (int aj = 0; aj < high; ++aj)
+        for (int ai = 0; ai < wide; ++ai) {
+            const int bi = std::min(ai + 1, wide - 1), bj = std::min(aj + 1, high - 1);
+            const Patch& first = patches_[static_cast<std::size_t>(ai + wide * aj)];
+            const Patch& last = patches_[static_cast<std::size_t>(bi + wide * bj)];
+            double pad = 0.0;
+            for (int pj = aj; pj <= bj; ++pj)
+                for (int pi = ai; pi <= bi; ++pi)
+                    pad = std::max(pad, patches_[static_cast<std::size_t>(pi + wide * pj)].pad);
+            bool flat = true;
+            for (int c = 0; c < 2 && flat; ++c) {
+                const GridMap map = cornerMap<GridMap>(c == 0 ? s : x, width, first.i0,
+                                                       last.i1, first.j0, last.j1);
+                double off = 0.0;
+                for (int pj = aj; pj <= bj; ++pj)
+                    for (int pi = ai; pi <= bi; ++pi) {
+                        const Patch& q = patches_[static_cast<std::size_t>(pi + wide * pj)];
+                        double corner = 0.0;
+                        for (int i : {q.i0, q.i1})
+                            for (int j : {q.j0, q.j1})
+                                corner = std::max(corner, squaredLength(V3(q.map[c].at(i, j) -
+                                                                           map.at(i, j))));
+                        off = std::max(off, q.off[c] + std::sqrt(corner));
+                    }
+                // sigma^2, the smaller eigenvalue of [u v]'s Gram matrix: its determinant
+                // |u x v|^2 over the larger.
+                const double uu = dot(map.u, map.u), uv = dot(map.u, map.v),
+                             vv = dot(map.v, map.v);
+                const double larger =
+                    0.5 * (uu + vv) + std::sqrt(0.25 * (uu - vv) * (uu - vv) + uv * uv);
+                const double sigma2 =
+                    larger > 0.0 ? squaredLength(glm::cross(map.u, map.v)) / larger : 0.0;
+                const double reach = 2.0 * off + 1.001 * 2.0 * pad;
+                flat = 0.5 * sigma2 >= reach * reach;
+            }
+            flatBlock_[static_cast<std::size_t>(ai + wide * aj)] = flat ? 1 : 0;
+        }
+}
+
+bool ElementContact::flatPair(std::uint32_t p, std::uint32_t q) const
+{
+    const auto wide = static_cast<std::uint32_t>(patchesWide_);
+    const std::uint32_t pi = p % wide, pj = p / wide, qi = q % wide, qj = q / wide;
+    if (std::max(pi, qi) - std::min(pi, qi) > 1 || std::max(pj, qj) - std::min(pj, qj) > 1)
+        return false;
+    // The blocks holding both: first patch (ai, aj) with ai <= both <= ai + 1.
+    for (std::uint32_t aj = std::max(pj, qj) > 0 ? std::max(pj, qj) - 1 : 0;
+         aj <= std::min(pj, qj); ++aj)
+        for (std::uint32_t ai = std::max(pi, qi) > 0 ? std::max(pi, qi) - 1 : 0;
+             ai <= std::min(pi, qi); ++ai)
+            if (flatBlock_[ai + wide * aj] != 0)
+                return true;
+    return false;
+}
+
+void ElementContact::findPatchPairs(unsigned threads, const ThreadRun& run)
+{
+    // The patches' boxes in a table of their own (cells a patch wide at rest).
+    patchBox_.resize(patches_.size());
+    double pad = 0.0;
+    for (std::size_t p = 0; p < patches_.size(); ++p) {
+        patchBox_[p] = patches_[p].box;
+        pad = std::max(pad, patches_[p].pad);
+    }
+    const double cell =
+        std::max(kSelfContactPatch * mesh_.longestRest + 2.002 * pad, 1e-9);
+    buildTable(patchBox_, patchTable_, 1.0 / cell, threads, run);
+    const CellTable& table = patchTable_;
+    patchPairs_.clear();
+    std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{0});
+    std::vector<std::uint32_t>& found = found_;
+    for (std::uint32_t p = 0; p < patches_.size(); ++p) {
+        found.clear();
+        if (!flatPair(p, p))
+            found.push_back(p);
+        const std::array<V3, 2>& box = patchBox_[p];
+        const LowCell low = table.low[p];
+        forLaterInCells(table, box, 1.0 / cell, p,
+                        [&](std::int64_t ci, std::int64_t cj, std::int64_t ck, std::uint32_t q) {
+                            if (overlap(box, patchBox_[q]) &&
+                                ownsOverlap(ci, cj, ck, low, table.low[q]) && !flatPair(p, q))
+                                found.push_back(q);
+                        });
+        std::sort(found.begin(), found.end());
+        for (std::uint32_t q : found) {
+            patchPairs_.emplace_back(p, q);
+            patchNear_[p] = patchNear_[q] = 1;
+        }
+    }
+}
+
+void ElementContact::patchElementPairs(std::size_t n, unsigned threads, const ThreadRun& run)
+{
+    // The elements of the patches near another, each list in index order; the grid search
+    // over them alone finds every pair of theirs whose boxes overlap (the filter then drops
+    // those of flat blocks). A pair with an element of a patch near none lies in a pair of
+    // patches that meet only in a flat block, or not at all. Where all patches are near
+    // (findPairs() makes all near where most are), the grid search over all, ungathered.
+    if (std::find(patchNear_.begin(), patchNear_.end(), std::uint8_t{0}) == patchNear_.end()) {
+        searchPairs(n, 0.0, threads, run);
+        searchMeshVersion_ = ~std::uint64_t{0}; // not candidates a later grid search may reuse
+        return;
+    }
+    auto collect = [this](const std::vector<std::uint32_t>& patchOf,
+                          std::vector<std::uint32_t>& out) {
+        out.clear();
+        if (std::find(patchNear_.begin(), patchNear_.end(), std::uint8_t{1}) == patchNear_.end())
+            return;
+        for (std::size_t k = 0; k < patchOf.size(); ++k)
+            if (patchNear_[patchOf[k]] != 0)
+                out.push_back(static_cast<std::uint32_t>(k));
+    };
+    collect(pointPatch_, subset_.points);
+    collect(trianglePatch_, subset_.triangles);
+    collect(edgePatch_, subset_.edges);
+    searchPairs(n, 0.0, threads, run, &subset_);
+    searchMeshVersion_ = ~std::uint64_t{0};
 }
 
 bool ElementContact::apartInSheet(const V3* x, PointTriangle pair) const
@@ -353,7 +690,7 @@ bool ElementContact::apartInSheet(const V3* x, EdgeEdge pair) const
 }
 
 void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, CellTable& table,
-                                unsigned threads, const ThreadRun& run)
+                                double inverseCell, unsigned threads, const ThreadRun& run)
 {
     // Every element in every cell its box touches, as (cell key, element), in element order,
     // sorted by bucket with a counting sort (in element order within a bucket). A bucket per
@@ -372,8 +709,8 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
         for (std::size_t k = range.begin; k < range.end; ++k) {
             std::int64_t c0[3], c1[3];
             for (int a = 0; a < 3; ++a) {
-                c0[a] = cellOf(boxes[k][0][a], inverseCell_);
-                c1[a] = cellOf(boxes[k][1][a], inverseCell_);
+                c0[a] = cellOf(boxes[k][0][a], inverseCell);
+                c1[a] = cellOf(boxes[k][1][a], inverseCell);
                 table.low[k][static_cast<std::size_t>(a)] = static_cast<std::int32_t>(c0[a]);
                 part.lo[a] = std::min(part.lo[a], c0[a]);
                 part.hi[a] = std::max(part.hi[a], c1[a]);
@@ -419,7 +756,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
         std::size_t at = parts[thread].entries;
         const IndexRange range = staticPartition(boxes.size(), thread, threadCount);
         for (std::size_t k = range.begin; k < range.end; ++k)
-            forCells(boxes[k], inverseCell_, [&](std::int64_t i, std::int64_t j, std::int64_t l) {
+            forCells(boxes[k], inverseCell, [&](std::int64_t i, std::int64_t j, std::int64_t l) {
                 table.cells[at++] = {cellKey(i, j, l), static_cast<std::uint32_t>(k),
                                      static_cast<std::uint32_t>(table.bucketOf(i, j, l))};
             });
@@ -463,7 +800,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
 }
 
 void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
-                                 const ThreadRun& run)
+                                 const ThreadRun& run, const SearchSubset* subset)
 {
     const SurfaceMesh& m = mesh_;
     ++searches_;
@@ -488,6 +825,26 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
     const std::vector<std::array<V3, 2>>& triangleBox =
         skin > 0.0 ? skinTriangleBox_ : triangleBox_;
     const std::vector<std::array<V3, 2>>& edgeBox = skin > 0.0 ? skinEdgeBox_ : edgeBox_;
+    // The elements searched: all, or the subset's (each list in index order). The tables
+    // number their elements by place in the list (in index order too: a bucket's last
+    // entries are still the highest).
+    const std::size_t pointCount = subset ? subset->points.size() : n;
+    const std::size_t edgeCount = subset ? subset->edges.size() : m.edges.size();
+    auto pointAt = [subset](std::size_t k) {
+        return subset ? subset->points[k] : static_cast<std::uint32_t>(k);
+    };
+    auto triangleAt = [subset](std::uint32_t k) { return subset ? subset->triangles[k] : k; };
+    auto edgeAt = [subset](std::uint32_t k) { return subset ? subset->edges[k] : k; };
+    auto gather = [](const std::vector<std::array<V3, 2>>& from,
+                     const std::vector<std::uint32_t>& list,
+                     std::vector<std::array<V3, 2>>& to) -> const std::vector<std::array<V3, 2>>& {
+        to.resize(list.size());
+        for (std::size_t k = 0; k < list.size(); ++k)
+            to[k] = from[list[k]];
+        return to;
+    };
+    const std::vector<std::array<V3, 2>>& tableTriangleBox =
+        subset ? gather(triangleBox, subset->triangles, subsetTriangleBox_) : triangleBox;
     double thinnest = pad_.empty() ? 0.0 : pad_[0];
     for (double p : pad_)
         thinnest = std::min(thinnest, p);
@@ -498,11 +855,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
     // cell that holds the low corner of their overlap: once.
     // (cellOf is monotonic: the overlap's low corner's cell is the larger of the two boxes'
     // low corners' cells, per axis.)
-    auto owns = [](std::int64_t ci, std::int64_t cj, std::int64_t ck, const LowCell& p,
-                   const LowCell& q) {
-        return ci == std::max(p[0], q[0]) && cj == std::max(p[1], q[1]) &&
-               ck == std::max(p[2], q[2]);
-    };
+    auto owns = ownsOverlap;
     auto lowCell = [this](const std::array<V3, 2>& box) {
         return LowCell{static_cast<std::int32_t>(cellOf(box[0].x, inverseCell_)),
                        static_cast<std::int32_t>(cellOf(box[0].y, inverseCell_)),
@@ -526,16 +879,16 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
 
     // Points against triangles: each point, in index order, against the triangles of the
     // cells its box touches.
-    buildTable(triangleBox, triangleTable_, threads, run);
+    buildTable(tableTriangleBox, triangleTable_, inverseCell_, threads, run);
     auto points = [&](unsigned thread, unsigned threadCount) {
         std::vector<PointTriangle>& out = threadPointTriangles_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];
         out.clear();
         const CellTable& table = triangleTable_;
-        const IndexRange range = staticPartition(n, thread, threadCount);
+        const IndexRange range = staticPartition(pointCount, thread, threadCount);
         for (std::size_t i = range.begin; i < range.end; ++i) {
-            const auto v = static_cast<Index>(i);
-            const std::array<V3, 2>& box = pointBox[i];
+            const auto v = static_cast<Index>(pointAt(i));
+            const std::array<V3, 2>& box = pointBox[v];
             const LowCell low = lowCell(box);
             found.clear();
             forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
@@ -544,15 +897,15 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
                 const std::size_t b = table.bucketOf(ci, cj, ck);
                 const std::uint64_t key = cellKey(ci, cj, ck);
                 for (std::uint32_t q = table.bucketStart[b]; q < table.bucketStart[b + 1]; ++q) {
-                    const auto [keyT, t] = table.sorted[q];
+                    const auto [keyT, at] = table.sorted[q];
                     if (keyT != key)
                         continue;
-                    const Triangle& tri = m.triangles[t];
+                    const Triangle& tri = m.triangles[triangleAt(at)];
                     if (tri.a == v || tri.b == v || tri.c == v)
                         continue;
-                    if (overlap(box, triangleBox[t]) &&
-                        owns(ci, cj, ck, low, table.low[t]))
-                        found.push_back(t);
+                    if (overlap(box, tableTriangleBox[at]) &&
+                        owns(ci, cj, ck, low, table.low[at]))
+                        found.push_back(triangleAt(at));
                 }
             });
             sortSmall(found);
@@ -567,41 +920,34 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         return;
     // Edges against edges: each edge e, in index order, against the edges f > e of the cells
     // its box touches.
-    buildTable(edgeBox, edgeTable_, threads, run);
+    const std::vector<std::array<V3, 2>>& tableEdgeBox =
+        subset ? gather(edgeBox, subset->edges, subsetEdgeBox_) : edgeBox;
+    buildTable(tableEdgeBox, edgeTable_, inverseCell_, threads, run);
     auto edges = [&](unsigned thread, unsigned threadCount) {
         std::vector<EdgeEdge>& out = threadEdgeEdges_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];
         out.clear();
         const CellTable& table = edgeTable_;
-        const IndexRange range = staticPartition(m.edges.size(), thread, threadCount);
-        for (std::size_t e = range.begin; e < range.end; ++e) {
+        const IndexRange range = staticPartition(edgeCount, thread, threadCount);
+        for (std::size_t place = range.begin; place < range.end; ++place) {
+            const std::uint32_t e = edgeAt(static_cast<std::uint32_t>(place));
             const Index a = m.edges[e][0], b = m.edges[e][1]; // captured below: not a binding
-            const std::array<V3, 2>& box = edgeBox[e];
-            const LowCell low = table.low[e];
+            const std::array<V3, 2>& box = tableEdgeBox[place];
+            const LowCell low = table.low[place];
             found.clear();
-            forCells(box, inverseCell_, [&](std::int64_t ci, std::int64_t cj, std::int64_t ck) {
-                if (!table.holds(ci, cj, ck))
-                    return;
-                const std::size_t bucket = table.bucketOf(ci, cj, ck);
-                const std::uint64_t key = cellKey(ci, cj, ck);
-                // A bucket lists its edges in index order: those above e are its last ones.
-                for (std::uint32_t q = table.bucketStart[bucket + 1];
-                     q-- > table.bucketStart[bucket];) {
-                    const auto [keyF, f] = table.sorted[q];
-                    if (f <= e)
-                        break;
-                    if (keyF != key)
-                        continue;
-                    const auto [c, d] = m.edges[f];
+            // The edges placed after e in its cells (a bucket lists them in index order).
+            forLaterInCells(
+                table, box, inverseCell_, place,
+                [&](std::int64_t ci, std::int64_t cj, std::int64_t ck, std::uint32_t at) {
+                    const Index c = m.edges[edgeAt(at)][0], d = m.edges[edgeAt(at)][1];
                     if (a == c || a == d || b == c || b == d)
-                        continue;
-                    if (overlap(box, edgeBox[f]) && owns(ci, cj, ck, low, table.low[f]))
-                        found.push_back(f);
-                }
-            });
+                        return;
+                    if (overlap(box, tableEdgeBox[at]) && owns(ci, cj, ck, low, table.low[at]))
+                        found.push_back(edgeAt(at));
+                });
             sortSmall(found);
             for (std::uint32_t f : found)
-                out.push_back({static_cast<std::uint32_t>(e), f});
+                out.push_back({e, f});
         }
     };
     runOn(parallel, count, run, edges);

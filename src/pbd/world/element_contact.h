@@ -41,6 +41,9 @@ struct SelfContactSwitches {
                            ///< (else to the nearer side now: discrete proximity)
     bool edgeEdge = true; ///< the edge-edge pairs, in the proximity contacts and the bound
     bool capsules = true; ///< the edges against capsules' axes (thin obstacles)
+    bool patches = true;  ///< the search by patches of the sheet, pairs within a flat block
+                          ///< shown apart skipped (else the grid over every element, its
+                          ///< candidates filtered by the same blocks: the same pairs)
 };
 
 /// The share of half its pairs' gap a particle may move in a substep (gamma above).
@@ -55,6 +58,9 @@ inline constexpr int kSelfContactPasses = 4;
 /// every substep where anything moved, in the order and with the bits of a search of its
 /// own (a skin of 1 made the 300 x 300 bench slower: docs/physics.md).
 inline constexpr double kSelfContactSkin = 0.0;
+
+/// A patch of the sheet, for the search by patches: this many cells along each side.
+inline constexpr int kSelfContactPatch = 4;
 
 /// The live surface of a cloth: its whole triangles (all three constraints alive) and its
 /// edges (the triangles' edges whose constraint is alive), each edge once, in the order of
@@ -126,7 +132,9 @@ public:
     const std::vector<double>& pads() const { return pad_; }
     /// The boxes the last search compared (grown by the pads: elements whose boxes do not
     /// overlap are farther apart than their pads), per particle, triangle and edge of mesh(),
-    /// and its cells' size (m): what a device search takes (pbd/device/element_pairs.h).
+    /// and its cells' size (m): what a device search takes (pbd/device/element_pairs.h). After
+    /// the search by patches, only the boxes of the elements of patches near another are
+    /// made (the others are stale).
     const std::vector<std::array<Vec<3>, 2>>& pointBoxes() const { return pointBox_; }
     const std::vector<std::array<Vec<3>, 2>>& triangleBoxes() const { return triangleBox_; }
     const std::vector<std::array<Vec<3>, 2>>& edgeBoxes() const { return edgeBox_; }
@@ -144,7 +152,13 @@ private:
     /// overlap, in the canonical order: by v then t, by e then f. Through a uniform grid
     /// whose table holds the triangles and the edges; each point and each edge queries the
     /// cells its box touches, on fixed index ranges per thread.
-    void searchPairs(std::size_t n, double skin, unsigned threads, const ThreadRun& run);
+    /// Some elements of the mesh, each list in index order.
+    struct SearchSubset {
+        std::vector<std::uint32_t> points, triangles, edges;
+    };
+    /// With `subset`, the same among its elements alone.
+    void searchPairs(std::size_t n, double skin, unsigned threads, const ThreadRun& run,
+                     const SearchSubset* subset = nullptr);
     /// Whether a pair of the cloth's own neighbours (a cell's fourth corner and its other
     /// triangle; a cell's diagonal and an edge) is shown farther apart, at the substep's start
     /// and now (x), than its sides' largest pads by a lower bound of its distance taken from
@@ -202,7 +216,7 @@ private:
         std::size_t bucketOf(std::int64_t i, std::int64_t j, std::int64_t k) const;
     };
     void buildTable(const std::vector<std::array<Vec<3>, 2>>& boxes, CellTable& table,
-                    unsigned threads, const ThreadRun& run);
+                    double inverseCell, unsigned threads, const ThreadRun& run);
     /// buildTable()'s per thread: its elements' cells' bounding box and entry count (then
     /// where its entries start).
     struct TablePart {
@@ -244,6 +258,49 @@ private:
     std::vector<Guard> guards_;
     void findEdgeAxes(const Vec<3>* x, const double* w, double thickness);
     std::vector<Axis> axes_;                  ///< setCapsules()
+
+    // The search by patches (docs/physics.md): the sheet's cells in patches of
+    // kSelfContactPatch x kSelfContactPatch, each element in the patch of its cell; a block of
+    // 2 x 2 patches whose particles lie near an affine map of the rest grid, at the start and
+    // now, is "flat": no two of its elements sharing no particle are within their pads.
+    /// An affine map of the rest grid: particle (i, j) near origin + u (i - ci) + v (j - cj).
+    struct GridMap {
+        Vec<3> origin, u, v;
+        double ci, cj;
+        Vec<3> at(double i, double j) const { return origin + (i - ci) * u + (j - cj) * v; }
+    };
+    struct Patch {
+        std::array<Vec<3>, 2> box; ///< its particles' start and current positions, padded
+        double pad;                ///< its particles' largest pad
+        GridMap map[2];            ///< fitted to its corners at the start and now
+        double off[2];             ///< its particles' farthest distance from map
+        int i0, i1, j0, j1;        ///< its particles' rows and columns (inclusive)
+    };
+    void buildPatches();
+    void measurePatches(const Vec<3>* x, unsigned threads, const ThreadRun& run);
+    /// Whether every pair of an element of patch p and one of patch q (p == q: within p)
+    /// sharing no particle is farther apart than its pads, at the start and now.
+    bool flatPair(std::uint32_t p, std::uint32_t q) const;
+    /// The pairs of patches (p <= q) whose boxes overlap and that no flat block holds, in
+    /// order; each patch in one of them marked near.
+    void findPatchPairs(unsigned threads, const ThreadRun& run);
+    /// The candidates: searchPairs() over the elements of the patches near another.
+    void patchElementPairs(std::size_t n, unsigned threads, const ThreadRun& run);
+    SearchSubset subset_; ///< patchElementPairs()'s
+    /// searchPairs()'s table boxes of a subset.
+    std::vector<std::array<Vec<3>, 2>> subsetTriangleBox_, subsetEdgeBox_;
+    int patchesWide_ = 0, patchesHigh_ = 0; ///< 0: no patches (no cells)
+    std::vector<Patch> patches_;
+    std::vector<std::uint8_t> flatBlock_; ///< per block (its first patch), whether flat
+    std::vector<std::uint32_t> pointPatch_, trianglePatch_, edgePatch_;
+    /// Each patch's elements, in index order: [start p, start p + 1) of the list.
+    std::vector<std::uint32_t> patchPointStart_, patchPoints_, patchTriangleStart_,
+        patchTriangles_, patchEdgeStart_, patchEdges_;
+    std::vector<std::array<Vec<3>, 2>> patchBox_; ///< the patches' boxes, for their table
+    std::vector<std::array<Vec<3>, 2>> pointGrown_; ///< findPairs()'s scratch
+    CellTable patchTable_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> patchPairs_; ///< near, not flat
+    std::vector<std::uint8_t> patchNear_; ///< per patch: in a pair above (its boxes made)
     /// An edge near a capsule's axis: edge e, axis c; its start direction; its guard (as a
     /// Guard's, the axis's end points the second side, which the bound cannot move).
     struct EdgeAxis {
