@@ -22,6 +22,13 @@ public:
     {
         const std::lock_guard lock(mutex_);
         ++calls_[{function, bytes}];
+        ++total_.calls;
+        total_.bytes += bytes > 0 ? bytes : 0;
+    }
+    GlReadCount total()
+    {
+        const std::lock_guard lock(mutex_);
+        return total_;
     }
     void open(const char* path)
     {
@@ -46,6 +53,7 @@ private:
     std::mutex mutex_;
     std::string path_;
     std::map<std::pair<std::string, long long>, long long> calls_;
+    GlReadCount total_;
 };
 
 ReadLog& readLog()
@@ -114,11 +122,21 @@ void installGlReadLog()
     if (path == nullptr || *path == '\0')
         return;
     readLog().open(path);
+    countGlReads();
+}
+
+void countGlReads()
+{
     wrap(glad_glGetBufferSubData, realGetBufferSubData, &getBufferSubData);
     wrap(glad_glMapBuffer, realMapBuffer, &mapBuffer);
     wrap(glad_glMapBufferRange, realMapBufferRange, &mapBufferRange);
     wrap(glad_glReadPixels, realReadPixels, &readPixels);
     wrap(glad_glGetTexImage, realGetTexImage, &getTexImage);
+}
+
+GlReadCount glReadCount()
+{
+    return readLog().total();
 }
 
 } // namespace pbd::gpu

@@ -15,4 +15,15 @@ namespace pbd::gpu {
 /// gladLoadGL (a load replaces the pointers); later calls keep the counts.
 void installGlReadLog();
 
+/// Wraps the current context's read entry points as the hook does, whether or not its variable
+/// is set (a test counting in its own process; no file is written without the variable).
+void countGlReads();
+
+/// The read calls counted so far in this process, and the bytes of those that say their size.
+struct GlReadCount {
+    long long calls = 0;
+    long long bytes = 0;
+};
+GlReadCount glReadCount();
+
 } // namespace pbd::gpu

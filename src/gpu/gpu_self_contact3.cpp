@@ -1,13 +1,64 @@
-// The GPU solver's self-collision phases in 3D (gpu_self_contact3.h): the core's own phases on
-// the host, on the positions read back.
+// The GPU solver's self-collision phases in 3D (gpu_self_contact3.h): the core's own
+// SelfCollision phase on the host, on the positions read back; the bound on the GPU.
 
 #include "gpu_self_contact3.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
 
+#include <glad/gl.h>
+
+#include "gpu_kernels.h"
 #include "gpu_solver.h"
+#include "test_hook.h"
 
 namespace pbd::gpu {
+namespace {
+
+constexpr const char* kBoundFile = "self_contact_bound.comp.glsl";
+constexpr GLuint kFirstBinding = 16; // the buffers' bindings: 16, 17, ... in buffers_ order
+
+/// Writes `bytes` bytes to `buffer`, grown (never shrunk) to hold them.
+void writeBuffer(GLuint buffer, std::size_t& capacity, const void* data, std::size_t bytes)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    if (bytes > capacity || capacity == 0) {
+        capacity = std::max<std::size_t>({bytes, 2 * capacity, 64});
+        glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(capacity), nullptr,
+                     GL_DYNAMIC_DRAW);
+    }
+    if (data != nullptr && bytes > 0)
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(bytes), data);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+} // namespace
+
+GpuSelfContact3::GpuSelfContact3()
+{
+    if (const char* hook = testHook("PBD_GPU_SELF_CONTACT_BOUND")) {
+        char* end = nullptr;
+        const unsigned long sweeps = std::strtoul(hook, &end, 10);
+        if (end != hook && *end == ',') {
+            const char* walk = end + 1;
+            const unsigned long long steps = std::strtoull(walk, &end, 10);
+            if (end != walk && *end == '\0' && steps >= 1 && sweeps <= 64) {
+                sweeps_ = static_cast<unsigned>(sweeps);
+                walk_ = static_cast<std::size_t>(steps);
+            }
+        }
+    }
+}
+
+GpuSelfContact3::~GpuSelfContact3()
+{
+    for (unsigned kernel : kernels_)
+        glDeleteProgram(kernel);
+    if (buffers_[0] != 0)
+        glDeleteBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+}
 
 void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
                               std::span<const Obstacle3> obstacles)
@@ -25,6 +76,23 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
     }
     settings_ = settings;
     obstacles_ = obstacles;
+    const bool dbl = solver.precision() == GpuPrecision::Double;
+    if (kernels_[0] == 0 || dbl != double_) {
+        for (unsigned& kernel : kernels_) {
+            glDeleteProgram(kernel);
+            kernel = 0;
+        }
+        for (int stage = 0; stage < static_cast<int>(kernels_.size()); ++stage) {
+            std::string why;
+            kernels_[static_cast<std::size_t>(stage)] =
+                buildKernel(dbl, stage, false, why, kBoundFile, 3);
+            if (kernels_[static_cast<std::size_t>(stage)] == 0)
+                throw std::runtime_error(why);
+        }
+        double_ = dbl;
+        if (buffers_[0] == 0)
+            glGenBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+    }
     if (!massVersion_ || *massVersion_ != solver.inverseMassVersion()) {
         solver.downloadInverseMasses(inverseMass_); // pinned, grabbed or released since
         massVersion_ = solver.inverseMassVersion();
@@ -45,13 +113,89 @@ void GpuSelfContact3::resolve(GpuSolver& solver, int substep)
     host_->resolve(positions_.data(), stepStart_.data(), inverseMass_.data(), positions_.size(),
                    topology_, alive, settings_, obstacles_, substep);
     solver.writePositions(0, positions_.data(), positions_.size());
+    uploadBound(solver);
+}
+
+void GpuSelfContact3::uploadBound(const GpuSolver& solver)
+{
+    const std::size_t n = solver.particleCount();
+    const detail::SelfContactBoundInputs in = host_->boundInputs(n);
+    boundActive_ = in.active;
+    if (!in.active)
+        return;
+    guards_ = in.guards.size();
+    // The reals in the kernels' precision: per particle its limit, then its bound, then the
+    // common motion; per guard its normal, margin and high.
+    std::vector<double>& reals = realScratch_;
+    reals.assign(in.speedLimit.begin(), in.speedLimit.end());
+    reals.insert(reals.end(), in.bound.begin(), in.bound.end());
+    reals.insert(reals.end(), {in.common.x, in.common.y, in.common.z});
+    auto writeReals = [&](std::size_t buffer) {
+        if (double_) {
+            writeBuffer(buffers_[buffer], capacity_[buffer], reals.data(),
+                        reals.size() * sizeof(double));
+            return;
+        }
+        floatScratch_.assign(reals.begin(), reals.end());
+        writeBuffer(buffers_[buffer], capacity_[buffer], floatScratch_.data(),
+                    floatScratch_.size() * sizeof(float));
+    };
+    writeReals(kLimits);
+    reals.clear();
+    guardScratch_.clear();
+    for (const detail::SelfContactGuard& g : in.guards) {
+        guardScratch_.insert(guardScratch_.end(), g.v.begin(), g.v.end());
+        guardScratch_.push_back(static_cast<std::uint32_t>(g.split + 1));
+        reals.insert(reals.end(), {g.normal.x, g.normal.y, g.normal.z, g.margin, g.high});
+    }
+    writeReals(kGuardReals);
+    writeBuffer(buffers_[kGuardParticles], capacity_[kGuardParticles], guardScratch_.data(),
+                guardScratch_.size() * sizeof(std::uint32_t));
+    if (capacity_[kBack] < n * sizeof(std::uint32_t))
+        writeBuffer(buffers_[kBack], capacity_[kBack], nullptr, n * sizeof(std::uint32_t));
+    const std::size_t firstBytes = std::max(sweeps_, 1u) * sizeof(std::uint32_t);
+    if (capacity_[kFirst] < firstBytes)
+        writeBuffer(buffers_[kFirst], capacity_[kFirst], nullptr, firstBytes);
 }
 
 void GpuSelfContact3::bound(GpuSolver& solver)
 {
-    solver.downloadPositions(positions_);
-    host_->bound(positions_.data(), inverseMass_.data(), positions_.size());
-    solver.writePositions(0, positions_.data(), positions_.size());
+    if (!boundActive_)
+        return;
+    const std::size_t n = solver.particleCount();
+    for (std::size_t b = 0; b < buffers_.size(); ++b)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kFirstBinding + static_cast<GLuint>(b),
+                         buffers_[b]);
+    // Each stage's uniforms by name: a stage that does not use one has none there.
+    GLuint program = 0;
+    auto set = [&program](const char* name, std::size_t value) {
+        glUniform1ui(glGetUniformLocation(program, name), static_cast<GLuint>(value));
+    };
+    auto use = [&](int stage) {
+        program = kernels_[static_cast<std::size_t>(stage)];
+        glUseProgram(program);
+        set("uParticles", n);
+        set("uGuards", guards_);
+        set("uSweeps", sweeps_);
+    };
+    use(0); // the speed limit (and the sweeps' words reset)
+    dispatchKernel(std::max<std::size_t>(n, sweeps_));
+    if (guards_ == 0)
+        return;
+    for (unsigned sweep = 0; sweep < sweeps_; ++sweep) {
+        use(1); // the sweep's first failing guard
+        set("uSweep", sweep);
+        dispatchKernel(guards_);
+        use(2); // walked from there in order
+        set("uSweep", sweep);
+        for (std::size_t begin = 0; begin < guards_; begin += walk_) {
+            set("uBegin", begin);
+            set("uEnd", std::min(guards_, begin + walk_));
+            dispatchKernel(1);
+        }
+    }
+    use(3); // the sweeps left, if any
+    dispatchKernel(1);
 }
 
 } // namespace pbd::gpu

@@ -9,9 +9,10 @@
 /// which reads nothing, so that a release ignores these variables.
 ///
 /// The hooks: PBD_GPU_FAKE_RESET_AFTER_FRAMES, PBD_GPU_MAX_STORAGE_BLOCK_BYTES,
-/// PBD_GPU_SELF_COLLISION_GROUP_PAIRS, PBD_GL_READ_LOG (src/gpu), PBD_AUTOSAVE_SECONDS,
-/// PBD_STEP_BUDGET_MS, PBD_SHADER_DIR (src/app), PBD_VALIDATE_SHIFT_LAW (src/cli/validate:
-/// every law moved by that amount, so that a test sees `pbd-sim validate` fail).
+/// PBD_GPU_SELF_COLLISION_GROUP_PAIRS, PBD_GPU_SELF_CONTACT_BOUND, PBD_GL_READ_LOG (src/gpu),
+/// PBD_AUTOSAVE_SECONDS, PBD_STEP_BUDGET_MS, PBD_SHADER_DIR (src/app), PBD_VALIDATE_SHIFT_LAW
+/// (src/cli/validate: every law moved by that amount, so that a test sees `pbd-sim validate`
+/// fail).
 
 namespace pbd {
 

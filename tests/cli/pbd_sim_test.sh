@@ -684,6 +684,20 @@ EOF3D
     echo "3D scene $scene: colored $hc, gpu double $hd"
     [[ -n $hc && $hc == "$hd" ]] || fail "3D scene $scene: gpu double '$hd', colored '$hc'"
   done
+  # The self-contact bound on the GPU (shaders/self_contact_bound.comp.glsl) where its guards
+  # fail: in tablecloth-3d with self-collision the bar drags the cloth through its folds and a
+  # few guards a substep send particles back. Each form of its kernels (test hook
+  # PBD_GPU_SELF_CONTACT_BOUND=SWEEPS,WALK, gpu_self_contact3.h; empty: the default) gives the
+  # colored solver's hash after 120 steps.
+  tc=(run --scene tablecloth-3d --self-collision on --steps 120)
+  "$sim" "${tc[@]}" --solver colored --threads 1 >/dev/null 2>"$work/ec" || fail "colored tablecloth-3d failed: $(cat "$work/ec")"
+  hc="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ec")"
+  for form in "" 0,1 1,3; do
+    PBD_GPU_SELF_CONTACT_BOUND=$form "$sim" "${tc[@]}" --solver gpu --gpu-precision double >/dev/null 2>"$work/ed" || fail "gpu tablecloth-3d ($form) failed: $(cat "$work/ed")"
+    hd="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ed")"
+    echo "3D tablecloth-3d with self-collision, bound form '$form': colored $hc, gpu double $hd"
+    [[ -n $hc && $hc == "$hd" ]] || fail "tablecloth-3d with self-collision, bound form '$form': gpu double '$hd', colored '$hc'"
+  done
   expect 2 "--gpu-precision" "'half'" "float or double" -- run --solver gpu --gpu-precision half
   expect 2 "--width" "5000" "1 to 4096" "gpu solver" -- run --solver gpu --width 5000
   "$sim" bench --solver gpu --sizes 16x12 --settle 5 --steps 4 --json >"$work/json" 2>"$work/err" || fail "bench --solver gpu failed: $(cat "$work/err")"

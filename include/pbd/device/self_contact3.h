@@ -4,6 +4,7 @@
 // namespace detail: not for users of the library. docs/physics.md ("Self-contact between
 // elements in 3D") says what the phases do; docs/gpu.md what the GPU reads back for them.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -15,6 +16,33 @@
 #include "pbd/vec.h"
 
 namespace pbd::detail {
+
+/// One check of the SelfContactBound phase, as the CPU's ElementContact::bound() makes it: a
+/// close pair of the last resolve() as a separating direction, or an edge near a capsule's
+/// axis. Apart while the lowest height along `normal` of v[0, split) less the highest of
+/// v[split, 4) (split 4: less `high`, the axis's highest end) is at least `margin`; split -1:
+/// never apart. When not apart, each of v[0..3] in turn that has not gone back yet goes back
+/// to its bound. (An edge a, b near an axis is v = {a, b, a, b}, split 4.)
+struct SelfContactGuard {
+    std::array<Index, 4> v{};
+    int split = -1;
+    Vec<3> normal{0.0};
+    double margin = 0.0; ///< m
+    double high = 0.0;   ///< m, split 4 only
+};
+
+/// What the SelfContactBound phase needs, as the last resolve() left it (valid until the next
+/// resolve()): a device backend runs the bound from these. In that order: every movable
+/// particle i farther than speedLimit[i] from its substep start plus `common` (relative
+/// motion, m) goes back along its path to it; then, in sweeps until one changes nothing, the
+/// guards in order, each failing one sending its particles back to bound[i].
+struct SelfContactBoundInputs {
+    bool active = false;            ///< false: the bound does nothing
+    Vec<3> common{0.0};             ///< the substep's common motion (m)
+    std::span<const double> speedLimit; ///< per particle (m)
+    std::span<const double> bound;      ///< per particle (m)
+    std::span<const SelfContactGuard> guards;
+};
 
 /// SubstepPhase::SelfCollision and SubstepPhase::SelfContactBound of a 3D substep
 /// (pbd/substep_pipeline.h). makeHostSelfContact3() is the CPU solvers' own arithmetic, so a
@@ -37,6 +65,8 @@ public:
     /// The SelfContactBound phase, after every contact of the substep: each particle's motion
     /// bounded as the last resolve() found.
     virtual void bound(Vec<3>* x, const double* w, std::size_t n) = 0;
+    /// bound()'s inputs for `n` particles, as the last resolve() left them.
+    virtual SelfContactBoundInputs boundInputs(std::size_t n) = 0;
 };
 
 /// The CPU solvers' phases (SelfCollision::resolve on `threads` threads, Settings::threads: 0,

@@ -1311,6 +1311,38 @@ void ElementContact::project(V3* x, const double* w, double thickness, double fr
             edgeAxis(ea);
 }
 
+SelfContactBoundInputs ElementContact::boundInputs(std::size_t n,
+                                                   std::vector<double>& speedLimit,
+                                                   std::vector<SelfContactGuard>& guards) const
+{
+    SelfContactBoundInputs in;
+    speedLimit.clear();
+    guards.clear();
+    if (!switches_.bound || start_.size() != n)
+        return in;
+    in.active = true;
+    in.common = common_;
+    // bound()'s own values: its speed limit, its guards in its order, then its guarded edges
+    // near an axis (v = a, b, a, b: the repeats are back already when met).
+    speedLimit.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        speedLimit[i] = kSelfContactGamma * pad_[i];
+    for (const Guard& g : guards_)
+        guards.push_back({g.v, g.split, g.normal, g.margin, 0.0});
+    for (const EdgeAxis& ea : edgeAxes_) {
+        if (!ea.guarded)
+            continue;
+        const Index a = mesh_.edges[ea.e][0], b = mesh_.edges[ea.e][1];
+        const Axis& axis = axes_[ea.c];
+        const double high = std::max(dot(axis.a1, ea.normal), dot(axis.b1, ea.normal));
+        guards.push_back({{a, b, a, b}, ea.margin >= 0.0 ? 4 : -1, ea.normal, ea.margin, high});
+    }
+    in.speedLimit = speedLimit;
+    in.bound = bound_;
+    in.guards = guards;
+    return in;
+}
+
 std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
 {
     if (!switches_.bound || start_.size() != n)

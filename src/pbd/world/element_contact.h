@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "pbd/device/self_contact3.h"
 #include "pbd/obstacle3.h"
 #include "pbd/topology.h"
 #include "pbd/vec.h"
@@ -98,6 +99,11 @@ public:
     /// start, relative to the common motion, back along its path to the bound. Returns how many it moved. Nothing when the
     /// switches turn the bound off.
     std::size_t bound(Vec<3>* x, const double* w, std::size_t n);
+    /// What bound() would do for `n` particles, as data (pbd/device/self_contact3.h): its
+    /// speed limits and guards written to `speedLimit` and `guards` (kept by the caller), the
+    /// bounds and common motion its own; active false where bound() does nothing.
+    SelfContactBoundInputs boundInputs(std::size_t n, std::vector<double>& speedLimit,
+                                       std::vector<SelfContactGuard>& guards) const;
 
     /// A point-triangle pair: particle v, triangle t of the mesh.
     struct PointTriangle {

@@ -43,11 +43,18 @@ public:
         elements_.bound(x, w, n);
     }
 
+    SelfContactBoundInputs boundInputs(std::size_t n) override
+    {
+        return elements_.boundInputs(n, speedLimit_, guards_);
+    }
+
 private:
     WorkerPool pool_;
     ContactWorldOf<3> contacts_;
     SelfCollisionOf<3> particles_;
     ElementContact elements_;
+    std::vector<double> speedLimit_;         ///< boundInputs()'s
+    std::vector<SelfContactGuard> guards_;   ///< boundInputs()'s
 };
 
 } // namespace
