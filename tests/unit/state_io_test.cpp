@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -30,6 +31,30 @@ TEST_CASE("malformed position text is refused", "[state_io]")
     CHECK_FALSE(pbd::parsePositions("1 2 3\n"));
     CHECK_FALSE(pbd::parsePositions("1 nan\n"));
     CHECK(pbd::parsePositions("1 2\n\n3 4\n")->size() == 2);
+}
+
+TEST_CASE("3D positions written with 17 digits read back bit-identical, three to a line",
+          "[state_io]")
+{
+    const std::vector<glm::dvec3> positions = {{0.1, -0.2, 1.0 / 3.0},
+                                               {-2.0 / 7.0, 1e-300, -0.0}};
+    std::FILE* file = std::tmpfile();
+    REQUIRE(file);
+    REQUIRE(pbd::writePositions(file, positions));
+    std::rewind(file);
+    std::string text;
+    char buffer[256];
+    while (std::fgets(buffer, sizeof buffer, file))
+        text += buffer;
+    std::fclose(file);
+    const auto back = pbd::parsePositions<3>(text);
+    REQUIRE(back);
+    CHECK(*back == positions);
+    CHECK(std::signbit((*back)[1].z));
+    CHECK_FALSE(pbd::parsePositions<3>("1 2\n"));       // a 2D line
+    CHECK_FALSE(pbd::parsePositions<3>("1 2 3 4\n"));   // one number too many
+    CHECK_FALSE(pbd::parsePositions<3>("1 2 inf\n"));
+    CHECK_FALSE(pbd::parsePositions("1 2 3\n"));        // a 3D line read as 2D
 }
 
 TEST_CASE("writing to a path that cannot be opened reports the path", "[state_io]")
