@@ -1,7 +1,7 @@
 #pragma once
 // How an obstacle of either dimension moves over a step into the contact phase's shapes
 // (pbd/device/contacts.h): from its start pose to its pose evenly over the substeps, each
-// angle by its shorter turn. Private to the core; contacts.cpp (2D) and contacts3.cpp (3D)
+// angle by its shorter turn. Private to the core; obstacle.cpp (2D) and contacts3.cpp (3D)
 // supply the shapes and the turns.
 
 #include <cmath>
