@@ -46,18 +46,12 @@ detail::ContactShapeOf<3> shapeAt(const Obstacle3& o, const Obstacle3Pose& pose,
         s.hi = s.a + s.r;
         break;
     case Obstacle3Shape::Capsule: {
-        s.core = Core::Segment;
         if (own) {
-            s.a = o.a;
-            s.b = o.b;
+            detail::setSegmentShape(s, o.a, o.b, o.radius + grow);
         } else {
             const Vec<3> half = 0.5 * (o.b - o.a);
-            s.a = pose.centre - half;
-            s.b = pose.centre + half;
+            detail::setSegmentShape(s, pose.centre - half, pose.centre + half, o.radius + grow);
         }
-        s.r = o.radius + grow;
-        s.lo = lowerOf(s.a, s.b) - s.r;
-        s.hi = upperOf(s.a, s.b) + s.r;
         break;
     }
     case Obstacle3Shape::Box: {

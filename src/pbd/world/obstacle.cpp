@@ -271,19 +271,13 @@ ContactShape shapeAt(const Obstacle& o, const ObstaclePose& pose, bool own, doub
         s.hi = s.a + s.r;
         break;
     case ObstacleShape::Capsule: {
-        s.core = Core::Segment;
         if (own) {
-            s.a = o.a;
-            s.b = o.b;
+            setSegmentShape(s, o.a, o.b, o.radius + grow);
         } else {
             const glm::dvec2 d = o.b - o.a;
             const glm::dvec2 half = 0.5 * std::sqrt(dot(d, d)) * unit(pose.angle);
-            s.a = pose.centre - half;
-            s.b = pose.centre + half;
+            setSegmentShape(s, pose.centre - half, pose.centre + half, o.radius + grow);
         }
-        s.r = o.radius + grow;
-        s.lo = lowerOf(s.a, s.b) - s.r;
-        s.hi = upperOf(s.a, s.b) + s.r;
         break;
     }
     case ObstacleShape::Box: {

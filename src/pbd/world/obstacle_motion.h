@@ -19,6 +19,18 @@ inline double shorterTurn(double degrees)
     return d == -180.0 ? 180.0 : d;
 }
 
+/// `s` as a capsule's shape: the segment core from a to b grown by r, with its bounding box.
+template <glm::length_t D>
+void setSegmentShape(ContactShapeOf<D>& s, Vec<D> a, Vec<D> b, double r)
+{
+    s.core = ContactShapeOf<D>::Core::Segment;
+    s.a = a;
+    s.b = b;
+    s.r = r;
+    s.lo = lowerOf(s.a, s.b) - s.r;
+    s.hi = upperOf(s.a, s.b) + s.r;
+}
+
 /// Fills `world` with `obstacles` where they are at the end of substep `substep` of
 /// `substeps`, grown by thickness / 2: `poseAt(start, end, f)` the pose at fraction f of the
 /// step, `shapeAt(obstacle, pose, own, grow)` its shape there (own: exactly as given, when it
