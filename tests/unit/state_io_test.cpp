@@ -1,15 +1,19 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "pbd/state_io.h"
 
-TEST_CASE("positions written with 17 digits read back bit-identical", "[state_io]")
+namespace {
+
+/// What writePositions() writes for `positions`.
+template <glm::length_t D>
+std::string writtenText(const std::vector<pbd::Vec<D>>& positions)
 {
-    const std::vector<glm::dvec2> positions = {{0.1, -0.2}, {1.0 / 3.0, -2.0 / 7.0},
-                                               {std::numeric_limits<double>::denorm_min(), -1e300}};
     std::FILE* file = std::tmpfile();
     REQUIRE(file);
     REQUIRE(pbd::writePositions(file, positions));
@@ -19,6 +23,16 @@ TEST_CASE("positions written with 17 digits read back bit-identical", "[state_io
     while (std::fgets(buffer, sizeof buffer, file))
         text += buffer;
     std::fclose(file);
+    return text;
+}
+
+} // namespace
+
+TEST_CASE("positions written with 17 digits read back bit-identical", "[state_io]")
+{
+    const std::vector<glm::dvec2> positions = {{0.1, -0.2}, {1.0 / 3.0, -2.0 / 7.0},
+                                               {std::numeric_limits<double>::denorm_min(), -1e300}};
+    const std::string text = writtenText(positions);
     CHECK(text.substr(0, 27) == "0.10000000000000001 -0.2000");
     const auto back = pbd::parsePositions(text);
     REQUIRE(back);
@@ -38,15 +52,7 @@ TEST_CASE("3D positions written with 17 digits read back bit-identical, three to
 {
     const std::vector<glm::dvec3> positions = {{0.1, -0.2, 1.0 / 3.0},
                                                {-2.0 / 7.0, 1e-300, -0.0}};
-    std::FILE* file = std::tmpfile();
-    REQUIRE(file);
-    REQUIRE(pbd::writePositions(file, positions));
-    std::rewind(file);
-    std::string text;
-    char buffer[256];
-    while (std::fgets(buffer, sizeof buffer, file))
-        text += buffer;
-    std::fclose(file);
+    const std::string text = writtenText(positions);
     const auto back = pbd::parsePositions<3>(text);
     REQUIRE(back);
     CHECK(*back == positions);

@@ -39,11 +39,7 @@ detail::ContactShapeOf<3> shapeAt(const Obstacle3& o, const Obstacle3Pose& pose,
     detail::ContactShapeOf<3> s;
     switch (o.shape) {
     case Obstacle3Shape::Sphere:
-        s.core = Core::Point;
-        s.a = own ? o.a : pose.centre;
-        s.r = o.radius + grow;
-        s.lo = s.a - s.r;
-        s.hi = s.a + s.r;
+        detail::setPointShape(s, own ? o.a : pose.centre, o.radius + grow);
         break;
     case Obstacle3Shape::Capsule: {
         if (own) {

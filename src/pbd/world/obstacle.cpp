@@ -264,11 +264,7 @@ ContactShape shapeAt(const Obstacle& o, const ObstaclePose& pose, bool own, doub
     ContactShape s;
     switch (o.shape) {
     case ObstacleShape::Circle:
-        s.core = Core::Point;
-        s.a = pose.centre;
-        s.r = o.radius + grow;
-        s.lo = s.a - s.r;
-        s.hi = s.a + s.r;
+        setPointShape(s, pose.centre, o.radius + grow);
         break;
     case ObstacleShape::Capsule: {
         if (own) {

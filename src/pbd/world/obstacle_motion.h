@@ -19,6 +19,17 @@ inline double shorterTurn(double degrees)
     return d == -180.0 ? 180.0 : d;
 }
 
+/// `s` as a disc's or sphere's shape: the point core at a grown by r, with its bounding box.
+template <glm::length_t D>
+void setPointShape(ContactShapeOf<D>& s, Vec<D> a, double r)
+{
+    s.core = ContactShapeOf<D>::Core::Point;
+    s.a = a;
+    s.r = r;
+    s.lo = s.a - s.r;
+    s.hi = s.a + s.r;
+}
+
 /// `s` as a capsule's shape: the segment core from a to b grown by r, with its bounding box.
 template <glm::length_t D>
 void setSegmentShape(ContactShapeOf<D>& s, Vec<D> a, Vec<D> b, double r)
