@@ -8,9 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include <glm/vec2.hpp>
-
 #include "pbd/settings.h"
+#include "pbd/vec.h"
 
 namespace pbd {
 
@@ -49,11 +48,15 @@ double cellRestArea(const ClothRestLengths& rest);
 /// particle (row i, column j) at (0.2 j, -0.2 i) with index i * width + j; constraints in the
 /// page's order (all horizontal, then all vertical, then per cell the diagonal and the
 /// anti-diagonal) with rest lengths 0.2 and 0.1 * sqrt(8). A sized cloth has the same layout
-/// with its own spacing: particle (i, j) at (horizontal j, -vertical i).
-struct ClothGrid {
-    std::vector<glm::dvec2> positions;
+/// with its own spacing: particle (i, j) at (horizontal j, -vertical i). In D dimensions
+/// (buildClothGridOf()) the same sheet placed in space.
+template <glm::length_t D>
+struct ClothGridOf {
+    std::vector<Vec<D>> positions;
     std::vector<DistanceConstraint> constraints;
 };
+/// The grid in the sheet's own plane: the page's cloth.
+using ClothGrid = ClothGridOf<2>;
 
 /// Builds the page's grid. Width and height must be at least 1 (see validate()).
 ClothGrid buildClothGrid(int width, int height);
@@ -61,6 +64,11 @@ ClothGrid buildClothGrid(int width, int height);
 ClothGrid buildClothGrid(int width, int height, const ClothRestLengths& rest);
 /// Builds the settings' grid (buildClothGrid(width, height, clothRestLengths(settings))).
 ClothGrid buildClothGrid(const Settings& settings);
+/// The settings' grid in D dimensions: in 2D buildClothGrid(settings); in 3D that sheet at
+/// z = 0 (Orientation::Vertical: (x, y) to (x, y, 0)) or laid level at its first row's height
+/// with the rows going towards +z (Horizontal: (x, y) to (x, y0, y0 - y) for row 0's y0).
+template <glm::length_t D>
+ClothGridOf<D> buildClothGridOf(const Settings& settings);
 
 /// Each particle's mass in kg, in index order: Settings::mass for every particle when the
 /// density is 0 (the page); else density times the area the particle represents, the product

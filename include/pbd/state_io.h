@@ -11,8 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include <glm/vec2.hpp>
-
 #include "pbd/vec.h"
 
 namespace pbd {
@@ -34,7 +32,8 @@ std::uint64_t positionsHash(const std::vector<Vec<D>>& positions);
 /// The hash as 16 lowercase hex digits.
 std::string formatHash(std::uint64_t hash);
 
-/// Reads text in that format. Returns nothing when a line is not two finite numbers.
-std::optional<std::vector<glm::dvec2>> parsePositions(std::string_view text);
+/// Reads text in that format. Returns nothing when a line is not D finite numbers.
+template <glm::length_t D = 2>
+std::optional<std::vector<Vec<D>>> parsePositions(std::string_view text);
 
 } // namespace pbd

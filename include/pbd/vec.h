@@ -10,8 +10,8 @@
 
 namespace pbd {
 
-/// A position, velocity or direction in D dimensions, in metres (per second): glm::dvec2 in
-/// 2D, glm::dvec3 in 3D. The core's kernels are templates over D instantiated for each.
+/// A position, velocity or direction in D dimensions, in metres (per second): glm's vector of
+/// D doubles. The core is written once as templates over D, instantiated for 2 and 3.
 template <glm::length_t D>
 using Vec = glm::vec<D, double, glm::defaultp>;
 

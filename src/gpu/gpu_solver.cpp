@@ -432,7 +432,7 @@ void readReals(GLuint buffer, bool dbl, std::vector<double>& out, std::size_t co
 
 } // namespace
 
-void GpuSolver::upload(const GpuParticleState& state)
+void GpuSolver::upload(const Particles& state)
 {
     if (state.position.size() != count_ || state.stepStart.size() != count_ ||
         state.velocity.size() != count_ || state.inverseMass.size() != count_)
@@ -507,7 +507,7 @@ void GpuSolver::upload(const glm::dvec2* position, const glm::dvec2* stepStart,
     renderStale_ = true;
 }
 
-void GpuSolver::download(GpuParticleState& state) const
+void GpuSolver::download(Particles& state) const
 {
     requireDimensions(2, "download");
     ++readbacks_;

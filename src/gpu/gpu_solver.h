@@ -14,6 +14,7 @@
 #include <glm/vec3.hpp>
 
 #include "pbd/cloth.h"
+#include "pbd/particles.h"
 #include "pbd/settings.h"
 
 namespace pbd::gpu {
@@ -42,14 +43,6 @@ struct GpuStepParameters {
     /// selfCollision.
     GpuSelfContact3* selfContact3 = nullptr;
     double time = 0.0;    ///< simulated time at the step's start in s: the gusts' clock
-};
-
-/// The particle state as the host sees it (double precision, one entry per particle).
-struct GpuParticleState {
-    std::vector<glm::dvec2> position;  ///< m
-    std::vector<glm::dvec2> stepStart; ///< m, positions at the start of the last substep
-    std::vector<glm::dvec2> velocity;  ///< m/s
-    std::vector<double> inverseMass;   ///< 1/kg; 0 = does not move
 };
 
 class GpuChebyshev;
@@ -97,13 +90,16 @@ public:
     /// Bytes of GPU memory in the solver's buffers.
     std::size_t bufferBytes() const { return bytes_; }
 
-    /// Replaces the whole state on the GPU. Every vector must hold particleCount() entries.
-    void upload(const GpuParticleState& state);
+    /// Replaces the whole state on the GPU with the particles' positions, step starts,
+    /// velocities and inverse masses: each must hold particleCount() entries (the masses and
+    /// flags are the host's own and not read).
+    void upload(const Particles& state);
     /// The same from arrays of particleCount() entries each.
     void upload(const glm::dvec2* position, const glm::dvec2* stepStart,
                 const glm::dvec2* velocity, const double* inverseMass);
-    /// Reads the whole state back (inverseMass too).
-    void download(GpuParticleState& state) const;
+    /// Reads the whole state back into the particles' positions, step starts, velocities and
+    /// inverse masses (their masses and flags left as they are).
+    void download(Particles& state) const;
     /// Reads back positions, step-start positions and velocities.
     void download(std::vector<glm::dvec2>& position, std::vector<glm::dvec2>& stepStart,
                   std::vector<glm::dvec2>& velocity) const;

@@ -15,6 +15,7 @@
 #include "gpu_solver.h"
 #include "pbd/device/constraint_coloring.h"
 #include "pbd/distance_constraint.h"
+#include "pbd/particles.h"
 
 namespace pbd::test {
 
@@ -28,7 +29,7 @@ struct ReferenceState {
 };
 
 template <class Real>
-ReferenceState<Real> toReference(const gpu::GpuParticleState& s)
+ReferenceState<Real> toReference(const Particles& s)
 {
     ReferenceState<Real> r;
     for (std::size_t i = 0; i < s.position.size(); ++i) {
@@ -41,9 +42,9 @@ ReferenceState<Real> toReference(const gpu::GpuParticleState& s)
 }
 
 template <class Real>
-gpu::GpuParticleState fromReference(const ReferenceState<Real>& r)
+Particles fromReference(const ReferenceState<Real>& r)
 {
-    gpu::GpuParticleState s;
+    Particles s;
     for (std::size_t i = 0; i < r.position.size(); ++i) {
         s.position.emplace_back(r.position[i]);
         s.stepStart.emplace_back(r.stepStart[i]);

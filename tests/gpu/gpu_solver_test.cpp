@@ -18,7 +18,6 @@
 #include "pbd/simulation.h"
 
 using pbd::Index;
-using pbd::gpu::GpuParticleState;
 using pbd::GpuPrecision;
 using pbd::gpu::GpuSolver;
 using pbd::gpu::GpuStepParameters;
@@ -103,21 +102,20 @@ void events(const Scenario& s, int k, const Edits& e)
     }
 }
 
-GpuParticleState initialState(const Scenario& s)
+pbd::Particles initialState(const Scenario& s)
 {
     const pbd::Simulation simulation(settingsOf(s, pbd::Solver::Colored));
-    const pbd::Particles& p = simulation.particles();
-    return {p.position, p.stepStart, p.velocity, p.inverseMass};
+    return simulation.particles();
 }
 
 /// The GPU solver driven directly.
-GpuParticleState runGpu(const Scenario& s, GpuPrecision precision, int steps)
+pbd::Particles runGpu(const Scenario& s, GpuPrecision precision, int steps)
 {
     std::string why;
     auto solver = GpuSolver::create(s.width, s.height, precision, why);
     INFO(why);
     REQUIRE(solver);
-    GpuParticleState state = initialState(s);
+    pbd::Particles state = initialState(s);
     solver->upload(state);
     double savedInverseMass = 0.0;
     Index grabbed = 0;
@@ -148,7 +146,7 @@ GpuParticleState runGpu(const Scenario& s, GpuPrecision precision, int steps)
 
 /// The scalar colored reference, in double or float.
 template <class Real>
-GpuParticleState runReference(const Scenario& s, int steps)
+pbd::Particles runReference(const Scenario& s, int steps)
 {
     pbd::test::ReferenceState<Real> state = pbd::test::toReference<Real>(initialState(s));
     Real savedInverseMass = 0;
@@ -173,8 +171,8 @@ GpuParticleState runReference(const Scenario& s, int steps)
 }
 
 /// A Simulation with the given solver; Gpu through the backend on the current context.
-GpuParticleState runSimulation(const Scenario& s, pbd::Solver solver, int steps,
-                               GpuPrecision precision = GpuPrecision::Double)
+pbd::Particles runSimulation(const Scenario& s, pbd::Solver solver, int steps,
+                             GpuPrecision precision = GpuPrecision::Double)
 {
     pbd::Settings settings = settingsOf(s, solver);
     settings.gpuPrecision = precision;
@@ -193,25 +191,23 @@ GpuParticleState runSimulation(const Scenario& s, pbd::Solver solver, int steps,
         simulation.step();
     }
     simulation.sync();
-    const pbd::Particles& p = simulation.particles();
-    return {p.position, p.stepStart, p.velocity, p.inverseMass};
+    return simulation.particles();
 }
 
 /// The state of `simulation`, a GPU's read back first.
-GpuParticleState stateOf(pbd::Simulation& simulation)
+pbd::Particles stateOf(pbd::Simulation& simulation)
 {
     simulation.sync();
-    const pbd::Particles& p = simulation.particles();
-    return {p.position, p.stepStart, p.velocity, p.inverseMass};
+    return simulation.particles();
 }
 
-GpuParticleState runCore(const Scenario& s, int steps)
+pbd::Particles runCore(const Scenario& s, int steps)
 {
     return runSimulation(s, pbd::Solver::Colored, steps);
 }
 
 /// Largest coordinate difference of the positions (infinite when one is not finite).
-double deviation(const GpuParticleState& a, const GpuParticleState& b)
+double deviation(const pbd::Particles& a, const pbd::Particles& b)
 {
     REQUIRE(a.position.size() == b.position.size());
     double worst = 0.0;
@@ -224,7 +220,7 @@ double deviation(const GpuParticleState& a, const GpuParticleState& b)
     return worst;
 }
 
-double velocityDeviation(const GpuParticleState& a, const GpuParticleState& b)
+double velocityDeviation(const pbd::Particles& a, const pbd::Particles& b)
 {
     double worst = 0.0;
     for (std::size_t i = 0; i < a.velocity.size(); ++i)
@@ -233,7 +229,7 @@ double velocityDeviation(const GpuParticleState& a, const GpuParticleState& b)
     return worst;
 }
 
-bool sameBits(const GpuParticleState& a, const GpuParticleState& b)
+bool sameBits(const pbd::Particles& a, const pbd::Particles& b)
 {
     return a.position.size() == b.position.size() &&
            std::memcmp(a.position.data(), b.position.data(),
@@ -316,8 +312,8 @@ std::vector<Scenario> scenarios()
 TEST_CASE("double-precision GPU steps match the CPU colored solver after 200 steps")
 {
     for (const Scenario& s : scenarios()) {
-        const GpuParticleState cpu = runCore(s, 200);
-        const GpuParticleState gpu = runGpu(s, GpuPrecision::Double, 200);
+        const pbd::Particles cpu = runCore(s, 200);
+        const pbd::Particles gpu = runGpu(s, GpuPrecision::Double, 200);
         const double d = deviation(gpu, cpu);
         const double dv = velocityDeviation(gpu, cpu);
         std::printf("double vs colored CPU, %s: largest position difference %.3g m, velocity "
@@ -334,15 +330,15 @@ TEST_CASE("a Simulation with Solver::Gpu steps as Solver::Colored does, through 
     // The same scenarios through Simulation's API (grab, moveGrabbed, release, pin, unpin,
     // setMass): the uploads and read-backs around the edits must lose nothing.
     for (const Scenario& s : scenarios()) {
-        const GpuParticleState cpu = runCore(s, 200);
-        const GpuParticleState gpu = runSimulation(s, pbd::Solver::Gpu, 200);
+        const pbd::Particles cpu = runCore(s, 200);
+        const pbd::Particles gpu = runSimulation(s, pbd::Solver::Gpu, 200);
         const double d = deviation(gpu, cpu);
         INFO(s.name << ": " << d);
         CHECK(d <= 1e-12);
         CHECK(velocityDeviation(gpu, cpu) <= 1e-9);
         if (s.step.settings.tearStrain > 0.0)
             continue; // float and double strains may tear different constraints
-        const GpuParticleState single =
+        const pbd::Particles single =
             runSimulation(s, pbd::Solver::Gpu, 100, GpuPrecision::Float);
         const double df = deviation(single, runCore(s, 100));
         INFO("float: " << df);
@@ -500,8 +496,8 @@ TEST_CASE("single-precision GPU steps stay within 1e-3 m of the double CPU after
     for (const Scenario& s : scenarios()) {
         if (!s.floatNearDouble)
             continue;
-        const GpuParticleState gpu = runGpu(s, GpuPrecision::Float, 100);
-        const GpuParticleState cpu = runCore(s, 100);
+        const pbd::Particles gpu = runGpu(s, GpuPrecision::Float, 100);
+        const pbd::Particles cpu = runCore(s, 100);
         const double d = deviation(gpu, cpu);
         std::printf("float vs colored CPU, %s: largest position difference %.3g m\n",
                     s.name.c_str(), d);
@@ -518,8 +514,8 @@ TEST_CASE("single-precision GPU steps follow the CPU's float arithmetic")
     for (const Scenario& s : scenarios()) {
         if (s.step.settings.areaStiffness != 0.0 || s.step.settings.tearStrain != 0.0)
             continue; // the reference has no area constraints and does not tear
-        const GpuParticleState gpu = runGpu(s, GpuPrecision::Float, 100);
-        const GpuParticleState cpu = runReference<float>(s, 100);
+        const pbd::Particles gpu = runGpu(s, GpuPrecision::Float, 100);
+        const pbd::Particles cpu = runReference<float>(s, 100);
         const double d = deviation(gpu, cpu);
         std::printf("float vs float CPU, %s: largest position difference %.3g m (%s)\n",
                     s.name.c_str(), d, sameBits(gpu, cpu) ? "bit-identical" : "not bit-identical");
@@ -532,10 +528,10 @@ TEST_CASE("pinned and grabbed particles stay where they are put on the GPU")
 {
     Scenario s = scenarios()[1];
     s.drag = true;
-    const GpuParticleState start = initialState(s);
+    const pbd::Particles start = initialState(s);
     for (GpuPrecision precision : {GpuPrecision::Double, GpuPrecision::Float}) {
         // At step 60 the grabbed particle sits exactly at the last target, pins where they began.
-        const GpuParticleState state = runGpu(s, precision, 60);
+        const pbd::Particles state = runGpu(s, precision, 60);
         const glm::dvec2 target = dragTarget(59);
         const auto rounded = [&](double v) {
             return precision == GpuPrecision::Float ? static_cast<double>(static_cast<float>(v)) : v;
@@ -563,7 +559,7 @@ TEST_CASE("a 2048 x 2048 cloth's GPU buffers are made, filled, read and freed wi
     Scenario s;
     s.width = side;
     s.height = side;
-    const GpuParticleState state = initialState(s);
+    const pbd::Particles state = initialState(s);
     for (GpuPrecision precision : {GpuPrecision::Float, GpuPrecision::Double}) {
         REQUIRE(GpuSolver::glError() == 0);
         {

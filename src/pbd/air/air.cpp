@@ -33,7 +33,7 @@ std::uint32_t latticeHash(std::uint32_t i, std::uint32_t j, std::uint32_t k)
 
 /// The two noise channels of a lattice point, each in [-1, 1]: the hash's low and high
 /// 16 bits.
-glm::dvec2 latticeValue(std::uint32_t i, std::uint32_t j, std::uint32_t k)
+GustNoise latticeValue(std::uint32_t i, std::uint32_t j, std::uint32_t k)
 {
     const std::uint32_t h = latticeHash(i, j, k);
     constexpr double kScale = 1.0 / 32767.5;
@@ -55,9 +55,9 @@ double floorHeld(double q)
 /// the noise is smooth across lattice cells.
 double fade(double s) { return s * s * s * (s * (s * 6.0 - 15.0) + 10.0); }
 
-glm::dvec2 mix(glm::dvec2 a, glm::dvec2 b, double s)
+GustNoise mix(GustNoise a, GustNoise b, double s)
 {
-    return {a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s};
+    return {a.along + (b.along - a.along) * s, a.across + (b.across - a.across) * s};
 }
 
 /// The eight lattice values of one cell (i, j, k) to (i+1, j+1, k+1), kept while
@@ -66,7 +66,7 @@ glm::dvec2 mix(glm::dvec2 a, glm::dvec2 b, double s)
 struct GustCell {
     std::uint32_t i = 0, j = 0, k = 0;
     bool valid = false;
-    glm::dvec2 value[2][2][2]; ///< [dk][dj][di]
+    GustNoise value[2][2][2]; ///< [dk][dj][di]
     void fill(std::uint32_t ci, std::uint32_t cj, std::uint32_t ck)
     {
         if (valid && ci == i && cj == j && ck == k)
@@ -83,7 +83,7 @@ struct GustCell {
 };
 
 /// gustNoise() with the cell's lattice values from `cell`.
-glm::dvec2 cachedNoise(double qx, double qy, double qt, GustCell& cell)
+GustNoise cachedNoise(double qx, double qy, double qt, GustCell& cell)
 {
     qx = held(qx);
     qy = held(qy);
@@ -98,50 +98,90 @@ glm::dvec2 cachedNoise(double qx, double qy, double qt, GustCell& cell)
     const double sx = fade(qx - fx);
     const double sy = fade(qy - fy);
     const double st = fade(qt - ft);
-    glm::dvec2 plane[2];
+    GustNoise plane[2];
     for (std::uint32_t dk = 0; dk < 2; ++dk) {
-        const glm::dvec2 bottom = mix(cell.value[dk][0][0], cell.value[dk][0][1], sx);
-        const glm::dvec2 top = mix(cell.value[dk][1][0], cell.value[dk][1][1], sx);
+        const GustNoise bottom = mix(cell.value[dk][0][0], cell.value[dk][0][1], sx);
+        const GustNoise top = mix(cell.value[dk][1][0], cell.value[dk][1][1], sx);
         plane[dk] = mix(bottom, top, sy);
     }
     return mix(plane[0], plane[1], st);
 }
 
-/// gustWind() through `cell`.
-glm::dvec2 cachedGustWind(const AirParams& params, glm::dvec2 at, GustCell& cell)
+/// w turned a quarter across itself: to the left in 2D, level about y in 3D (gustWind()).
+template <glm::length_t D>
+Vec<D> quarterTurn(Vec<D> w)
 {
-    const glm::dvec2 w = params.wind;
-    if (params.gusts == 0.0)
-        return w;
+    if constexpr (D == 2)
+        return {-w.y, w.x};
+    else
+        return {-w.z, 0.0, w.x};
+}
+
+/// gustWind() through `cell`.
+template <glm::length_t D>
+Vec<D> cachedGustWind(const AirParamsOf<D>& params, Vec<D> at, GustCell& cell)
+{
+    const Vec<D> w = params.wind;
+    const double gusts = params.gusts;
     const double t = params.time;
-    const glm::dvec2 n = cachedNoise((at.x - w.x * t) * (1.0 / kGustLength),
-                                     (at.y - w.y * t) * (1.0 / kGustLength),
-                                     t * (1.0 / kGustPeriod), cell);
+    if (gusts == 0.0)
+        return w;
+    const GustNoise n = cachedNoise((at.x - w.x * t) * (1.0 / kGustLength),
+                                    (at.y - w.y * t) * (1.0 / kGustLength),
+                                    t * (1.0 / kGustPeriod), cell);
     // Along the wind by 0.8 a, across it by 0.6 b: at most |w| g away (0.8^2 + 0.6^2 = 1).
-    const double along = params.gusts * 0.8 * n.x;
-    const double across = params.gusts * 0.6 * n.y;
-    return {w.x + along * w.x - across * w.y, w.y + along * w.y + across * w.x};
+    const double along = gusts * 0.8 * n.along;
+    const double across = gusts * 0.6 * n.across;
+    return w + along * w + across * quarterTurn(w);
 }
 
 } // namespace
 
-AirParams airParams(const Settings& settings, double time, double h)
+template <glm::length_t D>
+AirParamsOf<D> airParams(const Settings& settings, double time, double h)
 {
-    return {glm::dvec2(settings.windX, settings.windY), settings.airDrag, settings.gusts, time,
-            airCap(h)};
+    AirParamsOf<D> air;
+    air.wind.x = settings.windX;
+    air.wind.y = settings.windY;
+    if constexpr (D == 3)
+        air.wind.z = settings.windZ;
+    air.drag = settings.airDrag;
+    air.gusts = settings.gusts;
+    air.time = time;
+    air.cap = D == 2 ? airCap(h) : airTriangleCap(h);
+    return air;
 }
 
-glm::dvec2 gustNoise(double qx, double qy, double qt)
+GustNoise gustNoise(double qx, double qy, double qt)
 {
     GustCell cell;
     return cachedNoise(qx, qy, qt, cell);
 }
 
-glm::dvec2 gustWind(const AirParams& params, glm::dvec2 at)
+template <glm::length_t D>
+Vec<D> gustWind(const AirParamsOf<D>& params, Vec<D> at)
 {
     GustCell cell;
     return cachedGustWind(params, at, cell);
 }
+
+template <glm::length_t D>
+void gustWinds(const AirParamsOf<D>& params, const Vec<D>* x, Vec<D>* windAt, std::size_t begin,
+               std::size_t end)
+{
+    GustCell cell;
+    for (std::size_t i = begin; i < end; ++i)
+        windAt[i] = cachedGustWind(params, x[i], cell);
+}
+
+#define PBD_AIR(D)                                                                          \
+    template AirParamsOf<D> airParams<D>(const Settings&, double, double);                  \
+    template Vec<D> gustWind(const AirParamsOf<D>&, Vec<D>);                                \
+    template void gustWinds(const AirParamsOf<D>&, const Vec<D>*, Vec<D>*, std::size_t,     \
+                            std::size_t);
+PBD_AIR(2)
+PBD_AIR(3)
+#undef PBD_AIR
 
 void AirIncidence::prepare(std::size_t particles, std::span<const DistanceConstraint> constraints)
 {
@@ -164,14 +204,6 @@ void AirIncidence::prepare(std::size_t particles, std::span<const DistanceConstr
         entries_[next[constraints[k].a]++] = static_cast<std::uint32_t>(k);
         entries_[next[constraints[k].b]++] = static_cast<std::uint32_t>(k);
     }
-}
-
-void gustWinds(const AirParams& params, const glm::dvec2* x, glm::dvec2* windAt,
-               std::size_t begin, std::size_t end)
-{
-    GustCell cell;
-    for (std::size_t i = begin; i < end; ++i)
-        windAt[i] = cachedGustWind(params, x[i], cell);
 }
 
 namespace {

@@ -33,6 +33,7 @@
 
 #include "pbd/cloth.h"
 #include "pbd/device/air_law.h"
+#include "pbd/device/air_triangles.h"
 #include "pbd/settings.h"
 
 namespace pbd::detail {
@@ -41,32 +42,51 @@ template <glm::length_t D>
 struct StepStateOf;
 using StepState = StepStateOf<2>;
 
-/// What the air phase of one substep needs.
-struct AirParams {
-    glm::dvec2 wind{0.0}; ///< Settings::windX, windY in m/s
-    double drag = 0.0;    ///< Settings::airDrag c in N s/m^2
-    double gusts = 0.0;   ///< Settings::gusts, 0 to 1
-    double time = 0.0;    ///< simulated time of the substep's start in s
-    AirCap cap{};         ///< the substep's cap on c l (airCap())
+/// What the air phase of one substep needs, in D dimensions.
+template <glm::length_t D>
+struct AirParamsOf {
+    Vec<D> wind{0.0};   ///< Settings::windX, windY (, windZ) in m/s
+    double drag = 0.0;  ///< Settings::airDrag c in N s/m^2
+    double gusts = 0.0; ///< Settings::gusts, 0 to 1
+    double time = 0.0;  ///< simulated time of the substep's start in s
+    AirCap cap{};       ///< the substep's cap: on c l in 2D (airCap()), c A in 3D (airTriangleCap())
 };
+/// The 2D cloth's air, a force per constraint.
+using AirParams = AirParamsOf<2>;
 
 /// Whether the settings blow any air (airDrag > 0). Off, no solver runs any air code.
 inline bool airOn(const Settings& settings) { return settings.airDrag > 0.0; }
 
 /// The air of the settings in the substep of h seconds from simulated time `time`.
-AirParams airParams(const Settings& settings, double time, double h);
+template <glm::length_t D>
+AirParamsOf<D> airParams(const Settings& settings, double time, double h);
+
+/// The gusts' noise at a point: two channels, each in [-1, 1], the first varying the wind
+/// along itself, the second across it (gustWind()).
+struct GustNoise {
+    double along = 0.0;
+    double across = 0.0;
+};
 
 /// The smooth noise of the gusts at lattice coordinates (qx, qy, qt): two channels, each in
 /// [-1, 1], trilinear over a lattice of hashed integer points with the quintic
 /// 6s^5 - 15s^4 + 10s^3 between them (value noise: only integer hashing, products and sums,
 /// so that a GPU's double gives the same numbers).
-glm::dvec2 gustNoise(double qx, double qy, double qt);
+GustNoise gustNoise(double qx, double qy, double qt);
 
-/// The wind at position `at` (m): params.wind varied by the gusts, w + g (0.8 a w + 0.6 b w')
-/// for the noise (a, b) at ((at - w t) / kGustLength, t / kGustPeriod), w' = w turned a
-/// quarter to the left, g = params.gusts: at most g |w| from w. The noise drifts with the
-/// wind, as gusts do. Exactly w when g is 0.
-glm::dvec2 gustWind(const AirParams& params, glm::dvec2 at);
+/// The wind at position `at` (m) in D dimensions: params.wind varied by the gusts,
+/// w + g (0.8 a w + 0.6 b w') for the noise (a, b) at ((at.x - w.x t) / kGustLength,
+/// (at.y - w.y t) / kGustLength, t / kGustPeriod), g = params.gusts, t = params.time, and w'
+/// = w turned a quarter across it: to the left in 2D, (-w.y, w.x); level about y in 3D,
+/// (-w.z, 0, w.x). At most g |w| from w; exactly w when g is 0. The noise drifts with the
+/// wind, as gusts do.
+template <glm::length_t D>
+Vec<D> gustWind(const AirParamsOf<D>& params, Vec<D> at);
+
+/// The gust wind (gustWind()) at particles [begin, end) into windAt.
+template <glm::length_t D>
+void gustWinds(const AirParamsOf<D>& params, const Vec<D>* x, Vec<D>* windAt,
+               std::size_t begin, std::size_t end);
 
 /// The air's force in N on constraint a-b (see the file comment), from positions x_a, x_b,
 /// the particles' velocities (already 0 for those that do not move) and the wind at the two
@@ -120,10 +140,6 @@ struct AirInputs {
     glm::dvec2 wind{0.0};                   ///< the steady wind when windAt is null
     AirCap cap{};                           ///< the substep's cap on c l
 };
-
-/// The gust wind at particles [begin, end) into windAt.
-void gustWinds(const AirParams& params, const glm::dvec2* x, glm::dvec2* windAt,
-               std::size_t begin, std::size_t end);
 
 /// The air's force F_k (airForce()) on constraints [begin, end) into `force`: each
 /// constraint's once, whoever gathers it (0 for removed ones).

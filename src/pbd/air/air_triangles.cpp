@@ -23,18 +23,6 @@ Vec<3> airTriangleForce(const std::array<Vec<3>, 3>& x, const std::array<Vec<3>,
     return airScale(drag, across, wSum, areaSquared, cap) * normal;
 }
 
-Vec<3> gustWind3(Vec<3> wind, double gusts, double time, Vec<3> at)
-{
-    if (gusts == 0.0)
-        return wind;
-    const glm::dvec2 n = gustNoise((at.x - wind.x * time) * (1.0 / kGustLength),
-                                   (at.y - wind.y * time) * (1.0 / kGustLength),
-                                   time * (1.0 / kGustPeriod));
-    const double along = gusts * 0.8 * n.x;
-    const double across = gusts * 0.6 * n.y;
-    return wind + along * wind + across * Vec<3>(-wind.z, 0.0, wind.x);
-}
-
 AirTriangleGather airTriangleGather(const ClothTopology& topology, std::size_t n)
 {
     AirTriangleGather out;

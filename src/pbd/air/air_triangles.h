@@ -40,12 +40,6 @@ Vec<3> airTriangleForce(const std::array<Vec<3>, 3>& x, const std::array<Vec<3>,
                         const std::array<Vec<3>, 3>& wind, double drag, double wSum,
                         const AirCap& cap);
 
-/// The wind in 3D at `at` (m): `wind` varied by the gusts as gustWind() varies it in 2D,
-/// w + g (0.8 a w + 0.6 b w'), the noise (a, b) at ((at.x - w.x t) / kGustLength,
-/// (at.y - w.y t) / kGustLength, t / kGustPeriod), w' = (-w.z, 0, w.x) (w turned a quarter
-/// about y: across it, level). Exactly w when `gusts` is 0.
-Vec<3> gustWind3(Vec<3> wind, double gusts, double time, Vec<3> at);
-
 /// One solver's 3D air: the triangles, each particle's triangles in ascending order, and the
 /// per-triangle and per-particle buffers, kept between steps.
 class AirTriangles {

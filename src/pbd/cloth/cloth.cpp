@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace pbd {
 
@@ -106,6 +107,31 @@ ClothGrid buildClothGrid(int width, int height, const ClothRestLengths& rest)
     }
     return grid;
 }
+
+template <glm::length_t D>
+ClothGridOf<D> buildClothGridOf(const Settings& settings)
+{
+    ClothGrid sheet = buildClothGrid(settings);
+    if constexpr (D == 2) {
+        return sheet;
+    } else {
+        const bool flat = settings.orientation == Orientation::Horizontal;
+        const std::size_t n = sheet.positions.size();
+        const double top = n > 0 ? sheet.positions[0].y : 0.0;
+        ClothGridOf<D> grid;
+        grid.positions.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const double x = sheet.positions[i].x;
+            const double y = sheet.positions[i].y;
+            grid.positions[i] = flat ? Vec<D>(x, top, top - y) : Vec<D>(x, y, 0.0);
+        }
+        grid.constraints = std::move(sheet.constraints);
+        return grid;
+    }
+}
+
+template ClothGridOf<2> buildClothGridOf<2>(const Settings&);
+template ClothGridOf<3> buildClothGridOf<3>(const Settings&);
 
 namespace {
 

@@ -146,7 +146,7 @@ private:
             state.liveCount == state.constraints.size() ? nullptr : state.alive.data();
         airGrid_.width = state.settings.width;
         airGrid_.height = state.settings.height;
-        airGrid_.params = airParams(state.settings, time, h);
+        airGrid_.params = airParams<2>(state.settings, time, h);
     }
 
     /// The 3D air's acceleration per particle at the substep's start, as the sequential
@@ -158,18 +158,16 @@ private:
         const ParticlesOf<D>& p = state.particles;
         const std::size_t n = p.size();
         const double h = now_->params.h;
-        const double time = state.time + now_->index * h;
-        const Vec<3> wind(settings.windX, settings.windY, settings.windZ);
+        const AirParamsOf<3> air = airParams<3>(settings, state.time + now_->index * h, h);
         const Vec<3>* windAt = nullptr;
-        if (settings.gusts > 0.0) {
+        if (air.gusts > 0.0) {
             windAt3_.resize(n);
-            for (std::size_t i = 0; i < n; ++i)
-                windAt3_[i] = gustWind3(wind, settings.gusts, time, p.position[i]);
+            gustWinds(air, p.position.data(), windAt3_.data(), 0, n);
             windAt = windAt3_.data();
         }
         return airTriangles_.accelerations(
-            *state.topology, p.position.data(), p.velocity.data(), p.inverseMass.data(), n, wind,
-            windAt, settings.airDrag, airTriangleCap(h),
+            *state.topology, p.position.data(), p.velocity.data(), p.inverseMass.data(), n,
+            air.wind, windAt, air.drag, air.cap,
             state.liveCount == state.constraints.size() ? nullptr : state.alive.data());
     }
 

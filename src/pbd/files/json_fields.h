@@ -11,8 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include <glm/vec2.hpp>
-#include <glm/vec3.hpp>
 #include <nlohmann/json.hpp>
 
 #include "pbd/ball.h"
@@ -27,19 +25,9 @@ inline StateError fieldError(const std::string& field, const std::string& messag
     return {field, field + ": " + message};
 }
 
-/// The point type of an item's members: 3D items (Obstacle3, BallOf<3>) say so.
+/// The point type of an item's members: its velocity's, Vec<D> of the item's dimension.
 template <class Item>
-struct JsonPoint {
-    using type = glm::dvec2;
-};
-template <>
-struct JsonPoint<Obstacle3> {
-    using type = glm::dvec3;
-};
-template <>
-struct JsonPoint<BallOf<3>> {
-    using type = glm::dvec3;
-};
+using JsonPoint = decltype(Item::velocity);
 
 /// A number of an item's JSON object and where it goes in the item: a scalar member, or one
 /// coordinate (0 = x, 1 = y, 2 = z) of a point member.
@@ -47,7 +35,7 @@ template <class Item>
 struct JsonNumber {
     const char* key;
     double Item::*scalar;
-    typename JsonPoint<Item>::type Item::*point;
+    JsonPoint<Item> Item::*point;
     int coordinate;
 };
 
@@ -101,6 +89,38 @@ std::optional<StateError> numbersFromJson(const nlohmann::json& object, const st
         numberSlot(item, number) = v->template get<double>();
     }
     return std::nullopt;
+}
+
+/// The keys of a velocity's components, x first: "vx", "vy" (, "vz").
+inline constexpr const char* kVelocityKeys[] = {"vx", "vy", "vz"};
+
+/// Reads the optional members "vx", "vy" (, "vz") of `object` into `velocity` (one absent
+/// leaves its component as it is): "FIELD.vx: is not a number".
+template <glm::length_t D>
+std::optional<StateError> velocityFromJson(const nlohmann::json& object, const std::string& field,
+                                           Vec<D>& velocity)
+{
+    for (glm::length_t c = 0; c < D; ++c) {
+        const char* key = kVelocityKeys[c];
+        const auto v = object.find(key);
+        if (v == object.end())
+            continue;
+        if (!v->is_number())
+            return fieldError(field + "." + key, "is not a number");
+        velocity[c] = v->template get<double>();
+    }
+    return std::nullopt;
+}
+
+/// Writes the velocity's components as "vx", "vy" (, "vz") into `object`, only when one is not
+/// 0, so that files of still items stay as they were.
+template <glm::length_t D>
+void velocityToJson(const Vec<D>& velocity, nlohmann::json& object)
+{
+    if (velocity == Vec<D>(0.0))
+        return;
+    for (glm::length_t c = 0; c < D; ++c)
+        object[kVelocityKeys[c]] = velocity[c];
 }
 
 /// Reads the array member `key` ("obstacles", "balls": also the items' plural in messages) of

@@ -36,19 +36,22 @@ std::optional<std::string> writePositionsFile(const std::string& path,
     return std::nullopt;
 }
 
-std::optional<std::vector<glm::dvec2>> parsePositions(std::string_view text)
+template <glm::length_t D>
+std::optional<std::vector<Vec<D>>> parsePositions(std::string_view text)
 {
-    std::vector<glm::dvec2> positions;
+    std::vector<Vec<D>> positions;
     std::istringstream in{std::string(text)};
     std::string line;
     while (std::getline(in, line)) {
         if (line.empty())
             continue;
         std::istringstream fields(line);
-        glm::dvec2 p;
+        Vec<D> p;
+        for (glm::length_t c = 0; c < D; ++c)
+            if (!(fields >> p[c]) || !std::isfinite(p[c]))
+                return std::nullopt;
         std::string rest;
-        if (!(fields >> p.x >> p.y) || (fields >> rest) || !std::isfinite(p.x) ||
-            !std::isfinite(p.y))
+        if (fields >> rest)
             return std::nullopt;
         positions.push_back(p);
     }
@@ -73,7 +76,8 @@ std::uint64_t positionsHash(const std::vector<Vec<D>>& positions)
     template bool writePositions(std::FILE*, const std::vector<Vec<D>>&);                   \
     template std::optional<std::string> writePositionsFile(const std::string&,              \
                                                            const std::vector<Vec<D>>&);     \
-    template std::uint64_t positionsHash(const std::vector<Vec<D>>&);
+    template std::uint64_t positionsHash(const std::vector<Vec<D>>&);                       \
+    template std::optional<std::vector<Vec<D>>> parsePositions<D>(std::string_view);
 PBD_POSITIONS(2)
 PBD_POSITIONS(3)
 #undef PBD_POSITIONS

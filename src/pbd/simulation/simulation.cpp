@@ -128,21 +128,9 @@ void SimulationOf<D>::restart()
 template <glm::length_t D>
 void SimulationOf<D>::build()
 {
-    ClothGrid grid = buildClothGrid(settings_);
+    ClothGridOf<D> grid = buildClothGridOf<D>(settings_);
     const std::size_t n = grid.positions.size();
-    if constexpr (D == 2) {
-        particles_.position = std::move(grid.positions);
-    } else {
-        // Vertical: the page's sheet at z = 0; horizontal: laid at row 0's height, rows
-        // going towards +z.
-        const bool flat = settings_.orientation == Orientation::Horizontal;
-        const double top = n > 0 ? grid.positions[0].y : 0.0;
-        particles_.position.resize(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            const glm::dvec2 p = grid.positions[i];
-            particles_.position[i] = flat ? Vector(p.x, top, top - p.y) : Vector(p.x, p.y, 0.0);
-        }
-    }
+    particles_.position = std::move(grid.positions);
     particles_.stepStart = particles_.position;
     particles_.velocity.assign(n, Vector(0.0));
     particles_.mass = clothParticleMasses(settings_);

@@ -70,13 +70,6 @@ double readScriptNumber(std::size_t line, std::string_view text, const char* wha
     return value;
 }
 
-glm::dvec2 readScriptPoint(std::size_t line, std::string_view x, std::string_view y,
-                           const char* xName, const char* yName, double limit, const char* unit)
-{
-    const double px = readScriptNumber(line, x, xName, limit, unit);
-    return {px, readScriptNumber(line, y, yName, limit, unit)};
-}
-
 namespace {
 
 /// `path` as a script names it: read from `folder` unless absolute.

@@ -87,23 +87,19 @@ std::size_t readScriptRemoval(std::size_t line, std::string_view text, const cha
 /// throws DragScriptError naming the value and the range.
 double readScriptNumber(std::size_t line, std::string_view text, const char* what,
                         double limit, const char* unit);
-/// Reads two such numbers, fields `xName` and `yName` (a centre "X" "Y", a velocity "VX" "VY"),
-/// x first: the first refusal is thrown.
-glm::dvec2 readScriptPoint(std::size_t line, std::string_view x, std::string_view y,
-                           const char* xName, const char* yName, double limit, const char* unit);
-/// Reads D such numbers from fields[first] on, named `names` (x first).
+/// Reads D such numbers from fields[first] on, named `names` (a centre "X" "Y" "Z", a velocity
+/// "VX" "VY" "VZ"), x first: the first refusal is thrown.
 template <glm::length_t D>
 Vec<D> readScriptPointOf(std::size_t line, const std::vector<std::string_view>& fields,
                          std::size_t first, const std::array<const char*, 3>& names,
                          double limit, const char* unit)
 {
-    if constexpr (D == 2)
-        return readScriptPoint(line, fields[first], fields[first + 1], names[0], names[1],
-                               limit, unit);
-    else
-        return {readScriptNumber(line, fields[first], names[0], limit, unit),
-                readScriptNumber(line, fields[first + 1], names[1], limit, unit),
-                readScriptNumber(line, fields[first + 2], names[2], limit, unit)};
+    Vec<D> point;
+    for (glm::length_t c = 0; c < D; ++c) {
+        const auto k = static_cast<std::size_t>(c);
+        point[c] = readScriptNumber(line, fields[first + k], names[k], limit, unit);
+    }
+    return point;
 }
 /// Parses a world event line (fields[1] is its verb) into `event`, updating `obstacles`.
 /// Throws DragScriptError naming the line, the field, the value and what is allowed.

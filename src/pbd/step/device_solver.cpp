@@ -11,19 +11,30 @@ namespace pbd::detail {
 namespace {
 
 // The backend's calls for each dimension's particles.
-void uploadParticles(SolverBackend& backend, const ParticlesOf<2>& p) { backend.upload(p); }
-void uploadParticles(SolverBackend& backend, const ParticlesOf<3>& p) { backend.upload3(p); }
-void downloadParticles(SolverBackend& backend, ParticlesOf<2>& p) { backend.download(p); }
-void downloadParticles(SolverBackend& backend, ParticlesOf<3>& p) { backend.download3(p); }
-void writeParticleTo(SolverBackend& backend, Index index, const glm::dvec2* position,
-                     const glm::dvec2* velocity, const double* inverseMass)
+template <glm::length_t D>
+void uploadParticles(SolverBackend& backend, const ParticlesOf<D>& p)
 {
-    backend.writeParticle(index, position, velocity, inverseMass);
+    if constexpr (D == 2)
+        backend.upload(p);
+    else
+        backend.upload3(p);
 }
-void writeParticleTo(SolverBackend& backend, Index index, const glm::dvec3* position,
-                     const glm::dvec3* velocity, const double* inverseMass)
+template <glm::length_t D>
+void downloadParticles(SolverBackend& backend, ParticlesOf<D>& p)
 {
-    backend.writeParticle3(index, position, velocity, inverseMass);
+    if constexpr (D == 2)
+        backend.download(p);
+    else
+        backend.download3(p);
+}
+template <glm::length_t D>
+void writeParticleTo(SolverBackend& backend, Index index, const Vec<D>* position,
+                     const Vec<D>* velocity, const double* inverseMass)
+{
+    if constexpr (D == 2)
+        backend.writeParticle(index, position, velocity, inverseMass);
+    else
+        backend.writeParticle3(index, position, velocity, inverseMass);
 }
 
 template <glm::length_t D>

@@ -163,7 +163,7 @@ public:
         case SubstepPhase::Air: // the air's force, from the substep's start
             if constexpr (D == 2) {
                 const AirParams air =
-                    airParams(settings, state.time + now_->index * params.h, params.h);
+                    airParams<2>(settings, state.time + now_->index * params.h, params.h);
                 const AirInputs in = air_.prepare(state, air);
                 if (in.windAt != nullptr)
                     gustWinds(air, x, air_.windAt.data(), 0, n);
@@ -171,18 +171,16 @@ public:
                 airAccelerations(in, air_.incidence, air_.force.data(), air_.accel.data(), 0,
                                  n);
             } else { // a force per surface triangle (air_triangles.h)
-                const double time = state.time + now_->index * params.h;
-                const Vec<3> wind(settings.windX, settings.windY, settings.windZ);
+                const AirParamsOf<3> air =
+                    airParams<3>(settings, state.time + now_->index * params.h, params.h);
                 const Vec<3>* windAt = nullptr;
-                if (settings.gusts > 0.0) {
+                if (air.gusts > 0.0) {
                     windAt3_.resize(n);
-                    for (std::size_t i = 0; i < n; ++i)
-                        windAt3_[i] = gustWind3(wind, settings.gusts, time, x[i]);
+                    gustWinds(air, x, windAt3_.data(), 0, n);
                     windAt = windAt3_.data();
                 }
                 accel3_ = airTriangles_.accelerations(
-                    *state.topology, x, v, w, n, wind, windAt, settings.airDrag,
-                    airTriangleCap(params.h),
+                    *state.topology, x, v, w, n, air.wind, windAt, air.drag, air.cap,
                     state.liveCount == state.constraints.size() ? nullptr : state.alive.data());
             }
             break;

@@ -8,8 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include <glm/vec2.hpp>
-
+#include "colored/colored_kernels.h"
 #include "pbd/distance_constraint.h"
 #include "pbd/tethers.h"
 
@@ -65,18 +64,25 @@ inline void projectTethersScalar(Vec<D>* x, const double* w, const Tethers& teth
     }
 }
 
-/// projectTethersScalar four particles at a time with AVX2, the same bits; for a CPU that has
-/// it (cpuHasAvx2()).
-void projectTethersAvx2(glm::dvec2* x, const double* w, const Tethers& tethers,
-                        const glm::dvec2* anchorAt, std::size_t begin, std::size_t end);
+/// projectTethersScalar four particles at a time with AVX2, the same bits, on a 2D cloth's
+/// positions as x, y pairs (`xy`: particle i at xy[2 i], its anchors' at anchorXY[2 k]), for
+/// a CPU that has it (cpuHasAvx2()). Does the particles of [begin, end) in fours and returns
+/// where it stopped: the rest, fewer than four, are the scalar kernel's.
+std::size_t projectTethersAvx2(double* xy, const double* w, const Tethers& tethers,
+                               const double* anchorXY, std::size_t begin, std::size_t end);
 
-/// The tether projection with the best kernel this CPU runs (all give the same bits).
-void projectTethers(glm::dvec2* x, const double* w, const Tethers& tethers,
-                    const glm::dvec2* anchorAt, std::size_t begin, std::size_t end);
-/// In 3D, the scalar kernel.
-inline void projectTethers(Vec<3>* x, const double* w, const Tethers& tethers,
-                           const Vec<3>* anchorAt, std::size_t begin, std::size_t end)
+/// The tether projection with the best kernel this CPU runs (all give the same bits): in 2D
+/// four particles at a time where the CPU has AVX2, else (and in 3D) the scalar kernel.
+template <glm::length_t D>
+inline void projectTethers(Vec<D>* x, const double* w, const Tethers& tethers,
+                           const Vec<D>* anchorAt, std::size_t begin, std::size_t end)
 {
+    if constexpr (D == 2) {
+        static_assert(sizeof(Vec<D>) == D * sizeof(double), "x, y pairs");
+        if (cpuHasAvx2())
+            begin = projectTethersAvx2(reinterpret_cast<double*>(x), w, tethers,
+                                       reinterpret_cast<const double*>(anchorAt), begin, end);
+    }
     projectTethersScalar(x, w, tethers, anchorAt, begin, end);
 }
 

@@ -1,10 +1,9 @@
-// The tether projection four particles at a time with AVX2: lane by lane the operations of
-// projectTethersScalar (no fused multiply-add), so the same bits. As the colored kernels,
-// the function carries target("avx2") and runs only where cpuHasAvx2() says so.
+// The tether projection four particles at a time with AVX2 on a 2D cloth's x, y pairs: lane
+// by lane the operations of projectTethersScalar (no fused multiply-add), so the same bits.
+// As the colored kernels, the function carries target("avx2") and runs only where
+// cpuHasAvx2() says so.
 
 #include "tethers/tether_projection.h"
-
-#include "colored/colored_kernels.h"
 
 #if defined(PBD_HAVE_AVX2_KERNEL)
 #include <immintrin.h>
@@ -13,10 +12,10 @@
 namespace pbd::detail {
 
 #if defined(PBD_HAVE_AVX2_KERNEL)
-__attribute__((target("avx2"))) void projectTethersAvx2(glm::dvec2* x, const double* w,
-                                                        const Tethers& tethers,
-                                                        const glm::dvec2* anchorAt,
-                                                        std::size_t begin, std::size_t end)
+__attribute__((target("avx2"))) std::size_t projectTethersAvx2(double* xy, const double* w,
+                                                               const Tethers& tethers,
+                                                               const double* anchorXY,
+                                                               std::size_t begin, std::size_t end)
 {
     const auto slots = static_cast<std::size_t>(tethers.slots);
     const std::size_t n = tethers.particles;
@@ -24,7 +23,7 @@ __attribute__((target("avx2"))) void projectTethersAvx2(glm::dvec2* x, const dou
     const std::uint32_t* anchor = tethers.anchorOf.data();
     std::size_t i = begin;
     for (; i + 4 <= end; i += 4) {
-        double* p = &x[i].x;
+        double* p = xy + 2 * i;
         const __m256d movable =
             _mm256_cmp_pd(_mm256_loadu_pd(w + i), _mm256_setzero_pd(), _CMP_NEQ_UQ);
         if (_mm256_movemask_pd(movable) == 0)
@@ -37,12 +36,12 @@ __attribute__((target("avx2"))) void projectTethersAvx2(glm::dvec2* x, const dou
         for (std::size_t s = 0; s < slots; ++s) {
             const std::size_t k = s * n + i;
             const __m256d l = _mm256_loadu_pd(length + k);
-            const glm::dvec2 a0 = anchorAt[anchor[k]];
-            const glm::dvec2 a1 = anchorAt[anchor[k + 1]];
-            const glm::dvec2 a2 = anchorAt[anchor[k + 2]];
-            const glm::dvec2 a3 = anchorAt[anchor[k + 3]];
-            const __m256d ax = _mm256_set_pd(a3.x, a2.x, a1.x, a0.x);
-            const __m256d ay = _mm256_set_pd(a3.y, a2.y, a1.y, a0.y);
+            const double* a0 = anchorXY + 2 * std::size_t{anchor[k]};
+            const double* a1 = anchorXY + 2 * std::size_t{anchor[k + 1]};
+            const double* a2 = anchorXY + 2 * std::size_t{anchor[k + 2]};
+            const double* a3 = anchorXY + 2 * std::size_t{anchor[k + 3]};
+            const __m256d ax = _mm256_set_pd(a3[0], a2[0], a1[0], a0[0]);
+            const __m256d ay = _mm256_set_pd(a3[1], a2[1], a1[1], a0[1]);
             const __m256d dx = _mm256_sub_pd(px, ax);
             const __m256d dy = _mm256_sub_pd(py, ay);
             const __m256d d2 = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy));
@@ -62,23 +61,15 @@ __attribute__((target("avx2"))) void projectTethersAvx2(glm::dvec2* x, const dou
         _mm256_storeu_pd(p, _mm256_permute2f128_pd(lo, hi, 0x20));
         _mm256_storeu_pd(p + 4, _mm256_permute2f128_pd(lo, hi, 0x31));
     }
-    projectTethersScalar(x, w, tethers, anchorAt, i, end);
+    return i;
 }
 #else
-void projectTethersAvx2(glm::dvec2* x, const double* w, const Tethers& tethers,
-                        const glm::dvec2* anchorAt, std::size_t begin, std::size_t end)
+std::size_t projectTethersAvx2(double* /*xy*/, const double* /*w*/, const Tethers& /*tethers*/,
+                               const double* /*anchorXY*/, std::size_t begin,
+                               std::size_t /*end*/)
 {
-    projectTethersScalar(x, w, tethers, anchorAt, begin, end);
+    return begin; // no AVX2 build: all the scalar kernel's
 }
 #endif
-
-void projectTethers(glm::dvec2* x, const double* w, const Tethers& tethers,
-                    const glm::dvec2* anchorAt, std::size_t begin, std::size_t end)
-{
-    if (cpuHasAvx2())
-        projectTethersAvx2(x, w, tethers, anchorAt, begin, end);
-    else
-        projectTethersScalar(x, w, tethers, anchorAt, begin, end);
-}
 
 } // namespace pbd::detail

@@ -1,91 +1,22 @@
-// The contact phase: where the obstacles are in a substep, and how each particle is put back
-// outside them with continuous collision and Coulomb friction. Per particle, so that any
-// split of the particles into ranges gives the same bits.
+// The contact phase in D dimensions: how each particle is put back outside the obstacles'
+// shapes of a substep (where each dimension's obstacles are: obstacle.cpp in 2D, contacts3.cpp
+// in 3D) with continuous collision and Coulomb friction. Per particle, so that any split of
+// the particles into ranges gives the same bits.
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
 #include <optional>
 #include <vector>
 
 #include "pbd/device/contacts.h"
-#include "world/obstacle_motion.h"
 
 namespace pbd::detail {
 namespace {
 
-constexpr double kDegree = std::numbers::pi / 180.0;
 /// Depth below which a particle counts as on the surface, not in it, m: what rounding leaves
 /// of a particle just put on a surface.
 constexpr double kSlop = 1e-12;
-
-/// The pose at fraction f of the step, on the way from `start` to `end`.
-ObstaclePose poseAt(const ObstaclePose& start, const ObstaclePose& end, double f)
-{
-    if (f >= 1.0)
-        return end;
-    return {start.centre + f * (end.centre - start.centre),
-            start.angle + f * shorterTurn(end.angle - start.angle)};
-}
-
-glm::dvec2 unit(double degrees) { return {std::cos(degrees * kDegree), std::sin(degrees * kDegree)}; }
-
-/// The obstacle's core and radius at `pose` (its own when `own`, exactly as given).
-ContactShape shapeAt(const Obstacle& o, const ObstaclePose& pose, bool own, double grow)
-{
-    using Core = ContactShape::Core;
-    ContactShape s;
-    switch (o.shape) {
-    case ObstacleShape::Circle:
-        s.core = Core::Point;
-        s.a = pose.centre;
-        s.r = o.radius + grow;
-        s.lo = s.a - s.r;
-        s.hi = s.a + s.r;
-        break;
-    case ObstacleShape::Capsule: {
-        s.core = Core::Segment;
-        if (own) {
-            s.a = o.a;
-            s.b = o.b;
-        } else {
-            const glm::dvec2 d = o.b - o.a;
-            const glm::dvec2 half = 0.5 * std::sqrt(dot(d, d)) * unit(pose.angle);
-            s.a = pose.centre - half;
-            s.b = pose.centre + half;
-        }
-        s.r = o.radius + grow;
-        s.lo = lowerOf(s.a, s.b) - s.r;
-        s.hi = upperOf(s.a, s.b) + s.r;
-        break;
-    }
-    case ObstacleShape::Box: {
-        s.core = Core::Box;
-        s.a = pose.centre;
-        const glm::dvec2 u = unit(pose.angle);
-        s.axis = {u, glm::dvec2(-u.y, u.x)};
-        s.half = {0.5 * o.width, 0.5 * o.height};
-        s.r = grow;
-        const glm::dvec2 extent(std::abs(u.x) * s.half.x + std::abs(u.y) * s.half.y,
-                                std::abs(u.y) * s.half.x + std::abs(u.x) * s.half.y);
-        s.lo = s.a - extent - s.r;
-        s.hi = s.a + extent + s.r;
-        break;
-    }
-    case ObstacleShape::Ground: {
-        s.core = Core::HalfSpace;
-        s.a = pose.centre;
-        const glm::dvec2 along = unit(pose.angle);
-        s.normal = {-along.y, along.x};
-        s.r = grow;
-        s.lo = glm::dvec2(-std::numeric_limits<double>::infinity());
-        s.hi = glm::dvec2(std::numeric_limits<double>::infinity());
-        break;
-    }
-    }
-    return s;
-}
 
 /// Whether the box [lo, hi] reaches the grown shape's bounding box, or, for a half-space,
 /// the grown half-space itself (its corner deepest along the normal does).
@@ -275,17 +206,6 @@ std::optional<Vec<D>> resolveParticle(const ContactShapeOf<D>* shapes, std::size
 }
 
 } // namespace
-
-void prepareContacts(std::span<const Obstacle> obstacles, double thickness, double friction,
-                     int substep, int substeps, ContactWorld& world)
-{
-    auto turn = [](const ObstaclePose& before, const ObstaclePose& at) {
-        const double radians = shorterTurn(at.angle - before.angle) * kDegree;
-        return Turn<2>{std::cos(radians), std::sin(radians)};
-    };
-    prepareShapes<2>(obstacles, thickness, friction, substep, substeps, world, poseAt, shapeAt,
-                     turn);
-}
 
 template <glm::length_t D>
 void resolveContacts(const ContactWorldOf<D>& world, Vec<D>* x, const Vec<D>* x0,

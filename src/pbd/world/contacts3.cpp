@@ -39,25 +39,15 @@ detail::ContactShapeOf<3> shapeAt(const Obstacle3& o, const Obstacle3Pose& pose,
     detail::ContactShapeOf<3> s;
     switch (o.shape) {
     case Obstacle3Shape::Sphere:
-        s.core = Core::Point;
-        s.a = own ? o.a : pose.centre;
-        s.r = o.radius + grow;
-        s.lo = s.a - s.r;
-        s.hi = s.a + s.r;
+        detail::setPointShape(s, own ? o.a : pose.centre, o.radius + grow);
         break;
     case Obstacle3Shape::Capsule: {
-        s.core = Core::Segment;
         if (own) {
-            s.a = o.a;
-            s.b = o.b;
+            detail::setSegmentShape(s, o.a, o.b, o.radius + grow);
         } else {
             const Vec<3> half = 0.5 * (o.b - o.a);
-            s.a = pose.centre - half;
-            s.b = pose.centre + half;
+            detail::setSegmentShape(s, pose.centre - half, pose.centre + half, o.radius + grow);
         }
-        s.r = o.radius + grow;
-        s.lo = lowerOf(s.a, s.b) - s.r;
-        s.hi = upperOf(s.a, s.b) + s.r;
         break;
     }
     case Obstacle3Shape::Box: {

@@ -1,11 +1,17 @@
+// The 2D obstacles: their specs, checks and poses, and their shapes in each substep's
+// contact phase (pbd/device/contacts.h; the 3D obstacles' are in contacts3.cpp).
+
 #include "pbd/obstacle.h"
 #include "world/obstacle_checks.h"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
 #include "files/input_text.h"
+#include "pbd/device/contacts.h"
+#include "world/obstacle_motion.h"
 
 namespace pbd {
 namespace {
@@ -23,6 +29,8 @@ constexpr NameTable<ObstacleShape, 4> kShapeNames{{{ObstacleShape::Circle, "circ
 
 constexpr double kDegree = std::numbers::pi / 180.0;
 
+/// The unit vector at `degrees` counter-clockwise from +x.
+glm::dvec2 unit(double degrees) { return {std::cos(degrees * kDegree), std::sin(degrees * kDegree)}; }
 
 } // namespace
 
@@ -222,7 +230,7 @@ Obstacle movedObstacle(const Obstacle& o, glm::dvec2 centre, std::optional<doubl
         if (angle) {
             const glm::dvec2 d = o.b - o.a;
             const double half = 0.5 * std::sqrt(d.x * d.x + d.y * d.y);
-            const glm::dvec2 u(std::cos(*angle * kDegree), std::sin(*angle * kDegree));
+            const glm::dvec2 u = unit(*angle);
             moved.a = centre - half * u;
             moved.b = centre + half * u;
         } else {
@@ -236,5 +244,78 @@ Obstacle movedObstacle(const Obstacle& o, glm::dvec2 centre, std::optional<doubl
         moved.angle = *angle;
     return moved;
 }
+
+namespace detail {
+namespace {
+
+/// The pose at fraction f of the step, on the way from `start` to `end`.
+ObstaclePose poseAt(const ObstaclePose& start, const ObstaclePose& end, double f)
+{
+    if (f >= 1.0)
+        return end;
+    return {start.centre + f * (end.centre - start.centre),
+            start.angle + f * shorterTurn(end.angle - start.angle)};
+}
+
+/// The obstacle's core and radius at `pose` (its own when `own`, exactly as given).
+ContactShape shapeAt(const Obstacle& o, const ObstaclePose& pose, bool own, double grow)
+{
+    using Core = ContactShape::Core;
+    ContactShape s;
+    switch (o.shape) {
+    case ObstacleShape::Circle:
+        setPointShape(s, pose.centre, o.radius + grow);
+        break;
+    case ObstacleShape::Capsule: {
+        if (own) {
+            setSegmentShape(s, o.a, o.b, o.radius + grow);
+        } else {
+            const glm::dvec2 d = o.b - o.a;
+            const glm::dvec2 half = 0.5 * std::sqrt(dot(d, d)) * unit(pose.angle);
+            setSegmentShape(s, pose.centre - half, pose.centre + half, o.radius + grow);
+        }
+        break;
+    }
+    case ObstacleShape::Box: {
+        s.core = Core::Box;
+        s.a = pose.centre;
+        const glm::dvec2 u = unit(pose.angle);
+        s.axis = {u, glm::dvec2(-u.y, u.x)};
+        s.half = {0.5 * o.width, 0.5 * o.height};
+        s.r = grow;
+        const glm::dvec2 extent(std::abs(u.x) * s.half.x + std::abs(u.y) * s.half.y,
+                                std::abs(u.y) * s.half.x + std::abs(u.x) * s.half.y);
+        s.lo = s.a - extent - s.r;
+        s.hi = s.a + extent + s.r;
+        break;
+    }
+    case ObstacleShape::Ground: {
+        s.core = Core::HalfSpace;
+        s.a = pose.centre;
+        const glm::dvec2 along = unit(pose.angle);
+        s.normal = {-along.y, along.x};
+        s.r = grow;
+        s.lo = glm::dvec2(-std::numeric_limits<double>::infinity());
+        s.hi = glm::dvec2(std::numeric_limits<double>::infinity());
+        break;
+    }
+    }
+    return s;
+}
+
+} // namespace
+
+void prepareContacts(std::span<const Obstacle> obstacles, double thickness, double friction,
+                     int substep, int substeps, ContactWorld& world)
+{
+    auto turn = [](const ObstaclePose& before, const ObstaclePose& at) {
+        const double radians = shorterTurn(at.angle - before.angle) * kDegree;
+        return Turn<2>{std::cos(radians), std::sin(radians)};
+    };
+    prepareShapes<2>(obstacles, thickness, friction, substep, substeps, world, poseAt, shapeAt,
+                     turn);
+}
+
+} // namespace detail
 
 } // namespace pbd

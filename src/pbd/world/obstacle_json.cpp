@@ -94,15 +94,8 @@ std::optional<StateError> obstacleFromJson(const Json& object, const std::string
         return e;
     if (auto e = numbersFromJson<Obstacle>(object, field, numbers, o))
         return e;
-    for (const auto& [key, speed] : {std::pair<const char*, double*>{"vx", &o.velocity.x},
-                                     std::pair<const char*, double*>{"vy", &o.velocity.y}}) {
-        const auto v = object.find(key);
-        if (v == object.end())
-            continue;
-        if (!v->is_number())
-            return fieldError(field + "." + key, "is not a number");
-        *speed = v->get<double>();
-    }
+    if (auto e = velocityFromJson(object, field, o.velocity))
+        return e;
     if (auto e = checkObstacle(o))
         return fieldError(field, *e);
     settleObstacle(o);
@@ -118,10 +111,7 @@ Json obstaclesToJson(const std::vector<Obstacle>& obstacles)
         Json object = {{"shape", obstacleShapeName(o.shape)}};
         numbersToJson<Obstacle>(o, members(o.shape), object);
         // Only when they say something, so that files of still obstacles stay as they were.
-        if (o.velocity != glm::dvec2(0.0)) {
-            object["vx"] = o.velocity.x;
-            object["vy"] = o.velocity.y;
-        }
+        velocityToJson(o.velocity, object);
         if (!(o.start == obstaclePose(o))) // a move still to happen over the next step
             object["start"] = {{"x", o.start.centre.x},
                                {"y", o.start.centre.y},

@@ -1,7 +1,7 @@
 #pragma once
 // How an obstacle of either dimension moves over a step into the contact phase's shapes
 // (pbd/device/contacts.h): from its start pose to its pose evenly over the substeps, each
-// angle by its shorter turn. Private to the core; contacts.cpp (2D) and contacts3.cpp (3D)
+// angle by its shorter turn. Private to the core; obstacle.cpp (2D) and contacts3.cpp (3D)
 // supply the shapes and the turns.
 
 #include <cmath>
@@ -17,6 +17,29 @@ inline double shorterTurn(double degrees)
 {
     const double d = std::remainder(degrees, 360.0);
     return d == -180.0 ? 180.0 : d;
+}
+
+/// `s` as a disc's or sphere's shape: the point core at a grown by r, with its bounding box.
+template <glm::length_t D>
+void setPointShape(ContactShapeOf<D>& s, Vec<D> a, double r)
+{
+    s.core = ContactShapeOf<D>::Core::Point;
+    s.a = a;
+    s.r = r;
+    s.lo = s.a - s.r;
+    s.hi = s.a + s.r;
+}
+
+/// `s` as a capsule's shape: the segment core from a to b grown by r, with its bounding box.
+template <glm::length_t D>
+void setSegmentShape(ContactShapeOf<D>& s, Vec<D> a, Vec<D> b, double r)
+{
+    s.core = ContactShapeOf<D>::Core::Segment;
+    s.a = a;
+    s.b = b;
+    s.r = r;
+    s.lo = lowerOf(s.a, s.b) - s.r;
+    s.hi = upperOf(s.a, s.b) + s.r;
 }
 
 /// Fills `world` with `obstacles` where they are at the end of substep `substep` of

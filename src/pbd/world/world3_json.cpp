@@ -45,7 +45,6 @@ std::vector<JsonNumber<O>> members(Obstacle3Shape shape)
 }
 
 constexpr const char* kPoint[] = {"x", "y", "z"};
-constexpr const char* kSpeed[] = {"vx", "vy", "vz"};
 constexpr const char* kAngle[] = {"ax", "ay", "az"};
 
 std::optional<StateError> startFromJson(const Json& object, const std::string& field,
@@ -106,14 +105,8 @@ std::optional<StateError> obstacleFromJson(const Json& object, const std::string
         return e;
     if (auto e = numbersFromJson<O>(object, field, numbers, o))
         return e;
-    for (int c = 0; c < 3; ++c) {
-        const auto v = object.find(kSpeed[c]);
-        if (v == object.end())
-            continue;
-        if (!v->is_number())
-            return fieldError(field + "." + kSpeed[c], "is not a number");
-        o.velocity[c] = v->get<double>();
-    }
+    if (auto e = velocityFromJson(object, field, o.velocity))
+        return e;
     if (auto e = checkObstacle(o))
         return fieldError(field, *e);
     settleObstacle(o);
@@ -128,9 +121,7 @@ Json obstaclesToJson(const std::vector<Obstacle3>& obstacles)
     for (const O& o : obstacles) {
         Json object = {{"shape", obstacleShapeName(o.shape)}};
         numbersToJson<O>(o, members(o.shape), object);
-        if (o.velocity != Vec<3>(0.0))
-            for (int c = 0; c < 3; ++c)
-                object[kSpeed[c]] = o.velocity[c];
+        velocityToJson(o.velocity, object);
         if (!(o.start == obstaclePose(o))) {
             Json start = Json::object();
             for (int c = 0; c < 3; ++c) {
