@@ -674,12 +674,12 @@ TEST_CASE("the message place's order is newest first; a counting status keeps it
           std::vector<std::string>{"width", "files", "files-status"});
 }
 
-TEST_CASE("a computed value shows at most six significant digits; typed ones as typed",
+TEST_CASE("a computed value shows at most six significant digits, typed ones as typed",
           "[panel]")
 {
     PanelField clothWidth = PanelField::Width;
-    for (PanelField f : panelFields())
-        if (std::string(settingField(f).name) == "clothWidth")
+    for (PanelField f : pbd::app::panelFields())
+        if (std::string(pbd::app::settingField(f).name) == "clothWidth")
             clothWidth = f;
     REQUIRE(clothWidth != PanelField::Width);
     Settings settings;
@@ -690,6 +690,11 @@ TEST_CASE("a computed value shows at most six significant digits; typed ones as 
     CHECK(panel.displayText(PanelField::TimeStep) == "0.0025");
     CHECK(panel.displayText(PanelField::Width) == "40");
     CHECK(panel.settings().clothWidth == 0.5128205128205128); // only the text is shorter
+    // Enter in the field as it shows keeps the value exact; a value typed is taken as typed.
+    CHECK(panel.commitText(clothWidth, "0.512821") == CommitEffect::None);
+    CHECK(panel.settings().clothWidth == 0.5128205128205128);
+    CHECK(panel.commitText(clothWidth, "0.5128") != CommitEffect::None);
+    CHECK(panel.settings().clothWidth == 0.5128);
     // Six digits still show whole, and so does a seventh that is a zero at the end.
     settings.clothWidth = 1.23456;
     settings.mass = 1234560.0;
@@ -702,10 +707,10 @@ TEST_CASE("the Scene combo shows the scene, a world made by hand, the page, or a
           "cloth",
           "[panel]")
 {
-    CHECK(sceneComboText("drape-3d", 1, true) == "drape-3d");
-    CHECK(sceneComboText("pegs", 3, false) == "pegs");
-    CHECK(sceneComboText("", 2, false) == "(custom)");
-    CHECK(sceneComboText("", 1, true) == "(custom)");
-    CHECK(sceneComboText("", 0, false) == "page");
-    CHECK(sceneComboText("", 0, true) == "(plain 3D cloth)"); // no built-in scene is that
+    CHECK(pbd::app::sceneComboText("drape-3d", 1, true) == "drape-3d");
+    CHECK(pbd::app::sceneComboText("pegs", 3, false) == "pegs");
+    CHECK(pbd::app::sceneComboText("", 2, false) == "(custom)");
+    CHECK(pbd::app::sceneComboText("", 1, true) == "(custom)");
+    CHECK(pbd::app::sceneComboText("", 0, false) == "page");
+    CHECK(pbd::app::sceneComboText("", 0, true) == "(plain 3D cloth)"); // no built-in scene is that
 }

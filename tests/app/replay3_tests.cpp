@@ -109,7 +109,7 @@ TEST_CASE("a recording of the page's cloth in 3D is read in 3D and plays back bi
 }
 
 TEST_CASE("a recording of a 3D scene is read in 3D from the page's settings, as pbd-sim "
-          "--dimensions 3 reads it; a 2D script is no 3D recording",
+          "--dimensions 3 reads it, and a 2D script is no 3D recording",
           "[replay3]")
 {
     const fs::path folder = scratch("scene");

@@ -15,6 +15,9 @@ case scene2d: drape-3d, then pegs chosen in the Scene combo: back to 2D (x y per
 case saveload: Ctrl+S in 3D saves the state; Ctrl+O after more steps loads it back exactly.
 case cross:  Ctrl+O of a state of the other dimension count switches space: a 3D state in the
              2D window opens in 3D, a 2D state in the 3D window in 2D, each exactly as saved.
+case quickrecord: the quick row's Record button in 3D (cantilever-3d) records as Ctrl+R does:
+             a click starts, a click stops, and pbd-sim --dimensions 3 replays the file to the
+             hash of its end.
 case drop:   a state file dropped on the window (XDND, as a file manager drops one: xdnd.py)
              opens as Ctrl+O would: a 3D state dropped on the 2D window opens in 3D, then a 2D
              one goes back to 2D, exactly as saved.
@@ -254,6 +257,29 @@ elif case == "drop":
     quit(app)
     check(read_state(os.path.join(out, "after.txt")) == saved["s2"],
           "the cloth is the last dropped state exactly")
+
+elif case == "quickrecord":
+    app = App(binary, "--scene", "cantilever-3d", "--no-autosave", cwd=out)
+    view = app.wait(lambda v: "camera" in v and "record-quick" in v["widget"],
+                    "the 3D panel's quick row")
+    app.move(*centre(view["widget"]["record-quick"]), frames=3)
+    xdo("click", 1)
+    app.wait(lambda v: v.get("message", "").startswith(("Recording to pbd-cloth-recording.txt",
+                                                         "Started recording")),
+             "the quick Record button to start recording")
+    app.run_for(0.3)
+    xdo("click", 1)
+    view = app.wait(lambda v: v.get("message", "").startswith("Recorded "),
+                    "the quick Record button (Stop) to end the recording")
+    recorded = view["message"].split("positions hash ")[-1]
+    quit(app)
+    status, _, err = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "run",
+                         "--dimensions", 3, "--events",
+                         os.path.join(out, "pbd-cloth-recording.txt"), "--out", os.devnull)
+    check(status == 0, "pbd-sim replays the recording (%s)" % err.strip()[-300:])
+    check(err.strip().endswith("hash " + recorded),
+          "the quick Record button recorded cantilever-3d: pbd-sim gives the app's hash %s (%s)"
+          % (recorded, err.strip()[-40:]))
 
 elif case == "obj3d":
     # The panel's Export OBJ in 3D: a horizontal cloth's mesh, its vertices the particles'

@@ -404,6 +404,17 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
         return refuse(error->message);
     // A 3D start (--dimensions 3, a 3D scene or state) opens the 3D window (Session3).
     readStartFile(start, options.settings); // a 3D state opens the 3D window
+    if (start.stateText && flags->given("dimensions")) {
+        // A state's dimensions are its own: --dimensions may only say them again (as with a
+        // scene), rather than the state being refused by the cloth it was not made for.
+        const int own = stateDimensions(*start.stateText);
+        Settings asked;
+        if (!flags->applyTo(asked) && asked.dimensions != own)
+            return refuse("--dimensions: '" + std::to_string(asked.dimensions) +
+                          "' is not allowed with --load " + *start.stateFile +
+                          " (a state of dimensions = " + std::to_string(own) + "); allowed: " +
+                          std::to_string(own) + " (or leave --dimensions out)");
+    }
     if (auto status = readReplay3(texts, options))
         return status;
     const bool threeD = options.settings.dimensions == 3;

@@ -382,6 +382,11 @@ std::string sceneComboText(const std::string& scene, std::size_t worldItems, boo
 
 CommitEffect PanelModel::commitText(PanelField field, std::string_view text)
 {
+    // The shown text of a value cut to kShownDigits, committed as it is (Enter in the field),
+    // keeps the value exact: it stands for the value, not for its rounding.
+    const std::string exact = settingText(info(field), settings_);
+    if (text == displayText(field))
+        text = exact;
     std::string& error = errors_[static_cast<std::size_t>(field)];
     const std::optional<double> value = readText(error, info(field), text);
     const CommitEffect effect =
