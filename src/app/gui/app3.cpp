@@ -154,22 +154,14 @@ void App::playDue3()
         [&session](Solver solver) { return session.model().unavailable(solver); },
         [&session](const Command3& command) { session.issue(command); }};
     ownCommand3_ = true;
-    const std::optional<std::string> refused = playDueEvents(*replay3_, target);
-    ownCommand3_ = false;
-    if (refused) {
-        stopReplay3("Replay of " + replay3_->path() + " stopped at step " +
-                    std::to_string(replay3_->step()) + ": it uses the GPU solver; " + *refused);
-        session.setPaused(true);
-        return;
-    }
-    if (replay3_->finished()) {
-        const std::string path = replay3_->path();
-        const std::uint64_t end = replay3_->endStep();
-        replay3_.reset();
-        session.setPaused(true);
+    const std::optional<std::string> over = playTurn(*replay3_, target, [&session] {
         session.simulation().sync();
-        stopReplay3(replayFinished(
-            path, end, formatHash(positionsHash(session.simulation().particles().position))));
+        return formatHash(positionsHash(session.simulation().particles().position));
+    });
+    ownCommand3_ = false;
+    if (over) {
+        session.setPaused(true);
+        stopReplay3(*over);
     }
 }
 

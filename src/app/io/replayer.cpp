@@ -7,6 +7,25 @@
 
 namespace pbd::app {
 
+namespace {
+
+/// Reads the script at `path` into `text` and `script` (its part to parse: a recording's last
+/// line cut by a kill left out, `warning` saying so), as pbd-sim run reads --events: a
+/// directory or an unreadable file is an input failure.
+std::optional<ScriptFileError> readScriptText(const std::string& path, std::string& text,
+                                              std::string_view& script, std::string& warning)
+{
+    warning.clear();
+    if (auto error = readWholeFile(path, text))
+        return ScriptFileError{"cannot read " + path + ": " + error->reason, true};
+    script = text;
+    if (auto cut = dropCutRecordingLine(script))
+        warning = path + ": warning: " + *cut;
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    const Settings& settings,
                                                    std::vector<DragEvent>& events,
@@ -14,14 +33,10 @@ std::optional<ScriptFileError> readEventScriptFile(const std::string& path,
                                                    std::size_t obstacleCount,
                                                    std::size_t ballCount)
 {
-    // As pbd-sim run reads --events: a directory or an unreadable file is an input failure.
-    warning.clear();
     std::string text;
-    if (auto error = readWholeFile(path, text))
-        return ScriptFileError{"cannot read " + path + ": " + error->reason, true};
-    std::string_view script = text;
-    if (auto cut = dropCutRecordingLine(script))
-        warning = path + ": warning: " + *cut;
+    std::string_view script;
+    if (auto error = readScriptText(path, text, script, warning))
+        return error;
     try {
         events = parseEventScript(script, settings, obstacleCount, ballCount,
                                   scriptFolder(path));
@@ -36,14 +51,11 @@ std::optional<ScriptFileError> readEventScriptFile3(const std::string& path,
                                                     std::vector<DragEvent3>& events,
                                                     std::string& warning, bool& notThreeD)
 {
-    warning.clear();
     notThreeD = false;
     std::string text;
-    if (auto error = readWholeFile(path, text))
-        return ScriptFileError{"cannot read " + path + ": " + error->reason, true};
-    std::string_view script = text;
-    if (auto cut = dropCutRecordingLine(script))
-        warning = path + ": warning: " + *cut;
+    std::string_view script;
+    if (auto error = readScriptText(path, text, script, warning))
+        return error;
     const std::string folder = scriptFolder(path);
     if (start.dimensions == 2) {
         // A recording of the page's cloth in 3D: `0 scene page`, the settings up to `0 set
@@ -144,5 +156,22 @@ std::optional<std::string> playDueEvents(ReplayerOf<D>& replay, const ReplayTarg
 
 template std::optional<std::string> playDueEvents(ReplayerOf<2>&, const ReplayTarget<2>&);
 template std::optional<std::string> playDueEvents(ReplayerOf<3>&, const ReplayTarget<3>&);
+
+template <glm::length_t D>
+std::optional<std::string> playTurn(ReplayerOf<D>& replay, const ReplayTarget<D>& target,
+                                    const std::function<std::string()>& hash)
+{
+    if (const std::optional<std::string> refused = playDueEvents(replay, target))
+        return "Replay of " + replay.path() + " stopped at step " +
+               std::to_string(replay.step()) + ": it uses the GPU solver; " + *refused;
+    if (replay.finished())
+        return replayFinished(replay.path(), replay.endStep(), hash());
+    return std::nullopt;
+}
+
+template std::optional<std::string> playTurn(ReplayerOf<2>&, const ReplayTarget<2>&,
+                                             const std::function<std::string()>&);
+template std::optional<std::string> playTurn(ReplayerOf<3>&, const ReplayTarget<3>&,
+                                             const std::function<std::string()>&);
 
 } // namespace pbd::app

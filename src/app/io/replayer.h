@@ -94,5 +94,12 @@ struct ReplayTarget {
 /// that chooses a solver the window cannot run (the playback cannot go on), else nothing.
 template <glm::length_t D>
 std::optional<std::string> playDueEvents(ReplayerOf<D>& replay, const ReplayTarget<D>& target);
+/// A playback's turn before a step: playDueEvents(), then whether the playback is over. Returns
+/// nothing while it plays on; else the message to show, where the caller ends the playback and
+/// pauses: stopped by a solver the window cannot run, or finished (replayFinished(), with the
+/// positions' `hash` of the cloth as it ends).
+template <glm::length_t D>
+std::optional<std::string> playTurn(ReplayerOf<D>& replay, const ReplayTarget<D>& target,
+                                    const std::function<std::string()>& hash);
 
 } // namespace pbd::app

@@ -113,20 +113,13 @@ void RunFiles::playDue()
         [this]() -> const Settings& { return host_.simulation().settings(); },
         [this](Solver solver) { return host_.solverUnavailable(solver); },
         [this](const Command& command) { host_.issue(command); }};
-    const std::optional<std::string> refused = playDueEvents(*replay_, target);
+    const std::optional<std::string> over =
+        playTurn(*replay_, target, [this] { return hashOf(host_); });
     ownCommand_ = false;
-    if (refused) {
-        stopReplay("Replay of " + replay_->path() + " stopped at step " +
-                   std::to_string(replay_->step()) + ": it uses the GPU solver; " + *refused);
-        host_.setPaused(true);
-        return;
-    }
-    if (replay_->finished()) {
-        const std::string path = replay_->path();
-        const std::uint64_t end = replay_->endStep();
+    if (over) {
         replay_.reset();
         host_.setPaused(true);
-        say(replayFinished(path, end, hashOf(host_)), false);
+        say(*over, false);
     }
 }
 
