@@ -233,22 +233,49 @@ TEST_CASE("a 3D start, --dimensions 3 or a 3D scene, is read with its 3D world",
     CHECK(r.options.startedSettings == r.options.settings);
 }
 
-TEST_CASE("a 3D start refuses 2D shapes and --replay, naming them, and takes --record",
+TEST_CASE("a 3D start refuses 2D shapes, naming them, and takes --record",
           "[app][command-line][3d]")
 {
     Reading r = read({"--dimensions", "3", "--obstacle", "circle:0,0,1"});
     REQUIRE(r.status);
     CHECK(*r.status == 2);
     CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --obstacle"));
-    r = read({"--scene", "flag-3d", "--replay", "anything.txt"});
-    REQUIRE(r.status);
-    CHECK(*r.status == 2);
-    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --replay") &&
-                            Catch::Contains("dimensions 3") &&
-                            Catch::Contains("allowed: with dimensions 2"));
     r = read({"--scene", "flag-3d", "--record", "anything.txt"});
     CHECK_FALSE(r.status);
     CHECK(r.options.recordFile == "anything.txt");
+}
+
+TEST_CASE("a recording made in 3D given to --replay opens the 3D window with the cloth it starts "
+          "from, and a state's own dimensions may only be said again",
+          "[app][command-line][3d]")
+{
+    const std::string folder = std::filesystem::temp_directory_path().string() +
+                               "/pbd-replay3-flags-" + std::to_string(::getpid());
+    std::filesystem::create_directories(folder);
+    const std::string rec = folder + "/rec.txt";
+    std::ofstream(rec) << "0 scene page\n0 set width 10\n0 set dimensions 3\n"
+                          "0 set bending 0.001\n0 restart\n5 drag 3 0.5 0.2 0.3\n40 end\n";
+    Reading r = read({"--replay", rec});
+    REQUIRE_FALSE(r.status);
+    CHECK(r.options.settings.dimensions == 3);
+    CHECK(r.options.settings.width == 10); // the settings at its `set dimensions 3`
+    CHECK(r.options.replayFile == rec);
+    CHECK(r.options.replayEvents.empty());
+    CHECK(r.options.replayEvents3.size() == 4); // bending, restart, drag, end
+    r = read({"--scene", "flag-3d", "--replay", folder + "/missing.txt"});
+    CHECK(r.status == 1);
+    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --replay: cannot read"));
+
+    Simulation plane(Settings{});
+    const std::string state = folder + "/plane.json";
+    REQUIRE_FALSE(saveStateFile(plane, state));
+    r = read({"--dimensions", "3", "--load", state});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.error, Catch::StartsWith("pbd-cloth: --dimensions: '3' is not allowed with "
+                                          "--load") &&
+                            Catch::Contains("allowed: 2 (or leave --dimensions out)"));
+    CHECK_FALSE(read({"--dimensions", "2", "--load", state}).status);
+    std::filesystem::remove_all(folder);
 }
 
 TEST_CASE("a state, scene or recording file alone opens as --load, --scene or --replay",

@@ -673,3 +673,44 @@ TEST_CASE("the message place's order is newest first; a counting status keeps it
     CHECK(keys(order.order({counted, again, saved})) ==
           std::vector<std::string>{"width", "files", "files-status"});
 }
+
+TEST_CASE("a computed value shows at most six significant digits, typed ones as typed",
+          "[panel]")
+{
+    PanelField clothWidth = PanelField::Width;
+    for (PanelField f : pbd::app::panelFields())
+        if (std::string(pbd::app::settingField(f).name) == "clothWidth")
+            clothWidth = f;
+    REQUIRE(clothWidth != PanelField::Width);
+    Settings settings;
+    settings.clothWidth = 0.5128205128205128; // cantilever-3d's 0.5 m over its clamp
+    settings.timeStep = 0.0025;
+    PanelModel panel(settings);
+    CHECK(panel.displayText(clothWidth) == "0.512821");
+    CHECK(panel.displayText(PanelField::TimeStep) == "0.0025");
+    CHECK(panel.displayText(PanelField::Width) == "40");
+    CHECK(panel.settings().clothWidth == 0.5128205128205128); // only the text is shorter
+    // Enter in the field as it shows keeps the value exact; a value typed is taken as typed.
+    CHECK(panel.commitText(clothWidth, "0.512821") == CommitEffect::None);
+    CHECK(panel.settings().clothWidth == 0.5128205128205128);
+    CHECK(panel.commitText(clothWidth, "0.5128") != CommitEffect::None);
+    CHECK(panel.settings().clothWidth == 0.5128);
+    // Six digits still show whole, and so does a seventh that is a zero at the end.
+    settings.clothWidth = 1.23456;
+    settings.mass = 1234560.0;
+    panel.showSettings(settings);
+    CHECK(panel.displayText(clothWidth) == "1.23456");
+    CHECK(panel.displayText(PanelField::Mass) == "1234560");
+}
+
+TEST_CASE("the Scene combo shows the scene, a world made by hand, the page, or a plain 3D "
+          "cloth",
+          "[panel]")
+{
+    CHECK(pbd::app::sceneComboText("drape-3d", 1, true) == "drape-3d");
+    CHECK(pbd::app::sceneComboText("pegs", 3, false) == "pegs");
+    CHECK(pbd::app::sceneComboText("", 2, false) == "(custom)");
+    CHECK(pbd::app::sceneComboText("", 1, true) == "(custom)");
+    CHECK(pbd::app::sceneComboText("", 0, false) == "page");
+    CHECK(pbd::app::sceneComboText("", 0, true) == "(plain 3D cloth)"); // no built-in scene is that
+}

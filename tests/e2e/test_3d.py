@@ -19,6 +19,9 @@ case pin:    Shift+click on a particle of a paused cloth held by one corner (til
 case record: --record in 3D: a grab dragged across the running cloth, a knife stroke and a
              Shift+click that unpins a corner are recorded; `pbd-sim run --events` replays the recording to
              the hash the app's exit summary and the recording's last line give.
+case replay: `pbd-cloth --replay` of a recording made in 3D (the record case's, and one of the
+             cantilever-3d scene) plays in the window in 3D (the view dump's camera line),
+             pauses at its end and exits with the hash pbd-sim gives the same recording.
 case framed: every 3D scene (pbd-sim scenes) opens framed: on the first frame the eight
              corners of the cloth's bounding box (a state dump of that frame) project, with
              the view dump's camera line, inside the canvas and across at least 30% of it
@@ -123,6 +126,44 @@ def grab_and_drag(args, pick, width, height):
     o, d = camera.ray(release)
     goal = plane_point(o, d, point, mul(-1.0, camera.forward))
     return before, after, expected, goal, point, camera
+
+
+def summary_hash(stderr):
+    """The hash of the exit summary ("pbd-cloth: N frames of ...")."""
+    summary = [line for line in stderr.splitlines() if " frames of " in line]
+    check(len(summary) == 1, "the exit summary is printed")
+    return summary[0].split(", hash ")[1].split(";")[0]
+
+
+def record_3d():
+    """--record in 3D: a grab dragged across the running 20 x 15 cloth, a knife stroke and a
+    Shift+click that unpins a corner. Returns the recording and the app's final hash."""
+    W, H = 20, 15
+    rec = os.path.join(out, "rec.txt")
+    app = App(binary, "--dimensions", "3", "--width", W, "--height", H, "--record", rec,
+              "--no-autosave")
+    camera = Camera(wait_camera(app))
+    press = camera.pixel((0.2 * 12, -0.2 * 12, 0.0))
+    drag(app, press, (press[0] + 90, press[1] - 50))
+    app.run_for(0.3)
+    app.knife(camera.pixel((-1.5, -1.1, 0.0)), camera.pixel((0.2 * (W - 1) + 1.5, -1.1, 0.0)))
+    app.run_for(0.3)
+    corner = camera.pixel((0.2 * (W - 1) - 0.05, -0.05, 0.0))  # by the pinned top right corner
+    app.move(*corner, frames=2)
+    xdo("keydown", "shift")
+    xdo("click", 1)
+    xdo("keyup", "shift")
+    app.run_for(0.3)
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    app_hash = summary_hash(app.stderr)
+    with open(rec) as f:
+        script = f.read()
+    check(" drag " in script and " cut " in script and " unpin %d" % (W - 1) in script,
+          "the recording holds the drag, the cut and the unpin")
+    last = [line for line in script.splitlines() if line.startswith("# final positions hash")]
+    check(last and last[0].split()[4] == app_hash,
+          "the recording ends with the app's hash %s" % app_hash)
+    return rec, app_hash
 
 
 if case == "orbit":
@@ -246,39 +287,41 @@ elif case == "pin":
           "bottom right corner went %.3f m)" % norm(sub(x[free], x0[free])))
 
 elif case == "record":
-    W, H = 20, 15
-    rec = os.path.join(out, "rec.txt")
-    app = App(binary, "--dimensions", "3", "--width", W, "--height", H, "--record", rec,
-              "--no-autosave")
-    camera = Camera(wait_camera(app))
-    press = camera.pixel((0.2 * 12, -0.2 * 12, 0.0))
-    drag(app, press, (press[0] + 90, press[1] - 50))
-    app.run_for(0.3)
-    app.knife(camera.pixel((-1.5, -1.1, 0.0)), camera.pixel((0.2 * (W - 1) + 1.5, -1.1, 0.0)))
-    app.run_for(0.3)
-    corner = camera.pixel((0.2 * (W - 1) - 0.05, -0.05, 0.0))  # by the pinned top right corner
-    app.move(*corner, frames=2)
-    xdo("keydown", "shift")
-    xdo("click", 1)
-    xdo("keyup", "shift")
-    app.run_for(0.3)
-    check(app.quit() == 0, "pbd-cloth exits with status 0")
-    summary = [line for line in app.stderr.splitlines() if " frames of " in line]
-    check(len(summary) == 1, "the exit summary is printed")
-    app_hash = summary[0].split(", hash ")[1].split(";")[0]
-    with open(rec) as f:
-        script = f.read()
-    check(" drag " in script and " cut " in script and " unpin %d" % (W - 1) in script,
-          "the recording holds the drag, the cut and the unpin")
-    last = [line for line in script.splitlines() if line.startswith("# final positions hash")]
-    check(last and last[0].split()[4] == app_hash,
-          "the recording ends with the app's hash %s" % app_hash)
+    rec, app_hash = record_3d()
     status, _, err = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "run", "--events",
                          rec, "--out", os.devnull)
     check(status == 0, "pbd-sim replays the recording (%s)" % err.strip()[-300:])
     sim_hash = err.strip().split(", hash ")[-1].split()[0]
     check(sim_hash == app_hash, "pbd-sim run --events replays the 3D recording to the same hash "
           "(%s, the app's %s)" % (sim_hash, app_hash))
+
+elif case == "replay":
+    # The page's cloth recorded in 3D (its script starts in 2D: `0 set dimensions 3`), then
+    # a 3D scene's (its script starts with `0 scene cantilever-3d`: pbd-sim needs
+    # --dimensions 3 for it, as for any 3D scene's recording).
+    rec, app_hash = record_3d()
+    rec2 = os.path.join(out, "cantilever.txt")
+    app = App(binary, "--scene", "cantilever-3d", "--record", rec2, "--no-autosave")
+    app.run_for(0.5)
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    for script, flags, recorded in ((rec, [], app_hash), (rec2, ["--dimensions", "3"], None)):
+        status, _, err = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "run", *flags,
+                             "--events", script, "--out", os.devnull)
+        check(status == 0, "pbd-sim replays %s (%s)" % (script, err.strip()[-300:]))
+        sim_hash = err.strip().split(", hash ")[-1].split()[0]
+        check(recorded in (None, sim_hash), "to the app's hash %s" % recorded)
+        app = App(binary, "--replay", script, "--no-autosave")
+        first = app.wait(lambda v: "camera" in v, "the replay's 3D view")
+        end = app.wait(lambda v: v["paused"] == [1], "the replay's end (paused)")
+        check(end["time"][0] > 0.3, "the window replayed %s in 3D up to %.3f s and paused"
+              % (script, end["time"][0]))
+        check(app.quit() == 0, "pbd-cloth exits with status 0")
+        window_hash = summary_hash(app.stderr)
+        check(window_hash == sim_hash, "pbd-cloth --replay %s ends in the window with pbd-sim's "
+              "hash (%s, pbd-sim's %s)" % (os.path.basename(script), window_hash, sim_hash))
+        finished = [line for line in app.stderr.splitlines() if "finished at step" in line]
+        check(finished and finished[0].endswith("positions hash " + sim_hash),
+              "and says so: %s" % finished)
 
 elif case == "ball":
     start, radius = (0.5, -0.5, 1.5), 0.3

@@ -14,7 +14,10 @@ case flag:    --restore restores without a question and says so on stdout; with 
 case clean:   while the app runs its autosave is there; Ctrl+Q removes it, and so does the
               end of a --frames run.
 case relaunch: `kill -9`, and a launch at once, before the killed app is waited for, offers
-              its session."""
+              its session.
+case space:   a 3D session (issue 40) autosaves as a 2D one does: killed with `kill -9`, it
+              is offered by the next launch, a 2D one, whose Restore brings it back in 3D
+              (the view dump's camera line) with the autosave's x y z positions exactly."""
 
 import base64
 import glob
@@ -54,6 +57,13 @@ def autosave_of(path):
     raw = base64.b64decode(state["position"])
     values = struct.unpack("<%dd" % (len(raw) // 8), raw)
     return list(zip(values[0::2], values[1::2])), fnv1a(raw), state
+
+
+def positions3_of(state):
+    """The (x, y, z) positions of a 3D state file's JSON object."""
+    raw = base64.b64decode(state["position"])
+    values = struct.unpack("<%dd" % (len(raw) // 8), raw)
+    return list(zip(values[0::3], values[1::3], values[2::3]))
 
 
 def positions_hash(positions):
@@ -218,6 +228,44 @@ elif case == "relaunch":
     offered = OFFER.search(stdout)
     check(offered is not None and offered.group(2) == mine,
           "the relaunch right after the kill offers its session: " + stdout.strip())
+elif case == "space":
+    app = App(binary, "--dimensions", 3, "--width", 12, "--height", 10, env=env)
+    mine = os.path.join(folder, "autosave-%d.json" % app.proc.pid)
+
+    def holds_3d():
+        try:
+            _, _, state = autosave_of(mine)
+        except (OSError, ValueError, KeyError):
+            return False  # not there yet
+        return state["settings"].get("dimensions") == 3 and state["time"] > 0.3
+    wait_for(holds_3d, 20, "the 3D session's autosave")
+    written = os.stat(mine).st_mtime_ns
+    wait_for(lambda: os.stat(mine).st_mtime_ns != written, 20, "the next autosave")
+    kill9(app)
+    check(autosaves() == [mine], "the killed 3D app's autosave is left over: " + mine)
+    with open(mine) as f:
+        saved = json.load(f)
+    saved_positions = positions3_of(saved)
+    check(len(saved_positions) == 120 and saved["settings"]["dimensions"] == 3,
+          "it holds the 3D cloth: %d particles in x y z" % len(saved_positions))
+    state_out, view_out = os.path.join(out, "state.txt"), os.path.join(out, "view.txt")
+    app = App(binary, "--paused", "--state-out", state_out, "--view-out", view_out, env=env)
+    offer = app.wait(lambda v: "restore-session" in v["widget"] and "camera" not in v,
+                     "the 2D window's offer")
+    x0, y0, x1, y1 = offer["widget"]["restore-session"]
+    app.move((x0 + x1) / 2, (y0 + y1) / 2)
+    xdo("click", 1)
+    app.wait(lambda v: "camera" in v and "restore-session" not in v["widget"],
+             "the session restored in 3D (the view dump's camera line)")
+    app.move(200, 850)
+    status = app.quit()
+    check(status == 0, "pbd-cloth exits with status 0")
+    restored = read_state(state_out)
+    check(restored == saved_positions,
+          "Restore gives the 3D autosave's x y z positions exactly (%d particles; first %s, "
+          "the autosave's %s)" % (len(restored), restored[:1], saved_positions[:1]))
+    check(os.listdir(folder) == [], "quitting leaves the state folder empty: %s"
+          % os.listdir(folder))
 else:
     fail("unknown case " + case)
 print("PASS")

@@ -13,6 +13,14 @@ case scene:  the page's cloth: flag-3d (a strip on a pole) chosen in the Scene c
              30% of it.
 case scene2d: drape-3d, then pegs chosen in the Scene combo: back to 2D (x y per particle).
 case saveload: Ctrl+S in 3D saves the state; Ctrl+O after more steps loads it back exactly.
+case cross:  Ctrl+O of a state of the other dimension count switches space: a 3D state in the
+             2D window opens in 3D, a 2D state in the 3D window in 2D, each exactly as saved.
+case quickrecord: the quick row's Record button in 3D (cantilever-3d) records as Ctrl+R does:
+             a click starts, a click stops, and pbd-sim --dimensions 3 replays the file to the
+             hash of its end.
+case drop:   a state file dropped on the window (XDND, as a file manager drops one: xdnd.py)
+             opens as Ctrl+O would: a 3D state dropped on the 2D window opens in 3D, then a 2D
+             one goes back to 2D, exactly as saved.
 case obj3d: the panel's Export OBJ of a horizontal 3D cloth: its vertices are the particles.
 case record: Ctrl+R in 3D records a grab from a fresh cloth until Ctrl+R again; pbd-sim run
              --events replays the recording to the hash of its last line.
@@ -21,11 +29,13 @@ switched-to cloth's first."""
 
 import glob
 import os
+import shutil
 import sys
 
 from camera3 import Camera, framed
 from e2e import (App, app_binary, check, fail, read_obj, read_state, read_view, run,
                  scroll_panel_down, workdir, xdo)
+from xdnd import drop_file
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "to3d"
@@ -75,6 +85,21 @@ def start(*args):
 def quit(app):
     status = app.quit()
     check(status == 0, "pbd-cloth exits with status 0 (%s)" % app.stderr.strip()[-300:])
+
+
+def save_states():
+    """States saved by pbd-sim after 20 steps in the output folder: s3.json, 7 x 5 in 3D, and
+    s2.json, 9 x 6 in 2D. Returns their positions by name."""
+    sim = os.path.join(os.path.dirname(binary), "pbd-sim")
+    positions = {}
+    for name, dimensions, width, height in (("s3", 3, 7, 5), ("s2", 2, 9, 6)):
+        status, _, err = run(sim, "run", "--dimensions", dimensions, "--width", width,
+                             "--height", height, "--steps", 20, "--save",
+                             os.path.join(out, name + ".json"), "--out",
+                             os.path.join(out, name + ".txt"))
+        check(status == 0, "pbd-sim saves a %dD state (%s)" % (dimensions, err.strip()))
+        positions[name] = read_state(os.path.join(out, name + ".txt"))
+    return positions
 
 
 if case == "to3d":
@@ -194,6 +219,67 @@ elif case == "saveload":
     loaded = read_state(os.path.join(out, "loaded.txt"))
     check(len(after[0]) == 3 and after == loaded,
           "after Ctrl+O the cloth is the saved 3D state exactly (%d particles)" % len(after))
+
+elif case == "cross":
+    saved = save_states()
+    for start, name, size in ((["--dimensions", 2], "s3", "7 x 5"),
+                              (["--dimensions", 3], "s2", "9 x 6")):
+        shutil.copyfile(os.path.join(out, name + ".json"),
+                        os.path.join(out, "pbd-cloth-state.json"))
+        app = App(binary, *start, "--paused", "--no-autosave", "--state-out", "after.txt",
+                  cwd=out)
+        was3d = "camera" in app.wait(lambda v: True, "the first view")
+        app.move(app.width * 0.3, app.height * 0.5, frames=2)
+        xdo("key", "ctrl+o")
+        view = app.wait(lambda v: v.get("message", "").startswith("Loaded pbd-cloth-state.json"),
+                        "Ctrl+O to load the %s state" % ("2D" if was3d else "3D"))
+        check(view["message"].endswith("step 20, " + size) and ("camera" in view) != was3d,
+              "Ctrl+O in the %s window loaded the %s state in %s: %s"
+              % ("3D" if was3d else "2D", name, "2D" if was3d else "3D", view["message"]))
+        quit(app)
+        after = read_state(os.path.join(out, "after.txt"))
+        check(after == saved[name], "the cloth is the saved state exactly (%d particles, %d values "
+              "each)" % (len(after), len(after[0])))
+
+elif case == "drop":
+    saved = save_states()
+    app = App(binary, "--paused", "--no-autosave", "--state-out", "after.txt", cwd=out)
+    for name, size in (("s3", "7 x 5"), ("s2", "9 x 6")):
+        was3d = "camera" in app.sync(2)
+        path = os.path.join(out, name + ".json")
+        x, y = app.x + round(app.width * 0.3), app.y + round(app.height * 0.5)
+        drop_file(int(app.window), x, y, path)
+        view = app.wait(lambda v: v.get("message", "").startswith("Loaded " + path),
+                        "the dropped %s state to load" % name)
+        check(view["message"].endswith("step 20, " + size) and ("camera" in view) != was3d,
+              "the %s state dropped on the %s window loaded in %s: %s"
+              % (name, "3D" if was3d else "2D", "2D" if was3d else "3D", view["message"]))
+    quit(app)
+    check(read_state(os.path.join(out, "after.txt")) == saved["s2"],
+          "the cloth is the last dropped state exactly")
+
+elif case == "quickrecord":
+    app = App(binary, "--scene", "cantilever-3d", "--no-autosave", cwd=out)
+    view = app.wait(lambda v: "camera" in v and "record-quick" in v["widget"],
+                    "the 3D panel's quick row")
+    app.move(*centre(view["widget"]["record-quick"]), frames=3)
+    xdo("click", 1)
+    app.wait(lambda v: v.get("message", "").startswith(("Recording to pbd-cloth-recording.txt",
+                                                         "Started recording")),
+             "the quick Record button to start recording")
+    app.run_for(0.3)
+    xdo("click", 1)
+    view = app.wait(lambda v: v.get("message", "").startswith("Recorded "),
+                    "the quick Record button (Stop) to end the recording")
+    recorded = view["message"].split("positions hash ")[-1]
+    quit(app)
+    status, _, err = run(os.path.join(os.path.dirname(binary), "pbd-sim"), "run",
+                         "--dimensions", 3, "--events",
+                         os.path.join(out, "pbd-cloth-recording.txt"), "--out", os.devnull)
+    check(status == 0, "pbd-sim replays the recording (%s)" % err.strip()[-300:])
+    check(err.strip().endswith("hash " + recorded),
+          "the quick Record button recorded cantilever-3d: pbd-sim gives the app's hash %s (%s)"
+          % (recorded, err.strip()[-40:]))
 
 elif case == "obj3d":
     # The panel's Export OBJ in 3D: a horizontal cloth's mesh, its vertices the particles'

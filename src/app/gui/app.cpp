@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 #if defined(PBD_HAVE_GPU)
 #include "gpu_backend.h"
 #endif
+#include "logic/app_command_line.h"
 #include "logic/app_error.h"
 #include "gui/help_overlay.h"
 #include "gui/lost_cloth_hint.h"
@@ -80,6 +82,7 @@ App::App(const AppOptions& options)
         session3_->setSceneName(options.sceneName);
         session3_->setPreferences(options.preferences);
         session3_->setPaused(options.paused);
+        watch3();
         // A scene's fit follows its cloth until it rests, as the 2D view follows a scene's.
         session3_->setFollowFirstFit(!options.sceneName.empty() && options.sceneName != "page");
     } else if (auto error = setUpStart(simulation_, options.start)) { // checked likewise
@@ -133,13 +136,14 @@ App::App(const AppOptions& options)
                !files_.startRecording(options.recordFile, options.start.stateFile.has_value())) {
         throw AppError("pbd-cloth: --record: " + files_.message());
     }
-    if (!options.replayFile.empty())
+    if (!options.replayFile.empty() && session3_)
+        startReplay3(options_.replayEvents3, options.replayFile);
+    else if (!options.replayFile.empty())
         files_.startReplay(options_.replayEvents, options.replayFile);
     controller_.driver().setFixedBudget(options.stepBudgetSeconds);
-    autosave_.emplace(controller_, files_,
-                      // The 2D cloth's sessions only, for now: in 3D it stands by.
-                      AutosaveOptions{options.autosave && !session3_,
-                                      options.restore && !session3_, options.autosaveSeconds},
+    // The session of either space: a left-over restores in its own (loadAnySpace).
+    autosave_.emplace(sessionHost_,
+                      AutosaveOptions{options.autosave, options.restore, options.autosaveSeconds},
                       autosaveFolder(std::getenv), ::getpid(), [] {
                           return std::chrono::duration<double>(
                                      Clock::now().time_since_epoch()).count();
@@ -388,11 +392,12 @@ void App::drawPanel()
     const Viewport& view = frameView_;
     panel_->setExportStatus(exporter_->status());
     panel_->setSessionOffer(autosave_->offer());
-    const PanelActions actions = panel_->draw(
+    PanelActions actions = panel_->draw(
         session3_ ? session3_->model() : controller_.model(), stats,
         {view.canvasOffset.x + view.canvasSize.x, 0.0},
         {view.windowSize.x - view.canvasSize.x, view.windowSize.y});
-    const bool switched = switchSpace(actions); // the other space's cloth, now this one's
+    openDropped(actions);
+    bool switched = switchSpace(actions); // the other space's cloth, now this one's
     if (session3_ && !switched) {
         session3_->panel(actions);
         for (const std::string& said : session3_->world(actions.world))
@@ -400,7 +405,9 @@ void App::drawPanel()
         if (actions.world.scene)
             if (auto refused = session3_->chooseScene(*actions.world.scene))
                 std::fprintf(stderr, "pbd-cloth: %s\n", refused->c_str());
-        files3(actions.files);
+        files3(actions.files); // a 2D state loaded goes back to 2D
+        autosave_->panel(actions.files); // a 2D session restored likewise
+        switched = !session3_;
     }
     if (session3_) {
         helpRect_.reset();
@@ -417,6 +424,19 @@ void App::drawPanel()
     const std::size_t obstaclesBefore = simulation_.obstacles().size();
     const std::size_t ballsBefore = simulation_.balls().size();
     controller_.panel(actions);
+    // A 3D state or recording goes to 3D (loadAnySpace, replayAnySpace).
+    const bool replay = actions.files.toggleReplay && !files_.replaying();
+    FilesActions files = actions.files;
+    files.load = false;
+    files.toggleReplay = files.toggleReplay && !replay;
+    files_.panel(files);
+    if (replay)
+        replayAnySpace(files_.recordingPath());
+    if (actions.files.load)
+        loadAnySpace(files_.statePath());
+    autosave_->panel(actions.files); // a 3D session restored likewise
+    if (session3_)
+        return; // this frame's other requests were the 2D cloth's
     // The World section's additions, as their specs (for scripts and tests to wait on).
     if (const auto& o = simulation_.obstacles(); actions.world.addCircle ||
         actions.world.addBox || actions.world.addCapsule)
@@ -425,8 +445,6 @@ void App::drawPanel()
                          formatObstacleSpec(o[i]).c_str());
     if (const auto& b = simulation_.balls(); actions.world.addBall && b.size() > ballsBefore)
         std::fprintf(stderr, "pbd-cloth: added ball %s\n", formatBallSpec(b.back()).c_str());
-    files_.panel(actions.files);
-    autosave_->panel(actions.files);
     helpRect_.reset();
     if (controller_.helpVisible())
         helpRect_ = drawHelpOverlay(view.canvasSize);
@@ -434,6 +452,33 @@ void App::drawPanel()
                                       lostHintRects_))
         controller_.panel(*back);
     controller_.updateHover(panelFocus());
+}
+
+void App::openDropped(PanelActions& actions)
+{
+    if (!dropped_)
+        return;
+    const std::string path = std::exchange(dropped_, std::nullopt).value();
+    OpenedFile kind = OpenedFile::Recording;
+    if (auto error = classifyOpenedFile(path, kind)) {
+        files_.report("Not opened: " + error->message, true);
+        std::fprintf(stderr, "pbd-cloth: dropped file not opened: %s\n", error->message.c_str());
+        return;
+    }
+    const char* what = kind == OpenedFile::State ? "state" : kind == OpenedFile::Scene ? "scene"
+                                                                                     : "recording";
+    std::fprintf(stderr, "pbd-cloth: dropped %s: opened as a %s\n", path.c_str(), what);
+    switch (kind) {
+    case OpenedFile::State:
+        loadAnySpace(path);
+        break;
+    case OpenedFile::Scene:
+        actions.world.scene = path; // as the Scene combo's choice (undoable, framed)
+        break;
+    case OpenedFile::Recording:
+        replayAnySpace(path);
+        break;
+    }
 }
 
 void App::updateTitle()

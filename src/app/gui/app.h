@@ -66,6 +66,8 @@ public:
     void onCursorPos(glm::dvec2 point);
     void onScroll(double yOffset);
     void onFocus(bool focused);
+    /// Files dropped on the window: the first is opened in the next frame (openDropped()).
+    void onDrop(std::vector<std::string> paths);
     /// Something happened that needs frames drawn (input, expose, resize).
     void noteActivity() { pacing_.noteActivity(); }
 
@@ -88,6 +90,10 @@ private:
     void step(bool resumed);
     /// The panel, its requests to the controller and the files, the help overlay, the hover.
     void drawPanel();
+    /// A file dropped on the window, opened as what it is (as pbd-cloth FILE opens it): a
+    /// state loaded and a recording replayed in their own space (loadAnySpace,
+    /// replayAnySpace), a scene chosen as the Scene combo chooses one (into `actions`).
+    void openDropped(PanelActions& actions);
     // canvas_overlays.cpp
     /// Over the canvas: the knife's line, the grab radius's circle, the badges, the wind's
     /// arrow, the strain and speed colours and their legends.
@@ -114,15 +120,40 @@ private:
     /// Steps taken so far (the 3D session's, or the controller's).
     long long stepsTaken() const;
     /// Records the 3D cloth into `path` from now on (--record, Ctrl+R): RecorderOf<3>
-    /// watching the session's commands; the reason when the file cannot be written.
+    /// noting the session's commands (watch3()); the reason when the file cannot be written.
     std::optional<std::string> record3(const std::string& path, bool fromState);
+    /// Watches the 3D session's commands (each new session's): the autosave's count of
+    /// changes, the recording's lines, the playback's steps.
+    void watch3();
+    /// Every command the 3D session applied (watch3()).
+    void onCommand3(const Command3& command);
+    /// Plays a 3D recording's events in the 3D session from its start (--replay of a
+    /// recording made in 3D; the panel's Replay of one in 3D), as RunFiles plays a 2D one.
+    void startReplay3(std::vector<DragEvent3> events, const std::string& path);
+    /// The playback's events due before the 3D session's next step; at its end step the
+    /// session pauses and the message place gives the positions' hash.
+    void playDue3();
+    /// Ends the 3D playback, `why` in the message place (and on stderr).
+    void stopReplay3(const std::string& why);
+    /// The panel's Replay in 3D: stops the playback, or plays the recording field's file
+    /// (replayAnySpace).
+    void toggleReplay3();
     /// The Record and save section's requests in 3D: the file fields (kept by files_ for
-    /// either space), Record, Save and Load (Replay is the 2D cloth's for now).
+    /// either space), Record, Replay (a recording made in 3D), Save and Load.
     void files3(const FilesActions& actions);
     /// Ctrl+S and Save in 3D: the whole 3D state into the state field's file.
     void save3();
-    /// Ctrl+O and Load in 3D: the state field's 3D state (Session3::loadState).
-    void load3();
+    /// Ctrl+O and Load in 3D: the 3D state in `path` (Session3::loadState).
+    bool load3(const std::string& path);
+    /// Ctrl+O, Load, a restored autosave: the state file at `path`, in the space its
+    /// dimensions say: a file of the other dimension count switches space first (enterSpace),
+    /// once it has been read and checked whole (a bad file changes nothing). The outcome is
+    /// files_'s message; false when nothing was loaded.
+    bool loadAnySpace(const std::string& path);
+    /// The panel's Replay, a dropped recording: plays the recording at `path` in the space it
+    /// was made in (readEventScriptFile3), switching space first when it is the other one.
+    /// False (files_'s message says why) when it cannot be played.
+    bool replayAnySpace(const std::string& path);
     /// Ctrl+R and the panel's Record in 3D: stops the recording, or restarts the cloth
     /// (Session3::restartForRecording) and records into the recording field's file.
     void toggleRecording3();
@@ -155,6 +186,10 @@ private:
     /// True when it switched, or refused a switch (the reason on stderr): the frame's other
     /// panel requests are then dropped.
     bool switchSpace(const PanelActions& actions);
+    /// Restarts the cloth in `wanted` dimensions as switchSpace() does: the scene `scene`
+    /// (named `sceneName`) when given, else the panel's values. False when the new cloth was
+    /// refused (the reason on stderr): nothing changed then.
+    bool enterSpace(int wanted, const std::optional<Scene>& scene, const std::string& sceneName);
 
     // app_exit.cpp
     /// Ends a recording of the 3D cloth (--record): its end line and hash; false when the
@@ -187,6 +222,28 @@ private:
     /// recording, and the panel's, are files_'s).
     std::optional<Recorder3> recorder3_;
     RunFiles files_; ///< recording, playback, save and load; watches controller_
+    /// A playback of a 3D recording in the 3D session (files_'s is the 2D cloth's).
+    std::optional<Replayer3> replay3_;
+    bool ownCommand3_ = false;   ///< the 3D command being applied is the playback's
+    std::uint64_t changes3_ = 0; ///< the 3D sessions' commands so far (steps too)
+    /// What the autosave reads and loads: the cloth that runs, 2D or 3D.
+    class SessionHost final : public AutosaveHost {
+    public:
+        explicit SessionHost(App& app) : app_(app) {}
+        AnySimulationState snapshot() override;
+        void finishOffThreadStep() override;
+        std::uint64_t changes() const override;
+        bool load(const std::string& path) override { return app_.loadAnySpace(path); }
+        const std::string& message() const override { return app_.files_.message(); }
+        void report(std::string message, bool failed) override
+        {
+            app_.files_.report(std::move(message), failed);
+        }
+
+    private:
+        App& app_;
+    };
+    SessionHost sessionHost_{*this};
     std::optional<Autosave> autosave_; ///< the session to restore (made once the GPU can load)
     FrameStats frameStats_;
     FramePacing pacing_;
@@ -214,6 +271,7 @@ private:
     ExportRequests exports_;                 ///< this frame's export requests
     bool hoverShown_ = true; ///< this frame draws the hover ring and the grab radius's circle
     std::string title_;                      ///< the window title last set
+    std::optional<std::string> dropped_;     ///< a file dropped since the last frame
     std::optional<WidgetRect> helpRect_;     ///< the help overlay as drawn in the last frame
     std::vector<WidgetRect> lostHintRects_;  ///< the lost-cloth hint and its buttons, last frame
     /// A validation scene's law over its cloth, as drawn in the last frame (--view-out's law

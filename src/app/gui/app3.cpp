@@ -12,6 +12,7 @@
 #include "common/thread_report.h"
 #include "gui/law_legend.h"
 #include "pbd/state_file.h"
+#include "pbd/state_io.h"
 #include "logic/frame_limit.h"
 
 namespace pbd::app {
@@ -75,9 +76,14 @@ PanelStats App::panelStats() const
         stats.threeD = true;
         stats.scene = session3_->sceneName();
         stats.files.recording = recorder3_ && recorder3_->active();
+        stats.files.replaying = replay3_.has_value();
         if (stats.files.recording)
             stats.files.status = "Recording to " + recorder3_->path() + ": step " +
                                  std::to_string(recorder3_->steps());
+        else if (replay3_)
+            stats.files.status = "Replaying " + replay3_->path() + ": step " +
+                                 std::to_string(replay3_->step()) + " of " +
+                                 std::to_string(replay3_->endStep());
         return stats;
     }
     stats.foldHint = foldHintText(controller_.foldWatch());
@@ -98,13 +104,73 @@ long long App::stepsTaken() const
 
 std::optional<std::string> App::record3(const std::string& path, bool fromState)
 {
+    replay3_.reset(); // recording and playback exclude each other, as in 2D
     recorder3_.emplace();
-    if (auto error = recorder3_->start(path, session3_->simulation(), fromState))
-        return error;
+    return recorder3_->start(path, session3_->simulation(), fromState);
+}
+
+void App::watch3()
+{
     session3_->driver().setCommandObserver([this](const Command3& command) {
-        recorder3_->note(command, session3_->simulation());
+        onCommand3(command);
     });
-    return std::nullopt;
+}
+
+void App::onCommand3(const Command3& command)
+{
+    ++changes3_;
+    if (recorder3_ && recorder3_->active())
+        recorder3_->note(command, session3_->simulation());
+    if (!replay3_)
+        return;
+    if (std::holds_alternative<StepCommand>(command)) {
+        replay3_->stepped();
+        playDue3(); // the events before the next step, now: nothing else can come between
+    } else if (!ownCommand3_) {
+        stopReplay3("Replay of " + replay3_->path() + " stopped at step " +
+                    std::to_string(replay3_->step()) + " of " +
+                    std::to_string(replay3_->endStep()) + ": the cloth was changed by hand (" +
+                    commandName(command) + "); it carries on live");
+    }
+}
+
+void App::startReplay3(std::vector<DragEvent3> events, const std::string& path)
+{
+    session3_->driver().finishOffThreadStep(); // its step is not the playback's
+    stopRecording3();
+    replay3_.emplace(std::move(events), path);
+    session3_->clearHistory(); // the recording's undo lines undo its own actions
+    files_.report("", false);
+    playDue3(); // the events before step 0: the recording's settings and fresh cloth
+}
+
+void App::playDue3()
+{
+    if (!replay3_)
+        return;
+    Session3& session = *session3_;
+    const ReplayTarget<3> target{
+        [&session]() -> const Settings& { return session.simulation().settings(); },
+        [&session](Solver solver) { return session.model().unavailable(solver); },
+        [&session](const Command3& command) { session.issue(command); }};
+    ownCommand3_ = true;
+    const std::optional<std::string> over = playTurn(*replay3_, target, [&session] {
+        session.simulation().sync();
+        return formatHash(positionsHash(session.simulation().particles().position));
+    });
+    ownCommand3_ = false;
+    if (over) {
+        session.setPaused(true);
+        stopReplay3(*over);
+    }
+}
+
+void App::stopReplay3(const std::string& why)
+{
+    replay3_.reset();
+    files_.report(why, false);
+    if (!why.empty())
+        std::fprintf(stderr, "pbd-cloth: %s\n", why.c_str());
 }
 
 void App::toggleRecording3()
@@ -117,10 +183,14 @@ void App::toggleRecording3()
     // start's world, with nothing before it to undo.
     session3_->restartForRecording();
     const std::string& path = files_.recordingPath(); // the Record and save section's field
-    if (auto error = record3(path, false))
+    if (auto error = record3(path, false)) {
         std::fprintf(stderr, "pbd-cloth: Not recording: %s\n", error->c_str());
-    else
+        files_.report("Not recording: " + *error, true);
+    } else {
         std::fprintf(stderr, "pbd-cloth: Recording to %s\n", path.c_str());
+        files_.report("Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops",
+                      false);
+    }
 }
 
 void App::files3(const FilesActions& actions)
@@ -131,10 +201,22 @@ void App::files3(const FilesActions& actions)
     files_.panel(fields);
     if (actions.toggleRecording)
         toggleRecording3();
+    if (actions.toggleReplay)
+        toggleReplay3();
     if (actions.save)
         save3();
     if (actions.load)
-        load3();
+        loadAnySpace(files_.statePath());
+}
+
+void App::toggleReplay3()
+{
+    if (!replay3_) {
+        replayAnySpace(files_.recordingPath());
+        return;
+    }
+    stopReplay3("Replay of " + replay3_->path() + " stopped at step " +
+                std::to_string(replay3_->step()) + " of " + std::to_string(replay3_->endStep()));
 }
 
 void App::save3()
@@ -149,15 +231,39 @@ void App::save3()
         files_.report(stateOutcome("Saved", path, cloth), false);
 }
 
-void App::load3()
+bool App::load3(const std::string& path)
 {
-    const std::string& path = files_.statePath();
     if (recorder3_ && recorder3_->active()) // a load is no line of a recording started here
         stopRecording3();
-    if (auto error = session3_->loadState(path))
+    replay3_.reset();
+    if (auto error = session3_->loadState(path)) {
         files_.report("Not loaded (nothing changed): " + *error, true);
+        return false;
+    }
+    files_.report(stateOutcome("Loaded", path, session3_->simulation()), false);
+    return true;
+}
+
+AnySimulationState App::SessionHost::snapshot()
+{
+    if (!app_.session3_)
+        return app_.controller_.syncedSimulation().state();
+    Simulation3& cloth = app_.session3_->simulation();
+    cloth.sync();
+    return cloth.state();
+}
+
+void App::SessionHost::finishOffThreadStep()
+{
+    if (app_.session3_)
+        app_.session3_->driver().finishOffThreadStep();
     else
-        files_.report(stateOutcome("Loaded", path, session3_->simulation()), false);
+        app_.controller_.finishOffThreadStep();
+}
+
+std::uint64_t App::SessionHost::changes() const
+{
+    return app_.files_.changes() + app_.changes3_; // each only grows
 }
 
 void App::upload3()

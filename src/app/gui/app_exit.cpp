@@ -53,11 +53,14 @@ bool App::stopRecording3()
     session3_->simulation().sync();
     if (auto error = recorder3_->stop(session3_->simulation())) {
         std::fprintf(stderr, "pbd-cloth: Recording incomplete: %s\n", error->c_str());
+        files_.report("Recording incomplete: " + *error, true);
         return false;
     }
-    std::fprintf(stderr, "pbd-cloth: Recorded %llu steps to %s; positions hash %s\n",
-                 static_cast<unsigned long long>(steps), path.c_str(),
-                 formatHash(positionsHash(session3_->simulation().particles().position)).c_str());
+    const std::string said =
+        "Recorded " + std::to_string(steps) + " steps to " + path + "; positions hash " +
+        formatHash(positionsHash(session3_->simulation().particles().position));
+    std::fprintf(stderr, "pbd-cloth: %s\n", said.c_str());
+    files_.report(said, false);
     return true;
 }
 

@@ -73,6 +73,9 @@ void App::installCallbacks()
     glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int focused) {
         appOf(w).onFocus(focused != 0);
     });
+    glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+        appOf(w).onDrop(std::vector<std::string>(paths, paths + count));
+    });
     // Not input, but the picture must be redrawn even while paused and idle.
     glfwSetWindowRefreshCallback(window, [](GLFWwindow* w) { appOf(w).noteActivity(); });
     glfwSetFramebufferSizeCallback(window, [](GLFWwindow* w, int, int) { appOf(w).noteActivity(); });
@@ -115,10 +118,16 @@ void App::onKey(int key, int action, int mods)
         return;
     }
     // Ctrl+R, Ctrl+S, Ctrl+O (recording, save, load) even while a field is typed in: the
-    // file fields count every edit at once.
-    if (files_.key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods)))
+    // file fields count every edit at once. A 3D state loaded opens in 3D (loadAnySpace).
+    const Modifiers modifiers = modifiersOf(mods);
+    if (keyOf(key) == Key::O && modifiers.control && !modifiers.alt) {
+        if (action == GLFW_PRESS)
+            loadAnySpace(files_.statePath());
         return;
-    controller_.key(keyOf(key), action == GLFW_REPEAT, modifiersOf(mods), panelFocus());
+    }
+    if (files_.key(keyOf(key), action == GLFW_REPEAT, modifiers))
+        return;
+    controller_.key(keyOf(key), action == GLFW_REPEAT, modifiers, panelFocus());
 }
 
 void App::onMouseButton(int button, int action, int mods)
@@ -151,6 +160,13 @@ void App::onScroll(double yOffset)
         session3_->scroll(yOffset, panelFocus());
     else
         controller_.scroll(yOffset, panelFocus());
+}
+
+void App::onDrop(std::vector<std::string> paths)
+{
+    noteActivity();
+    if (!paths.empty())
+        dropped_ = std::move(paths.front()); // one file opens; the others are ignored
 }
 
 void App::onFocus(bool focused)

@@ -33,7 +33,7 @@ bool Panel::pathRow(const char* id, const char* label, const char* help, const s
     return changed;
 }
 
-void Panel::filesSection(const FilesView& view, FilesActions& actions, bool threeD)
+void Panel::filesSection(const FilesView& view, FilesActions& actions)
 {
     // Below Performance, so that the sections above keep their place in a 960 px window (the
     // solver combo must open downwards); Ctrl+R, Ctrl+S and Ctrl+O work without scrolling to
@@ -78,7 +78,6 @@ void Panel::filesSection(const FilesView& view, FilesActions& actions, bool thre
                       "Only the steps taken count; a pause records nothing.");
     record("record");
     ImGui::SameLine();
-    beginOnly2D(threeD);
     const char* replayLabel = view.replaying ? "Stop replay###replay" : "Replay###replay";
     if (ImGui::Button(replayLabel, ImVec2(half, 0.0f)))
         actions.toggleReplay = true;
@@ -86,8 +85,6 @@ void Panel::filesSection(const FilesView& view, FilesActions& actions, bool thre
                       "a grab, pin, cut, restart or settings change stops the playback and the "
                       "cloth carries on live.");
     record("replay");
-    endOnly2D(threeD, "Replay in the window plays 2D recordings for now; pbd-sim run --events "
-                      "FILE replays a 3D one to its hash.");
 }
 
 void Panel::sessionOffer(FilesActions& actions)

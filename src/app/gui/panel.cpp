@@ -607,7 +607,7 @@ PanelActions Panel::draw(PanelModel& model, const PanelStats& stats, glm::dvec2 
     world(model, stats, actions); // and its Air part
     stepping(model, stats);
     performance(model, stats, actions);
-    filesSection(stats.files, actions.files, stats.threeD);
+    filesSection(stats.files, actions.files);
 
     exports(stats, actions);
 

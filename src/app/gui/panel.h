@@ -148,8 +148,7 @@ private:
     /// The autosave's offer and its two buttons (files_panel.cpp).
     void sessionOffer(FilesActions& actions);
     /// The "Record and save" section (files_panel.cpp).
-    /// `threeD`: Replay is disabled (the 2D cloth's for now), saying why.
-    void filesSection(const FilesView& view, FilesActions& actions, bool threeD);
+    void filesSection(const FilesView& view, FilesActions& actions);
     /// One file-name field; true (with the text in `path`) when it was edited.
     bool pathRow(const char* id, const char* label, const char* help, const std::string& shown,
                  std::array<char, 512>& text, bool& editing, std::string& path);

@@ -17,14 +17,12 @@ const ImVec4 kNoticeGreen(0.0f, 0.45f, 0.1f, 1.0f); ///< an export's success mes
 void Panel::quickExports(const PanelStats& stats, PanelActions& actions, float third)
 {
     const bool recording = stats.files.recording;
-    beginOnly2D(stats.threeD);
     if (ImGui::Button(recording ? "Stop###record-quick" : "Record###record-quick",
                       ImVec2(third, 0.0f)))
         actions.files.toggleRecording = true;
     tooltip("record-quick", "Record what you do from a fresh cloth, or stop (Ctrl+R): the "
                             "Record and save section below names the file.");
     record("record-quick");
-    endOnly2D(stats.threeD, "Recording is the 2D cloth's for now.");
     ImGui::SameLine();
     if (ImGui::Button("PNG", ImVec2(third, 0.0f)))
         actions.screenshot = true;

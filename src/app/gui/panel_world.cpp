@@ -121,8 +121,8 @@ void Panel::sceneCombo(const PanelStats& stats, PanelActions& actions)
     tooltip("scene-label", help);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
-    const bool custom = stats.scene.empty() && stats.obstacles + stats.balls > 0;
-    const std::string shown = !stats.scene.empty() ? stats.scene : custom ? "(custom)" : "page";
+    const std::string shown =
+        sceneComboText(stats.scene, stats.obstacles + stats.balls, stats.threeD);
     if (ImGui::BeginCombo("##scene", shown.c_str())) {
         for (const BuiltInScene& scene : builtInScenes()) { // 2D and 3D (names "-3d")
             const std::string name(scene.name);

@@ -9,16 +9,53 @@
 
 namespace pbd::app {
 
+class Autosave::RunFilesHost final : public AutosaveHost {
+public:
+    RunFilesHost(SimulationSource& source, RunFiles& files) : source_(source), files_(files) {}
+    AnySimulationState snapshot() override { return source_.syncedSimulation().state(); }
+    void finishOffThreadStep() override { source_.finishOffThreadStep(); }
+    std::uint64_t changes() const override { return files_.changes(); }
+    bool load(const std::string& path) override { return files_.load(path); }
+    const std::string& message() const override { return files_.message(); }
+    void report(std::string message, bool failed) override
+    {
+        files_.report(std::move(message), failed);
+    }
+
+private:
+    SimulationSource& source_;
+    RunFiles& files_;
+};
+
+Autosave::Autosave(AutosaveHost& host, const AutosaveOptions& options,
+                   std::optional<std::string> folder, pid_t self, Clock clock,
+                   std::function<bool(pid_t)> running)
+    : Autosave(nullptr, &host, options, std::move(folder), self, std::move(clock),
+               std::move(running))
+{
+}
+
 Autosave::Autosave(SimulationSource& source, RunFiles& files, const AutosaveOptions& options,
                    std::optional<std::string> folder, pid_t self, Clock clock,
                    std::function<bool(pid_t)> running)
-    : source_(source), files_(files), options_(options), folder_(std::move(folder)),
-      self_(self), clock_(std::move(clock)), running_(std::move(running)),
-      schedule_(options.intervalSeconds, clock_()), seenChanges_(files.changes())
+    : Autosave(std::make_unique<RunFilesHost>(source, files), nullptr, options,
+               std::move(folder), self, std::move(clock), std::move(running))
+{
+}
+
+Autosave::Autosave(std::unique_ptr<RunFilesHost> own, AutosaveHost* host,
+                   const AutosaveOptions& options, std::optional<std::string> folder, pid_t self,
+                   Clock clock, std::function<bool(pid_t)> running)
+    : ownHost_(std::move(own)), host_(host ? *host : *ownHost_), options_(options),
+      folder_(std::move(folder)), self_(self), clock_(std::move(clock)),
+      running_(std::move(running)), schedule_(options.intervalSeconds, clock_()),
+      seenChanges_(host_.changes())
 {
     if (options_.enabled && folder_)
         writer_ = std::make_unique<AutosaveWriter>(*folder_, autosaveFileName(self_));
 }
+
+Autosave::~Autosave() = default;
 
 std::string Autosave::start()
 {
@@ -38,7 +75,7 @@ std::string Autosave::start()
         leftOvers_.erase(leftOvers_.begin());
         if (!restore(newest)) {
             offered_ = newest; // the panel still offers Discard for a file that does not load
-            return "pbd-cloth: --restore: " + files_.message() + "\n";
+            return "pbd-cloth: --restore: " + host_.message() + "\n";
         }
         offerNext();
         return "pbd-cloth: restored the session of " + clockText(newest.modified) + " from " +
@@ -64,11 +101,11 @@ void Autosave::offerNext()
 bool Autosave::restore(const LeftOver& leftOver)
 {
     const std::string when = clockText(leftOver.modified);
-    if (!files_.load(leftOver.path)) {
-        files_.report("Session of " + when + " not restored: " + files_.message(), true);
+    if (!host_.load(leftOver.path)) {
+        host_.report("Session of " + when + " not restored: " + host_.message(), true);
         return false;
     }
-    std::string text = "Restored the session of " + when + " (" + files_.message() + ")";
+    std::string text = "Restored the session of " + when + " (" + host_.message() + ")";
     if (writer_) {
         // Its file becomes this run's autosave: kept until this run quits, so that the
         // restored session survives a second crash before the next snapshot.
@@ -79,8 +116,8 @@ bool Autosave::restore(const LeftOver& leftOver)
             schedule_.upToDate();
         }
     }
-    seenChanges_ = files_.changes();
-    files_.report(text, false);
+    seenChanges_ = host_.changes();
+    host_.report(text, false);
     return true;
 }
 
@@ -95,7 +132,7 @@ void Autosave::panel(const FilesActions& actions)
     } else {
         std::error_code error;
         std::filesystem::remove(chosen.path, error);
-        files_.report(error ? "Session of " + clockText(chosen.modified) + " not discarded: "
+        host_.report(error ? "Session of " + clockText(chosen.modified) + " not discarded: "
                                   "cannot remove " + chosen.path + ": " + error.message()
                             : "Discarded the session of " + clockText(chosen.modified),
                       static_cast<bool>(error));
@@ -128,9 +165,9 @@ void Autosave::tick()
                                  std::to_string(static_cast<long long>(schedule_.interval())) +
                                  " s): " + *failure;
         std::fprintf(stderr, "pbd-cloth: %s\n", text.c_str());
-        files_.report(text, true);
+        host_.report(text, true);
     }
-    if (const std::uint64_t changes = files_.changes(); changes != seenChanges_) {
+    if (const std::uint64_t changes = host_.changes(); changes != seenChanges_) {
         seenChanges_ = changes;
         schedule_.changed();
     }
@@ -146,7 +183,7 @@ bool Autosave::snapshot()
     const auto start = std::chrono::steady_clock::now();
     // The last finished state (a step running off the thread works on a copy of its own);
     // the GPU's is read back first.
-    SimulationState state = source_.syncedSimulation().state();
+    AnySimulationState state = host_.snapshot();
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();
@@ -173,7 +210,7 @@ std::string Autosave::finish(AutosaveEnd end)
     case AutosaveEnd::Interrupted:
         break;
     }
-    source_.finishOffThreadStep(); // the state with the step on its way
+    host_.finishOffThreadStep(); // the state with the step on its way
     writer_->wait();
     snapshot();
     writer_->wait();

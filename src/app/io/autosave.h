@@ -10,7 +10,10 @@
 /// it is never loaded silently. A restored session's file becomes this run's autosave.
 ///
 /// Free of OpenGL: the unit tests drive it with a fake clock and a controller of their own.
-/// It reads the simulation through a SimulationSource (logic/files_host.h), not the controller.
+/// It reads and loads the cloth through an AutosaveHost: the app's serves the 2D controller or
+/// the 3D session, whichever runs (a 3D session autosaves as a 2D one, and a left-over of
+/// either space restores in its own space); RunFiles over a SimulationSource serves the 2D
+/// cloth alone.
 
 #include <ctime>
 #include <functional>
@@ -29,6 +32,31 @@
 #include "logic/files_host.h"
 
 namespace pbd::app {
+
+/// What the autosave reads and changes: the window's cloth, in the plane or in space.
+class AutosaveHost {
+public:
+    /// The last finished state, a device solver's read back first.
+    virtual AnySimulationState snapshot() = 0;
+    /// Waits for a step running on another thread and applies it.
+    virtual void finishOffThreadStep() = 0;
+    /// Counts what changed the cloth so far (commands, steps, loads): a snapshot is due when
+    /// it moved.
+    virtual std::uint64_t changes() const = 0;
+    /// Loads the state file `path` of either dimension count; false when it did not load
+    /// (nothing changed; message() says why).
+    virtual bool load(const std::string& path) = 0;
+    /// The last outcome shown in the panel's message place.
+    virtual const std::string& message() const = 0;
+    /// Shows `message` there (a failure when `failed`).
+    virtual void report(std::string message, bool failed) = 0;
+
+protected:
+    AutosaveHost() = default;
+    AutosaveHost(const AutosaveHost&) = default;
+    AutosaveHost& operator=(const AutosaveHost&) = default;
+    ~AutosaveHost() = default;
+};
 
 /// The command line's say.
 struct AutosaveOptions {
@@ -59,10 +87,17 @@ public:
 
     /// `folder`: autosaveFolder()'s (nothing: no autosave, said once on stderr by start());
     /// `self`: this process's id; `running`: whether a process still runs (processRunning).
-    /// `source` (the app's Controller) and `files` must outlive this.
+    /// `host` must outlive this.
+    Autosave(AutosaveHost& host, const AutosaveOptions& options,
+             std::optional<std::string> folder, pid_t self, Clock clock,
+             std::function<bool(pid_t)> running = processRunning);
+    /// The 2D cloth alone: `source` (a Controller) and `files` must outlive this.
     Autosave(SimulationSource& source, RunFiles& files, const AutosaveOptions& options,
              std::optional<std::string> folder, pid_t self, Clock clock,
              std::function<bool(pid_t)> running = processRunning);
+    ~Autosave();
+    Autosave(const Autosave&) = delete;
+    Autosave& operator=(const Autosave&) = delete;
 
     /// At launch: finds the left-overs and offers the newest, or with --restore restores it.
     /// Returns what to print on stdout ("" for nothing).
@@ -92,6 +127,12 @@ public:
     AutosaveWriteTimes writeTimes() const;
 
 private:
+    /// The 2D constructor's host: the controller's simulation, RunFiles' loads and messages.
+    class RunFilesHost;
+    /// `host`, or when null the one `own` holds.
+    Autosave(std::unique_ptr<RunFilesHost> own, AutosaveHost* host,
+             const AutosaveOptions& options, std::optional<std::string> folder, pid_t self,
+             Clock clock, std::function<bool(pid_t)> running);
     /// Restores `leftOver`; false (said in the message place) when it did not load.
     bool restore(const LeftOver& leftOver);
     /// Offers the next left-over, if any.
@@ -99,8 +140,8 @@ private:
     /// Takes a snapshot and hands it to the writer; false when the writer was still busy.
     bool snapshot();
 
-    SimulationSource& source_;
-    RunFiles& files_;
+    std::unique_ptr<RunFilesHost> ownHost_; ///< the 2D constructor's
+    AutosaveHost& host_;
     AutosaveOptions options_;
     std::optional<std::string> folder_;
     pid_t self_;

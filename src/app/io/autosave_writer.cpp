@@ -27,7 +27,7 @@ AutosaveWriter::~AutosaveWriter()
     thread_.join();
 }
 
-bool AutosaveWriter::submit(SimulationState state)
+bool AutosaveWriter::submit(AnySimulationState state)
 {
     {
         std::lock_guard lock(mutex_);
@@ -109,7 +109,7 @@ void AutosaveWriter::loop()
         changed_.wait(lock, [this] { return stop_ || job_.has_value(); });
         if (!job_) // stopping with nothing handed over
             return;
-        const SimulationState state = std::move(*job_);
+        const AnySimulationState state = std::move(*job_);
         job_.reset();
         lock.unlock();
         const auto start = std::chrono::steady_clock::now();
@@ -134,7 +134,7 @@ void AutosaveWriter::loop()
     }
 }
 
-std::optional<std::string> AutosaveWriter::write(const SimulationState& state)
+std::optional<std::string> AutosaveWriter::write(const AnySimulationState& state)
 {
     // Made on the first write, not at launch, so that a run that changes nothing leaves no
     // folder either; owner-only, as the XDG Base Directory specification asks of it.
@@ -145,7 +145,7 @@ std::optional<std::string> AutosaveWriter::write(const SimulationState& state)
         if (error)
             return "cannot create the folder " + folder_ + ": " + error.message();
     }
-    return saveStateFile(state, path_);
+    return std::visit([this](const auto& s) { return saveStateFile(s, path_); }, state);
 }
 
 } // namespace pbd::app

@@ -11,10 +11,14 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <variant>
 
 #include "pbd/simulation.h"
 
 namespace pbd::app {
+
+/// A snapshot of the window's cloth, in the plane or in space (the state file says which).
+using AnySimulationState = std::variant<SimulationState, SimulationState3>;
 
 /// What the writes cost so far, on the writer thread.
 struct AutosaveWriteTimes {
@@ -35,7 +39,7 @@ public:
 
     /// Hands `state` to the writer thread and returns at once. False while the previous
     /// snapshot is still being written: `state` is dropped (the caller tries again later).
-    bool submit(SimulationState state);
+    bool submit(AnySimulationState state);
     /// Waits until the snapshot handed over last is written (or failed).
     void wait();
     /// The reason the last write failed, the first time it is asked after a failure: later
@@ -60,13 +64,13 @@ public:
 
 private:
     void loop();
-    std::optional<std::string> write(const SimulationState& state);
+    std::optional<std::string> write(const AnySimulationState& state);
 
     std::string folder_;
     std::string path_;
     mutable std::mutex mutex_;
     std::condition_variable changed_;
-    std::optional<SimulationState> job_; ///< handed over, not yet taken by the thread
+    std::optional<AnySimulationState> job_; ///< handed over, not yet taken by the thread
     bool busy_ = false;                  ///< a job is handed over or being written
     bool stop_ = false;
     bool exists_ = false;

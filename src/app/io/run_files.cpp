@@ -106,39 +106,20 @@ void RunFiles::onCommand(const Command& command)
 
 void RunFiles::playDue()
 {
+    if (!replay_)
+        return;
     ownCommand_ = true;
-    while (replay_) {
-        const DragEvent* event = replay_->nextDue();
-        if (!event)
-            break;
-        for (const Command& command : eventCommands(*event, host_.simulation().settings())) {
-            const auto* set = std::get_if<SetCommand>(&command);
-            const auto* load = std::get_if<LoadCommand>(&command);
-            const std::optional<Solver> solver =
-                set ? std::optional(set->settings.solver)
-                    : load && load->state ? std::optional(load->state->settings.solver)
-                                          : std::nullopt;
-            if (solver && !host_.solverUnavailable(*solver).empty()) {
-                ownCommand_ = false;
-                stopReplay("Replay of " + replay_->path() + " stopped at step " +
-                           std::to_string(replay_->step()) + ": it uses the GPU solver; " +
-                           host_.solverUnavailable(*solver));
-                host_.setPaused(true);
-                return;
-            }
-            // A refused event changes nothing and is skipped, as pbd-sim's player does.
-            host_.issue(command);
-        }
-    }
+    const ReplayTarget<2> target{
+        [this]() -> const Settings& { return host_.simulation().settings(); },
+        [this](Solver solver) { return host_.solverUnavailable(solver); },
+        [this](const Command& command) { host_.issue(command); }};
+    const std::optional<std::string> over =
+        playTurn(*replay_, target, [this] { return hashOf(host_); });
     ownCommand_ = false;
-    if (replay_ && replay_->finished()) {
-        const std::string path = replay_->path();
-        const std::uint64_t end = replay_->endStep();
+    if (over) {
         replay_.reset();
         host_.setPaused(true);
-        say("Replay of " + path + " finished at step " + std::to_string(end) +
-                "; paused (Space runs on live); positions hash " + hashOf(host_),
-            false);
+        say(*over, false);
     }
 }
 

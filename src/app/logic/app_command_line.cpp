@@ -183,6 +183,33 @@ std::optional<int> openGivenFile(AppFlagTexts& texts, std::optional<std::string>
     return std::nullopt;
 }
 
+/// --replay of a recording made in 3D (readEventScriptFile3): the window opens in 3D with the
+/// cloth the recording starts from (the settings flags in them; no other world, as `pbd-sim
+/// run` makes it) and plays its events. Nothing for a 2D recording (applyAppFlags reads it).
+/// Returns the exit status of a refusal, having said why.
+std::optional<int> readReplay3(const AppFlagTexts& texts, AppOptions& options)
+{
+    if (!texts.replay || texts.replay->empty())
+        return std::nullopt; // (an empty name is refused with the other files' flags)
+    Settings settings;
+    std::string warning;
+    bool notThreeD = false;
+    if (auto error = readEventScriptFile3(*texts.replay, options.settings, settings,
+                                          options.replayEvents3, warning, notThreeD))
+        return refuse("--replay: " + error->message,
+                      error->unreadable ? common::kExitIo : common::kExitUsage);
+    if (notThreeD)
+        return std::nullopt;
+    if (options.replayEvents3.empty()) // (parsed scripts hold at least their end)
+        return refuse("--replay: " + *texts.replay + " holds no event; allowed: a recording");
+    if (!warning.empty()) // a recording cut short by a kill plays up to its cut
+        std::cerr << "pbd-cloth: --replay: " << warning << "\n";
+    options.settings = settings;
+    options.start = RunStart{};
+    options.replayFile = *texts.replay;
+    return std::nullopt;
+}
+
 /// A test hook's environment variable `name`: a number from `lo` to `hi` `unit` into `value`
 /// (left as it is when unset). Returns the exit status of a refusal, having said why.
 std::optional<int> readEnvironmentNumber(const char* name, double lo, double hi,
@@ -233,7 +260,7 @@ std::optional<int> applyAppFlags(const AppFlagTexts& texts, AppOptions& options)
             return refuse(std::string(flag) + ": '' is not a file name; allowed: a file name");
     if (texts.record)
         options.recordFile = *texts.record;
-    if (texts.replay) {
+    if (texts.replay && options.replayEvents3.empty()) { // (a 3D one is read: readReplay3)
         // Checked before any window opens: unreadable is an input failure (status 1, as
         // pbd-sim run --events), a bad line a refused value (status 2).
         std::string warning;
@@ -375,15 +402,26 @@ std::optional<int> readAppCommandLine(int argc, char** argv, AppOptions& options
     start.settings = [flags](Settings& settings) { return flags->applyTo(settings); };
     if (auto error = startSettings(start, options.settings))
         return refuse(error->message);
-    // A 3D start (--dimensions 3, a 3D scene or state) opens the 3D window (Session3): it
-    // records (--record), but does not replay yet.
+    // A 3D start (--dimensions 3, a 3D scene or state) opens the 3D window (Session3).
     readStartFile(start, options.settings); // a 3D state opens the 3D window
+    if (start.stateText && flags->given("dimensions")) {
+        // A state's dimensions are its own: --dimensions may only say them again (as with a
+        // scene), rather than the state being refused by the cloth it was not made for.
+        const int own = stateDimensions(*start.stateText);
+        Settings asked;
+        if (!flags->applyTo(asked) && asked.dimensions != own)
+            return refuse("--dimensions: '" + std::to_string(asked.dimensions) +
+                          "' is not allowed with --load " + *start.stateFile +
+                          " (a state of dimensions = " + std::to_string(own) + "); allowed: " +
+                          std::to_string(own) + " (or leave --dimensions out)");
+    }
+    if (auto status = readReplay3(texts, options))
+        return status;
     const bool threeD = options.settings.dimensions == 3;
-    if (threeD && texts.replay)
-        return refuse("--replay: not with dimensions 3 yet (the 3D window does not replay "
-                      "yet; pbd-sim runs 3D scripts); allowed: with dimensions 2");
-    if (auto error = threeD ? readWorld(obstacleFlags, ballFlags, start.obstacles3, start.balls3)
-                            : readWorld(obstacleFlags, ballFlags, start.obstacles, start.balls))
+    const bool replay3 = !options.replayEvents3.empty();
+    if (auto error = replay3  ? std::nullopt // the recording's cloth starts bare, as in pbd-sim
+                     : threeD ? readWorld(obstacleFlags, ballFlags, start.obstacles3, start.balls3)
+                              : readWorld(obstacleFlags, ballFlags, start.obstacles, start.balls))
         return refuse(*error);
     // The whole start, checked before any window opens.
     if (auto status = threeD ? probeStart<Simulation3>(options) : probeStart<Simulation>(options))

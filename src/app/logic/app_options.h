@@ -39,6 +39,9 @@ struct AppOptions {
     std::string recordFile;             ///< --record: record from the start into this file
     std::string replayFile;             ///< --replay: play this recording back
     std::vector<DragEvent> replayEvents; ///< --replay's events, read and checked by main
+    /// --replay's events of a recording made in 3D (the window opens in 3D; replayEvents is
+    /// empty then)
+    std::vector<DragEvent3> replayEvents3;
     bool autosave = true;               ///< false: --no-autosave
     bool restore = false;               ///< --restore: the left-over session at once
     /// Seconds between autosaves: 30, or PBD_AUTOSAVE_SECONDS (a test hook)

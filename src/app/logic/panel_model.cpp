@@ -46,6 +46,29 @@ int decimalsOf(double value)
     return decimals < 0 ? 0 : decimals;
 }
 
+/// Significant digits in a number's text ("0.5128205128205128" -> 16, "0.005" -> 1, "40" ->
+/// 2, "1.5e-07" -> 2).
+int significantDigits(std::string_view text)
+{
+    int digits = 0;
+    int zeros = 0; // trailing zeros so far, which count only when a digit follows
+    bool leading = true;
+    for (const char c : text.substr(0, text.find('e'))) {
+        if (c < '0' || c > '9')
+            continue;
+        if (c == '0' && leading)
+            continue;
+        leading = false;
+        if (c == '0') {
+            ++zeros;
+        } else {
+            digits += zeros + 1;
+            zeros = 0;
+        }
+    }
+    return digits;
+}
+
 /// Rounds `value` to `decimals` places so that, e.g., 0.005 + 0.001 becomes exactly the double
 /// nearest 0.006; leaves it alone where the scaled value would not be an exact integer.
 double roundToDecimals(double value, int decimals)
@@ -337,11 +360,33 @@ void PanelModel::stamp(const std::string& key, const std::string& message)
 
 std::string PanelModel::displayText(PanelField field) const
 {
-    return settingText(info(field), settings_);
+    const SettingField& f = info(field);
+    const std::string text = settingText(f, settings_);
+    if (f.value.kind != SettingKind::Real || significantDigits(text) <= kShownDigits)
+        return text;
+    // A computed value (a sized scene's cloth width 20 / 39 m): as many digits as a typed one
+    // would have, not all seventeen; the value itself stays exact (the view dump's settings).
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.*g", kShownDigits, f.get(settings_));
+    return buffer;
+}
+
+std::string sceneComboText(const std::string& scene, std::size_t worldItems, bool threeD)
+{
+    if (!scene.empty())
+        return scene;
+    if (worldItems > 0)
+        return "(custom)";
+    return threeD ? "(plain 3D cloth)" : "page";
 }
 
 CommitEffect PanelModel::commitText(PanelField field, std::string_view text)
 {
+    // The shown text of a value cut to kShownDigits, committed as it is (Enter in the field),
+    // keeps the value exact: it stands for the value, not for its rounding.
+    const std::string exact = settingText(info(field), settings_);
+    if (text == displayText(field))
+        text = exact;
     std::string& error = errors_[static_cast<std::size_t>(field)];
     const std::optional<double> value = readText(error, info(field), text);
     const CommitEffect effect =

@@ -71,6 +71,11 @@ enum class CommitEffect {
 inline constexpr std::array<Solver, 3> kSolverChoices{Solver::Sequential, Solver::Colored,
                                                      Solver::Gpu};
 
+/// What the Scene combo shows: the scene chosen or given (`scene`), else "(custom)" for a
+/// world made by hand (`worldItems` obstacles and balls), else "page" for the page's cloth in
+/// 2D and "(plain 3D cloth)" for a cloth without a scene in 3D (no built-in scene is that).
+std::string sceneComboText(const std::string& scene, std::size_t worldItems, bool threeD);
+
 /// The settings being edited plus one validation message per field.
 class PanelModel {
 public:
@@ -194,8 +199,11 @@ public:
 
     /// The committed settings: always the last valid values.
     const Settings& settings() const { return settings_; }
+    /// Significant digits a field shows at most.
+    static constexpr int kShownDigits = 6;
     /// The text the field shows when not being edited (e.g. "40", "0.005", "-9.81"): the
-    /// shortest text that reads back as the same value.
+    /// shortest text that reads back as the same value, or kShownDigits significant digits
+    /// where that is longer (a computed value: "0.512821" for 20 / 39).
     std::string displayText(PanelField field) const;
     /// The field's last validation message, empty when its last commit succeeded.
     const std::string& error(PanelField field) const;

@@ -94,6 +94,8 @@ public:
     /// panel's values, a restart (to the start's world: a scene chosen comes back), and a
     /// history with nothing before it to undo (the recording could not say what it was).
     void restartForRecording();
+    /// Forgets every undoable action (a playback starts afresh).
+    void clearHistory() { history_.clear(); }
     /// The World section's edits (world_edits3.cpp): a sphere, box or capsule added at the
     /// view's target and a ground under the cloth, each as its `--obstacle` spec reads back
     /// (the sizes of the 2D buttons), or every obstacle and ball removed; one command each.
