@@ -137,7 +137,7 @@ TEST_CASE("a restart while a step runs elsewhere gives the new cloth once the st
     CHECK(samePositions(rig.simulation, Simulation(settings)));
 }
 
-TEST_CASE("paused, a step running elsewhere is taken in and no new one starts; S takes one",
+TEST_CASE("paused, a step running elsewhere is taken in and no new one starts, S takes one",
           "[offthread]")
 {
     Settings settings;

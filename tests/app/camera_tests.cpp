@@ -219,7 +219,7 @@ TEST_CASE("fit: one row is fitted by its width, one point keeps the zoom and is 
     requireNear(camera.worldToScreen({5.0, 5.0}), {500.0, 250.0});
 }
 
-TEST_CASE("fit: a canvas smaller than two margins still shows the whole box; bad input is "
+TEST_CASE("fit: a canvas smaller than two margins still shows the whole box, bad input is "
           "ignored",
           "[camera][fit]")
 {

@@ -46,7 +46,7 @@ TEST_CASE("at a logical scale of 2 the fit margin is 40 window pixels", "[contro
                 1e-9);
 }
 
-TEST_CASE("a new width or height that would not fit fits the view; one that fits keeps it",
+TEST_CASE("a new width or height that would not fit fits the view, one that fits keeps it",
           "[controller][fit]")
 {
     Rig rig;
@@ -60,8 +60,8 @@ TEST_CASE("a new width or height that would not fit fits the view; one that fits
     CHECK(rig.camera().shows({0.0, -19.8}, {3.8, 0.0}, {1050.0, 960.0}, 19.999));
 }
 
-TEST_CASE("the view part alone: no fit without a canvas or a finite particle; the canvas "
-          "ends at the panel; the pick radius follows the logical scale",
+TEST_CASE("the view part alone: no fit without a canvas or a finite particle, the canvas "
+          "ends at the panel, the pick radius follows the logical scale",
           "[controller][fit]")
 {
     CanvasView view;

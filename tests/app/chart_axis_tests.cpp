@@ -64,7 +64,7 @@ TEST_CASE("a decade axis spans whole decades with at most 6 labelled ticks", "[c
     CHECK(one.hi - one.lo == 1.0);
 }
 
-TEST_CASE("the range of several series skips non-finite values; log10 has a floor",
+TEST_CASE("the range of several series skips non-finite values, log10 has a floor",
           "[chart-axis]")
 {
     const std::vector<float> a{1.0f, std::numeric_limits<float>::infinity(), -2.0f};

@@ -127,7 +127,7 @@ TEST_CASE("the panel's colour choice switches the lines between grey and strain"
     CHECK_FALSE(rig.controller.preferences().onRelease == OnRelease::Throw);
 }
 
-TEST_CASE("the panel's Unpin all frees every pin with one command each; Pin corners again "
+TEST_CASE("the panel's Unpin all frees every pin with one command each, Pin corners again "
           "pins the fixed corners and keeps other pins",
           "[controller][pin]")
 {
@@ -161,7 +161,7 @@ TEST_CASE("the particle colour choice follows the panel's combo", "[controller]"
     CHECK(rig.controller.preferences().particleColorBy == ParticleColorBy::Speed);
 }
 
-TEST_CASE("the draw mode follows the panel's Draw combo; lines by default", "[controller]")
+TEST_CASE("the draw mode follows the panel's Draw combo, lines by default", "[controller]")
 {
     Rig rig;
     CHECK(rig.controller.preferences().draw == DrawMode::Lines);
@@ -173,8 +173,8 @@ TEST_CASE("the draw mode follows the panel's Draw combo; lines by default", "[co
     CHECK(rig.controller.preferences().draw == DrawMode::Both);
 }
 
-TEST_CASE("the command line's preferences reach the parts; a speed out of range keeps the "
-          "current one; the panel's edits of stepping, speed and strain scale take effect with "
+TEST_CASE("the command line's preferences reach the parts, a speed out of range keeps the "
+          "current one, the panel's edits of stepping, speed and strain scale take effect with "
           "its actions",
           "[controller][preferences]")
 {

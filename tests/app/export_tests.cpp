@@ -84,8 +84,8 @@ std::vector<std::string> lines(const std::string& text)
 
 } // namespace
 
-TEST_CASE("F12 and the Save PNG button ask for one screenshot each, even while typing; the "
-          "Export video button toggles the video; none of them touches the simulation",
+TEST_CASE("F12 and the Save PNG button ask for one screenshot each, even while typing, the "
+          "Export video button toggles the video, none of them touches the simulation",
           "[export][controller]")
 {
     Simulation simulation{Settings{}};
@@ -176,7 +176,7 @@ TEST_CASE("frame files are numbered from frame-000001.png with six digits or mor
     CHECK(frameFileName(1234567) == "frame-1234567.png");
 }
 
-TEST_CASE("the folder of --frames-dir is created with its parents; a file or a path under a file "
+TEST_CASE("the folder of --frames-dir is created with its parents, a file or a path under a file "
           "is refused with the reason", "[export]")
 {
     TempDir dir;

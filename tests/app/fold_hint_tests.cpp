@@ -36,7 +36,7 @@ void fling(Rig& rig)
 
 } // namespace
 
-TEST_CASE("cells folded for 2 s without area constraints show the fold hint; its button "
+TEST_CASE("cells folded for 2 s without area constraints show the fold hint, its button "
           "unfolds them",
           "[controller][fold]")
 {

@@ -101,7 +101,7 @@ TEST_CASE("a 3D ray meets spheres, turned boxes, capsules and balls on their sur
     CHECK_FALSE(castRaySolids(ray, std::vector{sphere({0.0, 0.0, 10.0}, 1.0)}, {}));
 }
 
-TEST_CASE("a 3D left drag on a ball moves it in the camera-facing plane; undo puts it back",
+TEST_CASE("a 3D left drag on a ball moves it in the camera-facing plane, undo puts it back",
           "[3d][session][hand]")
 {
     BallOf<3> ball;
@@ -129,7 +129,7 @@ TEST_CASE("a 3D left drag on a ball moves it in the camera-facing plane; undo pu
     CHECK(glm::length(rig.session.simulation().balls()[0].position - start) < 1e-12);
 }
 
-TEST_CASE("a 3D left drag on a sphere obstacle moves it; on the cloth in front of it, the cloth",
+TEST_CASE("a 3D left drag on a sphere obstacle moves it, on the cloth in front of it, the cloth",
           "[3d][session][hand]")
 {
     Rig rig({sphere({0.5, -0.5, -1.0}, 0.3)}, {}); // behind the cloth's upper left part

@@ -113,7 +113,7 @@ TEST_CASE("zooming while dragging keeps the held particle under the cursor", "[c
                 {500.0, 500.0}, 1e-9);
 }
 
-TEST_CASE("Esc cancels a drag and closes the help, and never quits; Q alone does not quit",
+TEST_CASE("Esc cancels a drag and closes the help, and never quits, Q alone does not quit",
           "[controller]")
 {
     Rig rig;
@@ -195,7 +195,7 @@ TEST_CASE("a lone finger on the panel is forwarded as a tap and grabs nothing",
     CHECK(rig.commands.empty());
 }
 
-TEST_CASE("a touchpad pinch zooms about its centre; losing the focus ends a finger's drag",
+TEST_CASE("a touchpad pinch zooms about its centre, losing the focus ends a finger's drag",
           "[controller][touch]")
 {
     Rig rig;
@@ -294,7 +294,7 @@ TEST_CASE("a release throws the particle with the pointer's velocity over the la
     CHECK(rig.simulation.particles().velocity[index].x == Approx(20.0));
 }
 
-TEST_CASE("a pointer that rested before the release throws nothing; keep-velocity mode is the "
+TEST_CASE("a pointer that rested before the release throws nothing, keep-velocity mode is the "
           "page's release",
           "[controller][throw]")
 {
@@ -344,7 +344,7 @@ TEST_CASE("keys map to actions: Ctrl+Q and F12 even while typing, repeats only w
 }
 
 TEST_CASE("the input part alone: a drag issues grab, moves and a throw through its command "
-          "path; a rebuilt cloth ends the drag",
+          "path, a rebuilt cloth ends the drag",
           "[controller][input]")
 {
     Simulation simulation(restingCloth());

@@ -106,7 +106,7 @@ const WidgetRect* rectOf(const Panel& panel, const std::string& id)
 
 } // namespace
 
-TEST_CASE("after ten refusals and a fold hint the newest message is the box's first, whole; "
+TEST_CASE("after ten refusals and a fold hint the newest message is the box's first, whole, "
           "the hint has a place of its own and leaves with its cause",
           "[panel][messages]")
 {

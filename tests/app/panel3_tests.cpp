@@ -154,7 +154,7 @@ TEST_CASE("the World section's 3D shapes land at the view's target as pbd-sim re
     CHECK(rig.session.simulation().obstacles().empty());
 }
 
-TEST_CASE("a 3D state loaded in the session is the saved one exactly, undoably; a 2D one is "
+TEST_CASE("a 3D state loaded in the session is the saved one exactly, undoably, a 2D one is "
           "refused", "[3d][files]")
 {
     const std::string folder = std::filesystem::temp_directory_path().string();

@@ -112,7 +112,7 @@ TEST_CASE("the panel shows the settings it was given", "[panel]")
     CHECK(panel.displayText(PanelField::Mass) == "3");
 }
 
-TEST_CASE("committing width, height or fixed count restarts; the others apply live", "[panel]")
+TEST_CASE("committing width, height or fixed count restarts, the others apply live", "[panel]")
 {
     PanelModel panel;
     CHECK(panel.commitText(PanelField::Width, "50") == CommitEffect::Restart);
@@ -407,7 +407,7 @@ TEST_CASE("the new fields commit live and refuse bad values naming label, text a
     CHECK(panel.error(PanelField::Stiffness).empty());
 }
 
-TEST_CASE("the Mass tooltip says that with XPBD the mass matters; every tooltip gives the range",
+TEST_CASE("the Mass tooltip says that with XPBD the mass matters, every tooltip gives the range",
           "[panel]")
 {
     CHECK_THAT(PanelModel::tooltip(PanelField::Mass), Catch::Contains("With XPBD (stiffness > 0) "
@@ -418,7 +418,7 @@ TEST_CASE("the Mass tooltip says that with XPBD the mass matters; every tooltip 
                Catch::Contains("Allowed: a finite number from 0 to 1e+12 N/m."));
 }
 
-TEST_CASE("the speed field takes 0.05 to 4 and clamps its buttons; stepping is chosen",
+TEST_CASE("the speed field takes 0.05 to 4 and clamps its buttons, stepping is chosen",
           "[panel]")
 {
     PanelModel panel;
@@ -633,7 +633,7 @@ TEST_CASE("# fixed particles says how many are pinned now when they are not its 
     CHECK(pinnedNowText(simulation) == "3 pinned now");
 }
 
-TEST_CASE("the message place's order is newest first; a counting status keeps its age",
+TEST_CASE("the message place's order is newest first, a counting status keeps its age",
           "[panel][messages]")
 {
     using pbd::app::MessageOrder;

@@ -120,7 +120,7 @@ TEST_CASE("a refused thickness or friction keeps the last valid value with a mes
     CHECK(model.error(rowNamed("thickness")).find("Thickness") != std::string::npos);
 }
 
-TEST_CASE("the World section's buttons ask for their edits; Remove and Clear wait for "
+TEST_CASE("the World section's buttons ask for their edits, Remove and Clear wait for "
           "something to remove",
           "[panel][world]")
 {

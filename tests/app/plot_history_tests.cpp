@@ -71,7 +71,7 @@ TEST_CASE("the history holds 10 s of simulated time in 200 bins of 0.05 s", "[pl
     CHECK(history[199].msPerStep == 598.0f);
 }
 
-TEST_CASE("samples in one bin keep the newest; skipped bins repeat the next sample",
+TEST_CASE("samples in one bin keep the newest, skipped bins repeat the next sample",
           "[plot-history]")
 {
     PlotHistory history;

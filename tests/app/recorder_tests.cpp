@@ -144,7 +144,7 @@ TEST_CASE("a recording reaches the file within a second of each command, as whol
     fs::remove(path);
 }
 
-TEST_CASE("a move waits in memory only while a later one could replace it; the file is the same "
+TEST_CASE("a move waits in memory only while a later one could replace it, the file is the same "
           "however often it was flushed",
           "[record]")
 {

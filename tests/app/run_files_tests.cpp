@@ -293,7 +293,7 @@ TEST_CASE("an empty file name is refused by name for every file action and chang
 }
 
 TEST_CASE("a saved state loaded through the controller continues bit for bit, on both solvers, "
-          "with pins, cuts and a grab in progress; the panel shows its settings",
+          "with pins, cuts and a grab in progress, the panel shows its settings",
           "[run-files][state]")
 {
     Settings settings;
@@ -347,7 +347,7 @@ TEST_CASE("a saved state loaded through the controller continues bit for bit, on
     fs::remove_all(folder);
 }
 
-TEST_CASE("a loaded state forgets the scene chosen in the panel; undo brings it back",
+TEST_CASE("a loaded state forgets the scene chosen in the panel, undo brings it back",
           "[run-files][state]")
 {
     const fs::path folder = scratchFolder("scene");
@@ -374,7 +374,7 @@ TEST_CASE("a loaded state forgets the scene chosen in the panel; undo brings it 
     fs::remove_all(folder);
 }
 
-TEST_CASE("a failed save keeps the old file and says why; a bad file loads nothing and names "
+TEST_CASE("a failed save keeps the old file and says why, a bad file loads nothing and names "
           "the field",
           "[run-files][state]")
 {
@@ -466,7 +466,7 @@ TEST_CASE("a playback applies each event before its step through pauses and sing
     fs::remove_all(folder);
 }
 
-TEST_CASE("changing the cloth by hand stops a playback with a message; the cloth carries on",
+TEST_CASE("changing the cloth by hand stops a playback with a message, the cloth carries on",
           "[run-files][replay]")
 {
     const fs::path folder = scratchFolder("takeover");

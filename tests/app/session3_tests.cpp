@@ -162,7 +162,7 @@ TEST_CASE("right-drag orbits about the target, Shift+right and middle pan, the w
     CHECK(glm::length(*camera.worldToScreen(under) - at) < 1e-9); // it stays under the pointer
 }
 
-TEST_CASE("the 3D session frames the cloth on its first canvas; F fits, Home resets",
+TEST_CASE("the 3D session frames the cloth on its first canvas, F fits, Home resets",
           "[3d][session]")
 {
     Settings settings = cloth3();

@@ -64,7 +64,7 @@ TEST_CASE("the automatic speed scale is the 99th percentile, at least 0.05 m/s",
     CHECK(autoSpeedScale(std::vector<float>{}, scratch) == kMinSpeedScale);
 }
 
-TEST_CASE("the renderer's speed table is the map from 0 to the scale; names read back",
+TEST_CASE("the renderer's speed table is the map from 0 to the scale, names read back",
           "[speed-map]")
 {
     const auto table = speedColorTable();

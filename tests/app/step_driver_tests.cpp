@@ -42,7 +42,7 @@ TEST_CASE("Space pauses and resumes, S steps once while paused, frames take eigh
     CHECK(rig.simulation.stepCount() == 17);
 }
 
-TEST_CASE("an open Plots section records residuals and a history; closed, neither",
+TEST_CASE("an open Plots section records residuals and a history, closed, neither",
           "[controller][plots]")
 {
     Settings settings = restingCloth(8, 6);
@@ -122,7 +122,7 @@ SolverBackendFactory refusingFactory(bool refuseFloat)
 
 } // namespace
 
-TEST_CASE("a GPU precision the GPU refuses goes back to the one that ran, saying why; the "
+TEST_CASE("a GPU precision the GPU refuses goes back to the one that ran, saying why, the "
           "cloth runs on",
           "[controller][gpu]")
 {
@@ -185,7 +185,7 @@ TEST_CASE("a GPU solver that cannot be made at all goes back to the solver that 
 }
 
 TEST_CASE("the step driver alone: eight steps a running frame through its command path, none "
-          "while paused but the single step; commands are observed",
+          "while paused but the single step, commands are observed",
           "[controller][step]")
 {
     Simulation simulation(restingCloth(8, 6));

@@ -57,7 +57,7 @@ TEST_CASE("the automatic scale is the 99th percentile of |strain|", "[strain-map
     CHECK(autoStrainScale(strains, scratch) == Approx(0.990).margin(1e-6));
 }
 
-TEST_CASE("a cloth at rest keeps the smallest scale; a large one is sampled", "[strain-map]")
+TEST_CASE("a cloth at rest keeps the smallest scale, a large one is sampled", "[strain-map]")
 {
     std::vector<float> scratch;
     CHECK(autoStrainScale(std::vector<float>(500, 1e-7f), scratch) == kMinStrainScale);
@@ -79,7 +79,7 @@ TEST_CASE("the renderer's table is the map sampled from -scale to +scale", "[str
         requireColor(table[i], strainColor(-1.0 + 2.0 * static_cast<double>(i) / 255.0, 1.0));
 }
 
-TEST_CASE("a strain scale is auto or a number from 1e-06 to 1000; others are refused",
+TEST_CASE("a strain scale is auto or a number from 1e-06 to 1000, others are refused",
           "[strain-map]")
 {
     std::optional<double> scale = 0.5;

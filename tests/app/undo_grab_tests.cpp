@@ -96,7 +96,7 @@ TEST_CASE("with a grab radius a press with nothing in reach holds nothing and is
     CHECK(rig.count<PinCommand>() == 1);
 }
 
-TEST_CASE("cut, then Ctrl+Z restores the constraint count and the exact positions; "
+TEST_CASE("cut, then Ctrl+Z restores the constraint count and the exact positions, "
           "Ctrl+Shift+Z redoes the cut",
           "[controller][history]")
 {
@@ -138,7 +138,7 @@ TEST_CASE("cut, then Ctrl+Z restores the constraint count and the exact position
     CHECK(rig.commands.size() == observed);
 }
 
-TEST_CASE("Ctrl+Z is the field's own undo while typing; Ctrl+Z and Ctrl+Shift+Z repeat",
+TEST_CASE("Ctrl+Z is the field's own undo while typing, Ctrl+Z and Ctrl+Shift+Z repeat",
           "[controller][history]")
 {
     CHECK(keyAction(Key::Z, false, kCtrl, kTyping) == KeyAction::None);

@@ -61,7 +61,7 @@ TEST_CASE("canvas-only exports read the canvas's columns of the framebuffer", "[
     CHECK(exportedPixels(true, {1400, 960}, 0.1, 1400.0) == glm::ivec2(1, 960));
 }
 
-TEST_CASE("the hover ring is left out of exported frames unless asked for; the defaults are "
+TEST_CASE("the hover ring is left out of exported frames unless asked for, the defaults are "
           "PNG of the window, video of the canvas",
           "[export]")
 {

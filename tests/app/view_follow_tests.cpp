@@ -71,7 +71,7 @@ TEST_CASE("after F a falling cloth stays in the canvas until it rests, then the 
     CHECK(view.clothOutOfView(cloth));
 }
 
-TEST_CASE("a pan, a zoom or Home ends the following; a held grab pauses it", "[view][follow]")
+TEST_CASE("a pan, a zoom or Home ends the following, a held grab pauses it", "[view][follow]")
 {
     const auto falling = [](CanvasView& view, std::vector<glm::dvec2>& cloth, bool held) {
         bool moved = false;

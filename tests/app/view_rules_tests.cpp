@@ -73,7 +73,7 @@ TEST_CASE("the bulk leaves out pins left behind and a few particles thrown far a
     CHECK(box.max.y == -3600.0);
 }
 
-TEST_CASE("a few particles are framed by their bounding box; nothing finite gives an empty "
+TEST_CASE("a few particles are framed by their bounding box, nothing finite gives an empty "
           "bulk",
           "[view][bulk]")
 {
@@ -85,7 +85,7 @@ TEST_CASE("a few particles are framed by their bounding box; nothing finite give
     CHECK_FALSE(empty.min.x <= empty.max.x);
 }
 
-TEST_CASE("at start the page's 40 x 30 cloth keeps the page's view; a cloth that does not "
+TEST_CASE("at start the page's 40 x 30 cloth keeps the page's view, a cloth that does not "
           "fit it is fitted",
           "[view][start]")
 {
@@ -104,7 +104,7 @@ TEST_CASE("at start the page's 40 x 30 cloth keeps the page's view; a cloth that
 }
 
 TEST_CASE("at 192 dpi the page's cloth keeps the page's view though its right part runs past "
-          "the canvas; a larger one does not",
+          "the canvas, a larger one does not",
           "[view][start]")
 {
     Rig page(restingCloth(), 2.0);
@@ -115,7 +115,7 @@ TEST_CASE("at 192 dpi the page's cloth keeps the page's view though its right pa
     CHECK(allShown(larger.camera(), grid(41, 30), kCanvas1400, 40.0));
 }
 
-TEST_CASE("a resize refits the cloth until the user zooms or pans; F and Home choose the rule "
+TEST_CASE("a resize refits the cloth until the user zooms or pans, F and Home choose the rule "
           "again",
           "[view][resize]")
 {
@@ -177,7 +177,7 @@ TEST_CASE("F after a fall frames the cloth, not the pins left 3600 m above it", 
     CHECK(view.camera().zoom() == Camera::kMinZoom);
 }
 
-TEST_CASE("follow pans the least that keeps the bulk inside, keeping the zoom; too large, it "
+TEST_CASE("follow pans the least that keeps the bulk inside, keeping the zoom, too large, it "
           "fits",
           "[view][follow]")
 {
@@ -199,7 +199,7 @@ TEST_CASE("follow pans the least that keeps the bulk inside, keeping the zoom; t
     CHECK(view.camera().zoom() == Approx(920.0 / 59.8));
 }
 
-TEST_CASE("with follow on, a cloth falling for 8 s stays in the canvas; without, it leaves",
+TEST_CASE("with follow on, a cloth falling for 8 s stays in the canvas, without, it leaves",
           "[view][follow][controller]")
 {
     Settings s;

@@ -55,7 +55,7 @@ void world(Rig& rig, void (*ask)(WorldActions&))
 
 } // namespace
 
-TEST_CASE("a press on an obstacle away from the cloth selects it and drags it; the drag is one "
+TEST_CASE("a press on an obstacle away from the cloth selects it and drags it, the drag is one "
           "undo step",
           "[controller][world]")
 {
@@ -140,7 +140,7 @@ TEST_CASE("the World section adds, removes the selected one and clears, each one
     CHECK(rig.simulation.obstacles().size() == 3);
 }
 
-TEST_CASE("a scene chosen in the panel replaces the cloth and its world; R brings it back; "
+TEST_CASE("a scene chosen in the panel replaces the cloth and its world, R brings it back, "
           "one undo takes it all back",
           "[controller][world]")
 {

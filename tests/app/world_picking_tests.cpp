@@ -40,7 +40,7 @@ TEST_CASE("a point picks the shape it lies in, grown by the slack", "[world][pic
     CHECK_FALSE(insideObstacle(ground, {0.0, 0.5}, 0.0));
 }
 
-TEST_CASE("balls come first, then bounded obstacles, then grounds; the last added first",
+TEST_CASE("balls come first, then bounded obstacles, then grounds, the last added first",
           "[world][picking]")
 {
     const std::vector<Obstacle> obstacles{parse("ground:0"), parse("circle:0,-1,2"),

@@ -450,7 +450,7 @@ TEST_CASE("GPU 3D: float stays within 1e-3 m of the colored solver over 100 step
     }
 }
 
-TEST_CASE("GPU 3D: every phase is allowed; the solver refuses a self-collision step without "
+TEST_CASE("GPU 3D: every phase is allowed, the solver refuses a self-collision step without "
           "its phase, and the other dimension's calls", "[gpu3d]")
 {
     pbd::Settings s = horizontalSheet();

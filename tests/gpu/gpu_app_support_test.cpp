@@ -247,7 +247,7 @@ TEST_CASE("the reset watch reports a lost context after the test hook's number o
     CHECK(lost->find(pbd::gpu::kFakeResetVariable) != std::string::npos);
 }
 
-TEST_CASE("a GPU step leaves the CPU copy as it was and reads nothing back; sync() reads the "
+TEST_CASE("a GPU step leaves the CPU copy as it was and reads nothing back, sync() reads the "
           "GPU's state into it")
 {
     pbd::Simulation simulation = gpuSimulation(GpuPrecision::Double);

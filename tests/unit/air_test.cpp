@@ -383,7 +383,7 @@ TEST_CASE("bad air settings are refused naming the field, the value and the rang
     CHECK(sim.settings().gusts == 0.0);
 }
 
-TEST_CASE("the flag scene flies downwind from its pole and keeps flapping; without wind it "
+TEST_CASE("the flag scene flies downwind from its pole and keeps flapping, without wind it "
           "hangs",
           "[air][scene]")
 {

@@ -124,7 +124,7 @@ TEST_CASE("every command has its event-script name", "[command]")
     CHECK(std::string(commandName(RestartCommand{})) == "restart");
 }
 
-TEST_CASE("a release with a velocity throws the particle; a non-finite one is refused",
+TEST_CASE("a release with a velocity throws the particle, a non-finite one is refused",
           "[command]")
 {
     Simulation sim(clothSettings(6, 5));
@@ -138,7 +138,7 @@ TEST_CASE("a release with a velocity throws the particle; a non-finite one is re
     CHECK(sim.particles().velocity[29] == glm::dvec2(3.0, -2.0));
 }
 
-TEST_CASE("pin and unpin commands hold a particle and free a corner; bad indices are refused",
+TEST_CASE("pin and unpin commands hold a particle and free a corner, bad indices are refused",
           "[command]")
 {
     Simulation sim(clothSettings(6, 5));
@@ -158,7 +158,7 @@ TEST_CASE("pin and unpin commands hold a particle and free a corner; bad indices
     CHECK(error->message == "unpin: particle 99 does not exist; allowed: 0 to 29");
 }
 
-TEST_CASE("a cut command removes the constraints it crosses; a non-finite cut is refused",
+TEST_CASE("a cut command removes the constraints it crosses, a non-finite cut is refused",
           "[command]")
 {
     Simulation sim(clothSettings(6, 5));

@@ -40,7 +40,7 @@ TEST_CASE("after one projection of two free particles the constraint is satisfie
     CHECK(d.da.y / 0.7 + d.db.y / 1.9 == Approx(0.0).margin(1e-12));
 }
 
-TEST_CASE("a particle with inverse mass 0 never moves; the other takes the whole correction", "[projection]")
+TEST_CASE("a particle with inverse mass 0 never moves, the other takes the whole correction", "[projection]")
 {
     const auto d = projectDistance<2>({0.0, -2.0}, {0.0, 0.0}, 2.0, 0.0, 0.5);
     CHECK(d.db.x == 0.0);

@@ -146,7 +146,7 @@ TEST_CASE("played events change the simulation as the commands do", "[events]")
     CHECK_FALSE(scripted.particles().pinned(9));
 }
 
-TEST_CASE("a recording's last line cut by a kill is ignored with a warning; a bad line before it "
+TEST_CASE("a recording's last line cut by a kill is ignored with a warning, a bad line before it "
           "is still refused",
           "[events]")
 {

@@ -105,7 +105,7 @@ TEST_CASE("a whole grab from press to release is one action, whatever steps and 
     CHECK(sim.state() == second);
 }
 
-TEST_CASE("undo during a grab ends it there and takes it back; redo gives the moment of the "
+TEST_CASE("undo during a grab ends it there and takes it back, redo gives the moment of the "
           "undo",
           "[history]")
 {
@@ -179,7 +179,7 @@ TEST_CASE("the history's position numbers its actions: undo and redo go back to 
     CHECK(history.position() == history.firstPosition());
 }
 
-TEST_CASE("pins, unpins and setting changes with no step between them are one action; a step "
+TEST_CASE("pins, unpins and setting changes with no step between them are one action, a step "
           "or another kind between parts them",
           "[history]")
 {

@@ -91,7 +91,7 @@ TEST_CASE("a ball's grab, moves and throw are one action", "[history][world]")
     CHECK(sim.state() == thrown);
 }
 
-TEST_CASE("removals with no step between are one action; a scene change is one action",
+TEST_CASE("removals with no step between are one action, a scene change is one action",
           "[history][world]")
 {
     Simulation sim(clothSettings(12, 10));

@@ -64,7 +64,7 @@ TEST_CASE("a pinned particle never moves: steps, settings changes, neighbours' g
     CHECK(sim.particles().pinned(11));
 }
 
-TEST_CASE("unpinning a corner lets it fall; pinning the corners again holds them", "[pins]")
+TEST_CASE("unpinning a corner lets it fall, pinning the corners again holds them", "[pins]")
 {
     Simulation sim(clothSettings(10, 8));
     REQUIRE(sim.unpin(9));
@@ -109,7 +109,7 @@ TEST_CASE("a mass change keeps the pins (it used to overwrite them)", "[pins]")
     CHECK(sim.particles().inverseMass[20] == Approx(1.0 / 3.0));
 }
 
-TEST_CASE("release with a velocity throws the particle; plain release keeps the page's "
+TEST_CASE("release with a velocity throws the particle, plain release keeps the page's "
           "behaviour",
           "[grab][throw]")
 {

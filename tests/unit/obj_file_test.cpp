@@ -109,7 +109,7 @@ TEST_CASE("an OBJ of a draped 3D cloth holds its particles exactly and its whole
     CHECK(obj.f.size() == whole);
 }
 
-TEST_CASE("an OBJ of the page's 2D cloth lies in z = 0 facing +z; a bad path is refused",
+TEST_CASE("an OBJ of the page's 2D cloth lies in z = 0 facing +z, a bad path is refused",
           "[obj]")
 {
     Simulation sim(Settings{});

@@ -175,7 +175,7 @@ TEST_CASE("tablecloth-3d: the cloth lies on the table until the bar pulls it off
     CHECK(onTable() == 0);
 }
 
-TEST_CASE("flag-3d: the wind blows the flag out along itself; without it the flag hangs",
+TEST_CASE("flag-3d: the wind blows the flag out along itself, without it the flag hangs",
           "[scene][scene3d]")
 {
     const Scene scene = *pbd::builtInScene("flag-3d");
@@ -319,7 +319,7 @@ TEST_CASE("a 3D scene file holds 3D shapes, balls, pins and x y z positions", "[
     CHECK(simulation.particles().pinned(1));
 }
 
-TEST_CASE("a scene's shapes, balls and positions are of its dimensions; others are refused",
+TEST_CASE("a scene's shapes, balls and positions are of its dimensions, others are refused",
           "[scene][scene3d]")
 {
     const std::string three = R"("settings": {"dimensions": 3, "width": 2, "height": 2}, )";

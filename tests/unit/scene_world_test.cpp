@@ -63,7 +63,7 @@ double lowest(const Simulation& simulation)
 
 } // namespace
 
-TEST_CASE("the hammock catches its ball, which comes to rest above it; a heavier one sags it "
+TEST_CASE("the hammock catches its ball, which comes to rest above it, a heavier one sags it "
           "further", "[scene][balls][physics]")
 {
     Scene scene = *pbd::builtInScene("hammock");

@@ -75,7 +75,7 @@ TEST_CASE("velocity is the step's displacement over dt, constraint corrections i
     }
 }
 
-TEST_CASE("a grabbed particle stays where it is put and keeps its velocity; release restores it", "[simulation][grab]")
+TEST_CASE("a grabbed particle stays where it is put and keeps its velocity, release restores it", "[simulation][grab]")
 {
     Simulation sim(clothSettings(8, 6));
     run(sim, 50);
@@ -111,7 +111,7 @@ TEST_CASE("grabbing a fixed corner moves it, and it stays fixed where it is rele
     CHECK(sim.particles().position[4] == glm::dvec2(1.5, 0.5));
 }
 
-TEST_CASE("grabbing another particle releases the first; bad grabs change nothing", "[simulation][grab]")
+TEST_CASE("grabbing another particle releases the first, bad grabs change nothing", "[simulation][grab]")
 {
     Simulation sim(clothSettings(5, 5));
     REQUIRE(sim.grab(7));

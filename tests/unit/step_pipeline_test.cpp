@@ -78,7 +78,7 @@ TEST_CASE("a step of N substeps is N steps of dt / N, on both solvers", "[pipeli
             }
 }
 
-TEST_CASE("damping 0 changes nothing; any damping changes the motion", "[pipeline][damping]")
+TEST_CASE("damping 0 changes nothing, any damping changes the motion", "[pipeline][damping]")
 {
     Settings s = clothSettings(30, 20, 2, 4);
     Simulation plain(s);
@@ -153,7 +153,7 @@ TEST_CASE("damping makes a falling cloth's kinetic energy decay step by step by 
     }
 }
 
-TEST_CASE("with XPBD a heavier cloth sags further; with PBD the mass cancels", "[pipeline][xpbd][slow]")
+TEST_CASE("with XPBD a heavier cloth sags further, with PBD the mass cancels", "[pipeline][xpbd][slow]")
 {
     auto sag = [](double stiffness, double mass) {
         Settings s = clothSettings(20, 15, 2, 20);

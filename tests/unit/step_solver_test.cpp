@@ -94,7 +94,7 @@ TEST_CASE("the GPU solver without an installed factory, or one that refuses, is 
     CHECK(makeStepSolver(withSolver(Solver::Sequential), {})->kind() == Solver::Sequential);
 }
 
-TEST_CASE("a solver suits settings of its own kind; other threads or another precision need "
+TEST_CASE("a solver suits settings of its own kind, other threads or another precision need "
           "a new one", "[solver][factory]")
 {
     const pbd::SolverBackendFactory gpu = [](const Settings&) {

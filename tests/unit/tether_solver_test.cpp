@@ -18,7 +18,7 @@
 
 using namespace tether_test;
 
-TEST_CASE("a tether never pulls a particle within its length; one beyond goes onto the sphere",
+TEST_CASE("a tether never pulls a particle within its length, one beyond goes onto the sphere",
           "[tethers]")
 {
     std::mt19937 random(7);

@@ -79,7 +79,7 @@ TEST_CASE("bad obstacle specs are refused naming the field", "[world]")
     CHECK(refusal("circle").find("obstacle shape 'circle' is not allowed") != std::string::npos);
 }
 
-TEST_CASE("event lines add, move and remove obstacles; restart puts back the initial ones",
+TEST_CASE("event lines add, move and remove obstacles, restart puts back the initial ones",
           "[world][events]")
 {
     Simulation sim;
@@ -213,7 +213,7 @@ TEST_CASE("the state holds the obstacles: restore brings them back exactly, undo
     CHECK(other.restore(bad).value().find("obstacles[0]: radius 0") != std::string::npos);
 }
 
-TEST_CASE("state files save and load the obstacles exactly; files without them still load",
+TEST_CASE("state files save and load the obstacles exactly, files without them still load",
           "[world][state]")
 {
     Simulation sim;
