@@ -5,6 +5,7 @@ for it through the XdndSelection selection and says when it is done (XdndFinishe
 
 import ctypes
 import ctypes.util
+import select
 import time
 import urllib.parse
 
@@ -27,6 +28,7 @@ _x11.XChangeProperty.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong
                                  ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_char_p,
                                  ctypes.c_int]
 _x11.XPending.argtypes = [ctypes.c_void_p]
+_x11.XConnectionNumber.argtypes = [ctypes.c_void_p]
 _x11.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
 _x11.XFlush.argtypes = [ctypes.c_void_p]
 _x11.XDestroyWindow.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
@@ -97,7 +99,9 @@ def drop_file(target, x, y, path, timeout=30.0):
         event = _Event()
         while time.monotonic() < deadline:
             if not _x11.XPending(display):
-                time.sleep(0.01)
+                # Blocks until the X connection has data (or the deadline), no fixed delay.
+                select.select([_x11.XConnectionNumber(display)], [], [],
+                              max(0.0, deadline - time.monotonic()))
                 continue
             _x11.XNextEvent(display, ctypes.byref(event))
             if event.type == SELECTION_REQUEST:
