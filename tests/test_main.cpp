@@ -1,2 +1,7 @@
-#define CATCH_CONFIG_MAIN
-#include <catch2/catch.hpp>
+// The test programs' main.
+#include "catch_run.h"
+
+int main(int argc, char* argv[])
+{
+    return pbd::test::runCatch(argc, argv);
+}

@@ -1,9 +1,9 @@
 // The GPU tests' main: makes the headless OpenGL 4.3 context that every test uses, or exits
 // with 77 (CTest's SKIP_RETURN_CODE for these tests) saying why there is none.
-#define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
+#include "../catch_run.h"
 
 #include <cstdio>
+#include <string>
 
 #include "headless_gl.h"
 
@@ -16,5 +16,5 @@ int main(int argc, char* argv[])
         return 77;
     }
     std::printf("GPU tests on %s\n", gl->description().c_str());
-    return Catch::Session().run(argc, argv);
+    return pbd::test::runCatch(argc, argv);
 }
