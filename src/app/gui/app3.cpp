@@ -75,6 +75,7 @@ PanelStats App::panelStats() const
     if (session3_) {
         stats.threeD = true;
         stats.scene = session3_->sceneName();
+        stats.worldSelected = session3_->selected().has_value();
         stats.files.recording = recorder3_ && recorder3_->active();
         stats.files.replaying = replay3_.has_value();
         if (stats.files.recording)
@@ -357,6 +358,9 @@ void App::viewDump3(ViewDump& dump) const
     dump.plotSamples = session3_->driver().plotHistory().size();
     dump.residuals = cloth.residuals().size();
     dump.hovered = session3_->hovered();
+    dump.obstacles = cloth.obstacles().size();
+    dump.balls = cloth.balls().size();
+    dump.selected = session3_->selected();
 }
 
 } // namespace pbd::app

@@ -96,6 +96,7 @@ std::optional<std::string> Session3::chooseScene(const std::string& name)
     if (auto refused = issue(SceneCommand{name, std::move(*scene)}))
         return refused->message;
     sceneName_ = name;
+    selected_.reset();
     fitView();
     return std::nullopt;
 }
@@ -122,8 +123,11 @@ void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers
         return;
     if (button == MouseButton::Left && modifiers.control)
         hand_.startKnife(*cursor_);
-    else if (button == MouseButton::Left)
+    else if (button == MouseButton::Left) {
         hand_.press(*cursor_, modifiers, triangles());
+        if (hand_.pressedSolid()) // selected as a 2D click selects it
+            selected_ = hand_.pressedSolid();
+    }
     else if (gestures_.press(button, modifiers, *cursor_))
         userMovedCamera();
 }
@@ -236,6 +240,7 @@ std::optional<std::string> Session3::loadState(const std::string& path)
     if (auto refused = issue(LoadCommandOf<3>{path, state}))
         return refused->message;
     sceneName_.clear(); // the file's cloth and world are no scene's
+    selected_.reset();
     fitView();
     return std::nullopt;
 }
@@ -409,13 +414,32 @@ const LineSet& Session3::liveLines()
 void Session3::updateHover(PanelFocus focus)
 {
     hovered_.reset();
+    hoverPoint_.reset();
     if (focus.mouse || !cursor_ || hand_.holding() || hand_.knife() || gestures_.dragging())
         return;
     const std::optional<MeshHit> hit = castRay(camera_.ray(*cursor_),
                                                simulation_.particles().position,
                                                triangles(lodStep()));
-    if (hit)
+    if (hit) {
         hovered_ = hit->nearest;
+        hoverPoint_ = hit->point;
+    }
+}
+
+std::optional<glm::dvec3> Session3::reachCentre() const
+{
+    if (preferences_.grabRadius <= 0.0)
+        return std::nullopt;
+    if (hand_.holding() && simulation_.areaGrab())
+        return simulation_.areaGrab()->point;
+    return hand_.holding() ? std::nullopt : hoverPoint_;
+}
+
+std::optional<WorldItem> Session3::selected() const
+{
+    if (selected_ && exists(*selected_, simulation_.obstacles(), simulation_.balls()))
+        return selected_;
+    return std::nullopt;
 }
 
 std::string Session3::title() const

@@ -98,7 +98,8 @@ public:
     void clearHistory() { history_.clear(); }
     /// The World section's edits (world_edits3.cpp): a sphere, box or capsule added at the
     /// view's target and a ground under the cloth, each as its `--obstacle` spec reads back
-    /// (the sizes of the 2D buttons), or every obstacle and ball removed; one command each.
+    /// (the sizes of the 2D buttons; the one added becomes the selected one), the selected
+    /// obstacle or ball removed, or every obstacle and ball removed; one command each.
     /// Returns what to tell the user: "added obstacle SPEC", or pbd-sim's refusal of SPEC.
     std::vector<std::string> world(const WorldActions& actions);
     /// The scene last chosen or given (--scene), empty when none was named.
@@ -150,6 +151,15 @@ public:
     void updateHover(PanelFocus focus);
     /// The particle updateHover() found.
     std::optional<Index> hovered() const { return hovered_; }
+    /// Where the grab radius's circle is drawn (m), facing the camera, as the 2D hand's: the
+    /// area grab's point while it holds, else the point of the cloth under the cursor that
+    /// updateHover() found (a press there grabs every particle within the radius of it);
+    /// nothing with a grab radius of 0 or off the cloth.
+    std::optional<glm::dvec3> reachCentre() const;
+    /// The obstacle or ball clicked last (a left press that met it before the cloth, as in
+    /// 2D) or added last in the World section, while it still exists: drawn outlined, and
+    /// what "Remove selected" removes.
+    std::optional<WorldItem> selected() const;
     /// The level of detail the canvas asks for now: cells under kLodMinCellPixels on screen
     /// at the target's depth are drawn k x k together.
     int lodStep() const;
@@ -217,6 +227,8 @@ private:
     LineSet lines_; ///< liveLines()'s cache, for linesFor_'s constraints version
     std::optional<std::uint64_t> linesFor_;
     std::optional<Index> hovered_;
+    std::optional<glm::dvec3> hoverPoint_; ///< where updateHover()'s ray met the cloth
+    std::optional<WorldItem> selected_;    ///< selected(), unless removed since
 };
 
 } // namespace pbd::app
