@@ -132,8 +132,8 @@ std::vector<glm::dvec3> sphereOutline(const OrbitCamera& camera, glm::dvec3 cent
 }
 
 /// The selected obstacle's or ball's outline (the 2D ring's orange, 3 pixels wide): a
-/// sphere's or ball's silhouette, a box's twelve edges, a capsule's two end silhouettes and
-/// the lines along its sides between them.
+/// sphere's or ball's silhouette, a box's twelve edges, a capsule's silhouette (the outer
+/// halves of its ends' and the lines along its sides between them).
 void drawSelected3(const OrbitCamera& camera, const Simulation3& cloth, const WorldItem& item,
                    float scale)
 {
@@ -141,21 +141,20 @@ void drawSelected3(const OrbitCamera& camera, const Simulation3& cloth, const Wo
     const ImU32 orange = ImGui::ColorConvertFloat4ToU32(
         ImVec4(kSelectedOutline[0], kSelectedOutline[1], kSelectedOutline[2], 1.0f));
     const float width = 3.0f * scale;
-    const auto loop = [&](const std::vector<glm::dvec3>& points) {
-        const std::vector<ImVec2> pixels = pixels3(camera, points);
-        if (!pixels.empty())
-            draw->AddPolyline(pixels.data(), static_cast<int>(pixels.size()), orange,
-                              ImDrawFlags_Closed, width);
-        return pixels;
+    const auto polyline = [&](const std::vector<ImVec2>& pixels, ImDrawFlags flags) {
+        if (pixels.size() >= 2)
+            draw->AddPolyline(pixels.data(), static_cast<int>(pixels.size()), orange, flags,
+                              width);
     };
     if (item.kind == WorldItem::Kind::Ball) {
         const BallOf<3>& ball = cloth.balls()[item.index];
-        loop(sphereOutline(camera, ball.position, ball.radius));
+        polyline(pixels3(camera, sphereOutline(camera, ball.position, ball.radius)),
+                 ImDrawFlags_Closed);
         return;
     }
     const Obstacle3& o = cloth.obstacles()[item.index];
     if (o.shape == Obstacle3Shape::Sphere) {
-        loop(sphereOutline(camera, o.a, o.radius));
+        polyline(pixels3(camera, sphereOutline(camera, o.a, o.radius)), ImDrawFlags_Closed);
     } else if (o.shape == Obstacle3Shape::Box) {
         const std::array<Vec<3>, 3> axes = rotationColumns(o.angles);
         std::array<glm::dvec3, 8> corner;
@@ -166,23 +165,41 @@ void drawSelected3(const OrbitCamera& camera, const Simulation3& cloth, const Wo
         for (int k = 0; k < 8; ++k)
             for (const int bit : {1, 2, 4})
                 if ((k & bit) == 0)
-                    loop({corner[k], corner[k | bit]}); // (a closed pair: one line)
+                    polyline(pixels3(camera, {corner[k], corner[k | bit]}), ImDrawFlags_None);
     } else if (o.shape == Obstacle3Shape::Capsule) {
-        const std::vector<ImVec2> a = loop(sphereOutline(camera, o.a, o.radius));
-        const std::vector<ImVec2> b = loop(sphereOutline(camera, o.b, o.radius));
-        const auto ends = pixels3(camera, {o.a, o.b});
-        if (a.empty() || b.empty() || ends.empty())
+        const std::vector<ImVec2> ends = pixels3(camera, {o.a, o.b});
+        const std::vector<ImVec2> a = pixels3(camera, sphereOutline(camera, o.a, o.radius));
+        const std::vector<ImVec2> b = pixels3(camera, sphereOutline(camera, o.b, o.radius));
+        if (ends.empty() || a.empty() || b.empty())
             return;
-        // The sides: each end's outline point farthest out across the axis on the screen.
-        const ImVec2 across(ends[0].y - ends[1].y, ends[1].x - ends[0].x);
-        const auto extreme = [&](const std::vector<ImVec2>& ring, float sign) {
-            return *std::max_element(ring.begin(), ring.end(), [&](ImVec2 p, ImVec2 q) {
-                return sign * (p.x * across.x + p.y * across.y) <
-                       sign * (q.x * across.x + q.y * across.y);
-            });
+        const ImVec2 along(ends[1].x - ends[0].x, ends[1].y - ends[0].y);
+        const auto dot = [](ImVec2 p, ImVec2 q) { return p.x * q.x + p.y * q.y; };
+        const auto minus = [](ImVec2 p, ImVec2 q) { return ImVec2(p.x - q.x, p.y - q.y); };
+        // Each end's arc away from the other end (its ring turned to start past the part
+        // that is dropped, so that the arc is one run); its first and last points join the
+        // other end's by the sides.
+        const auto outerArc = [&](const std::vector<ImVec2>& ring, ImVec2 centre, float sign) {
+            const auto outer = [&](std::size_t k) {
+                return sign * dot(minus(ring[k], centre), along) <= 0.0f;
+            };
+            std::size_t start = 0;
+            while (start < ring.size() && outer(start))
+                ++start;
+            std::vector<ImVec2> arc;
+            for (std::size_t n = 0; n < ring.size(); ++n)
+                if (const std::size_t k = (start + n) % ring.size(); outer(k))
+                    arc.push_back(ring[k]);
+            return arc;
         };
-        for (const float sign : {1.0f, -1.0f})
-            draw->AddLine(extreme(a, sign), extreme(b, sign), orange, width);
+        const std::vector<ImVec2> arcA = outerArc(a, ends[0], 1.0f);
+        const std::vector<ImVec2> arcB = outerArc(b, ends[1], -1.0f);
+        polyline(arcA, ImDrawFlags_None);
+        polyline(arcB, ImDrawFlags_None);
+        if (arcA.empty() || arcB.empty())
+            return;
+        // The arcs run the same way round: A's end meets B's start, B's end A's start.
+        draw->AddLine(arcA.back(), arcB.front(), orange, width);
+        draw->AddLine(arcB.back(), arcA.front(), orange, width);
     }
 }
 
