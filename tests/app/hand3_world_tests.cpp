@@ -234,3 +234,38 @@ TEST_CASE("the 3D grab radius's circle is around the cloth's point under the cur
     CHECK(*rig.session.reachCentre() == rig.session.simulation().areaGrab()->point);
     CHECK(glm::length(*rig.session.reachCentre() - hit->point) > 0.05); // it moved with it
 }
+
+TEST_CASE("in 3D one finger is the hand and two fingers pinch-zoom towards their centre",
+          "[3d][session][touch]")
+{
+    Rig rig({}, {});
+    const glm::dvec3 p = rig.session.simulation().particles().position[14];
+    const glm::dvec2 at = rig.pixel(p + glm::dvec3(0.03, -0.02, 0.0));
+    using K = TouchEvent::Kind;
+    // One finger grabs what the left button would and drags it.
+    rig.session.touch({K::Begin, 1, at});
+    CHECK(rig.session.simulation().grabbed() == Index{14});
+    rig.session.touch({K::Update, 1, at + glm::dvec2(50.0, 0.0)});
+    CHECK(glm::length(rig.session.simulation().particles().position[14] - p) > 0.05);
+    rig.session.touch({K::End, 1, at + glm::dvec2(50.0, 0.0)});
+    CHECK_FALSE(rig.session.simulation().holding());
+    // Two fingers 80 px apart, one moved out to 240 px from the other: the camera comes three
+    // times closer, and the point at the target's depth under their new centre stays under it.
+    const OrbitCamera before = rig.session.camera();
+    const glm::dvec2 first(300.0, 380.0), centre(420.0, 380.0);
+    const Ray3 ray = before.ray(centre);
+    const double depth = before.distance() / glm::dot(ray.direction, before.forward());
+    const glm::dvec3 under = ray.origin + depth * ray.direction;
+    rig.session.touch({K::Begin, 2, first});
+    rig.session.touch({K::Begin, 3, first + glm::dvec2(80.0, 0.0)});
+    rig.session.touch({K::Update, 3, first + glm::dvec2(240.0, 0.0)});
+    const OrbitCamera& after = rig.session.camera();
+    CHECK(after.distance() == Approx(before.distance() / 3.0));
+    CHECK(glm::length(*after.worldToScreen(under) - centre) < 1e-6);
+    CHECK_FALSE(rig.session.simulation().holding()); // a pinch grabs nothing
+    // A touchpad pinch zooms about its point likewise.
+    const double distance = after.distance();
+    rig.session.touch({K::PinchBegin, 0, centre, 1.0});
+    rig.session.touch({K::PinchUpdate, 0, centre, 0.5});
+    CHECK(rig.session.camera().distance() == Approx(2.0 * distance));
+}

@@ -114,7 +114,7 @@ void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers
                            PanelFocus focus)
 {
     if (!pressed) { // a release ends what its press started, over the panel too
-        if (button == MouseButton::Left)
+        if (button == MouseButton::Left && !touchDrag_)
             hand_.release();
         gestures_.release(button);
         return;
@@ -123,13 +123,51 @@ void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers
         return;
     if (button == MouseButton::Left && modifiers.control)
         hand_.startKnife(*cursor_);
-    else if (button == MouseButton::Left) {
-        hand_.press(*cursor_, modifiers, triangles());
-        if (hand_.pressedSolid()) // selected as a 2D click selects it
-            selected_ = hand_.pressedSolid();
-    }
+    else if (button == MouseButton::Left)
+        pressLeft(*cursor_, modifiers);
     else if (gestures_.press(button, modifiers, *cursor_))
         userMovedCamera();
+}
+
+void Session3::pressLeft(glm::dvec2 point, Modifiers modifiers)
+{
+    hand_.press(point, modifiers, triangles());
+    if (hand_.pressedSolid()) // selected as a 2D click selects it
+        selected_ = hand_.pressedSolid();
+}
+
+std::vector<PanelPointer> Session3::touch(const TouchEvent& event)
+{
+    std::vector<PanelPointer> taps;
+    for (const TouchAction& a : touchRouter_.route(event, camera_.canvasSize())) {
+        switch (a.kind) {
+        case TouchAction::Kind::PanelPress:
+        case TouchAction::Kind::PanelRelease:
+            taps.push_back({a.point, a.kind == TouchAction::Kind::PanelPress});
+            break;
+        case TouchAction::Kind::PointerDown:
+            touchDrag_ = true;
+            pressLeft(a.point, {});
+            break;
+        case TouchAction::Kind::PointerMove:
+            if (touchDrag_)
+                hand_.move(a.point);
+            break;
+        case TouchAction::Kind::PointerUp:
+            if (touchDrag_) {
+                touchDrag_ = false;
+                hand_.release();
+            }
+            break;
+        case TouchAction::Kind::Zoom:
+            camera_.zoomAt(a.factor, a.point);
+            userMovedCamera();
+            if (!touchDrag_ && cursor_)
+                hand_.move(*cursor_); // a mouse-held grab stays under the cursor
+            break;
+        }
+    }
+    return taps;
 }
 
 void Session3::mouseMove(glm::dvec2 point)
@@ -152,6 +190,8 @@ void Session3::focusLost()
 {
     gestures_.cancel();
     hand_.cancel();
+    touchRouter_.reset(); // touches in flight will not finish here (the hand let go above)
+    touchDrag_ = false;
 }
 
 void Session3::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus)

@@ -27,6 +27,7 @@
 #include "logic/panel_model.h"
 #include "logic/preferences.h"
 #include "logic/step_driver.h"
+#include "logic/touch_router.h"
 #include "logic/stepping.h"
 #include "logic/view_follow.h"
 #include "pbd/command.h"
@@ -69,6 +70,12 @@ public:
     void mouseButton(MouseButton button, bool pressed, Modifiers modifiers, PanelFocus focus);
     void mouseMove(glm::dvec2 point);
     void scroll(double yOffset, PanelFocus focus);
+    /// One touch or pinch event, routed as in 2D (TouchRouter): one finger on the canvas is
+    /// the left button (the hand: grab, drag, throw; a solid selected and dragged), two
+    /// fingers pinch-zoom the camera towards the point under their centre at the target's
+    /// depth (OrbitCamera::zoomAt), as a touchpad pinch does about the pointer. Returns the
+    /// panel taps to forward to ImGui, in order.
+    std::vector<PanelPointer> touch(const TouchEvent& event);
     /// A key (see keyAction): Space, S, R, F (fit), Home (the start's view), F1, Esc, Ctrl+Q,
     /// F12, Ctrl+Z and Ctrl+Shift+Z, as in 2D.
     void key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus);
@@ -201,6 +208,8 @@ private:
     void followCloth();
     /// The user moved the camera: no following until rest now.
     void userMovedCamera() { rest_.stop(); }
+    /// A left press (or one finger) at `point`: the hand's, and a solid it meets selected.
+    void pressLeft(glm::dvec2 point, Modifiers modifiers);
 
     Simulation3 simulation_;
     PanelModel model_;
@@ -215,6 +224,8 @@ private:
     RestWatch<Box3> rest_;          ///< followUntilRest()
     bool clothOutOfView_ = false;   ///< clothOutOfView() as of the last advance()
     std::optional<glm::dvec2> cursor_;
+    TouchRouter touchRouter_;
+    bool touchDrag_ = false; ///< the hand's drag in progress is a finger's
     bool helpVisible_ = false;
     bool quitRequested_ = false;
     ExportRequests exportRequests_;
