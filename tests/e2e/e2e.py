@@ -93,6 +93,12 @@ def zoom_at(origin, zoom, factor, point):
     return (point[0] - zoom * world[0], point[1] + zoom * world[1]), zoom
 
 
+def centre(box):
+    """The middle of a widget's box (x0, y0, x1, y1), as the view dump gives it."""
+    x0, y0, x1, y1 = box
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
 def xdo(*args):
     subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
 

@@ -44,8 +44,8 @@ import os
 import struct
 import sys
 
-from camera3 import (Camera, add, box_pixels, cross, dot, drag, first_hit,  # noqa: F401
-                     framed, mul, norm, plane_point, sub, triangles, unit, wait_camera)
+from camera3 import (Camera, add, box_pixels, dot, drag, first_hit, framed, mul, norm,
+                     plane_point, sub, triangles, wait_camera)
 from e2e import App, app_binary, check, fail, read_state, read_view, run, workdir, xdo
 
 binary = app_binary()

@@ -21,17 +21,12 @@ import sys
 
 from camera3 import (Camera, add, cross, dot, drag, first_hit, mul, norm, plane_point, sub,
                      triangles, unit, wait_camera)
-from e2e import (App, app_binary, check, fail, read_png, read_state, run, scroll_panel_down,
-                 workdir, xdo)
+from e2e import (App, app_binary, centre, check, fail, read_png, read_state, run,
+                 scroll_panel_down, workdir, xdo)
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "select"
 out = workdir()
-
-
-def centre(box):
-    x0, y0, x1, y1 = box
-    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 def click(app, at):

@@ -40,18 +40,13 @@ import shutil
 import sys
 
 from camera3 import Camera, framed
-from e2e import (App, app_binary, check, fail, read_obj, read_state, read_view, run,
-                 scroll_panel_down, workdir, xdo)
+from e2e import (App, app_binary, centre, check, fail, read_obj, read_state, read_view,
+                 run, scroll_panel_down, workdir, xdo)
 from xdnd import drop_file
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "to3d"
 out = workdir()
-
-
-def centre(box):
-    x0, y0, x1, y1 = box
-    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 def choose(app, combo, item, wheel=0, over=None):
