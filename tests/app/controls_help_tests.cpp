@@ -56,7 +56,8 @@ TEST_CASE("the 3D help names the orbit camera's and the 3D hand's controls, and 
     std::string inputs;
     for (const auto& control : controlsHelp(true))
         inputs += std::string(control.input) + " " + control.action + "\n";
-    for (const char* input : {"Left-drag", "ray", "facing the camera", "Shift+click",
+    for (const char* input : {"Left-drag", "ray", "facing the camera", "Shift+click", "solid or ball",
+                              "Remove selected",
                               "Ctrl+drag", "knife", "Right-drag", "orbit", "Middle-drag", "Shift+right-drag", "Wheel",
                               "F ", "Home", "Space", "S ", "R ", "F1", "F12", "Esc",
                               "Ctrl+Z", "Ctrl+Q"})

@@ -177,3 +177,95 @@ TEST_CASE("the 3D hover is the particle a left press there grabs, none off the c
     rig.session.updateHover({});
     CHECK_FALSE(rig.session.hovered()); // while held: no hover
 }
+
+TEST_CASE("a 3D click on a solid selects it, Remove selected removes it, undo brings it back",
+          "[3d][session][hand]")
+{
+    BallOf<3> ball;
+    ball.position = {2.0, -0.5, 1.0};
+    ball.radius = 0.2;
+    ball.mass = 1.0;
+    Rig rig({sphere({0.5, -0.5, 1.0}, 0.3)}, {ball}); // both in front of the cloth
+    CHECK_FALSE(rig.session.selected());
+    const glm::dvec2 onSphere = rig.pixel({0.5, -0.5, 1.0});
+    rig.drag(onSphere, onSphere); // a click: selected, not moved
+    CHECK(rig.session.selected() == WorldItem{WorldItem::Kind::Obstacle, 0});
+    const glm::dvec2 onBall = rig.pixel(ball.position);
+    rig.drag(onBall, onBall);
+    CHECK(rig.session.selected() == WorldItem{WorldItem::Kind::Ball, 0});
+    rig.drag(rig.pixel({0.5, -0.5, 0.0}) + glm::dvec2(0.0, 60.0), rig.pixel({0.5, -0.5, 0.0}));
+    CHECK(rig.session.selected() == WorldItem{WorldItem::Kind::Ball, 0}); // the cloth: kept
+    WorldActions remove;
+    remove.removeSelected = true;
+    rig.session.world(remove);
+    CHECK(rig.session.simulation().balls().empty());
+    CHECK(rig.session.simulation().obstacles().size() == 1);
+    CHECK_FALSE(rig.session.selected());
+    rig.session.key(Key::Z, false, {.control = true}, {});
+    CHECK(rig.session.simulation().balls().size() == 1);
+}
+
+TEST_CASE("the 3D grab radius's circle is around the cloth's point under the cursor, then the "
+          "area grab's",
+          "[3d][session][hand]")
+{
+    Rig rig({}, {});
+    const glm::dvec3 p = rig.session.simulation().particles().position[14];
+    const glm::dvec2 at = rig.pixel(p + glm::dvec3(0.03, -0.02, 0.0));
+    rig.session.mouseMove(at);
+    rig.session.updateHover({});
+    CHECK_FALSE(rig.session.reachCentre()); // no grab radius: no circle
+    Preferences wide = rig.session.preferences();
+    wide.grabRadius = 0.25;
+    rig.session.setPreferences(wide);
+    rig.session.updateHover({});
+    const std::optional<MeshHit> hit = castRay(rig.session.camera().ray(at),
+                                               rig.session.simulation().particles().position,
+                                               rig.session.triangles(rig.session.lodStep()));
+    REQUIRE(hit);
+    REQUIRE(rig.session.reachCentre());
+    CHECK(glm::length(*rig.session.reachCentre() - hit->point) < 1e-12);
+    rig.session.mouseButton(MouseButton::Left, true, {}, {});
+    REQUIRE(rig.session.simulation().areaGrab());
+    CHECK(rig.session.simulation().areaGrab()->particles.size() > 1);
+    rig.session.mouseMove(at + glm::dvec2(40.0, 0.0));
+    rig.session.updateHover({});
+    REQUIRE(rig.session.reachCentre());
+    CHECK(*rig.session.reachCentre() == rig.session.simulation().areaGrab()->point);
+    CHECK(glm::length(*rig.session.reachCentre() - hit->point) > 0.05); // it moved with it
+}
+
+TEST_CASE("in 3D one finger is the hand and two fingers pinch-zoom towards their centre",
+          "[3d][session][touch]")
+{
+    Rig rig({}, {});
+    const glm::dvec3 p = rig.session.simulation().particles().position[14];
+    const glm::dvec2 at = rig.pixel(p + glm::dvec3(0.03, -0.02, 0.0));
+    using K = TouchEvent::Kind;
+    // One finger grabs what the left button would and drags it.
+    rig.session.touch({K::Begin, 1, at});
+    CHECK(rig.session.simulation().grabbed() == Index{14});
+    rig.session.touch({K::Update, 1, at + glm::dvec2(50.0, 0.0)});
+    CHECK(glm::length(rig.session.simulation().particles().position[14] - p) > 0.05);
+    rig.session.touch({K::End, 1, at + glm::dvec2(50.0, 0.0)});
+    CHECK_FALSE(rig.session.simulation().holding());
+    // Two fingers 80 px apart, one moved out to 240 px from the other: the camera comes three
+    // times closer, and the point at the target's depth under their new centre stays under it.
+    const OrbitCamera before = rig.session.camera();
+    const glm::dvec2 first(300.0, 380.0), centre(420.0, 380.0);
+    const Ray3 ray = before.ray(centre);
+    const double depth = before.distance() / glm::dot(ray.direction, before.forward());
+    const glm::dvec3 under = ray.origin + depth * ray.direction;
+    rig.session.touch({K::Begin, 2, first});
+    rig.session.touch({K::Begin, 3, first + glm::dvec2(80.0, 0.0)});
+    rig.session.touch({K::Update, 3, first + glm::dvec2(240.0, 0.0)});
+    const OrbitCamera& after = rig.session.camera();
+    CHECK(after.distance() == Approx(before.distance() / 3.0));
+    CHECK(glm::length(*after.worldToScreen(under) - centre) < 1e-6);
+    CHECK_FALSE(rig.session.simulation().holding()); // a pinch grabs nothing
+    // A touchpad pinch zooms about its point likewise.
+    const double distance = after.distance();
+    rig.session.touch({K::PinchBegin, 0, centre, 1.0});
+    rig.session.touch({K::PinchUpdate, 0, centre, 0.5});
+    CHECK(rig.session.camera().distance() == Approx(2.0 * distance));
+}

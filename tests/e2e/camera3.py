@@ -1,7 +1,10 @@
 """The 3D view dump's camera line as a test reads it: the perspective of OrbitCamera,
-restated from docs/app.md ("Outputs"), and the small vector helpers it needs."""
+restated from docs/app.md ("Outputs"), the small vector helpers it needs, a ray cast of the
+test's own against a grid cloth's triangles, and the pointer's drag on the 3D canvas."""
 
 import math
+
+from e2e import xdo
 
 
 def sub(a, b): return tuple(x - y for x, y in zip(a, b))
@@ -63,3 +66,50 @@ def framed(camera, x):
             % (min(p[0] for p in pixels), max(p[0] for p in pixels), w,
                min(p[1] for p in pixels), max(p[1] for p in pixels), h, 100 * span))
     return inside and span >= 0.3, text
+
+
+def triangles(width, height):
+    """The surface of a whole grid: each cell split along its diagonal k .. k + width + 1."""
+    for i in range(height - 1):
+        for j in range(width - 1):
+            k = i * width + j
+            yield (k, k + width + 1, k + 1)
+            yield (k, k + width, k + width + 1)
+
+
+def first_hit(origin, direction, x, tris):
+    """(t, point, triangle) of the first triangle the ray meets (a plain ray-plane hit and
+    an inside test by edge signs, not the app's algorithm)."""
+    best = None
+    for tri in tris:
+        a, b, c = (x[i] for i in tri)
+        n = cross(sub(b, a), sub(c, a))
+        across = dot(direction, n)
+        if abs(across) < 1e-15:
+            continue
+        t = dot(sub(a, origin), n) / across
+        if t <= 0 or (best and t >= best[0]):
+            continue
+        p = add(origin, mul(t, direction))
+        signs = [dot(cross(sub(q1, q0), sub(p, q0)), n) for q0, q1 in ((a, b), (b, c), (c, a))]
+        if all(s >= -1e-12 for s in signs) or all(s <= 1e-12 for s in signs):
+            best = (t, p, tri)
+    return best
+
+
+def plane_point(origin, direction, point, normal):
+    t = dot(sub(point, origin), normal) / dot(direction, normal)
+    return add(origin, mul(t, direction))
+
+
+def wait_camera(app):
+    return app.wait(lambda v: "camera" in v and v["frames"][0] >= 3, "the 3D view's camera line")
+
+
+def drag(app, start, end, button=1, steps=8):
+    app.move(*start, frames=2)
+    xdo("mousedown", button)
+    app.sync(2)
+    app.glide(start, end, steps)
+    xdo("mouseup", button)
+    app.sync(2)

@@ -93,6 +93,12 @@ def zoom_at(origin, zoom, factor, point):
     return (point[0] - zoom * world[0], point[1] + zoom * world[1]), zoom
 
 
+def centre(box):
+    """The middle of a widget's box (x0, y0, x1, y1), as the view dump gives it."""
+    x0, y0, x1, y1 = box
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
 def xdo(*args):
     subprocess.run(["xdotool", *[str(a) for a in args]], check=True)
 
@@ -307,7 +313,8 @@ def read_view(path):
     """The --view-out file as {key: [numbers]} plus {'widget': {id: (x0, y0, x1, y1)}},
     'solver': name, 'settings': {name: value}, 'stepping': (mode, speed), 'title': the window
     title, 'errors': [the panel's validation messages], 'notice': the exports' last message and
-    'video': the Export section's video line (these two only when not empty)."""
+    'video': the Export section's video line (these two only when not empty), 'selected':
+    (kind, index) of the obstacle or ball selected (only when one is)."""
     with open(path) as f:
         return parse_view(f.read())
 
@@ -334,6 +341,8 @@ def parse_view(text):
                 view.setdefault("settings", {})[parts[1]] = parts[2]
         elif parts[0] == "stepping":
             view["stepping"] = (parts[1], float(parts[2]))
+        elif parts[0] == "selected":  # selected obstacle|ball INDEX
+            view["selected"] = (parts[1], int(parts[2]))
         elif parts[0] == "law":  # law NAME RESIDUAL TOLERANCE (metres)
             view["law"] = (parts[1], float(parts[2]), float(parts[3]))
         else:

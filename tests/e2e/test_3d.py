@@ -44,60 +44,13 @@ import os
 import struct
 import sys
 
-from camera3 import (Camera, add, box_pixels, cross, dot, framed, mul, norm,  # noqa: F401
-                     sub, unit)
+from camera3 import (Camera, add, box_pixels, dot, drag, first_hit, framed, mul, norm,
+                     plane_point, sub, triangles, wait_camera)
 from e2e import App, app_binary, check, fail, read_state, read_view, run, workdir, xdo
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "orbit"
 out = workdir()
-
-
-def triangles(width, height):
-    """The surface of a whole grid: each cell split along its diagonal k .. k + width + 1."""
-    for i in range(height - 1):
-        for j in range(width - 1):
-            k = i * width + j
-            yield (k, k + width + 1, k + 1)
-            yield (k, k + width, k + width + 1)
-
-
-def first_hit(origin, direction, x, tris):
-    """(t, point, triangle) of the first triangle the ray meets (a plain ray-plane hit and
-    an inside test by edge signs, not the app's algorithm)."""
-    best = None
-    for tri in tris:
-        a, b, c = (x[i] for i in tri)
-        n = cross(sub(b, a), sub(c, a))
-        across = dot(direction, n)
-        if abs(across) < 1e-15:
-            continue
-        t = dot(sub(a, origin), n) / across
-        if t <= 0 or (best and t >= best[0]):
-            continue
-        p = add(origin, mul(t, direction))
-        signs = [dot(cross(sub(q1, q0), sub(p, q0)), n) for q0, q1 in ((a, b), (b, c), (c, a))]
-        if all(s >= -1e-12 for s in signs) or all(s <= 1e-12 for s in signs):
-            best = (t, p, tri)
-    return best
-
-
-def plane_point(origin, direction, point, normal):
-    t = dot(sub(point, origin), normal) / dot(direction, normal)
-    return add(origin, mul(t, direction))
-
-
-def wait_camera(app):
-    return app.wait(lambda v: "camera" in v and v["frames"][0] >= 3, "the 3D view's camera line")
-
-
-def drag(app, start, end, button=1, steps=8):
-    app.move(*start, frames=2)
-    xdo("mousedown", button)
-    app.sync(2)
-    app.glide(start, end, steps)
-    xdo("mouseup", button)
-    app.sync(2)
 
 
 def grab_and_drag(args, pick, width, height):

@@ -24,6 +24,13 @@ case drop:   a state file dropped on the window (XDND, as a file manager drops o
 case obj3d: the panel's Export OBJ of a horizontal 3D cloth: its vertices are the particles.
 case record: Ctrl+R in 3D records a grab from a fresh cloth until Ctrl+R again; pbd-sim run
              --events replays the recording to the hash of its last line.
+case recfail: Ctrl+R with a recording file that cannot be written (a folder of that name), in
+             2D and in 3D alike: refused with a message naming the file, and the cloth goes
+             on as it was (not restarted: its simulated time stays).
+case switchrec: a recording running when the Dimensions switch changes space (2D -> 3D, then
+             a 3D one -> 2D) ends at the switch and says so with the hash it ends with; its
+             file holds no change of dimensions and `pbd-sim run --events` replays it to that
+             hash.
 The app runs paused (the switch keeps the pause), so that the state dumped at the exit is the
 switched-to cloth's first."""
 
@@ -33,18 +40,13 @@ import shutil
 import sys
 
 from camera3 import Camera, framed
-from e2e import (App, app_binary, check, fail, read_obj, read_state, read_view, run,
-                 scroll_panel_down, workdir, xdo)
+from e2e import (App, app_binary, centre, check, fail, read_obj, read_state, read_view,
+                 run, scroll_panel_down, workdir, xdo)
 from xdnd import drop_file
 
 binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "to3d"
 out = workdir()
-
-
-def centre(box):
-    x0, y0, x1, y1 = box
-    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 def choose(app, combo, item, wheel=0, over=None):
@@ -301,6 +303,52 @@ elif case == "obj3d":
     check(len(x[0]) == 3 and v == x and len({p[1] for p in x}) == 1 and len({p[2] for p in x}) == H,
           "its %d vertices are the horizontal 3D cloth's particles, x y z exactly" % len(v))
     check(f == 2 * (W - 1) * (H - 1), "and its %d triangles every cell's two" % f)
+
+elif case == "recfail":
+    for dimensions in (2, 3):
+        cwd = os.path.join(out, "d%d" % dimensions)
+        os.makedirs(os.path.join(cwd, "pbd-cloth-recording.txt"))  # a folder: no file there
+        app = App(binary, "--dimensions", dimensions, "--width", 12, "--height", 9,
+                  "--no-autosave", cwd=cwd)
+        app.run_for(0.2)
+        app.key("space")
+        paused = app.wait(lambda v: v["paused"] == [1], "the pause")
+        app.key("ctrl+r")
+        view = app.wait(lambda v: v.get("message", "").startswith("Not recording: "),
+                        "Ctrl+R to be refused")
+        check("pbd-cloth-recording.txt" in view["message"],
+              "%dD: Ctrl+R is refused naming the file (%s)" % (dimensions, view["message"]))
+        check(app.sync(3)["time"] == paused["time"] and paused["time"][0] > 0.15,
+              "%dD: the cloth was not restarted (still at %.3f s)" % (dimensions,
+                                                                     paused["time"][0]))
+        quit(app)
+
+elif case == "switchrec":
+    sim = os.path.join(os.path.dirname(binary), "pbd-sim")
+    for args, to, flags in ((["--scene", "page"], "3", []),
+                            (["--scene", "cantilever-3d"], "2", ["--dimensions", 3])):
+        rec = os.path.join(out, "rec%s.txt" % to)
+        app = App(binary, *args, "--record", rec, "--no-autosave")
+        scroll_panel_down(app, 8)
+        app.run_for(0.2)
+        choose(app, "dimensions", "dimensions-" + to)
+        view = app.wait(lambda v: v.get("message", "").startswith("Recording ended at the "
+                                                                   "switch to %sD" % to),
+                        "the recording to end at the switch")
+        check("a recording keeps the space it started in" in view["message"],
+              "the switch to %sD ended the recording and says why: %s" % (to, view["message"]))
+        said = view["message"].split("positions hash ")[-1]
+        app.run_for(0.2)  # the other space's cloth runs on, unrecorded
+        quit(app)
+        with open(rec) as f:
+            lines = [line.split() for line in f if line.strip()]
+        check(not [w for w in lines if w[1:3] == ["set", "dimensions"] and w[0] != "0"],
+              "the recording holds no change of dimensions after its start")
+        check(lines[-1][:4] == ["#", "final", "positions", "hash"] and lines[-1][4] == said,
+              "it ends with the hash the message gave (%s)" % said)
+        status, _, err = run(sim, "run", *flags, "--events", rec, "--out", os.devnull)
+        check(status == 0 and err.strip().endswith("hash " + said),
+              "pbd-sim run --events replays it to that hash (%s)" % err.strip()[-40:])
 
 else:
     fail("unknown case " + case)

@@ -249,7 +249,9 @@ int App::run()
 
 bool App::tickServices()
 {
-    if (touch_->tick(controller_))
+    if (touch_->tick([this](const TouchEvent& e) {
+            return session3_ ? session3_->touch(e) : controller_.touch(e);
+        }))
         noteActivity();
     if (windowWatch_->tick())
         return false;

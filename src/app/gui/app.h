@@ -154,8 +154,9 @@ private:
     /// was made in (readEventScriptFile3), switching space first when it is the other one.
     /// False (files_'s message says why) when it cannot be played.
     bool replayAnySpace(const std::string& path);
-    /// Ctrl+R and the panel's Record in 3D: stops the recording, or restarts the cloth
-    /// (Session3::restartForRecording) and records into the recording field's file.
+    /// Ctrl+R and the panel's Record in 3D: stops the recording, or opens the recording
+    /// field's file and then restarts the cloth (Session3::restartForRecording) and records
+    /// into it; a file that cannot be written is refused first, changing nothing (as in 2D).
     void toggleRecording3();
     /// The --view-out dump's 3D lines and values (the camera line, no zoom or origin).
     void viewDump3(ViewDump& dump) const;
@@ -224,7 +225,8 @@ private:
     RunFiles files_; ///< recording, playback, save and load; watches controller_
     /// A playback of a 3D recording in the 3D session (files_'s is the 2D cloth's).
     std::optional<Replayer3> replay3_;
-    bool ownCommand3_ = false;   ///< the 3D command being applied is the playback's
+    /// The 3D command being applied is the playback's, or a recording's start's (not noted).
+    bool ownCommand3_ = false;
     std::uint64_t changes3_ = 0; ///< the 3D sessions' commands so far (steps too)
     /// What the autosave reads and loads: the cloth that runs, 2D or 3D.
     class SessionHost final : public AutosaveHost {

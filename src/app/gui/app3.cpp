@@ -75,6 +75,7 @@ PanelStats App::panelStats() const
     if (session3_) {
         stats.threeD = true;
         stats.scene = session3_->sceneName();
+        stats.worldSelected = session3_->selected().has_value();
         stats.files.recording = recorder3_ && recorder3_->active();
         stats.files.replaying = replay3_.has_value();
         if (stats.files.recording)
@@ -119,7 +120,7 @@ void App::watch3()
 void App::onCommand3(const Command3& command)
 {
     ++changes3_;
-    if (recorder3_ && recorder3_->active())
+    if (recorder3_ && recorder3_->active() && !ownCommand3_)
         recorder3_->note(command, session3_->simulation());
     if (!replay3_)
         return;
@@ -179,18 +180,36 @@ void App::toggleRecording3()
         stopRecording3();
         return;
     }
-    // As in 2D (RunFiles::startRecording): from a fresh cloth, the panel's values and the
-    // start's world, with nothing before it to undo.
-    session3_->restartForRecording();
+    // As in 2D (RunFiles::startRecording): the file first, so that a failure changes nothing;
+    // then from a fresh cloth, the panel's values and the start's world, with nothing before
+    // it to undo.
     const std::string& path = files_.recordingPath(); // the Record and save section's field
-    if (auto error = record3(path, false)) {
-        std::fprintf(stderr, "pbd-cloth: Not recording: %s\n", error->c_str());
-        files_.report("Not recording: " + *error, true);
-    } else {
-        std::fprintf(stderr, "pbd-cloth: Recording to %s\n", path.c_str());
-        files_.report("Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops",
-                      false);
+    const auto refuse = [&](const std::string& error) {
+        std::fprintf(stderr, "pbd-cloth: Not recording: %s\n", error.c_str());
+        files_.report("Not recording: " + error, true);
+    };
+    if (path.empty()) {
+        refuse("the recording file name is empty; allowed: a file name");
+        return;
     }
+    session3_->driver().finishOffThreadStep(); // a step on its way belongs before it
+    replay3_.reset(); // recording and playback exclude each other, as in 2D
+    recorder3_.emplace();
+    if (auto error = recorder3_->open(path)) {
+        refuse(*error);
+        return;
+    }
+    ownCommand3_ = true; // the start's `0 scene` and `0 restart` already say it
+    session3_->restartForRecording();
+    ownCommand3_ = false;
+    session3_->simulation().sync();
+    if (auto error = recorder3_->begin(session3_->simulation())) {
+        refuse(*error);
+        return;
+    }
+    std::fprintf(stderr, "pbd-cloth: Recording to %s\n", path.c_str());
+    files_.report("Started recording from a fresh cloth (the cloth restarted); Ctrl+R stops",
+                  false);
 }
 
 void App::files3(const FilesActions& actions)
@@ -357,6 +376,9 @@ void App::viewDump3(ViewDump& dump) const
     dump.plotSamples = session3_->driver().plotHistory().size();
     dump.residuals = cloth.residuals().size();
     dump.hovered = session3_->hovered();
+    dump.obstacles = cloth.obstacles().size();
+    dump.balls = cloth.balls().size();
+    dump.selected = session3_->selected();
 }
 
 } // namespace pbd::app

@@ -3,8 +3,8 @@
 // dimension count loaded (Ctrl+O, Load, a restored autosave). The cloth restarts in the other space
 // with the panel's values; its world stays behind (2D and 3D shapes differ); the preferences
 // and the pause carry over; both undo histories start afresh (undo cannot cross a switch,
-// whose two states have different particle types); a recording ends first (an event script
-// keeps one dimension count from its start).
+// whose two states have different particle types); a recording ends first, saying so (the
+// recordings of the window keep one dimension count from their start).
 
 #include "gui/app.h"
 
@@ -78,15 +78,26 @@ bool App::enterSpace(int wanted, const std::optional<Scene>& scene, const std::s
         }
     }
     // What runs now ends here: the step on its way, and a recording (its end line and hash)
-    // or a playback.
-    if (files_.recording() && !files_.stopRecording())
-        std::fprintf(stderr, "pbd-cloth: %s\n", files_.message().c_str());
+    // or a playback. A recording keeps the space it started in: it ends at the switch, as
+    // `pbd-sim run --events` replays it (to the hash it ends with), and says so.
+    const bool recording = files_.recording() || (recorder3_ && recorder3_->active());
+    bool recorded = true;
+    if (files_.recording())
+        recorded = files_.stopRecording();
     if (session3_) {
         session3_->driver().finishOffThreadStep();
-        stopRecording3();
+        recorded = stopRecording3() && recorded;
         replay3_.reset();
     } else {
         controller_.finishOffThreadStep();
+    }
+    if (recording) {
+        if (recorded)
+            files_.report("Recording ended at the switch to " + std::to_string(wanted) +
+                              "D (a recording keeps the space it started in). " +
+                              files_.message(),
+                          false);
+        std::fprintf(stderr, "pbd-cloth: %s\n", files_.message().c_str());
     }
     if (wanted == 3) {
         session3_ = std::move(next);

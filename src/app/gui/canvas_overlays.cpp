@@ -1,12 +1,15 @@
 // Over the canvas, drawn with ImGui after the panel: the knife's line, the grab radius's
 // circle, the recording's and paused badges, a validation scene's law with its legend, and the
 // strain and speed colours with their legends; in 3D also the pins, the hovered and the
-// grabbed particle (the 2D renderer draws those).
+// grabbed particle and the selected obstacle's or ball's outline (the 2D renderer draws
+// those).
 
 #include "gui/app.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include <glm/geometric.hpp>
@@ -14,6 +17,7 @@
 
 #include "gui/law_legend.h"
 #include "gui/wind_arrow.h"
+#include "logic/obstacle_geometry.h"
 #include "render/particles_pass.h"
 
 namespace pbd::app {
@@ -75,6 +79,128 @@ void drawKnifeLine(glm::dvec2 a, glm::dvec2 b, float scale)
 ImU32 colour(const std::array<float, 4>& c)
 {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(c[0], c[1], c[2], c[3]));
+}
+
+/// The grab radius's circle: the 2D hand's colour, one logical pixel wide.
+constexpr ImU32 kReachColour = IM_COL32(230, 120, 0, 200);
+
+/// Segments of a circle drawn in 3D (the 2D grab radius's count).
+constexpr int kCircleSegments = 48;
+
+/// The points of the circle of `radius` m around `centre` in the plane of the unit vectors
+/// `a` and `b` (at right angles), kCircleSegments of them.
+std::vector<glm::dvec3> circle3(glm::dvec3 centre, double radius, glm::dvec3 a, glm::dvec3 b)
+{
+    std::vector<glm::dvec3> points;
+    for (int k = 0; k < kCircleSegments; ++k) {
+        const double angle = 2.0 * std::numbers::pi * k / kCircleSegments;
+        points.push_back(centre + radius * (std::cos(angle) * a + std::sin(angle) * b));
+    }
+    return points;
+}
+
+/// The pixels of `points` as `camera` sees them; empty when one lies behind the eye.
+std::vector<ImVec2> pixels3(const OrbitCamera& camera, const std::vector<glm::dvec3>& points)
+{
+    std::vector<ImVec2> pixels;
+    for (const glm::dvec3& p : points) {
+        const auto s = camera.worldToScreen(p);
+        if (!s)
+            return {};
+        pixels.emplace_back(static_cast<float>(s->x), static_cast<float>(s->y));
+    }
+    return pixels;
+}
+
+/// The outline of the sphere of `radius` m around `centre` as `camera` sees it: the circle
+/// where the rays from the eye touch it (none when the eye is inside).
+std::vector<glm::dvec3> sphereOutline(const OrbitCamera& camera, glm::dvec3 centre,
+                                      double radius)
+{
+    const glm::dvec3 toEye = camera.eye() - centre;
+    const double d = glm::length(toEye);
+    if (d <= radius)
+        return {};
+    const glm::dvec3 u = toEye / d;
+    // Two unit vectors at right angles to u (and to each other).
+    const glm::dvec3 a = glm::normalize(glm::cross(u, std::abs(u.y) < 0.9 ? glm::dvec3(0, 1, 0)
+                                                                          : glm::dvec3(1, 0, 0)));
+    const glm::dvec3 b = glm::cross(u, a);
+    return circle3(centre + (radius * radius / d) * u, radius * std::sqrt(1.0 - (radius / d) *
+                                                                                (radius / d)),
+                   a, b);
+}
+
+/// The selected obstacle's or ball's outline (the 2D ring's orange, 3 pixels wide): a
+/// sphere's or ball's silhouette, a box's twelve edges, a capsule's silhouette (the outer
+/// halves of its ends' and the lines along its sides between them).
+void drawSelected3(const OrbitCamera& camera, const Simulation3& cloth, const WorldItem& item,
+                   float scale)
+{
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    const ImU32 orange = ImGui::ColorConvertFloat4ToU32(
+        ImVec4(kSelectedOutline[0], kSelectedOutline[1], kSelectedOutline[2], 1.0f));
+    const float width = 3.0f * scale;
+    const auto polyline = [&](const std::vector<ImVec2>& pixels, ImDrawFlags flags) {
+        if (pixels.size() >= 2)
+            draw->AddPolyline(pixels.data(), static_cast<int>(pixels.size()), orange, flags,
+                              width);
+    };
+    if (item.kind == WorldItem::Kind::Ball) {
+        const BallOf<3>& ball = cloth.balls()[item.index];
+        polyline(pixels3(camera, sphereOutline(camera, ball.position, ball.radius)),
+                 ImDrawFlags_Closed);
+        return;
+    }
+    const Obstacle3& o = cloth.obstacles()[item.index];
+    if (o.shape == Obstacle3Shape::Sphere) {
+        polyline(pixels3(camera, sphereOutline(camera, o.a, o.radius)), ImDrawFlags_Closed);
+    } else if (o.shape == Obstacle3Shape::Box) {
+        const std::array<Vec<3>, 3> axes = rotationColumns(o.angles);
+        std::array<glm::dvec3, 8> corner;
+        for (int k = 0; k < 8; ++k)
+            corner[k] = o.a + 0.5 * ((k & 1 ? 1.0 : -1.0) * o.size.x * axes[0] +
+                                     (k & 2 ? 1.0 : -1.0) * o.size.y * axes[1] +
+                                     (k & 4 ? 1.0 : -1.0) * o.size.z * axes[2]);
+        for (int k = 0; k < 8; ++k)
+            for (const int bit : {1, 2, 4})
+                if ((k & bit) == 0)
+                    polyline(pixels3(camera, {corner[k], corner[k | bit]}), ImDrawFlags_None);
+    } else if (o.shape == Obstacle3Shape::Capsule) {
+        const std::vector<ImVec2> ends = pixels3(camera, {o.a, o.b});
+        const std::vector<ImVec2> a = pixels3(camera, sphereOutline(camera, o.a, o.radius));
+        const std::vector<ImVec2> b = pixels3(camera, sphereOutline(camera, o.b, o.radius));
+        if (ends.empty() || a.empty() || b.empty())
+            return;
+        const ImVec2 along(ends[1].x - ends[0].x, ends[1].y - ends[0].y);
+        const auto dot = [](ImVec2 p, ImVec2 q) { return p.x * q.x + p.y * q.y; };
+        const auto minus = [](ImVec2 p, ImVec2 q) { return ImVec2(p.x - q.x, p.y - q.y); };
+        // Each end's arc away from the other end (its ring turned to start past the part
+        // that is dropped, so that the arc is one run); its first and last points join the
+        // other end's by the sides.
+        const auto outerArc = [&](const std::vector<ImVec2>& ring, ImVec2 centre, float sign) {
+            const auto outer = [&](std::size_t k) {
+                return sign * dot(minus(ring[k], centre), along) <= 0.0f;
+            };
+            std::size_t start = 0;
+            while (start < ring.size() && outer(start))
+                ++start;
+            std::vector<ImVec2> arc;
+            for (std::size_t n = 0; n < ring.size(); ++n)
+                if (const std::size_t k = (start + n) % ring.size(); outer(k))
+                    arc.push_back(ring[k]);
+            return arc;
+        };
+        const std::vector<ImVec2> arcA = outerArc(a, ends[0], 1.0f);
+        const std::vector<ImVec2> arcB = outerArc(b, ends[1], -1.0f);
+        polyline(arcA, ImDrawFlags_None);
+        polyline(arcB, ImDrawFlags_None);
+        if (arcA.empty() || arcB.empty())
+            return;
+        // The arcs run the same way round: A's end meets B's start, B's end A's start.
+        draw->AddLine(arcA.back(), arcB.front(), orange, width);
+        draw->AddLine(arcB.back(), arcA.front(), orange, width);
+    }
 }
 
 /// A marker disc of `radius` pixels at `p`'s pixel, when in front of the eye.
@@ -142,6 +268,19 @@ void App::drawCanvasOverlays3()
                     colour(kGrabbedMarkerColor));
     if (const auto knife = session3_->hand().knife())
         drawKnifeLine(knife->first, knife->second, scale);
+    if (const auto item = session3_->selected())
+        drawSelected3(camera, cloth, *item, scale);
+    if (const auto centre = session3_->reachCentre(); centre && hoverShown_) {
+        // The grab radius's hand, facing the camera, as 2D draws it (and leaves it out of
+        // exports likewise).
+        const std::vector<ImVec2> ring = pixels3(
+            camera, circle3(*centre, session3_->preferences().grabRadius, camera.right(),
+                            camera.up()));
+        if (!ring.empty())
+            ImGui::GetForegroundDrawList()->AddPolyline(ring.data(),
+                                                        static_cast<int>(ring.size()),
+                                                        kReachColour, ImDrawFlags_Closed, scale);
+    }
     if (session3_->paused())
         drawPausedBadge(0.0f, scale);
     // The wind as the camera sees it: along its right and up.
@@ -167,7 +306,7 @@ void App::drawCanvasOverlays()
         const double r = camera.zoom() * controller_.preferences().grabRadius;
         ImGui::GetForegroundDrawList()->AddCircle(
             ImVec2(static_cast<float>(c.x), static_cast<float>(c.y)), static_cast<float>(r),
-            IM_COL32(230, 120, 0, 200), 48, static_cast<float>(controller_.view().logicalScale()));
+            kReachColour, kCircleSegments, static_cast<float>(controller_.view().logicalScale()));
     }
     const float scale = static_cast<float>(controller_.view().logicalScale());
     float badges = drawFilesBadge(0.0f, scale, files_); // a sign while recording

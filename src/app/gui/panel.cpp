@@ -79,24 +79,6 @@ void Panel::tooltip(const std::string& id, const char* text)
     ImGui::EndTooltip();
 }
 
-void Panel::beginOnly2D(bool threeD)
-{
-    if (!threeD) // 2D: not even the layout changes
-        return;
-    ImGui::BeginDisabled();
-    ImGui::BeginGroup();
-}
-
-void Panel::endOnly2D(bool threeD, const char* why)
-{
-    if (!threeD)
-        return;
-    ImGui::EndGroup();
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", why);
-}
-
 void Panel::labelCell(const std::string& id, const char* label, const char* help)
 {
     ImGui::TableNextRow();

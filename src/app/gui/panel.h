@@ -187,10 +187,6 @@ private:
     /// Draws the fold hint and its button in the hints' place (foldHint_, set by draw()).
     void foldHint();
     void tooltip(const std::string& id, const char* text);
-    /// In 3D, the widgets drawn until endOnly2D() are disabled as one group (rows that do not
-    /// apply to a 3D cloth yet), and hovering it says `why`. In 2D neither does anything.
-    void beginOnly2D(bool threeD);
-    void endOnly2D(bool threeD, const char* why);
     void labelCell(const std::string& id, const char* label, const char* help);
     void statRow(const char* label, const char* value, const char* help);
     void record(const std::string& id);

@@ -85,17 +85,14 @@ void Panel::world(PanelModel& model, const PanelStats& stats, PanelActions& acti
         record(add.id);
     }
     const float half = (ImGui::GetContentRegionAvail().x - spacing) * 0.5f;
-    beginOnly2D(stats.threeD);
     ImGui::BeginDisabled(!stats.worldSelected);
     if (ImGui::Button("Remove selected", ImVec2(half, 0.0f)))
         actions.world.removeSelected = true;
     ImGui::EndDisabled();
     tooltip("remove-selected", "Remove the obstacle or ball clicked last (drawn with an orange "
-                               "ring). Left-drag an obstacle or ball away from the cloth to "
-                               "move it; a ball is thrown on release.");
+                               "ring, in 3D an orange outline). Left-drag an obstacle or ball "
+                               "away from the cloth to move it; a ball is thrown on release.");
     record("remove-selected");
-    endOnly2D(stats.threeD, "A 3D obstacle or ball is not selected by a click yet: Clear "
-                            "removes them all, Undo the last one added.");
     ImGui::SameLine();
     ImGui::BeginDisabled(stats.obstacles + stats.balls == 0);
     if (ImGui::Button("Clear obstacles & balls", ImVec2(half, 0.0f)))

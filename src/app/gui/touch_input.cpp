@@ -4,16 +4,15 @@
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 
-#include "logic/controller.h"
 
 namespace pbd::app {
 
-bool TouchInput::tick(Controller& controller)
+bool TouchInput::tick(const Route& route)
 {
     bool any = false;
     for (const TouchEvent& e : touch_.poll()) {
         any = true;
-        for (const PanelPointer& tap : controller.touch(e)) {
+        for (const PanelPointer& tap : route(e)) {
             // ImGui sees only GLFW's pointer: put it under the finger and press or release.
             if (tap.down)
                 glfwSetCursorPos(window_, tap.point.x, tap.point.y);

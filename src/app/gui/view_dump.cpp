@@ -54,6 +54,11 @@ std::optional<std::string> writeViewFile(const std::string& path, const ViewDump
         std::fprintf(f, "hovered %u\n", static_cast<unsigned>(*view.hovered));
     else
         std::fprintf(f, "hovered -1\n");
+    std::fprintf(f, "world %zu %zu\n", view.obstacles, view.balls);
+    if (view.selected)
+        std::fprintf(f, "selected %s %zu\n",
+                     view.selected->kind == WorldItem::Kind::Ball ? "ball" : "obstacle",
+                     view.selected->index);
     std::fprintf(f, "title %s\n", view.title.c_str());
     if (!view.notice.empty())
         std::fprintf(f, "notice %s\n", view.notice.c_str());

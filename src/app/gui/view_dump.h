@@ -10,6 +10,7 @@
 #include <glm/vec2.hpp>
 
 #include "logic/camera.h"
+#include "logic/world_picking.h"
 #include "gui/panel.h"
 #include "pbd/cloth.h"
 #include "pbd/settings.h"
@@ -48,6 +49,10 @@ struct ViewDump {
     std::size_t plotSamples = 0;  ///< bins in the plots' history
     std::size_t residuals = 0;    ///< residuals of the last step (convergence plot)
     std::optional<Index> hovered{}; ///< the particle a left click would grab, last frame
+    std::size_t obstacles = 0;    ///< obstacles in the world now
+    std::size_t balls = 0;        ///< balls in the world now
+    /// The obstacle or ball clicked last (drawn highlighted; "Remove selected" removes it).
+    std::optional<WorldItem> selected{};
     std::string notice{};         ///< the exports' last message in the panel ("" when none)
     std::string videoText{};      ///< the Export section's video line ("" when none)
     std::string newestMessage{};  ///< the message place's newest message ("" when none)
@@ -71,6 +76,7 @@ struct ViewDump {
 ///   error MESSAGE (one per refused field; the message starts with the field's label) /
 ///   help 0|1 / colorby NAME / strainscale S / strainscalemode auto|set / constraints N /
 ///   particlecolor NAME / speedscale S / plots 0|1 SAMPLES RESIDUALS / hovered N (-1: none) /
+///   world OBSTACLES BALLS / selected obstacle|ball INDEX (only when one is selected) /
 ///   title TEXT / notice TEXT and video TEXT (the exports' message and video line, when not
 ///   empty) / message TEXT (the message place's newest, when there is one) / editing ID TEXT
 ///   (the field being typed in and its text, when one is) / law NAME RESIDUAL TOLERANCE (a

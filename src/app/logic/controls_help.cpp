@@ -34,13 +34,15 @@ constexpr std::array<ControlHelp, 24> kControls{{
     {"Panel: Plots", "open: the last step's error per iteration, 10 s of energy, strain, ms per step (--plots)"},
 }};
 
-constexpr std::array<ControlHelp, 16> kControls3{{
+constexpr std::array<ControlHelp, 18> kControls3{{
     {"Left-drag the cloth", "grab the particle nearest where the ray under the cursor first meets the cloth (a fold's front layer) and move it in the plane through that point facing the camera; let go while moving to throw it"},
     {"Shift+click the cloth", "pin the particle under the cursor where it is, or unpin it (corners too)"},
+    {"Left-click or drag a solid or ball", "select it (outlined; the panel's Remove selected removes it) and move it in the plane facing the camera"},
     {"Ctrl+drag", "knife: on release, cut every constraint under the stroke, every layer (the cut runs along the view)"},
     {"Right-drag", "orbit the camera around its target"},
     {"Middle-drag, Shift+right-drag", "pan the view"},
-    {"Wheel", "zoom towards the point under the cursor"},
+    {"Wheel, pinch", "zoom towards the point under the cursor or the pinch centre"},
+    {"One finger on the canvas", "drags like the left button"},
     {"F", "fit the cloth and the solids and balls of its world into the canvas"},
     {"Home", "the start's view: from the front, a little right and above, fitted"},
     {"Space", "pause / resume"},

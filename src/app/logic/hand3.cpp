@@ -18,6 +18,7 @@ std::optional<MeshHit> Hand3::press(glm::dvec2 point, Modifiers modifiers,
                                     std::span<const std::uint32_t> triangles)
 {
     cancel();
+    pressedSolid_.reset();
     simulation_.sync(); // where the cloth is now
     const Ray3 ray = camera_.ray(point);
     const std::optional<MeshHit> hit =
@@ -26,6 +27,7 @@ std::optional<MeshHit> Hand3::press(glm::dvec2 point, Modifiers modifiers,
         const std::optional<SolidHit> solid =
             castRaySolids(ray, simulation_.obstacles(), simulation_.balls());
         if (solid && (!hit || solid->distance < hit->distance)) {
+            pressedSolid_ = solid->item;
             if (world_.start(solid->item, solid->point, simulation_, issue_, trail_, clock_()))
                 plane_ = std::make_pair(solid->point, -camera_.forward());
             return std::nullopt;

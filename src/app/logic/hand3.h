@@ -62,6 +62,9 @@ public:
     bool holding() const { return plane_.has_value(); }
     /// The obstacle or ball being dragged, if any.
     const std::optional<WorldItem>& worldDrag() const { return world_.item(); }
+    /// The obstacle or ball the last press met before the cloth (what a click selects, as
+    /// in 2D), dragged or not; none when it met the cloth first, or nothing.
+    const std::optional<WorldItem>& pressedSolid() const { return pressedSolid_; }
     /// The knife's stroke in window coordinates while it is drawn.
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife() const { return knife_; }
     /// The drag's plane: a point of it (the press's hit) and its normal (towards the eye).
@@ -77,6 +80,7 @@ private:
     ThrowTrailOf<3> trail_;
     std::optional<std::pair<glm::dvec2, glm::dvec2>> knife_;
     WorldDragOf<3> world_; ///< an obstacle or ball dragged (plane_ is its plane)
+    std::optional<WorldItem> pressedSolid_; ///< pressedSolid()
 };
 
 /// The 3D knife's cut for a stroke from window point `from` to `to`: the segment where the

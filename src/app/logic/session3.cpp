@@ -96,6 +96,7 @@ std::optional<std::string> Session3::chooseScene(const std::string& name)
     if (auto refused = issue(SceneCommand{name, std::move(*scene)}))
         return refused->message;
     sceneName_ = name;
+    selected_.reset();
     fitView();
     return std::nullopt;
 }
@@ -113,7 +114,7 @@ void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers
                            PanelFocus focus)
 {
     if (!pressed) { // a release ends what its press started, over the panel too
-        if (button == MouseButton::Left)
+        if (button == MouseButton::Left && !touchDrag_)
             hand_.release();
         gestures_.release(button);
         return;
@@ -123,9 +124,50 @@ void Session3::mouseButton(MouseButton button, bool pressed, Modifiers modifiers
     if (button == MouseButton::Left && modifiers.control)
         hand_.startKnife(*cursor_);
     else if (button == MouseButton::Left)
-        hand_.press(*cursor_, modifiers, triangles());
+        pressLeft(*cursor_, modifiers);
     else if (gestures_.press(button, modifiers, *cursor_))
         userMovedCamera();
+}
+
+void Session3::pressLeft(glm::dvec2 point, Modifiers modifiers)
+{
+    hand_.press(point, modifiers, triangles());
+    if (hand_.pressedSolid()) // selected as a 2D click selects it
+        selected_ = hand_.pressedSolid();
+}
+
+std::vector<PanelPointer> Session3::touch(const TouchEvent& event)
+{
+    std::vector<PanelPointer> taps;
+    for (const TouchAction& a : touchRouter_.route(event, camera_.canvasSize())) {
+        switch (a.kind) {
+        case TouchAction::Kind::PanelPress:
+        case TouchAction::Kind::PanelRelease:
+            taps.push_back({a.point, a.kind == TouchAction::Kind::PanelPress});
+            break;
+        case TouchAction::Kind::PointerDown:
+            touchDrag_ = true;
+            pressLeft(a.point, {});
+            break;
+        case TouchAction::Kind::PointerMove:
+            if (touchDrag_)
+                hand_.move(a.point);
+            break;
+        case TouchAction::Kind::PointerUp:
+            if (touchDrag_) {
+                touchDrag_ = false;
+                hand_.release();
+            }
+            break;
+        case TouchAction::Kind::Zoom:
+            camera_.zoomAt(a.factor, a.point);
+            userMovedCamera();
+            if (!touchDrag_ && cursor_)
+                hand_.move(*cursor_); // a mouse-held grab stays under the cursor
+            break;
+        }
+    }
+    return taps;
 }
 
 void Session3::mouseMove(glm::dvec2 point)
@@ -148,6 +190,8 @@ void Session3::focusLost()
 {
     gestures_.cancel();
     hand_.cancel();
+    touchRouter_.reset(); // touches in flight will not finish here (the hand let go above)
+    touchDrag_ = false;
 }
 
 void Session3::key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus)
@@ -236,6 +280,7 @@ std::optional<std::string> Session3::loadState(const std::string& path)
     if (auto refused = issue(LoadCommandOf<3>{path, state}))
         return refused->message;
     sceneName_.clear(); // the file's cloth and world are no scene's
+    selected_.reset();
     fitView();
     return std::nullopt;
 }
@@ -409,13 +454,32 @@ const LineSet& Session3::liveLines()
 void Session3::updateHover(PanelFocus focus)
 {
     hovered_.reset();
+    hoverPoint_.reset();
     if (focus.mouse || !cursor_ || hand_.holding() || hand_.knife() || gestures_.dragging())
         return;
     const std::optional<MeshHit> hit = castRay(camera_.ray(*cursor_),
                                                simulation_.particles().position,
                                                triangles(lodStep()));
-    if (hit)
+    if (hit) {
         hovered_ = hit->nearest;
+        hoverPoint_ = hit->point;
+    }
+}
+
+std::optional<glm::dvec3> Session3::reachCentre() const
+{
+    if (preferences_.grabRadius <= 0.0)
+        return std::nullopt;
+    if (hand_.holding() && simulation_.areaGrab())
+        return simulation_.areaGrab()->point;
+    return hand_.holding() ? std::nullopt : hoverPoint_;
+}
+
+std::optional<WorldItem> Session3::selected() const
+{
+    if (selected_ && exists(*selected_, simulation_.obstacles(), simulation_.balls()))
+        return selected_;
+    return std::nullopt;
 }
 
 std::string Session3::title() const

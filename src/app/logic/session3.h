@@ -27,6 +27,7 @@
 #include "logic/panel_model.h"
 #include "logic/preferences.h"
 #include "logic/step_driver.h"
+#include "logic/touch_router.h"
 #include "logic/stepping.h"
 #include "logic/view_follow.h"
 #include "pbd/command.h"
@@ -69,6 +70,12 @@ public:
     void mouseButton(MouseButton button, bool pressed, Modifiers modifiers, PanelFocus focus);
     void mouseMove(glm::dvec2 point);
     void scroll(double yOffset, PanelFocus focus);
+    /// One touch or pinch event, routed as in 2D (TouchRouter): one finger on the canvas is
+    /// the left button (the hand: grab, drag, throw; a solid selected and dragged), two
+    /// fingers pinch-zoom the camera towards the point under their centre at the target's
+    /// depth (OrbitCamera::zoomAt), as a touchpad pinch does about the pointer. Returns the
+    /// panel taps to forward to ImGui, in order.
+    std::vector<PanelPointer> touch(const TouchEvent& event);
     /// A key (see keyAction): Space, S, R, F (fit), Home (the start's view), F1, Esc, Ctrl+Q,
     /// F12, Ctrl+Z and Ctrl+Shift+Z, as in 2D.
     void key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus);
@@ -98,7 +105,8 @@ public:
     void clearHistory() { history_.clear(); }
     /// The World section's edits (world_edits3.cpp): a sphere, box or capsule added at the
     /// view's target and a ground under the cloth, each as its `--obstacle` spec reads back
-    /// (the sizes of the 2D buttons), or every obstacle and ball removed; one command each.
+    /// (the sizes of the 2D buttons; the one added becomes the selected one), the selected
+    /// obstacle or ball removed, or every obstacle and ball removed; one command each.
     /// Returns what to tell the user: "added obstacle SPEC", or pbd-sim's refusal of SPEC.
     std::vector<std::string> world(const WorldActions& actions);
     /// The scene last chosen or given (--scene), empty when none was named.
@@ -150,6 +158,15 @@ public:
     void updateHover(PanelFocus focus);
     /// The particle updateHover() found.
     std::optional<Index> hovered() const { return hovered_; }
+    /// Where the grab radius's circle is drawn (m), facing the camera, as the 2D hand's: the
+    /// area grab's point while it holds, else the point of the cloth under the cursor that
+    /// updateHover() found (a press there grabs every particle within the radius of it);
+    /// nothing with a grab radius of 0 or off the cloth.
+    std::optional<glm::dvec3> reachCentre() const;
+    /// The obstacle or ball clicked last (a left press that met it before the cloth, as in
+    /// 2D) or added last in the World section, while it still exists: drawn outlined, and
+    /// what "Remove selected" removes.
+    std::optional<WorldItem> selected() const;
     /// The level of detail the canvas asks for now: cells under kLodMinCellPixels on screen
     /// at the target's depth are drawn k x k together.
     int lodStep() const;
@@ -191,6 +208,8 @@ private:
     void followCloth();
     /// The user moved the camera: no following until rest now.
     void userMovedCamera() { rest_.stop(); }
+    /// A left press (or one finger) at `point`: the hand's, and a solid it meets selected.
+    void pressLeft(glm::dvec2 point, Modifiers modifiers);
 
     Simulation3 simulation_;
     PanelModel model_;
@@ -205,6 +224,8 @@ private:
     RestWatch<Box3> rest_;          ///< followUntilRest()
     bool clothOutOfView_ = false;   ///< clothOutOfView() as of the last advance()
     std::optional<glm::dvec2> cursor_;
+    TouchRouter touchRouter_;
+    bool touchDrag_ = false; ///< the hand's drag in progress is a finger's
     bool helpVisible_ = false;
     bool quitRequested_ = false;
     ExportRequests exportRequests_;
@@ -217,6 +238,8 @@ private:
     LineSet lines_; ///< liveLines()'s cache, for linesFor_'s constraints version
     std::optional<std::uint64_t> linesFor_;
     std::optional<Index> hovered_;
+    std::optional<glm::dvec3> hoverPoint_; ///< where updateHover()'s ray met the cloth
+    std::optional<WorldItem> selected_;    ///< selected(), unless removed since
 };
 
 } // namespace pbd::app

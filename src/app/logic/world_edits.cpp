@@ -98,6 +98,22 @@ void clearWorld(const SimulationOf<D>& simulation,
 template void clearWorld(const SimulationOf<2>&, const IssueCommandOf<2>&);
 template void clearWorld(const SimulationOf<3>&, const IssueCommandOf<3>&);
 
+template <glm::length_t D>
+void removeWorldItem(const WorldItem& item, const std::type_identity_t<IssueCommandOf<D>>& issue)
+{
+    if (item.kind == WorldItem::Kind::Obstacle) {
+        issue(RemoveObstacleCommand{item.index});
+        return;
+    }
+    BallCommandOf<D> remove;
+    remove.action = BallAction::Remove;
+    remove.index = item.index;
+    issue(remove);
+}
+
+template void removeWorldItem<2>(const WorldItem&, const IssueCommandOf<2>&);
+template void removeWorldItem<3>(const WorldItem&, const IssueCommandOf<3>&);
+
 void placeScene(const Simulation& simulation, const Scene& scene, const IssueCommand& issue)
 {
     clearWorld(simulation, issue);
@@ -157,14 +173,7 @@ void Controller::world(const WorldActions& actions)
     }
     if (actions.removeSelected) {
         if (const auto item = input_.selected()) {
-            if (item->kind == WorldItem::Kind::Obstacle) {
-                issue(RemoveObstacleCommand{item->index});
-            } else {
-                BallCommand remove;
-                remove.action = BallCommand::Action::Remove;
-                remove.index = item->index;
-                issue(remove);
-            }
+            removeWorldItem<2>(*item, issuer);
             input_.select(std::nullopt);
         }
     }

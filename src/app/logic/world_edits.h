@@ -47,6 +47,10 @@ Ball newBall(glm::dvec2 centre);
 template <glm::length_t D>
 void clearWorld(const SimulationOf<D>& simulation,
                 const std::type_identity_t<IssueCommandOf<D>>& issue);
+/// Removes the obstacle or ball `item` (the World section's "Remove selected"), one command,
+/// in D dimensions.
+template <glm::length_t D>
+void removeWorldItem(const WorldItem& item, const std::type_identity_t<IssueCommandOf<D>>& issue);
 /// After a restart: replaces the world with the scene's (clearWorld, then its obstacles as
 /// their specs read back) and pins what the scene pins (its `pinned`, else the fixed
 /// corners), unpinning the rest.

@@ -47,8 +47,15 @@ std::vector<std::string> Session3::world(const WorldActions& actions)
 {
     std::vector<std::string> said;
     const IssueCommandOf<3> issuer = [this](const Command3& c) { return issue(c); };
-    if (actions.clear)
+    if (actions.removeSelected) {
+        if (const std::optional<WorldItem> item = selected())
+            removeWorldItem<3>(*item, issuer);
+        selected_.reset();
+    }
+    if (actions.clear) {
         clearWorld(simulation_, issuer);
+        selected_.reset();
+    }
     const glm::dvec3 target = camera_.target();
     // A ground goes under the cloth (a cloth inside a solid is pushed out at once): at the
     // target's height when that is below the cloth, else half a metre under its lowest point.
@@ -67,10 +74,14 @@ std::vector<std::string> Session3::world(const WorldActions& actions)
             said.push_back("--obstacle " + spec + ": " + error);
             continue;
         }
-        if (auto refused = issue(AddObstacleCommandOf<3>{*obstacle}))
+        if (auto refused = issue(AddObstacleCommandOf<3>{*obstacle})) {
             said.push_back(refused->message);
-        else
+        } else {
             said.push_back("added obstacle " + formatObstacleSpec(simulation_.obstacles().back()));
+            if (std::string(shape) != "ground") // (a click never selects a ground either)
+                selected_ =
+                    WorldItem{WorldItem::Kind::Obstacle, simulation_.obstacles().size() - 1};
+        }
     }
     return said;
 }

@@ -20,6 +20,11 @@ double segmentDistance(glm::dvec2 p, glm::dvec2 a, glm::dvec2 b)
     return glm::length(p - (a + t * ab));
 }
 
+bool indexExists(const WorldItem& item, std::size_t obstacles, std::size_t balls)
+{
+    return item.index < (item.kind == WorldItem::Kind::Ball ? balls : obstacles);
+}
+
 } // namespace
 
 bool insideObstacle(const Obstacle& o, glm::dvec2 p, double slack)
@@ -63,8 +68,13 @@ std::optional<WorldItem> pickWorld(std::span<const Obstacle> obstacles,
 bool exists(const WorldItem& item, std::span<const Obstacle> obstacles,
             std::span<const Ball> balls)
 {
-    return item.index <
-           (item.kind == WorldItem::Kind::Ball ? balls.size() : obstacles.size());
+    return indexExists(item, obstacles.size(), balls.size());
+}
+
+bool exists(const WorldItem& item, std::span<const Obstacle3> obstacles,
+            std::span<const BallOf<3>> balls)
+{
+    return indexExists(item, obstacles.size(), balls.size());
 }
 
 } // namespace pbd::app

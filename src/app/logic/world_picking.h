@@ -11,6 +11,7 @@
 
 #include "pbd/ball.h"
 #include "pbd/obstacle.h"
+#include "pbd/obstacle3.h"
 
 namespace pbd::app {
 
@@ -36,5 +37,8 @@ std::optional<WorldItem> pickWorld(std::span<const Obstacle> obstacles,
 /// Whether `item` still names an obstacle or ball of these lists.
 bool exists(const WorldItem& item, std::span<const Obstacle> obstacles,
             std::span<const Ball> balls);
+/// The same for a 3D world's lists.
+bool exists(const WorldItem& item, std::span<const Obstacle3> obstacles,
+            std::span<const BallOf<3>> balls);
 
 } // namespace pbd::app
