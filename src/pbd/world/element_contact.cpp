@@ -507,8 +507,12 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
     // and that map within the largest of its corners' distances of A (an affine difference
     // is largest at a corner): their sum bounds the block's offset.
     const int wide = patchesWide_, high = patchesHigh_;
-    for (int aj = 0; aj < high; ++aj)
-        for (int ai = 0; ai < wide; ++ai) {
+    // Each block on its own (on fixed ranges per thread: the same flags on any count).
+    auto blocks = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(flatBlock_.size(), thread, threadCount);
+        for (std::size_t block = range.begin; block < range.end; ++block) {
+            const int ai = static_cast<int>(block % static_cast<std::size_t>(wide));
+            const int aj = static_cast<int>(block / static_cast<std::size_t>(wide));
             const int bi = std::min(ai + 1, wide - 1), bj = std::min(aj + 1, high - 1);
             const Patch& first = patches_[static_cast<std::size_t>(ai + wide * aj)];
             const Patch& last = patches_[static_cast<std::size_t>(bi + wide * bj)];
@@ -542,8 +546,10 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
                 const double reach = 2.0 * off + 1.001 * 2.0 * pad;
                 flat = 0.5 * sigma2 >= reach * reach;
             }
-            flatBlock_[static_cast<std::size_t>(ai + wide * aj)] = flat ? 1 : 0;
+            flatBlock_[block] = flat ? 1 : 0;
         }
+    };
+    runOn(threads > 1, threads, run, blocks);
 }
 
 bool ElementContact::flatPair(std::uint32_t p, std::uint32_t q) const

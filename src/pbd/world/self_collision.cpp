@@ -155,9 +155,12 @@ bool SelfCollisionOf<D>::markNearPatches(const Vec<D>* x, std::size_t n, int wid
     // A patch's particles lie within its own offset of its own map, and that map within the
     // largest of its corners' distances of A (an affine difference is largest at a corner).
     const int pw = patchesWide_, ph = patchesHigh_;
-    flatBlock_.assign(count, 0);
-    for (int aj = 0; aj < ph; ++aj)
-        for (int ai = 0; ai < pw; ++ai) {
+    flatBlock_.resize(count);
+    auto blocks = [&](unsigned thread, unsigned threads) {
+        const IndexRange range = staticPartition(count, thread, threads);
+        for (std::size_t b = range.begin; b < range.end; ++b) {
+            const int ai = static_cast<int>(b % static_cast<std::size_t>(pw));
+            const int aj = static_cast<int>(b / static_cast<std::size_t>(pw));
             const int bi = std::min(ai + 1, pw - 1), bj = std::min(aj + 1, ph - 1);
             const Patch& first = patch_[static_cast<std::size_t>(ai + pw * aj)];
             const Patch& last = patch_[static_cast<std::size_t>(bi + pw * bj)];
@@ -181,8 +184,10 @@ bool SelfCollisionOf<D>::markNearPatches(const Vec<D>* x, std::size_t n, int wid
                 0.5 * (uu + vv) + std::sqrt(0.25 * (uu - vv) * (uu - vv) + uv * uv);
             const double sigma2 = larger > 0.0 ? (uu * vv - uv * uv) / larger : 0.0;
             const double need = off + 0.5 * 1.001 * reach;
-            flatBlock_[static_cast<std::size_t>(ai + pw * aj)] = sigma2 >= need * need ? 1 : 0;
+            flatBlock_[b] = sigma2 >= need * need ? 1 : 0;
         }
+    };
+    runOn(used > 1, used, run, blocks);
     auto meet = [&](std::size_t p, std::size_t q) {
         for (glm::length_t k = 0; k < D; ++k)
             if (patch_[p].box[0][k] > patch_[q].box[1][k] ||
@@ -243,7 +248,7 @@ bool SelfCollisionOf<D>::markNearPatches(const Vec<D>* x, std::size_t n, int wid
         }
     }
     const std::size_t buckets =
-        std::bit_ceil(std::max<std::size_t>(2 * static_cast<std::size_t>(entries), 16));
+        std::bit_ceil(std::max<std::size_t>(static_cast<std::size_t>(entries), 16));
     const std::uint64_t mask = buckets - 1;
     auto keyOf = [&](const std::uint64_t* c) {
         return c[0] + extent[0] * (c[1] + extent[1] * (D == 3 ? c[2] : 0));
@@ -458,9 +463,11 @@ void SelfCollisionOf<D>::find(const Vec<D>* x, const double* w, std::size_t n, i
         }
         std::sort(sparseKey_.begin(), sparseKey_.end());
         inGrid = sparseKey_.size();
-        sortedP_.resize(inGrid);
-        sortedIndex_.resize(inGrid);
-        sortedCell_.resize(dense ? 0 : inGrid);
+        // Grown only: shrinking and growing back would clear them in every find().
+        sortedP_.resize(std::max(sortedP_.size(), inGrid));
+        sortedIndex_.resize(std::max(sortedIndex_.size(), inGrid));
+        if (!dense)
+            sortedCell_.resize(std::max(sortedCell_.size(), inGrid));
         for (std::size_t k = 0; k < inGrid; ++k) {
             const auto i = static_cast<std::uint32_t>(sparseKey_[k]);
             sortedP_[k] = x[i];
@@ -475,10 +482,12 @@ void SelfCollisionOf<D>::find(const Vec<D>* x, const double* w, std::size_t n, i
     // placed): the counts, their running sum from the buckets before its range, and each
     // particle placed from its bucket's end backwards, last index first, so that every bucket
     // lists its particles in index order.
-    bucketStart_.resize(buckets + 1);
-    sortedP_.resize(n);
-    sortedIndex_.resize(n);
-    sortedCell_.resize(dense ? 0 : n);
+    if (!sparse) {
+        bucketStart_.resize(buckets + 1);
+        sortedP_.resize(n);
+        sortedIndex_.resize(n);
+        sortedCell_.resize(dense ? 0 : n);
+    }
     auto sort = [&](unsigned thread, unsigned count) {
         const IndexRange mine = staticPartition(buckets, thread, count);
         const auto lo = static_cast<std::uint32_t>(mine.begin);
