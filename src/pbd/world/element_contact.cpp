@@ -616,18 +616,29 @@ void ElementContact::patchElementPairs(std::size_t n, unsigned threads, const Th
         searchMeshVersion_ = ~std::uint64_t{0}; // not candidates a later grid search may reuse
         return;
     }
-    auto collect = [this](const std::vector<std::uint32_t>& patchOf,
-                          std::vector<std::uint32_t>& out) {
+    // Few near (at most 1 in 8): their patches' lists joined and sorted, else a pass over all.
+    const auto near = static_cast<std::size_t>(
+        std::count(patchNear_.begin(), patchNear_.end(), std::uint8_t{1}));
+    auto collect = [&](const std::vector<std::uint32_t>& patchOf,
+                       const std::vector<std::uint32_t>& start,
+                       const std::vector<std::uint32_t>& list, std::vector<std::uint32_t>& out) {
         out.clear();
-        if (std::find(patchNear_.begin(), patchNear_.end(), std::uint8_t{1}) == patchNear_.end())
+        if (near == 0)
             return;
+        if (8 * near <= patches_.size()) {
+            for (std::size_t p = 0; p < patches_.size(); ++p)
+                if (patchNear_[p] != 0)
+                    out.insert(out.end(), list.begin() + start[p], list.begin() + start[p + 1]);
+            std::sort(out.begin(), out.end());
+            return;
+        }
         for (std::size_t k = 0; k < patchOf.size(); ++k)
             if (patchNear_[patchOf[k]] != 0)
                 out.push_back(static_cast<std::uint32_t>(k));
     };
-    collect(pointPatch_, subset_.points);
-    collect(trianglePatch_, subset_.triangles);
-    collect(edgePatch_, subset_.edges);
+    collect(pointPatch_, patchPointStart_, patchPoints_, subset_.points);
+    collect(trianglePatch_, patchTriangleStart_, patchTriangles_, subset_.triangles);
+    collect(edgePatch_, patchEdgeStart_, patchEdges_, subset_.edges);
     searchPairs(n, 0.0, threads, run, &subset_);
     searchMeshVersion_ = ~std::uint64_t{0};
 }
