@@ -9,6 +9,7 @@
 #include "pbd/device/element_pairs.h"
 #include "colored/worker_pool.h"
 #include "world/element_geometry.h"
+#include "world/sheet_patches.h"
 
 namespace pbd::detail {
 namespace {
@@ -439,29 +440,6 @@ void ElementContact::buildPatches()
     patchNear_.assign(count, 0);
 }
 
-namespace {
-
-/// The map of a rectangle of the grid (rows j0..j1, columns i0..i1 of particles, `width` a
-/// row) through its corners: their mean at the middle, the mean of its sides' slopes along
-/// each axis.
-template <typename Map>
-Map cornerMap(const Vec<3>* x, std::size_t width, int i0, int i1, int j0, int j1)
-{
-    auto at = [&](int i, int j) {
-        return x[static_cast<std::size_t>(i) + width * static_cast<std::size_t>(j)];
-    };
-    const Vec<3> c00 = at(i0, j0), c10 = at(i1, j0), c01 = at(i0, j1), c11 = at(i1, j1);
-    Map map;
-    map.origin = 0.25 * (c00 + c10 + c01 + c11);
-    map.u = ((c10 + c11) - (c00 + c01)) / (2.0 * (i1 - i0));
-    map.v = ((c01 + c11) - (c00 + c10)) / (2.0 * (j1 - j0));
-    map.ci = 0.5 * (i0 + i1);
-    map.cj = 0.5 * (j0 + j1);
-    return map;
-}
-
-} // namespace
-
 void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadRun& run)
 {
     // Each patch: its box over its particles' start and current positions, grown by their
@@ -554,18 +532,7 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
 
 bool ElementContact::flatPair(std::uint32_t p, std::uint32_t q) const
 {
-    const auto wide = static_cast<std::uint32_t>(patchesWide_);
-    const std::uint32_t pi = p % wide, pj = p / wide, qi = q % wide, qj = q / wide;
-    if (std::max(pi, qi) - std::min(pi, qi) > 1 || std::max(pj, qj) - std::min(pj, qj) > 1)
-        return false;
-    // The blocks holding both: first patch (ai, aj) with ai <= both <= ai + 1.
-    for (std::uint32_t aj = std::max(pj, qj) > 0 ? std::max(pj, qj) - 1 : 0;
-         aj <= std::min(pj, qj); ++aj)
-        for (std::uint32_t ai = std::max(pi, qi) > 0 ? std::max(pi, qi) - 1 : 0;
-             ai <= std::min(pi, qi); ++ai)
-            if (flatBlock_[ai + wide * aj] != 0)
-                return true;
-    return false;
+    return flatBlockHolds(flatBlock_, static_cast<std::size_t>(patchesWide_), p, q);
 }
 
 void ElementContact::findPatchPairs(unsigned threads, const ThreadRun& run)

@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "colored/worker_pool.h"
+#include "world/sheet_patches.h"
 
 namespace pbd::detail {
 namespace {
@@ -37,24 +38,6 @@ std::int64_t cellOf(double coordinate, double inverseCell)
     return static_cast<std::int64_t>(c);
 }
 
-/// A patch's map: through the corners of columns i0..i1 and rows j0..j1 (`width` a row), its
-/// origin their mean at the middle, u and v the mean of its sides' slopes along each axis.
-template <typename Map, typename V>
-Map cornerMap(const V* x, std::size_t width, int i0, int i1, int j0, int j1)
-{
-    auto at = [&](int i, int j) {
-        return x[static_cast<std::size_t>(i) + width * static_cast<std::size_t>(j)];
-    };
-    const V c00 = at(i0, j0), c10 = at(i1, j0), c01 = at(i0, j1), c11 = at(i1, j1);
-    Map map;
-    map.origin = 0.25 * (c00 + c10 + c01 + c11);
-    map.u = ((c10 + c11) - (c00 + c01)) / (2.0 * (i1 - i0));
-    map.v = ((c01 + c11) - (c00 + c10)) / (2.0 * (j1 - j0));
-    map.ci = 0.5 * (i0 + i1);
-    map.cj = 0.5 * (j0 + j1);
-    return map;
-}
-
 /// Patches beyond this far from the origin (m), or larger, leave the search to the grid alone.
 constexpr double kLargestPatch = 1e6;
 
@@ -63,16 +46,7 @@ constexpr double kLargestPatch = 1e6;
 template <glm::length_t D>
 bool SelfCollisionOf<D>::flatPair(std::size_t p, std::size_t q) const
 {
-    const auto wide = static_cast<std::size_t>(patchesWide_);
-    const std::size_t pi = p % wide, pj = p / wide, qi = q % wide, qj = q / wide;
-    // The blocks holding both: first patch (ai, aj) with ai <= both <= ai + 1.
-    for (std::size_t aj = std::max(pj, qj) > 0 ? std::max(pj, qj) - 1 : 0;
-         aj <= std::min(pj, qj); ++aj)
-        for (std::size_t ai = std::max(pi, qi) > 0 ? std::max(pi, qi) - 1 : 0;
-             ai <= std::min(pi, qi); ++ai)
-            if (flatBlock_[ai + wide * aj] != 0)
-                return true;
-    return false;
+    return flatBlockHolds(flatBlock_, static_cast<std::size_t>(patchesWide_), p, q);
 }
 
 template <glm::length_t D>
