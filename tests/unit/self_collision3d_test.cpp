@@ -297,3 +297,27 @@ TEST_CASE("the search by patches finds the grid's pairs in its order in 2D and 3
         CHECK(patchesMatchTheGrid<3>(width, height) == none);
     }
 }
+
+TEST_CASE("the search by patches follows a change of width at the same particle count",
+          "[self-collision3d]")
+{
+    // 41 x 43 then 43 x 41 (both 5 patches wide and high), flat but for the last row's
+    // middle particle put onto the particle three rows before it: one phase object, its
+    // patches made anew (patches kept from the first would reach past the last particle).
+    pbd::detail::SelfCollisionOf<3> reused;
+    for (const auto& [width, height] : {std::pair{41, 43}, std::pair{43, 41}}) {
+        CAPTURE(width, height);
+        std::vector<V3> x = sheetOf<3>(width, height, 0.05, [](double c, double r) {
+            return V3(c, r, 0.0);
+        });
+        const auto at = [w = width](int c, int r) { return static_cast<std::size_t>(c + w * r); };
+        x[at(width / 2, height - 1)] = x[at(width / 2, height - 4)] + V3(0.004);
+        const std::vector<double> w(x.size(), 1.0);
+        pbd::detail::SelfCollisionOf<3> grid;
+        grid.setPatches(false);
+        grid.find(x.data(), w.data(), x.size(), width, 0.045, 1, {});
+        reused.find(x.data(), w.data(), x.size(), width, 0.045, 1, {});
+        REQUIRE(!grid.pairs().empty());
+        REQUIRE(inOrder(reused) == inOrder(grid));
+    }
+}

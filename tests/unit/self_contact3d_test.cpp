@@ -615,16 +615,16 @@ TEST_CASE("the search by patches finds the grid search's pairs, every pair withi
         {"moved far", flat, jitter(flat, 0.02), false},
         {"folded", folded, jitter(folded, 0.002), false},
     };
-    // A 61 x 61 sheet (15 x 15 patches) flat but for a crumpled corner: few patches near
+    // A 41 x 41 sheet (10 x 10 patches) flat but for a crumpled corner: few patches near
     // another (their elements gathered from the patches' lists).
-    const pbd::ClothTopology large = topologyOf(61, 61, h);
-    const std::vector<V3> largeFlat = grid(61, 61, h, [](double c, double r) {
+    const pbd::ClothTopology large = topologyOf(41, 41, h);
+    const std::vector<V3> largeFlat = grid(41, 41, h, [](double c, double r) {
         return V3(c, r, 0.0);
     });
     std::vector<V3> corner = largeFlat;
     for (int r = 0; r < 6; ++r)
         for (int c = 0; c < 6; ++c)
-            corner[static_cast<std::size_t>(c + 61 * r)] +=
+            corner[static_cast<std::size_t>(c + 41 * r)] +=
                 0.012 * V3(unit(random), unit(random), unit(random));
     std::vector<Case> all = cases;
     all.push_back({"crumpled corner", largeFlat, corner, false});

@@ -59,12 +59,13 @@ bool SelfCollisionOf<D>::markNearPatches(const Vec<D>* x, std::size_t n, int wid
     if (!patches_ || wide < 2 || n % wide != 0 || n / wide < 2)
         return false;
     const std::size_t high = n / wide;
-    if (patchedCount_ != n || static_cast<std::size_t>(patchesWide_) != std::max<std::size_t>((wide - 1) / side, 1)) {
+    if (patchedCount_ != n || patchedWidth_ != wide) {
         // The patches: columns [pi side, (pi + 1) side), the last to the cloth's edge, so
         // that every patch is at least two particles wide and high.
         patchesWide_ = static_cast<int>(std::max<std::size_t>((wide - 1) / side, 1));
         patchesHigh_ = static_cast<int>(std::max<std::size_t>((high - 1) / side, 1));
         patchedCount_ = n;
+        patchedWidth_ = wide;
         patch_.resize(static_cast<std::size_t>(patchesWide_) * patchesHigh_);
         patchOf_.resize(n);
         for (int pj = 0; pj < patchesHigh_; ++pj)

@@ -152,6 +152,7 @@ private:
     bool patched_ = false;                  ///< the last find() searched near patches only
     int patchesWide_ = 0, patchesHigh_ = 0; ///< of the sheet patchOf_ was made for
     std::size_t patchedCount_ = 0;          ///< its particles
+    std::size_t patchedWidth_ = 0;          ///< and its width
     std::vector<std::uint32_t> patchOf_;    ///< per particle, its patch
     std::vector<Patch> patch_;
     std::vector<std::uint8_t> flatBlock_;   ///< per block of 2 x 2 patches (its first)
