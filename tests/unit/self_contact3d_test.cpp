@@ -573,7 +573,7 @@ TEST_CASE("the search by patches finds the grid search's pairs, every pair withi
     // searches run resolve() on copies; the pairs before the proximity passes are compared.
     constexpr int side = 21;
     constexpr double h = 0.05, thickness = 0.01;
-    const pbd::ClothTopology topology = topologyOf(side, side, h);
+    const pbd::ClothTopology small = topologyOf(side, side, h);
     std::mt19937 random(38);
     std::uniform_real_distribution<double> unit(-1.0, 1.0);
     auto jitter = [&](std::vector<V3> x, double by) {
@@ -615,10 +615,24 @@ TEST_CASE("the search by patches finds the grid search's pairs, every pair withi
         {"moved far", flat, jitter(flat, 0.02), false},
         {"folded", folded, jitter(folded, 0.002), false},
     };
-    const std::vector<double> w(flat.size(), 1.0);
+    // A 41 x 41 sheet (10 x 10 patches) flat but for a crumpled corner: few patches near
+    // another (their elements gathered from the patches' lists).
+    const pbd::ClothTopology large = topologyOf(41, 41, h);
+    const std::vector<V3> largeFlat = grid(41, 41, h, [](double c, double r) {
+        return V3(c, r, 0.0);
+    });
+    std::vector<V3> corner = largeFlat;
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c < 6; ++c)
+            corner[static_cast<std::size_t>(c + 41 * r)] +=
+                0.012 * V3(unit(random), unit(random), unit(random));
+    std::vector<Case> all = cases;
+    all.push_back({"crumpled corner", largeFlat, corner, false});
     std::size_t flatSkipped = 0;
-    for (const Case& c : cases) {
+    for (const Case& c : all) {
         CAPTURE(c.name);
+        const pbd::ClothTopology& topology = c.start.size() == flat.size() ? small : large;
+        const std::vector<double> w(c.start.size(), 1.0);
         std::vector<V3> byPatches = c.now, byGrid = c.now;
         pbd::detail::ElementContact patches, cells;
         patches.resolve(byPatches.data(), c.start.data(), w.data(), w.size(), topology, nullptr,

@@ -9,6 +9,7 @@
 #include "pbd/device/element_pairs.h"
 #include "colored/worker_pool.h"
 #include "world/element_geometry.h"
+#include "world/sheet_patches.h"
 
 namespace pbd::detail {
 namespace {
@@ -439,29 +440,6 @@ void ElementContact::buildPatches()
     patchNear_.assign(count, 0);
 }
 
-namespace {
-
-/// The map of a rectangle of the grid (rows j0..j1, columns i0..i1 of particles, `width` a
-/// row) through its corners: their mean at the middle, the mean of its sides' slopes along
-/// each axis.
-template <typename Map>
-Map cornerMap(const Vec<3>* x, std::size_t width, int i0, int i1, int j0, int j1)
-{
-    auto at = [&](int i, int j) {
-        return x[static_cast<std::size_t>(i) + width * static_cast<std::size_t>(j)];
-    };
-    const Vec<3> c00 = at(i0, j0), c10 = at(i1, j0), c01 = at(i0, j1), c11 = at(i1, j1);
-    Map map;
-    map.origin = 0.25 * (c00 + c10 + c01 + c11);
-    map.u = ((c10 + c11) - (c00 + c01)) / (2.0 * (i1 - i0));
-    map.v = ((c01 + c11) - (c00 + c10)) / (2.0 * (j1 - j0));
-    map.ci = 0.5 * (i0 + i1);
-    map.cj = 0.5 * (j0 + j1);
-    return map;
-}
-
-} // namespace
-
 void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadRun& run)
 {
     // Each patch: its box over its particles' start and current positions, grown by their
@@ -507,8 +485,12 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
     // and that map within the largest of its corners' distances of A (an affine difference
     // is largest at a corner): their sum bounds the block's offset.
     const int wide = patchesWide_, high = patchesHigh_;
-    for (int aj = 0; aj < high; ++aj)
-        for (int ai = 0; ai < wide; ++ai) {
+    // Each block on its own (on fixed ranges per thread: the same flags on any count).
+    auto blocks = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(flatBlock_.size(), thread, threadCount);
+        for (std::size_t block = range.begin; block < range.end; ++block) {
+            const int ai = static_cast<int>(block % static_cast<std::size_t>(wide));
+            const int aj = static_cast<int>(block / static_cast<std::size_t>(wide));
             const int bi = std::min(ai + 1, wide - 1), bj = std::min(aj + 1, high - 1);
             const Patch& first = patches_[static_cast<std::size_t>(ai + wide * aj)];
             const Patch& last = patches_[static_cast<std::size_t>(bi + wide * bj)];
@@ -542,24 +524,15 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
                 const double reach = 2.0 * off + 1.001 * 2.0 * pad;
                 flat = 0.5 * sigma2 >= reach * reach;
             }
-            flatBlock_[static_cast<std::size_t>(ai + wide * aj)] = flat ? 1 : 0;
+            flatBlock_[block] = flat ? 1 : 0;
         }
+    };
+    runOn(threads > 1, threads, run, blocks);
 }
 
 bool ElementContact::flatPair(std::uint32_t p, std::uint32_t q) const
 {
-    const auto wide = static_cast<std::uint32_t>(patchesWide_);
-    const std::uint32_t pi = p % wide, pj = p / wide, qi = q % wide, qj = q / wide;
-    if (std::max(pi, qi) - std::min(pi, qi) > 1 || std::max(pj, qj) - std::min(pj, qj) > 1)
-        return false;
-    // The blocks holding both: first patch (ai, aj) with ai <= both <= ai + 1.
-    for (std::uint32_t aj = std::max(pj, qj) > 0 ? std::max(pj, qj) - 1 : 0;
-         aj <= std::min(pj, qj); ++aj)
-        for (std::uint32_t ai = std::max(pi, qi) > 0 ? std::max(pi, qi) - 1 : 0;
-             ai <= std::min(pi, qi); ++ai)
-            if (flatBlock_[ai + wide * aj] != 0)
-                return true;
-    return false;
+    return flatBlockHolds(flatBlock_, static_cast<std::size_t>(patchesWide_), p, q);
 }
 
 void ElementContact::findPatchPairs(unsigned threads, const ThreadRun& run)
@@ -610,18 +583,29 @@ void ElementContact::patchElementPairs(std::size_t n, unsigned threads, const Th
         searchMeshVersion_ = ~std::uint64_t{0}; // not candidates a later grid search may reuse
         return;
     }
-    auto collect = [this](const std::vector<std::uint32_t>& patchOf,
-                          std::vector<std::uint32_t>& out) {
+    // Few near (at most 1 in 8): their patches' lists joined and sorted, else a pass over all.
+    const auto near = static_cast<std::size_t>(
+        std::count(patchNear_.begin(), patchNear_.end(), std::uint8_t{1}));
+    auto collect = [&](const std::vector<std::uint32_t>& patchOf,
+                       const std::vector<std::uint32_t>& start,
+                       const std::vector<std::uint32_t>& list, std::vector<std::uint32_t>& out) {
         out.clear();
-        if (std::find(patchNear_.begin(), patchNear_.end(), std::uint8_t{1}) == patchNear_.end())
+        if (near == 0)
             return;
+        if (8 * near <= patches_.size()) {
+            for (std::size_t p = 0; p < patches_.size(); ++p)
+                if (patchNear_[p] != 0)
+                    out.insert(out.end(), list.begin() + start[p], list.begin() + start[p + 1]);
+            std::sort(out.begin(), out.end());
+            return;
+        }
         for (std::size_t k = 0; k < patchOf.size(); ++k)
             if (patchNear_[patchOf[k]] != 0)
                 out.push_back(static_cast<std::uint32_t>(k));
     };
-    collect(pointPatch_, subset_.points);
-    collect(trianglePatch_, subset_.triangles);
-    collect(edgePatch_, subset_.edges);
+    collect(pointPatch_, patchPointStart_, patchPoints_, subset_.points);
+    collect(trianglePatch_, patchTriangleStart_, patchTriangles_, subset_.triangles);
+    collect(edgePatch_, patchEdgeStart_, patchEdges_, subset_.edges);
     searchPairs(n, 0.0, threads, run, &subset_);
     searchMeshVersion_ = ~std::uint64_t{0};
 }

@@ -16,6 +16,9 @@
 
 namespace pbd::detail {
 
+/// The patches of the search (SelfCollisionOf::find): this many particles along each side
+/// (the last row and column of patches take the rest).
+inline constexpr int kSelfCollisionPatch = 8;
 
 /// Runs job(thread, threads) once on each of `threads` threads, thread 0 the caller, and
 /// returns when every call has returned. An empty one means: the caller alone (threads 1).
@@ -92,8 +95,19 @@ public:
     /// shares particles among its pairs (projected one after the other, in order).
     const std::vector<std::size_t>& colourStarts() const { return colourStart_; }
 
+    /// Whether find() first rules out the pairs within flat blocks of patches (default true;
+    /// the same pairs either way: tests turn it off to compare).
+    void setPatches(bool on) { patches_ = on; }
+
 private:
     void colour(std::size_t n);
+    /// The patches of the sheet that may hold a pair (docs/physics.md, "Self-collision"):
+    /// marks them in near_ and returns whether any is; false with patches_ off or no sheet.
+    /// Sets patched_ when the marks hold (else every particle is searched).
+    bool markNearPatches(const Vec<D>* x, std::size_t n, int width, double reach,
+                         unsigned used, const ThreadRun& run);
+    /// Whether a flat block holds both patches p and q (neighbours or the same).
+    bool flatPair(std::size_t p, std::size_t q) const;
 
     /// A particle's cell: its column, row (and layer).
     using Cell = std::array<std::int32_t, static_cast<std::size_t>(D)>;
@@ -119,6 +133,41 @@ private:
     std::vector<std::array<Vec<D>, 2>> startOf_; ///< per pair: its particles at find()
     std::vector<std::uint8_t> held_;        ///< resolveWithContacts(): per particle, held
     std::vector<Vec<D>> beforeContacts_;    ///< resolveWithContacts(): x before a contact pass
+
+    // The patches (markNearPatches()): kSelfCollisionPatch particles a side, row by row.
+    /// An affine map of the rest grid: particle (i, j) near origin + u (i - ci) + v (j - cj).
+    struct GridMap {
+        Vec<D> origin, u, v;
+        double ci, cj;
+        Vec<D> at(double i, double j) const { return origin + (i - ci) * u + (j - cj) * v; }
+    };
+    struct Patch {
+        GridMap map;   ///< through its corner particles
+        double off;    ///< its particles' farthest distance from map
+        Vec<D> lo, hi;             ///< its particles' box
+        std::array<Vec<D>, 2> box; ///< the same grown by reach / 2
+        int i0, i1, j0, j1; ///< its particles' columns and rows (inclusive)
+    };
+    bool patches_ = true;
+    bool patched_ = false;                  ///< the last find() searched near patches only
+    int patchesWide_ = 0, patchesHigh_ = 0; ///< of the sheet patchOf_ was made for
+    std::size_t patchedCount_ = 0;          ///< its particles
+    std::size_t patchedWidth_ = 0;          ///< and its width
+    std::vector<std::uint32_t> patchOf_;    ///< per particle, its patch
+    std::vector<Patch> patch_;
+    std::vector<std::uint8_t> flatBlock_;   ///< per block of 2 x 2 patches (its first)
+    std::vector<std::uint8_t> near_;        ///< per patch: may hold a pair
+    std::vector<double> radii_;             ///< scratch: the patches' largest sides
+    /// The patches' table: (cell key, patch) for every cell a patch's box touches, by bucket.
+    struct TableEntry {
+        std::uint64_t key;
+        std::uint32_t patch;
+    };
+    std::vector<TableEntry> table_;
+    std::vector<std::uint64_t> sparseKey_;  ///< find() with few near: (bucket, particle)
+    /// find() with few near: (bucket + 1, its first, its end in sparseKey_), 0: an empty slot.
+    std::vector<std::array<std::uint32_t, 3>> sparseSlot_;
+    std::vector<std::uint32_t> tableStart_; ///< bucket b's entries: [start b, start b + 1)
 };
 /// The 2D cloth's.
 using SelfCollision = SelfCollisionOf<2>;
