@@ -1,0 +1,69 @@
+#pragma once
+/// \file
+/// The particles' self-collision pairs found on the GPU (private to pbd_gpu): the CPU's
+/// SelfCollision::find() (src/pbd/world/self_collision.h) as compute passes in
+/// shaders/particle_pairs.comp.glsl, in 2D and 3D: the same grid over the cells' box, the
+/// same buckets sorted by a counting sort with each bucket's particles in index order, the
+/// pairs in the CPU's search order and coloured greedily in that order (one invocation walks
+/// them), then placed in colour order. In double the pairs, their order and the colour starts
+/// are the CPU's (pbd/device/self_collision_pairs.h's makeHostPairSearch()). A find() reads
+/// nothing back; pairCount() and colourStarts() read a few words.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pbd/device/self_collision_pairs.h"
+
+namespace pbd::gpu {
+
+/// One search's buffers, grown as needed. Needs the OpenGL 4.3 context it was made on.
+class GpuParticlePairs {
+public:
+    /// Compiles the kernels in float or double for `dimensions` (2 or 3); null with `why` set
+    /// when one does not compile.
+    static std::unique_ptr<GpuParticlePairs> create(bool doublePrecision, int dimensions,
+                                                    std::string& why);
+    ~GpuParticlePairs();
+    GpuParticlePairs(const GpuParticlePairs&) = delete;
+    GpuParticlePairs& operator=(const GpuParticlePairs&) = delete;
+
+    /// Queues the search over `n` particles: positions in `positions` (the solver's layout,
+    /// reals in the precision: DIM per particle) and inverse masses in `inverseMasses` (GL
+    /// buffer names), a cloth `width` particles wide, `thickness` m thick (> 0). The pairs
+    /// land in pairsBuffer() in colour order, (i, j) as two uints each.
+    void find(unsigned positions, unsigned inverseMasses, std::size_t n, int width,
+              double thickness);
+    /// The last find()'s pair count (reads two words back); when its buffers were too small it
+    /// grows them and runs it again first.
+    std::size_t pairCount();
+    /// The last find()'s colour starts as the CPU's colourStarts(): colour c's pairs are
+    /// [start c, start c + 1), up to the last colour with a pair (reads the counts back).
+    std::vector<std::size_t> colourStarts();
+    /// The pairs of the last find(), in colour order, read back (for tests).
+    std::vector<detail::SelfCollisionPair> downloadPairs();
+    unsigned pairsBuffer() const { return buffers_[kPairs]; }
+
+    /// Pairs one invocation colours per dispatch (within llvmpipe's 65535 loop iterations).
+    static constexpr std::size_t kColourWalk = 16384;
+
+private:
+    GpuParticlePairs() = default;
+    void run();
+
+    bool double_ = false;
+    static constexpr int kStages = 8;
+    unsigned stages_[kStages] = {};
+    unsigned scan_ = 0; ///< element_pairs.comp.glsl's scan
+    enum { kCells, kWords, kPairs, kBucketStart, kBucketFill, kSorted, kPairStart, kFound,
+           kColourRank, kUsed, kBuffers };
+    unsigned buffers_[kBuffers] = {};
+    std::size_t particles_ = 0, buckets_ = 0, capacity_ = 0, allocated_ = 0;
+    unsigned positions_ = 0, inverseMasses_ = 0;
+    int width_ = 1;
+    double thickness_ = 0.0;
+};
+
+} // namespace pbd::gpu
