@@ -36,8 +36,12 @@ layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 // (low, high word) and bucket (uBuckets: in no cell).
 layout(std430, binding = 20) buffer ParticleCell { uvec4 particleCell[]; };
 // [0, DIM) the cells' low corner, [3, 3 + DIM) the high one (ints as bits; the host clears
-// them to INT_MAX and INT_MIN); [6] 1 when the pairs did not fit; [8, 72) the colours' counts.
+// them to INT_MAX and INT_MIN); [6] 1 when the pairs did not fit (and [73], kept until the
+// host clears it); [7] 1: the rounds are over (self_collision.comp.glsl sets it), every stage
+// does nothing; [8, 72) the colours' counts; [72] the self-collision's rounds ran out.
 layout(std430, binding = 21) buffer Words { uint words[]; };
+// Stage 5 writes the indirect dispatches of stages 6 (one per walk: 1 or 0 groups) and 7.
+layout(std430, binding = 23) writeonly buffer Dispatch { uint dispatchArgs[]; };
 // The pairs in colour order (stage 7).
 layout(std430, binding = 22) buffer Pairs { uvec2 pairs[]; };
 layout(std430, binding = 25) buffer BucketStart { uint bucketStart[]; };
@@ -59,9 +63,16 @@ layout(location = 4) uniform REAL uReachSquared; // m^2, as the CPU's reach * re
 layout(location = 5) uniform uint uCapacity;     // pairs the buffers hold
 layout(location = 6) uniform uint uBegin;        // stage 6: the walk's first pair
 layout(location = 7) uniform uint uEnd;          // and its end
+layout(location = 8) uniform uint uWalk;         // stage 5: pairs a walk of stage 6 colours
+layout(location = 9) uniform uint uWalks;        // stage 5: the walks queued
 
 const uint kSerialColour = 63u;
 const int kNoCell = -2147483647 - 1;
+
+// Once the rounds are over (words[7]), a queued search does nothing.
+#define GATE()                                                                              \
+    if (words[7] != 0u)                                                                     \
+        return;
 
 // 64-bit unsigned arithmetic on (low, high) words, modulo 2^64.
 uvec2 add64(uvec2 a, uvec2 b)
@@ -86,6 +97,7 @@ uvec2 neg64(uvec2 a)
 #if STAGE == 0
 void main()
 {
+    GATE()
     const uint i = invocation();
     if (i >= uParticles)
         return;
@@ -145,6 +157,7 @@ Grid grid()
 #if STAGE == 1
 void main()
 {
+    GATE()
     const uint i = invocation();
     if (i >= uParticles)
         return;
@@ -171,6 +184,7 @@ void main()
 #if STAGE == 2
 void main()
 {
+    GATE()
     const uint i = invocation();
     if (i >= uParticles)
         return;
@@ -185,6 +199,7 @@ void main()
 // sort, one invocation per bucket: few iterations for llvmpipe's limit on them).
 void main()
 {
+    GATE()
     const uint b = invocation();
     if (b >= uBuckets)
         return;
@@ -263,6 +278,7 @@ void main()
 #if STAGE == 4
 void main()
 {
+    GATE()
     const uint k = invocation();
     if (k >= uParticles)
         return;
@@ -279,6 +295,13 @@ void main()
 void main()
 {
     const uint k = invocation();
+    if (k == 0u) { // the dispatches of the stages after: none once the rounds are over
+        const uint pairs = words[7] != 0u ? 0u : min(pairStart[uParticles], uCapacity);
+        for (uint walk = 0u; walk < uWalks; ++walk)
+            dispatchArgs[3u * walk] = walk * uWalk < pairs ? 1u : 0u;
+        dispatchArgs[3u * uWalks] = (pairs + 255u) / 256u;
+    }
+    GATE()
     if (k >= uParticles || k >= bucketStart[uBuckets])
         return;
     uint at = pairStart[k];
@@ -287,8 +310,10 @@ void main()
     {                                                                                       \
         if (at < uCapacity)                                                                 \
             found[at] = uvec2(i, j);                                                        \
-        else                                                                                \
+        else {                                                                              \
             words[6] = 1u;                                                                  \
+            words[73] = 1u;                                                                 \
+        }                                                                                   \
         ++at;                                                                               \
     }
     FOR_PAIRS(k, WRITE)
@@ -299,9 +324,11 @@ void main()
 // The CPU's colour(): each pair in order takes the smallest colour that neither of its
 // particles has yet (the serial colour when none of the 63 is free). Serial by nature: one
 // invocation walks the pairs [uBegin, uEnd) (dispatches of a few thousand, for llvmpipe's
-// limit on an invocation's loop iterations), after the walks before it.
+// limit on an invocation's loop iterations, indirect: none past the pairs), after the walks
+// before it.
 void main()
 {
+    GATE()
     if (invocation() != 0u)
         return;
     const uint end = min(min(uEnd, pairStart[uParticles]), uCapacity);
@@ -328,6 +355,7 @@ void main()
 // colours cleared for the next search.
 void main()
 {
+    GATE()
     const uint k = invocation();
     if (k >= min(pairStart[uParticles], uCapacity))
         return;

@@ -14,12 +14,14 @@ namespace pbd::gpu {
 namespace {
 
 constexpr const char* kFile = "particle_pairs.comp.glsl";
-constexpr GLuint kFirstBinding = 20;    // buffers_ at 20, 21, 22, 25, 26, ... (below)
+/// buffers_' bindings in particle_pairs.comp.glsl, in their order (24 is the scan's).
+constexpr GLuint kBindings[] = {20, 21, 22, 23, 25, 26, 27, 28, 29, 30, 31};
 constexpr GLuint kScanBinding = 24;     // element_pairs.comp.glsl's scan, in place
 constexpr GLint kScanCountLocation = 9; // its count
-constexpr std::size_t kColourCounts = 8; // words_[8, 72): the colours' counts
-constexpr std::size_t kWordCount = kColourCounts + detail::kSelfCollisionSerialColour + 1;
-constexpr std::size_t kOverflowWord = 6;
+constexpr std::size_t kColourCounts = 8; // words[8, 72): the colours' counts
+constexpr std::size_t kOverflowWord = 6; // the last find's overflow
+constexpr std::size_t kStickyOverflowWord = 73; // any find's, until overflowed() reads it
+constexpr std::size_t kWordCount = 74;
 
 /// (Re)allocates `buffer` for `bytes` (16 at least), its contents zero.
 void reserve(GLuint buffer, std::size_t bytes)
@@ -56,6 +58,7 @@ std::unique_ptr<GpuParticlePairs> GpuParticlePairs::create(bool doublePrecision,
     search->scan_ = buildKernel(doublePrecision, 1, false, why, "element_pairs.comp.glsl", 3);
     if (search->scan_ == 0)
         return nullptr;
+    static_assert(std::size(kBindings) == kBuffers);
     glGenBuffers(kBuffers, search->buffers_);
     reserve(search->buffers_[kWords], 4 * kWordCount);
     return search;
@@ -70,6 +73,12 @@ GpuParticlePairs::~GpuParticlePairs()
         glDeleteProgram(scan_);
     if (buffers_[0] != 0)
         glDeleteBuffers(kBuffers, buffers_);
+}
+
+std::size_t GpuParticlePairs::capacityFor(std::size_t n)
+{
+    return std::min(n * (n - std::min<std::size_t>(n, 1)) / 2,
+                    std::max<std::size_t>(32 * n + 4096, std::size_t{1} << 20));
 }
 
 void GpuParticlePairs::find(unsigned positions, unsigned inverseMasses, std::size_t n, int width,
@@ -93,37 +102,50 @@ void GpuParticlePairs::find(unsigned positions, unsigned inverseMasses, std::siz
         reserve(buffers_[kBucketStart], 4 * (buckets + 1));
         reserve(buffers_[kBucketFill], 4 * buckets);
     }
-    capacity_ = std::max(capacity_, 4 * n + 64);
-    if (allocated_ < capacity_) {
-        allocated_ = capacity_;
-        for (int b : {kPairs, kFound, kColourRank})
-            reserve(buffers_[b], 8 * capacity_);
-    }
+    if (!capacitySet_)
+        capacity_ = std::max<std::size_t>(capacityFor(n), 1);
     run();
 }
 
 void GpuParticlePairs::run()
 {
     const std::size_t n = particles_;
+    if (allocated_ != capacity_) {
+        allocated_ = capacity_;
+        for (int b : {kPairs, kFound, kColourRank})
+            reserve(buffers_[b], 8 * capacity_);
+        // Each walk's dispatch (x, 1, 1), then stage 7's; stage 5 writes the x.
+        walks_ = (capacity_ + kColourWalk - 1) / kColourWalk;
+        const std::vector<GLuint> args(3 * (walks_ + 1), 1u);
+        reserve(buffers_[kDispatch], 4 * args.size());
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[kDispatch]);
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(4 * args.size()),
+                        args.data());
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
     // The words: the box's corners as none yet (low INT_MAX, high INT_MIN, as ordered uints),
-    // no overflow, no colour counted.
+    // no overflow, no colour counted; the rounds' words (7, 72, 73) as they are.
     const GLuint zero = 0;
     const GLuint ones = 0xffffffffu;
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[kWords]);
-    glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 0, 12, GL_RED_INTEGER,
                          GL_UNSIGNED_INT, &ones);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 12, 16, GL_RED_INTEGER,
+                         GL_UNSIGNED_INT, &zero);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 4 * kColourCounts,
+                         4 * (detail::kSelfCollisionSerialColour + 1), GL_RED_INTEGER,
+                         GL_UNSIGNED_INT, &zero);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[kBucketStart]);
     glClearBufferData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions_);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, inverseMasses_);
-    // kCells at 20, kWords 21, kPairs 22, the rest from 25 (24 is the scan's).
-    for (GLuint b = 0; b < kBuffers; ++b)
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, b < 3 ? kFirstBinding + b : kFirstBinding + b + 2,
-                         buffers_[b]);
+    if (positions_ != 0)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, positions_);
+    if (inverseMasses_ != 0)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, inverseMasses_);
+    for (std::size_t b = 0; b < kBuffers; ++b)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindings[b], buffers_[b]);
     const double reach = detail::kSelfCollisionReach * thickness_;
     for (GLuint program : stages_) {
         auto setUint = [program](const char* name, std::size_t value) {
@@ -141,6 +163,8 @@ void GpuParticlePairs::run()
         setUint("uWidth", static_cast<std::size_t>(width_));
         setUint("uBuckets", buckets_);
         setUint("uCapacity", capacity_);
+        setUint("uWalk", kColourWalk);
+        setUint("uWalks", walks_);
         setReal("uInverseCell", 1.0 / reach);
         setReal("uReachSquared", reach * reach);
     }
@@ -171,18 +195,24 @@ void GpuParticlePairs::run()
     // The pairs: counted per sorted particle, scanned into starts, written in the CPU's order.
     stage(4, n);
     scan(buffers_[kPairStart], n);
-    stage(5, n);
-    // Coloured in order, a walk per dispatch over the capacity (a walk past the count does
-    // nothing), then placed by colour.
+    stage(5, std::max<std::size_t>(n, 1));
+    glMemoryBarrier(GL_COMMAND_BARRIER_BIT);
+    // Coloured in order, a walk per dispatch (indirect: no group past the pairs), then placed
+    // by colour (indirect: a group per 256 pairs).
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buffers_[kDispatch]);
     glUseProgram(stages_[6]);
-    for (std::size_t begin = 0; begin < capacity_; begin += kColourWalk) {
+    for (std::size_t walk = 0; walk < walks_; ++walk) {
+        const std::size_t begin = walk * kColourWalk;
         glUniform1ui(glGetUniformLocation(stages_[6], "uBegin"), static_cast<GLuint>(begin));
         glUniform1ui(glGetUniformLocation(stages_[6], "uEnd"),
                      static_cast<GLuint>(std::min(capacity_, begin + kColourWalk)));
-        glDispatchCompute(1, 1, 1);
+        glDispatchComputeIndirect(static_cast<GLintptr>(12 * walk));
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
-    stage(7, capacity_);
+    glUseProgram(stages_[7]);
+    glDispatchComputeIndirect(static_cast<GLintptr>(12 * walks_));
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
     glUseProgram(0);
 }
 
@@ -197,12 +227,25 @@ std::size_t GpuParticlePairs::pairCount()
             break;
         // Too small: grown to what it needed, and run again.
         capacity_ = total;
-        allocated_ = capacity_;
-        for (int b : {kPairs, kFound, kColourRank})
-            reserve(buffers_[b], 8 * capacity_);
         run();
     }
     return total;
+}
+
+bool GpuParticlePairs::overflowed()
+{
+    if (!canOverflow())
+        return false;
+    GLuint overflow = 0;
+    readWords(buffers_[kWords], kStickyOverflowWord, 1, &overflow);
+    if (overflow != 0) {
+        const GLuint zero = 0;
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[kWords]);
+        glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 4 * kStickyOverflowWord, 4,
+                             GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+    return overflow != 0;
 }
 
 std::vector<std::size_t> GpuParticlePairs::colourStarts()

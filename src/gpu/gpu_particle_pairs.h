@@ -7,7 +7,9 @@
 /// pairs in the CPU's search order and coloured greedily in that order (one invocation walks
 /// them), then placed in colour order. In double the pairs, their order and the colour starts
 /// are the CPU's (pbd/device/self_collision_pairs.h's makeHostPairSearch()). A find() reads
-/// nothing back; pairCount() and colourStarts() read a few words.
+/// nothing back (the colouring's and the placing's dispatches are indirect, sized on the GPU);
+/// pairCount() and colourStarts() read a few words. The self-collision's rounds on the GPU
+/// (gpu_self_contact3.h) share its words: once they set "over", a queued find does nothing.
 
 #include <cstddef>
 #include <cstdint>
@@ -32,8 +34,10 @@ public:
 
     /// Queues the search over `n` particles: positions in `positions` (the solver's layout,
     /// reals in the precision: DIM per particle) and inverse masses in `inverseMasses` (GL
-    /// buffer names), a cloth `width` particles wide, `thickness` m thick (> 0). The pairs
-    /// land in pairsBuffer() in colour order, (i, j) as two uints each.
+    /// buffer names; 0: the buffer bound at 0, resp. 3, as GpuSolver::step binds its own), a
+    /// cloth `width` particles wide, `thickness` m thick (> 0). The pairs land in
+    /// pairsBuffer() in colour order, (i, j) as two uints each; the colours' counts in
+    /// wordsBuffer() (words 8 to 71).
     void find(unsigned positions, unsigned inverseMasses, std::size_t n, int width,
               double thickness);
     /// The last find()'s pair count (reads two words back); when its buffers were too small it
@@ -45,9 +49,28 @@ public:
     /// The pairs of the last find(), in colour order, read back (for tests).
     std::vector<detail::SelfCollisionPair> downloadPairs();
     unsigned pairsBuffer() const { return buffers_[kPairs]; }
+    unsigned wordsBuffer() const { return buffers_[kWords]; }
+    /// Whether a find() since the last call found more pairs than its buffers held (those
+    /// past them left out), and clears that (reads one word back). Never when pairs() of `n`
+    /// particles cannot exceed the capacity (canOverflow()).
+    bool overflowed();
+    bool canOverflow() const { return capacity_ < particles_ * (particles_ - 1) / 2; }
+    /// Pairs the buffers hold for `n` particles: every pair up to 1448 particles (2^20
+    /// pairs), else 32 per particle and 4096 more.
+    static std::size_t capacityFor(std::size_t n);
+    /// Holds `pairs` pairs from the next find() on (tests: the growth in pairCount()).
+    void setCapacity(std::size_t pairs)
+    {
+        capacity_ = pairs;
+        capacitySet_ = true;
+    }
 
     /// Pairs one invocation colours per dispatch (within llvmpipe's 65535 loop iterations).
-    static constexpr std::size_t kColourWalk = 16384;
+    static constexpr std::size_t kColourWalk = 32768;
+    /// Words of wordsBuffer(): 1 when the self-collision's rounds are over (every stage does
+    /// nothing until cleared), 1 when they ran out (set and read by the rounds' kernels).
+    static constexpr std::size_t kOverWord = 7;
+    static constexpr std::size_t kRanOutWord = 72;
 
 private:
     GpuParticlePairs() = default;
@@ -57,10 +80,11 @@ private:
     static constexpr int kStages = 8;
     unsigned stages_[kStages] = {};
     unsigned scan_ = 0; ///< element_pairs.comp.glsl's scan
-    enum { kCells, kWords, kPairs, kBucketStart, kBucketFill, kSorted, kPairStart, kFound,
-           kColourRank, kUsed, kBuffers };
+    enum { kCells, kWords, kPairs, kDispatch, kBucketStart, kBucketFill, kSorted, kPairStart,
+           kFound, kColourRank, kUsed, kBuffers };
     unsigned buffers_[kBuffers] = {};
-    std::size_t particles_ = 0, buckets_ = 0, capacity_ = 0, allocated_ = 0;
+    std::size_t particles_ = 0, buckets_ = 0, capacity_ = 0, allocated_ = 0, walks_ = 0;
+    bool capacitySet_ = false;
     unsigned positions_ = 0, inverseMasses_ = 0;
     int width_ = 1;
     double thickness_ = 0.0;

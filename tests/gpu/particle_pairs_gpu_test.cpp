@@ -2,8 +2,8 @@
 // CPU's own search (makeHostPairSearch, SelfCollision::find()) gives the same pairs in the same
 // colour order and the same colour starts, in 3D and 2D, on a sheet folded over a sphere and on
 // random clouds (a dense grid, a wrapped one whose 64-bit cell numbers wrap, particles in no
-// cell, fixed ones, a particle in more than 63 pairs: the serial colour), also past the first
-// buffers; in float every pair within the reach is found, two runs are identical, and the
+// cell, fixed ones, a particle in more than 63 pairs: the serial colour), also past buffers
+// made too small; in float every pair within the reach is found, two runs are identical, and the
 // pairs of a colour share no particle.
 #include <catch2/catch.hpp>
 
@@ -82,13 +82,17 @@ Found hostSearch(const Cloud<D>& c)
 }
 
 /// Double on the device against the CPU: the same pairs in the same order, the same starts.
+/// `capacity`: pairs the first buffers hold (0: as in the step, capacityFor()).
 template <glm::length_t D>
-void checkDouble(const Cloud<D>& c, std::size_t fewestPairs, std::size_t fewestColours)
+void checkDouble(const Cloud<D>& c, std::size_t fewestPairs, std::size_t fewestColours,
+                 std::size_t capacity = 0)
 {
     std::string why;
     auto gpu = pbd::gpu::GpuParticlePairs::create(true, D, why);
     INFO(why);
     REQUIRE(gpu != nullptr);
+    if (capacity != 0)
+        gpu->setCapacity(capacity);
     const Found want = hostSearch(c);
     const Found got = deviceSearch(*gpu, c, true);
     INFO(want.pairs.size() << " pairs in " << want.starts.size() - 1 << " colours on the CPU, "
@@ -185,7 +189,7 @@ TEST_CASE("GPU particle pairs: double finds the CPU's pairs in its colour order,
     sheet.thickness = 0.08;
     SECTION("the folded sheet") { checkDouble(sheet, 20, 2); }
     // Dense grid (2000 particles in a 0.2 m cube: 10^3 cells within 4096 buckets).
-    SECTION("a dense cloud") { checkDouble(randomCloud<3>(2000, 0.2, 0.0, 1), 2000, 8); }
+    SECTION("a dense cloud") { checkDouble(randomCloud<3>(2000, 0.2, 0.0, 1), 2000, 8, 1000); }
     // Wrapped: 3000 in a 3 m cube at -1 m, the clump, the far ones.
     SECTION("a wrapped cloud with the extremes")
     {
@@ -196,7 +200,8 @@ TEST_CASE("GPU particle pairs: double finds the CPU's pairs in its colour order,
 TEST_CASE("GPU particle pairs: double finds the CPU's pairs in its colour order in 2D",
           "[gpu3d][particle-pairs]")
 {
-    SECTION("dense") { checkDouble(randomCloud<2>(3000, 0.4, 0.0, 4), 3000, 8); }
+    // Past the first buffers (1000 pairs): grown and run again.
+    SECTION("dense") { checkDouble(randomCloud<2>(3000, 0.4, 0.0, 4), 3000, 8, 1000); }
     SECTION("wrapped, with the extremes")
     {
         checkDouble(withExtremes(randomCloud<2>(3000, 30.0, -10.0, 5)), 200, 64);
