@@ -54,6 +54,7 @@ public:
     /// past them left out), and clears that (reads one word back). Never when pairs() of `n`
     /// particles cannot exceed the capacity (canOverflow()).
     bool overflowed();
+    std::size_t capacity() const { return capacity_; }
     bool canOverflow() const { return capacity_ < particles_ * (particles_ - 1) / 2; }
     /// Pairs the buffers hold for `n` particles: every pair up to 1448 particles (2^20
     /// pairs), else 32 per particle and 4096 more.
