@@ -200,13 +200,19 @@ void main()
 // as stage 1, the colours' starts from the search's counts, then the round's test, the
 // CPU's: the passes settled and no particle of a pair moved more than uMargin since the find
 // (the positions then, copied at binding 20). When it holds, the rounds are over: words[7] = 1,
-// and every search and round queued after it does nothing. Held particles are used when
+// and every search and round queued after it launches nothing (its dispatches set to 0
+// groups) or does nothing. Held particles are used when
 // uHeldMode is 1 and the last round set's rounds did not run out (words[72]).
 layout(std430, binding = 20) readonly buffer RoundStart { POSITIONS start[]; };
 layout(std430, binding = 21) buffer Words { uint words[]; };
+// The search's indirect dispatches (gpu_particle_pairs.h): its walks' and placing's (x, 1, 1),
+// and its gate's, (x, y, 1) each, which are 0 groups from here once the rounds are over.
+layout(std430, binding = 22) writeonly buffer WalkArgs { uint walkArgs[]; };
+layout(std430, binding = 23) buffer Gate { uint gate[]; };
 layout(location = 76) uniform REAL uMargin;    // m: 0.5 (kSelfCollisionReach - 1) thickness
 layout(location = 77) uniform uint uHeldMode;  // 1: with obstacles
 layout(location = 78) uniform uint uPairCapacity; // pairs the search's buffers hold
+layout(location = 79) uniform uint uWalks;     // the search's walks
 
 shared uint startsShared[65];
 shared uint coloursShared;
@@ -277,21 +283,30 @@ void main()
     if (t == 0u) {
         for (uint k = 1u; k < gl_WorkGroupSize.x; ++k)
             largest = max(largest, largestShared[k]);
-        if (sqrt(largest) <= uMargin && settled)
+        if (sqrt(largest) <= uMargin && settled) { // over: what is queued launches nothing
             words[7] = 1u;
+            for (uint k = 0u; k <= uWalks; ++k)
+                walkArgs[3u * k] = 0u;
+            for (uint k = 0u; k < 3u; ++k)
+                gate[3u * k] = 0u;
+        }
     }
 }
 #endif
 
 #if STAGE == 3
 // The end of a set of rounds (one invocation): whether they ran out (no round settled), for
-// the next set's held particles, and the searches and rounds open again.
+// the next set's held particles, and the searches and rounds open again (the gate's
+// dispatches back from their copy after them).
 layout(std430, binding = 21) buffer Words { uint words[]; };
+layout(std430, binding = 23) buffer Gate { uint gate[]; };
 
 void main()
 {
     words[72] = words[7] == 0u ? 1u : 0u;
     words[7] = 0u;
+    for (uint k = 0u; k < 3u; ++k)
+        gate[3u * k] = gate[9u + 3u * k];
 }
 #endif
 

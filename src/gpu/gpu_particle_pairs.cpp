@@ -14,8 +14,10 @@ namespace pbd::gpu {
 namespace {
 
 constexpr const char* kFile = "particle_pairs.comp.glsl";
-/// buffers_' bindings in particle_pairs.comp.glsl, in their order (24 is the scan's).
-constexpr GLuint kBindings[] = {20, 21, 22, 23, 25, 26, 27, 28, 29, 30, 31};
+/// buffers_' bindings in particle_pairs.comp.glsl, in their order (24 is the scan's; the
+/// gate is read as dispatches only: kUnbound).
+constexpr GLuint kUnbound = ~0u;
+constexpr GLuint kBindings[] = {20, 21, 22, 23, 25, 26, 27, 28, 29, 30, 31, kUnbound};
 constexpr GLuint kScanBinding = 24;     // element_pairs.comp.glsl's scan, in place
 constexpr GLint kScanCountLocation = 9; // its count
 constexpr std::size_t kColourCounts = 8; // words[8, 72): the colours' counts
@@ -96,11 +98,26 @@ void GpuParticlePairs::find(unsigned positions, unsigned inverseMasses, std::siz
         reserve(buffers_[kSorted], 4 * n);
         reserve(buffers_[kPairStart], 4 * (n + 1));
         reserve(buffers_[kUsed], 8 * n); // zero: no colours yet
-    }
-    if (buckets != buckets_) {
-        buckets_ = buckets;
-        reserve(buffers_[kBucketStart], 4 * (buckets + 1));
-        reserve(buffers_[kBucketFill], 4 * buckets);
+        if (buckets != buckets_) {
+            buckets_ = buckets;
+            reserve(buffers_[kBucketStart], 4 * (buckets + 1));
+            reserve(buffers_[kBucketFill], 4 * buckets);
+        }
+        // The stages' dispatches as dispatchKernel() makes them, twice (the live ones, then
+        // the ones to restore them from).
+        std::vector<GLuint> gate;
+        for (int copy = 0; copy < 2; ++copy)
+            for (const std::size_t invocations : {n, buckets, std::size_t{1}}) {
+                const std::size_t groups = std::max<std::size_t>((invocations + 255) / 256, 1);
+                const std::size_t x = std::min<std::size_t>(groups, 65535);
+                gate.insert(gate.end(), {static_cast<GLuint>(x),
+                                         static_cast<GLuint>((groups + x - 1) / x), 1u});
+            }
+        reserve(buffers_[kGate], 4 * gate.size());
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[kGate]);
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, static_cast<GLsizeiptr>(4 * gate.size()),
+                        gate.data());
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     }
     if (!capacitySet_)
         capacity_ = std::max<std::size_t>(capacityFor(n), 1);
@@ -145,7 +162,8 @@ void GpuParticlePairs::run()
     if (inverseMasses_ != 0)
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, inverseMasses_);
     for (std::size_t b = 0; b < kBuffers; ++b)
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindings[b], buffers_[b]);
+        if (kBindings[b] != kUnbound)
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBindings[b], buffers_[b]);
     const double reach = detail::kSelfCollisionReach * thickness_;
     for (GLuint program : stages_) {
         auto setUint = [program](const char* name, std::size_t value) {
@@ -168,20 +186,23 @@ void GpuParticlePairs::run()
         setReal("uInverseCell", 1.0 / reach);
         setReal("uReachSquared", reach * reach);
     }
-    auto stage = [&](int s, std::size_t invocations) {
+    // Every dispatch indirect, from the gate's entries (none once the rounds are over).
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buffers_[kGate]);
+    auto stage = [&](int s, unsigned entry) {
         glUseProgram(stages_[s]);
-        dispatchKernel(invocations);
+        glDispatchComputeIndirect(static_cast<GLintptr>(12 * entry));
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     };
     auto scan = [&](GLuint buffer, std::size_t count) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kScanBinding, buffer);
         glUseProgram(scan_);
         glUniform1ui(kScanCountLocation, static_cast<GLuint>(count));
-        glDispatchCompute(1, 1, 1);
+        glDispatchComputeIndirect(12 * kGateOne);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     };
     // The grid and the particles by bucket: cells, numbers and counts, starts, scatter, order.
-    stage(0, n);
-    stage(1, n);
+    stage(0, kGateParticles);
+    stage(1, kGateParticles);
     scan(buffers_[kBucketStart], buckets_);
     glBindBuffer(GL_COPY_READ_BUFFER, buffers_[kBucketStart]);
     glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[kBucketFill]);
@@ -190,12 +211,12 @@ void GpuParticlePairs::run()
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    stage(2, n);
-    stage(3, buckets_);
+    stage(2, kGateParticles);
+    stage(3, kGateBuckets);
     // The pairs: counted per sorted particle, scanned into starts, written in the CPU's order.
-    stage(4, n);
+    stage(4, kGateParticles);
     scan(buffers_[kPairStart], n);
-    stage(5, std::max<std::size_t>(n, 1));
+    stage(5, kGateParticles);
     glMemoryBarrier(GL_COMMAND_BARRIER_BIT);
     // Coloured in order, a walk per dispatch (indirect: no group past the pairs), then placed
     // by colour (indirect: a group per 256 pairs).

@@ -50,6 +50,17 @@ public:
     std::vector<detail::SelfCollisionPair> downloadPairs();
     unsigned pairsBuffer() const { return buffers_[kPairs]; }
     unsigned wordsBuffer() const { return buffers_[kWords]; }
+    /// The indirect dispatches (x, y, 1) of the search's stages, kGateEntries of them, then
+    /// the same again as they were made: the self-collision's rounds set the first ones' x to
+    /// 0 once they are over (so a queued search launches nothing) and copy them back at their
+    /// end. Entry kGateOne is one work group (the rounds' own dispatch uses it too).
+    unsigned gateBuffer() const { return buffers_[kGate]; }
+    static constexpr unsigned kGateParticles = 0, kGateBuckets = 1, kGateOne = 2,
+                              kGateEntries = 3;
+    /// The colouring walks' and the placing's indirect dispatches (x, 1, 1), walks() + 1 of
+    /// them, which the rounds set to 0 once they are over.
+    unsigned walkBuffer() const { return buffers_[kDispatch]; }
+    std::size_t walks() const { return walks_; }
     /// Whether a find() since the last call found more pairs than its buffers held (those
     /// past them left out), and clears that (reads one word back). Never when pairs() of `n`
     /// particles cannot exceed the capacity (canOverflow()).
@@ -82,7 +93,7 @@ private:
     unsigned stages_[kStages] = {};
     unsigned scan_ = 0; ///< element_pairs.comp.glsl's scan
     enum { kCells, kWords, kPairs, kDispatch, kBucketStart, kBucketFill, kSorted, kPairStart,
-           kFound, kColourRank, kUsed, kBuffers };
+           kFound, kColourRank, kUsed, kGate, kBuffers };
     unsigned buffers_[kBuffers] = {};
     std::size_t particles_ = 0, buckets_ = 0, capacity_ = 0, allocated_ = 0, walks_ = 0;
     bool capacitySet_ = false;

@@ -26,10 +26,10 @@ constexpr GLuint kFirstBinding = 16; // the buffers' bindings: 16, 17, ... in bu
 constexpr const char* kParticlesFile = "self_collision.comp.glsl";
 // self_collision.comp.glsl's bindings and uniform locations (stages 2 to 4).
 enum ParticleBinding : GLuint { kPairsBinding = 17, kHeldBinding = 19, kCopyBinding = 20,
-                                kWordsBinding = 21 };
+                                kWordsBinding = 21, kWalksBinding = 22, kGateBinding = 23 };
 enum ParticleLocation : GLint { uThickness = 4, uThicknessSquared = 5, uSettled = 6,
                                 uFriction = 7, uParticles = 8, uMargin = 76, uHeldMode = 77,
-                                uPairCapacity = 78 };
+                                uPairCapacity = 78, uWalks = 79 };
 
 void setReal(GLuint program, GLint location, bool dbl, double value)
 {
@@ -221,14 +221,23 @@ void GpuSelfContact3::particleRounds(const GpuSolver& solver, bool held)
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kHeldBinding, held_);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCopyBinding, copy_);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWordsBinding, pairs_->wordsBuffer());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWalksBinding, pairs_->walkBuffer());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kGateBinding, pairs_->gateBuffer());
         glProgramUniform1ui(round, uPairCapacity, static_cast<GLuint>(pairs_->capacity()));
+        glProgramUniform1ui(round, uWalks, static_cast<GLuint>(pairs_->walks()));
         glUseProgram(round);
-        glDispatchCompute(1, 1, 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+        // One work group, none once a round before settled.
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, pairs_->gateBuffer());
+        glDispatchComputeIndirect(12 * GpuParticlePairs::kGateOne);
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+                        GL_COMMAND_BARRIER_BIT);
     }
-    glUseProgram(particleKernels_[1]); // the rounds' end: whether they ran out
+    glUseProgram(particleKernels_[1]); // the rounds' end: whether they ran out; open again
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWordsBinding, pairs_->wordsBuffer());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kGateBinding, pairs_->gateBuffer());
     glDispatchCompute(1, 1, 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 }
 
 void GpuSelfContact3::resolve(GpuSolver& solver, GpuContacts* contacts, int substep)
