@@ -303,6 +303,8 @@ layout(std430, binding = 23) buffer Gate { uint gate[]; };
 
 void main()
 {
+    if (invocation() != 0u)
+        return;
     words[72] = words[7] == 0u ? 1u : 0u;
     words[7] = 0u;
     for (uint k = 0u; k < 3u; ++k)
