@@ -18,6 +18,7 @@
 
 #include <glad/gl.h>
 
+#include "folded_sheet.h"
 #include "gpu_particle_pairs.h"
 #include "pbd/device/self_collision_pairs.h"
 #include "pbd/simulation.h"
@@ -160,25 +161,9 @@ TEST_CASE("GPU particle pairs: double finds the CPU's pairs in its colour order,
           "[gpu3d][particle-pairs]")
 {
     // A free 20 x 20 sheet dropped over a sphere until its sides fold.
-    pbd::Settings s = pbd::Simulation3::defaultSettings();
-    s.width = s.height = 20;
-    s.clothWidth = s.clothHeight = 1.0;
-    s.orientation = pbd::Orientation::Horizontal;
-    s.fixedCount = 1;
-    s.thickness = 0.04;
-    s.friction = 0.3;
-    s.bending = 0.0005;
-    s.selfCollision = true;
-    s.solver = pbd::Solver::Colored;
-    s.threads = 1;
+    const pbd::Settings s = foldedSheetSettings(0.04);
     pbd::Simulation3 sim(s);
-    std::string error;
-    const auto sphere = pbd::parseObstacle3Spec("sphere:0.5,-0.4,0.5,0.25", error);
-    REQUIRE(sphere.has_value());
-    REQUIRE_FALSE(sim.addObstacle(*sphere));
-    REQUIRE(sim.unpin(0));
-    for (int k = 0; k < 250; ++k)
-        sim.step();
+    foldOverSphere(sim);
     Cloud<3> sheet;
     sheet.x = sim.particles().position;
     sheet.w = sim.particles().inverseMass;
