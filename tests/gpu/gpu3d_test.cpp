@@ -421,6 +421,15 @@ TEST_CASE("GPU 3D: a sheet hanging by one corner, 5 cm thick, squeezed in its pl
     const Run3 without = run(apart, pbd::Solver::Colored, 150, false, GpuPrecision::Double,
                              ground);
     CHECK(largestDeviation(without.position, colored.position) > 1e-3);
+    // Float (the particles' part in float on the GPU): two runs the same, the layers apart.
+    const Run3 a = run(s, pbd::Solver::Gpu, 150, false, GpuPrecision::Float, ground);
+    const Run3 b = run(s, pbd::Solver::Gpu, 150, false, GpuPrecision::Float, ground);
+    CHECK(sameBits(a.position, b.position));
+    const pbd::ClothTopology topology =
+        pbd::clothTopology(s.width, s.height, pbd::clothRestLengths(s));
+    const auto [close, closest] = closePairs(a.position, topology, 1.5 * s.thickness);
+    INFO(close << " pairs within 1.5 thicknesses in float, the closest " << closest << " m");
+    CHECK(closest >= 0.9 * s.thickness);
 }
 
 TEST_CASE("GPU 3D: with self-collision float repeats itself, and each step reads back what "
