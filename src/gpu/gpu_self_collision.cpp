@@ -23,10 +23,6 @@ constexpr GLuint kPairsBinding = 17;
 constexpr GLuint kMovedBinding = 18;
 constexpr GLuint kHeldBinding = 19;
 
-/// In float, what rounding leaves of a pair just put at the thickness is some 1e-6 m (the
-/// positions' last bits), not the double's 1e-9 thickness: a pair short by less than this
-/// counts as apart there (as the contacts' kFloatSlop), else the passes would never settle.
-constexpr double kFloatSettled = 4e-6; // m
 /// Up to this many pairs, every pass runs in one dispatch of one work group (stage 1): on
 /// llvmpipe the heap's 25 rounds a step took 740 dispatches of a colour each, 6x the time.
 /// Test hook: PBD_GPU_SELF_COLLISION_GROUP_PAIRS=N stands in for it (0: never one group).
@@ -179,7 +175,7 @@ bool GpuSelfCollision::projectPasses()
     const double settledBelow = detail::kSelfCollisionSettled * thickness_;
     setReal(4, double_, thickness_);
     setReal(5, double_, thickness_ * thickness_);
-    setReal(6, double_, double_ ? settledBelow : std::max(settledBelow, kFloatSettled));
+    setReal(6, double_, double_ ? settledBelow : std::max(settledBelow, kSelfCollisionFloatSettled));
     setReal(7, double_, friction_);
     glUniform1ui(75, held_on_ ? 1u : 0u);
     constexpr int kPasses = detail::kSelfCollisionPasses;

@@ -35,6 +35,11 @@ namespace pbd::gpu {
 class GpuContacts;
 class GpuSolver;
 
+/// In float, what rounding leaves of a pair just put at the thickness is some 1e-6 m (the
+/// positions' last bits), not the double's 1e-9 thickness: a pair short by less than this
+/// counts as apart there (as the contacts' kFloatSlop), else the passes would never settle.
+inline constexpr double kSelfCollisionFloatSettled = 4e-6; // m
+
 /// One cloth's self-collision phase. Needs the GpuSolver's positions bound at binding 0, step
 /// starts at 1 and inverse masses at 3 while it dispatches (GpuSolver::step binds them).
 class GpuSelfCollision {

@@ -1,5 +1,6 @@
-// The GPU solver's self-collision phases in 3D (gpu_self_contact3.h): the core's own
-// SelfCollision phase on the host, on the positions read back; the bound on the GPU.
+// The GPU solver's self-collision phases in 3D (gpu_self_contact3.h): the particles' self-
+// collision on the GPU, the elements' contacts the core's own on the host, on the positions
+// read back; the bound on the GPU.
 
 #include "gpu_self_contact3.h"
 
@@ -10,7 +11,10 @@
 
 #include <glad/gl.h>
 
+#include "gpu_contacts.h"
 #include "gpu_kernels.h"
+#include "gpu_particle_pairs.h"
+#include "gpu_self_collision.h"
 #include "gpu_solver.h"
 #include "test_hook.h"
 
@@ -19,6 +23,32 @@ namespace {
 
 constexpr const char* kBoundFile = "self_contact_bound.comp.glsl";
 constexpr GLuint kFirstBinding = 16; // the buffers' bindings: 16, 17, ... in buffers_ order
+constexpr const char* kParticlesFile = "self_collision.comp.glsl";
+// self_collision.comp.glsl's bindings and uniform locations (stages 2 to 4).
+enum ParticleBinding : GLuint { kPairsBinding = 17, kHeldBinding = 19, kCopyBinding = 20,
+                                kWordsBinding = 21, kWalksBinding = 22, kGateBinding = 23 };
+enum ParticleLocation : GLint { uThickness = 4, uThicknessSquared = 5, uSettled = 6,
+                                uFriction = 7, uParticles = 8, uMargin = 76, uHeldMode = 77,
+                                uPairCapacity = 78, uWalks = 79 };
+
+void setReal(GLuint program, GLint location, bool dbl, double value)
+{
+    if (dbl)
+        glProgramUniform1d(program, location, value);
+    else
+        glProgramUniform1f(program, location, static_cast<float>(value));
+}
+
+/// Sets words [first, first + count) of `buffer` to 0.
+void clearWords(GLuint buffer, std::size_t first, std::size_t count)
+{
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, static_cast<GLintptr>(4 * first),
+                         static_cast<GLsizeiptr>(4 * count), GL_RED_INTEGER, GL_UNSIGNED_INT,
+                         &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
 
 /// Writes `bytes` bytes to `buffer`, grown (never shrunk) to hold them.
 void writeBuffer(GLuint buffer, std::size_t& capacity, const void* data, std::size_t bytes)
@@ -56,8 +86,13 @@ GpuSelfContact3::~GpuSelfContact3()
 {
     for (unsigned kernel : kernels_)
         glDeleteProgram(kernel);
+    for (unsigned kernel : particleKernels_)
+        glDeleteProgram(kernel);
     if (buffers_[0] != 0)
         glDeleteBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+    for (unsigned buffer : {copy_, held_})
+        if (buffer != 0)
+            glDeleteBuffers(1, &buffer);
 }
 
 void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
@@ -89,18 +124,125 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
             if (kernels_[static_cast<std::size_t>(stage)] == 0)
                 throw std::runtime_error(why);
         }
+        for (unsigned& kernel : particleKernels_) {
+            glDeleteProgram(kernel);
+            kernel = 0;
+        }
+        for (int stage = 2; stage <= 4; ++stage) {
+            std::string why;
+            const GLuint kernel = buildKernel(dbl, stage, false, why, kParticlesFile, 3);
+            if (kernel == 0)
+                throw std::runtime_error(why);
+            particleKernels_[static_cast<std::size_t>(stage - 2)] = kernel;
+        }
+        std::string why;
+        pairs_ = GpuParticlePairs::create(dbl, 3, why);
+        if (pairs_ == nullptr)
+            throw std::runtime_error(why);
         double_ = dbl;
         if (buffers_[0] == 0)
             glGenBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
     }
+    // More pairs than the search's buffers held in the last step (only possible past 1448
+    // particles): their pairs were left out there; twice the room from now on.
+    if (pairs_->canOverflow() && pairs_->overflowed())
+        pairs_->setCapacity(2 * pairs_->capacity());
     if (!massVersion_ || *massVersion_ != solver.inverseMassVersion()) {
         solver.downloadInverseMasses(inverseMass_); // pinned, grabbed or released since
         massVersion_ = solver.inverseMassVersion();
     }
 }
 
-void GpuSelfContact3::resolve(GpuSolver& solver, int substep)
+void GpuSelfContact3::copyPositions(const GpuSolver& solver)
 {
+    const std::size_t bytes = 3 * solver.particleCount() * (double_ ? 8 : 4);
+    if (copy_ == 0)
+        glGenBuffers(1, &copy_);
+    writeBuffer(copy_, copyBytes_, nullptr, bytes); // grown when too small
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindBuffer(GL_COPY_READ_BUFFER, solver.positionsBuffer());
+    glBindBuffer(GL_COPY_WRITE_BUFFER, copy_);
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0,
+                        static_cast<GLsizeiptr>(bytes));
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+void GpuSelfContact3::resolveParticles(GpuSolver& solver, GpuContacts* contacts, int substep)
+{
+    const std::size_t n = solver.particleCount();
+    // The rounds open, and (as the CPU's `jammed` starts) not run out.
+    clearWords(pairs_->wordsBuffer(), GpuParticlePairs::kOverWord, 1);
+    clearWords(pairs_->wordsBuffer(), GpuParticlePairs::kRanOutWord, 1);
+    if (contacts == nullptr || !contacts->hasObstacles()) {
+        particleRounds(solver, false);
+        return;
+    }
+    // As the CPU's SelfCollision::resolveWithContacts (self_contact.cpp): every round starts
+    // with the obstacles' contacts, and a particle they moved (its bits changed) is held for
+    // the rest of the substep, in a pair with a movable particle not held taking its
+    // obstacle's side, except in the rounds after a set that ran out.
+    if (held_ == 0)
+        glGenBuffers(1, &held_);
+    writeBuffer(held_, heldBytes_, nullptr, 4 * n); // grown when too small
+    clearWords(held_, 0, n);
+    const GLuint mark = particleKernels_[2];
+    glProgramUniform1ui(mark, uParticles, static_cast<GLuint>(n));
+    for (int round = 0; round < detail::kSelfContactRounds; ++round) {
+        copyPositions(solver);
+        contacts->resolveObstacles(solver, substep);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kHeldBinding, held_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCopyBinding, copy_);
+        glUseProgram(mark);
+        dispatchKernel(n);
+        particleRounds(solver, true);
+    }
+}
+
+void GpuSelfContact3::particleRounds(const GpuSolver& solver, bool held)
+{
+    const std::size_t n = solver.particleCount();
+    const double thickness = settings_.thickness;
+    const GLuint round = particleKernels_[0];
+    const double settledBelow = detail::kSelfCollisionSettled * thickness;
+    setReal(round, uThickness, double_, thickness);
+    setReal(round, uThicknessSquared, double_, thickness * thickness);
+    setReal(round, uSettled, double_,
+            double_ ? settledBelow : std::max(settledBelow, kSelfCollisionFloatSettled));
+    setReal(round, uFriction, double_, settings_.friction);
+    // The CPU's margin: a pair not found was kSelfCollisionReach * thickness apart or more.
+    setReal(round, uMargin, double_, 0.5 * (detail::kSelfCollisionReach - 1.0) * thickness);
+    glProgramUniform1ui(round, uHeldMode, held ? 1u : 0u);
+    for (int r = 0; r < detail::kSelfCollisionRounds; ++r) {
+        pairs_->find(0, 0, n, solver.width(), thickness); // the solver's, bound at 0 and 3
+        copyPositions(solver);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPairsBinding, pairs_->pairsBuffer());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kHeldBinding, held_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCopyBinding, copy_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWordsBinding, pairs_->wordsBuffer());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWalksBinding, pairs_->walkBuffer());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kGateBinding, pairs_->gateBuffer());
+        glProgramUniform1ui(round, uPairCapacity, static_cast<GLuint>(pairs_->capacity()));
+        glProgramUniform1ui(round, uWalks, static_cast<GLuint>(pairs_->walks()));
+        glUseProgram(round);
+        // One work group, none once a round before settled.
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, pairs_->gateBuffer());
+        glDispatchComputeIndirect(12 * GpuParticlePairs::kGateOne);
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+                        GL_COMMAND_BARRIER_BIT);
+    }
+    glUseProgram(particleKernels_[1]); // the rounds' end: whether they ran out; open again
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWordsBinding, pairs_->wordsBuffer());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kGateBinding, pairs_->gateBuffer());
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+void GpuSelfContact3::resolve(GpuSolver& solver, GpuContacts* contacts, int substep)
+{
+    resolveParticles(solver, contacts, substep);
     solver.downloadPositions(positions_);
     solver.downloadStepStart(stepStart_);
     // The live flags as the CPU solvers pass them: null while every constraint is live.
@@ -110,8 +252,8 @@ void GpuSelfContact3::resolve(GpuSolver& solver, int substep)
         if (std::find(alive_.begin(), alive_.end(), std::uint8_t{0}) != alive_.end())
             alive = alive_.data();
     }
-    host_->resolve(positions_.data(), stepStart_.data(), inverseMass_.data(), positions_.size(),
-                   topology_, alive, settings_, obstacles_, substep);
+    host_->resolveElements(positions_.data(), stepStart_.data(), inverseMass_.data(),
+                           positions_.size(), topology_, alive, settings_, obstacles_, substep);
     solver.writePositions(0, positions_.data(), positions_.size());
     uploadBound(solver);
 }

@@ -1,16 +1,24 @@
 #pragma once
 /// \file
 /// The GPU solver's self-collision phases in 3D (Settings::selfCollision with dimensions 3;
-/// private to pbd_gpu): the SelfCollision phase is the core's SelfContact3
-/// (pbd/device/self_contact3.h) on the host, on the positions read back for it; the
-/// SelfContactBound phase runs on the GPU (shaders/self_contact_bound.comp.glsl) from the
-/// limits and guards that the host's phase left. Both give the CPU solvers' bits in double.
+/// private to pbd_gpu). The SelfCollision phase: first the particles' self-collision on the
+/// GPU (the CPU's SelfCollision::resolve(), with resolveWithContacts()' rounds of the
+/// obstacles' kernel when there are obstacles): pairs found by GpuParticlePairs, rounds and
+/// passes in shaders/self_collision.comp.glsl (stages 2 to 4), every decision (a pass that
+/// moved nothing, a round that settled, a set of rounds that ran out, the particles an
+/// obstacle holds) taken on the GPU, so nothing is read for it; then the elements' proximity
+/// contacts, the core's SelfContact3::resolveElements() on the host, on the positions read
+/// back for it. The SelfContactBound phase runs on the GPU (shaders/
+/// self_contact_bound.comp.glsl) from the limits and guards that the host's part left. All
+/// give the CPU solvers' bits in double.
 ///
 /// What is read back: the inverse masses when they were written since the last read (a pin,
-/// a grab, a release, an upload); per substep, for the SelfCollision phase the positions and
+/// a grab, a release, an upload); per substep, for the elements' contacts the positions and
 /// the substep's start positions (and the live flags once some constraint may have gone),
-/// written back after it with the bound's inputs. Nothing for the bound. A device pair search
-/// and kernels in the SelfCollision phase's place are the next step (docs/gpu.md).
+/// written back after it with the bound's inputs; where the particles' pairs may exceed their
+/// buffers (more than 1448 particles), one word per step (whether they did). Nothing for the
+/// particles' self-collision or the bound. The elements' contacts on the GPU are the next
+/// step (docs/gpu.md).
 
 #include <array>
 #include <cstddef>
@@ -26,6 +34,8 @@
 
 namespace pbd::gpu {
 
+class GpuContacts;
+class GpuParticlePairs;
 class GpuSolver;
 
 /// One 3D cloth's self-collision phases on the GPU solver's state.
@@ -40,8 +50,8 @@ public:
     /// caller's) and reads the solver's inverse masses when they changed.
     void prepare(const GpuSolver& solver, const Settings& settings,
                  std::span<const Obstacle3> obstacles);
-    /// SubstepPhase::SelfCollision of substep `substep`.
-    void resolve(GpuSolver& solver, int substep);
+    /// SubstepPhase::SelfCollision of substep `substep`; `contacts` the step's (null: none).
+    void resolve(GpuSolver& solver, GpuContacts* contacts, int substep);
     /// SubstepPhase::SelfContactBound, queued on the GPU.
     void bound(GpuSolver& solver);
 
@@ -56,6 +66,24 @@ public:
 private:
     /// Writes the bound's inputs of the last host resolve() to the GPU.
     void uploadBound(const GpuSolver& solver);
+    /// The particles' self-collision of substep `substep`, queued on the GPU.
+    void resolveParticles(GpuSolver& solver, GpuContacts* contacts, int substep);
+    /// The CPU's SelfCollision::resolve(): kSelfCollisionRounds rounds of the search and the
+    /// passes, those after one that settled doing nothing; `held`: with the held particles
+    /// unless the set of rounds before ran out.
+    void particleRounds(const GpuSolver& solver, bool held);
+    /// Copies the solver's positions to copy_.
+    void copyPositions(const GpuSolver& solver);
+
+    // The particles' self-collision on the GPU: the search, self_collision.comp.glsl's stages
+    // 2 (a round), 3 (the rounds' end) and 4 (the held particles), a copy of the positions
+    // (at a round's search, before the obstacles' contacts) and the held flags.
+    std::unique_ptr<GpuParticlePairs> pairs_;
+    std::array<unsigned, 3> particleKernels_{};
+    unsigned copy_ = 0;
+    unsigned held_ = 0;
+    std::size_t copyBytes_ = 0;
+    std::size_t heldBytes_ = 0;
 
     // The bound on the GPU: its four stages, its buffers (limits and bounds, the guards'
     // particles and reals, the particles sent back, each queued sweep's first guard).

@@ -925,7 +925,7 @@ void GpuSolver::step(const GpuStepParameters& p)
                 break;
             case SubstepPhase::SelfCollision: // the cloth against itself, before the contacts
                 if (p.selfContact3 != nullptr)
-                    p.selfContact3->resolve(g, substep);
+                    p.selfContact3->resolve(g, p.contacts, substep);
                 else
                     p.selfCollision->substep(g, p.contacts, substep);
                 break;

@@ -181,6 +181,9 @@ public:
     /// Bytes of particle state read back so far, counted where glGetBufferSubData reads them,
     /// apart from readbacks(): a check on that count (0 exactly when nothing was read).
     std::size_t stateBytesRead() const { return stateBytesRead_; }
+    /// The positions' buffer (bound at 0 while a step dispatches): for a phase's copies on
+    /// the GPU.
+    unsigned positionsBuffer() const { return positions_; }
     /// The names of every buffer the solver made (to check that they are freed).
     std::vector<unsigned> bufferNames() const;
 

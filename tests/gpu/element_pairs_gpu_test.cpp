@@ -14,6 +14,7 @@
 
 #include <glad/gl.h>
 
+#include "folded_sheet.h"
 #include "gpu_backend.h"
 #include "gpu_element_pairs.h"
 #include "pbd/device/element_pairs.h"
@@ -89,25 +90,9 @@ TEST_CASE("GPU element pairs: from the CPU's boxes of a folded sheet, double fin
 {
     // A free 20 x 20 sheet dropped over a sphere until its sides fold (the CPU's colored
     // solver), then one resolve() of the element contacts on its last substep.
-    pbd::Settings s = pbd::Simulation3::defaultSettings();
-    s.width = s.height = 20;
-    s.clothWidth = s.clothHeight = 1.0;
-    s.orientation = pbd::Orientation::Horizontal;
-    s.fixedCount = 1; // unpinned below: free
-    s.thickness = 0.02;
-    s.friction = 0.3;
-    s.bending = 0.0005;
-    s.selfCollision = true;
-    s.solver = pbd::Solver::Colored;
-    s.threads = 1;
+    const pbd::Settings s = foldedSheetSettings(0.02);
     pbd::Simulation3 sim(s);
-    std::string error;
-    const auto sphere = pbd::parseObstacle3Spec("sphere:0.5,-0.4,0.5,0.25", error);
-    REQUIRE(sphere.has_value());
-    REQUIRE_FALSE(sim.addObstacle(*sphere));
-    REQUIRE(sim.unpin(0));
-    for (int k = 0; k < 250; ++k)
-        sim.step();
+    foldOverSphere(sim);
     const pbd::ParticlesOf<3>& p = sim.particles();
     std::vector<glm::dvec3> x = p.position;
     pbd::detail::ElementContact contact;

@@ -62,6 +62,12 @@ public:
                          const ClothTopology& topology, const std::uint8_t* alive,
                          const Settings& settings, std::span<const Obstacle3> obstacles,
                          int substep) = 0;
+    /// resolve() less the particles' self-collision: the elements' proximity contacts alone,
+    /// for a backend that ran the particles' part (and its obstacles' rounds) itself first.
+    virtual void resolveElements(Vec<3>* x, const Vec<3>* x0, const double* w, std::size_t n,
+                                 const ClothTopology& topology, const std::uint8_t* alive,
+                                 const Settings& settings, std::span<const Obstacle3> obstacles,
+                                 int substep) = 0;
     /// The SelfContactBound phase, after every contact of the substep: each particle's motion
     /// bounded as the last resolve() found.
     virtual void bound(Vec<3>* x, const double* w, std::size_t n) = 0;

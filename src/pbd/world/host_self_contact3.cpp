@@ -33,6 +33,14 @@ public:
             particles_.resolve(x, x0, w, n, settings.width, settings.thickness,
                                settings.friction, threads, onPool);
         }
+        resolveElements(x, x0, w, n, topology, alive, settings, obstacles, substep);
+    }
+
+    void resolveElements(Vec<3>* x, const Vec<3>* x0, const double* w, std::size_t n,
+                         const ClothTopology& topology, const std::uint8_t* alive,
+                         const Settings& settings, std::span<const Obstacle3> obstacles,
+                         int substep) override
+    {
         elements_.setCapsules(obstacles, substep, settings.substeps);
         elements_.resolve(x, x0, w, n, topology, alive, settings.thickness, settings.friction,
                           SelfContactSwitches{});
