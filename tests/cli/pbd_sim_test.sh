@@ -18,8 +18,16 @@ expect() {
   "$sim" "$@" >"$work/out" 2>"$work/err"
   local got=$?
   [[ $got -eq $status ]] || fail "pbd-sim $* exited $got, expected $status: $(cat "$work/err")"
-  for p in "${patterns[@]}"; do
-    grep -qF -- "$p" "$work/err" || fail "pbd-sim $*: stderr lacks '$p': $(cat "$work/err")"
+  check_err "pbd-sim $*" "${patterns[@]}"
+}
+
+# check_err CONTEXT PATTERN...: fails for each PATTERN that $work/err lacks, read and matched
+# in the shell (no grep per pattern: the refusal checks run hundreds of times).
+check_err() {
+  local context="$1" err="" p; shift
+  IFS= read -r -d '' err <"$work/err" || true
+  for p in "$@"; do
+    [[ $err == *"$p"* ]] || fail "$context: stderr lacks '$p': $err"
   done
 }
 
@@ -36,11 +44,7 @@ refuse() {
   shown="$(printf '%s' "${shown:0:40}" | LC_ALL=C tr -c '\040-\176' '?')"
   [[ $got -eq 2 ]] || fail "pbd-sim $* $option '$value' exited $got, expected 2: $(cat "$work/err")"
   [[ -s "$work/out" ]] && fail "pbd-sim $* $option '$value' wrote to stdout"
-  local err="" p
-  IFS= read -r -d '' err <"$work/err" || true # the shell's own reading and matching: no grep
-  for p in "$option" "$shown" "allowed:"; do # per check (hundreds of checks: a third of the CPU)
-    [[ $err == *"$p"* ]] || fail "pbd-sim $* $option '$value': stderr lacks '$p': $err"
-  done
+  check_err "pbd-sim $* $option '$value'" "$option" "$shown" "allowed:"
 }
 
 # drag_case STATUS CONTENT PATTERN...: a drag script with CONTENT (printf format) run on a 4x3
