@@ -26,6 +26,7 @@
 #include "io/run_files.h"
 #include "logic/controller.h"
 #include "pbd/state_file.h"
+#include "../unit/sim_builders.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -35,16 +36,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using pbd::test::samePositions;
+
 /// A fresh folder for one test, removed after it.
-struct TempDir {
+struct AutosaveDir {
     fs::path path;
-    TempDir()
+    AutosaveDir()
     {
         std::string pattern = (fs::temp_directory_path() / "pbd-autosave-test-XXXXXX").string();
         REQUIRE(::mkdtemp(pattern.data()) != nullptr);
         path = pattern;
     }
-    ~TempDir()
+    ~AutosaveDir()
     {
         std::error_code ignored;
         fs::permissions(path, fs::perms::owner_all, ignored);
@@ -67,13 +70,6 @@ Settings restingCloth()
     return s;
 }
 
-bool samePositions(const Simulation& a, const Simulation& b)
-{
-    const auto& x = a.particles().position;
-    const auto& y = b.particles().position;
-    return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof x[0]) == 0;
-}
-
 /// The state in `path` as a simulation.
 Simulation loaded(const std::string& path)
 {
@@ -87,8 +83,8 @@ Simulation loaded(const std::string& path)
 /// A controller and RunFiles as the app has them, and an autosave into `folder` for the
 /// process `pid`, all on one fake clock (seconds) that moves a quarter second per frame (the
 /// autosave's times are tens of seconds: fewer frames keep the test short).
-struct Rig {
-    Rig(const std::string& folder, AutosaveOptions options = {}, pid_t pid = 4242,
+struct AutosaveRig {
+    AutosaveRig(const std::string& folder, AutosaveOptions options = {}, pid_t pid = 4242,
         std::set<pid_t> alive = {})
         : simulation(restingCloth()), controller(simulation, [this] { return now; }),
           files(controller),
@@ -182,7 +178,7 @@ TEST_CASE("a process killed and not yet waited for runs no more: its autosave is
 TEST_CASE("left-over autosaves are those of processes no longer running, newest first",
           "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     touch(dir / "autosave-10.json", 1000);  // gone
     touch(dir / "autosave-11.json", 3000);  // gone, newest
     touch(dir / "autosave-12.json", 2000);  // gone
@@ -241,7 +237,7 @@ TEST_CASE("a snapshot is due an interval after the last one, and only after a ch
 TEST_CASE("the autosave writer reports a folder it cannot write once and goes on",
           "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     // A folder that cannot be made: its parent is a file (unwritable for root too, unlike a
     // folder without write permission).
     std::ofstream(dir / "blocker") << "a file";
@@ -284,9 +280,9 @@ TEST_CASE("the autosave writer reports a folder it cannot write once and goes on
 TEST_CASE("a running app autosaves every interval while it changes, never while untouched",
           "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     const std::string folder = dir / "pbd-cloth";
-    Rig rig(folder);
+    AutosaveRig rig(folder);
     CHECK(rig.autosave.start().empty()); // nothing left over, nothing to say
     const std::string file = folder + "/autosave-4242.json";
     CHECK(rig.autosave.path() == file);
@@ -317,17 +313,17 @@ TEST_CASE("a running app autosaves every interval while it changes, never while 
 TEST_CASE("quitting removes the autosave, an interruption writes it once more and keeps it",
           "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     const std::string folder = dir / "pbd-cloth";
     {
-        Rig rig(folder);
+        AutosaveRig rig(folder);
         rig.run(31.0);
         REQUIRE(fs::exists(folder + "/autosave-4242.json"));
         CHECK(rig.autosave.finish(AutosaveEnd::Quit).empty());
         CHECK_FALSE(fs::exists(folder + "/autosave-4242.json"));
     }
     {
-        Rig rig(folder);
+        AutosaveRig rig(folder);
         rig.run(1.0); // before the first autosave: the signal's one is the only one
         rig.controller.issue(PinCommand{7});
         const std::string said = rig.autosave.finish(AutosaveEnd::Interrupted);
@@ -342,7 +338,7 @@ TEST_CASE("quitting removes the autosave, an interruption writes it once more an
 TEST_CASE("a left-over session is offered, never loaded silently, and Restore gives it exactly",
           "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     const std::string folder = dir / "pbd-cloth";
     fs::create_directories(folder);
     // The session of a run that was killed (process 77, gone): pins, a cut, a setting.
@@ -356,7 +352,7 @@ TEST_CASE("a left-over session is offered, never loaded silently, and Restore gi
     REQUIRE_FALSE(old.apply(settings));
     REQUIRE_FALSE(saveStateFile(old, folder + "/autosave-77.json"));
 
-    Rig rig(folder);
+    AutosaveRig rig(folder);
     const std::string said = rig.autosave.start();
     CHECK_THAT(said, Contains("the panel offers to restore it"));
     CHECK_THAT(rig.autosave.offer(), StartsWith("Restore the session of "));
@@ -387,14 +383,14 @@ TEST_CASE("a left-over session is offered, never loaded silently, and Restore gi
 TEST_CASE("Discard removes the left-over session and the next older one is offered then",
           "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     const std::string folder = dir / "pbd-cloth";
     fs::create_directories(folder);
     REQUIRE_FALSE(saveStateFile(Simulation(restingCloth()), folder + "/autosave-77.json"));
     REQUIRE_FALSE(saveStateFile(Simulation(restingCloth()), folder + "/autosave-78.json"));
     const utimbuf older{1000, 1000};
     REQUIRE(::utime((folder + "/autosave-77.json").c_str(), &older) == 0);
-    Rig rig(folder);
+    AutosaveRig rig(folder);
     rig.autosave.start();
     REQUIRE(rig.autosave.offered());
     CHECK(rig.autosave.offered()->pid == 78);
@@ -413,10 +409,10 @@ TEST_CASE("Discard removes the left-over session and the next older one is offer
 TEST_CASE("restoring at launch takes the left-over at once and says so, or says there is none",
           "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     const std::string folder = dir / "pbd-cloth";
     {
-        Rig rig(folder, {.restore = true});
+        AutosaveRig rig(folder, {.restore = true});
         CHECK_THAT(rig.autosave.start(),
                    Contains("--restore: no session to restore in " + folder +
                             "; starting normally"));
@@ -430,7 +426,7 @@ TEST_CASE("restoring at launch takes the left-over at once and says so, or says 
     REQUIRE_FALSE(saveStateFile(old, folder + "/autosave-77.json"));
     // A running process's autosave is another window's: never offered, never restored.
     REQUIRE_FALSE(saveStateFile(Simulation(restingCloth()), folder + "/autosave-99.json"));
-    Rig rig(folder, {.restore = true}, 4242, {99});
+    AutosaveRig rig(folder, {.restore = true}, 4242, {99});
     CHECK_THAT(rig.autosave.start(), StartsWith("pbd-cloth: restored the session of "));
     CHECK(rig.autosave.offer().empty()); // no question
     CHECK(samePositions(rig.simulation, old));
@@ -439,11 +435,11 @@ TEST_CASE("restoring at launch takes the left-over at once and says so, or says 
 
 TEST_CASE("without autosave nothing is written and nothing offered", "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     const std::string folder = dir / "pbd-cloth";
     fs::create_directories(folder);
     REQUIRE_FALSE(saveStateFile(Simulation(restingCloth()), folder + "/autosave-77.json"));
-    Rig rig(folder, {.enabled = false});
+    AutosaveRig rig(folder, {.enabled = false});
     CHECK(rig.autosave.start().empty());
     CHECK(rig.autosave.offer().empty());
     rig.run(61.0);
@@ -455,9 +451,9 @@ TEST_CASE("without autosave nothing is written and nothing offered", "[autosave]
 TEST_CASE("a failed autosave shows once in the message place and the simulation runs on",
           "[autosave]")
 {
-    TempDir dir;
+    AutosaveDir dir;
     std::ofstream(dir / "blocker") << "a file";
-    Rig rig(dir / "blocker/pbd-cloth");
+    AutosaveRig rig(dir / "blocker/pbd-cloth");
     rig.run(31.0);
     // The writer fails on its own thread; the app's next frame reports what it found, however
     // slowly the write went (run() has waited for it).

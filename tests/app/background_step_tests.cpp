@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "controller_rig.h"
 #include "logic/controller.h"
 #include "pbd/command.h"
 
@@ -15,13 +16,13 @@ using namespace pbd::app;
 
 namespace {
 
-constexpr PanelFocus kCanvas{};
-constexpr Modifiers kNone{};
+using pbd::app::testing::kCanvas;
+using pbd::app::testing::kNone;
 
 /// A controller whose clock stands still, on a 1400 x 960 window with the page's view; it
 /// records every command the observer sees.
-struct Rig {
-    explicit Rig(const Settings& settings)
+struct BackgroundRig {
+    explicit BackgroundRig(const Settings& settings)
         : simulation(settings), controller(simulation, [this] { return now; })
     {
         controller.setCommandObserver([this](const Command& c) { commands.push_back(c); });
@@ -42,7 +43,7 @@ Simulation replay(const Settings& settings, const std::vector<Command>& commands
     return simulation;
 }
 
-bool samePositions(const Simulation& a, const Simulation& b)
+bool sameMotion(const Simulation& a, const Simulation& b)
 {
     return a.particles().position == b.particles().position &&
            a.particles().velocity == b.particles().velocity;
@@ -55,7 +56,7 @@ TEST_CASE("steps on another thread give the same cloth as steps on the caller's"
     Settings settings;
     settings.solver = GENERATE(Solver::Sequential, Solver::Colored);
     settings.stiffness = 1000.0;
-    Rig rig(settings);
+    BackgroundRig rig(settings);
     rig.controller.driver().setOffThread(OffThread::Always);
     for (int frame = 0; frame < 40; ++frame) {
         rig.controller.advance();
@@ -68,7 +69,7 @@ TEST_CASE("steps on another thread give the same cloth as steps on the caller's"
     Simulation plain(settings);
     for (long long i = 0; i < steps; ++i)
         plain.step();
-    CHECK(samePositions(rig.simulation, plain));
+    CHECK(sameMotion(rig.simulation, plain));
     CHECK(rig.simulation.time() == plain.time());
     CHECK(rig.commands.size() == static_cast<std::size_t>(steps)); // one Step seen per step
 }
@@ -78,7 +79,7 @@ TEST_CASE("commands issued while a step runs elsewhere show at once and take eff
 {
     Settings settings;
     settings.gravity = -9.81;
-    Rig rig(settings);
+    BackgroundRig rig(settings);
     rig.controller.driver().setOffThread(OffThread::Always);
     rig.controller.advance(); // first step handed over
     rig.controller.advance(); // collects it (or waits), hands over the next
@@ -118,14 +119,14 @@ TEST_CASE("commands issued while a step runs elsewhere show at once and take eff
         rig.controller.advance();
     rig.controller.finishOffThreadStep();
     const Simulation replayed = replay(settings, rig.commands);
-    CHECK(samePositions(rig.simulation, replayed));
+    CHECK(sameMotion(rig.simulation, replayed));
 }
 
 TEST_CASE("a restart while a step runs elsewhere gives the new cloth once the step is in",
           "[offthread]")
 {
     Settings settings;
-    Rig rig(settings);
+    BackgroundRig rig(settings);
     rig.controller.driver().setOffThread(OffThread::Always);
     for (int frame = 0; frame < 5; ++frame)
         rig.controller.advance();
@@ -134,14 +135,14 @@ TEST_CASE("a restart while a step runs elsewhere gives the new cloth once the st
     CHECK(rig.simulation.time() == 0.0); // at once on screen
     rig.controller.finishOffThreadStep();
     CHECK(rig.simulation.time() == 0.0); // the stepped state was restarted too
-    CHECK(samePositions(rig.simulation, Simulation(settings)));
+    CHECK(sameMotion(rig.simulation, Simulation(settings)));
 }
 
 TEST_CASE("paused, a step running elsewhere is taken in and no new one starts, S takes one",
           "[offthread]")
 {
     Settings settings;
-    Rig rig(settings);
+    BackgroundRig rig(settings);
     rig.controller.driver().setOffThread(OffThread::Always);
     rig.controller.advance();
     REQUIRE(rig.controller.driver().steppingOffThread());
@@ -165,7 +166,7 @@ TEST_CASE("Auto moves the steps off the thread only once a step costs more than 
           "[offthread]")
 {
     Settings settings;
-    Rig rig(settings);
+    BackgroundRig rig(settings);
     // A generous frame (1 s): a 40 x 30 step costs far less than 2/3 s, so frames step here.
     for (int frame = 0; frame < 3; ++frame) {
         rig.controller.advance(1.0);

@@ -12,7 +12,7 @@ using pbd::app::test::pageCamera;
 
 namespace {
 
-void requireNear(glm::dvec2 actual, glm::dvec2 expected, double margin = 1e-9)
+void requireNearPx(glm::dvec2 actual, glm::dvec2 expected, double margin = 1e-9)
 {
     CHECK(actual.x == Approx(expected.x).margin(margin));
     CHECK(actual.y == Approx(expected.y).margin(margin));
@@ -63,11 +63,11 @@ TEST_CASE("world to screen to world returns the same point, and screen to world 
     camera.pan({-13.25, 41.5});
     for (const glm::dvec2 world : {glm::dvec2(0.0, 0.0), glm::dvec2(7.8, -5.8),
                                    glm::dvec2(-123.456, 0.001), glm::dvec2(1e-3, 42.0)}) {
-        requireNear(camera.screenToWorld(camera.worldToScreen(world)), world);
+        requireNearPx(camera.screenToWorld(camera.worldToScreen(world)), world);
     }
     for (const glm::dvec2 screen :
          {glm::dvec2(0.0, 0.0), glm::dvec2(1399.0, 959.0), glm::dvec2(-20.5, 3000.25)}) {
-        requireNear(camera.worldToScreen(camera.screenToWorld(screen)), screen);
+        requireNearPx(camera.worldToScreen(camera.screenToWorld(screen)), screen);
     }
 }
 
@@ -98,8 +98,8 @@ TEST_CASE("the world point under the cursor stays under it for any zoom factor a
             const double expectedZoom =
                 std::clamp(zoomBefore * factor, Camera::kMinZoom, Camera::kMaxZoom);
             CHECK(camera.zoom() == Approx(expectedZoom));
-            requireNear(camera.screenToWorld(point), worldBefore);
-            requireNear(camera.worldToScreen(worldBefore), point);
+            requireNearPx(camera.screenToWorld(point), worldBefore);
+            requireNearPx(camera.worldToScreen(worldBefore), point);
         }
     }
 }
@@ -114,7 +114,7 @@ TEST_CASE("a sequence of wheel steps in and back out returns to the same view", 
     for (int i = 0; i < 10; ++i)
         camera.zoomAt(1.0 / 1.1, cursor);
     CHECK(camera.zoom() == Approx(50.0));
-    requireNear(camera.origin(), {525.0, 280.0}, 1e-9);
+    requireNearPx(camera.origin(), {525.0, 280.0}, 1e-9);
 }
 
 TEST_CASE("zoom is clamped to its range and still keeps the cursor's world point", "[camera]")
@@ -122,18 +122,18 @@ TEST_CASE("zoom is clamped to its range and still keeps the cursor's world point
     Camera camera = pageCamera();
     const glm::dvec2 cursor(300.0, 600.0);
     const glm::dvec2 world = camera.screenToWorld(cursor); // (-4.5, -6.4)
-    requireNear(world, {-4.5, -6.4});
+    requireNearPx(world, {-4.5, -6.4});
 
     camera.zoomAt(1e9, cursor);
     CHECK(camera.zoom() == Camera::kMaxZoom);
-    requireNear(camera.worldToScreen(world), cursor, 1e-6);
+    requireNearPx(camera.worldToScreen(world), cursor, 1e-6);
     camera.zoomAt(2.0, cursor); // already at the maximum: nothing moves
     CHECK(camera.zoom() == Camera::kMaxZoom);
-    requireNear(camera.worldToScreen(world), cursor, 1e-6);
+    requireNearPx(camera.worldToScreen(world), cursor, 1e-6);
 
     camera.zoomAt(1e-12, cursor);
     CHECK(camera.zoom() == Camera::kMinZoom);
-    requireNear(camera.worldToScreen(world), cursor, 1e-6);
+    requireNearPx(camera.worldToScreen(world), cursor, 1e-6);
 }
 
 TEST_CASE("zero, negative and non-finite zoom factors change nothing", "[camera]")
@@ -191,8 +191,8 @@ TEST_CASE("fit: a wide box in a tall canvas is limited by its width, centred, wi
     Camera camera;
     camera.fit({-10.0, -1.0}, {10.0, 1.0}, {400.0, 900.0}, 20.0);
     CHECK(camera.zoom() == Approx(360.0 / 20.0));
-    requireNear(camera.worldToScreen({-10.0, 1.0}), {20.0, 450.0 - 18.0});
-    requireNear(camera.worldToScreen({10.0, -1.0}), {380.0, 450.0 + 18.0});
+    requireNearPx(camera.worldToScreen({-10.0, 1.0}), {20.0, 450.0 - 18.0});
+    requireNearPx(camera.worldToScreen({10.0, -1.0}), {380.0, 450.0 + 18.0});
     CHECK(camera.shows({-10.0, -1.0}, {10.0, 1.0}, {400.0, 900.0}, 19.999));
     CHECK_FALSE(camera.shows({-10.0, -1.0}, {10.0, 1.0}, {400.0, 900.0}, 20.001));
 }
@@ -202,8 +202,8 @@ TEST_CASE("fit: a tall box in a wide canvas is limited by its height", "[camera]
     Camera camera;
     camera.fit({2.0, -30.0}, {4.0, 0.0}, {1600.0, 320.0}, 10.0);
     CHECK(camera.zoom() == Approx(300.0 / 30.0));
-    requireNear(camera.worldToScreen({3.0, -15.0}), {800.0, 160.0}); // the centre at the centre
-    requireNear(camera.worldToScreen({2.0, 0.0}), {790.0, 10.0});
+    requireNearPx(camera.worldToScreen({3.0, -15.0}), {800.0, 160.0}); // the centre at the centre
+    requireNearPx(camera.worldToScreen({2.0, 0.0}), {790.0, 10.0});
 }
 
 TEST_CASE("fit: one row is fitted by its width, one point keeps the zoom and is centred",
@@ -212,11 +212,11 @@ TEST_CASE("fit: one row is fitted by its width, one point keeps the zoom and is 
     Camera camera;
     camera.fit({0.0, -1.0}, {7.8, -1.0}, {1000.0, 500.0}, 50.0);
     CHECK(camera.zoom() == Approx(900.0 / 7.8));
-    requireNear(camera.worldToScreen({3.9, -1.0}), {500.0, 250.0});
+    requireNearPx(camera.worldToScreen({3.9, -1.0}), {500.0, 250.0});
     const double zoom = camera.zoom();
     camera.fit({5.0, 5.0}, {5.0, 5.0}, {1000.0, 500.0}, 50.0);
     CHECK(camera.zoom() == zoom);
-    requireNear(camera.worldToScreen({5.0, 5.0}), {500.0, 250.0});
+    requireNearPx(camera.worldToScreen({5.0, 5.0}), {500.0, 250.0});
 }
 
 TEST_CASE("fit: a canvas smaller than two margins still shows the whole box, bad input is "

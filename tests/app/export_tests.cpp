@@ -27,15 +27,15 @@ namespace fs = std::filesystem;
 namespace {
 
 /// A fresh empty folder under the system's temporary folder, removed at the end of a test.
-struct TempDir {
+struct ExportDir {
     fs::path path;
-    TempDir()
+    ExportDir()
     {
         std::string pattern = (fs::temp_directory_path() / "pbd-export-test-XXXXXX").string();
         REQUIRE(::mkdtemp(pattern.data()) != nullptr);
         path = pattern;
     }
-    ~TempDir()
+    ~ExportDir()
     {
         std::error_code ignored;
         fs::remove_all(path, ignored);
@@ -135,7 +135,7 @@ TEST_CASE("the timestamped name is pbd-cloth-YYYYMMDD-HHMMSS of the local time",
 TEST_CASE("a new export never overwrites a file: the name takes -2, -3, ... and the old files "
           "keep their bytes", "[export]")
 {
-    TempDir dir;
+    ExportDir dir;
     const std::string stem = "pbd-cloth-20261130-051502";
     const ReservedFile first = reserveNewFile(dir.path.string(), stem, "png");
     REQUIRE(first.error.empty());
@@ -158,7 +158,7 @@ TEST_CASE("a new export never overwrites a file: the name takes -2, -3, ... and 
 TEST_CASE("a file that cannot be created is refused with the path and the reason",
           "[export]")
 {
-    TempDir dir;
+    ExportDir dir;
     const ReservedFile missing = reserveNewFile(dir / "no-such-folder", "shot", "png");
     CHECK(missing.path.empty());
     CHECK(missing.error == "cannot create " + (dir / "no-such-folder/shot.png") +
@@ -179,7 +179,7 @@ TEST_CASE("frame files are numbered from frame-000001.png with six digits or mor
 TEST_CASE("the folder of --frames-dir is created with its parents, a file or a path under a file "
           "is refused with the reason", "[export]")
 {
-    TempDir dir;
+    ExportDir dir;
     const std::string nested = dir / "a/b/frames";
     CHECK_FALSE(prepareOutputDirectory(nested));
     CHECK(fs::is_directory(nested));
@@ -199,7 +199,7 @@ TEST_CASE("the folder of --frames-dir is created with its parents, a file or a p
 TEST_CASE("findProgram finds an executable file in the search path, in order, and nothing else",
           "[export][video]")
 {
-    TempDir dir;
+    ExportDir dir;
     fs::create_directories(dir / "one");
     fs::create_directories(dir / "two");
     writeFile(dir / "one/ffmpeg", "not executable");
@@ -237,7 +237,7 @@ TEST_CASE("a frame is written under a hidden partial name and renamed once compl
     CHECK(partialFileName("frames/frame-000001.png") == "frames/.frame-000001.png.part");
     CHECK(partialFileName("/a/b/frame-000002.png") == "/a/b/.frame-000002.png.part");
     CHECK(partialFileName("frame-000003.png") == ".frame-000003.png.part");
-    TempDir dir;
+    ExportDir dir;
     const std::string path = dir / "frame-000001.png";
     writeFile(partialFileName(path), "complete");
     CHECK_FALSE(publishFile(partialFileName(path), path));
@@ -256,7 +256,7 @@ TEST_CASE("a frame is written under a hidden partial name and renamed once compl
 TEST_CASE("a video export pipes every frame's bytes to ffmpeg at an even size, cropping or "
           "padding frames of another size at the window's top-left corner", "[export][video]")
 {
-    TempDir dir;
+    ExportDir dir;
     const std::string fake = dir / "ffmpeg";
     // Records its arguments and everything it reads.
     writeScript(fake, "cd \"$(dirname \"$0\")\"\nprintf '%s\\n' \"$@\" > args.txt\n"
@@ -305,7 +305,7 @@ TEST_CASE("a video export pipes every frame's bytes to ffmpeg at an even size, c
 TEST_CASE("ffmpeg quitting mid-way ends the export with its exit status and last words, "
           "without SIGPIPE ending the program", "[export][video]")
 {
-    TempDir dir;
+    ExportDir dir;
     const std::string fake = dir / "ffmpeg";
     writeScript(fake, "head -c 100 > /dev/null\n"
                       "echo 'Output file is empty, nothing was encoded' >&2\n"
@@ -326,7 +326,7 @@ TEST_CASE("ffmpeg quitting mid-way ends the export with its exit status and last
 
 TEST_CASE("a program that cannot start is refused with the reason", "[export][video]")
 {
-    TempDir dir;
+    ExportDir dir;
     VideoExport video;
     const auto error = video.start(dir / "missing-ffmpeg", dir / "out.mp4", 64, 48, 60);
     REQUIRE(error);

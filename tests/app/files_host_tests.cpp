@@ -16,12 +16,15 @@
 #include "io/run_files.h"
 #include "logic/files_host.h"
 #include "pbd/state_file.h"
+#include "../unit/sim_builders.h"
 
 using namespace pbd;
 using namespace pbd::app;
 namespace fs = std::filesystem;
 
 namespace {
+
+using pbd::test::samePositions;
 
 /// A host of its own: a simulation, and a count of what the files asked.
 class CountingHost final : public FilesHost {
@@ -66,27 +69,20 @@ private:
 };
 
 /// A fresh folder for one test, removed after it.
-struct TempDir {
+struct FilesDir {
     fs::path path;
-    TempDir()
+    FilesDir()
     {
         std::string pattern = (fs::temp_directory_path() / "pbd-files-host-XXXXXX").string();
         REQUIRE(::mkdtemp(pattern.data()) != nullptr);
         path = pattern;
     }
-    ~TempDir()
+    ~FilesDir()
     {
         std::error_code ignored;
         fs::remove_all(path, ignored);
     }
 };
-
-bool samePositions(const Simulation& a, const Simulation& b)
-{
-    const auto& x = a.particles().position;
-    const auto& y = b.particles().position;
-    return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof x[0]) == 0;
-}
 
 Simulation loaded(const std::string& path)
 {
@@ -111,7 +107,7 @@ TEST_CASE("the run files watch their host's commands only while they live", "[fi
 
 TEST_CASE("a save holds the step that was on its way, read back from the host", "[files_host]")
 {
-    TempDir dir;
+    FilesDir dir;
     CountingHost host{Settings{}};
     RunFiles files{host};
     const std::string path = (dir.path / "state.json").string();
@@ -129,7 +125,7 @@ TEST_CASE("a save holds the step that was on its way, read back from the host", 
 TEST_CASE("an interrupted run's last autosave holds the step that was on its way",
           "[files_host]")
 {
-    TempDir dir;
+    FilesDir dir;
     CountingHost host{Settings{}};
     RunFiles files{host};
     double now = 0.0;

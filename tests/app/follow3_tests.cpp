@@ -15,10 +15,10 @@ using namespace pbd::app;
 namespace {
 
 /// A paused 10 x 10 3D cloth on a 1000 x 800 canvas, framed; a clock the test moves.
-struct Rig {
+struct FollowRig {
     double now = 100.0;
     Session3 session;
-    Rig() : session(settings(), [this] { return now; })
+    FollowRig() : session(settings(), [this] { return now; })
     {
         session.setPaused(true);
         session.resize({0.0, 0.0}, {1000.0, 800.0});
@@ -60,7 +60,7 @@ TEST_CASE("the least pan brings a screen rectangle inside the canvas's margins, 
 TEST_CASE("Follow in 3D pans a cloth that left the view back inside it, at its distance",
           "[3d][session][follow]")
 {
-    Rig rig;
+    FollowRig rig;
     rig.session.key(Key::Home, false, {}, {}); // the start's view, no following
     const double distance = rig.session.camera().distance();
     rig.shift({4.0, -3.0, 1.0});
@@ -80,7 +80,7 @@ TEST_CASE("Follow in 3D pans a cloth that left the view back inside it, at its d
 TEST_CASE("F in 3D follows a falling cloth until the user turns the camera",
           "[3d][session][follow]")
 {
-    Rig rig;
+    FollowRig rig;
     PanelActions unpin;
     unpin.unpinAll = true;
     rig.session.panel(unpin);

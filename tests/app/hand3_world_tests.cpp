@@ -28,10 +28,10 @@ Obstacle3 sphere(glm::dvec3 centre, double radius)
 }
 
 /// A paused 6 x 6 3D cloth on a 1000 x 800 canvas with `obstacles` and `balls`, framed.
-struct Rig {
+struct HandRig {
     double now = 100.0;
     Session3 session;
-    Rig(std::vector<Obstacle3> obstacles, std::vector<BallOf<3>> balls)
+    HandRig(std::vector<Obstacle3> obstacles, std::vector<BallOf<3>> balls)
         : session(settings(), [this] { return now; })
     {
         session.setPaused(true);
@@ -108,7 +108,7 @@ TEST_CASE("a 3D left drag on a ball moves it in the camera-facing plane, undo pu
     ball.position = {0.5, -0.5, 1.5}; // in front of the cloth, towards the eye
     ball.radius = 0.3;
     ball.mass = 1.0;
-    Rig rig({}, {ball});
+    HandRig rig({}, {ball});
     const glm::dvec3 start = rig.session.simulation().balls()[0].position;
     const glm::dvec2 from = rig.pixel(start);
     const glm::dvec2 to = from + glm::dvec2(80.0, -50.0);
@@ -132,7 +132,7 @@ TEST_CASE("a 3D left drag on a ball moves it in the camera-facing plane, undo pu
 TEST_CASE("a 3D left drag on a sphere obstacle moves it, on the cloth in front of it, the cloth",
           "[3d][session][hand]")
 {
-    Rig rig({sphere({0.5, -0.5, -1.0}, 0.3)}, {}); // behind the cloth's upper left part
+    HandRig rig({sphere({0.5, -0.5, -1.0}, 0.3)}, {}); // behind the cloth's upper left part
     const glm::dvec3 centre = rig.session.simulation().obstacles()[0].a;
     // Its pixel is covered by the cloth (hanging in front at z = 0): the cloth is grabbed.
     rig.session.mouseMove(rig.pixel(centre));
@@ -160,7 +160,7 @@ TEST_CASE("a 3D left drag on a sphere obstacle moves it, on the cloth in front o
 TEST_CASE("the 3D hover is the particle a left press there grabs, none off the cloth or held",
           "[3d][session][hand]")
 {
-    Rig rig({}, {});
+    HandRig rig({}, {});
     const glm::dvec3 p = rig.session.simulation().particles().position[14];
     const glm::dvec2 at = rig.pixel(p + glm::dvec3(0.03, -0.02, 0.0)); // near particle 14
     rig.session.mouseMove(at);
@@ -185,7 +185,7 @@ TEST_CASE("a 3D click on a solid selects it, Remove selected removes it, undo br
     ball.position = {2.0, -0.5, 1.0};
     ball.radius = 0.2;
     ball.mass = 1.0;
-    Rig rig({sphere({0.5, -0.5, 1.0}, 0.3)}, {ball}); // both in front of the cloth
+    HandRig rig({sphere({0.5, -0.5, 1.0}, 0.3)}, {ball}); // both in front of the cloth
     CHECK_FALSE(rig.session.selected());
     const glm::dvec2 onSphere = rig.pixel({0.5, -0.5, 1.0});
     rig.drag(onSphere, onSphere); // a click: selected, not moved
@@ -209,7 +209,7 @@ TEST_CASE("the 3D grab radius's circle is around the cloth's point under the cur
           "area grab's",
           "[3d][session][hand]")
 {
-    Rig rig({}, {});
+    HandRig rig({}, {});
     const glm::dvec3 p = rig.session.simulation().particles().position[14];
     const glm::dvec2 at = rig.pixel(p + glm::dvec3(0.03, -0.02, 0.0));
     rig.session.mouseMove(at);
@@ -238,7 +238,7 @@ TEST_CASE("the 3D grab radius's circle is around the cloth's point under the cur
 TEST_CASE("in 3D one finger is the hand and two fingers pinch-zoom towards their centre",
           "[3d][session][touch]")
 {
-    Rig rig({}, {});
+    HandRig rig({}, {});
     const glm::dvec3 p = rig.session.simulation().particles().position[14];
     const glm::dvec2 at = rig.pixel(p + glm::dvec3(0.03, -0.02, 0.0));
     using K = TouchEvent::Kind;

@@ -32,10 +32,10 @@ Settings space()
     return s;
 }
 
-struct Rig {
+struct PanelRig {
     double now = 100.0;
     Session3 session;
-    explicit Rig(const Settings& settings = space()) : session(settings, [this] { return now; })
+    explicit PanelRig(const Settings& settings = space()) : session(settings, [this] { return now; })
     {
         session.setPaused(true);
         session.resize({0.0, 0.0}, {1000.0, 800.0});
@@ -109,7 +109,7 @@ TEST_CASE("in 2D the wind rows never write wind z", "[panel]")
 TEST_CASE("a 3D scene chosen in a 3D session replaces the cloth and its world, undoably",
           "[3d][scene]")
 {
-    Rig rig;
+    PanelRig rig;
     REQUIRE(rig.session.simulation().obstacles().empty());
     CHECK_FALSE(rig.session.chooseScene("drape-3d"));
     CHECK(rig.session.sceneName() == "drape-3d");
@@ -126,7 +126,7 @@ TEST_CASE("a 3D scene chosen in a 3D session replaces the cloth and its world, u
 TEST_CASE("the World section's 3D shapes land at the view's target as pbd-sim reads them",
           "[3d][world]")
 {
-    Rig rig;
+    PanelRig rig;
     const glm::dvec3 target = rig.session.camera().target();
     WorldActions add;
     add.addCircle = true; // a sphere in 3D
@@ -160,7 +160,7 @@ TEST_CASE("a 3D state loaded in the session is the saved one exactly, undoably, 
     const std::string folder = std::filesystem::temp_directory_path().string();
     const std::string path3 = folder + "/pbd-panel3-state3.json";
     const std::string path2 = folder + "/pbd-panel3-state2.json";
-    Rig saved;
+    PanelRig saved;
     saved.session.setPaused(false);
     for (int i = 0; i < 20; ++i) // a swinging cloth: positions and velocities of its own
         saved.session.advance();
@@ -170,7 +170,7 @@ TEST_CASE("a 3D state loaded in the session is the saved one exactly, undoably, 
     Simulation plane(Simulation::defaultSettings());
     REQUIRE_FALSE(saveStateFile(plane, path2));
 
-    Rig rig;
+    PanelRig rig;
     CHECK_FALSE(rig.session.loadState(path3));
     const SimulationState3 a = saved.session.simulation().state();
     const SimulationState3 b = rig.session.simulation().state();

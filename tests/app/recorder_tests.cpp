@@ -16,6 +16,7 @@
 #include "pbd/command.h"
 #include "pbd/drag_script.h"
 #include "pbd/simulation.h"
+#include "../unit/sim_builders.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -24,18 +25,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using pbd::test::readText;
+
 fs::path scratchFile(const std::string& name)
 {
     return fs::temp_directory_path() /
            ("pbd-recorder-" + name + "-" + std::to_string(::getpid()) + ".txt");
-}
-
-std::string readText(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 /// The page's cloth without gravity: particle 1199 rests at (7.8, -5.8).

@@ -21,6 +21,7 @@
 #include "pbd/scene.h"
 #include "pbd/state_file.h"
 #include "play_as_pbd_sim.h"
+#include "../unit/sim_builders.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -29,6 +30,9 @@ using Catch::Matchers::Contains;
 namespace fs = std::filesystem;
 
 namespace {
+
+using pbd::test::readText;
+using pbd::test::samePositions;
 
 /// A fresh folder for one test's files.
 fs::path scratchFolder(const std::string& name)
@@ -40,21 +44,6 @@ fs::path scratchFolder(const std::string& name)
     return folder;
 }
 
-std::string readText(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-bool samePositions(const Simulation& a, const Simulation& b)
-{
-    const auto& x = a.particles().position;
-    const auto& y = b.particles().position;
-    return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof x[0]) == 0;
-}
-
 Settings settingsOf(const RunStart& start)
 {
     Settings settings;
@@ -64,8 +53,8 @@ Settings settingsOf(const RunStart& start)
 
 /// A controller set up as the app sets itself up from its command line (setUpStart), with
 /// RunFiles watching it; each frame takes the page's 8 steps.
-struct Rig {
-    explicit Rig(const RunStart& start)
+struct StartRig {
+    explicit StartRig(const RunStart& start)
         : simulation(settingsOf(start)), controller(simulation, [this] { return now; }),
           files(controller)
     {
@@ -90,7 +79,7 @@ struct Rig {
 
 /// A drag of the last particle with a throw, a ball (the first, if any) held, moved and
 /// thrown, R, and steps between them.
-void session(Rig& rig)
+void session(StartRig& rig)
 {
     rig.frames(6);
     const Index last = static_cast<Index>(rig.simulation.particles().size() - 1);
@@ -119,7 +108,7 @@ void session(Rig& rig)
 /// Records `rig` from its start (`fromState`: the loaded state as it is, as --record with
 /// --load), plays the recording as pbd-sim does and in an app started elsewhere (the table
 /// scene), and checks both against the recording controller. Returns the script.
-std::string recordAndReplay(Rig& rig, const fs::path& folder, bool fromState = false)
+std::string recordAndReplay(StartRig& rig, const fs::path& folder, bool fromState = false)
 {
     const std::string path = (folder / "rec.txt").string();
     REQUIRE(rig.files.startRecording(path, fromState));
@@ -148,7 +137,7 @@ std::string recordAndReplay(Rig& rig, const fs::path& folder, bool fromState = f
 
     RunStart elsewhere;
     elsewhere.scene = builtInScene("table");
-    Rig player(elsewhere);
+    StartRig player(elsewhere);
     player.frames(3);
     REQUIRE(player.files.startReplay(path));
     for (int k = 0; k < 2000 && player.files.replaying(); ++k)
@@ -188,7 +177,7 @@ TEST_CASE("a recording of the plain cloth names the page scene and replays anywh
         s.height = 16;
         return validate(s) ? std::optional<std::string>("invalid") : std::nullopt;
     };
-    Rig rig(start);
+    StartRig rig(start);
     const std::string script = recordAndReplay(rig, folder);
     CHECK_THAT(script, Contains("\n0 scene page\n0 set width 24\n") &&
                            Contains("\n0 restart\n"));
@@ -201,7 +190,7 @@ TEST_CASE("a recording of a built-in scene as it is names it", "[run-files][reco
     const fs::path folder = scratchFolder("builtin");
     RunStart start;
     start.scene = builtInScene("hammock");
-    Rig rig(start);
+    StartRig rig(start);
     const std::string script = recordAndReplay(rig, folder);
     CHECK_THAT(script, Contains("\n0 scene hammock\n"));
     CHECK_FALSE(fs::exists(folder / "rec.scene.json"));
@@ -216,7 +205,7 @@ TEST_CASE("a recording of --scene with --ball writes its start beside it as a sc
     RunStart start;
     start.scene = builtInScene("pegs");
     start.balls = std::vector<Ball>{ballOf("3,2,0.3,1")};
-    Rig rig(start);
+    StartRig rig(start);
     REQUIRE(rig.simulation.balls().size() == 1);
     const std::string script = recordAndReplay(rig, folder);
     CHECK_THAT(script, Contains("\n0 scene rec.scene.json\n") && Contains(" grab-ball 0 "));
@@ -243,7 +232,7 @@ TEST_CASE("a recording of --obstacle and of a scene with other settings replays 
             return std::optional<std::string>();
         };
     }
-    Rig rig(start);
+    StartRig rig(start);
     const std::string script = recordAndReplay(rig, folder);
     CHECK_THAT(script, Contains("\n0 scene rec.scene.json\n"));
     fs::remove_all(folder);
@@ -266,7 +255,7 @@ TEST_CASE("a recording of a loaded state writes the state beside it and replays 
     }
     RunStart start;
     start.stateFile = saved.string();
-    Rig rig(start);
+    StartRig rig(start);
     REQUIRE(rig.simulation.stepCount() == 150);
     const std::string script = recordAndReplay(rig, folder, true);
     CHECK_THAT(script, Contains("\n0 load rec.state.json\n"));
@@ -279,7 +268,7 @@ TEST_CASE("a recording after a scene chosen in the panel starts from that scene"
           "[run-files][record][start]")
 {
     const fs::path folder = scratchFolder("combo");
-    Rig rig(RunStart{});
+    StartRig rig(RunStart{});
     rig.frames(4);
     REQUIRE_FALSE(rig.controller.chooseScene("curtain-over-ball"));
     rig.frames(10);
@@ -309,7 +298,7 @@ TEST_CASE("a recording after a restored autosave starts from the restored sessio
             earlier.step();
         REQUIRE_FALSE(saveStateFile(earlier, autosave.string()));
     }
-    Rig rig(RunStart{});
+    StartRig rig(RunStart{});
     rig.frames(3);
     REQUIRE(rig.files.load(autosave.string()));
     rig.frames(5);

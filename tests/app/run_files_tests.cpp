@@ -16,11 +16,13 @@
 
 #include <unistd.h>
 
+#include "controller_rig.h"
 #include "logic/controller.h"
 #include "pbd/drag_script.h"
 #include "pbd/state_io.h"
 #include "io/run_files.h"
 #include "play_as_pbd_sim.h"
+#include "../unit/sim_builders.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -30,8 +32,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr PanelFocus kCanvas{};
-constexpr Modifiers kNone{};
+using pbd::test::readText;
+using pbd::test::samePositions;
+
+using pbd::app::testing::kCanvas;
+using pbd::app::testing::kNone;
 constexpr Modifiers kShift{true, false, false};
 constexpr Modifiers kCtrl{false, true, false};
 
@@ -45,26 +50,11 @@ fs::path scratchFolder(const std::string& name)
     return folder;
 }
 
-std::string readText(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-bool samePositions(const Simulation& a, const Simulation& b)
-{
-    const auto& x = a.particles().position;
-    const auto& y = b.particles().position;
-    return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof x[0]) == 0;
-}
-
 /// A controller on a 1400 x 960 window (the page's view: 50 px per metre) with RunFiles
 /// watching it. Its clock moves 1/60 s per frame and not during steps, so each frame takes the
 /// page's 8 steps.
-struct Rig {
-    explicit Rig(const Settings& settings, OffThread steps = OffThread::Never)
+struct FilesRig {
+    explicit FilesRig(const Settings& settings, OffThread steps = OffThread::Never)
         : simulation(settings), controller(simulation, [this] { return now; }), files(controller)
     {
         controller.resize({1400.0, 960.0}, 1.0, 1.0);
@@ -115,7 +105,7 @@ std::vector<std::string> linesWith(const std::string& text, const std::string& p
 
 /// Drags, a pin, a cut, a settings change and a throw through the controller, as a person
 /// would, then a grab moved while paused (no step follows it).
-void interact(Rig& rig)
+void interact(FilesRig& rig)
 {
     const Index corner = 29 * 40; // bottom-left
     rig.frames(3);
@@ -177,7 +167,7 @@ TEST_CASE("a recording played as pbd-sim plays it gives the controller's positio
     const OffThread steps = GENERATE(OffThread::Never, OffThread::Always);
     const fs::path folder = scratchFolder("record");
     const std::string path = (folder / "rec.txt").string();
-    Rig rig(settings, steps);
+    FilesRig rig(settings, steps);
     REQUIRE(rig.files.startRecording(path));
     interact(rig);
     REQUIRE(rig.files.stopRecording());
@@ -220,7 +210,7 @@ TEST_CASE("a recording starts from a fresh cloth, writes its header at once and 
 {
     const fs::path folder = scratchFolder("fresh");
     const std::string path = (folder / "rec.txt").string();
-    Rig rig(Settings{});
+    FilesRig rig(Settings{});
     rig.frames(5); // the cloth has fallen a little
     REQUIRE(rig.simulation.stepCount() == 40);
     REQUIRE(rig.files.startRecording(path));
@@ -255,7 +245,7 @@ TEST_CASE("a recording starts from a fresh cloth, writes its header at once and 
 TEST_CASE("recording refuses a file it cannot write and changes nothing", "[run-files][record]")
 {
     const fs::path folder = scratchFolder("norecord");
-    Rig rig(Settings{});
+    FilesRig rig(Settings{});
     rig.frames(2);
     CHECK_FALSE(rig.files.startRecording(folder.string())); // a folder
     CHECK(rig.files.failed());
@@ -271,7 +261,7 @@ TEST_CASE("recording refuses a file it cannot write and changes nothing", "[run-
 TEST_CASE("an empty file name is refused by name for every file action and changes nothing",
           "[run-files]")
 {
-    Rig rig(Settings{});
+    FilesRig rig(Settings{});
     rig.frames(2);
     const std::uint64_t hash = positionsHash(rig.simulation.particles().position);
     CHECK_FALSE(rig.files.startRecording(""));
@@ -301,7 +291,7 @@ TEST_CASE("a saved state loaded through the controller continues bit for bit, on
     settings.tearStrain = 0.4;
     const fs::path folder = scratchFolder("save");
     const std::string path = (folder / "state.json").string();
-    Rig rig(settings);
+    FilesRig rig(settings);
     rig.commit(PanelField::Iterations, "4");
     rig.frames(3);
     rig.click(rig.screenOf(15 * 40 + 20), kShift); // a pin
@@ -352,7 +342,7 @@ TEST_CASE("a loaded state forgets the scene chosen in the panel, undo brings it 
 {
     const fs::path folder = scratchFolder("scene");
     const std::string path = (folder / "state.json").string();
-    Rig rig(Settings{});
+    FilesRig rig(Settings{});
     FilesActions name;
     name.statePath = path;
     rig.files.panel(name);
@@ -380,7 +370,7 @@ TEST_CASE("a failed save keeps the old file and says why, a bad file loads nothi
 {
     const fs::path folder = scratchFolder("fail");
     const std::string path = (folder / "state.json").string();
-    Rig rig(Settings{});
+    FilesRig rig(Settings{});
     rig.frames(2);
     REQUIRE(rig.files.save(path));
     const std::string saved = readText(path);
@@ -431,7 +421,7 @@ TEST_CASE("a playback applies each event before its step through pauses and sing
                                "3 pin 105\n5 drag 199 2 -3\n9 drag 199 2.5 -3.5\n12 release 4 1\n"
                                "17 cut 1.9 1 1.9 -5\n19 set gravity -5\n22 unpin 0\n24 end\n";
     std::ofstream(path) << script;
-    Rig rig(Settings{});
+    FilesRig rig(Settings{});
     rig.frames(1);
     REQUIRE(rig.files.startReplay(path));
     CHECK(rig.controller.model().settings().width == 20); // the step-0 lines at once
@@ -472,7 +462,7 @@ TEST_CASE("changing the cloth by hand stops a playback with a message, the cloth
     const fs::path folder = scratchFolder("takeover");
     const std::string path = (folder / "rec.txt").string();
     std::ofstream(path) << "0 set iterations 3\n0 restart\n40 pin 5\n400 end\n";
-    Rig rig(Settings{});
+    FilesRig rig(Settings{});
     REQUIRE(rig.files.startReplay(path));
     rig.frames(2);
     REQUIRE(rig.files.replaying());
@@ -497,12 +487,12 @@ TEST_CASE("a recording replayed in the app ends with the recorded positions", "[
     const std::string path = (folder / "rec.txt").string();
     Settings settings;
     settings.solver = Solver::Colored;
-    Rig recorder(settings);
+    FilesRig recorder(settings);
     REQUIRE(recorder.files.startRecording(path));
     interact(recorder);
     REQUIRE(recorder.files.stopRecording());
 
-    Rig player(Settings{});
+    FilesRig player(Settings{});
     REQUIRE(player.files.startReplay(path));
     player.frames(60);
     CHECK_FALSE(player.files.replaying());
@@ -523,7 +513,7 @@ TEST_CASE("measure: a recording adds nothing measurable to a step", "[.][measure
     long long steps[2] = {0, 0};
     for (int round = 0; round < 6; ++round) {
         const int recording = round % 2;
-        Rig rig(settings);
+        FilesRig rig(settings);
         if (recording)
             REQUIRE(rig.files.startRecording((folder / "rec.txt").string()));
         const auto start = std::chrono::steady_clock::now();
@@ -552,7 +542,7 @@ TEST_CASE("measure: saving and loading a 1000 x 1000 state through the app", "[.
     Settings settings;
     settings.width = 1000;
     settings.height = 1000;
-    Rig rig(settings);
+    FilesRig rig(settings);
     rig.frames(1);
     // Wall-clock and processor time (this process's, all threads): on a shared machine the
     // wall clock includes the time other jobs held the cores.

@@ -57,10 +57,10 @@ std::vector<glm::dvec3> folded()
 }
 
 /// A session with its canvas, paused, a clock the test moves.
-struct Rig {
+struct SessionRig {
     double now = 100.0;
     Session3 session;
-    explicit Rig(const Settings& settings = cloth3())
+    explicit SessionRig(const Settings& settings = cloth3())
         : session(settings, [this] { return now; })
     {
         session.setPaused(true);
@@ -76,7 +76,7 @@ struct Rig {
 };
 
 /// The fold above as the session's state.
-void fold(Session3& session)
+void foldSheet(Session3& session)
 {
     SimulationState3 state = session.simulation().state();
     state.position = folded();
@@ -167,7 +167,7 @@ TEST_CASE("the 3D session frames the cloth on its first canvas, F fits, Home res
 {
     Settings settings = cloth3();
     settings.orientation = Orientation::Horizontal;
-    Rig rig(settings);
+    SessionRig rig(settings);
     const Box3 box = rig.session.clothBox();
     CHECK(box.max.z - box.min.z == Approx(1.8)); // laid flat, rows towards +z
     CHECK(rig.session.camera().shows(box.min, box.max, Session3::kFitMarginPixels - 1e-6));
@@ -193,7 +193,7 @@ TEST_CASE("a 3D left press grabs the particle under the cursor and drags it in t
           "facing the camera",
           "[3d][session][hand]")
 {
-    Rig rig;
+    SessionRig rig;
     const Simulation3& cloth = rig.session.simulation();
     const Index target = 3 * kSide + 4;
     const glm::dvec3 start = cloth.particles().position[target];
@@ -230,8 +230,8 @@ TEST_CASE("a 3D left press grabs the particle under the cursor and drags it in t
 
 TEST_CASE("a 3D press where a fold hides another layer grabs the front one", "[3d][session][hand]")
 {
-    Rig rig;
-    fold(rig.session);
+    SessionRig rig;
+    foldSheet(rig.session);
     const std::vector<glm::dvec3> x = folded();
     const glm::dvec3 spot{0.9, -0.5, 0.0};
     const glm::dvec2 at = rig.pixel(spot);
@@ -253,7 +253,7 @@ TEST_CASE("a 3D press where a fold hides another layer grabs the front one", "[3
 TEST_CASE("Shift+click pins and unpins the particle under the cursor in 3D",
           "[3d][session][hand]")
 {
-    Rig rig;
+    SessionRig rig;
     const Simulation3& cloth = rig.session.simulation();
     const Index target = 6 * kSide + 2;
     const glm::dvec2 at = rig.pixel(cloth.particles().position[target]);
@@ -273,7 +273,7 @@ TEST_CASE("Shift+click pins and unpins the particle under the cursor in 3D",
 TEST_CASE("a 3D knife stroke across the cloth cuts every constraint under it and no other",
           "[3d][session][knife]")
 {
-    Rig rig;
+    SessionRig rig;
     const Simulation3& cloth = rig.session.simulation();
     const std::size_t before = cloth.liveConstraintCount();
     // From beyond the left edge to beyond the right one, half-way between rows 4 and 5.

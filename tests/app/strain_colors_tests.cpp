@@ -12,7 +12,7 @@ using namespace pbd::app;
 
 namespace {
 
-void requireColor(glm::vec3 c, glm::vec3 expected)
+void requireStrainColor(glm::vec3 c, glm::vec3 expected)
 {
     CHECK(c.r == Approx(expected.r).margin(1e-6));
     CHECK(c.g == Approx(expected.g).margin(1e-6));
@@ -28,20 +28,20 @@ const glm::vec3 kRed{0.90f, 0.08f, 0.08f};
 TEST_CASE("zero strain is the page's grey, +scale red, -scale blue, halfway halfway",
           "[strain-map]")
 {
-    requireColor(strainColor(0.0, 0.2), kGrey);
-    requireColor(strainColor(0.2, 0.2), kRed);
-    requireColor(strainColor(-0.2, 0.2), kBlue);
-    requireColor(strainColor(0.1, 0.2), 0.5f * (kGrey + kRed));
-    requireColor(strainColor(-0.05, 0.2), 0.75f * kGrey + 0.25f * kBlue);
+    requireStrainColor(strainColor(0.0, 0.2), kGrey);
+    requireStrainColor(strainColor(0.2, 0.2), kRed);
+    requireStrainColor(strainColor(-0.2, 0.2), kBlue);
+    requireStrainColor(strainColor(0.1, 0.2), 0.5f * (kGrey + kRed));
+    requireStrainColor(strainColor(-0.05, 0.2), 0.75f * kGrey + 0.25f * kBlue);
 }
 
 TEST_CASE("the map saturates beyond the scale and survives bad input", "[strain-map]")
 {
-    requireColor(strainColor(5.0, 0.2), kRed);
-    requireColor(strainColor(-5.0, 0.2), kBlue);
-    requireColor(strainColor(std::numeric_limits<double>::infinity(), 0.2), kRed);
-    requireColor(strainColor(std::nan(""), 0.2), kGrey);
-    requireColor(strainColor(0.0005, 0.0), 0.5f * (kGrey + kRed)); // scale 0 -> kMinStrainScale
+    requireStrainColor(strainColor(5.0, 0.2), kRed);
+    requireStrainColor(strainColor(-5.0, 0.2), kBlue);
+    requireStrainColor(strainColor(std::numeric_limits<double>::infinity(), 0.2), kRed);
+    requireStrainColor(strainColor(std::nan(""), 0.2), kGrey);
+    requireStrainColor(strainColor(0.0005, 0.0), 0.5f * (kGrey + kRed)); // scale 0 -> kMinStrainScale
 }
 
 TEST_CASE("the automatic scale is the 99th percentile of |strain|", "[strain-map]")
@@ -73,10 +73,10 @@ TEST_CASE("a cloth at rest keeps the smallest scale, a large one is sampled", "[
 TEST_CASE("the renderer's table is the map sampled from -scale to +scale", "[strain-map]")
 {
     const auto table = strainColorTable();
-    requireColor(table.front(), kBlue);
-    requireColor(table.back(), kRed);
+    requireStrainColor(table.front(), kBlue);
+    requireStrainColor(table.back(), kRed);
     for (std::size_t i = 0; i < table.size(); i += 17)
-        requireColor(table[i], strainColor(-1.0 + 2.0 * static_cast<double>(i) / 255.0, 1.0));
+        requireStrainColor(table[i], strainColor(-1.0 + 2.0 * static_cast<double>(i) / 255.0, 1.0));
 }
 
 TEST_CASE("a strain scale is auto or a number from 1e-06 to 1000, others are refused",

@@ -19,6 +19,7 @@
 #include "play_as_pbd_sim.h"
 #include "pbd/drag_script.h"
 #include "pbd/state_file.h"
+#include "../unit/sim_builders.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -27,26 +28,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr Modifiers kCtrlShift{true, true, false};
+using pbd::test::readText;
+using pbd::test::sameBits;
 
-bool sameBits(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0;
-}
+constexpr Modifiers kCtrlShift{true, true, false};
 
 void withGrabRadius(Rig& rig, double radius)
 {
     Preferences p = rig.controller.preferences();
     p.grabRadius = radius;
     rig.controller.setPreferences(p);
-}
-
-std::string readText(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 } // namespace

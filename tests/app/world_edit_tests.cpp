@@ -17,6 +17,7 @@
 #include "io/run_files.h"
 #include "logic/world_edits.h"
 #include "play_as_pbd_sim.h"
+#include "../unit/sim_builders.h"
 
 using namespace pbd;
 using namespace pbd::app;
@@ -25,25 +26,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using pbd::test::readText;
+using pbd::test::sameBits;
+
 std::size_t pinnedCount(const Simulation& simulation)
 {
     std::size_t n = 0;
     for (std::size_t i = 0; i < simulation.particles().size(); ++i)
         n += simulation.particles().pinned(i) ? 1 : 0;
     return n;
-}
-
-bool sameBits(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0;
-}
-
-std::string readText(const fs::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 void world(Rig& rig, void (*ask)(WorldActions&))

@@ -31,7 +31,7 @@ struct TetherScenario {
     bool floatNearDouble = true; ///< float stays within 1e-3 m (not so where it tears)
 };
 
-std::vector<TetherScenario> scenarios()
+std::vector<TetherScenario> tetherScenarios()
 {
     std::vector<TetherScenario> list;
     Settings base;
@@ -104,7 +104,7 @@ std::vector<glm::dvec2> run(const TetherScenario& s, pbd::Solver solver,
 TEST_CASE("tethers on the GPU: double within 1e-9 m of the colored CPU solver, float within "
           "1e-3 m")
 {
-    for (const TetherScenario& s : scenarios()) {
+    for (const TetherScenario& s : tetherScenarios()) {
         std::size_t cpuLive = 0;
         std::size_t gpuLive = 0;
         const auto cpu = run(s, pbd::Solver::Colored, pbd::GpuPrecision::Double, 200, &cpuLive);

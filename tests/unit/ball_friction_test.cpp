@@ -20,6 +20,8 @@ using pbd::Simulation;
 
 namespace {
 
+using pbd::test::momentum;
+
 double meanVelocityX(const Simulation& sim)
 {
     double sum = 0.0;
@@ -49,17 +51,6 @@ double slidingDeceleration(double mu)
     for (const glm::dvec2 p : sim.particles().position)
         REQUIRE(glm::distance(p, glm::dvec2(1.9, -1000.0)) > 1000.0 - 1e-9); // on the ball
     return (v1 - v2) / 0.1;
-}
-
-glm::dvec2 momentum(const Simulation& sim)
-{
-    glm::dvec2 total(0.0);
-    const auto& p = sim.particles();
-    for (std::size_t i = 0; i < p.size(); ++i)
-        total += p.mass[i] * p.velocity[i];
-    for (const Ball& b : sim.balls())
-        total += b.mass * b.velocity;
-    return total;
 }
 
 } // namespace

@@ -22,6 +22,8 @@ using pbd::Simulation;
 
 namespace {
 
+using pbd::test::momentum;
+
 Ball ball(double x, double y, double radius, double mass)
 {
     std::string error;
@@ -60,17 +62,6 @@ Caught dropOnRope(double mass, pbd::Solver solver = pbd::Solver::Sequential)
             c.ropeUnderBall = std::max(c.ropeUnderBall, p.y);
     }
     return c;
-}
-
-glm::dvec2 momentum(const Simulation& sim)
-{
-    glm::dvec2 total(0.0);
-    const auto& p = sim.particles();
-    for (std::size_t i = 0; i < p.size(); ++i)
-        total += p.mass[i] * p.velocity[i];
-    for (const Ball& b : sim.balls())
-        total += b.mass * b.velocity;
-    return total;
 }
 
 } // namespace

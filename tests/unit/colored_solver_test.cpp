@@ -24,6 +24,8 @@ using pbd::Solver;
 
 namespace {
 
+using pbd::test::sameBits;
+
 Settings coloredSettings(int width, int height, int threads, int fixedCount = 2,
                          int iterations = 2)
 {
@@ -67,11 +69,6 @@ bool coversExactlyOnce(const ConstraintSets& sets, std::span<const DistanceConst
 }
 
 using pbd::test::expandGridSets;
-
-bool bitIdentical(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0;
-}
 
 /// Runs `steps` steps with a scripted grab: particle `grabbed` is taken at step 20, pulled
 /// down and sideways until step 120, and released at step 150.
@@ -188,10 +185,10 @@ TEST_CASE("the colored solver gives bit-identical results for 1, 2 and 3 threads
     // The cloth really moved, and the grab mattered.
     CHECK(glm::distance(positions[0][h * w - 1],
                         pbd::buildClothGrid(w, h).positions[h * w - 1]) > 0.05);
-    CHECK(bitIdentical(positions[0], positions[1]));
-    CHECK(bitIdentical(positions[0], positions[2]));
-    CHECK(bitIdentical(velocities[0], velocities[1]));
-    CHECK(bitIdentical(velocities[0], velocities[2]));
+    CHECK(sameBits(positions[0], positions[1]));
+    CHECK(sameBits(positions[0], positions[2]));
+    CHECK(sameBits(velocities[0], velocities[1]));
+    CHECK(sameBits(velocities[0], velocities[2]));
 }
 
 namespace {
@@ -336,12 +333,12 @@ TEST_CASE("a copied colored simulation continues exactly like the original", "[c
     Simulation copy(original);
     pbd::test::run(original, 40);
     pbd::test::run(copy, 40);
-    CHECK(bitIdentical(original.particles().position, copy.particles().position));
+    CHECK(sameBits(original.particles().position, copy.particles().position));
     Simulation assigned;
     assigned = copy;
     pbd::test::run(assigned, 5);
     pbd::test::run(copy, 5);
-    CHECK(bitIdentical(assigned.particles().position, copy.particles().position));
+    CHECK(sameBits(assigned.particles().position, copy.particles().position));
 }
 
 TEST_CASE("strain is zero at rest and measures relative stretch", "[strain]")

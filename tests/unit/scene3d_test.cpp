@@ -18,6 +18,7 @@
 #include "pbd/run_start.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
+#include "scene_support.h"
 
 using pbd::Scene;
 using pbd::Simulation3;
@@ -25,24 +26,17 @@ using V3 = pbd::Vec<3>;
 
 namespace {
 
+using pbd::test::sceneSimulation3;
+using pbd::test::sceneMembersRefusal;
+
 const std::vector<std::string> kScenes3 = {"drape-3d",   "tablecloth-3d", "flag-3d",
                                            "curtain-3d", "cantilever-3d", "drop-3d"};
-
-Simulation3 sceneSimulation(const Scene& scene)
-{
-    REQUIRE(scene.settings.dimensions == 3);
-    Simulation3 simulation(scene.settings);
-    const auto error = pbd::applyScene(simulation, scene);
-    INFO((error ? *error : std::string()));
-    REQUIRE_FALSE(error);
-    return simulation;
-}
 
 Simulation3 builtIn(const std::string& name)
 {
     const auto scene = pbd::builtInScene(name);
     REQUIRE(scene);
-    return sceneSimulation(*scene);
+    return sceneSimulation3(*scene);
 }
 
 void run(Simulation3& simulation, int steps)
@@ -65,15 +59,6 @@ double fastest(const Simulation3& simulation)
     for (const V3& u : simulation.particles().velocity)
         v = std::max(v, std::sqrt(pbd::squaredLength(u)));
     return v;
-}
-
-std::string refusal(const std::string& members)
-{
-    const pbd::SceneParse parsed = pbd::sceneFromJson(
-        R"({"format": "pbd-cloth-scene", "version": 1, )" + members + "}");
-    REQUIRE(parsed.error);
-    CHECK_FALSE(parsed.scene);
-    return parsed.error->message;
 }
 
 } // namespace
@@ -183,7 +168,7 @@ TEST_CASE("flag-3d: the wind blows the flag out along itself, without it the fla
     REQUIRE(pbd::squaredLength(wind) > 0.0);
     const V3 along = wind / std::sqrt(pbd::squaredLength(wind));
     auto displaced = [&](const Scene& s) {
-        Simulation3 simulation = sceneSimulation(s);
+        Simulation3 simulation = sceneSimulation3(s);
         const V3 before = centroid(simulation);
         run(simulation, 400); // 2 s
         return pbd::dot(V3(centroid(simulation) - before), along);
@@ -241,7 +226,7 @@ TEST_CASE("cantilever-3d: the strip's tip droops as the heavy elastica", "[scene
     const double length = du * (s.width - 1.5); // from the clamp's middle
     const double rho = s.density, g = -s.gravity;
     auto droop = [&](const Scene& strip) {
-        Simulation3 simulation = sceneSimulation(strip);
+        Simulation3 simulation = sceneSimulation3(strip);
         run(simulation, 600); // 3 s, damped to rest
         CHECK(fastest(simulation) < 1e-4);
         double drop = 0.0;
@@ -304,7 +289,7 @@ TEST_CASE("a 3D scene file holds 3D shapes, balls, pins and x y z positions", "[
     REQUIRE(again.scene);
     CHECK(*again.scene == scene);
     // Applied: the world, the pins, x y z per particle, the pinned particle at rest.
-    Simulation3 simulation = sceneSimulation(scene);
+    Simulation3 simulation = sceneSimulation3(scene);
     CHECK(simulation.obstacles().size() == 2);
     CHECK(simulation.balls().size() == 1);
     CHECK(simulation.particles().position[2] == V3(0.0, -0.2, 0.5));
@@ -325,23 +310,23 @@ TEST_CASE("a scene's shapes, balls and positions are of its dimensions, others a
     const std::string three = R"("settings": {"dimensions": 3, "width": 2, "height": 2}, )";
     using Catch::Contains;
     // A 2D shape in a 3D scene names the shape and the dimensions.
-    CHECK_THAT(refusal(three + R"("obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1}])"),
+    CHECK_THAT(sceneMembersRefusal(three + R"("obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1}])"),
                Contains("obstacles[0].shape") && Contains("circle") &&
                    Contains("dimensions = 3"));
-    CHECK_THAT(refusal(three + R"("obstacles": [{"shape": "box", "x": 0, "y": 0, "width": 1, "height": 1, "angle": 0}])"),
+    CHECK_THAT(sceneMembersRefusal(three + R"("obstacles": [{"shape": "box", "x": 0, "y": 0, "width": 1, "height": 1, "angle": 0}])"),
                Contains("obstacles[0]") && Contains("box") && Contains("dimensions = 3"));
-    CHECK_THAT(refusal(three + R"("balls": [{"x": 0, "y": 0, "vx": 0, "vy": 0, "radius": 0.3, "mass": 1}])"),
+    CHECK_THAT(sceneMembersRefusal(three + R"("balls": [{"x": 0, "y": 0, "vx": 0, "vy": 0, "radius": 0.3, "mass": 1}])"),
                Contains("balls[0]") && Contains("dimensions = 3"));
     // A 3D shape in a 2D scene likewise.
-    CHECK_THAT(refusal(R"("obstacles": [{"shape": "sphere", "x": 0, "y": 0, "z": 0, "radius": 1}])"),
+    CHECK_THAT(sceneMembersRefusal(R"("obstacles": [{"shape": "sphere", "x": 0, "y": 0, "z": 0, "radius": 1}])"),
                Contains("obstacles[0].shape") && Contains("sphere") &&
                    Contains("dimensions = 2"));
     // Positions take three numbers per particle in 3D.
-    CHECK_THAT(refusal(three + R"("positions": [0, 0, 0, 0, 0, 0, 0, 0])"),
+    CHECK_THAT(sceneMembersRefusal(three + R"("positions": [0, 0, 0, 0, 0, 0, 0, 0])"),
                Contains("positions") && Contains("12 numbers (3 per particle"));
-    CHECK_THAT(refusal(three + R"("velocities": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "x"])"),
+    CHECK_THAT(sceneMembersRefusal(three + R"("velocities": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "x"])"),
                Contains("velocities[3].z"));
-    CHECK_THAT(refusal(three + R"("balls": [{"x": 0, "y": 0, "z": 0, "vx": 0, "vy": 0, "vz": 0, "radius": 0.3, "mass": 1, "held": true}])"),
+    CHECK_THAT(sceneMembersRefusal(three + R"("balls": [{"x": 0, "y": 0, "z": 0, "vx": 0, "vy": 0, "vz": 0, "radius": 0.3, "mass": 1, "held": true}])"),
                Contains("balls[0].held"));
 }
 
@@ -399,6 +384,6 @@ TEST_CASE("a scene runs only in its own dimensions", "[scene][scene3d]")
     CHECK(written.obstacles3.size() == 3);
     const pbd::SceneParse read = pbd::sceneFromJson(pbd::sceneToJson(written));
     REQUIRE(read.scene);
-    Simulation3 again = sceneSimulation(*read.scene);
+    Simulation3 again = sceneSimulation3(*read.scene);
     CHECK(again.state() == started.state());
 }

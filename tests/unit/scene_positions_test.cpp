@@ -10,8 +10,11 @@
 
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
+#include "scene_support.h"
 
 namespace {
+
+using pbd::test::sceneRefusal;
 
 std::string flat(const std::vector<double>& values)
 {
@@ -43,14 +46,6 @@ std::string chainScene(const std::string& members)
 {
     return R"({"format": "pbd-cloth-scene", "version": 1, "settings": {"width": 21, "height": 1,)"
            R"( "clothWidth": 2}, "pinned": [0, 20])" + members + "}";
-}
-
-std::string refusal(const std::string& text)
-{
-    const pbd::SceneParse parsed = pbd::sceneFromJson(text);
-    REQUIRE(parsed.error);
-    CHECK_FALSE(parsed.scene);
-    return parsed.error->message;
 }
 
 } // namespace
@@ -102,12 +97,12 @@ TEST_CASE("a scene's positions of the wrong count or with a bad value are refuse
 {
     std::vector<double> xy = vChain(20);
     xy.pop_back();
-    std::string message = refusal(chainScene(", \"positions\": " + flat(xy)));
+    std::string message = sceneRefusal(chainScene(", \"positions\": " + flat(xy)));
     CHECK_THAT(message, Catch::Contains("positions: has 41 numbers"));
     CHECK_THAT(message, Catch::Contains("allowed: a flat array of 42 numbers (2 per particle, "
                                         "21 particles"));
 
-    message = refusal(chainScene(", \"velocities\": [1, 2]"));
+    message = sceneRefusal(chainScene(", \"velocities\": [1, 2]"));
     CHECK_THAT(message, Catch::Contains("velocities: has 2 numbers"));
 
     // Particle 3's y (the 8th number) made a string, null (JSON's NaN), out of range, a list.
@@ -116,11 +111,11 @@ TEST_CASE("a scene's positions of the wrong count or with a bad value are refuse
         std::string list = "[";
         for (std::size_t k = 0; k < good.size(); ++k)
             list += (k ? ", " : "") + (k == 7 ? std::string(bad) : std::to_string(good[k]));
-        message = refusal(chainScene(", \"positions\": " + list + "]"));
+        message = sceneRefusal(chainScene(", \"positions\": " + list + "]"));
         CHECK_THAT(message, Catch::Contains("positions[3].y: "));
         CHECK_THAT(message, Catch::Contains("allowed: a number from -1e6 to 1e6"));
     }
-    message = refusal(chainScene(", \"positions\": {\"x\": 1}"));
+    message = sceneRefusal(chainScene(", \"positions\": {\"x\": 1}"));
     CHECK_THAT(message, Catch::Contains("positions: "));
     CHECK_THAT(message, Catch::Contains("is not an array"));
 }

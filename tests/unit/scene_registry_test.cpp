@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include "pbd/scene.h"
+#include "scene_support.h"
 
 using pbd::Ball;
 using pbd::Obstacle;
@@ -19,6 +20,8 @@ using pbd::ObstacleShape;
 using pbd::Scene;
 
 namespace {
+
+using pbd::test::sceneMembersRefusal;
 
 Obstacle circle(double x, double y, double r)
 {
@@ -146,15 +149,6 @@ std::map<std::string, Scene> expectedScenes()
     return out;
 }
 
-std::string refusal(const std::string& members)
-{
-    const pbd::SceneParse parsed = pbd::sceneFromJson(
-        R"({"format": "pbd-cloth-scene", "version": 1, )" + members + "}");
-    REQUIRE(parsed.error);
-    CHECK_FALSE(parsed.scene);
-    return parsed.error->message;
-}
-
 } // namespace
 
 TEST_CASE("every embedded scene file is exactly the scene the C++ code built", "[scene]")
@@ -230,14 +224,14 @@ TEST_CASE("a scene file's description and notes are text that changes nothing", 
         REQUIRE_FALSE(parsed.error);
         CHECK(*parsed.scene == *plain.scene);
     }
-    CHECK(refusal(R"("description": 5)") == "description: '5' is not allowed; allowed: a string");
-    CHECK(refusal(R"("description": ["a"])") ==
+    CHECK(sceneMembersRefusal(R"("description": 5)") == "description: '5' is not allowed; allowed: a string");
+    CHECK(sceneMembersRefusal(R"("description": ["a"])") ==
           "description: '[\"a\"]' is not allowed; allowed: a string");
-    CHECK(refusal(R"("notes": ["a", 2])") ==
+    CHECK(sceneMembersRefusal(R"("notes": ["a", 2])") ==
           "notes: '[\"a\",2]' is not allowed; allowed: a string or an array of strings");
-    CHECK(refusal(R"("notes": {})") ==
+    CHECK(sceneMembersRefusal(R"("notes": {})") ==
           "notes: '{}' is not allowed; allowed: a string or an array of strings");
-    CHECK(refusal(R"("title": "x")") ==
+    CHECK(sceneMembersRefusal(R"("title": "x")") ==
           "title: is not a member of a scene file; allowed: format, version, description, "
           "notes, settings, obstacles, balls, pinned, positions, velocities");
 }

@@ -15,27 +15,15 @@
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
+#include "scene_support.h"
 
 using pbd::Scene;
 using pbd::Simulation;
 
 namespace {
 
-Simulation sceneSimulation(const Scene& scene)
-{
-    Simulation simulation(scene.settings);
-    const auto error = pbd::applyScene(simulation, scene);
-    REQUIRE_FALSE(error);
-    return simulation;
-}
-
-std::string refusal(const std::string& text)
-{
-    const pbd::SceneParse parsed = pbd::sceneFromJson(text);
-    REQUIRE(parsed.error);
-    CHECK_FALSE(parsed.scene);
-    return parsed.error->message;
-}
+using pbd::test::sceneSimulation;
+using pbd::test::sceneRefusal;
 
 const char* kHeader = R"("format": "pbd-cloth-scene", "version": 1)";
 
@@ -156,47 +144,47 @@ TEST_CASE("a scene file's settings are a subset over the defaults, its pins repl
 TEST_CASE("bad scene files are refused naming the field, the value and what is allowed",
           "[scene]")
 {
-    CHECK_THAT(refusal(R"({"format": "pbd-cloth-state", "version": 1})"),
+    CHECK_THAT(sceneRefusal(R"({"format": "pbd-cloth-state", "version": 1})"),
                Catch::Contains("format: '\"pbd-cloth-state\"' is not allowed; allowed: "
                                "\"pbd-cloth-scene\""));
-    CHECK_THAT(refusal(R"({"format": "pbd-cloth-scene", "version": 2})"),
+    CHECK_THAT(sceneRefusal(R"({"format": "pbd-cloth-scene", "version": 2})"),
                Catch::Contains("version: '2' is not supported; allowed: 1"));
-    CHECK_THAT(refusal(std::string("{") + kHeader +
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader +
                        R"(, "obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": -1}]})"),
                Catch::StartsWith("obstacles[0]: ") && Catch::Contains("radius"));
-    CHECK_THAT(refusal(std::string("{") + kHeader + R"(, "obstacles": [{"shape": "star"}]})"),
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader + R"(, "obstacles": [{"shape": "star"}]})"),
                Catch::StartsWith("obstacles[0].shape: '\"star\"' is not a shape"));
-    CHECK_THAT(refusal(std::string("{") + kHeader + R"(, "settings": {"width": 0}})"),
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader + R"(, "settings": {"width": 0}})"),
                Catch::StartsWith("settings.width:"));
-    CHECK_THAT(refusal(std::string("{") + kHeader + R"(, "settings": {"wide": 1}})"),
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader + R"(, "settings": {"wide": 1}})"),
                Catch::StartsWith("settings.wide: is not a setting"));
-    CHECK_THAT(refusal(std::string("{") + kHeader + R"(, "pinned": [5, 2]})"),
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader + R"(, "pinned": [5, 2]})"),
                Catch::StartsWith("pinned: '2' is not allowed; allowed: ascending"));
-    CHECK_THAT(refusal(std::string("{") + kHeader + R"(, "pinned": [1200]})"),
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader + R"(, "pinned": [1200]})"),
                Catch::StartsWith("pinned: '1200' is not allowed"));
-    CHECK_THAT(refusal(std::string("{") + kHeader +
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader +
                        R"(, "balls": [{"x": 0, "y": 0, "radius": 1, "mass": 1}]})"),
                Catch::StartsWith("balls[0].vx: is missing or not a number"));
-    CHECK_THAT(refusal(std::string("{") + kHeader +
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader +
                        R"(, "balls": [{"x": 0, "y": 0, "vx": 0, "vy": 0, "radius": 0.05,
                                        "mass": 1}]})"),
                Catch::StartsWith("balls[0]: radius 0.05 is not allowed; allowed: 0.1 to"));
-    CHECK_THAT(refusal(std::string("{") + kHeader +
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader +
                        R"(, "balls": [{"x": 0, "y": 0, "vx": 0, "vy": 0, "radius": 1,
                                        "mass": 1, "held": true}]})"),
                Catch::StartsWith("balls[0].held: true is not allowed in a scene"));
-    CHECK_THAT(refusal(std::string("{") + kHeader +
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader +
                        R"(, "obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1,
                                            "vx": 1e9, "vy": 0}]})"),
                Catch::StartsWith("obstacles[0]: vx 1e+09 is not allowed; allowed: a "
                                  "finite number from -1000 to 1000 m/s"));
-    CHECK_THAT(refusal(std::string("{") + kHeader +
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader +
                        R"(, "obstacles": [{"shape": "circle", "x": 0, "y": 0, "radius": 1,
                                            "vx": "fast"}]})"),
                Catch::StartsWith("obstacles[0].vx: is not a number"));
-    CHECK_THAT(refusal(std::string("{") + kHeader + R"(, "time": 3})"),
+    CHECK_THAT(sceneRefusal(std::string("{") + kHeader + R"(, "time": 3})"),
                Catch::StartsWith("time: is not a member of a scene file"));
-    CHECK_THAT(refusal("{"), Catch::StartsWith("not a scene file: not JSON"));
+    CHECK_THAT(sceneRefusal("{"), Catch::StartsWith("not a scene file: not JSON"));
 
     std::string error;
     CHECK_FALSE(pbd::loadScene("no-such-scene", error));

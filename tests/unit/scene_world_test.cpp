@@ -17,6 +17,7 @@
 #include "pbd/simulation.h"
 #include "pbd/state_file.h"
 #include "sim_builders.h"
+#include "scene_support.h"
 
 using pbd::Scene;
 using pbd::Settings;
@@ -24,12 +25,7 @@ using pbd::Simulation;
 
 namespace {
 
-Simulation sceneSimulation(const Scene& scene)
-{
-    Simulation simulation(scene.settings);
-    REQUIRE_FALSE(pbd::applyScene(simulation, scene));
-    return simulation;
-}
+using pbd::test::sceneSimulation;
 
 /// Plays `script` on a page cloth for `steps` steps, as pbd-sim run does.
 Simulation play(const std::string& script, int steps)

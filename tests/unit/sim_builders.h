@@ -3,6 +3,10 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "pbd/simulation.h"
@@ -25,8 +29,9 @@ inline void run(Simulation& simulation, int steps)
         simulation.step();
 }
 
-/// Whether two position arrays hold the same bits.
-inline bool sameBits(const std::vector<glm::dvec2>& a, const std::vector<glm::dvec2>& b)
+/// Whether two arrays (positions, velocities: any plain values) hold the same bits.
+template <class T>
+bool sameBits(const std::vector<T>& a, const std::vector<T>& b)
 {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof a[0]) == 0;
 }
@@ -35,6 +40,27 @@ inline bool sameBits(const std::vector<glm::dvec2>& a, const std::vector<glm::dv
 inline bool samePositions(const Simulation& a, const Simulation& b)
 {
     return sameBits(a.particles().position, b.particles().position);
+}
+
+/// The total momentum of the cloth's particles and the balls.
+inline glm::dvec2 momentum(const Simulation& sim)
+{
+    glm::dvec2 total(0.0);
+    const auto& p = sim.particles();
+    for (std::size_t i = 0; i < p.size(); ++i)
+        total += p.mass[i] * p.velocity[i];
+    for (const Ball& b : sim.balls())
+        total += b.mass * b.velocity;
+    return total;
+}
+
+/// A file's bytes.
+inline std::string readText(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 inline bool allFinite(const Simulation& simulation)

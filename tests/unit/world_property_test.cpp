@@ -158,7 +158,7 @@ private:
 };
 
 /// What a session did, so that the test can see that each kind of check ran.
-struct Tally {
+struct WorldTally {
     std::map<std::string, int> taken;   ///< commands taken, by commandName()
     std::map<std::string, int> refused; ///< commands refused, by commandName()
     int steps = 0;
@@ -179,7 +179,7 @@ public:
     {
     }
 
-    Tally run(int actions)
+    WorldTally run(int actions)
     {
         for (int action = 0; action < actions; ++action) {
             INFO("action " << action << ", steps " << sim_.stepCount() << ", obstacles "
@@ -580,7 +580,7 @@ private:
     History history_;
     int width_;
     int height_;
-    Tally tally_;
+    WorldTally tally_;
     std::uint64_t numbered_ = 0; ///< the newest action number seen
     std::map<std::uint64_t, SimulationState> before_; ///< by action number
     std::map<std::uint64_t, SimulationState> after_;  ///< by action number, where known
@@ -604,7 +604,7 @@ TEST_CASE("random world commands, undo and redo keep every invariant on both CPU
     for (const Solver solver : {Solver::Sequential, Solver::Colored}) {
         CAPTURE(pbd::solverName(solver));
         WorldSession session(seed, smallCloth(solver));
-        const Tally tally = session.run(500);
+        const WorldTally tally = session.run(500);
         pbd::test::requireSolver(session.simulation(), solver);
         // Each kind of command ran, and so did each kind of check.
         for (const char* name : {"step", "set", "obstacle", "move-obstacle", "remove-obstacle",
@@ -631,8 +631,8 @@ TEST_CASE("the same world commands give the same bits twice on each CPU solver",
         for (const std::uint64_t seed : {21}) {
             WorldSession first(seed, smallCloth(solver));
             WorldSession second(seed, smallCloth(solver));
-            const Tally a = first.run(400);
-            const Tally b = second.run(400);
+            const WorldTally a = first.run(400);
+            const WorldTally b = second.run(400);
             pbd::test::requireSolver(first.simulation(), solver);
             pbd::test::requireSolver(second.simulation(), solver);
             CHECK(a.hashes == b.hashes);
@@ -647,7 +647,7 @@ TEST_CASE("the colored solver gives the same bits on 1 and 2 threads through wor
     // 64 x 64: two chunks of rows, so that two threads really share the cloth.
     Settings s = pbd::test::clothSettings(64, 64);
     s.solver = Solver::Colored;
-    std::vector<Tally> tallies;
+    std::vector<WorldTally> tallies;
     for (const unsigned threads : {1u, 2u}) {
         s.threads = static_cast<int>(threads);
         WorldSession session(31, s);
