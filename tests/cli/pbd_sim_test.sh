@@ -34,6 +34,18 @@ check_err() {
 # refuse OPTION VALUE ARGS...: pbd-sim ARGS OPTION VALUE must exit 2 without writing to stdout,
 # and its message must name the option, show the value (as quoted in messages: non-printable
 # bytes as '?', at most 40 characters) and say what is allowed.
+# gpu_or_skip: --solver gpu through a headless EGL context; exits 77 (skipped) where none can
+# be made.
+gpu_or_skip() {
+  "$sim" run --solver gpu --steps 1 >"$work/out" 2>"$work/err"
+  local got=$?
+  if [[ $got -eq 1 ]] && grep -qE 'EGL|OpenGL' "$work/err"; then
+    echo "skipped: $(cat "$work/err")"
+    exit 77
+  fi
+  [[ $got -eq 0 ]] || fail "pbd-sim run --solver gpu exited $got: $(cat "$work/err")"
+}
+
 checks=0
 refuse() {
   local option="$1" value="$2"; shift 2
@@ -594,15 +606,10 @@ bench)
   "$sim" run --width 40 --height 30 --steps 1 --solver colored --threads 2 >/dev/null 2>"$work/e2" || fail "colored run failed"
   grep -q "1 chunk of rows), threads 1 of 2 (the cloth is one chunk of rows)" "$work/e2" || fail "40x30 on 2 threads: expected 1 used of 2: $(cat "$work/e2")"
   ;;
-gpu)
-  # --solver gpu through a headless EGL context; skipped (77) where none can be made.
-  "$sim" run --solver gpu --steps 1 >"$work/out" 2>"$work/err"
-  got=$?
-  if [[ $got -eq 1 ]] && grep -qE 'EGL|OpenGL' "$work/err"; then
-    echo "skipped: $(cat "$work/err")"
-    exit 77
-  fi
-  [[ $got -eq 0 ]] || fail "pbd-sim run --solver gpu exited $got: $(cat "$work/err")"
+gpu_scenarios)
+  # The GPU solver against the colored one through the command line, scenario by scenario.
+  # Label `long` (tests/cli/CMakeLists.txt): the GPU tests run the same kernels and host code.
+  gpu_or_skip
   # maxdev A B: the largest coordinate difference of two position files.
   maxdev() { paste "$1" "$2" | awk '{for (k = 1; k <= 2; k++) { d = $k - $(k + 2); if (d < 0) d = -d; if (d > m) m = d }} END { printf "%.3g", m + 0 }'; }
   # The last four collide: four shapes with thickness and friction; a ball caught by the cloth
@@ -704,6 +711,17 @@ EOF3D
     echo "3D tablecloth-3d with self-collision, bound form '$form': colored $hc, gpu double $hd"
     [[ -n $hc && $hc == "$hd" ]] || fail "tablecloth-3d with self-collision, bound form '$form': gpu double '$hd', colored '$hc'"
   done
+  ;;
+gpu)
+  # --solver gpu on the command line: its summary, its refusals, bench, the storage limit and
+  # a lost context. Its scenarios against the colored solver: gpu_scenarios.
+  gpu_or_skip
+  "$sim" run --fixed 4 --iterations 5 --steps 20 --solver colored --threads 1 >"$work/c" 2>/dev/null || fail "colored run failed"
+  "$sim" run --fixed 4 --iterations 5 --steps 20 --solver gpu --gpu-precision double >"$work/gd" 2>"$work/err" || fail "gpu double run failed: $(cat "$work/err")"
+  grep -q 'gpu solver on .*, double' "$work/err" || fail "summary lacks the device and precision: $(cat "$work/err")"
+  cmp -s "$work/c" "$work/gd" || fail "gpu double's positions differ from colored's after 20 steps"
+  "$sim" run --fixed 4 --iterations 5 --steps 20 --solver gpu >/dev/null 2>"$work/err" || fail "gpu float run failed: $(cat "$work/err")"
+  grep -q ', float' "$work/err" || fail "float is not the gpu solver's default: $(cat "$work/err")"
   expect 2 "--gpu-precision" "'half'" "float or double" -- run --solver gpu --gpu-precision half
   expect 2 "--width" "5000" "1 to 4096" "gpu solver" -- run --solver gpu --width 5000
   "$sim" bench --solver gpu --sizes 16x12 --settle 5 --steps 4 --json >"$work/json" 2>"$work/err" || fail "bench --solver gpu failed: $(cat "$work/err")"

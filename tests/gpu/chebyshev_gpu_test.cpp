@@ -78,7 +78,8 @@ Outcome whirl(double rho, pbd::Solver solver, pbd::GpuPrecision precision, int s
 } // namespace
 
 TEST_CASE("chebyshev on the GPU: double within 1e-9 m of the colored CPU solver, float "
-          "within 1e-3 m on a hanging cloth")
+          "within 1e-3 m on a hanging cloth",
+          "[slow]")
 {
     for (const bool hanging : {true, false}) {
         const int steps = 150;

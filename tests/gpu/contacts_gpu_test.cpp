@@ -248,7 +248,7 @@ TEST_CASE("double on the GPU follows the colored CPU solver through a cloth drap
 
 TEST_CASE("a ball dropped on a rope hung by its ends is caught on the GPU and rests above it, "
           "a heavier one sagging it further",
-          "[balls]")
+          "[balls][slow]")
 {
     for (const GpuPrecision precision : {GpuPrecision::Double, GpuPrecision::Float}) {
         double lowest[2] = {0.0, 0.0};

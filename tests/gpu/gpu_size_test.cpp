@@ -108,7 +108,8 @@ TEST_CASE("a sized cloth tears on the GPU where the colored solver tears it")
 }
 
 TEST_CASE("a sized XPBD curtain hangs on the GPU as on the colored solver, its edge springs at "
-          "half stiffness")
+          "half stiffness",
+          "[slow]")
 {
     // The curtain of issue 21 at 11 x 11 (tests/unit/cloth_size_test.cpp): 2 m x 2 m, the top
     // row pinned, 0.2 kg/m^2, 20 N/m, damped; 1.5 s, most of its settling. The edge springs

@@ -132,7 +132,7 @@ TEST_CASE("tethers on the GPU: double within 1e-9 m of the colored CPU solver, f
     }
 }
 
-TEST_CASE("a cloth hung with tethers on the GPU keeps its length as on the CPU")
+TEST_CASE("a cloth hung with tethers on the GPU keeps its length as on the CPU", "[slow]")
 {
     Settings s;
     s.width = 100;
