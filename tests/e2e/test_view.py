@@ -8,6 +8,8 @@ case fit:  a 300 x 300 cloth in the page's view (Home) runs on behind the panel;
 case help: F1 opens an overlay over the canvas listing every control (one text line per
            control, checked in the screenshot's pixels); F1 again closes it; --help lists the
            controls too.
+case help3d: in 3D, F1's overlay lies on the canvas (its longest rows wrapped) and shows all
+           21 controls.
 case esc:  Esc outside a field does not quit; in a field it drops the edit (and does not quit);
            Ctrl+Q quits, with status 0.
 case idle: paused and untouched, the app sleeps: under 5% of a core; the title says paused."""
@@ -118,6 +120,27 @@ elif case == "help":
     app.wait(lambda v: v["help"] == [0], "the help overlay closed")
     check(app.quit() == 0, "pbd-cloth exits with status 0")
     check(read_view(view_file)["help"] == [0], "F1 twice leaves the overlay closed")
+
+elif case == "help3d":
+    app = App(binary, "--dimensions", "3", "--screenshot", shot, "--view-out", view_file)
+    app.move(200, 800)
+    app.key("F1")
+    app.wait(lambda v: v["help"] == [1] and "help" in v["widget"], "the help overlay")
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    view = read_view(view_file)
+    x0, y0, x1, y1 = view["widget"]["help"]
+    canvas_w, canvas_h = view["canvas"][2], view["canvas"][3]
+    check(0 <= x0 < x1 <= canvas_w and 0 <= y0 < y1 <= canvas_h,
+          "the 3D overlay lies on the canvas (x %d..%d of %d, y %d..%d of %d)"
+          % (x0, x1, canvas_w, y0, y1, canvas_h))
+    width, height, rows = read_png(shot)
+    bands, inside = 0, False
+    for y in range(int(y0) + 2, int(y1) - 2):
+        has_text = any(sum(rows[y][x]) < 250 for x in range(int(x0) + 4, int(x1) - 4))
+        if has_text and not inside:
+            bands += 1
+        inside = has_text
+    check(bands >= 22, "the 3D overlay shows a title and 21 controls (%d text lines)" % bands)
 
 elif case == "esc":
     layout = probe_layout(binary, out)[0]["widget"]

@@ -25,7 +25,7 @@ constexpr std::array<ControlHelp, 24> kControls{{
     {"Esc", "cancel a drag or a field edit; close this help"},
     {"Ctrl+R", "start recording from a fresh cloth (the cloth restarts) / stop recording"},
     {"Ctrl+S", "save the whole state to the panel's state file (pbd-cloth-state.json)"},
-    {"Ctrl+O", "load the state file; a bad file changes nothing"},
+    {"Ctrl+O", "load the state file (a 3D one switches to 3D); a bad file changes nothing"},
     {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the last cut, pin, setting change, restart, load, whole grab or world edit"},
     {"Ctrl+Q", "quit (as the window's close button)"},
     {"Panel: Colour lines by, Strain scale", "lines by strain, saturating at auto (99th percentile) or a typed scale (--color-by, --strain-scale)"},
@@ -34,7 +34,7 @@ constexpr std::array<ControlHelp, 24> kControls{{
     {"Panel: Plots", "open: the last step's error per iteration, 10 s of energy, strain, ms per step (--plots)"},
 }};
 
-constexpr std::array<ControlHelp, 18> kControls3{{
+constexpr std::array<ControlHelp, 21> kControls3{{
     {"Left-drag the cloth", "grab the particle nearest where the ray under the cursor first meets the cloth (a fold's front layer) and move it in the plane through that point facing the camera; let go while moving to throw it"},
     {"Shift+click the cloth", "pin the particle under the cursor where it is, or unpin it (corners too)"},
     {"Left-click or drag a solid or ball", "select it (outlined; the panel's Remove selected removes it) and move it in the plane facing the camera"},
@@ -51,7 +51,10 @@ constexpr std::array<ControlHelp, 18> kControls3{{
     {"F1", "show / hide this help"},
     {"F12", "save a PNG of the window (pbd-cloth-DATE-TIME.png in the working folder)"},
     {"Esc", "let a drag go where it is; close this help"},
-    {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the last cut, pin, setting change, restart or whole grab"},
+    {"Ctrl+R", "start recording from a fresh cloth (the cloth restarts) / stop recording"},
+    {"Ctrl+S", "save the whole state to the panel's state file (pbd-cloth-state.json)"},
+    {"Ctrl+O", "load the state file (a 2D one switches to 2D); a bad file changes nothing"},
+    {"Ctrl+Z / Ctrl+Shift+Z", "undo / redo the last cut, pin, setting change, restart, load, whole grab or world edit"},
     {"Ctrl+Q", "quit (as the window's close button)"},
 }};
 
