@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "pbd/device/element_pairs.h"
 #include "colored/worker_pool.h"
@@ -388,6 +389,7 @@ void ElementContact::buildPatches()
     const int width = meshWidth_, height = meshHeight_, side = kSelfContactPatch;
     patchesWide_ = patchesHigh_ = 0;
     patches_.clear();
+    measuredValid_ = false;
     if (width < 2 || height < 2)
         return; // no cells, no elements
     patchesWide_ = (width - 2) / side + 1;
@@ -437,6 +439,7 @@ void ElementContact::buildPatches()
     group(trianglePatch_, patchTriangleStart_, patchTriangles_);
     group(edgePatch_, patchEdgeStart_, patchEdges_);
     flatBlock_.assign(count, 0);
+    patchSame_.assign(count, 0);
     patchNear_.assign(count, 0);
 }
 
@@ -444,35 +447,90 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
 {
     // Each patch: its box over its particles' start and current positions, grown by their
     // largest pad, and its maps at the start and now with its particles' farthest offsets.
+    // The start side stays in its slot, as the last call measured it as now, when the
+    // patch's particles all start where they were then (the same values); only its pad is
+    // new.
     const auto width = static_cast<std::size_t>(meshWidth_);
     const V3* s = start_.data();
+    const int was = nowSlot_, now = 1 - nowSlot_;
+    const bool kept = measuredValid_;
+    const std::size_t count = patches_.size();
+    for (int slot : {0, 1}) {
+        patchSide_[slot].resize(count);
+        blockSide_[slot].resize(count);
+        measured_[slot].resize(width * static_cast<std::size_t>(meshHeight_));
+    }
+    const V3* before = measured_[was].data();
+    V3* after = measured_[now].data();
+    // One side of a patch from positions p.
+    auto measureSide = [width](const V3* p, const Patch& patch, PatchSide& side) {
+        const GridMap map =
+            cornerMap<GridMap>(p, width, patch.i0, patch.i1, patch.j0, patch.j1);
+        // map.at(i, j) as origin + (i - ci) u, the same for every row, then + (j - cj) v.
+        std::array<V3, kSelfContactPatch + 1> across;
+        for (int i = patch.i0; i <= patch.i1; ++i)
+            across[static_cast<std::size_t>(i - patch.i0)] = map.origin + (i - map.ci) * map.u;
+        V3 lo(1e300), hi(-1e300);
+        double off = 0.0;
+        for (int j = patch.j0; j <= patch.j1; ++j) {
+            const V3 down = (j - map.cj) * map.v;
+            const V3* row = p + width * static_cast<std::size_t>(j);
+            for (int i = patch.i0; i <= patch.i1; ++i) {
+                const V3 q = row[i];
+                lo = lowerOf(lo, q);
+                hi = upperOf(hi, q);
+                off = std::max(
+                    off,
+                    squaredLength(V3(q - (across[static_cast<std::size_t>(i - patch.i0)] + down))));
+            }
+        }
+        side.map = map;
+        side.off = std::sqrt(off);
+        side.lo = lo;
+        side.hi = hi;
+        side.corner = {map.at(patch.i0, patch.j0), map.at(patch.i0, patch.j1),
+                       map.at(patch.i1, patch.j0), map.at(patch.i1, patch.j1)};
+    };
     auto measure = [&](unsigned thread, unsigned threadCount) {
-        const IndexRange range = staticPartition(patches_.size(), thread, threadCount);
+        const IndexRange range = staticPartition(count, thread, threadCount);
         for (std::size_t p = range.begin; p < range.end; ++p) {
             Patch& patch = patches_[p];
-            patch.map[0] = cornerMap<GridMap>(s, width, patch.i0, patch.i1, patch.j0, patch.j1);
-            patch.map[1] = cornerMap<GridMap>(x, width, patch.i0, patch.i1, patch.j0, patch.j1);
-            V3 lo(1e300), hi(-1e300);
-            double pad = 0.0, off0 = 0.0, off1 = 0.0;
+            const auto i0 = static_cast<std::size_t>(patch.i0);
+            const auto columns = static_cast<std::size_t>(patch.i1 - patch.i0 + 1);
+            bool same = kept;
+            for (int j = patch.j0; j <= patch.j1 && same; ++j) {
+                const std::size_t first = width * static_cast<std::size_t>(j) + i0;
+                same = std::memcmp(s + first, before + first, columns * sizeof(V3)) == 0;
+            }
+            patchSame_[p] = same ? 1 : 0;
+            PatchSide& start = patchSide_[was][p];
+            PatchSide& current = patchSide_[now][p];
+            if (!same)
+                measureSide(s, patch, start);
+            measureSide(x, patch, current);
+            double pad = 0.0;
             for (int j = patch.j0; j <= patch.j1; ++j) {
-                const std::size_t row = width * static_cast<std::size_t>(j);
-                for (int i = patch.i0; i <= patch.i1; ++i) {
-                    const std::size_t k = row + static_cast<std::size_t>(i);
-                    lo = lowerOf(lo, lowerOf(s[k], x[k]));
-                    hi = upperOf(hi, upperOf(s[k], x[k]));
-                    pad = std::max(pad, pad_[k]);
-                    off0 = std::max(off0, squaredLength(V3(s[k] - patch.map[0].at(i, j))));
-                    off1 = std::max(off1, squaredLength(V3(x[k] - patch.map[1].at(i, j))));
-                }
+                const double* row = pad_.data() + width * static_cast<std::size_t>(j);
+                for (int i = patch.i0; i <= patch.i1; ++i)
+                    pad = std::max(pad, row[i]);
             }
             const V3 grow(1.001 * pad);
-            patch.box = {lo - grow, hi + grow};
+            patch.box = {lowerOf(start.lo, current.lo) - grow,
+                         upperOf(start.hi, current.hi) + grow};
             patch.pad = pad;
-            patch.off[0] = std::sqrt(off0);
-            patch.off[1] = std::sqrt(off1);
+            // Its own particles' positions for the next call (a particle on a side two
+            // patches share is the later patch's, but on the sheet's last row and column).
+            const int iEnd = patch.i1 == meshWidth_ - 1 ? patch.i1 : patch.i1 - 1;
+            const int jEnd = patch.j1 == meshHeight_ - 1 ? patch.j1 : patch.j1 - 1;
+            for (int j = patch.j0; j <= jEnd; ++j) {
+                const std::size_t first = width * static_cast<std::size_t>(j) + i0;
+                std::copy(x + first, x + first + (iEnd - patch.i0 + 1), after + first);
+            }
         }
     };
     runOn(threads > 1, threads, run, measure);
+    nowSlot_ = now;
+    measuredValid_ = true;
     // Each block of 2 x 2 patches (fewer at the last row and column), from its first: flat
     // when, at the start and now, an affine map A of the rest grid (its corners') has all
     // its particles within `off` of their places and its smallest stretch sigma (m per row
@@ -483,7 +541,8 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
     // at least sigma / sqrt 2 - 2 off apart in space, beyond their pads: a pair left out as
     // one whose boxes miss. A patch's particles lie within its own offset of its own map,
     // and that map within the largest of its corners' distances of A (an affine difference
-    // is largest at a corner): their sum bounds the block's offset.
+    // is largest at a corner): their sum bounds the block's offset. A block whose patches
+    // all kept their start side keeps its own.
     const int wide = patchesWide_, high = patchesHigh_;
     // Each block on its own (on fixed ranges per thread: the same flags on any count).
     auto blocks = [&](unsigned thread, unsigned threadCount) {
@@ -495,23 +554,38 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
             const Patch& first = patches_[static_cast<std::size_t>(ai + wide * aj)];
             const Patch& last = patches_[static_cast<std::size_t>(bi + wide * bj)];
             double pad = 0.0;
+            bool same = true;
             for (int pj = aj; pj <= bj; ++pj)
-                for (int pi = ai; pi <= bi; ++pi)
-                    pad = std::max(pad, patches_[static_cast<std::size_t>(pi + wide * pj)].pad);
-            bool flat = true;
-            for (int c = 0; c < 2 && flat; ++c) {
-                const GridMap map = cornerMap<GridMap>(c == 0 ? s : x, width, first.i0,
+                for (int pi = ai; pi <= bi; ++pi) {
+                    const auto q = static_cast<std::size_t>(pi + wide * pj);
+                    pad = std::max(pad, patches_[q].pad);
+                    same = same && patchSame_[q] != 0;
+                }
+            // The columns and rows of the patches' corners (the last two once in the last).
+            const int columns[3] = {first.i0, first.i1, last.i1};
+            const int rows[3] = {first.j0, first.j1, last.j1};
+            for (int slot : {was, now}) {
+                if (slot == was && same)
+                    continue;
+                const GridMap map = cornerMap<GridMap>(slot == was ? s : x, width, first.i0,
                                                        last.i1, first.j0, last.j1);
+                V3 at[3][3];
+                for (int ci = 0; ci <= bi - ai + 1; ++ci)
+                    for (int cj = 0; cj <= bj - aj + 1; ++cj)
+                        at[ci][cj] = map.at(columns[ci], rows[cj]);
                 double off = 0.0;
                 for (int pj = aj; pj <= bj; ++pj)
                     for (int pi = ai; pi <= bi; ++pi) {
-                        const Patch& q = patches_[static_cast<std::size_t>(pi + wide * pj)];
+                        const auto q = static_cast<std::size_t>(pi + wide * pj);
+                        const PatchSide& side = patchSide_[slot][q];
+                        const int di = pi - ai, dj = pj - aj;
+                        const V3* theirs[4] = {&at[di][dj], &at[di][dj + 1], &at[di + 1][dj],
+                                               &at[di + 1][dj + 1]};
                         double corner = 0.0;
-                        for (int i : {q.i0, q.i1})
-                            for (int j : {q.j0, q.j1})
-                                corner = std::max(corner, squaredLength(V3(q.map[c].at(i, j) -
-                                                                           map.at(i, j))));
-                        off = std::max(off, q.off[c] + std::sqrt(corner));
+                        for (std::size_t k = 0; k < 4; ++k)
+                            corner = std::max(corner,
+                                              squaredLength(V3(side.corner[k] - *theirs[k])));
+                        off = std::max(off, side.off + std::sqrt(corner));
                     }
                 // sigma^2, the smaller eigenvalue of [u v]'s Gram matrix: its determinant
                 // |u x v|^2 over the larger.
@@ -519,10 +593,14 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
                              vv = dot(map.v, map.v);
                 const double larger =
                     0.5 * (uu + vv) + std::sqrt(0.25 * (uu - vv) * (uu - vv) + uv * uv);
-                const double sigma2 =
-                    larger > 0.0 ? squaredLength(glm::cross(map.u, map.v)) / larger : 0.0;
-                const double reach = 2.0 * off + 1.001 * 2.0 * pad;
-                flat = 0.5 * sigma2 >= reach * reach;
+                blockSide_[slot][block] = {
+                    off, larger > 0.0 ? squaredLength(glm::cross(map.u, map.v)) / larger : 0.0};
+            }
+            bool flat = true;
+            for (int slot : {was, now}) {
+                const BlockSide& side = blockSide_[slot][block];
+                const double reach = 2.0 * side.off + 1.001 * 2.0 * pad;
+                flat = flat && 0.5 * side.sigma2 >= reach * reach;
             }
             flatBlock_[block] = flat ? 1 : 0;
         }

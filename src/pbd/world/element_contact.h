@@ -278,9 +278,21 @@ private:
     struct Patch {
         std::array<Vec<3>, 2> box; ///< its particles' start and current positions, padded
         double pad;                ///< its particles' largest pad
-        GridMap map[2];            ///< fitted to its corners at the start and now
-        double off[2];             ///< its particles' farthest distance from map
         int i0, i1, j0, j1;        ///< its particles' rows and columns (inclusive)
+    };
+    /// A patch at one time (the start or now): its map fitted to its corners, its particles'
+    /// farthest distance from it and their box (unpadded), and the map's images of its
+    /// corners (i0, j0), (i0, j1), (i1, j0), (i1, j1).
+    struct PatchSide {
+        GridMap map;
+        double off;
+        Vec<3> lo, hi;
+        std::array<Vec<3>, 4> corner;
+    };
+    /// A block's affine map at one time, as the flat test reads it: its particles' farthest
+    /// distance from it (through its patches' maps) and its smallest stretch squared.
+    struct BlockSide {
+        double off, sigma2;
     };
     void buildPatches();
     void measurePatches(const Vec<3>* x, unsigned threads, const ThreadRun& run);
@@ -298,6 +310,17 @@ private:
     int patchesWide_ = 0, patchesHigh_ = 0; ///< 0: no patches (no cells)
     std::vector<Patch> patches_;
     std::vector<std::uint8_t> flatBlock_; ///< per block (its first patch), whether flat
+    /// The patches' and the blocks' sides in two slots used in turns: measurePatches()
+    /// writes the now side in one, the start side in the other, where the last call wrote its
+    /// now side: a patch whose particles start this substep where that call measured them
+    /// (bit for bit: nothing moved them since) keeps it as it is, and a block of such
+    /// patches its own.
+    std::vector<PatchSide> patchSide_[2];
+    std::vector<BlockSide> blockSide_[2];
+    std::vector<Vec<3>> measured_[2]; ///< the positions each slot's now side measured
+    int nowSlot_ = 0;                 ///< the slot of the last call's now side
+    bool measuredValid_ = false;      ///< that slot's sides are the patches' of measured_
+    std::vector<std::uint8_t> patchSame_; ///< per patch: its start side was kept
     std::vector<std::uint32_t> pointPatch_, trianglePatch_, edgePatch_;
     /// Each patch's elements, in index order: [start p, start p + 1) of the list.
     std::vector<std::uint32_t> patchPointStart_, patchPoints_, patchTriangleStart_,
