@@ -4,8 +4,8 @@
 #include "world/element_contact.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
-#include <cstring>
 
 #include "pbd/device/element_pairs.h"
 #include "colored/worker_pool.h"
@@ -108,9 +108,21 @@ void forLaterInCells(const Table& table, const std::array<V3, 2>& box, double in
 /// Below this many particles the search runs on the calling thread: waking the workers
 /// costs more than it gives. The result is the same either way.
 constexpr std::size_t kParallelElements = 4096;
+/// Below this many patches the search for their pairs runs on the calling thread alone.
+constexpr std::size_t kParallelPatches = 256;
 /// The same for the plain passes over every element (the boxes, the tables): each pool run
 /// costs a wake-up, which on a loaded machine outweighs a pass over a small cloth.
 constexpr std::size_t kParallelPasses = 32768;
+
+/// Whether `count` positions at a and at b are the same, bit for bit.
+bool sameBits(const V3* a, const V3* b, std::size_t count)
+{
+    std::uint64_t differ = 0;
+    for (std::size_t k = 0; k < count; ++k)
+        for (glm::length_t c = 0; c < 3; ++c)
+            differ |= std::bit_cast<std::uint64_t>(a[k][c]) ^ std::bit_cast<std::uint64_t>(b[k][c]);
+    return differ == 0;
+}
 
 /// The unit vector along d, or `fallback` when d is too short to have a direction.
 V3 unitOr(const V3& d, const V3& fallback)
@@ -181,12 +193,12 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
     // The common motion: the particles' mean displacement since the start. The bound
     // applies to each particle's motion relative to it (a translation of the whole changes no
     // distance), so that a falling or flying cloth is not slowed.
+    // (A sum in index order on the calling thread: its bits cannot depend on the threads.)
     V3 sum(0.0);
     std::size_t movable = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        start_[i] = w[i] != 0.0 ? x0[i] : x[i];
         if (w[i] != 0.0) {
-            sum += x[i] - start_[i];
+            sum += x[i] - x0[i];
             ++movable;
         }
     }
@@ -204,6 +216,7 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
     auto pads = [&](unsigned thread, unsigned threadCount) {
         const IndexRange range = staticPartition(n, thread, threadCount);
         for (std::size_t i = range.begin; i < range.end; ++i) {
+            start_[i] = w[i] != 0.0 ? x0[i] : x[i];
             const double moved = std::sqrt(squaredLength(V3(x[i] - start_[i] - common_)));
             moved_[i] = moved;
             pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
@@ -500,7 +513,7 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
             bool same = kept;
             for (int j = patch.j0; j <= patch.j1 && same; ++j) {
                 const std::size_t first = width * static_cast<std::size_t>(j) + i0;
-                same = std::memcmp(s + first, before + first, columns * sizeof(V3)) == 0;
+                same = sameBits(s + first, before + first, columns);
             }
             patchSame_[p] = same ? 1 : 0;
             PatchSide& start = patchSide_[was][p];
@@ -626,27 +639,40 @@ void ElementContact::findPatchPairs(unsigned threads, const ThreadRun& run)
         std::max(kSelfContactPatch * mesh_.longestRest + 2.002 * pad, 1e-9);
     buildTable(patchBox_, patchTable_, 1.0 / cell, threads, run);
     const CellTable& table = patchTable_;
-    patchPairs_.clear();
-    std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{0});
-    std::vector<std::uint32_t>& found = found_;
-    for (std::uint32_t p = 0; p < patches_.size(); ++p) {
-        found.clear();
-        if (!flatPair(p, p))
-            found.push_back(p);
-        const std::array<V3, 2>& box = patchBox_[p];
-        const LowCell low = table.low[p];
-        forLaterInCells(table, box, 1.0 / cell, p,
-                        [&](std::int64_t ci, std::int64_t cj, std::int64_t ck, std::uint32_t q) {
-                            if (overlap(box, patchBox_[q]) &&
-                                ownsOverlap(ci, cj, ck, low, table.low[q]) && !flatPair(p, q))
-                                found.push_back(q);
-                        });
-        std::sort(found.begin(), found.end());
-        for (std::uint32_t q : found) {
-            patchPairs_.emplace_back(p, q);
-            patchNear_[p] = patchNear_[q] = 1;
+    // Each patch p's pairs (p, q), q in order, on fixed ranges of p per thread, joined in
+    // order: the same list on any thread count.
+    const bool parallel = run && threads > 1 && patches_.size() >= kParallelPatches;
+    const unsigned count = parallel ? threads : 1u;
+    threadPatchPairs_.resize(std::max<std::size_t>(threadPatchPairs_.size(), count));
+    threadFound_.resize(std::max<std::size_t>(threadFound_.size(), count));
+    auto pairs = [&](unsigned thread, unsigned threadCount) {
+        std::vector<std::pair<std::uint32_t, std::uint32_t>>& out = threadPatchPairs_[thread];
+        std::vector<std::uint32_t>& found = threadFound_[thread];
+        out.clear();
+        const IndexRange range = staticPartition(patches_.size(), thread, threadCount);
+        for (auto p = static_cast<std::uint32_t>(range.begin); p < range.end; ++p) {
+            found.clear();
+            if (!flatPair(p, p))
+                found.push_back(p);
+            const std::array<V3, 2>& box = patchBox_[p];
+            const LowCell low = table.low[p];
+            forLaterInCells(
+                table, box, 1.0 / cell, p,
+                [&](std::int64_t ci, std::int64_t cj, std::int64_t ck, std::uint32_t q) {
+                    if (overlap(box, patchBox_[q]) &&
+                        ownsOverlap(ci, cj, ck, low, table.low[q]) && !flatPair(p, q))
+                        found.push_back(q);
+                });
+            std::sort(found.begin(), found.end());
+            for (std::uint32_t q : found)
+                out.emplace_back(p, q);
         }
-    }
+    };
+    runOn(parallel, count, run, pairs);
+    joinInOrder(threadPatchPairs_, count, patchPairs_);
+    std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{0});
+    for (const auto& [p, q] : patchPairs_)
+        patchNear_[p] = patchNear_[q] = 1;
 }
 
 void ElementContact::patchElementPairs(std::size_t n, unsigned threads, const ThreadRun& run)
@@ -1405,26 +1431,42 @@ SelfContactBoundInputs ElementContact::boundInputs(std::size_t n,
     return in;
 }
 
-std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
+std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n, unsigned threads,
+                                  const ThreadRun& run)
 {
     if (!switches_.bound || start_.size() != n)
         return 0;
-    back_.assign(n, 0);
-    std::size_t moved = 0;
-    // Moves particle i back along its path (in the frame of the common motion) to `limit`.
+    back_.resize(n);
+    // Moves particle i back along its path (in the frame of the common motion) to `limit`;
+    // whether it did.
     auto clampTo = [&](std::size_t i, double limit) {
         if (w[i] == 0.0)
-            return;
+            return false;
         const V3 d = x[i] - start_[i] - common_;
         const double len2 = squaredLength(d);
         if (len2 <= limit * limit)
-            return;
+            return false;
         x[i] = start_[i] + common_ + (limit / std::sqrt(len2)) * d;
-        ++moved;
+        return true;
     };
-    // The pairs not found: a speed limit, gamma times each particle's pad.
-    for (std::size_t i = 0; i < n; ++i)
-        clampTo(i, kSelfContactGamma * pad_[i]);
+    // The pairs not found: a speed limit, gamma times each particle's pad (each particle on
+    // its own: on fixed ranges per thread).
+    const bool parallel = run && threads > 1 && n >= kParallelPasses;
+    const unsigned count = parallel ? threads : 1u;
+    threadMoved_.assign(count, 0);
+    auto limits = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(n, thread, threadCount);
+        std::fill(back_.begin() + static_cast<std::ptrdiff_t>(range.begin),
+                  back_.begin() + static_cast<std::ptrdiff_t>(range.end), std::uint8_t{0});
+        std::size_t mine = 0;
+        for (std::size_t i = range.begin; i < range.end; ++i)
+            mine += clampTo(i, kSelfContactGamma * pad_[i]) ? 1 : 0;
+        threadMoved_[thread] = mine;
+    };
+    runOn(parallel, count, run, limits);
+    std::size_t moved = 0;
+    for (std::size_t m : threadMoved_)
+        moved += m;
     // The pairs found: every particle of a pair that lost its separation goes back to its
     // bound, until none has (a particle gone back never moves again, so this ends).
     for (bool again = true; again;) {
@@ -1447,7 +1489,7 @@ std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
             for (Index i : g.v)
                 if (back_[i] == 0) {
                     back_[i] = 1;
-                    clampTo(i, bound_[i]);
+                    moved += clampTo(i, bound_[i]) ? 1 : 0;
                     again = true;
                 }
         }
@@ -1463,7 +1505,7 @@ std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
             for (Index i : {a, b})
                 if (back_[i] == 0) {
                     back_[i] = 1;
-                    clampTo(i, bound_[i]);
+                    moved += clampTo(i, bound_[i]) ? 1 : 0;
                     again = true;
                 }
         }

@@ -96,9 +96,12 @@ public:
     void setCapsules(std::span<const Obstacle3> obstacles, int substep, int substeps);
 
     /// Moves every movable particle that went farther than its bound since the substep's
-    /// start, relative to the common motion, back along its path to the bound. Returns how many it moved. Nothing when the
-    /// switches turn the bound off.
-    std::size_t bound(Vec<3>* x, const double* w, std::size_t n);
+    /// start, relative to the common motion, back along its path to the bound. Returns how
+    /// many it moved. Nothing when the switches turn the bound off. The speed limit's pass
+    /// (each particle on its own) on `threads` threads through `run`, on fixed ranges; the
+    /// guards' in order on the calling thread.
+    std::size_t bound(Vec<3>* x, const double* w, std::size_t n, unsigned threads = 1,
+                      const ThreadRun& run = {});
     /// What bound() would do for `n` particles, as data (pbd/device/self_contact3.h): its
     /// speed limits and guards written to `speedLimit` and `guards` (kept by the caller), the
     /// bounds and common motion its own; active false where bound() does nothing.
@@ -329,6 +332,8 @@ private:
     std::vector<std::array<Vec<3>, 2>> pointGrown_; ///< findPairs()'s scratch
     CellTable patchTable_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> patchPairs_; ///< near, not flat
+    /// findPatchPairs()'s per thread: its range's pairs.
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> threadPatchPairs_;
     std::vector<std::uint8_t> patchNear_; ///< per patch: in a pair above (its boxes made)
     /// An edge near a capsule's axis: edge e, axis c; its start direction; its guard (as a
     /// Guard's, the axis's end points the second side, which the bound cannot move).
@@ -340,6 +345,7 @@ private:
     };
     std::vector<EdgeAxis> edgeAxes_;
     std::vector<std::uint8_t> back_;       ///< bound(): per particle, whether it goes back
+    std::vector<std::size_t> threadMoved_; ///< bound(): per thread, the particles it moved
     Vec<3> common_{0.0};                   ///< the common motion of the substep (resolve())
     SelfContactSwitches switches_;
 };
