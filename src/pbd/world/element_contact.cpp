@@ -637,7 +637,7 @@ void ElementContact::findPatchPairs(unsigned threads, const ThreadRun& run)
     }
     const double cell =
         std::max(kSelfContactPatch * mesh_.longestRest + 2.002 * pad, 1e-9);
-    buildTable(patchBox_, patchTable_, 1.0 / cell, threads, run);
+    buildTable(patchBox_, patchTable_, 1.0 / cell, threads, run, kParallelPatches);
     const CellTable& table = patchTable_;
     // Each patch p's pairs (p, q), q in order, on fixed ranges of p per thread, joined in
     // order: the same list on any thread count.
@@ -778,7 +778,8 @@ bool ElementContact::apartInSheet(const V3* x, EdgeEdge pair) const
 }
 
 void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, CellTable& table,
-                                double inverseCell, unsigned threads, const ThreadRun& run)
+                                double inverseCell, unsigned threads, const ThreadRun& run,
+                                std::size_t parallelFrom)
 {
     // Every element in every cell its box touches, as (cell key, element), in element order,
     // sorted by bucket with a counting sort (in element order within a bucket). A bucket per
@@ -786,7 +787,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
     // no more than four cells per entry; else the cells hashed into a power-of-two number of
     // buckets, a bucket then holding entries of several cells. Each pass on fixed ranges per
     // thread (of elements, then of buckets): the same table on any thread count.
-    const bool parallel = run && threads > 1 && boxes.size() >= kParallelPasses;
+    const bool parallel = run && threads > 1 && boxes.size() >= parallelFrom;
     const unsigned count = parallel ? threads : 1u;
     tableParts_.resize(count);
     table.low.resize(boxes.size());
@@ -967,7 +968,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
 
     // Points against triangles: each point, in index order, against the triangles of the
     // cells its box touches.
-    buildTable(tableTriangleBox, triangleTable_, inverseCell_, threads, run);
+    buildTable(tableTriangleBox, triangleTable_, inverseCell_, threads, run, kParallelPasses);
     auto points = [&](unsigned thread, unsigned threadCount) {
         std::vector<PointTriangle>& out = threadPointTriangles_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];
@@ -1010,7 +1011,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
     // its box touches.
     const std::vector<std::array<V3, 2>>& tableEdgeBox =
         subset ? gather(edgeBox, subset->edges, subsetEdgeBox_) : edgeBox;
-    buildTable(tableEdgeBox, edgeTable_, inverseCell_, threads, run);
+    buildTable(tableEdgeBox, edgeTable_, inverseCell_, threads, run, kParallelPasses);
     auto edges = [&](unsigned thread, unsigned threadCount) {
         std::vector<EdgeEdge>& out = threadEdgeEdges_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];

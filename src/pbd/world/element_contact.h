@@ -224,8 +224,10 @@ private:
         /// The bucket of cell (i, j, k) (dense: one inside the bounding box).
         std::size_t bucketOf(std::int64_t i, std::int64_t j, std::int64_t k) const;
     };
+    /// (On the pool from `parallelFrom` boxes on: the same table on any thread count.)
     void buildTable(const std::vector<std::array<Vec<3>, 2>>& boxes, CellTable& table,
-                    double inverseCell, unsigned threads, const ThreadRun& run);
+                    double inverseCell, unsigned threads, const ThreadRun& run,
+                    std::size_t parallelFrom);
     /// buildTable()'s per thread: its elements' cells' bounding box and entry count (then
     /// where its entries start).
     struct TablePart {
