@@ -19,6 +19,7 @@
 // distance), so that a falling sheet is not slowed, unless a particle is immovable or there is
 // a capsule (neither follows the mean).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -150,6 +151,14 @@ public:
     double cellSize() const { return cell_; }
     /// How many spatial searches resolve() ran so far (the others reused the candidates).
     std::size_t searches() const { return searches_; }
+    /// How many patches kept their start side from the last call in the last search by
+    /// patches, and how many there are (statistics for the tests).
+    std::size_t keptPatches() const
+    {
+        return static_cast<std::size_t>(
+            std::count(patchSame_.begin(), patchSame_.end(), std::uint8_t{1}));
+    }
+    std::size_t patchCount() const { return patches_.size(); }
 
 private:
     void buildMesh(const ClothTopology& topology, const std::uint8_t* alive);
