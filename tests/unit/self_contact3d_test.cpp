@@ -563,6 +563,21 @@ NearPairs pairsWithinPads(const pbd::detail::SurfaceMesh& mesh, const std::vecto
     return near;
 }
 
+/// Whether two element contacts found the same pairs in the same order.
+void requireSamePairs(const pbd::detail::ElementContact& a, const pbd::detail::ElementContact& b)
+{
+    REQUIRE(a.pointTriangles().size() == b.pointTriangles().size());
+    REQUIRE(a.edgeEdges().size() == b.edgeEdges().size());
+    for (std::size_t k = 0; k < b.pointTriangles().size(); ++k) {
+        CHECK(a.pointTriangles()[k].v == b.pointTriangles()[k].v);
+        CHECK(a.pointTriangles()[k].t == b.pointTriangles()[k].t);
+    }
+    for (std::size_t k = 0; k < b.edgeEdges().size(); ++k) {
+        CHECK(a.edgeEdges()[k].e == b.edgeEdges()[k].e);
+        CHECK(a.edgeEdges()[k].f == b.edgeEdges()[k].f);
+    }
+}
+
 } // namespace
 
 TEST_CASE("the search by patches finds the grid search's pairs, every pair within its pads "
@@ -641,16 +656,7 @@ TEST_CASE("the search by patches finds the grid search's pairs, every pair withi
         cells.resolve(byGrid.data(), c.start.data(), w.data(), w.size(), topology, nullptr,
                       thickness, 0.3, {.patches = false});
         // The same pairs in the same order, so the same positions after the passes.
-        REQUIRE(patches.pointTriangles().size() == cells.pointTriangles().size());
-        REQUIRE(patches.edgeEdges().size() == cells.edgeEdges().size());
-        for (std::size_t k = 0; k < cells.pointTriangles().size(); ++k) {
-            CHECK(patches.pointTriangles()[k].v == cells.pointTriangles()[k].v);
-            CHECK(patches.pointTriangles()[k].t == cells.pointTriangles()[k].t);
-        }
-        for (std::size_t k = 0; k < cells.edgeEdges().size(); ++k) {
-            CHECK(patches.edgeEdges()[k].e == cells.edgeEdges()[k].e);
-            CHECK(patches.edgeEdges()[k].f == cells.edgeEdges()[k].f);
-        }
+        requireSamePairs(patches, cells);
         CHECK(byPatches == byGrid);
         // Every pair within its pads is one of them: none was left out as flat (or as in-sheet
         // neighbours shown apart) that was not apart.
@@ -708,16 +714,7 @@ TEST_CASE("the patches' start sides kept from the last substep give a fresh sear
                      thickness, 0.3, {});
         fresh.resolve(freshX.data(), start.data(), w.data(), w.size(), topology, nullptr,
                       thickness, 0.3, {});
-        REQUIRE(kept.pointTriangles().size() == fresh.pointTriangles().size());
-        REQUIRE(kept.edgeEdges().size() == fresh.edgeEdges().size());
-        for (std::size_t k = 0; k < fresh.pointTriangles().size(); ++k) {
-            CHECK(kept.pointTriangles()[k].v == fresh.pointTriangles()[k].v);
-            CHECK(kept.pointTriangles()[k].t == fresh.pointTriangles()[k].t);
-        }
-        for (std::size_t k = 0; k < fresh.edgeEdges().size(); ++k) {
-            CHECK(kept.edgeEdges()[k].e == fresh.edgeEdges()[k].e);
-            CHECK(kept.edgeEdges()[k].f == fresh.edgeEdges()[k].f);
-        }
+        requireSamePairs(kept, fresh);
         CHECK(keptX == freshX);
         CHECK(kept.bounds() == fresh.bounds());
         if (substep > 0) {

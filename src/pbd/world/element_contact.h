@@ -74,8 +74,10 @@ struct SurfaceMesh {
 };
 
 /// The phase's buffers, reused from substep to substep. resolve() in the SelfCollision phase,
-/// bound() in the SelfContactBound phase after the contacts; both serial, in index order, so
-/// that the result depends on nothing but the positions, masses and settings.
+/// bound() in the SelfContactBound phase after the contacts; their passes over every
+/// particle, patch or element on fixed ranges per thread (each item on its own, the ranges'
+/// results joined in order), the rest serial in index order, so that the result depends on
+/// nothing but the positions, masses and settings.
 class ElementContact {
 public:
     /// Finds the pairs near enough to meet in this substep (through a uniform grid hashed into
