@@ -5,22 +5,22 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <random>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "pbd/device/self_collision_pairs.h"
+#include "thread_run.h"
 #include "world/self_collision.h"
 
 namespace {
 
 using V3 = pbd::Vec<3>;
+using pbd::test::threadsRun;
 using Pairs = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 
 /// Every pair (i < j) within reach, not grid neighbours of a `width`-wide cloth, not both
@@ -50,19 +50,6 @@ Pairs sorted(const std::vector<pbd::detail::SelfCollisionPair>& found)
         pairs.emplace_back(p.i, p.j);
     std::sort(pairs.begin(), pairs.end());
     return pairs;
-}
-
-/// Runs a job on `threads` std::threads (thread 0 the caller).
-pbd::detail::ThreadRun threadsRun(unsigned threads)
-{
-    return [threads](const std::function<void(unsigned, unsigned)>& job) {
-        std::vector<std::thread> others;
-        for (unsigned t = 1; t < threads; ++t)
-            others.emplace_back([&job, t, threads] { job(t, threads); });
-        job(0, threads);
-        for (std::thread& t : others)
-            t.join();
-    };
 }
 
 /// A cloud of n particles in a box of side `side` (one far away when `wrapped`, so that the

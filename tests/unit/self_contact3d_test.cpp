@@ -17,6 +17,7 @@
 #include "sim_builders.h"
 #include "state3.h"
 #include "step/step_solver.h"
+#include "thread_run.h"
 #include "world/element_contact.h"
 #include "world/element_geometry.h"
 
@@ -562,6 +563,21 @@ NearPairs pairsWithinPads(const pbd::detail::SurfaceMesh& mesh, const std::vecto
     return near;
 }
 
+/// Whether two element contacts found the same pairs in the same order.
+void requireSamePairs(const pbd::detail::ElementContact& a, const pbd::detail::ElementContact& b)
+{
+    REQUIRE(a.pointTriangles().size() == b.pointTriangles().size());
+    REQUIRE(a.edgeEdges().size() == b.edgeEdges().size());
+    for (std::size_t k = 0; k < b.pointTriangles().size(); ++k) {
+        CHECK(a.pointTriangles()[k].v == b.pointTriangles()[k].v);
+        CHECK(a.pointTriangles()[k].t == b.pointTriangles()[k].t);
+    }
+    for (std::size_t k = 0; k < b.edgeEdges().size(); ++k) {
+        CHECK(a.edgeEdges()[k].e == b.edgeEdges()[k].e);
+        CHECK(a.edgeEdges()[k].f == b.edgeEdges()[k].f);
+    }
+}
+
 } // namespace
 
 TEST_CASE("the search by patches finds the grid search's pairs, every pair within its pads "
@@ -640,16 +656,7 @@ TEST_CASE("the search by patches finds the grid search's pairs, every pair withi
         cells.resolve(byGrid.data(), c.start.data(), w.data(), w.size(), topology, nullptr,
                       thickness, 0.3, {.patches = false});
         // The same pairs in the same order, so the same positions after the passes.
-        REQUIRE(patches.pointTriangles().size() == cells.pointTriangles().size());
-        REQUIRE(patches.edgeEdges().size() == cells.edgeEdges().size());
-        for (std::size_t k = 0; k < cells.pointTriangles().size(); ++k) {
-            CHECK(patches.pointTriangles()[k].v == cells.pointTriangles()[k].v);
-            CHECK(patches.pointTriangles()[k].t == cells.pointTriangles()[k].t);
-        }
-        for (std::size_t k = 0; k < cells.edgeEdges().size(); ++k) {
-            CHECK(patches.edgeEdges()[k].e == cells.edgeEdges()[k].e);
-            CHECK(patches.edgeEdges()[k].f == cells.edgeEdges()[k].f);
-        }
+        requireSamePairs(patches, cells);
         CHECK(byPatches == byGrid);
         // Every pair within its pads is one of them: none was left out as flat (or as in-sheet
         // neighbours shown apart) that was not apart.
@@ -676,4 +683,118 @@ TEST_CASE("the search by patches finds the grid search's pairs, every pair withi
         }
     }
     CHECK(flatSkipped > 0);
+}
+
+TEST_CASE("the patches' start sides kept from the last substep give a fresh search's bits",
+          "[self-contact3d]")
+{
+    // A 21 x 21 sheet on a 5 cm grid, 1 cm thick (5 x 5 patches), falling flat; each substep
+    // starts where the last one ended (the start sides kept) but for a band of rows that
+    // starts crumpled, while every particle ends on the flat sheet. A patch of the band that
+    // wrongly kept its start side would take its block as flat at the start and drop the
+    // band's pairs. The same resolve() by an ElementContact made afresh in each substep (all
+    // measured) must give the same pairs, positions and bounds.
+    constexpr int side = 21;
+    constexpr double h = 0.05, thickness = 0.01;
+    const pbd::ClothTopology topology = topologyOf(side, side, h);
+    std::mt19937 random(38);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    auto flatAt = [&](double fall) {
+        return grid(side, side, h, [fall](double c, double r) { return V3(c, r - fall, 0.0); });
+    };
+    const std::vector<double> w(static_cast<std::size_t>(side * side), 1.0);
+    std::vector<V3> start = flatAt(0.0), now = flatAt(0.004);
+    pbd::detail::ElementContact kept;
+    std::size_t keptSome = 0, bandPairs = 0;
+    for (int substep = 0; substep < 6; ++substep) {
+        CAPTURE(substep);
+        std::vector<V3> keptX = now, freshX = now;
+        pbd::detail::ElementContact fresh;
+        kept.resolve(keptX.data(), start.data(), w.data(), w.size(), topology, nullptr,
+                     thickness, 0.3, {});
+        fresh.resolve(freshX.data(), start.data(), w.data(), w.size(), topology, nullptr,
+                      thickness, 0.3, {});
+        requireSamePairs(kept, fresh);
+        CHECK(keptX == freshX);
+        CHECK(kept.bounds() == fresh.bounds());
+        if (substep > 0) {
+            // Some patches kept their start side, not the band's.
+            CHECK(kept.keptPatches() > 0);
+            CHECK(kept.keptPatches() < kept.patchCount());
+            keptSome += kept.keptPatches();
+            bandPairs += fresh.pointTriangles().size() + fresh.edgeEdges().size();
+        }
+        // The next substep: from where this one ended, a band of 5 rows (moving up the sheet)
+        // crumpled by up to 1.2 cm, to the flat sheet 4 mm lower.
+        start = keptX;
+        const int band = 3 * substep % (side - 5);
+        for (int r = band; r < band + 5; ++r)
+            for (int c = 0; c < side; ++c)
+                start[static_cast<std::size_t>(c + side * r)] +=
+                    0.012 * V3(unit(random), unit(random), unit(random));
+        now = flatAt(0.004 * (substep + 2));
+    }
+    CHECK(keptSome > 0);
+    CHECK(bandPairs > 0); // the crumpled bands had pairs to lose
+}
+
+TEST_CASE("the element contact gives the same bits on 1 to 3 threads", "[self-contact3d]")
+{
+    // A 190 x 190 sheet (36100 particles: the passes over every particle, the patches' table
+    // and pairs and the speed limit all take the pool), flat but for a crumpled band, every
+    // 50th particle flung 8 cm (beyond its speed limit): two substeps, the second from where
+    // the first ended, on 1 thread and on 2 and 3.
+    constexpr int side = 190;
+    constexpr double h = 0.05, thickness = 0.01;
+    const pbd::ClothTopology topology = topologyOf(side, side, h);
+    const std::vector<double> w(static_cast<std::size_t>(side * side), 1.0);
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    std::vector<V3> start = grid(side, side, h, [](double c, double r) { return V3(c, r, 0.0); });
+    std::vector<std::vector<V3>> ends(2);
+    for (int substep = 0; substep < 2; ++substep) {
+        std::vector<V3> now = start;
+        for (std::size_t i = 0; i < now.size(); ++i) {
+            now[i].y -= 0.003;
+            const int row = static_cast<int>(i) / side;
+            if (row >= 60 + 20 * substep && row < 70 + 20 * substep)
+                now[i] += 0.012 * V3(unit(random), unit(random), unit(random));
+            if (i % 50 == 0)
+                now[i] += 0.08 * V3(unit(random), unit(random), unit(random));
+        }
+        ends[static_cast<std::size_t>(substep)] = now;
+        start = now;
+    }
+    struct Result {
+        std::vector<V3> x;
+        std::vector<double> bounds;
+        std::size_t pairs = 0, moved = 0;
+    };
+    auto run = [&](unsigned threads) {
+        pbd::detail::ElementContact contact;
+        std::vector<V3> from = grid(side, side, h, [](double c, double r) { return V3(c, r, 0.0); });
+        Result result;
+        for (const std::vector<V3>& end : ends) {
+            result.x = end;
+            contact.resolve(result.x.data(), from.data(), w.data(), w.size(), topology, nullptr,
+                            thickness, 0.3, {}, threads, pbd::test::threadsRun(threads));
+            result.moved += contact.bound(result.x.data(), w.data(), w.size(), threads,
+                                          pbd::test::threadsRun(threads));
+            result.pairs += contact.pointTriangles().size() + contact.edgeEdges().size();
+            from = result.x;
+        }
+        result.bounds = contact.bounds();
+        return result;
+    };
+    const Result one = run(1);
+    CHECK(one.pairs > 0);
+    CHECK(one.moved > 0);
+    for (unsigned threads : {2u, 3u}) {
+        CAPTURE(threads);
+        const Result many = run(threads);
+        CHECK(many.pairs == one.pairs);
+        CHECK(many.moved == one.moved);
+        CHECK(many.bounds == one.bounds);
+        CHECK(many.x == one.x);
+    }
 }

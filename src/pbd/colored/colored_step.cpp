@@ -110,10 +110,14 @@ public:
                 solver_.setAirAcceleration(airTriangles());
         solver_.run(phase);
         if constexpr (D == 3) {
-            // The elements' self-contact, serially in index order on the calling thread: its
-            // result cannot depend on the threads. After the particles' (which flushed).
+            // The elements' self-contact, after the particles' (which flushed): its passes
+            // over every particle or element on the pool on fixed ranges, the rest in index
+            // order on the calling thread, so that its result cannot depend on the threads.
             StepStateOf<D>& state = now_->state;
             ParticlesOf<D>& p = state.particles;
+            const ThreadRun pool = [this](const std::function<void(unsigned, unsigned)>& job) {
+                solver_.runOnPool(job);
+            };
             if (phase == SubstepPhase::SelfCollision) {
                 elementContact_.setCapsules(state.obstacles, now_->index,
                                             state.settings.substeps);
@@ -122,12 +126,11 @@ public:
                     *state.topology,
                     state.liveCount == state.constraints.size() ? nullptr : state.alive.data(),
                     state.settings.thickness, state.settings.friction, switches_,
-                    solver_.threadCount(),
-                    [this](const std::function<void(unsigned, unsigned)>& job) {
-                        solver_.runOnPool(job);
-                    });
-            } else if (phase == SubstepPhase::SelfContactBound) // flushed: the contacts are done
-                elementContact_.bound(p.position.data(), p.inverseMass.data(), p.size());
+                    solver_.threadCount(), pool);
+            } else if (phase == SubstepPhase::SelfContactBound) { // flushed: the contacts are done
+                elementContact_.bound(p.position.data(), p.inverseMass.data(), p.size(),
+                                      solver_.threadCount(), pool);
+            }
         }
         if (phase == SubstepPhase::Tear) // after every other phase, on the whole cloth
             tear(now_->state, now_->state.settings.tearStrain);

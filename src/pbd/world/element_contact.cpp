@@ -4,6 +4,7 @@
 #include "world/element_contact.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "pbd/device/element_pairs.h"
@@ -107,9 +108,21 @@ void forLaterInCells(const Table& table, const std::array<V3, 2>& box, double in
 /// Below this many particles the search runs on the calling thread: waking the workers
 /// costs more than it gives. The result is the same either way.
 constexpr std::size_t kParallelElements = 4096;
+/// Below this many patches the search for their pairs runs on the calling thread alone.
+constexpr std::size_t kParallelPatches = 256;
 /// The same for the plain passes over every element (the boxes, the tables): each pool run
 /// costs a wake-up, which on a loaded machine outweighs a pass over a small cloth.
 constexpr std::size_t kParallelPasses = 32768;
+
+/// Whether `count` positions at a and at b are the same, bit for bit.
+bool sameBits(const V3* a, const V3* b, std::size_t count)
+{
+    std::uint64_t differ = 0;
+    for (std::size_t k = 0; k < count; ++k)
+        for (glm::length_t c = 0; c < 3; ++c)
+            differ |= std::bit_cast<std::uint64_t>(a[k][c]) ^ std::bit_cast<std::uint64_t>(b[k][c]);
+    return differ == 0;
+}
 
 /// The unit vector along d, or `fallback` when d is too short to have a direction.
 V3 unitOr(const V3& d, const V3& fallback)
@@ -180,12 +193,12 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
     // The common motion: the particles' mean displacement since the start. The bound
     // applies to each particle's motion relative to it (a translation of the whole changes no
     // distance), so that a falling or flying cloth is not slowed.
+    // (A sum in index order on the calling thread: its bits cannot depend on the threads.)
     V3 sum(0.0);
     std::size_t movable = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        start_[i] = w[i] != 0.0 ? x0[i] : x[i];
         if (w[i] != 0.0) {
-            sum += x[i] - start_[i];
+            sum += x[i] - x0[i];
             ++movable;
         }
     }
@@ -203,6 +216,7 @@ void ElementContact::resolve(V3* x, const V3* x0, const double* w, std::size_t n
     auto pads = [&](unsigned thread, unsigned threadCount) {
         const IndexRange range = staticPartition(n, thread, threadCount);
         for (std::size_t i = range.begin; i < range.end; ++i) {
+            start_[i] = w[i] != 0.0 ? x0[i] : x[i];
             const double moved = std::sqrt(squaredLength(V3(x[i] - start_[i] - common_)));
             moved_[i] = moved;
             pad_[i] = std::max(0.5 * thickness, std::min(1.1 / kSelfContactGamma * moved, cap));
@@ -388,6 +402,7 @@ void ElementContact::buildPatches()
     const int width = meshWidth_, height = meshHeight_, side = kSelfContactPatch;
     patchesWide_ = patchesHigh_ = 0;
     patches_.clear();
+    measuredValid_ = false;
     if (width < 2 || height < 2)
         return; // no cells, no elements
     patchesWide_ = (width - 2) / side + 1;
@@ -437,6 +452,7 @@ void ElementContact::buildPatches()
     group(trianglePatch_, patchTriangleStart_, patchTriangles_);
     group(edgePatch_, patchEdgeStart_, patchEdges_);
     flatBlock_.assign(count, 0);
+    patchSame_.assign(count, 0);
     patchNear_.assign(count, 0);
 }
 
@@ -444,35 +460,90 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
 {
     // Each patch: its box over its particles' start and current positions, grown by their
     // largest pad, and its maps at the start and now with its particles' farthest offsets.
+    // The start side stays in its slot, as the last call measured it as now, when the
+    // patch's particles all start where they were then (the same values); only its pad is
+    // new.
     const auto width = static_cast<std::size_t>(meshWidth_);
     const V3* s = start_.data();
+    const int was = nowSlot_, now = 1 - nowSlot_;
+    const bool kept = measuredValid_;
+    const std::size_t count = patches_.size();
+    for (int slot : {0, 1}) {
+        patchSide_[slot].resize(count);
+        blockSide_[slot].resize(count);
+        measured_[slot].resize(width * static_cast<std::size_t>(meshHeight_));
+    }
+    const V3* before = measured_[was].data();
+    V3* after = measured_[now].data();
+    // One side of a patch from positions p.
+    auto measureSide = [width](const V3* p, const Patch& patch, PatchSide& side) {
+        const GridMap map =
+            cornerMap<GridMap>(p, width, patch.i0, patch.i1, patch.j0, patch.j1);
+        // map.at(i, j) as origin + (i - ci) u, the same for every row, then + (j - cj) v.
+        std::array<V3, kSelfContactPatch + 1> across;
+        for (int i = patch.i0; i <= patch.i1; ++i)
+            across[static_cast<std::size_t>(i - patch.i0)] = map.origin + (i - map.ci) * map.u;
+        V3 lo(1e300), hi(-1e300);
+        double off = 0.0;
+        for (int j = patch.j0; j <= patch.j1; ++j) {
+            const V3 down = (j - map.cj) * map.v;
+            const V3* row = p + width * static_cast<std::size_t>(j);
+            for (int i = patch.i0; i <= patch.i1; ++i) {
+                const V3 q = row[i];
+                lo = lowerOf(lo, q);
+                hi = upperOf(hi, q);
+                off = std::max(
+                    off,
+                    squaredLength(V3(q - (across[static_cast<std::size_t>(i - patch.i0)] + down))));
+            }
+        }
+        side.map = map;
+        side.off = std::sqrt(off);
+        side.lo = lo;
+        side.hi = hi;
+        side.corner = {map.at(patch.i0, patch.j0), map.at(patch.i0, patch.j1),
+                       map.at(patch.i1, patch.j0), map.at(patch.i1, patch.j1)};
+    };
     auto measure = [&](unsigned thread, unsigned threadCount) {
-        const IndexRange range = staticPartition(patches_.size(), thread, threadCount);
+        const IndexRange range = staticPartition(count, thread, threadCount);
         for (std::size_t p = range.begin; p < range.end; ++p) {
             Patch& patch = patches_[p];
-            patch.map[0] = cornerMap<GridMap>(s, width, patch.i0, patch.i1, patch.j0, patch.j1);
-            patch.map[1] = cornerMap<GridMap>(x, width, patch.i0, patch.i1, patch.j0, patch.j1);
-            V3 lo(1e300), hi(-1e300);
-            double pad = 0.0, off0 = 0.0, off1 = 0.0;
+            const auto i0 = static_cast<std::size_t>(patch.i0);
+            const auto columns = static_cast<std::size_t>(patch.i1 - patch.i0 + 1);
+            bool same = kept;
+            for (int j = patch.j0; j <= patch.j1 && same; ++j) {
+                const std::size_t first = width * static_cast<std::size_t>(j) + i0;
+                same = sameBits(s + first, before + first, columns);
+            }
+            patchSame_[p] = same ? 1 : 0;
+            PatchSide& start = patchSide_[was][p];
+            PatchSide& current = patchSide_[now][p];
+            if (!same)
+                measureSide(s, patch, start);
+            measureSide(x, patch, current);
+            double pad = 0.0;
             for (int j = patch.j0; j <= patch.j1; ++j) {
-                const std::size_t row = width * static_cast<std::size_t>(j);
-                for (int i = patch.i0; i <= patch.i1; ++i) {
-                    const std::size_t k = row + static_cast<std::size_t>(i);
-                    lo = lowerOf(lo, lowerOf(s[k], x[k]));
-                    hi = upperOf(hi, upperOf(s[k], x[k]));
-                    pad = std::max(pad, pad_[k]);
-                    off0 = std::max(off0, squaredLength(V3(s[k] - patch.map[0].at(i, j))));
-                    off1 = std::max(off1, squaredLength(V3(x[k] - patch.map[1].at(i, j))));
-                }
+                const double* row = pad_.data() + width * static_cast<std::size_t>(j);
+                for (int i = patch.i0; i <= patch.i1; ++i)
+                    pad = std::max(pad, row[i]);
             }
             const V3 grow(1.001 * pad);
-            patch.box = {lo - grow, hi + grow};
+            patch.box = {lowerOf(start.lo, current.lo) - grow,
+                         upperOf(start.hi, current.hi) + grow};
             patch.pad = pad;
-            patch.off[0] = std::sqrt(off0);
-            patch.off[1] = std::sqrt(off1);
+            // Its own particles' positions for the next call (a particle on a side two
+            // patches share is the later patch's, but on the sheet's last row and column).
+            const int iEnd = patch.i1 == meshWidth_ - 1 ? patch.i1 : patch.i1 - 1;
+            const int jEnd = patch.j1 == meshHeight_ - 1 ? patch.j1 : patch.j1 - 1;
+            for (int j = patch.j0; j <= jEnd; ++j) {
+                const std::size_t first = width * static_cast<std::size_t>(j) + i0;
+                std::copy(x + first, x + first + (iEnd - patch.i0 + 1), after + first);
+            }
         }
     };
     runOn(threads > 1, threads, run, measure);
+    nowSlot_ = now;
+    measuredValid_ = true;
     // Each block of 2 x 2 patches (fewer at the last row and column), from its first: flat
     // when, at the start and now, an affine map A of the rest grid (its corners') has all
     // its particles within `off` of their places and its smallest stretch sigma (m per row
@@ -483,7 +554,8 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
     // at least sigma / sqrt 2 - 2 off apart in space, beyond their pads: a pair left out as
     // one whose boxes miss. A patch's particles lie within its own offset of its own map,
     // and that map within the largest of its corners' distances of A (an affine difference
-    // is largest at a corner): their sum bounds the block's offset.
+    // is largest at a corner): their sum bounds the block's offset. A block whose patches
+    // all kept their start side keeps its own.
     const int wide = patchesWide_, high = patchesHigh_;
     // Each block on its own (on fixed ranges per thread: the same flags on any count).
     auto blocks = [&](unsigned thread, unsigned threadCount) {
@@ -495,23 +567,38 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
             const Patch& first = patches_[static_cast<std::size_t>(ai + wide * aj)];
             const Patch& last = patches_[static_cast<std::size_t>(bi + wide * bj)];
             double pad = 0.0;
+            bool same = true;
             for (int pj = aj; pj <= bj; ++pj)
-                for (int pi = ai; pi <= bi; ++pi)
-                    pad = std::max(pad, patches_[static_cast<std::size_t>(pi + wide * pj)].pad);
-            bool flat = true;
-            for (int c = 0; c < 2 && flat; ++c) {
-                const GridMap map = cornerMap<GridMap>(c == 0 ? s : x, width, first.i0,
+                for (int pi = ai; pi <= bi; ++pi) {
+                    const auto q = static_cast<std::size_t>(pi + wide * pj);
+                    pad = std::max(pad, patches_[q].pad);
+                    same = same && patchSame_[q] != 0;
+                }
+            // The columns and rows of the patches' corners (the last two once in the last).
+            const int columns[3] = {first.i0, first.i1, last.i1};
+            const int rows[3] = {first.j0, first.j1, last.j1};
+            for (int slot : {was, now}) {
+                if (slot == was && same)
+                    continue;
+                const GridMap map = cornerMap<GridMap>(slot == was ? s : x, width, first.i0,
                                                        last.i1, first.j0, last.j1);
+                V3 at[3][3];
+                for (int ci = 0; ci <= bi - ai + 1; ++ci)
+                    for (int cj = 0; cj <= bj - aj + 1; ++cj)
+                        at[ci][cj] = map.at(columns[ci], rows[cj]);
                 double off = 0.0;
                 for (int pj = aj; pj <= bj; ++pj)
                     for (int pi = ai; pi <= bi; ++pi) {
-                        const Patch& q = patches_[static_cast<std::size_t>(pi + wide * pj)];
+                        const auto q = static_cast<std::size_t>(pi + wide * pj);
+                        const PatchSide& side = patchSide_[slot][q];
+                        const int di = pi - ai, dj = pj - aj;
+                        const V3* theirs[4] = {&at[di][dj], &at[di][dj + 1], &at[di + 1][dj],
+                                               &at[di + 1][dj + 1]};
                         double corner = 0.0;
-                        for (int i : {q.i0, q.i1})
-                            for (int j : {q.j0, q.j1})
-                                corner = std::max(corner, squaredLength(V3(q.map[c].at(i, j) -
-                                                                           map.at(i, j))));
-                        off = std::max(off, q.off[c] + std::sqrt(corner));
+                        for (std::size_t k = 0; k < 4; ++k)
+                            corner = std::max(corner,
+                                              squaredLength(V3(side.corner[k] - *theirs[k])));
+                        off = std::max(off, side.off + std::sqrt(corner));
                     }
                 // sigma^2, the smaller eigenvalue of [u v]'s Gram matrix: its determinant
                 // |u x v|^2 over the larger.
@@ -519,10 +606,14 @@ void ElementContact::measurePatches(const V3* x, unsigned threads, const ThreadR
                              vv = dot(map.v, map.v);
                 const double larger =
                     0.5 * (uu + vv) + std::sqrt(0.25 * (uu - vv) * (uu - vv) + uv * uv);
-                const double sigma2 =
-                    larger > 0.0 ? squaredLength(glm::cross(map.u, map.v)) / larger : 0.0;
-                const double reach = 2.0 * off + 1.001 * 2.0 * pad;
-                flat = 0.5 * sigma2 >= reach * reach;
+                blockSide_[slot][block] = {
+                    off, larger > 0.0 ? squaredLength(glm::cross(map.u, map.v)) / larger : 0.0};
+            }
+            bool flat = true;
+            for (int slot : {was, now}) {
+                const BlockSide& side = blockSide_[slot][block];
+                const double reach = 2.0 * side.off + 1.001 * 2.0 * pad;
+                flat = flat && 0.5 * side.sigma2 >= reach * reach;
             }
             flatBlock_[block] = flat ? 1 : 0;
         }
@@ -546,29 +637,42 @@ void ElementContact::findPatchPairs(unsigned threads, const ThreadRun& run)
     }
     const double cell =
         std::max(kSelfContactPatch * mesh_.longestRest + 2.002 * pad, 1e-9);
-    buildTable(patchBox_, patchTable_, 1.0 / cell, threads, run);
+    buildTable(patchBox_, patchTable_, 1.0 / cell, threads, run, kParallelPatches);
     const CellTable& table = patchTable_;
-    patchPairs_.clear();
-    std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{0});
-    std::vector<std::uint32_t>& found = found_;
-    for (std::uint32_t p = 0; p < patches_.size(); ++p) {
-        found.clear();
-        if (!flatPair(p, p))
-            found.push_back(p);
-        const std::array<V3, 2>& box = patchBox_[p];
-        const LowCell low = table.low[p];
-        forLaterInCells(table, box, 1.0 / cell, p,
-                        [&](std::int64_t ci, std::int64_t cj, std::int64_t ck, std::uint32_t q) {
-                            if (overlap(box, patchBox_[q]) &&
-                                ownsOverlap(ci, cj, ck, low, table.low[q]) && !flatPair(p, q))
-                                found.push_back(q);
-                        });
-        std::sort(found.begin(), found.end());
-        for (std::uint32_t q : found) {
-            patchPairs_.emplace_back(p, q);
-            patchNear_[p] = patchNear_[q] = 1;
+    // Each patch p's pairs (p, q), q in order, on fixed ranges of p per thread, joined in
+    // order: the same list on any thread count.
+    const bool parallel = run && threads > 1 && patches_.size() >= kParallelPatches;
+    const unsigned count = parallel ? threads : 1u;
+    threadPatchPairs_.resize(std::max<std::size_t>(threadPatchPairs_.size(), count));
+    threadFound_.resize(std::max<std::size_t>(threadFound_.size(), count));
+    auto pairs = [&](unsigned thread, unsigned threadCount) {
+        std::vector<std::pair<std::uint32_t, std::uint32_t>>& out = threadPatchPairs_[thread];
+        std::vector<std::uint32_t>& found = threadFound_[thread];
+        out.clear();
+        const IndexRange range = staticPartition(patches_.size(), thread, threadCount);
+        for (auto p = static_cast<std::uint32_t>(range.begin); p < range.end; ++p) {
+            found.clear();
+            if (!flatPair(p, p))
+                found.push_back(p);
+            const std::array<V3, 2>& box = patchBox_[p];
+            const LowCell low = table.low[p];
+            forLaterInCells(
+                table, box, 1.0 / cell, p,
+                [&](std::int64_t ci, std::int64_t cj, std::int64_t ck, std::uint32_t q) {
+                    if (overlap(box, patchBox_[q]) &&
+                        ownsOverlap(ci, cj, ck, low, table.low[q]) && !flatPair(p, q))
+                        found.push_back(q);
+                });
+            std::sort(found.begin(), found.end());
+            for (std::uint32_t q : found)
+                out.emplace_back(p, q);
         }
-    }
+    };
+    runOn(parallel, count, run, pairs);
+    joinInOrder(threadPatchPairs_, count, patchPairs_);
+    std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{0});
+    for (const auto& [p, q] : patchPairs_)
+        patchNear_[p] = patchNear_[q] = 1;
 }
 
 void ElementContact::patchElementPairs(std::size_t n, unsigned threads, const ThreadRun& run)
@@ -674,7 +778,8 @@ bool ElementContact::apartInSheet(const V3* x, EdgeEdge pair) const
 }
 
 void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, CellTable& table,
-                                double inverseCell, unsigned threads, const ThreadRun& run)
+                                double inverseCell, unsigned threads, const ThreadRun& run,
+                                std::size_t parallelFrom)
 {
     // Every element in every cell its box touches, as (cell key, element), in element order,
     // sorted by bucket with a counting sort (in element order within a bucket). A bucket per
@@ -682,7 +787,7 @@ void ElementContact::buildTable(const std::vector<std::array<V3, 2>>& boxes, Cel
     // no more than four cells per entry; else the cells hashed into a power-of-two number of
     // buckets, a bucket then holding entries of several cells. Each pass on fixed ranges per
     // thread (of elements, then of buckets): the same table on any thread count.
-    const bool parallel = run && threads > 1 && boxes.size() >= kParallelPasses;
+    const bool parallel = run && threads > 1 && boxes.size() >= parallelFrom;
     const unsigned count = parallel ? threads : 1u;
     tableParts_.resize(count);
     table.low.resize(boxes.size());
@@ -863,7 +968,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
 
     // Points against triangles: each point, in index order, against the triangles of the
     // cells its box touches.
-    buildTable(tableTriangleBox, triangleTable_, inverseCell_, threads, run);
+    buildTable(tableTriangleBox, triangleTable_, inverseCell_, threads, run, kParallelPasses);
     auto points = [&](unsigned thread, unsigned threadCount) {
         std::vector<PointTriangle>& out = threadPointTriangles_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];
@@ -906,7 +1011,7 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
     // its box touches.
     const std::vector<std::array<V3, 2>>& tableEdgeBox =
         subset ? gather(edgeBox, subset->edges, subsetEdgeBox_) : edgeBox;
-    buildTable(tableEdgeBox, edgeTable_, inverseCell_, threads, run);
+    buildTable(tableEdgeBox, edgeTable_, inverseCell_, threads, run, kParallelPasses);
     auto edges = [&](unsigned thread, unsigned threadCount) {
         std::vector<EdgeEdge>& out = threadEdgeEdges_[thread];
         std::vector<std::uint32_t>& found = threadFound_[thread];
@@ -1327,26 +1432,42 @@ SelfContactBoundInputs ElementContact::boundInputs(std::size_t n,
     return in;
 }
 
-std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
+std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n, unsigned threads,
+                                  const ThreadRun& run)
 {
     if (!switches_.bound || start_.size() != n)
         return 0;
-    back_.assign(n, 0);
-    std::size_t moved = 0;
-    // Moves particle i back along its path (in the frame of the common motion) to `limit`.
+    back_.resize(n);
+    // Moves particle i back along its path (in the frame of the common motion) to `limit`;
+    // whether it did.
     auto clampTo = [&](std::size_t i, double limit) {
         if (w[i] == 0.0)
-            return;
+            return false;
         const V3 d = x[i] - start_[i] - common_;
         const double len2 = squaredLength(d);
         if (len2 <= limit * limit)
-            return;
+            return false;
         x[i] = start_[i] + common_ + (limit / std::sqrt(len2)) * d;
-        ++moved;
+        return true;
     };
-    // The pairs not found: a speed limit, gamma times each particle's pad.
-    for (std::size_t i = 0; i < n; ++i)
-        clampTo(i, kSelfContactGamma * pad_[i]);
+    // The pairs not found: a speed limit, gamma times each particle's pad (each particle on
+    // its own: on fixed ranges per thread).
+    const bool parallel = run && threads > 1 && n >= kParallelPasses;
+    const unsigned count = parallel ? threads : 1u;
+    threadMoved_.assign(count, 0);
+    auto limits = [&](unsigned thread, unsigned threadCount) {
+        const IndexRange range = staticPartition(n, thread, threadCount);
+        std::fill(back_.begin() + static_cast<std::ptrdiff_t>(range.begin),
+                  back_.begin() + static_cast<std::ptrdiff_t>(range.end), std::uint8_t{0});
+        std::size_t mine = 0;
+        for (std::size_t i = range.begin; i < range.end; ++i)
+            mine += clampTo(i, kSelfContactGamma * pad_[i]) ? 1 : 0;
+        threadMoved_[thread] = mine;
+    };
+    runOn(parallel, count, run, limits);
+    std::size_t moved = 0;
+    for (std::size_t m : threadMoved_)
+        moved += m;
     // The pairs found: every particle of a pair that lost its separation goes back to its
     // bound, until none has (a particle gone back never moves again, so this ends).
     for (bool again = true; again;) {
@@ -1369,7 +1490,7 @@ std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
             for (Index i : g.v)
                 if (back_[i] == 0) {
                     back_[i] = 1;
-                    clampTo(i, bound_[i]);
+                    moved += clampTo(i, bound_[i]) ? 1 : 0;
                     again = true;
                 }
         }
@@ -1385,7 +1506,7 @@ std::size_t ElementContact::bound(V3* x, const double* w, std::size_t n)
             for (Index i : {a, b})
                 if (back_[i] == 0) {
                     back_[i] = 1;
-                    clampTo(i, bound_[i]);
+                    moved += clampTo(i, bound_[i]) ? 1 : 0;
                     again = true;
                 }
         }

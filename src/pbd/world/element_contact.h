@@ -19,6 +19,7 @@
 // distance), so that a falling sheet is not slowed, unless a particle is immovable or there is
 // a capsule (neither follows the mean).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -73,8 +74,10 @@ struct SurfaceMesh {
 };
 
 /// The phase's buffers, reused from substep to substep. resolve() in the SelfCollision phase,
-/// bound() in the SelfContactBound phase after the contacts; both serial, in index order, so
-/// that the result depends on nothing but the positions, masses and settings.
+/// bound() in the SelfContactBound phase after the contacts; their passes over every
+/// particle, patch or element on fixed ranges per thread (each item on its own, the ranges'
+/// results joined in order), the rest serial in index order, so that the result depends on
+/// nothing but the positions, masses and settings.
 class ElementContact {
 public:
     /// Finds the pairs near enough to meet in this substep (through a uniform grid hashed into
@@ -96,9 +99,12 @@ public:
     void setCapsules(std::span<const Obstacle3> obstacles, int substep, int substeps);
 
     /// Moves every movable particle that went farther than its bound since the substep's
-    /// start, relative to the common motion, back along its path to the bound. Returns how many it moved. Nothing when the
-    /// switches turn the bound off.
-    std::size_t bound(Vec<3>* x, const double* w, std::size_t n);
+    /// start, relative to the common motion, back along its path to the bound. Returns how
+    /// many it moved. Nothing when the switches turn the bound off. The speed limit's pass
+    /// (each particle on its own) on `threads` threads through `run`, on fixed ranges; the
+    /// guards' in order on the calling thread.
+    std::size_t bound(Vec<3>* x, const double* w, std::size_t n, unsigned threads = 1,
+                      const ThreadRun& run = {});
     /// What bound() would do for `n` particles, as data (pbd/device/self_contact3.h): its
     /// speed limits and guards written to `speedLimit` and `guards` (kept by the caller), the
     /// bounds and common motion its own; active false where bound() does nothing.
@@ -147,6 +153,14 @@ public:
     double cellSize() const { return cell_; }
     /// How many spatial searches resolve() ran so far (the others reused the candidates).
     std::size_t searches() const { return searches_; }
+    /// How many patches kept their start side from the last call in the last search by
+    /// patches, and how many there are (statistics for the tests).
+    std::size_t keptPatches() const
+    {
+        return static_cast<std::size_t>(
+            std::count(patchSame_.begin(), patchSame_.end(), std::uint8_t{1}));
+    }
+    std::size_t patchCount() const { return patches_.size(); }
 
 private:
     void buildMesh(const ClothTopology& topology, const std::uint8_t* alive);
@@ -221,8 +235,10 @@ private:
         /// The bucket of cell (i, j, k) (dense: one inside the bounding box).
         std::size_t bucketOf(std::int64_t i, std::int64_t j, std::int64_t k) const;
     };
+    /// (On the pool from `parallelFrom` boxes on: the same table on any thread count.)
     void buildTable(const std::vector<std::array<Vec<3>, 2>>& boxes, CellTable& table,
-                    double inverseCell, unsigned threads, const ThreadRun& run);
+                    double inverseCell, unsigned threads, const ThreadRun& run,
+                    std::size_t parallelFrom);
     /// buildTable()'s per thread: its elements' cells' bounding box and entry count (then
     /// where its entries start).
     struct TablePart {
@@ -278,9 +294,21 @@ private:
     struct Patch {
         std::array<Vec<3>, 2> box; ///< its particles' start and current positions, padded
         double pad;                ///< its particles' largest pad
-        GridMap map[2];            ///< fitted to its corners at the start and now
-        double off[2];             ///< its particles' farthest distance from map
         int i0, i1, j0, j1;        ///< its particles' rows and columns (inclusive)
+    };
+    /// A patch at one time (the start or now): its map fitted to its corners, its particles'
+    /// farthest distance from it and their box (unpadded), and the map's images of its
+    /// corners (i0, j0), (i0, j1), (i1, j0), (i1, j1).
+    struct PatchSide {
+        GridMap map;
+        double off;
+        Vec<3> lo, hi;
+        std::array<Vec<3>, 4> corner;
+    };
+    /// A block's affine map at one time, as the flat test reads it: its particles' farthest
+    /// distance from it (through its patches' maps) and its smallest stretch squared.
+    struct BlockSide {
+        double off, sigma2;
     };
     void buildPatches();
     void measurePatches(const Vec<3>* x, unsigned threads, const ThreadRun& run);
@@ -298,6 +326,17 @@ private:
     int patchesWide_ = 0, patchesHigh_ = 0; ///< 0: no patches (no cells)
     std::vector<Patch> patches_;
     std::vector<std::uint8_t> flatBlock_; ///< per block (its first patch), whether flat
+    /// The patches' and the blocks' sides in two slots used in turns: measurePatches()
+    /// writes the now side in one, the start side in the other, where the last call wrote its
+    /// now side: a patch whose particles start this substep where that call measured them
+    /// (bit for bit: nothing moved them since) keeps it as it is, and a block of such
+    /// patches its own.
+    std::vector<PatchSide> patchSide_[2];
+    std::vector<BlockSide> blockSide_[2];
+    std::vector<Vec<3>> measured_[2]; ///< the positions each slot's now side measured
+    int nowSlot_ = 0;                 ///< the slot of the last call's now side
+    bool measuredValid_ = false;      ///< that slot's sides are the patches' of measured_
+    std::vector<std::uint8_t> patchSame_; ///< per patch: its start side was kept
     std::vector<std::uint32_t> pointPatch_, trianglePatch_, edgePatch_;
     /// Each patch's elements, in index order: [start p, start p + 1) of the list.
     std::vector<std::uint32_t> patchPointStart_, patchPoints_, patchTriangleStart_,
@@ -306,6 +345,8 @@ private:
     std::vector<std::array<Vec<3>, 2>> pointGrown_; ///< findPairs()'s scratch
     CellTable patchTable_;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> patchPairs_; ///< near, not flat
+    /// findPatchPairs()'s per thread: its range's pairs.
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> threadPatchPairs_;
     std::vector<std::uint8_t> patchNear_; ///< per patch: in a pair above (its boxes made)
     /// An edge near a capsule's axis: edge e, axis c; its start direction; its guard (as a
     /// Guard's, the axis's end points the second side, which the bound cannot move).
@@ -317,6 +358,7 @@ private:
     };
     std::vector<EdgeAxis> edgeAxes_;
     std::vector<std::uint8_t> back_;       ///< bound(): per particle, whether it goes back
+    std::vector<std::size_t> threadMoved_; ///< bound(): per thread, the particles it moved
     Vec<3> common_{0.0};                   ///< the common motion of the substep (resolve())
     SelfContactSwitches switches_;
 };
