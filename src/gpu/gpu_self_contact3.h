@@ -35,6 +35,7 @@
 namespace pbd::gpu {
 
 class GpuContacts;
+class GpuElementContact;
 class GpuParticlePairs;
 class GpuSolver;
 
@@ -74,6 +75,11 @@ private:
     void particleRounds(const GpuSolver& solver, bool held);
     /// Copies the solver's positions to copy_.
     void copyPositions(const GpuSolver& solver);
+    /// Whether the elements' contacts of this step run on the GPU (GpuElementContact: a
+    /// whole sheet whose pairs all fit, no capsule), else on the host.
+    bool elementsOnDevice(const GpuSolver& solver) const;
+    /// The host's elements' contacts on the positions read back, the bound's inputs written.
+    void resolveOnHost(GpuSolver& solver, int substep);
 
     // The particles' self-collision on the GPU: the search, self_collision.comp.glsl's stages
     // 2 (a round), 3 (the rounds' end) and 4 (the held particles), a copy of the positions
@@ -87,7 +93,7 @@ private:
 
     // The bound on the GPU: its four stages, its buffers (limits and bounds, the guards'
     // particles and reals, the particles sent back, each queued sweep's first guard).
-    std::array<unsigned, 4> kernels_{};
+    std::array<unsigned, 5> kernels_{};
     bool double_ = false;
     enum { kLimits, kGuardParticles, kGuardReals, kBack, kFirst, kBuffers };
     std::array<unsigned, kBuffers> buffers_{};
@@ -96,6 +102,9 @@ private:
     std::size_t walk_ = kWalk;
     bool boundActive_ = false;
     std::size_t guards_ = 0;
+    bool guardsOnDevice_ = false; ///< the guards' count in elements_'s word, not guards_
+    std::unique_ptr<GpuElementContact> elements_; ///< the elements' contacts on the GPU
+    bool sheetStale_ = true;      ///< topology_ changed since elements_ took it
     std::vector<double> realScratch_;
     std::vector<float> floatScratch_;
     std::vector<std::uint32_t> guardScratch_;
