@@ -1,6 +1,6 @@
 // The GPU solver's self-collision phases in 3D (gpu_self_contact3.h): the particles' self-
-// collision on the GPU, the elements' contacts the core's own on the host, on the positions
-// read back; the bound on the GPU.
+// collision on the GPU, the elements' contacts on the GPU or the core's own on the host (on
+// the positions read back); the bound on the GPU.
 
 #include "gpu_self_contact3.h"
 
@@ -69,6 +69,8 @@ void writeBuffer(GLuint buffer, std::size_t& capacity, const void* data, std::si
 
 GpuSelfContact3::GpuSelfContact3()
 {
+    if (const char* hook = testHook("PBD_GPU_ELEMENTS_ON_HOST"))
+        elementsOnHost_ = std::string(hook) == "1";
     if (const char* hook = testHook("PBD_GPU_SELF_CONTACT_BOUND")) {
         char* end = nullptr;
         const unsigned long sweeps = std::strtoul(hook, &end, 10);
@@ -159,7 +161,7 @@ bool GpuSelfContact3::elementsOnDevice(const GpuSolver& solver) const
     const bool capsule = std::any_of(obstacles_.begin(), obstacles_.end(), [](const Obstacle3& o) {
         return o.shape == Obstacle3Shape::Capsule;
     });
-    return !capsule && !solver.mayHaveRemoved() &&
+    return !elementsOnHost_ && !capsule && !solver.mayHaveRemoved() &&
            GpuElementContact::fits(solver.width(), solver.height());
 }
 
