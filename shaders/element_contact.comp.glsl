@@ -94,8 +94,8 @@ const uint kActivePT = 3u;  // pairs within reach after the first pass
 const uint kActiveEE = 4u;
 const uint kGuards = 5u;    // the bound's guards
 const uint kBoundArgs = 6u; // 3 words: the bound's guard dispatch (groups x, y, z)
-const uint kCellBits = 0u;  // the search's smallest cell: a float's bits (atomicMax; the
-                            // search reads word 0)
+const uint kCellBits = 0u;  // the search's smallest cell, a third of the widest box and
+                            // 2 % more: a float's bits (atomicMax; the search reads word 0)
 const uint kFlat = 16u;
 const uint kSide = 4u;      // kSelfContactPatch
 
@@ -669,12 +669,15 @@ uint activePair(uint kind, uint a)
     return lists[listOf(kind) + queriesOf(kind) + 1u + 2u * uPairCapacity + a];
 }
 
-// Walks items [0, total) in order on one work group: invocation t its run, in turn t.
+// Walks items [0, total) in order on one work group: invocation t its run of at least kRun
+// items, in turn t (as few turns as the runs need, each ending at a barrier).
+const uint kRun = 4096u;
 #define RELAY(total, VISIT)                                                                  \
     {                                                                                        \
         const uint t_ = gl_LocalInvocationID.x;                                              \
-        const uint run_ = (total + 255u) / 256u;                                             \
-        for (uint turn_ = 0u; turn_ < 256u; ++turn_) {                                       \
+        const uint run_ = max((total + 255u) / 256u, kRun);                                  \
+        const uint turns_ = (total + run_ - 1u) / run_;                                      \
+        for (uint turn_ = 0u; turn_ < turns_; ++turn_) {                                     \
             if (turn_ == t_) {                                                               \
                 const uint end_ = min(total, (t_ + 1u) * run_);                              \
                 for (uint item_ = t_ * run_; item_ < end_; ++item_)                          \
@@ -769,7 +772,7 @@ void main()
         pointBox[6u * id + 3u + a] = hi[a];
     }
     precise REAL3 extent = hi - lo;
-    atomicMax(words[kCellBits], floatBitsToUint(float(max3R(extent.x, extent.y, extent.z)) * 1.02));
+    atomicMax(words[kCellBits], floatBitsToUint(float(max3R(extent.x, extent.y, extent.z)) * 0.34));
 #elif STAGE == 3
     if (id >= uTriangles + uEdges)
         return;
@@ -801,7 +804,7 @@ void main()
         }
     }
     precise REAL3 extent = high - low;
-    atomicMax(words[kCellBits], floatBitsToUint(float(max3R(extent.x, extent.y, extent.z)) * 1.02));
+    atomicMax(words[kCellBits], floatBitsToUint(float(max3R(extent.x, extent.y, extent.z)) * 0.34));
 #elif STAGE == 4
     if (id >= uPatchesWide * uPatchesHigh)
         return;

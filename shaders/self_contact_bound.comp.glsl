@@ -179,8 +179,9 @@ void main()
         return;
     const uint total = guardCount() - from;
     const uint t = gl_LocalInvocationID.x;
-    const uint run = (total + 255u) / 256u;
-    for (uint turn = 0u; turn < 256u; ++turn) {
+    const uint run = max((total + 255u) / 256u, 4096u);
+    const uint turns = (total + run - 1u) / run;
+    for (uint turn = 0u; turn < turns; ++turn) {
         if (turn == t)
             for (uint g = from + t * run; g < from + min(total, (t + 1u) * run); ++g)
                 visit(g);

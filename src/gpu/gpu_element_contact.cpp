@@ -31,6 +31,9 @@ constexpr double kGamma = 0.9;
 constexpr double kFloor = 0.1;
 constexpr double kActive = 1.25;
 constexpr std::size_t kFirstFlat = 16; // element_contact.comp.glsl's kFlat
+/// The cells a box touches at most: the kernels make the cells at least a third of the widest
+/// box (and 2 % more), so a box touches at most 4 along each axis.
+constexpr std::size_t kCellsPerBox = 64;
 
 std::size_t patchesOf(int width, int height)
 {
@@ -157,6 +160,8 @@ void GpuElementContact::setSheet(const ClothTopology& topology)
     guardCapacity_ = c.pointTriangles + c.edgeEdges;
     pointTriangles_->reservePairs(c.pointTriangles);
     edgeEdges_->reservePairs(c.edgeEdges);
+    pointTriangles_->reserveEntries(kCellsPerBox);
+    edgeEdges_->reserveEntries(kCellsPerBox);
 }
 
 void GpuElementContact::bind(const std::array<unsigned, 3>& bound) const
@@ -226,7 +231,8 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
     stage(5); // the flat blocks
     dispatchKernel(patches_);
     // The candidates: every point against the triangles, every edge against the later edges,
-    // over cells at least as wide as any box (no box in more than 8 cells: the table fits).
+    // over cells at least a third as wide as any box (no box in more than 64 cells: the
+    // table fits).
     const double cell = std::max(longestRest_, thickness);
     pointTriangles_->find({buffers_[kPointBoxes], 0, particles_, 1},
                           {buffers_[kTriangleBoxes], buffers_[kTriangles], triangles_, 3}, false,

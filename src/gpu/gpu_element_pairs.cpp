@@ -113,8 +113,8 @@ void GpuElementPairs::find(const Elements& queries, const Elements& table, bool 
         reserve(bucketStart_, 4 * (buckets + 1));
         reserve(bucketFill_, 4 * buckets);
     }
-    if (entryCapacity_ < 8 * table.count + 16) {
-        entryCapacity_ = 8 * table.count + 16;
+    if (entryCapacity_ < entriesPerElement_ * table.count + 16) {
+        entryCapacity_ = entriesPerElement_ * table.count + 16;
         reserve(entries_, 16 * entryCapacity_);
     }
     if (startCapacity_ < queries.count + 1) {

@@ -44,6 +44,8 @@ public:
     /// Makes room for `pairs` pairs (never less than find() makes), so that a search finding
     /// no more than that never overflows (nothing then needs reading).
     void reservePairs(std::size_t pairs);
+    /// Makes room for `perElement` table entries (cells) per table element.
+    void reserveEntries(std::size_t perElement) { entriesPerElement_ = perElement; }
     /// Scans `count` uints of `buffer` from byte `offset` (a multiple of
     /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT) in place into exclusive starts, their sum
     /// after them (one work group).
@@ -70,6 +72,7 @@ private:
     bool same_ = false;
     double cell_ = 1.0;
     unsigned cellFloor_ = 0;
+    std::size_t entriesPerElement_ = 8;
 };
 
 } // namespace pbd::gpu

@@ -2,7 +2,7 @@
 // XPBD, shear), substeps, damping, the velocity update, pins and a drag, through the
 // Simulation's backend, against the colored solver in 3D: double gives its bits (the run's
 // hash over x, y and z, and the velocities), float stays within 1e-3 m. Self-collision too
-// (its phases on the host: gpu_self_contact3.h).
+// (its phases on the GPU, nothing read back: gpu_self_contact3.h).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
