@@ -688,22 +688,23 @@ const uint kRun = 4096u;
         }                                                                                    \
     }
 
-void boundItem(uint item)
+// Item k of the kept pairs in the CPU's order, the points' first: (kind, pair).
+uvec2 keptItem(uint item)
 {
     const uint pts = keptCount(0u);
-    if (item < pts)
-        boundPair(0u, item);
-    else
-        boundPair(1u, item - pts);
+    return item < pts ? uvec2(0u, item) : uvec2(1u, item - pts);
+}
+
+void boundItem(uint item)
+{
+    const uvec2 at = keptItem(item);
+    boundPair(at.x, at.y);
 }
 
 void firstItem(uint item)
 {
-    const uint pts = keptCount(0u);
-    if (item < pts)
-        firstPass(0u, item);
-    else
-        firstPass(1u, item - pts);
+    const uvec2 at = keptItem(item);
+    firstPass(at.x, at.y);
 }
 
 void laterItem(uint item)

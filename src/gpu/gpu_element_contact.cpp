@@ -181,15 +181,10 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
     // The uniforms of every stage, by name (a stage that does not use one has none there).
     for (unsigned program : kernels_) {
         auto u = [program](const char* name, std::size_t value) {
-            glProgramUniform1ui(program, glGetUniformLocation(program, name),
-                                static_cast<GLuint>(value));
+            setUintUniform(program, name, value);
         };
         auto r = [program, this](const char* name, double value) {
-            const GLint at = glGetUniformLocation(program, name);
-            if (double_)
-                glProgramUniform1d(program, at, value);
-            else
-                glProgramUniform1f(program, at, static_cast<float>(value));
+            setRealUniform(program, name, double_, value);
         };
         u("uParticles", particles_);
         u("uWidth", static_cast<std::size_t>(width_));
