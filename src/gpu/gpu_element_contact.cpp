@@ -12,7 +12,6 @@
 
 #include "gpu_element_pairs.h"
 #include "gpu_kernels.h"
-#include "pbd/device/self_contact3.h"
 
 namespace pbd::gpu {
 namespace {
