@@ -46,11 +46,20 @@ layout(location = 6) uniform REAL uCell;        // m
 layout(location = 7) uniform uint uEntryCapacity;
 layout(location = 8) uniform uint uPairCapacity;
 layout(location = 9) uniform uint uScanCount;
+// 1: the cells are at least uintBitsToFloat(cellFloor[0]) wide (a float's bits that the
+// device computed, so that no box touches more than two cells along an axis).
+layout(location = 10) uniform uint uCellFloor;
+layout(std430, binding = 31) readonly buffer CellFloor { uint cellFloor[]; };
+
+REAL cellSize()
+{
+    return uCellFloor == 0u ? uCell : max(uCell, REAL(uintBitsToFloat(cellFloor[0])));
+}
 
 // The CPU's cellOf(): floor(c / size), clamped.
 int cellOf(REAL c)
 {
-    precise REAL f = floor(c / uCell);
+    precise REAL f = floor(c / cellSize());
     return int(clamp(f, REAL(-4e6), REAL(4e6)));
 }
 

@@ -4,6 +4,8 @@
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (the speed limit) | 1 (find a sweep's first failing guard)
 //                 | 2 (walk a range of a sweep's guards) | 3 (the sweeps left, to the end)
+//                 | 4 (walk a sweep's guards from the first failing one to the end, one
+//                      work group taking turns: element_contact.comp.glsl's RELAY)
 //   #define XPBD 0
 //   #define DIM 3
 // and shaders/kernel_common.glsl (REAL, the work group, invocation()).
@@ -40,13 +42,21 @@ layout(std430, binding = 19) buffer Back { uint back[]; };
 layout(std430, binding = 20) buffer First { uint first[]; };
 
 uniform uint uParticles;
+// The guards' count; kNone: the count element_contact.comp.glsl left in its word kGuards
+// (the limits, bounds and guards made on the device, nothing read back).
 uniform uint uGuards;
+layout(std430, binding = 25) readonly buffer Words { uint words[]; };
 uniform uint uSweep;  // stages 1 and 2: which of the queued sweeps
 uniform uint uSweeps; // stage 0: how many were queued; 3: the last
 uniform uint uBegin;  // stage 2: the range of guards walked
 uniform uint uEnd;
 
 const uint kNone = 0xffffffffu;
+
+uint guardCount()
+{
+    return uGuards != kNone ? uGuards : words[5];
+}
 
 REAL3 load3(uint i)
 {
@@ -145,7 +155,7 @@ void main()
     clampTo(id, limits[id]);
 #elif STAGE == 1
     // Sweep 0 always runs; a later one only when the one before sent something.
-    if (id >= uGuards || (uSweep > 0u && first[uSweep - 1u] == kNone))
+    if (id >= guardCount() || (uSweep > 0u && first[uSweep - 1u] == kNone))
         return;
     if (failing(id))
         atomicMin(first[uSweep], id);
@@ -159,8 +169,24 @@ void main()
         return;
     for (bool again = true; again;) {
         again = false;
-        for (uint g = 0u; g < uGuards; ++g)
+        for (uint g = 0u; g < guardCount(); ++g)
             again = visit(g) || again;
+    }
+#elif STAGE == 4
+    // Every invocation reads the same first guard: all return, or all take their turns.
+    const uint from = first[uSweep];
+    if (from == kNone)
+        return;
+    const uint total = guardCount() - from;
+    const uint t = gl_LocalInvocationID.x;
+    const uint run = max((total + 255u) / 256u, 4096u);
+    const uint turns = (total + run - 1u) / run;
+    for (uint turn = 0u; turn < turns; ++turn) {
+        if (turn == t)
+            for (uint g = from + t * run; g < from + min(total, (t + 1u) * run); ++g)
+                visit(g);
+        memoryBarrierBuffer();
+        barrier();
     }
 #endif
 }

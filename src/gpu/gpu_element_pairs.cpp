@@ -14,10 +14,10 @@ namespace {
 constexpr const char* kFile = "element_pairs.comp.glsl";
 enum Binding : GLuint { kQueryBoxes = 20, kTableBoxes = 21, kQueryNodes = 22, kTableNodes = 23,
                         kScan = 24, kBucketStart = 25, kBucketFill = 26, kEntries = 27,
-                        kPairStart = 28, kPairs = 29, kOverflow = 30 };
+                        kPairStart = 28, kPairs = 29, kOverflow = 30, kCellFloor = 31 };
 enum Location : GLint { uQueries = 0, uTable = 1, uQueryNodes = 2, uTableNodes = 3, uSame = 4,
                         uBuckets = 5, uCell = 6, uEntryCapacity = 7, uPairCapacity = 8,
-                        uScanCount = 9 };
+                        uScanCount = 9, uCellFloor = 10 };
 
 /// (Re)allocates `buffer` for `bytes` (16 at least).
 void reserve(GLuint& buffer, std::size_t bytes)
@@ -74,12 +74,35 @@ GpuElementPairs::~GpuElementPairs()
             glDeleteBuffers(1, &buffer);
 }
 
-void GpuElementPairs::find(const Elements& queries, const Elements& table, bool same, double cell)
+void GpuElementPairs::reservePairs(std::size_t pairs)
+{
+    if (pairCapacity_ < pairs) {
+        pairCapacity_ = pairs;
+        reserve(pairs_, 8 * pairCapacity_);
+    }
+}
+
+void GpuElementPairs::scan(unsigned buffer, std::size_t count, std::size_t offset)
+{
+    if (offset == 0)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kScan, buffer);
+    else
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, kScan, buffer, static_cast<GLintptr>(offset),
+                          static_cast<GLsizeiptr>(4 * (count + 1)));
+    glUseProgram(stages_[1]);
+    glUniform1ui(uScanCount, static_cast<GLuint>(count));
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+}
+
+void GpuElementPairs::find(const Elements& queries, const Elements& table, bool same, double cell,
+                           unsigned cellFloor)
 {
     queries_ = queries;
     table_ = table;
     same_ = same;
     cell_ = cell;
+    cellFloor_ = cellFloor;
     // Buckets as the CPU's table: a power of two, about twice the entries (an element's box
     // touches a few cells).
     std::size_t buckets = 16;
@@ -90,8 +113,8 @@ void GpuElementPairs::find(const Elements& queries, const Elements& table, bool 
         reserve(bucketStart_, 4 * (buckets + 1));
         reserve(bucketFill_, 4 * buckets);
     }
-    if (entryCapacity_ < 8 * table.count + 16) {
-        entryCapacity_ = 8 * table.count + 16;
+    if (entryCapacity_ < entriesPerElement_ * table.count + 16) {
+        entryCapacity_ = entriesPerElement_ * table.count + 16;
         reserve(entries_, 16 * entryCapacity_);
     }
     if (startCapacity_ < queries.count + 1) {
@@ -120,8 +143,10 @@ void GpuElementPairs::run()
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPairStart, pairStart_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPairs, pairs_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kOverflow, overflow_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCellFloor, cellFloor_ != 0 ? cellFloor_ : overflow_);
     auto grid = [&](GLuint program) {
         glProgramUniform1ui(program, uBuckets, static_cast<GLuint>(buckets_));
+        glProgramUniform1ui(program, uCellFloor, cellFloor_ != 0 ? 1u : 0u);
         if (double_)
             glProgramUniform1d(program, uCell, cell_);
         else
@@ -134,13 +159,6 @@ void GpuElementPairs::run()
         glProgramUniform1ui(program, uTableNodes, table_.nodeCount);
         glProgramUniform1ui(program, uSame, same_ ? 1u : 0u);
         glProgramUniform1ui(program, uEntryCapacity, static_cast<GLuint>(entryCapacity_));
-    };
-    auto scan = [&](GLuint buffer, std::size_t count) {
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kScan, buffer);
-        glUseProgram(stages_[1]);
-        glUniform1ui(uScanCount, static_cast<GLuint>(count));
-        glDispatchCompute(1, 1, 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     };
     // The table by bucket: count, scan into starts, scatter.
     grid(stages_[0]);

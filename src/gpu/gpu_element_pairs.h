@@ -37,7 +37,21 @@ public:
     /// Queues the search of `queries` against `table` (the same elements when `same`: pairs
     /// of a query and a table element after it) over a grid of cells `cell` m wide. The
     /// pairs land in pairsBuffer(), (query, table) as two uints each, canonical order.
-    void find(const Elements& queries, const Elements& table, bool same, double cell);
+    void find(const Elements& queries, const Elements& table, bool same, double cell,
+              unsigned cellFloor = 0);
+    /// `cellFloor`, when not 0: a buffer whose word 0 holds a float's bits, a floor of the
+    /// cell size that the GPU computed (the larger of it and `cell` is taken).
+    /// Makes room for `pairs` pairs (never less than find() makes), so that a search finding
+    /// no more than that never overflows (nothing then needs reading).
+    void reservePairs(std::size_t pairs);
+    /// Makes room for `perElement` table entries (cells) per table element.
+    void reserveEntries(std::size_t perElement) { entriesPerElement_ = perElement; }
+    /// Scans `count` uints of `buffer` from byte `offset` (a multiple of
+    /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT) in place into exclusive starts, their sum
+    /// after them (one work group).
+    void scan(unsigned buffer, std::size_t count, std::size_t offset = 0);
+    /// Each query's first pair, the total at the query count.
+    unsigned pairStartBuffer() const { return pairStart_; }
     /// The last find()'s pair count (reads one word back); when its buffers were too small it
     /// grows them and runs it again first.
     std::size_t pairCount();
@@ -57,6 +71,8 @@ private:
     Elements queries_, table_;
     bool same_ = false;
     double cell_ = 1.0;
+    unsigned cellFloor_ = 0;
+    std::size_t entriesPerElement_ = 8;
 };
 
 } // namespace pbd::gpu

@@ -101,4 +101,18 @@ void dispatchKernel(std::size_t invocations)
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
+void setUintUniform(unsigned program, const char* name, std::size_t value)
+{
+    glProgramUniform1ui(program, glGetUniformLocation(program, name), static_cast<GLuint>(value));
+}
+
+void setRealUniform(unsigned program, const char* name, bool doublePrecision, double value)
+{
+    const GLint location = glGetUniformLocation(program, name);
+    if (doublePrecision)
+        glProgramUniform1d(program, location, value);
+    else
+        glProgramUniform1f(program, location, static_cast<float>(value));
+}
+
 } // namespace pbd::gpu

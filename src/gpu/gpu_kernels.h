@@ -26,4 +26,9 @@ unsigned buildKernel(bool doublePrecision, int stage, bool xpbd, std::string& wh
 /// groups when there are more than 65535), then a shader-storage barrier.
 void dispatchKernel(std::size_t invocations);
 
+/// Sets `program`'s uniform `name` (none there: nothing) to a uint, or to a real in the
+/// kernel's precision (double when `doublePrecision`, else float).
+void setUintUniform(unsigned program, const char* name, std::size_t value);
+void setRealUniform(unsigned program, const char* name, bool doublePrecision, double value);
+
 } // namespace pbd::gpu

@@ -167,15 +167,10 @@ void GpuParticlePairs::run()
     const double reach = detail::kSelfCollisionReach * thickness_;
     for (GLuint program : stages_) {
         auto setUint = [program](const char* name, std::size_t value) {
-            glProgramUniform1ui(program, glGetUniformLocation(program, name),
-                                static_cast<GLuint>(value));
+            setUintUniform(program, name, value);
         };
         auto setReal = [this, program](const char* name, double value) {
-            const GLint location = glGetUniformLocation(program, name);
-            if (double_)
-                glProgramUniform1d(program, location, value);
-            else
-                glProgramUniform1f(program, location, static_cast<float>(value));
+            setRealUniform(program, name, double_, value);
         };
         setUint("uParticles", n);
         setUint("uWidth", static_cast<std::size_t>(width_));

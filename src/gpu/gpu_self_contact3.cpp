@@ -1,6 +1,6 @@
 // The GPU solver's self-collision phases in 3D (gpu_self_contact3.h): the particles' self-
-// collision on the GPU, the elements' contacts the core's own on the host, on the positions
-// read back; the bound on the GPU.
+// collision on the GPU, the elements' contacts on the GPU or the core's own on the host (on
+// the positions read back); the bound on the GPU.
 
 #include "gpu_self_contact3.h"
 
@@ -12,6 +12,7 @@
 #include <glad/gl.h>
 
 #include "gpu_contacts.h"
+#include "gpu_element_contact.h"
 #include "gpu_kernels.h"
 #include "gpu_particle_pairs.h"
 #include "gpu_self_collision.h"
@@ -68,6 +69,8 @@ void writeBuffer(GLuint buffer, std::size_t& capacity, const void* data, std::si
 
 GpuSelfContact3::GpuSelfContact3()
 {
+    if (const char* hook = testHook("PBD_GPU_ELEMENTS_ON_HOST"))
+        elementsOnHost_ = std::string(hook) == "1";
     if (const char* hook = testHook("PBD_GPU_SELF_CONTACT_BOUND")) {
         char* end = nullptr;
         const unsigned long sweeps = std::strtoul(hook, &end, 10);
@@ -108,6 +111,7 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
         rest.diagonal != rest_.diagonal) {
         topology_ = clothTopology(solver.width(), solver.height(), rest);
         rest_ = rest;
+        sheetStale_ = true;
     }
     settings_ = settings;
     obstacles_ = obstacles;
@@ -139,6 +143,8 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
         pairs_ = GpuParticlePairs::create(dbl, 3, why);
         if (pairs_ == nullptr)
             throw std::runtime_error(why);
+        elements_ = std::make_unique<GpuElementContact>(dbl);
+        sheetStale_ = true;
         double_ = dbl;
         if (buffers_[0] == 0)
             glGenBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
@@ -147,10 +153,16 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
     // particles): their pairs were left out there; twice the room from now on.
     if (pairs_->canOverflow() && pairs_->overflowed())
         pairs_->setCapacity(2 * pairs_->capacity());
-    if (!massVersion_ || *massVersion_ != solver.inverseMassVersion()) {
-        solver.downloadInverseMasses(inverseMass_); // pinned, grabbed or released since
-        massVersion_ = solver.inverseMassVersion();
-    }
+}
+
+bool GpuSelfContact3::elementsOnDevice(const GpuSolver& solver) const
+{
+    // The capsules' axes and a torn sheet's surface are the host's alone for now.
+    const bool capsule = std::any_of(obstacles_.begin(), obstacles_.end(), [](const Obstacle3& o) {
+        return o.shape == Obstacle3Shape::Capsule;
+    });
+    return !elementsOnHost_ && !capsule && !solver.mayHaveRemoved() &&
+           GpuElementContact::fits(solver.width(), solver.height());
 }
 
 void GpuSelfContact3::copyPositions(const GpuSolver& solver)
@@ -243,6 +255,39 @@ void GpuSelfContact3::particleRounds(const GpuSolver& solver, bool held)
 void GpuSelfContact3::resolve(GpuSolver& solver, GpuContacts* contacts, int substep)
 {
     resolveParticles(solver, contacts, substep);
+    if (!elementsOnDevice(solver)) {
+        resolveOnHost(solver, substep);
+        return;
+    }
+    if (sheetStale_) {
+        elements_->setSheet(topology_);
+        sheetStale_ = false;
+    }
+    // The bound's buffers as large as the elements' kernels may fill them.
+    const std::size_t n = solver.particleCount();
+    const std::size_t real = double_ ? 8 : 4;
+    const std::size_t guards = elements_->guardCapacity();
+    writeBuffer(buffers_[kLimits], capacity_[kLimits], nullptr, real * (2 * n + 3));
+    writeBuffer(buffers_[kGuardParticles], capacity_[kGuardParticles], nullptr, 20 * guards);
+    writeBuffer(buffers_[kGuardReals], capacity_[kGuardReals], nullptr, 5 * real * guards);
+    if (capacity_[kBack] < n * sizeof(std::uint32_t))
+        writeBuffer(buffers_[kBack], capacity_[kBack], nullptr, n * sizeof(std::uint32_t));
+    const std::size_t firstBytes = std::max(sweeps_, 1u) * sizeof(std::uint32_t);
+    if (capacity_[kFirst] < firstBytes)
+        writeBuffer(buffers_[kFirst], capacity_[kFirst], nullptr, firstBytes);
+    elements_->resolve(settings_, {buffers_[kLimits], buffers_[kGuardParticles],
+                                   buffers_[kGuardReals]});
+    boundActive_ = true;
+    guardsOnDevice_ = true;
+}
+
+void GpuSelfContact3::resolveOnHost(GpuSolver& solver, int substep)
+{
+    guardsOnDevice_ = false;
+    if (!massVersion_ || *massVersion_ != solver.inverseMassVersion()) {
+        solver.downloadInverseMasses(inverseMass_); // pinned, grabbed or released since
+        massVersion_ = solver.inverseMassVersion();
+    }
     solver.downloadPositions(positions_);
     solver.downloadStepStart(stepStart_);
     // The live flags as the CPU solvers pass them: null while every constraint is live.
@@ -313,15 +358,37 @@ void GpuSelfContact3::bound(GpuSolver& solver)
     auto set = [&program](const char* name, std::size_t value) {
         glUniform1ui(glGetUniformLocation(program, name), static_cast<GLuint>(value));
     };
+    constexpr std::size_t kFromWord = 0xffffffffu; // the kernels' kNone: the device's count
     auto use = [&](int stage) {
         program = kernels_[static_cast<std::size_t>(stage)];
         glUseProgram(program);
         set("uParticles", n);
-        set("uGuards", guards_);
+        set("uGuards", guardsOnDevice_ ? kFromWord : guards_);
         set("uSweeps", sweeps_);
     };
     use(0); // the speed limit (and the sweeps' words reset)
     dispatchKernel(std::max<std::size_t>(n, sweeps_));
+    if (guardsOnDevice_) {
+        // The guards' count is the device's: the first failing guard over as many
+        // invocations as guards (an indirect dispatch), the walk in turns on one work group.
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 25, elements_->wordsBuffer());
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, elements_->wordsBuffer());
+        for (unsigned sweep = 0; sweep < sweeps_; ++sweep) {
+            use(1);
+            set("uSweep", sweep);
+            glDispatchComputeIndirect(
+                static_cast<GLintptr>(4 * GpuElementContact::kBoundArgsWord));
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            use(4);
+            set("uSweep", sweep);
+            glDispatchCompute(1, 1, 1);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+        use(3); // the sweeps left, if any
+        dispatchKernel(1);
+        return;
+    }
     if (guards_ == 0)
         return;
     for (unsigned sweep = 0; sweep < sweeps_; ++sweep) {

@@ -7,18 +7,18 @@
 /// passes in shaders/self_collision.comp.glsl (stages 2 to 4), every decision (a pass that
 /// moved nothing, a round that settled, a set of rounds that ran out, the particles an
 /// obstacle holds) taken on the GPU, so nothing is read for it; then the elements' proximity
-/// contacts, the core's SelfContact3::resolveElements() on the host, on the positions read
-/// back for it. The SelfContactBound phase runs on the GPU (shaders/
-/// self_contact_bound.comp.glsl) from the limits and guards that the host's part left. All
-/// give the CPU solvers' bits in double.
+/// contacts: on the GPU (GpuElementContact) for a whole sheet without capsules whose pairs fit
+/// its buffers, else the core's SelfContact3::resolveElements() on the host, on the positions
+/// read back for it. The SelfContactBound phase runs on the GPU (shaders/
+/// self_contact_bound.comp.glsl) from the limits and guards that the elements' part left.
+/// All give the CPU solvers' bits in double.
 ///
-/// What is read back: the inverse masses when they were written since the last read (a pin,
-/// a grab, a release, an upload); per substep, for the elements' contacts the positions and
-/// the substep's start positions (and the live flags once some constraint may have gone),
-/// written back after it with the bound's inputs; where the particles' pairs may exceed their
-/// buffers (more than 1448 particles), one word per step (whether they did). Nothing for the
-/// particles' self-collision or the bound. The elements' contacts on the GPU are the next
-/// step (docs/gpu.md).
+/// What is read back: where the elements' contacts run on the GPU, nothing but, where the
+/// particles' pairs may exceed their buffers (more than 1448 particles), one word per step
+/// (whether they did). On the host's path also the inverse masses when they were written since
+/// the last read (a pin, a grab, a release, an upload), and per substep the positions and the
+/// substep's start positions (and the live flags once some constraint may have gone), written
+/// back after it with the bound's inputs.
 
 #include <array>
 #include <cstddef>
@@ -35,6 +35,7 @@
 namespace pbd::gpu {
 
 class GpuContacts;
+class GpuElementContact;
 class GpuParticlePairs;
 class GpuSolver;
 
@@ -61,7 +62,8 @@ public:
     /// Guards one invocation walks per dispatch (within llvmpipe's 65535 loop iterations).
     static constexpr std::size_t kWalk = 4096;
     /// Test hook PBD_GPU_SELF_CONTACT_BOUND=S,W stands in for kSweeps (S, 0 too) and kWalk
-    /// (W >= 1), read when the phase is made.
+    /// (W >= 1), read when the phase is made. PBD_GPU_ELEMENTS_ON_HOST=1 keeps the elements'
+    /// contacts on the host's path (to compare the two).
 
 private:
     /// Writes the bound's inputs of the last host resolve() to the GPU.
@@ -74,6 +76,11 @@ private:
     void particleRounds(const GpuSolver& solver, bool held);
     /// Copies the solver's positions to copy_.
     void copyPositions(const GpuSolver& solver);
+    /// Whether the elements' contacts of this step run on the GPU (GpuElementContact: a
+    /// whole sheet whose pairs all fit, no capsule), else on the host.
+    bool elementsOnDevice(const GpuSolver& solver) const;
+    /// The host's elements' contacts on the positions read back, the bound's inputs written.
+    void resolveOnHost(GpuSolver& solver, int substep);
 
     // The particles' self-collision on the GPU: the search, self_collision.comp.glsl's stages
     // 2 (a round), 3 (the rounds' end) and 4 (the held particles), a copy of the positions
@@ -87,7 +94,7 @@ private:
 
     // The bound on the GPU: its four stages, its buffers (limits and bounds, the guards'
     // particles and reals, the particles sent back, each queued sweep's first guard).
-    std::array<unsigned, 4> kernels_{};
+    std::array<unsigned, 5> kernels_{};
     bool double_ = false;
     enum { kLimits, kGuardParticles, kGuardReals, kBack, kFirst, kBuffers };
     std::array<unsigned, kBuffers> buffers_{};
@@ -96,6 +103,10 @@ private:
     std::size_t walk_ = kWalk;
     bool boundActive_ = false;
     std::size_t guards_ = 0;
+    bool guardsOnDevice_ = false; ///< the guards' count in elements_'s word, not guards_
+    std::unique_ptr<GpuElementContact> elements_; ///< the elements' contacts on the GPU
+    bool sheetStale_ = true;      ///< topology_ changed since elements_ took it
+    bool elementsOnHost_ = false; ///< PBD_GPU_ELEMENTS_ON_HOST=1
     std::vector<double> realScratch_;
     std::vector<float> floatScratch_;
     std::vector<std::uint32_t> guardScratch_;

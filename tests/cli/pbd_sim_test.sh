@@ -711,6 +711,20 @@ EOF3D
     echo "3D tablecloth-3d with self-collision, bound form '$form': colored $hc, gpu double $hd"
     [[ -n $hc && $hc == "$hd" ]] || fail "tablecloth-3d with self-collision, bound form '$form': gpu double '$hd', colored '$hc'"
   done
+  # The elements' contacts on the GPU (shaders/element_contact.comp.glsl: a sheet without a
+  # capsule, nothing read back): drape-3d at 20 x 20 with self-collision drapes over its sphere
+  # and folds (without self-collision it ends elsewhere); GPU double gives the colored
+  # solver's hash after 120 steps.
+  dc=(run --scene drape-3d --width 20 --height 20 --steps 120)
+  "$sim" "${dc[@]}" --self-collision on --solver colored --threads 1 >/dev/null 2>"$work/ec" || fail "colored drape-3d failed: $(cat "$work/ec")"
+  hc="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ec")"
+  "$sim" "${dc[@]}" --self-collision off --solver colored --threads 1 >/dev/null 2>"$work/eo" || fail "colored drape-3d without self-collision failed: $(cat "$work/eo")"
+  ho="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/eo")"
+  [[ -n $ho && $ho != "$hc" ]] || fail "drape-3d: self-collision changed nothing ('$ho')"
+  "$sim" "${dc[@]}" --self-collision on --solver gpu --gpu-precision double >/dev/null 2>"$work/ed" || fail "gpu drape-3d failed: $(cat "$work/ed")"
+  hd="$(grep -o 'constraints [0-9]*, hash [0-9a-f]*' "$work/ed")"
+  echo "3D drape-3d 20 x 20 with self-collision (the elements on the GPU): colored $hc, gpu double $hd"
+  [[ -n $hc && $hc == "$hd" ]] || fail "drape-3d with self-collision: gpu double '$hd', colored '$hc'"
   ;;
 gpu)
   # --solver gpu on the command line: its summary, its refusals, bench, the storage limit and

@@ -1,0 +1,263 @@
+// The 3D self-contact between the cloth's elements on the GPU (gpu_element_contact.h).
+
+#include "gpu_element_contact.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+
+#include "gpu_element_pairs.h"
+#include "gpu_kernels.h"
+
+namespace pbd::gpu {
+namespace {
+
+constexpr const char* kFile = "element_contact.comp.glsl";
+// The kernels' bindings (element_contact.comp.glsl): the bound's three buffers at 16 to 18,
+// then buffers_ in its order from 19 but the two lists, the candidates and their starts.
+constexpr GLuint kBoundBinding = 16;
+constexpr GLuint kWorkBinding = 19;
+constexpr GLuint kCandidatesBinding = 26;
+constexpr GLuint kCandidateStartBinding = 27;
+constexpr GLuint kListsBinding = 28;
+/// The CPU's kSelfContactPatch, kSelfContactGamma, kSelfContactFloor and project()'s reach.
+constexpr int kPatch = 4;
+constexpr double kGamma = 0.9;
+constexpr double kFloor = 0.1;
+constexpr double kActive = 1.25;
+constexpr std::size_t kFirstFlat = 16; // element_contact.comp.glsl's kFlat
+/// The cells a box touches at most: the kernels make the cells at least a third of the widest
+/// box (and 2 % more), so a box touches at most 4 along each axis.
+constexpr std::size_t kCellsPerBox = 64;
+
+std::size_t patchesOf(int width, int height)
+{
+    return static_cast<std::size_t>((width - 2) / kPatch + 1) *
+           static_cast<std::size_t>((height - 2) / kPatch + 1);
+}
+
+struct Counts {
+    std::size_t particles, triangles, edges, pointTriangles, edgeEdges;
+};
+
+Counts countsOf(int width, int height)
+{
+    const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
+    const std::size_t cells = (w - 1) * (h - 1);
+    // Each cell's diagonal, and the rows' and columns' edges.
+    const std::size_t edges = cells + (w - 1) * h + w * (h - 1);
+    return {w * h, 2 * cells, edges, w * h * 2 * cells, edges * (edges - 1) / 2};
+}
+
+void reserve(GLuint buffer, std::size_t bytes)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, static_cast<GLsizeiptr>(std::max<std::size_t>(bytes, 16)),
+                 nullptr, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void upload(GLuint buffer, const std::vector<std::uint32_t>& values)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    glBufferData(GL_SHADER_STORAGE_BUFFER,
+                 static_cast<GLsizeiptr>(std::max<std::size_t>(4 * values.size(), 16)),
+                 values.data(), GL_STATIC_DRAW);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+/// One work group (the kernels that walk in turns), then the barriers.
+void dispatchGroup()
+{
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+} // namespace
+
+bool GpuElementContact::fits(int width, int height)
+{
+    if (width < 2 || height < 2)
+        return false;
+    const Counts c = countsOf(width, height);
+    return c.pointTriangles + c.edgeEdges <= kMaxPairs;
+}
+
+GpuElementContact::GpuElementContact(bool doublePrecision) : double_(doublePrecision)
+{
+    for (int stage = 0; stage < static_cast<int>(kernels_.size()); ++stage) {
+        std::string why;
+        kernels_[static_cast<std::size_t>(stage)] = buildKernel(double_, stage, false, why, kFile, 3);
+        if (kernels_[static_cast<std::size_t>(stage)] == 0)
+            throw std::runtime_error(why);
+    }
+    std::string why;
+    pointTriangles_ = GpuElementPairs::create(double_, why);
+    if (pointTriangles_ != nullptr)
+        edgeEdges_ = GpuElementPairs::create(double_, why);
+    if (edgeEdges_ == nullptr)
+        throw std::runtime_error(why);
+    glGenBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+}
+
+GpuElementContact::~GpuElementContact()
+{
+    for (unsigned kernel : kernels_)
+        glDeleteProgram(kernel);
+    glDeleteBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+}
+
+void GpuElementContact::setSheet(const ClothTopology& topology)
+{
+    const std::size_t realSize = double_ ? 8 : 4;
+    width_ = topology.width;
+    height_ = topology.height;
+    // The whole sheet's surface as the CPU's buildMesh() lists it: every triangle, and the
+    // triangles' edges by constraint, each once.
+    std::vector<std::uint32_t> triangles, edges, ids;
+    for (std::size_t t = 0; t < 2 * topology.cellCount(); ++t) {
+        const Triangle tri = topology.surfaceTriangle(t);
+        triangles.insert(triangles.end(), {tri.a, tri.b, tri.c});
+    }
+    for (const auto& e : surfaceTriangleEdges(topology))
+        ids.insert(ids.end(), e.begin(), e.end());
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    longestRest_ = 0.0;
+    for (std::uint32_t k : ids) {
+        const DistanceConstraint& c = topology.constraints[k];
+        edges.insert(edges.end(), {c.a, c.b});
+        longestRest_ = std::max(longestRest_, c.restLength);
+    }
+    upload(buffers_[kTriangles], triangles);
+    upload(buffers_[kEdges], edges);
+    const Counts c = countsOf(width_, height_);
+    particles_ = c.particles;
+    triangles_ = triangles.size() / 3;
+    edges_ = edges.size() / 2;
+    if (triangles_ != c.triangles || edges_ != c.edges)
+        throw std::logic_error("GpuElementContact: the sheet's surface is not the grid's");
+    patches_ = patchesOf(width_, height_);
+    pairCapacity_ = std::max(c.pointTriangles, c.edgeEdges);
+    patchBase_ = 5 * particles_ + 4;
+    pairBase_ = patchBase_ + 21 * patches_;
+    reserve(buffers_[kWork], realSize * (pairBase_ + 8 * pairCapacity_));
+    reserve(buffers_[kPointBoxes], realSize * 6 * particles_);
+    reserve(buffers_[kTriangleBoxes], realSize * 6 * triangles_);
+    reserve(buffers_[kEdgeBoxes], realSize * 6 * edges_);
+    reserve(buffers_[kWords], 4 * (kFirstFlat + patches_));
+    // The edge-edge pairs' list where a binding may start (the scan binds it there).
+    GLint align = 4;
+    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &align);
+    const std::size_t words = static_cast<std::size_t>(std::max(align, 4)) / 4;
+    edgeList_ = (particles_ + 1 + 3 * pairCapacity_ + words - 1) / words * words;
+    reserve(buffers_[kLists], 4 * (edgeList_ + edges_ + 1 + 3 * pairCapacity_));
+    guardCapacity_ = c.pointTriangles + c.edgeEdges;
+    pointTriangles_->reservePairs(c.pointTriangles);
+    edgeEdges_->reservePairs(c.edgeEdges);
+    pointTriangles_->reserveEntries(kCellsPerBox);
+    edgeEdges_->reserveEntries(kCellsPerBox);
+}
+
+void GpuElementContact::bind(const std::array<unsigned, 3>& bound) const
+{
+    for (std::size_t b = 0; b < bound.size(); ++b)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBoundBinding + static_cast<GLuint>(b),
+                         bound[b]);
+    for (std::size_t b = kWork; b <= kWords; ++b)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWorkBinding + static_cast<GLuint>(b),
+                         buffers_[b]);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kListsBinding, buffers_[kLists]);
+}
+
+void GpuElementContact::resolve(const Settings& settings, const std::array<unsigned, 3>& bound)
+{
+    const double thickness = settings.thickness;
+    // The uniforms of every stage, by name (a stage that does not use one has none there).
+    for (unsigned program : kernels_) {
+        auto u = [program](const char* name, std::size_t value) {
+            setUintUniform(program, name, value);
+        };
+        auto r = [program, this](const char* name, double value) {
+            setRealUniform(program, name, double_, value);
+        };
+        u("uParticles", particles_);
+        u("uWidth", static_cast<std::size_t>(width_));
+        u("uHeight", static_cast<std::size_t>(height_));
+        u("uTriangles", triangles_);
+        u("uEdges", edges_);
+        u("uPatchesWide", static_cast<std::size_t>((width_ - 2) / kPatch + 1));
+        u("uPatchesHigh", static_cast<std::size_t>((height_ - 2) / kPatch + 1));
+        u("uPatchBase", patchBase_);
+        u("uPairBase", pairBase_);
+        u("uPairCapacity", pairCapacity_);
+        u("uEdgeList", edgeList_);
+        u("uNoAxes", 1);
+        r("uThickness", thickness);
+        r("uFriction", settings.friction);
+        r("uCap", longestRest_ + 0.5 * thickness);
+        r("uPadScale", 1.1 / kGamma);
+        r("uGamma", kGamma);
+        r("uFloor", kFloor * thickness);
+        const double reach = kActive * thickness;
+        r("uReach", reach);
+        r("uFar", 1.001 * reach);
+    }
+    auto stage = [this](int s) {
+        glUseProgram(kernels_[static_cast<std::size_t>(s)]);
+        return kernels_[static_cast<std::size_t>(s)];
+    };
+    bind(bound);
+    stage(0); // the starts
+    dispatchKernel(particles_);
+    stage(1); // the common motion
+    dispatchKernel(1);
+    stage(2); // motions, pads, the points' boxes, the speed limits
+    dispatchKernel(particles_);
+    stage(3); // the elements' boxes
+    dispatchKernel(triangles_ + edges_);
+    stage(4); // the patches' maps
+    dispatchKernel(patches_);
+    stage(5); // the flat blocks
+    dispatchKernel(patches_);
+    // The candidates: every point against the triangles, every edge against the later edges,
+    // over cells at least a third as wide as any box (no box in more than 64 cells: the
+    // table fits).
+    const double cell = std::max(longestRest_, thickness);
+    pointTriangles_->find({buffers_[kPointBoxes], 0, particles_, 1},
+                          {buffers_[kTriangleBoxes], buffers_[kTriangles], triangles_, 3}, false,
+                          cell, buffers_[kWords]);
+    const GpuElementPairs::Elements edges{buffers_[kEdgeBoxes], buffers_[kEdges], edges_, 2};
+    edgeEdges_->find(edges, edges, true, cell, buffers_[kWords]);
+    // Filtered as the CPU filters them: each query's kept pairs counted, scanned, written.
+    for (unsigned kind = 0; kind < 2; ++kind) {
+        GpuElementPairs& search = kind == 0 ? *pointTriangles_ : *edgeEdges_;
+        const std::size_t queries = kind == 0 ? particles_ : edges_;
+        for (unsigned write = 0; write < 2; ++write) {
+            bind(bound);
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCandidatesBinding, search.pairsBuffer());
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCandidateStartBinding,
+                             search.pairStartBuffer());
+            const GLuint program = stage(6);
+            glUniform1ui(glGetUniformLocation(program, "uKind"), kind);
+            glUniform1ui(glGetUniformLocation(program, "uWrite"), write);
+            dispatchKernel(queries);
+            if (write == 0)
+                search.scan(buffers_[kLists], queries, kind == 0 ? 0 : 4 * edgeList_);
+        }
+    }
+    bind(bound);
+    stage(7); // the start gaps, bounds and guards
+    dispatchGroup();
+    stage(8); // the first pass
+    dispatchGroup();
+    stage(9); // the later passes
+    dispatchGroup();
+    glUseProgram(0);
+}
+
+} // namespace pbd::gpu
