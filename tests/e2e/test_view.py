@@ -28,6 +28,26 @@ out = workdir()
 shot, view_file, state_file = (os.path.join(out, n) for n in ("shot.png", "view.txt", "state.txt"))
 
 
+def help_overlay(*args):
+    """Starts the app with `args`, opens F1's overlay and quits; returns the view dump and the
+    number of text lines in the overlay (runs of pixel rows holding dark text pixels, inside
+    its rectangle in the screenshot)."""
+    app = App(binary, *args, "--screenshot", shot, "--view-out", view_file)
+    app.move(200, 800)
+    app.key("F1")
+    app.wait(lambda v: v["help"] == [1] and "help" in v["widget"], "the help overlay")
+    check(app.quit() == 0, "pbd-cloth exits with status 0")
+    view = read_view(view_file)
+    x0, y0, x1, y1 = view["widget"]["help"]
+    _, _, rows = read_png(shot)
+    bands, inside = 0, False
+    for y in range(int(y0) + 2, int(y1) - 2):
+        has_text = any(sum(rows[y][x]) < 250 for x in range(int(x0) + 4, int(x1) - 4))
+        if has_text and not inside:
+            bands += 1
+        inside = has_text
+    return view, bands
+
 def window_name(app):
     return subprocess.run(["xdotool", "getwindowname", app.window], capture_output=True,
                           text=True, check=True).stdout.strip()
@@ -87,26 +107,13 @@ if case == "fit":
           "fitted (%d px)" % (unfitted, fitted))
 
 elif case == "help":
-    app = App(binary, "--screenshot", shot, "--view-out", view_file)
-    app.move(200, 800)
-    app.key("F1")
-    app.wait(lambda v: v["help"] == [1] and "help" in v["widget"], "the help overlay")
-    check(app.quit() == 0, "pbd-cloth exits with status 0")
-    view = read_view(view_file)
+    view, bands = help_overlay()
     check(view["help"] == [1], "the help overlay is open after F1")
     check("help" in view["widget"], "the overlay's rectangle was recorded")
     x0, y0, x1, y1 = view["widget"]["help"]
     canvas_w = view["canvas"][2]
     check(0 <= x0 < x1 <= canvas_w and 0 <= y0 < y1 <= view["canvas"][3],
           "the overlay lies on the canvas (%d..%d of %d)" % (x0, x1, canvas_w))
-    width, height, rows = read_png(shot)
-    # Text lines: runs of pixel rows holding dark text pixels, inside the overlay.
-    bands, inside = 0, False
-    for y in range(int(y0) + 2, int(y1) - 2):
-        has_text = any(sum(rows[y][x]) < 250 for x in range(int(x0) + 4, int(x1) - 4))
-        if has_text and not inside:
-            bands += 1
-        inside = has_text
     check(bands >= 13, "the overlay shows a title and 12 lines of controls (%d text lines)" % bands)
     status, text, _ = run(binary, "--help")
     check(status == 0 and all(k in text for k in ["Left-drag", "Wheel", "Right- or middle-drag",
@@ -122,24 +129,12 @@ elif case == "help":
     check(read_view(view_file)["help"] == [0], "F1 twice leaves the overlay closed")
 
 elif case == "help3d":
-    app = App(binary, "--dimensions", "3", "--screenshot", shot, "--view-out", view_file)
-    app.move(200, 800)
-    app.key("F1")
-    app.wait(lambda v: v["help"] == [1] and "help" in v["widget"], "the help overlay")
-    check(app.quit() == 0, "pbd-cloth exits with status 0")
-    view = read_view(view_file)
+    view, bands = help_overlay("--dimensions", "3")
     x0, y0, x1, y1 = view["widget"]["help"]
     canvas_w, canvas_h = view["canvas"][2], view["canvas"][3]
     check(0 <= x0 < x1 <= canvas_w and 0 <= y0 < y1 <= canvas_h,
           "the 3D overlay lies on the canvas (x %d..%d of %d, y %d..%d of %d)"
           % (x0, x1, canvas_w, y0, y1, canvas_h))
-    width, height, rows = read_png(shot)
-    bands, inside = 0, False
-    for y in range(int(y0) + 2, int(y1) - 2):
-        has_text = any(sum(rows[y][x]) < 250 for x in range(int(x0) + 4, int(x1) - 4))
-        if has_text and not inside:
-            bands += 1
-        inside = has_text
     check(bands >= 22, "the 3D overlay shows a title and 21 controls (%d text lines)" % bands)
 
 elif case == "esc":
