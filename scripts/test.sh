@@ -80,7 +80,7 @@ asan_work=$!
 trap 'kill -- -"$asan_work" 2>/dev/null || true' EXIT
 echo "== the ASan+UBSan build and tests started in the background (pid $asan_work, $asan_log, $asan_test_log)"
 
-stage "Release: the other window tests (ctest -L e2e -LE e2e-timing, the ASan build beside)"
+stage "Release: the other window tests (ctest -L e2e -LE e2e-timing, the ASan build and tests beside)"
 ctest --test-dir "$root/build" --output-on-failure -j "$jobs" -L e2e -LE e2e-timing
 
 stage "the Debian package from that build: lintian, the unpacked programs, the man pages"
