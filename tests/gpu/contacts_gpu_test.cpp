@@ -20,6 +20,7 @@
 
 #include "deviation.h"
 #include "../unit/obstacle_geometry.h"
+#include "../unit/sim_builders.h"
 #include "gpu_backend.h"
 #include "pbd/simulation.h"
 
@@ -305,13 +306,7 @@ TEST_CASE("a thrown ball and a free cloth keep their total momentum on the GPU",
     REQUIRE_FALSE(sim.addBall(b));
     auto momentum = [&sim] {
         sim.sync();
-        glm::dvec2 total(0.0);
-        const auto& p = sim.particles();
-        for (std::size_t i = 0; i < p.size(); ++i)
-            total += p.mass[i] * p.velocity[i];
-        for (const Ball& each : sim.balls())
-            total += each.mass * each.velocity;
-        return total;
+        return pbd::test::momentum(sim);
     };
     const glm::dvec2 before = momentum();
     double worst = 0.0;
