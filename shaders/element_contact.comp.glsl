@@ -40,8 +40,11 @@ layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 // bound, then the common motion (3).
 layout(std430, binding = 16) buffer Limits { REAL limits[]; };
 // The bound's guards: per guard v[0..3], split + 1; per guard normal x, y, z, margin, high.
+// (Each stage declares only the blocks it needs beyond the common ones: llvmpipe takes 16.)
+#if STAGE == 7
 layout(std430, binding = 17) buffer GuardParticles { uint guardParticle[]; };
 layout(std430, binding = 18) buffer GuardReals { REAL guardReal[]; };
+#endif
 // Reals: the starts (3 per particle), pads, motions (each particle's moved_), the motions'
 // sum (3), then from uPatchBase 21 per patch (its pad, offsets at the start and now, its maps
 // at the start and now: origin, u, v), then from uPairBase 4 per pair (its start normal and
@@ -60,9 +63,18 @@ layout(std430, binding = 26) readonly buffer Candidates { uvec2 candidate[]; };
 layout(std430, binding = 27) readonly buffer CandidateStart { uint candidateStart[]; };
 // The point-triangle pairs' list from 0, the edge-edge pairs' from uEdgeList: each per query
 // its kept count (scanned into starts by the host, the total at the query count), then from
-// the query count + 1 the kept pairs (2 uints each), then from there + 2 uPairCapacity the
+// the query count + 1 the kept pairs (2 uints each), then from there + 2 keptCapacity() the
 // pairs found within reach by the first pass (their places in the kept list).
 layout(std430, binding = 28) buffer Lists { uint lists[]; };
+// The step's status (shared with the particles' pair search, gpu_self_contact3.h): at
+// uStatusWord the overflow bits (kept until the host takes them), after it what each budget
+// needed (atomicMax): the candidates of each kind, the kept pairs of each kind, the search's
+// table entries of each kind.
+#if STAGE == 6
+layout(std430, binding = 29) buffer Status { uint status[]; };
+// The search's buckets' starts, the table's entries needed at uBuckets.
+layout(std430, binding = 30) readonly buffer SearchBuckets { uint bucketStart[]; };
+#endif
 
 uniform uint uParticles;
 uniform uint uWidth;       // particles per row
@@ -73,7 +85,12 @@ uniform uint uPatchesWide;
 uniform uint uPatchesHigh;
 uniform uint uPatchBase;
 uniform uint uPairBase;
-uniform uint uPairCapacity; // kept pairs of each kind the lists hold
+uniform uint uPairCapacity; // kept point-triangle pairs the lists hold
+uniform uint uEdgePairCapacity; // kept edge-edge pairs the lists hold
+uniform uint uCandidateCapacity; // stage 6: the candidates the search's buffer holds
+uniform uint uStatusWord;   // stage 6: the status's overflow bits
+uniform uint uBuckets;      // stage 6: the search's buckets
+uniform uint uEntryCapacity; // stage 6: the search's table entries
 uniform uint uEdgeList;     // where the edge-edge pairs' list starts
 uniform uint uKind;         // stage 6: 0 points against triangles, 1 edges against edges
 uniform uint uWrite;        // stage 6: 0 count, 1 write
@@ -445,6 +462,7 @@ uvec2 keptPair(uint kind, uint k)
 }
 // The pair's reals: normal x, y, z, gap.
 uint pairReal(uint kind, uint k) { return uPairBase + 4u * (k + kind * uPairCapacity); }
+uint keptCapacity(uint kind) { return kind == 0u ? uPairCapacity : uEdgePairCapacity; }
 REAL3 normalOf(uint kind, uint k)
 {
     const uint b = pairReal(kind, k);
@@ -474,6 +492,7 @@ void limit(uint i, REAL b)
     limits[at] = minR(limits[at], b);
 }
 
+#if STAGE == 7
 // computeBounds() of one pair.
 void boundPair(uint kind, uint k)
 {
@@ -539,6 +558,7 @@ void boundPair(uint kind, uint k)
     guardReal[5u * n + 3u] = trusted ? margin : REAL(0);
     guardReal[5u * n + 4u] = REAL(0);
 }
+#endif
 
 REAL startGap(uint kind, uint k) { return work[pairReal(kind, k) + 3u]; }
 
@@ -660,13 +680,13 @@ void firstPass(uint kind, uint k)
         const uint slot = kind == 0u ? kActivePT : kActiveEE;
         const uint n = words[slot];
         words[slot] = n + 1u;
-        lists[listOf(kind) + queriesOf(kind) + 1u + 2u * uPairCapacity + n] = k;
+        lists[listOf(kind) + queriesOf(kind) + 1u + 2u * keptCapacity(kind) + n] = k;
     }
 }
 
 uint activePair(uint kind, uint a)
 {
-    return lists[listOf(kind) + queriesOf(kind) + 1u + 2u * uPairCapacity + a];
+    return lists[listOf(kind) + queriesOf(kind) + 1u + 2u * keptCapacity(kind) + a];
 }
 
 // Walks items [0, total) in order on one work group: invocation t its run of at least kRun
@@ -695,11 +715,13 @@ uvec2 keptItem(uint item)
     return item < pts ? uvec2(0u, item) : uvec2(1u, item - pts);
 }
 
+#if STAGE == 7
 void boundItem(uint item)
 {
     const uvec2 at = keptItem(item);
     boundPair(at.x, at.y);
 }
+#endif
 
 void firstItem(uint item)
 {
@@ -886,21 +908,41 @@ void main()
         return;
     const uint list = listOf(uKind);
     uint count = 0u;
-    const uint base = list + queries + 1u + (uWrite != 0u ? 2u * lists[list + id] : 0u);
-    for (uint j = candidateStart[id]; j < candidateStart[id + 1u]; ++j) {
+    // Past a budget (the search's candidates, the kept pairs) only what fits is taken: the
+    // status says so, with what was needed, and the host grows the buffers a step later.
+    const uint first = uWrite != 0u ? lists[list + id] : 0u;
+    const uint base = list + queries + 1u + 2u * first;
+    const uint end = min(candidateStart[id + 1u], uCandidateCapacity);
+    for (uint j = candidateStart[id]; j < end; ++j) {
         const uvec2 pair = candidate[j];
         if (!kept(uKind, pair.x, pair.y))
             continue;
-        if (uWrite != 0u) {
+        if (uWrite != 0u && first + count < keptCapacity(uKind)) {
             lists[base + 2u * count] = pair.x;
             lists[base + 2u * count + 1u] = pair.y;
         }
         ++count;
     }
-    if (uWrite == 0u)
+    if (uWrite == 0u) {
         lists[list + id] = count;
-    else if (id == 0u)
-        words[uKind == 0u ? kKeptPT : kKeptEE] = lists[list + queries];
+    } else if (id == 0u) {
+        const uint keptTotal = lists[list + queries];
+        const uint found = candidateStart[queries];
+        words[uKind == 0u ? kKeptPT : kKeptEE] = min(keptTotal, keptCapacity(uKind));
+        if (found > uCandidateCapacity) {
+            atomicOr(status[uStatusWord], 2u << uKind);
+            atomicMax(status[uStatusWord + 1u + uKind], found);
+        }
+        if (keptTotal > keptCapacity(uKind)) {
+            atomicOr(status[uStatusWord], 8u << uKind);
+            atomicMax(status[uStatusWord + 3u + uKind], keptTotal);
+        }
+        const uint entries = bucketStart[uBuckets];
+        if (entries > uEntryCapacity) {
+            atomicOr(status[uStatusWord], 32u << uKind);
+            atomicMax(status[uStatusWord + 5u + uKind], entries);
+        }
+    }
 #elif STAGE == 7
     const uint total = keptCount(0u) + keptCount(1u);
     if (gl_LocalInvocationID.x == 0u) {

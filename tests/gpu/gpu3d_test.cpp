@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -16,6 +18,8 @@
 
 #include "gl_read_log.h"
 #include "gpu_backend.h"
+#include "gpu_element_contact.h"
+#include "gpu_self_contact3.h"
 #include "gpu_solver.h"
 #include "pbd/simulation.h"
 #include "pbd/state_io.h"
@@ -442,9 +446,10 @@ TEST_CASE("GPU 3D: with self-collision float repeats itself, and a step reads no
     CHECK(sameBits(a.velocity, b.velocity));
 
     // The reads of one step, counted by the solver and, apart, by GL's read calls and bytes
-    // (gl_read_log.h): none. The particles' self-collision, the elements' contacts and the
-    // bound all run on the GPU (docs/gpu.md), so not even a pin (an inverse mass written)
-    // makes a step read.
+    // (gl_read_log.h): no state, only the status word that the self-contact reads a step late
+    // (4 bytes, past its fence: whether a budget was exceeded). The particles'
+    // self-collision, the elements' contacts and the bound all run on the GPU (docs/gpu.md),
+    // so not even a pin (an inverse mass written) makes a step read more.
     s.substeps = 2;
     s.solver = pbd::Solver::Gpu;
     s.gpuPrecision = GpuPrecision::Double;
@@ -456,21 +461,142 @@ TEST_CASE("GPU 3D: with self-collision float repeats itself, and a step reads no
         simulation.step();
     pbd::gpu::GpuSolver* solver = pbd::gpu::gpuSolverOf(simulation.backend());
     REQUIRE(solver != nullptr);
+    const pbd::gpu::GpuSelfContact3* phases = pbd::gpu::gpuSelfContact3Of(simulation.backend());
+    REQUIRE(phases != nullptr);
     const std::size_t reads = solver->readbacks();
     const std::size_t bytes = solver->stateBytesRead();
     const pbd::gpu::GlReadCount gl = pbd::gpu::glReadCount();
+    const std::size_t words = phases->status().reads;
     simulation.step();
     CHECK(solver->readbacks() - reads == 0);
     CHECK(solver->stateBytesRead() - bytes == 0);
-    CHECK(pbd::gpu::glReadCount().calls - gl.calls == 0);
-    CHECK(pbd::gpu::glReadCount().bytes - gl.bytes == 0);
+    CHECK(phases->status().reads - words <= 1);
+    CHECK(phases->status().overflows == 0);
+    CHECK(pbd::gpu::glReadCount().calls - gl.calls == (long long)(phases->status().reads - words));
+    CHECK(pbd::gpu::glReadCount().bytes - gl.bytes == 4 * (pbd::gpu::glReadCount().calls - gl.calls));
     REQUIRE(simulation.pin(5));
     const std::size_t pinned = solver->readbacks();
     const long long pinnedCalls = pbd::gpu::glReadCount().calls;
     simulation.step();
     CHECK(solver->readbacks() - pinned == 0);
-    CHECK(pbd::gpu::glReadCount().calls - pinnedCalls == 0);
+    CHECK(pbd::gpu::glReadCount().calls - pinnedCalls <= 1);
 }
+
+TEST_CASE("GPU 3D: a 40 x 40 sheet folding over a sphere (past every pair's buffers) stays on "
+          "the device: no state read, one status word a step, no budget exceeded",
+          "[gpu3d][gpu3d-self][gpu3d-big]")
+{
+    // The folding scene at 40 x 40: 1600 particles, 3042 triangles, 4641 edges; every pair of
+    // its elements (15.6 million) would take some 2 GB, and the particles' pairs' buffers
+    // (2^20) can overflow too, so the step reads the shared status word.
+    pbd::Settings s = foldingScene();
+    s.width = s.height = 40;
+    s.clothWidth = s.clothHeight = 1.2; // 3.1 cm a cell: diagonal neighbours 2.2 cm apart
+    const int steps = 70;
+    s.solver = pbd::Solver::Gpu;
+    s.gpuPrecision = GpuPrecision::Double;
+    pbd::Simulation3 simulation(s);
+    kFoldingWorld(simulation);
+    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+    pbd::gpu::countGlReads();
+    simulation.step();
+    pbd::gpu::GpuSolver* solver = pbd::gpu::gpuSolverOf(simulation.backend());
+    const pbd::gpu::GpuSelfContact3* phases = pbd::gpu::gpuSelfContact3Of(simulation.backend());
+    REQUIRE(solver != nullptr);
+    REQUIRE(phases != nullptr);
+    REQUIRE(phases->elements() != nullptr);
+    // The elements' contacts ran on the device (no read of the state), from budgets far
+    // below every pair.
+    const std::size_t particles = 1600, triangles = 2 * 39 * 39;
+    CHECK(phases->elements()->candidateCapacity(0) < particles * triangles / 16);
+    const std::size_t reads = solver->readbacks();
+    const std::size_t bytes = solver->stateBytesRead();
+    const pbd::gpu::GlReadCount gl = pbd::gpu::glReadCount();
+    const std::size_t words = phases->status().reads;
+    for (int k = 1; k < steps; ++k)
+        simulation.step();
+    CHECK(solver->readbacks() - reads == 0);
+    CHECK(solver->stateBytesRead() - bytes == 0);
+    const std::size_t read = phases->status().reads - words;
+    INFO("status bits " << phases->status().bits << ", candidates "
+                        << phases->elements()->candidateCapacity(0) << " and "
+                        << phases->elements()->candidateCapacity(1) << ", kept "
+                        << phases->elements()->keptCapacity(0) << " and "
+                        << phases->elements()->keptCapacity(1) << ", needed kept "
+                        << phases->status().needed[2] << " and " << phases->status().needed[3]);
+    CHECK(read <= static_cast<std::size_t>(steps - 1));
+    CHECK(phases->status().overflows == 0);
+    CHECK(pbd::gpu::glReadCount().calls - gl.calls == static_cast<long long>(read));
+    CHECK(pbd::gpu::glReadCount().bytes - gl.bytes == static_cast<long long>(4 * read));
+}
+
+namespace {
+/// Sets an environment variable (a test hook) for the scope.
+class ScopedHook {
+public:
+    ScopedHook(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+    ~ScopedHook() { unsetenv(name_); }
+    ScopedHook(const ScopedHook&) = delete;
+    ScopedHook& operator=(const ScopedHook&) = delete;
+
+private:
+    const char* name_;
+};
+} // namespace
+
+TEST_CASE("GPU 3D: the elements' budgets exceeded (one candidate and one kept pair a "
+          "particle): the status word says so a step late, the buffers grow, and the steps "
+          "after are exact again", "[gpu3d][gpu3d-self][gpu3d-budget]")
+{
+    pbd::Settings s = foldingScene();
+    s.solver = pbd::Solver::Gpu;
+    s.gpuPrecision = GpuPrecision::Double;
+    const ScopedHook budget("PBD_GPU_ELEMENT_BUDGET", "1,1");
+    pbd::Simulation3 simulation(s);
+    kFoldingWorld(simulation);
+    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+    pbd::gpu::countGlReads();
+    simulation.step();
+    const pbd::gpu::GpuSelfContact3* phases = pbd::gpu::gpuSelfContact3Of(simulation.backend());
+    REQUIRE(phases != nullptr);
+    REQUIRE(phases->elements() != nullptr);
+    const std::size_t firstCandidates =
+        phases->elements()->candidateCapacity(0) + phases->elements()->candidateCapacity(1);
+    const std::size_t firstKept =
+        phases->elements()->keptCapacity(0) + phases->elements()->keptCapacity(1);
+    CHECK(phases->elements()->keptCapacity(0) == 400); // the hook's budgets: one a query
+    // Until the sheet folds (the folding test's 40 steps): the budgets are exceeded, read a
+    // step late, and grown.
+    const pbd::gpu::GlReadCount gl = pbd::gpu::glReadCount();
+    const pbd::gpu::GpuSelfContact3::Status before = phases->status();
+    for (int k = 1; k < 40; ++k)
+        simulation.step();
+    const pbd::gpu::GpuSelfContact3::Status grown = phases->status();
+    INFO(grown.reads << " status reads, " << grown.overflows << " overflows, grown "
+                     << grown.grown << " times");
+    CHECK(grown.overflows >= 1);
+    CHECK(grown.grown >= 1);
+    CHECK(phases->elements()->candidateCapacity(0) + phases->elements()->candidateCapacity(1) >
+          firstCandidates);
+    CHECK(phases->elements()->keptCapacity(0) + phases->elements()->keptCapacity(1) > firstKept);
+    CHECK(grown.lastBits == 0); // the last steps fit
+    // The words read: the status word each read, the six counts after each elements' overflow.
+    const long long words = static_cast<long long>(grown.reads - before.reads) +
+                            6 * static_cast<long long>(grown.countReads - before.countReads);
+    CHECK(pbd::gpu::glReadCount().bytes - gl.bytes == 4 * words);
+    CHECK(pbd::gpu::glReadCount().calls - gl.calls ==
+          static_cast<long long>(grown.reads - before.reads + grown.countReads -
+                                 before.countReads));
+    // Exact again: the next 40 steps (the sheet folding onto itself) exceed nothing, each
+    // status word read says so.
+    const std::size_t readsBefore = phases->status().reads;
+    for (int k = 0; k < 40; ++k)
+        simulation.step();
+    CHECK(phases->status().reads - readsBefore >= 39);
+    CHECK(phases->status().overflows == grown.overflows);
+    CHECK(phases->status().lastBits == 0);
+}
+
 
 TEST_CASE("GPU 3D: float stays within 1e-3 m of the colored solver over 100 steps, "
           "and repeats itself", "[gpu3d]")
