@@ -33,13 +33,13 @@ public:
     static bool fits(int width, int height);
     /// The budgets a sheet starts with, per query element (the point-triangle search's per
     /// particle, the edge-edge search's per edge): candidates and kept pairs; the searches'
-    /// table entries (cells) per table element; each at least kFloor in all (a small sheet's
+    /// table entries (cells) per table element; each at least kBudgetFloor in all (a small sheet's
     /// dense contacts fit from the start), never more than every pair of the sheet (64
     /// entries an element).
     static constexpr std::size_t kCandidatesPerQuery = 24;
     static constexpr std::size_t kKeptPerQuery = 16;
     static constexpr std::size_t kEntriesPerElement = 12;
-    static constexpr std::size_t kFloor = std::size_t{1} << 16;
+    static constexpr std::size_t kBudgetFloor = std::size_t{1} << 16;
     /// The status words resolve() writes from its `statusWord`: the overflow bits (candidates
     /// of kind k: 2 << k, kept pairs: 8 << k, the search's table entries: 32 << k; the caller
     /// owns bit 0), then what each budget needed: the candidates of kind 0 and 1, the kept
@@ -103,7 +103,7 @@ private:
     std::array<std::size_t, 2> allPairs_{};          ///< every pair of each kind
     std::array<std::size_t, 2> entryCapacity_{};     ///< each search's table entries
     std::size_t candidatesPerQuery_ = kCandidatesPerQuery, keptPerQuery_ = kKeptPerQuery;
-    std::size_t floor_ = kFloor; ///< 1 where a test set the budgets
+    std::size_t floor_ = kBudgetFloor; ///< 1 where a test set the budgets
     unsigned status_ = 0;
     std::size_t statusWord_ = 0;
     std::size_t patchBase_ = 0, pairBase_ = 0;
