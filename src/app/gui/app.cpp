@@ -231,6 +231,9 @@ int App::run()
     while (true) {
         const bool wasIdle = idle();
         pollEvents(wasIdle);
+        controller_.eventsPolled();
+        if (session3_)
+            session3_->eventsPolled();
         if (!tickServices())
             break;
         const Turn turn = nextTurn(wasIdle);
