@@ -120,6 +120,7 @@ private:
     std::vector<double> inverseMass_;
     std::optional<std::uint64_t> massVersion_; ///< the solver's inverseMassVersion() read
     std::vector<glm::dvec3> positions_, stepStart_;
+    std::vector<detail::CapsuleAxis> axes_; ///< the substep's capsules' axes
     std::vector<std::uint8_t> alive_;
 };
 
