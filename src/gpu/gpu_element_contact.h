@@ -40,8 +40,8 @@ public:
     GpuElementContact(const GpuElementContact&) = delete;
     GpuElementContact& operator=(const GpuElementContact&) = delete;
 
-    /// Takes the sheet (whole: every constraint alive) of `topology`: uploads its triangles
-    /// and edges and sizes the buffers for it.
+    /// Takes the sheet of `topology` (the whole one: setSurface() says which of its elements
+    /// are live): uploads its triangles, edges and their constraints and sizes the buffers.
     void setSheet(const ClothTopology& topology);
     /// The next resolve()'s surface and thin obstacles: `alive` the solver's live flags (one
     /// bit per constraint) where the sheet may have lost constraints, else 0 (the whole
