@@ -30,8 +30,8 @@ constexpr GLuint kAliveBinding = 5;
 constexpr GLuint kAxisRealsBinding = 29;
 constexpr GLuint kSurfaceWordsBinding = 30;
 /// Reals per capsule's axis (a0, b0, a1, b1, radius) and per edge near one.
-constexpr std::size_t kAxisReals = 13;
-constexpr std::size_t kEdgeAxisReals = 5;
+constexpr std::size_t kRealsPerAxis = 13;
+constexpr std::size_t kRealsPerEdgeAxis = 5;
 /// The CPU's kSelfContactPatch, kSelfContactGamma, kSelfContactFloor and project()'s reach.
 constexpr int kPatch = 4;
 constexpr double kGamma = 0.9;
@@ -223,7 +223,7 @@ void GpuElementContact::setSurface(unsigned alive, std::span<const detail::Capsu
     if (axes_ > axisCapacity_) {
         axisCapacity_ = axes_;
         reserve(surfaceBuffers_[kAxisReals],
-                realSize * axisCapacity_ * (kAxisReals + kEdgeAxisReals * edges_));
+                realSize * axisCapacity_ * (kRealsPerAxis + kRealsPerEdgeAxis * edges_));
         // The surface's words with room for every edge near every axis.
         const std::size_t bytes = 4 * (surfaceWords_.size() + 2 * edges_ * axisCapacity_);
         reserve(surfaceBuffers_[kSurfaceWords], bytes);
