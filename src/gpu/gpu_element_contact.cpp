@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glad/gl.h>
@@ -24,6 +25,13 @@ constexpr GLuint kWorkBinding = 19;
 constexpr GLuint kCandidatesBinding = 26;
 constexpr GLuint kCandidateStartBinding = 27;
 constexpr GLuint kListsBinding = 28;
+// The solver's live flags, and the surface's buffers (element_contact.comp.glsl).
+constexpr GLuint kAliveBinding = 5;
+constexpr GLuint kAxisRealsBinding = 29;
+constexpr GLuint kSurfaceWordsBinding = 30;
+/// Reals per capsule's axis (a0, b0, a1, b1, radius) and per edge near one.
+constexpr std::size_t kRealsPerAxis = 13;
+constexpr std::size_t kRealsPerEdgeAxis = 5;
 /// The CPU's kSelfContactPatch, kSelfContactGamma, kSelfContactFloor and project()'s reach.
 constexpr int kPatch = 4;
 constexpr double kGamma = 0.9;
@@ -102,6 +110,7 @@ GpuElementContact::GpuElementContact(bool doublePrecision) : double_(doublePreci
     if (edgeEdges_ == nullptr)
         throw std::runtime_error(why);
     glGenBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+    glGenBuffers(static_cast<GLsizei>(surfaceBuffers_.size()), surfaceBuffers_.data());
 }
 
 GpuElementContact::~GpuElementContact()
@@ -109,6 +118,7 @@ GpuElementContact::~GpuElementContact()
     for (unsigned kernel : kernels_)
         glDeleteProgram(kernel);
     glDeleteBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+    glDeleteBuffers(static_cast<GLsizei>(surfaceBuffers_.size()), surfaceBuffers_.data());
 }
 
 void GpuElementContact::setSheet(const ClothTopology& topology)
@@ -161,6 +171,77 @@ void GpuElementContact::setSheet(const ClothTopology& topology)
     edgeEdges_->reservePairs(c.edgeEdges);
     pointTriangles_->reserveEntries(kCellsPerBox);
     edgeEdges_->reserveEntries(kCellsPerBox);
+    setSurfaceWords(topology, ids);
+}
+
+void GpuElementContact::setSurfaceWords(const ClothTopology& topology,
+                                        const std::vector<std::uint32_t>& ids)
+{
+    // The surface's words (element_contact.comp.glsl's SurfaceWords): the rest lengths
+    // present (stage 10), each edge's constraint, each triangle's three, each edge's rest
+    // length as its entry of rests_, then the live flags (stage 10).
+    std::vector<std::uint32_t> words{0u};
+    words.insert(words.end(), ids.begin(), ids.end());
+    for (const auto& e : surfaceTriangleEdges(topology))
+        words.insert(words.end(), e.begin(), e.end());
+    std::size_t rests = 0;
+    for (std::uint32_t k : ids) {
+        const double rest = topology.constraints[k].restLength;
+        std::size_t r = 0;
+        while (r < rests && rests_[r] != rest)
+            ++r;
+        if (r == rests) {
+            if (rests == rests_.size())
+                throw std::logic_error("GpuElementContact: more than 4 rest lengths");
+            rests_[rests++] = rest;
+        }
+        words.push_back(static_cast<std::uint32_t>(r));
+    }
+    for (std::size_t r = rests; r < rests_.size(); ++r)
+        rests_[r] = 0.0;
+    // Then the edges near an axis: their count (its list's room: setSurface()).
+    words.resize(words.size() + edges_ + triangles_ + 1, 0u);
+    surfaceWords_ = std::move(words);
+    upload(surfaceBuffers_[kSurfaceWords], surfaceWords_);
+    axisCapacity_ = 0;
+}
+
+void GpuElementContact::setSurface(unsigned alive, std::span<const detail::CapsuleAxis> axes)
+{
+    alive_ = alive;
+    axes_ = axes.size();
+    if (axes_ == 0)
+        return;
+    // The axes' reals in the kernels' precision, then room for every edge near every axis.
+    std::vector<double> reals;
+    for (const detail::CapsuleAxis& axis : axes) {
+        for (const Vec<3>& p : {axis.a0, axis.b0, axis.a1, axis.b1})
+            reals.insert(reals.end(), {p.x, p.y, p.z});
+        reals.push_back(axis.radius);
+    }
+    const std::size_t realSize = double_ ? 8 : 4;
+    if (axes_ > axisCapacity_) {
+        axisCapacity_ = axes_;
+        reserve(surfaceBuffers_[kAxisReals],
+                realSize * axisCapacity_ * (kRealsPerAxis + kRealsPerEdgeAxis * edges_));
+        // The surface's words with room for every edge near every axis.
+        const std::size_t bytes = 4 * (surfaceWords_.size() + 2 * edges_ * axisCapacity_);
+        reserve(surfaceBuffers_[kSurfaceWords], bytes);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, surfaceBuffers_[kSurfaceWords]);
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0,
+                        static_cast<GLsizeiptr>(4 * surfaceWords_.size()), surfaceWords_.data());
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, surfaceBuffers_[kAxisReals]);
+    if (double_) {
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0,
+                        static_cast<GLsizeiptr>(reals.size() * sizeof(double)), reals.data());
+    } else {
+        const std::vector<float> floats(reals.begin(), reals.end());
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0,
+                        static_cast<GLsizeiptr>(floats.size() * sizeof(float)), floats.data());
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
 void GpuElementContact::bind(const std::array<unsigned, 3>& bound) const
@@ -172,6 +253,12 @@ void GpuElementContact::bind(const std::array<unsigned, 3>& bound) const
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWorkBinding + static_cast<GLuint>(b),
                          buffers_[b]);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kListsBinding, buffers_[kLists]);
+    if (alive_ != 0)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAliveBinding, alive_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSurfaceWordsBinding,
+                     surfaceBuffers_[kSurfaceWords]);
+    if (axes_ > 0)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAxisRealsBinding, surfaceBuffers_[kAxisReals]);
 }
 
 void GpuElementContact::resolve(const Settings& settings, const std::array<unsigned, 3>& bound)
@@ -196,7 +283,14 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
         u("uPairBase", pairBase_);
         u("uPairCapacity", pairCapacity_);
         u("uEdgeList", edgeList_);
-        u("uNoAxes", 1);
+        u("uNoAxes", axes_ == 0 ? 1 : 0);
+        u("uAxes", axes_);
+        u("uMasked", alive_ != 0 ? 1 : 0);
+        static constexpr const char* kRests[] = {"uRests[0]", "uRests[1]", "uRests[2]",
+                                                 "uRests[3]"};
+        for (std::size_t k = 0; k < rests_.size(); ++k)
+            r(kRests[k], rests_[k]);
+        r("uAxisReach", kFloor * thickness / kFloor); // the CPU's floor / kSelfContactFloor
         r("uThickness", thickness);
         r("uFriction", settings.friction);
         r("uCap", longestRest_ + 0.5 * thickness);
@@ -214,6 +308,10 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
     bind(bound);
     stage(0); // the starts
     dispatchKernel(particles_);
+    if (alive_ != 0) {
+        stage(10); // each element's live flag
+        dispatchKernel(triangles_ + edges_);
+    }
     stage(1); // the common motion
     dispatchKernel(1);
     stage(2); // motions, pads, the points' boxes, the speed limits
@@ -251,12 +349,20 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
         }
     }
     bind(bound);
+    if (axes_ > 0) {
+        stage(11); // the edges near the capsules' axes
+        dispatchGroup();
+    }
     stage(7); // the start gaps, bounds and guards
     dispatchGroup();
     stage(8); // the first pass
     dispatchGroup();
     stage(9); // the later passes
     dispatchGroup();
+    if (axes_ > 0) {
+        stage(12); // the edges against the axes
+        dispatchGroup();
+    }
     glUseProgram(0);
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 /// \file
 /// The 3D self-contact between the cloth's elements on the GPU (private to pbd_gpu): the
-/// CPU's ElementContact::resolve() (src/pbd/world/element_contact.h) for a whole sheet
-/// without capsules, in shaders/element_contact.comp.glsl: the substep's starts, common
+/// CPU's ElementContact::resolve() (src/pbd/world/element_contact.h), in
+/// shaders/element_contact.comp.glsl, with the capsules' axes and a torn sheet's surface
+/// (setSurface()): the substep's starts, common
 /// motion, pads and boxes, the patches' flat blocks, the candidates of the device's pair
 /// search (gpu_element_pairs.h) filtered as the CPU filters them, then the start gaps,
 /// bounds and guards and the four Gauss-Seidel passes over the pairs in the CPU's order. It
@@ -13,8 +14,12 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <span>
+#include <vector>
 
+#include "pbd/device/self_contact3.h"
 #include "pbd/settings.h"
 #include "pbd/topology.h"
 
@@ -35,11 +40,15 @@ public:
     GpuElementContact(const GpuElementContact&) = delete;
     GpuElementContact& operator=(const GpuElementContact&) = delete;
 
-    /// Takes the sheet (whole: every constraint alive) of `topology`: uploads its triangles
-    /// and edges and sizes the buffers for it.
+    /// Takes the sheet of `topology` (the whole one: setSurface() says which of its elements
+    /// are live): uploads its triangles, edges and their constraints and sizes the buffers.
     void setSheet(const ClothTopology& topology);
-    /// The guards the bound's buffers must hold for the sheet.
-    std::size_t guardCapacity() const { return guardCapacity_; }
+    /// The next resolve()'s surface and thin obstacles: `alive` the solver's live flags (one
+    /// bit per constraint) where the sheet may have lost constraints, else 0 (the whole
+    /// sheet); `axes` the capsules' axes in the substep (uploaded: a few reals each).
+    void setSurface(unsigned alive, std::span<const detail::CapsuleAxis> axes);
+    /// The guards the bound's buffers must hold for the sheet and the axes.
+    std::size_t guardCapacity() const { return guardCapacity_ + edges_ * axes_; }
     /// Queues the elements' contacts of a substep on the GPU solver's state (its positions,
     /// step starts and inverse masses bound at 0, 1 and 3) of the sheet; writes the
     /// bound's limits, bounds and common motion to `bound[0]`, its guards to `bound[1]` and
@@ -52,9 +61,11 @@ public:
 
 private:
     void bind(const std::array<unsigned, 3>& bound) const;
+    /// setSheet()'s surface words, `ids` the edges' constraints.
+    void setSurfaceWords(const ClothTopology& topology, const std::vector<std::uint32_t>& ids);
 
     bool double_ = false;
-    std::array<unsigned, 10> kernels_{};
+    std::array<unsigned, 13> kernels_{};
     std::unique_ptr<GpuElementPairs> pointTriangles_, edgeEdges_;
     enum { kWork, kPointBoxes, kTriangleBoxes, kEdgeBoxes, kTriangles, kEdges, kWords, kLists,
            kBuffers };
@@ -66,6 +77,15 @@ private:
     std::size_t edgeList_ = 0; ///< where the edge-edge pairs' list starts (words)
     double longestRest_ = 0.0;
     std::size_t guardCapacity_ = 0;
+    // The surface and the capsules (setSurface()): the surface's words (its constraints, rest
+    // lengths, live flags and the edges near an axis) and the axes' reals.
+    enum { kSurfaceWords, kAxisReals, kSurfaceBuffers };
+    std::array<unsigned, kSurfaceBuffers> surfaceBuffers_{};
+    std::vector<std::uint32_t> surfaceWords_; ///< setSheet()'s, less the edges near an axis
+    std::array<double, 4> rests_{}; ///< the edges' rest lengths, each once
+    unsigned alive_ = 0;            ///< the solver's live flags; 0: the whole sheet
+    std::size_t axes_ = 0;
+    std::size_t axisCapacity_ = 0;  ///< axes the axes' buffers hold
 };
 
 } // namespace pbd::gpu

@@ -157,12 +157,7 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
 
 bool GpuSelfContact3::elementsOnDevice(const GpuSolver& solver) const
 {
-    // The capsules' axes and a torn sheet's surface are the host's alone for now.
-    const bool capsule = std::any_of(obstacles_.begin(), obstacles_.end(), [](const Obstacle3& o) {
-        return o.shape == Obstacle3Shape::Capsule;
-    });
-    return !elementsOnHost_ && !capsule && !solver.mayHaveRemoved() &&
-           GpuElementContact::fits(solver.width(), solver.height());
+    return !elementsOnHost_ && GpuElementContact::fits(solver.width(), solver.height());
 }
 
 void GpuSelfContact3::copyPositions(const GpuSolver& solver)
@@ -263,6 +258,10 @@ void GpuSelfContact3::resolve(GpuSolver& solver, GpuContacts* contacts, int subs
         elements_->setSheet(topology_);
         sheetStale_ = false;
     }
+    // The capsules' axes in this substep (the host's own obstacle poses: an upload), and the
+    // live flags where a constraint may be gone (on the GPU already).
+    detail::capsuleAxes(obstacles_, substep, settings_.substeps, axes_);
+    elements_->setSurface(solver.mayHaveRemoved() ? solver.aliveBuffer() : 0u, axes_);
     // The bound's buffers as large as the elements' kernels may fill them.
     const std::size_t n = solver.particleCount();
     const std::size_t real = double_ ? 8 : 4;

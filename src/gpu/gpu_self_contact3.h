@@ -7,9 +7,9 @@
 /// passes in shaders/self_collision.comp.glsl (stages 2 to 4), every decision (a pass that
 /// moved nothing, a round that settled, a set of rounds that ran out, the particles an
 /// obstacle holds) taken on the GPU, so nothing is read for it; then the elements' proximity
-/// contacts: on the GPU (GpuElementContact) for a whole sheet without capsules whose pairs fit
-/// its buffers, else the core's SelfContact3::resolveElements() on the host, on the positions
-/// read back for it. The SelfContactBound phase runs on the GPU (shaders/
+/// contacts: on the GPU (GpuElementContact, the capsules' axes and a torn sheet's live surface
+/// too) for a sheet whose pairs fit its buffers, else the core's
+/// SelfContact3::resolveElements() on the host, on the positions read back for it. The SelfContactBound phase runs on the GPU (shaders/
 /// self_contact_bound.comp.glsl) from the limits and guards that the elements' part left.
 /// All give the CPU solvers' bits in double.
 ///
@@ -77,7 +77,7 @@ private:
     /// Copies the solver's positions to copy_.
     void copyPositions(const GpuSolver& solver);
     /// Whether the elements' contacts of this step run on the GPU (GpuElementContact: a
-    /// whole sheet whose pairs all fit, no capsule), else on the host.
+    /// sheet whose pairs all fit), else on the host.
     bool elementsOnDevice(const GpuSolver& solver) const;
     /// The host's elements' contacts on the positions read back, the bound's inputs written.
     void resolveOnHost(GpuSolver& solver, int substep);
@@ -120,6 +120,7 @@ private:
     std::vector<double> inverseMass_;
     std::optional<std::uint64_t> massVersion_; ///< the solver's inverseMassVersion() read
     std::vector<glm::dvec3> positions_, stepStart_;
+    std::vector<detail::CapsuleAxis> axes_; ///< the substep's capsules' axes
     std::vector<std::uint8_t> alive_;
 };
 

@@ -798,3 +798,39 @@ TEST_CASE("the element contact gives the same bits on 1 to 3 threads", "[self-co
         CHECK(many.x == one.x);
     }
 }
+
+TEST_CASE("a flat sheet's edges near a capsule are found by the search by patches as by the "
+          "grid search", "[self-contact3d]")
+{
+    // A flat 21 x 21 sheet on a 5 cm grid, 1 cm thick, 1 m above the origin: every block of
+    // patches flat, so the search by patches makes no element's box. A thin capsule lies 8 mm
+    // above it across its middle: the edges under it must meet its axis (their bounds and
+    // guards) with the patches as without them, each edge's box made for the axes.
+    constexpr int side = 21;
+    constexpr double h = 0.05, thickness = 0.01;
+    const pbd::ClothTopology topology = topologyOf(side, side, h);
+    const std::vector<V3> flat = grid(side, side, h, [](double c, double r) {
+        return V3(c, 1.0, r);
+    });
+    const std::vector<pbd::Obstacle3> obstacles{
+        capsuleFrom(V3(-0.1, 1.008, 0.52), V3(1.1, 1.008, 0.52), 0.002)};
+    const std::vector<double> w(flat.size(), 1.0);
+    auto axisGuards = [&](pbd::detail::SelfContactSwitches switches, std::vector<V3>& x) {
+        pbd::detail::ElementContact contact;
+        contact.setCapsules(obstacles, 0, 1);
+        contact.resolve(x.data(), flat.data(), w.data(), w.size(), topology, nullptr, thickness,
+                        0.3, switches);
+        std::vector<double> limits;
+        std::vector<pbd::detail::SelfContactGuard> guards;
+        contact.boundInputs(x.size(), limits, guards);
+        return std::count_if(guards.begin(), guards.end(),
+                             [](const pbd::detail::SelfContactGuard& g) { return g.v[0] == g.v[2]; });
+    };
+    std::vector<V3> byPatches = flat, byGrid = flat;
+    const auto patched = axisGuards({}, byPatches);
+    const auto gridded = axisGuards({.patches = false}, byGrid);
+    CAPTURE(patched, gridded);
+    CHECK(gridded > 0);
+    CHECK(patched == gridded);
+    CHECK(byPatches == byGrid);
+}

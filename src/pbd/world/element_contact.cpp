@@ -307,6 +307,12 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
             }
         };
         runOn(passes, passes ? count : 1u, run, elementBoxes);
+        // The capsules' search (findEdgeAxes()) reads every edge's box: those of the patches
+        // near none too.
+        if (!axes_.empty())
+            for (std::size_t e = 0; e < m.edges.size(); ++e)
+                if (patchNear_[edgePatch_[e]] == 0)
+                    edgeBox(e);
         pointBox_.swap(pointGrown_); // padded where near another patch (and only read there)
         patchElementPairs(n, threads, run);
     } else {
@@ -1043,10 +1049,10 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
     joinInOrder(threadEdgeEdges_, count, candidateEdgeEdges_);
 }
 
-void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,
-                                 int substeps)
+void capsuleAxes(std::span<const Obstacle3> obstacles, int substep, int substeps,
+                 std::vector<CapsuleAxis>& out)
 {
-    axes_.clear();
+    out.clear();
     // Where the contact phase puts a capsule (contacts3.cpp): its midpoint moved linearly
     // from its start pose to its pose now over the step, its own ends at the step's end.
     auto ends = [](const Obstacle3& o, double f, V3& a, V3& b) {
@@ -1063,12 +1069,18 @@ void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int subst
     for (const Obstacle3& o : obstacles) {
         if (o.shape != Obstacle3Shape::Capsule)
             continue;
-        Axis axis{};
+        CapsuleAxis axis{};
         axis.radius = o.radius;
         ends(o, static_cast<double>(substep) / substeps, axis.a0, axis.b0);
         ends(o, static_cast<double>(substep + 1) / substeps, axis.a1, axis.b1);
-        axes_.push_back(axis);
+        out.push_back(axis);
     }
+}
+
+void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,
+                                 int substeps)
+{
+    capsuleAxes(obstacles, substep, substeps, axes_);
 }
 
 void ElementContact::findEdgeAxes(const V3* x, const double* w, double thickness)

@@ -132,10 +132,7 @@ public:
     const std::vector<EdgeEdge>& candidateEdgeEdges() const { return candidateEdgeEdges_; }
     const SurfaceMesh& mesh() const { return mesh_; }
     /// A capsule's axis in the substep: ends at its start (a0, b0) and end (a1, b1), radius.
-    struct Axis {
-        Vec<3> a0, b0, a1, b1;
-        double radius;
-    };
+    using Axis = CapsuleAxis;
     const std::vector<Axis>& axes() const { return axes_; }
     /// Each particle's bound in this substep (m).
     const std::vector<double>& bounds() const { return bound_; }
