@@ -392,6 +392,13 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         std::max<std::size_t>(threadCandidatePointTriangles_.size(), count));
     threadCandidateEdgeEdges_.resize(
         std::max<std::size_t>(threadCandidateEdgeEdges_.size(), count));
+    // Whether a pair from the search's lists is a candidate (from the skin lists: one
+    // whose boxes overlap now, then listed as such).
+    auto candidate = [skinned](bool overlaps, auto pair, auto& candidates) {
+        if (skinned && overlaps)
+            candidates.push_back(pair);
+        return overlaps || !skinned;
+    };
     auto filter = [&](unsigned thread, unsigned threadCount) {
         std::vector<PointTriangle>& pts = threadPointTriangles_[thread];
         std::vector<PointTriangle>& ptCandidates = threadCandidatePointTriangles_[thread];
@@ -402,11 +409,8 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         for (std::size_t k = ptRange.begin; k < ptRange.end; ++k) {
             const PointTriangle pt = fromPointTriangles[k];
             const bool overlaps = overlap(pointBox_[pt.v], triangleBox_[pt.t]);
-            if (skinned) {
-                if (!overlaps)
-                    continue;
-                ptCandidates.push_back(pt);
-            }
+            if (!candidate(overlaps, pt, ptCandidates))
+                continue;
             const Triangle& tri = m.triangles[pt.t];
             if (w[pt.v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
                 continue;
@@ -423,11 +427,8 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         for (std::size_t k = eeRange.begin; k < eeRange.end; ++k) {
             const EdgeEdge ee = fromEdgeEdges[k];
             const bool overlaps = overlap(edgeBox_[ee.e], edgeBox_[ee.f]);
-            if (skinned) {
-                if (!overlaps)
-                    continue;
-                eeCandidates.push_back(ee);
-            }
+            if (!candidate(overlaps, ee, eeCandidates))
+                continue;
             const auto [a, b] = m.edges[ee.e];
             const auto [c, d] = m.edges[ee.f];
             if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
