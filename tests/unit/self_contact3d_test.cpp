@@ -578,6 +578,25 @@ void requireSamePairs(const pbd::detail::ElementContact& a, const pbd::detail::E
     }
 }
 
+/// resolve() from `start` to `now` by `kept` (kept over substeps) and by `fresh` (made afresh
+/// for it), on copies of `now`: the same pairs, positions and bounds. Returns the positions.
+std::vector<V3> resolveKeptAndFresh(pbd::detail::ElementContact& kept,
+                                    pbd::detail::ElementContact& fresh,
+                                    const std::vector<V3>& start, const std::vector<V3>& now,
+                                    const std::vector<double>& w,
+                                    const pbd::ClothTopology& topology, double thickness)
+{
+    std::vector<V3> keptX = now, freshX = now;
+    kept.resolve(keptX.data(), start.data(), w.data(), w.size(), topology, nullptr, thickness,
+                 0.3, {});
+    fresh.resolve(freshX.data(), start.data(), w.data(), w.size(), topology, nullptr,
+                  thickness, 0.3, {});
+    requireSamePairs(kept, fresh);
+    CHECK(keptX == freshX);
+    CHECK(kept.bounds() == fresh.bounds());
+    return keptX;
+}
+
 } // namespace
 
 TEST_CASE("the search by patches finds the grid search's pairs, every pair within its pads "
@@ -708,15 +727,9 @@ TEST_CASE("the patches' start sides kept from the last substep give a fresh sear
     std::size_t keptSome = 0, bandPairs = 0;
     for (int substep = 0; substep < 6; ++substep) {
         CAPTURE(substep);
-        std::vector<V3> keptX = now, freshX = now;
         pbd::detail::ElementContact fresh;
-        kept.resolve(keptX.data(), start.data(), w.data(), w.size(), topology, nullptr,
-                     thickness, 0.3, {});
-        fresh.resolve(freshX.data(), start.data(), w.data(), w.size(), topology, nullptr,
-                      thickness, 0.3, {});
-        requireSamePairs(kept, fresh);
-        CHECK(keptX == freshX);
-        CHECK(kept.bounds() == fresh.bounds());
+        const std::vector<V3> keptX =
+            resolveKeptAndFresh(kept, fresh, start, now, w, topology, thickness);
         if (substep > 0) {
             // Some patches kept their start side, not the band's.
             CHECK(kept.keptPatches() > 0);
@@ -833,12 +846,9 @@ TEST_CASE("candidates reused over a fall are a fresh search's, pairs and bits to
         for (std::size_t k = 0; k < now.size(); ++k)
             now[k] += V3(0.004, -0.03, upper(k) ? -0.001 : 0.002) +
                       0.0002 * V3(unit(random), unit(random), unit(random));
-        std::vector<V3> keptX = now, freshX = now;
         pbd::detail::ElementContact fresh;
-        kept.resolve(keptX.data(), start.data(), w.data(), w.size(), topology, nullptr,
-                     thickness, 0.3, {});
-        fresh.resolve(freshX.data(), start.data(), w.data(), w.size(), topology, nullptr,
-                      thickness, 0.3, {});
+        const std::vector<V3> keptX =
+            resolveKeptAndFresh(kept, fresh, start, now, w, topology, thickness);
         // Every pair whose boxes overlap now, by brute force, in the canonical order.
         auto overlap = [](const std::array<V3, 2>& p, const std::array<V3, 2>& q) {
             for (int a = 0; a < 3; ++a)
@@ -880,9 +890,6 @@ TEST_CASE("candidates reused over a fall are a fresh search's, pairs and bits to
         CHECK(fresh.candidatePointTriangles().size() == pointTriangles.size());
         CHECK(fresh.candidateEdgeEdges().size() == edgeEdges.size());
         candidates += pointTriangles.size() + edgeEdges.size();
-        requireSamePairs(kept, fresh);
-        CHECK(keptX == freshX);
-        CHECK(kept.bounds() == fresh.bounds());
         start = keptX;
     }
     CHECK(candidates > 0);
