@@ -232,16 +232,7 @@ void GpuElementContact::setSurface(unsigned alive, std::span<const detail::Capsu
                         static_cast<GLsizeiptr>(4 * surfaceWords_.size()), surfaceWords_.data());
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
     }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, surfaceBuffers_[kAxisReals]);
-    if (double_) {
-        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0,
-                        static_cast<GLsizeiptr>(reals.size() * sizeof(double)), reals.data());
-    } else {
-        const std::vector<float> floats(reals.begin(), reals.end());
-        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0,
-                        static_cast<GLsizeiptr>(floats.size() * sizeof(float)), floats.data());
-    }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    writeReals(surfaceBuffers_[kAxisReals], double_, 0, reals.data(), reals.size());
 }
 
 void GpuElementContact::bind(const std::array<unsigned, 3>& bound) const
