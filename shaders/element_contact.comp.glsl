@@ -535,6 +535,24 @@ void limit(uint i, REAL b)
 }
 
 #if STAGE == 7
+// The CPU's guard(): the next guard of the bound's list, its particles `v`, its split + 1
+// (`kind`: 0 the shares alone), its normal, margin and high.
+void appendGuard(uvec4 v, uint kind, REAL3 normal, REAL margin, REAL high)
+{
+    const uint n = words[kGuards];
+    words[kGuards] = n + 1u;
+    guardParticle[5u * n] = v.x;
+    guardParticle[5u * n + 1u] = v.y;
+    guardParticle[5u * n + 2u] = v.z;
+    guardParticle[5u * n + 3u] = v.w;
+    guardParticle[5u * n + 4u] = kind;
+    guardReal[5u * n] = normal.x;
+    guardReal[5u * n + 1u] = normal.y;
+    guardReal[5u * n + 2u] = normal.z;
+    guardReal[5u * n + 3u] = margin;
+    guardReal[5u * n + 4u] = high;
+}
+
 // computeBounds() of one pair.
 void boundPair(uint kind, uint k)
 {
@@ -584,21 +602,11 @@ void boundPair(uint kind, uint k)
     limit(i.z, shareQ);
     limit(i.w, shareQ);
     // guard(): the pair as a separating direction, or the shares alone.
-    const uint n = words[kGuards];
-    words[kGuards] = n + 1u;
-    guardParticle[5u * n] = i.x;
-    guardParticle[5u * n + 1u] = i.y;
-    guardParticle[5u * n + 2u] = i.z;
-    guardParticle[5u * n + 3u] = i.w;
     const bool trusted = gap > REAL(1e-12LF);
-    guardParticle[5u * n + 4u] = trusted ? (kind == 0u ? 2u : 3u) : 0u;
     precise REAL3 normal = d / gap;
     precise REAL margin = gap - shareP - shareQ;
-    guardReal[5u * n] = trusted ? normal.x : REAL(0);
-    guardReal[5u * n + 1u] = trusted ? normal.y : REAL(0);
-    guardReal[5u * n + 2u] = trusted ? normal.z : REAL(0);
-    guardReal[5u * n + 3u] = trusted ? margin : REAL(0);
-    guardReal[5u * n + 4u] = REAL(0);
+    appendGuard(i, trusted ? (kind == 0u ? 2u : 3u) : 0u, trusted ? normal : REAL3(0),
+                trusted ? margin : REAL(0), REAL(0));
 }
 
 #endif
@@ -871,18 +879,8 @@ void boundEdgeAxis(uint k)
     precise REAL keptBy = radius + gap - share - move;
     const REAL margin = gap > REAL(1e-12LF) ? keptBy : REAL(-1);
     axisReal[r + 3u] = margin;
-    const uint n = words[kGuards];
-    words[kGuards] = n + 1u;
-    guardParticle[5u * n] = a;
-    guardParticle[5u * n + 1u] = b;
-    guardParticle[5u * n + 2u] = a;
-    guardParticle[5u * n + 3u] = b;
-    guardParticle[5u * n + 4u] = margin >= REAL(0) ? 5u : 0u;
-    guardReal[5u * n] = normal.x;
-    guardReal[5u * n + 1u] = normal.y;
-    guardReal[5u * n + 2u] = normal.z;
-    guardReal[5u * n + 3u] = margin;
-    guardReal[5u * n + 4u] = maxR(dot3(a1, normal), dot3(b1, normal));
+    appendGuard(uvec4(a, b, a, b), margin >= REAL(0) ? 5u : 0u, normal, margin,
+                maxR(dot3(a1, normal), dot3(b1, normal)));
 }
 
 #endif
