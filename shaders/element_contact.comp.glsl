@@ -1,6 +1,6 @@
 // The 3D self-contact between the cloth's elements on the device: the CPU's
-// ElementContact::resolve() (src/pbd/world/element_contact.cpp) for a whole (untorn) sheet
-// without capsules, in float or double. The host prepends
+// ElementContact::resolve() (src/pbd/world/element_contact.cpp), in float or double, with
+// the edges against capsules' axes and a torn sheet's live surface. The host prepends
 //   #version 430 core
 //   #define REAL_IS_DOUBLE 0|1
 //   #define STAGE 0 (the step starts) | 1 (the common motion, one invocation)
@@ -9,6 +9,8 @@
 //               | 6 (each query's candidates filtered: counted, or written after the scan)
 //               | 7 (the start gaps, bounds and guards) | 8 (the first projection pass)
 //               | 9 (the later passes over the pairs found within reach)
+//               | 10 (a torn sheet: each element's live flag) | 11 (the edges near the
+//               capsules' axes) | 12 (the edges against the axes: four passes)
 //   #define XPBD 0
 //   #define DIM 3
 // and shaders/kernel_common.glsl (REAL, the work group, invocation()).
@@ -16,8 +18,9 @@
 // The candidates come from the device's pair search (element_pairs.comp.glsl, the CPU's set
 // in the canonical order) over every element; stage 6 drops those the CPU's filter drops
 // (all four particles immovable, both in a flat block of patches, the cloth's own neighbours
-// shown apart), so the pairs are the CPU's, in its order (its search by patches gives the same
-// pairs). Stages 7 to 9 are Gauss-Seidel in the CPU's order: one work group whose invocations
+// shown apart; with a torn sheet, elements not live), so the pairs are the CPU's, in its order
+// (its search by patches gives the same pairs, its surface of a torn sheet is the whole one's
+// elements in ascending order, filtered). Stages 7 to 9 are Gauss-Seidel in the CPU's order: one work group whose invocations
 // take turns (a barrier between turns), each walking its run of the pairs in order, so one
 // dispatch walks them all while no invocation's loops pass llvmpipe's 65535 iterations.
 // Every result is `precise` and each min, max and clamp is written as C++ defines it, so that
@@ -40,7 +43,8 @@ layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 // bound, then the common motion (3).
 layout(std430, binding = 16) buffer Limits { REAL limits[]; };
 // The bound's guards: per guard v[0..3], split + 1; per guard normal x, y, z, margin, high.
-// (Each stage declares only the blocks it needs beyond the common ones: llvmpipe takes 16.)
+// (Each block is declared only in the stages that use it: llvmpipe counts every block declared
+// against its 16 a kernel, used or not.)
 #if STAGE == 7
 layout(std430, binding = 17) buffer GuardParticles { uint guardParticle[]; };
 layout(std430, binding = 18) buffer GuardReals { REAL guardReal[]; };
@@ -48,7 +52,8 @@ layout(std430, binding = 18) buffer GuardReals { REAL guardReal[]; };
 // Reals: the starts (3 per particle), pads, motions (each particle's moved_), the motions'
 // sum (3), then from uPatchBase 21 per patch (its pad, offsets at the start and now, its maps
 // at the start and now: origin, u, v), then from uPairBase 4 per pair (its start normal and
-// gap): the point-triangle pairs from 0, the edge-edge pairs from uPairCapacity.
+// gap): the point-triangle pairs from 0, the edge-edge pairs from uPairCapacity (the kept
+// point-triangle pairs' budget).
 layout(std430, binding = 19) buffer Work { REAL work[]; };
 // Boxes as the search takes them: 6 reals each.
 layout(std430, binding = 20) buffer PointBoxes { REAL pointBox[]; };
@@ -56,24 +61,37 @@ layout(std430, binding = 21) buffer TriangleBoxes { REAL triangleBox[]; };
 layout(std430, binding = 22) buffer EdgeBoxes { REAL edgeBox[]; };
 layout(std430, binding = 23) readonly buffer Triangles { uint triangle[]; }; // a, b, c
 layout(std430, binding = 24) readonly buffer Edges { uint edge[]; };         // a, b
-// Words: see the k* constants below; from kFlat one per block of patches (1: flat).
+// Words: see the k* constants below; from kFlat one per block of patches (1: flat). From
+// kStatus the step's status, kept until the host takes it (gpu_self_contact3.h): the overflow
+// bits (the candidates of kind k: 2 << k, the kept pairs: 8 << k, the search's table
+// entries: 32 << k), then what each budget needed (the largest since it was taken): the
+// candidates of kind 0 and 1, the kept pairs of kind 0 and 1, the table entries of kind 0 and
+// 1. At kEntriesNeeded + k the host copies search k's table entries (its buckets' total).
 layout(std430, binding = 25) buffer Words { uint words[]; };
 // The search's candidates (query, table) and each query's first (and the total at the end).
+#if STAGE == 6
 layout(std430, binding = 26) readonly buffer Candidates { uvec2 candidate[]; };
 layout(std430, binding = 27) readonly buffer CandidateStart { uint candidateStart[]; };
+#endif
 // The point-triangle pairs' list from 0, the edge-edge pairs' from uEdgeList: each per query
 // its kept count (scanned into starts by the host, the total at the query count), then from
 // the query count + 1 the kept pairs (2 uints each), then from there + 2 keptCapacity() the
 // pairs found within reach by the first pass (their places in the kept list).
 layout(std430, binding = 28) buffer Lists { uint lists[]; };
-// The step's status (shared with the particles' pair search, gpu_self_contact3.h): at
-// uStatusWord the overflow bits (kept until the host takes them), after it what each budget
-// needed (atomicMax): the candidates of each kind, the kept pairs of each kind, the search's
-// table entries of each kind.
-#if STAGE == 6
-layout(std430, binding = 29) buffer Status { uint status[]; };
-// The search's buckets' starts, the table's entries needed at uBuckets.
-layout(std430, binding = 30) readonly buffer SearchBuckets { uint bucketStart[]; };
+#if STAGE == 10
+// The solver's live flags, one bit per constraint (read with a torn sheet: uMasked).
+layout(std430, binding = 5) readonly buffer Alive { uint alive[]; };
+#endif
+// The surface's words (setSheet()): the rest lengths present among the live edges (stage 10,
+// one bit per entry of uRests), then each edge's constraint, each triangle's three, each
+// edge's rest length (its entry of uRests), each edge's and each triangle's live flag (stage
+// 10), then the edges near a capsule's axis (stage 11): their count, then (edge, axis) each,
+// in the CPU's order. See the surface*() functions.
+layout(std430, binding = 30) buffer SurfaceWords { uint surfaceWord[]; };
+#if STAGE == 7 || STAGE == 11 || STAGE == 12
+// The capsules' axes (setSurface()): 13 reals each (a0, b0, a1, b1, radius), then per edge
+// near an axis 5 (its start normal, its guard's margin, 1 when guarded).
+layout(std430, binding = 29) buffer AxisReals { REAL axisReal[]; };
 #endif
 
 uniform uint uParticles;
@@ -88,13 +106,15 @@ uniform uint uPairBase;
 uniform uint uPairCapacity; // kept point-triangle pairs the lists hold
 uniform uint uEdgePairCapacity; // kept edge-edge pairs the lists hold
 uniform uint uCandidateCapacity; // stage 6: the candidates the search's buffer holds
-uniform uint uStatusWord;   // stage 6: the status's overflow bits
-uniform uint uBuckets;      // stage 6: the search's buckets
-uniform uint uEntryCapacity; // stage 6: the search's table entries
+uniform uint uEntryCapacity; // stage 6: the table entries the search holds
 uniform uint uEdgeList;     // where the edge-edge pairs' list starts
 uniform uint uKind;         // stage 6: 0 points against triangles, 1 edges against edges
 uniform uint uWrite;        // stage 6: 0 count, 1 write
 uniform uint uNoAxes;       // 1: no capsule (then a common motion)
+uniform uint uAxes;         // the capsules' axes
+uniform uint uMasked;       // 1: a sheet that may have lost constraints (its live surface)
+uniform REAL uRests[4];     // the edges' rest lengths, each once (surfaceRest())
+uniform REAL uAxisReach;    // the thickness as the CPU has it there: its floor / 0.1
 uniform REAL uThickness;
 uniform REAL uFriction;
 uniform REAL uCap;          // the largest pad: the longest rest length plus thickness / 2
@@ -113,7 +133,9 @@ const uint kGuards = 5u;    // the bound's guards
 const uint kBoundArgs = 6u; // 3 words: the bound's guard dispatch (groups x, y, z)
 const uint kCellBits = 0u;  // the search's smallest cell, a third of the widest box and
                             // 2 % more: a float's bits (atomicMax; the search reads word 0)
-const uint kFlat = 16u;
+const uint kStatus = 16u;   // 7 words: the status (see Words)
+const uint kEntriesNeeded = 23u; // 2 words: the searches' table entries (host copies)
+const uint kFlat = 32u;
 const uint kSide = 4u;      // kSelfContactPatch
 
 // ---- the CPU's arithmetic -------------------------------------------------------------
@@ -430,9 +452,41 @@ bool boxesOverlap(uint kind, uint q, uint t)
     return overlapping;
 }
 
+// ---- a torn sheet's live surface (stage 10; read by stages 2, 6 and 11) -----------------
+
+// surfaceWord's layout: see its declaration.
+uint surfaceEdgeAt(uint e) { return 1u + e; }
+uint surfaceTriangleConstraint(uint t, uint k) { return surfaceWord[1u + uEdges + 3u * t + k]; }
+uint surfaceEdgeRestAt(uint e) { return 1u + uEdges + 3u * uTriangles + e; }
+uint surfaceEdgeLiveAt(uint e) { return 1u + 2u * uEdges + 3u * uTriangles + e; }
+uint surfaceTriangleLiveAt(uint t) { return 1u + 3u * uEdges + 3u * uTriangles + t; }
+#if STAGE == 10
+bool constraintLive(uint k) { return ((alive[k >> 5u] >> (k & 31u)) & 1u) != 0u; }
+#endif
+// The edges near an axis: their count at axisListAt(), then (edge, axis) each.
+uint axisListAt() { return 1u + 3u * uEdges + 4u * uTriangles; }
+uint edgeAxisCount() { return surfaceWord[axisListAt()]; }
+bool edgeLive(uint e) { return surfaceWord[surfaceEdgeLiveAt(e)] != 0u; }
+bool triangleLive(uint t) { return surfaceWord[surfaceTriangleLiveAt(t)] != 0u; }
+
+// The pads' cap of a torn sheet: the longest rest length of a live edge (the CPU's
+// SurfaceMesh::longestRest: its largest, exact in any order) plus half the thickness.
+REAL liveCap()
+{
+    const uint present = surfaceWord[0];
+    REAL longest = REAL(0);
+    for (uint k = 0u; k < 4u; ++k)
+        if ((present & (1u << k)) != 0u)
+            longest = maxR(longest, uRests[k]);
+    precise REAL cap = longest + REAL(0.5) * uThickness;
+    return cap;
+}
+
 // The CPU's filter of one candidate (findPairs()).
 bool kept(uint kind, uint q, uint t)
 {
+    if (uMasked != 0u && !(kind == 0u ? triangleLive(t) : edgeLive(q) && edgeLive(t)))
+        return false;
     if (kind == 0u) {
         const uint a = triangleNode(t, 0u), b = triangleNode(t, 1u), c = triangleNode(t, 2u);
         if (w[q] == REAL(0) && w[a] == REAL(0) && w[b] == REAL(0) && w[c] == REAL(0))
@@ -493,6 +547,24 @@ void limit(uint i, REAL b)
 }
 
 #if STAGE == 7
+// The CPU's guard(): the next guard of the bound's list, its particles `v`, its split + 1
+// (`kind`: 0 the shares alone), its normal, margin and high.
+void appendGuard(uvec4 v, uint kind, REAL3 normal, REAL margin, REAL high)
+{
+    const uint n = words[kGuards];
+    words[kGuards] = n + 1u;
+    guardParticle[5u * n] = v.x;
+    guardParticle[5u * n + 1u] = v.y;
+    guardParticle[5u * n + 2u] = v.z;
+    guardParticle[5u * n + 3u] = v.w;
+    guardParticle[5u * n + 4u] = kind;
+    guardReal[5u * n] = normal.x;
+    guardReal[5u * n + 1u] = normal.y;
+    guardReal[5u * n + 2u] = normal.z;
+    guardReal[5u * n + 3u] = margin;
+    guardReal[5u * n + 4u] = high;
+}
+
 // computeBounds() of one pair.
 void boundPair(uint kind, uint k)
 {
@@ -542,22 +614,13 @@ void boundPair(uint kind, uint k)
     limit(i.z, shareQ);
     limit(i.w, shareQ);
     // guard(): the pair as a separating direction, or the shares alone.
-    const uint n = words[kGuards];
-    words[kGuards] = n + 1u;
-    guardParticle[5u * n] = i.x;
-    guardParticle[5u * n + 1u] = i.y;
-    guardParticle[5u * n + 2u] = i.z;
-    guardParticle[5u * n + 3u] = i.w;
     const bool trusted = gap > REAL(1e-12LF);
-    guardParticle[5u * n + 4u] = trusted ? (kind == 0u ? 2u : 3u) : 0u;
     precise REAL3 normal = d / gap;
     precise REAL margin = gap - shareP - shareQ;
-    guardReal[5u * n] = trusted ? normal.x : REAL(0);
-    guardReal[5u * n + 1u] = trusted ? normal.y : REAL(0);
-    guardReal[5u * n + 2u] = trusted ? normal.z : REAL(0);
-    guardReal[5u * n + 3u] = trusted ? margin : REAL(0);
-    guardReal[5u * n + 4u] = REAL(0);
+    appendGuard(i, trusted ? (kind == 0u ? 2u : 3u) : 0u, trusted ? normal : REAL3(0),
+                trusted ? margin : REAL(0), REAL(0));
 }
+
 #endif
 
 REAL startGap(uint kind, uint k) { return work[pairReal(kind, k) + 3u]; }
@@ -740,12 +803,156 @@ void laterItem(uint item)
         contact(1u, activePair(1u, a - pts));
 }
 
+// ---- the edges against the capsules' axes (stages 11, 7 and 12) -------------------------
+#if STAGE == 7 || STAGE == 11 || STAGE == 12
+
+// Axis c's ends at the substep's start (a0, b0) and end (a1, b1), and its radius.
+REAL3 axisPoint(uint c, uint k)
+{
+    const uint b = 13u * c + 3u * k;
+    return REAL3(axisReal[b], axisReal[b + 1u], axisReal[b + 2u]);
+}
+REAL axisRadius(uint c) { return axisReal[13u * c + 12u]; }
+// How far axis c moves in the substep relative to the common motion (the CPU's `move`).
+REAL axisMove(uint c)
+{
+    const uint m = 2u * uParticles;
+    const REAL3 commonMotion = REAL3(limits[m], limits[m + 1u], limits[m + 2u]);
+    precise REAL3 d = axisPoint(c, 2u) - axisPoint(c, 0u) - commonMotion;
+    precise REAL len = sqrt(dot3(d, d));
+    return len;
+}
+// An edge near an axis: its edge and axis, and its reals (normal, margin, guarded).
+uvec2 edgeAxisAt(uint k)
+{
+    const uint at = axisListAt() + 1u + 2u * k;
+    return uvec2(surfaceWord[at], surfaceWord[at + 1u]);
+}
+uint edgeAxisReal(uint k) { return 13u * uAxes + 5u * k; }
+
+// findEdgeAxes() of item c * edges + e: edge e when its box meets axis c's box (over its start
+// and end, grown by its radius, a thickness and its motion), in the CPU's order.
+void findEdgeAxis(uint item)
+{
+    const uint c = item / uEdges, e = item % uEdges;
+    if (uMasked != 0u && !edgeLive(e))
+        return;
+    const uint a = edgeNode(e, 0u), b = edgeNode(e, 1u);
+    if (w[a] == REAL(0) && w[b] == REAL(0))
+        return;
+    precise REAL by = REAL(1.001LF) * (axisRadius(c) + uThickness + axisMove(c));
+    const REAL3 a0 = axisPoint(c, 0u), b0 = axisPoint(c, 1u);
+    const REAL3 a1 = axisPoint(c, 2u), b1 = axisPoint(c, 3u);
+    precise REAL3 lo = lowerOf(lowerOf(a0, b0), lowerOf(a1, b1)) - REAL3(by);
+    precise REAL3 hi = upperOf(upperOf(a0, b0), upperOf(a1, b1)) + REAL3(by);
+    bool overlapping = true;
+    for (uint k = 0u; k < 3u; ++k)
+        overlapping = overlapping && edgeBox[6u * e + k] <= hi[k] && lo[k] <= edgeBox[6u * e + 3u + k];
+    if (!overlapping)
+        return;
+    const uint n = edgeAxisCount();
+    surfaceWord[axisListAt()] = n + 1u;
+    surfaceWord[axisListAt() + 1u + 2u * n] = e;
+    surfaceWord[axisListAt() + 2u + 2u * n] = c;
+}
+
+#if STAGE == 7
+// computeBounds() of edge-axis pair k: its start normal, whether guarded, its particles'
+// limits; boundInputs()'s guard after the pairs' (v = a, b, a, b, split 4 or none).
+void boundEdgeAxis(uint k)
+{
+    const uvec2 ea = edgeAxisAt(k);
+    const uint a = edgeNode(ea.x, 0u), b = edgeNode(ea.x, 1u), c = ea.y;
+    const REAL3 sa = startOf(a), sb = startOf(b);
+    const REAL3 a0 = axisPoint(c, 0u), b0 = axisPoint(c, 1u);
+    const REAL3 a1 = axisPoint(c, 2u), b1 = axisPoint(c, 3u);
+    const REAL radius = axisRadius(c);
+    const REAL2 cl = closestOnSegments(sa, sb, a0, b0);
+    precise REAL3 p = sa + cl.x * (sb - sa);
+    precise REAL3 q = a0 + cl.y * (b0 - a0);
+    precise REAL3 d = p - q;
+    precise REAL gap = sqrt(dot3(d, d)) - radius;
+    const REAL3 normal = unitOr(d, unitOr(cross3(sb - sa, b0 - a0), kUp));
+    const REAL move = axisMove(c);
+    const REAL pad = maxR(padOf(a), padOf(b));
+    precise REAL within = pad + radius + uAxisReach + move;
+    const bool guarded = gap < within;
+    const uint r = edgeAxisReal(k);
+    axisReal[r] = normal.x;
+    axisReal[r + 1u] = normal.y;
+    axisReal[r + 2u] = normal.z;
+    axisReal[r + 4u] = guarded ? REAL(1) : REAL(0);
+    if (!guarded)
+        return;
+    precise REAL left = uGamma * (gap - uFloor) - move;
+    const REAL share = maxR(REAL(0), left);
+    limit(a, share);
+    limit(b, share);
+    precise REAL keptBy = radius + gap - share - move;
+    const REAL margin = gap > REAL(1e-12LF) ? keptBy : REAL(-1);
+    axisReal[r + 3u] = margin;
+    appendGuard(uvec4(a, b, a, b), margin >= REAL(0) ? 5u : 0u, normal, margin,
+                maxR(dot3(a1, normal), dot3(b1, normal)));
+}
+
+#endif
+
+// project()'s edgeAxis() of item pass * pairs + k: the edge kept the axis's radius and half a
+// thickness from the axis at the substep's end, on its start side, with friction against the
+// axis's motion.
+void passEdgeAxis(uint item)
+{
+    const uint k = item % edgeAxisCount();
+    const uvec2 ea = edgeAxisAt(k);
+    const uint a = edgeNode(ea.x, 0u), b = edgeNode(ea.x, 1u), c = ea.y;
+    const REAL3 a0 = axisPoint(c, 0u), a1 = axisPoint(c, 2u), b1 = axisPoint(c, 3u);
+    const REAL3 xa = pos(a), xb = pos(b);
+    const REAL2 cl = closestOnSegments(xa, xb, a1, b1);
+    precise REAL3 d = (xa + cl.x * (xb - xa)) - (a1 + cl.y * (b1 - a1));
+    const uint r = edgeAxisReal(k);
+    const REAL3 was = REAL3(axisReal[r], axisReal[r + 1u], axisReal[r + 2u]);
+    REAL3 normal;
+    const REAL along = sided(d, was, normal);
+    precise REAL gap = along - axisRadius(c) + REAL(0.5) * uThickness;
+    if (gap >= uThickness)
+        return;
+    precise REAL ga = REAL(1) - cl.x;
+    const REAL gb = cl.x;
+    precise REAL sum = ga * ga * w[a] + gb * gb * w[b];
+    if (!(sum > REAL(0)))
+        return;
+    precise REAL push = (uThickness - gap) / sum;
+    precise REAL byA = w[a] * ga * push;
+    precise REAL byB = w[b] * gb * push;
+    precise REAL3 pa = xa + byA * normal;
+    store(a, pa);
+    precise REAL3 pb = pos(b) + byB * normal;
+    store(b, pb);
+    if (uFriction <= REAL(0))
+        return;
+    precise REAL3 slide = ga * (pa - startOf(a)) + gb * (pb - startOf(b)) - (a1 - a0);
+    precise REAL3 across = slide - dot3(slide, normal) * normal;
+    precise REAL len = sqrt(dot3(across, across));
+    if (!(len > REAL(0)))
+        return;
+    precise REAL share = minR(REAL(1), uFriction * (uThickness - gap) / len) / sum;
+    precise REAL shareA = w[a] * ga * share;
+    precise REAL shareB = w[b] * gb * share;
+    precise REAL3 qa = pos(a) - shareA * across;
+    store(a, qa);
+    precise REAL3 qb = pos(b) - shareB * across;
+    store(b, qb);
+}
+#endif
+
 void main()
 {
     const uint id = invocation();
 #if STAGE == 0
     if (id == 0u)
         words[kCellBits] = 0u;
+    if (id == 0u && uMasked != 0u)
+        surfaceWord[0] = 0u;
     if (id >= uParticles)
         return;
     const REAL3 s = w[id] != REAL(0) ? REAL3(x0[3u * id], x0[3u * id + 1u], x0[3u * id + 2u])
@@ -781,7 +988,7 @@ void main()
     precise REAL moved = sqrt(dot3(d, d));
     precise REAL scaled = uPadScale * moved;
     precise REAL halfOf = REAL(0.5) * uThickness;
-    const REAL pad = maxR(halfOf, minR(scaled, uCap));
+    const REAL pad = maxR(halfOf, minR(scaled, uMasked != 0u ? liveCap() : uCap));
     work[3u * uParticles + id] = pad;
     work[4u * uParticles + id] = moved;
     precise REAL speed = uGamma * pad;
@@ -930,17 +1137,17 @@ void main()
         const uint found = candidateStart[queries];
         words[uKind == 0u ? kKeptPT : kKeptEE] = min(keptTotal, keptCapacity(uKind));
         if (found > uCandidateCapacity) {
-            atomicOr(status[uStatusWord], 2u << uKind);
-            atomicMax(status[uStatusWord + 1u + uKind], found);
+            words[kStatus] |= 2u << uKind;
+            words[kStatus + 1u + uKind] = max(words[kStatus + 1u + uKind], found);
         }
         if (keptTotal > keptCapacity(uKind)) {
-            atomicOr(status[uStatusWord], 8u << uKind);
-            atomicMax(status[uStatusWord + 3u + uKind], keptTotal);
+            words[kStatus] |= 8u << uKind;
+            words[kStatus + 3u + uKind] = max(words[kStatus + 3u + uKind], keptTotal);
         }
-        const uint entries = bucketStart[uBuckets];
+        const uint entries = words[kEntriesNeeded + uKind];
         if (entries > uEntryCapacity) {
-            atomicOr(status[uStatusWord], 32u << uKind);
-            atomicMax(status[uStatusWord + 5u + uKind], entries);
+            words[kStatus] |= 32u << uKind;
+            words[kStatus + 5u + uKind] = max(words[kStatus + 5u + uKind], entries);
         }
     }
 #elif STAGE == 7
@@ -953,6 +1160,8 @@ void main()
     memoryBarrierBuffer();
     barrier();
     RELAY(total, boundItem)
+    const uint axisPairs = uAxes > 0u ? edgeAxisCount() : 0u;
+    RELAY(axisPairs, boundEdgeAxis)
     if (gl_LocalInvocationID.x == 0u) {
         words[kBoundArgs] = (words[kGuards] + 255u) / 256u;
         words[kBoundArgs + 1u] = 1u;
@@ -964,5 +1173,31 @@ void main()
 #elif STAGE == 9
     const uint total = 3u * (words[kActivePT] + words[kActiveEE]);
     RELAY(total, laterItem)
+#elif STAGE == 10
+    if (id >= uTriangles + uEdges)
+        return;
+    if (id < uTriangles) {
+        const bool live = constraintLive(surfaceTriangleConstraint(id, 0u)) &&
+                          constraintLive(surfaceTriangleConstraint(id, 1u)) &&
+                          constraintLive(surfaceTriangleConstraint(id, 2u));
+        surfaceWord[surfaceTriangleLiveAt(id)] = live ? 1u : 0u;
+        return;
+    }
+    const uint e = id - uTriangles;
+    const bool live = constraintLive(surfaceWord[surfaceEdgeAt(e)]);
+    surfaceWord[surfaceEdgeLiveAt(e)] = live ? 1u : 0u;
+    if (live)
+        atomicOr(surfaceWord[0], 1u << surfaceWord[surfaceEdgeRestAt(e)]);
+#elif STAGE == 11
+    if (gl_LocalInvocationID.x == 0u)
+        surfaceWord[axisListAt()] = 0u;
+    memoryBarrierBuffer();
+    barrier();
+    const uint items = uAxes * uEdges;
+    RELAY(items, findEdgeAxis)
+#elif STAGE == 12
+    const uint pairs = edgeAxisCount();
+    const uint total = 4u * pairs;
+    RELAY(total, passEdgeAxis)
 #endif
 }

@@ -36,8 +36,8 @@ layout(std430, binding = 3) readonly buffer InverseMasses { REAL w[]; };
 // (low, high word) and bucket (uBuckets: in no cell).
 layout(std430, binding = 20) buffer ParticleCell { uvec4 particleCell[]; };
 // [0, DIM) the cells' low corner, [3, 3 + DIM) the high one (ints as bits; the host clears
-// them to INT_MAX and INT_MIN); [6] 1 when the pairs did not fit (and bit 0 of [73], the
-// status that the host clears, shared with the elements' contacts); [7] 1: the rounds are over (self_collision.comp.glsl sets it), every stage
+// them to INT_MAX and INT_MIN); [6] 1 when the pairs did not fit (and [73], kept until the
+// host clears it); [7] 1: the rounds are over (self_collision.comp.glsl sets it), every stage
 // does nothing; [8, 72) the colours' counts; [72] the self-collision's rounds ran out.
 layout(std430, binding = 21) buffer Words { uint words[]; };
 // Stage 5 writes the indirect dispatches of stages 6 (one per walk: 1 or 0 groups) and 7.
@@ -312,7 +312,7 @@ void main()
             found[at] = uvec2(i, j);                                                        \
         else {                                                                              \
             words[6] = 1u;                                                                  \
-            atomicOr(words[73], 1u);                                                        \
+            words[73] = 1u;                                                                 \
         }                                                                                   \
         ++at;                                                                               \
     }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glad/gl.h>
@@ -24,14 +25,20 @@ constexpr GLuint kWorkBinding = 19;
 constexpr GLuint kCandidatesBinding = 26;
 constexpr GLuint kCandidateStartBinding = 27;
 constexpr GLuint kListsBinding = 28;
-constexpr GLuint kStatusBinding = 29;
-constexpr GLuint kBucketsBinding = 30;
+// The solver's live flags, and the surface's buffers (element_contact.comp.glsl).
+constexpr GLuint kAliveBinding = 5;
+constexpr GLuint kAxisRealsBinding = 29;
+constexpr GLuint kSurfaceWordsBinding = 30;
+/// Reals per capsule's axis (a0, b0, a1, b1, radius) and per edge near one.
+constexpr std::size_t kRealsPerAxis = 13;
+constexpr std::size_t kRealsPerEdgeAxis = 5;
 /// The CPU's kSelfContactPatch, kSelfContactGamma, kSelfContactFloor and project()'s reach.
 constexpr int kPatch = 4;
 constexpr double kGamma = 0.9;
 constexpr double kFloor = 0.1;
 constexpr double kActive = 1.25;
-constexpr std::size_t kFirstFlat = 16; // element_contact.comp.glsl's kFlat
+constexpr std::size_t kFirstFlat = 32; // element_contact.comp.glsl's kFlat
+constexpr std::size_t kEntriesNeededWord = 23; // its kEntriesNeeded (after the status)
 /// The cells a box touches at most: the kernels make the cells at least a third of the widest
 /// box (and 2 % more), so a box touches at most 4 along each axis.
 constexpr std::size_t kCellsPerBox = 64;
@@ -95,9 +102,11 @@ GpuElementContact::GpuElementContact(bool doublePrecision, std::size_t candidate
     : double_(doublePrecision), candidatesPerQuery_(std::max<std::size_t>(candidatesPerQuery, 1)),
       keptPerQuery_(std::max<std::size_t>(keptPerQuery, 1))
 {
-    // Budgets set by a test start from them alone.
-    if (candidatesPerQuery != kCandidatesPerQuery || keptPerQuery != kKeptPerQuery)
+    // Budgets set by a test start from them alone, on any sheet.
+    if (candidatesPerQuery != kCandidatesPerQuery || keptPerQuery != kKeptPerQuery) {
         floor_ = 1;
+        everyPairUpTo_ = 0;
+    }
     for (int stage = 0; stage < static_cast<int>(kernels_.size()); ++stage) {
         std::string why;
         kernels_[static_cast<std::size_t>(stage)] = buildKernel(double_, stage, false, why, kFile, 3);
@@ -111,6 +120,7 @@ GpuElementContact::GpuElementContact(bool doublePrecision, std::size_t candidate
     if (edgeEdges_ == nullptr)
         throw std::runtime_error(why);
     glGenBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+    glGenBuffers(static_cast<GLsizei>(surfaceBuffers_.size()), surfaceBuffers_.data());
 }
 
 GpuElementContact::~GpuElementContact()
@@ -118,6 +128,7 @@ GpuElementContact::~GpuElementContact()
     for (unsigned kernel : kernels_)
         glDeleteProgram(kernel);
     glDeleteBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
+    glDeleteBuffers(static_cast<GLsizei>(surfaceBuffers_.size()), surfaceBuffers_.data());
 }
 
 void GpuElementContact::setSheet(const ClothTopology& topology)
@@ -156,20 +167,28 @@ void GpuElementContact::setSheet(const ClothTopology& topology)
     allPairs_ = {c.pointTriangles, c.edgeEdges};
     const std::array<std::size_t, 2> queries{particles_, edges_};
     const std::array<std::size_t, 2> table{triangles_, edges_};
+    // A small sheet's buffers hold every pair (nothing can overflow: nothing to read).
+    const bool every = allPairs_[0] + allPairs_[1] <= everyPairUpTo_;
     for (int kind = 0; kind < 2; ++kind) {
         candidateCapacity_[kind] =
-            std::min(allPairs_[kind], std::max(floor_, candidatesPerQuery_ * queries[kind]));
-        entryCapacity_[kind] = std::min(
-            kCellsPerBox, std::max(kEntriesPerElement, (floor_ + table[kind] - 1) / table[kind]));
+            every ? allPairs_[kind]
+                  : std::min(allPairs_[kind], std::max(floor_, candidatesPerQuery_ * queries[kind]));
+        entryCapacity_[kind] =
+            every ? kCellsPerBox
+                  : std::min(kCellsPerBox, std::max(kEntriesPerElement,
+                                                    (floor_ + table[kind] - 1) / table[kind]));
+        keptCapacity_[kind] =
+            every ? allPairs_[kind]
+                  : std::min(candidateCapacity_[kind],
+                             std::max(floor_, keptPerQuery_ * queries[kind]));
     }
-    for (int kind = 0; kind < 2; ++kind)
-        keptCapacity_[kind] = std::min(candidateCapacity_[kind],
-                                       std::max(floor_, keptPerQuery_ * queries[kind]));
     reserve(buffers_[kPointBoxes], realSize * 6 * particles_);
     reserve(buffers_[kTriangleBoxes], realSize * 6 * triangles_);
     reserve(buffers_[kEdgeBoxes], realSize * 6 * edges_);
     reserve(buffers_[kWords], 4 * (kFirstFlat + patches_));
+    clearStatus();
     allocate();
+    setSurfaceWords(topology, ids);
 }
 
 void GpuElementContact::allocate()
@@ -240,6 +259,67 @@ std::size_t GpuElementContact::bytes() const
            edgeEdges_->bytes();
 }
 
+void GpuElementContact::setSurfaceWords(const ClothTopology& topology,
+                                        const std::vector<std::uint32_t>& ids)
+{
+    // The surface's words (element_contact.comp.glsl's SurfaceWords): the rest lengths
+    // present (stage 10), each edge's constraint, each triangle's three, each edge's rest
+    // length as its entry of rests_, then the live flags (stage 10).
+    std::vector<std::uint32_t> words{0u};
+    words.insert(words.end(), ids.begin(), ids.end());
+    for (const auto& e : surfaceTriangleEdges(topology))
+        words.insert(words.end(), e.begin(), e.end());
+    std::size_t rests = 0;
+    for (std::uint32_t k : ids) {
+        const double rest = topology.constraints[k].restLength;
+        std::size_t r = 0;
+        while (r < rests && rests_[r] != rest)
+            ++r;
+        if (r == rests) {
+            if (rests == rests_.size())
+                throw std::logic_error("GpuElementContact: more than 4 rest lengths");
+            rests_[rests++] = rest;
+        }
+        words.push_back(static_cast<std::uint32_t>(r));
+    }
+    for (std::size_t r = rests; r < rests_.size(); ++r)
+        rests_[r] = 0.0;
+    // Then the edges near an axis: their count (its list's room: setSurface()).
+    words.resize(words.size() + edges_ + triangles_ + 1, 0u);
+    surfaceWords_ = std::move(words);
+    upload(surfaceBuffers_[kSurfaceWords], surfaceWords_);
+    axisCapacity_ = 0;
+}
+
+void GpuElementContact::setSurface(unsigned alive, std::span<const detail::CapsuleAxis> axes)
+{
+    alive_ = alive;
+    axes_ = axes.size();
+    if (axes_ == 0)
+        return;
+    // The axes' reals in the kernels' precision, then room for every edge near every axis.
+    std::vector<double> reals;
+    for (const detail::CapsuleAxis& axis : axes) {
+        for (const Vec<3>& p : {axis.a0, axis.b0, axis.a1, axis.b1})
+            reals.insert(reals.end(), {p.x, p.y, p.z});
+        reals.push_back(axis.radius);
+    }
+    const std::size_t realSize = double_ ? 8 : 4;
+    if (axes_ > axisCapacity_) {
+        axisCapacity_ = axes_;
+        reserve(surfaceBuffers_[kAxisReals],
+                realSize * axisCapacity_ * (kRealsPerAxis + kRealsPerEdgeAxis * edges_));
+        // The surface's words with room for every edge near every axis.
+        const std::size_t bytes = 4 * (surfaceWords_.size() + 2 * edges_ * axisCapacity_);
+        reserve(surfaceBuffers_[kSurfaceWords], bytes);
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, surfaceBuffers_[kSurfaceWords]);
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0,
+                        static_cast<GLsizeiptr>(4 * surfaceWords_.size()), surfaceWords_.data());
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+    }
+    writeReals(surfaceBuffers_[kAxisReals], double_, 0, reals.data(), reals.size());
+}
+
 void GpuElementContact::bind(const std::array<unsigned, 3>& bound) const
 {
     for (std::size_t b = 0; b < bound.size(); ++b)
@@ -249,14 +329,25 @@ void GpuElementContact::bind(const std::array<unsigned, 3>& bound) const
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kWorkBinding + static_cast<GLuint>(b),
                          buffers_[b]);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kListsBinding, buffers_[kLists]);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kStatusBinding, status_);
+    if (alive_ != 0)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAliveBinding, alive_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSurfaceWordsBinding,
+                     surfaceBuffers_[kSurfaceWords]);
+    if (axes_ > 0)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAxisRealsBinding, surfaceBuffers_[kAxisReals]);
 }
 
-void GpuElementContact::resolve(const Settings& settings, const std::array<unsigned, 3>& bound,
-                                unsigned status, std::size_t statusWord)
+void GpuElementContact::clearStatus()
 {
-    status_ = status;
-    statusWord_ = statusWord;
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[kWords]);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 4 * kStatusWord, 4 * kStatusWords,
+                         GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
+void GpuElementContact::resolve(const Settings& settings, const std::array<unsigned, 3>& bound)
+{
     const double thickness = settings.thickness;
     // The uniforms of every stage, by name (a stage that does not use one has none there).
     for (unsigned program : kernels_) {
@@ -278,7 +369,14 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
         u("uPairCapacity", keptCapacity_[0]);
         u("uEdgePairCapacity", keptCapacity_[1]);
         u("uEdgeList", edgeList_);
-        u("uNoAxes", 1);
+        u("uNoAxes", axes_ == 0 ? 1 : 0);
+        u("uAxes", axes_);
+        u("uMasked", alive_ != 0 ? 1 : 0);
+        static constexpr const char* kRests[] = {"uRests[0]", "uRests[1]", "uRests[2]",
+                                                 "uRests[3]"};
+        for (std::size_t k = 0; k < rests_.size(); ++k)
+            r(kRests[k], rests_[k]);
+        r("uAxisReach", kFloor * thickness / kFloor); // the CPU's floor / kSelfContactFloor
         r("uThickness", thickness);
         r("uFriction", settings.friction);
         r("uCap", longestRest_ + 0.5 * thickness);
@@ -296,6 +394,10 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
     bind(bound);
     stage(0); // the starts
     dispatchKernel(particles_);
+    if (alive_ != 0) {
+        stage(10); // each element's live flag
+        dispatchKernel(triangles_ + edges_);
+    }
     stage(1); // the common motion
     dispatchKernel(1);
     stage(2); // motions, pads, the points' boxes, the speed limits
@@ -315,6 +417,19 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
                           cell, buffers_[kWords]);
     const GpuElementPairs::Elements edges{buffers_[kEdgeBoxes], buffers_[kEdges], edges_, 2};
     edgeEdges_->find(edges, edges, true, cell, buffers_[kWords]);
+    // Each search's table entries (its buckets' total) where stage 6 compares them with the
+    // table's room: copied on the GPU (stage 6 has no binding left for the search's buffer).
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    for (unsigned kind = 0; kind < 2; ++kind) {
+        const GpuElementPairs& search = kind == 0 ? *pointTriangles_ : *edgeEdges_;
+        glBindBuffer(GL_COPY_READ_BUFFER, search.bucketStartBuffer());
+        glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[kWords]);
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                            static_cast<GLintptr>(4 * search.buckets()),
+                            static_cast<GLintptr>(4 * (kEntriesNeededWord + kind)), 4);
+    }
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     // Filtered as the CPU filters them: each query's kept pairs counted, scanned, written.
     for (unsigned kind = 0; kind < 2; ++kind) {
         GpuElementPairs& search = kind == 0 ? *pointTriangles_ : *edgeEdges_;
@@ -324,13 +439,10 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCandidatesBinding, search.pairsBuffer());
             glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kCandidateStartBinding,
                              search.pairStartBuffer());
-            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kBucketsBinding, search.bucketStartBuffer());
             const GLuint program = stage(6);
             glUniform1ui(glGetUniformLocation(program, "uKind"), kind);
             glUniform1ui(glGetUniformLocation(program, "uWrite"), write);
             setUintUniform(program, "uCandidateCapacity", search.pairCapacity());
-            setUintUniform(program, "uStatusWord", statusWord_);
-            setUintUniform(program, "uBuckets", search.buckets());
             setUintUniform(program, "uEntryCapacity", search.entryCapacity());
             dispatchKernel(queries);
             if (write == 0)
@@ -338,12 +450,20 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
         }
     }
     bind(bound);
+    if (axes_ > 0) {
+        stage(11); // the edges near the capsules' axes
+        dispatchGroup();
+    }
     stage(7); // the start gaps, bounds and guards
     dispatchGroup();
     stage(8); // the first pass
     dispatchGroup();
     stage(9); // the later passes
     dispatchGroup();
+    if (axes_ > 0) {
+        stage(12); // the edges against the axes
+        dispatchGroup();
+    }
     glUseProgram(0);
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 /// \file
 /// The 3D self-contact between the cloth's elements on the GPU (private to pbd_gpu): the
-/// CPU's ElementContact::resolve() (src/pbd/world/element_contact.h) for a whole sheet
-/// without capsules, in shaders/element_contact.comp.glsl: the substep's starts, common
+/// CPU's ElementContact::resolve() (src/pbd/world/element_contact.h), in
+/// shaders/element_contact.comp.glsl, with the capsules' axes and a torn sheet's surface
+/// (setSurface()): the substep's starts, common
 /// motion, pads and boxes, the patches' flat blocks, the candidates of the device's pair
 /// search (gpu_element_pairs.h) filtered as the CPU filters them, then the start gaps,
 /// bounds and guards and the four Gauss-Seidel passes over the pairs in the CPU's order. It
@@ -18,7 +19,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <vector>
 
+#include "pbd/device/self_contact3.h"
 #include "pbd/settings.h"
 #include "pbd/topology.h"
 
@@ -33,17 +37,22 @@ public:
     static bool fits(int width, int height);
     /// The budgets a sheet starts with, per query element (the point-triangle search's per
     /// particle, the edge-edge search's per edge): candidates and kept pairs; the searches'
-    /// table entries (cells) per table element; each at least kBudgetFloor in all (a small sheet's
-    /// dense contacts fit from the start), never more than every pair of the sheet (64
+    /// table entries (cells) per table element; each at least kBudgetFloor in all (a small
+    /// sheet's dense contacts fit from the start), never more than every pair of the sheet (64
     /// entries an element).
     static constexpr std::size_t kCandidatesPerQuery = 24;
     static constexpr std::size_t kKeptPerQuery = 16;
     static constexpr std::size_t kEntriesPerElement = 12;
     static constexpr std::size_t kBudgetFloor = std::size_t{1} << 16;
-    /// The status words resolve() writes from its `statusWord`: the overflow bits (candidates
-    /// of kind k: 2 << k, kept pairs: 8 << k, the search's table entries: 32 << k; the caller
-    /// owns bit 0), then what each budget needed: the candidates of kind 0 and 1, the kept
-    /// pairs of kind 0 and 1, the entries of kind 0 and 1.
+    /// A sheet with at most this many point-triangle and edge-edge pairs together (about
+    /// 25 x 25 particles) has buffers for every pair instead: it never overflows, so nothing
+    /// is read (some 130 bytes a pair in double: 120 MB at 20 x 20).
+    static constexpr std::size_t kEveryPairUpTo = std::size_t{1} << 22;
+    /// The status words resolve() adds to (wordsBuffer()'s from kStatusWord): the overflow
+    /// bits (candidates of kind k: 2 << k, kept pairs: 8 << k, the search's table entries:
+    /// 32 << k; bit 0 is left to the particles' search), then what each budget needed, the
+    /// largest since clearStatus(): the candidates of kind 0 and 1, the kept pairs of kind 0
+    /// and 1, the entries of kind 0 and 1.
     static constexpr std::size_t kStatusWords = 7;
     static constexpr unsigned kOverflowBits = 0x7eu;
 
@@ -57,9 +66,14 @@ public:
     GpuElementContact(const GpuElementContact&) = delete;
     GpuElementContact& operator=(const GpuElementContact&) = delete;
 
-    /// Takes the sheet (whole: every constraint alive) of `topology`: uploads its triangles
-    /// and edges and sizes the buffers for its budgets.
+    /// Takes the sheet of `topology` (the whole one: setSurface() says which of its elements
+    /// are live): uploads its triangles, edges and their constraints and sizes the buffers for
+    /// its budgets.
     void setSheet(const ClothTopology& topology);
+    /// The next resolve()'s surface and thin obstacles: `alive` the solver's live flags (one
+    /// bit per constraint) where the sheet may have lost constraints, else 0 (the whole
+    /// sheet); `axes` the capsules' axes in the substep (uploaded: a few reals each).
+    void setSurface(unsigned alive, std::span<const detail::CapsuleAxis> axes);
     /// Whether a step can find more than the buffers hold (false when they hold every pair).
     bool canOverflow() const;
     /// Grows the budgets to what the status words after the bits (`needed`, kStatusWords - 1
@@ -71,27 +85,32 @@ public:
     std::size_t keptCapacity(int kind) const { return keptCapacity_[kind]; }
     /// The bytes of the buffers it holds (the guards' in the bound's buffers not counted).
     std::size_t bytes() const;
-    /// The guards the bound's buffers must hold for the sheet.
-    std::size_t guardCapacity() const { return guardCapacity_; }
+    /// The guards the bound's buffers must hold for the sheet and the axes.
+    std::size_t guardCapacity() const { return guardCapacity_ + edges_ * axes_; }
     /// Queues the elements' contacts of a substep on the GPU solver's state (its positions,
     /// step starts and inverse masses bound at 0, 1 and 3) of the sheet; writes the
     /// bound's limits, bounds and common motion to `bound[0]`, its guards to `bound[1]` and
     /// `bound[2]` (in the bound kernel's layout, each large enough: guardCapacity()).
-    /// `status` a buffer whose words from `statusWord` take the status (kStatusWords).
-    void resolve(const Settings& settings, const std::array<unsigned, 3>& bound, unsigned status,
-                 std::size_t statusWord);
-    /// The words buffer: the guards' count at word 5, the bound's guard dispatch at 6 to 8.
+    /// Adds to the status words (wordsBuffer()'s from kStatusWord) what the step exceeded.
+    void resolve(const Settings& settings, const std::array<unsigned, 3>& bound);
+    /// The words buffer: the guards' count at word 5, the bound's guard dispatch at 6 to 8,
+    /// the status from kStatusWord (kStatusWords of them, kept until clearStatus()).
     unsigned wordsBuffer() const { return buffers_[kWords]; }
     static constexpr std::size_t kGuardsWord = 5;
     static constexpr std::size_t kBoundArgsWord = 6;
+    static constexpr std::size_t kStatusWord = 16;
+    /// Zeroes the status words (queued on the GPU).
+    void clearStatus();
 
 private:
     void bind(const std::array<unsigned, 3>& bound) const;
     /// Sizes the buffers for the capacities.
     void allocate();
+    /// setSheet()'s surface words, `ids` the edges' constraints.
+    void setSurfaceWords(const ClothTopology& topology, const std::vector<std::uint32_t>& ids);
 
     bool double_ = false;
-    std::array<unsigned, 10> kernels_{};
+    std::array<unsigned, 13> kernels_{};
     std::unique_ptr<GpuElementPairs> pointTriangles_, edgeEdges_;
     enum { kWork, kPointBoxes, kTriangleBoxes, kEdgeBoxes, kTriangles, kEdges, kWords, kLists,
            kBuffers };
@@ -104,12 +123,20 @@ private:
     std::array<std::size_t, 2> entryCapacity_{};     ///< each search's table entries
     std::size_t candidatesPerQuery_ = kCandidatesPerQuery, keptPerQuery_ = kKeptPerQuery;
     std::size_t floor_ = kBudgetFloor; ///< 1 where a test set the budgets
-    unsigned status_ = 0;
-    std::size_t statusWord_ = 0;
+    std::size_t everyPairUpTo_ = kEveryPairUpTo; ///< 0 where a test set the budgets
     std::size_t patchBase_ = 0, pairBase_ = 0;
     std::size_t edgeList_ = 0; ///< where the edge-edge pairs' list starts (words)
     double longestRest_ = 0.0;
     std::size_t guardCapacity_ = 0;
+    // The surface and the capsules (setSurface()): the surface's words (its constraints, rest
+    // lengths, live flags and the edges near an axis) and the axes' reals.
+    enum { kSurfaceWords, kAxisReals, kSurfaceBuffers };
+    std::array<unsigned, kSurfaceBuffers> surfaceBuffers_{};
+    std::vector<std::uint32_t> surfaceWords_; ///< setSheet()'s, less the edges near an axis
+    std::array<double, 4> rests_{}; ///< the edges' rest lengths, each once
+    unsigned alive_ = 0;            ///< the solver's live flags; 0: the whole sheet
+    std::size_t axes_ = 0;
+    std::size_t axisCapacity_ = 0;  ///< axes the axes' buffers hold
 };
 
 } // namespace pbd::gpu

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 #include <glad/gl.h>
 
@@ -113,6 +114,21 @@ void setRealUniform(unsigned program, const char* name, bool doublePrecision, do
         glProgramUniform1d(program, location, value);
     else
         glProgramUniform1f(program, location, static_cast<float>(value));
+}
+
+void writeReals(unsigned buffer, bool doublePrecision, std::size_t first, const double* source,
+                std::size_t count)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
+    if (doublePrecision) {
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * 8),
+                        static_cast<GLsizeiptr>(count * 8), source);
+    } else {
+        const std::vector<float> values(source, source + count);
+        glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * 4),
+                        static_cast<GLsizeiptr>(count * 4), values.data());
+    }
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
 } // namespace pbd::gpu

@@ -31,4 +31,9 @@ void dispatchKernel(std::size_t invocations);
 void setUintUniform(unsigned program, const char* name, std::size_t value);
 void setRealUniform(unsigned program, const char* name, bool doublePrecision, double value);
 
+/// Writes `count` reals from `source` into `buffer` (a shader storage buffer large enough)
+/// from real `first` on, in the kernels' precision (doubles as they are, else floats).
+void writeReals(unsigned buffer, bool doublePrecision, std::size_t first, const double* source,
+                std::size_t count);
+
 } // namespace pbd::gpu

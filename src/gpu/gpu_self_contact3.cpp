@@ -173,7 +173,9 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
 
 void GpuSelfContact3::pollStatus()
 {
-    constexpr std::size_t kWords = GpuElementContact::kStatusWords;
+    // The snapshot: the particles' status word, then the elements' status words.
+    constexpr std::size_t kElementWords = GpuElementContact::kStatusWords;
+    constexpr std::size_t kWords = 1 + kElementWords;
     if (snapshot_ == 0) {
         glGenBuffers(1, &snapshot_);
         glBindBuffer(GL_COPY_WRITE_BUFFER, snapshot_);
@@ -188,41 +190,53 @@ void GpuSelfContact3::pollStatus()
         fence_ = nullptr;
         std::array<std::uint32_t, kWords> words{};
         glBindBuffer(GL_COPY_READ_BUFFER, snapshot_);
-        glGetBufferSubData(GL_COPY_READ_BUFFER, 0, 4, words.data());
+        glGetBufferSubData(GL_COPY_READ_BUFFER, 0, 8, words.data());
         ++status_.reads;
-        status_.lastBits = words[0];
-        status_.bits |= words[0];
-        if ((words[0] & GpuElementContact::kOverflowBits) != 0) {
-            glGetBufferSubData(GL_COPY_READ_BUFFER, 4, 4 * (kWords - 1), words.data() + 1);
+        const unsigned bits = (words[0] != 0 ? 1u : 0u) | words[1];
+        status_.lastBits = bits;
+        status_.bits |= bits;
+        if ((bits & GpuElementContact::kOverflowBits) != 0) {
+            glGetBufferSubData(GL_COPY_READ_BUFFER, 8, 4 * (kWords - 2), words.data() + 2);
             ++status_.countReads;
         }
         glBindBuffer(GL_COPY_READ_BUFFER, 0);
-        if (words[0] != 0)
+        if (bits != 0)
             ++status_.overflows;
         // The particles' pairs: twice the room. The elements': what the steps needed.
-        if ((words[0] & 1u) != 0) {
+        if ((bits & 1u) != 0) {
             pairs_->setCapacity(2 * pairs_->capacity());
             ++status_.grown;
         }
-        std::array<std::uint32_t, kWords - 1> needed{};
-        std::copy(words.begin() + 1, words.end(), needed.begin());
+        std::array<std::uint32_t, kElementWords - 1> needed{};
+        std::copy(words.begin() + 2, words.end(), needed.begin());
         for (std::size_t k = 0; k < needed.size(); ++k)
             status_.needed[k] = std::max(status_.needed[k], needed[k]);
-        if ((words[0] & GpuElementContact::kOverflowBits) != 0 && elements_->grow(needed))
+        if ((bits & GpuElementContact::kOverflowBits) != 0 && elements_->grow(needed))
             ++status_.grown;
     }
-    if (!pairs_->canOverflow() && !(elementsRan_ && elements_->canOverflow()))
+    const bool elements = elementsRan_ && elements_->canOverflow();
+    if (!pairs_->canOverflow() && !elements)
         return; // nothing to read: no budget can be exceeded
     // The words of the steps so far copied and cleared for the steps after, then the fence.
-    const GLuint words = pairs_->wordsBuffer();
-    constexpr std::size_t first = GpuParticlePairs::kStatusWord;
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-    glBindBuffer(GL_COPY_READ_BUFFER, words);
     glBindBuffer(GL_COPY_WRITE_BUFFER, snapshot_);
-    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 4 * first, 0, 4 * kWords);
+    glBindBuffer(GL_COPY_READ_BUFFER, pairs_->wordsBuffer());
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                        4 * GpuParticlePairs::kStatusWord, 0, 4);
+    if (elements) {
+        glBindBuffer(GL_COPY_READ_BUFFER, elements_->wordsBuffer());
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                            4 * GpuElementContact::kStatusWord, 4, 4 * kElementWords);
+    } else {
+        const GLuint zero = 0;
+        glClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 4, 4 * kElementWords, GL_RED_INTEGER,
+                             GL_UNSIGNED_INT, &zero);
+    }
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-    clearWords(words, first, kWords);
+    clearWords(pairs_->wordsBuffer(), GpuParticlePairs::kStatusWord, 1);
+    if (elements)
+        elements_->clearStatus();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     fence_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glFlush(); // so that the fence signals without anyone waiting on it
@@ -231,12 +245,7 @@ void GpuSelfContact3::pollStatus()
 
 bool GpuSelfContact3::elementsOnDevice(const GpuSolver& solver) const
 {
-    // The capsules' axes and a torn sheet's surface are the host's alone for now.
-    const bool capsule = std::any_of(obstacles_.begin(), obstacles_.end(), [](const Obstacle3& o) {
-        return o.shape == Obstacle3Shape::Capsule;
-    });
-    return !elementsOnHost_ && !capsule && !solver.mayHaveRemoved() &&
-           GpuElementContact::fits(solver.width(), solver.height());
+    return !elementsOnHost_ && GpuElementContact::fits(solver.width(), solver.height());
 }
 
 void GpuSelfContact3::copyPositions(const GpuSolver& solver)
@@ -337,6 +346,10 @@ void GpuSelfContact3::resolve(GpuSolver& solver, GpuContacts* contacts, int subs
         elements_->setSheet(topology_);
         sheetStale_ = false;
     }
+    // The capsules' axes in this substep (the host's own obstacle poses: an upload), and the
+    // live flags where a constraint may be gone (on the GPU already).
+    detail::capsuleAxes(obstacles_, substep, settings_.substeps, axes_);
+    elements_->setSurface(solver.mayHaveRemoved() ? solver.aliveBuffer() : 0u, axes_);
     // The bound's buffers as large as the elements' kernels may fill them.
     const std::size_t n = solver.particleCount();
     const std::size_t real = double_ ? 8 : 4;
@@ -350,8 +363,7 @@ void GpuSelfContact3::resolve(GpuSolver& solver, GpuContacts* contacts, int subs
     if (capacity_[kFirst] < firstBytes)
         writeBuffer(buffers_[kFirst], capacity_[kFirst], nullptr, firstBytes);
     elements_->resolve(settings_,
-                       {buffers_[kLimits], buffers_[kGuardParticles], buffers_[kGuardReals]},
-                       pairs_->wordsBuffer(), GpuParticlePairs::kStatusWord);
+                       {buffers_[kLimits], buffers_[kGuardParticles], buffers_[kGuardReals]});
     elementsRan_ = true;
     boundActive_ = true;
     guardsOnDevice_ = true;

@@ -7,16 +7,19 @@
 /// passes in shaders/self_collision.comp.glsl (stages 2 to 4), every decision (a pass that
 /// moved nothing, a round that settled, a set of rounds that ran out, the particles an
 /// obstacle holds) taken on the GPU, so nothing is read for it; then the elements' proximity
-/// contacts: on the GPU (GpuElementContact) for a whole sheet without capsules whose pairs fit
-/// its buffers, else the core's SelfContact3::resolveElements() on the host, on the positions
-/// read back for it. The SelfContactBound phase runs on the GPU (shaders/
-/// self_contact_bound.comp.glsl) from the limits and guards that the elements' part left.
+/// contacts: on the GPU (GpuElementContact, the capsules' axes and a torn sheet's live surface
+/// too; its buffers sized by budgets that grow, GpuElementContact), or with the test hook
+/// below the core's SelfContact3::resolveElements() on the host, on the positions read back
+/// for it. The SelfContactBound phase runs on the GPU (shaders/self_contact_bound.comp.glsl)
+/// from the limits and guards that the elements' part left.
 /// All give the CPU solvers' bits in double.
 ///
-/// What is read back: where the elements' contacts run on the GPU, nothing but one status
-/// word per step (whether a budget was exceeded: the particles' pairs, past 1448 particles,
-/// or the elements' buffers, Status), read once the GPU has passed a fence, so never waiting;
-/// after an overflow the counts needed, and the buffers grow. On the host's path also the inverse masses when they were written since
+/// What is read back: where the elements' contacts run on the GPU, nothing but, where a
+/// budget can be exceeded (the particles' pairs past 1448 particles, the elements' buffers
+/// while they hold fewer than every pair), the status of the steps before (Status): 8 bytes
+/// at most once a step, read once the GPU has passed a fence, so never waiting; after an
+/// overflow the counts needed (24 bytes), and the buffers grow. On the host's path also the
+/// inverse masses when they were written since
 /// the last read (a pin, a grab, a release, an upload), and per substep the positions and the
 /// substep's start positions (and the live flags once some constraint may have gone), written
 /// back after it with the bound's inputs.
@@ -72,11 +75,11 @@ public:
     /// elements' candidates, kept pairs or table entries), read a step or more late, once the
     /// GPU has passed the fence put after it, so that no read waits: what was read so far.
     struct Status {
-        std::size_t reads = 0;     ///< status words read (one per read, 4 bytes)
+        std::size_t reads = 0;     ///< status reads (8 bytes: the particles' word, the bits)
         std::size_t countReads = 0; ///< reads of the needed counts after an overflow
         std::size_t overflows = 0; ///< reads that found a budget exceeded (inexact steps)
         std::size_t grown = 0;     ///< times the buffers grew after one
-        unsigned lastBits = 0;     ///< the last word read
+        unsigned lastBits = 0;     ///< the last bits read (bit 0: the particles' pairs)
         unsigned bits = 0;         ///< every bit read so far
         /// The largest counts read after the elements' overflows (GpuElementContact's
         /// status words after the bits).
@@ -102,7 +105,7 @@ private:
     /// Copies the solver's positions to copy_.
     void copyPositions(const GpuSolver& solver);
     /// Whether the elements' contacts of this step run on the GPU (GpuElementContact: a
-    /// whole sheet whose pairs all fit, no capsule), else on the host.
+    /// sheet whose pairs all fit), else on the host.
     bool elementsOnDevice(const GpuSolver& solver) const;
     /// The host's elements' contacts on the positions read back, the bound's inputs written.
     void resolveOnHost(GpuSolver& solver, int substep);
@@ -150,6 +153,7 @@ private:
     std::vector<double> inverseMass_;
     std::optional<std::uint64_t> massVersion_; ///< the solver's inverseMassVersion() read
     std::vector<glm::dvec3> positions_, stepStart_;
+    std::vector<detail::CapsuleAxis> axes_; ///< the substep's capsules' axes
     std::vector<std::uint8_t> alive_;
 };
 

@@ -369,21 +369,6 @@ void writePairs(GLuint buffer, bool dbl, std::size_t first, const glm::dvec2* so
     writeVectors<2>(buffer, dbl, first, source, count);
 }
 
-void writeReals(GLuint buffer, bool dbl, std::size_t first, const double* source,
-                std::size_t count)
-{
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffer);
-    if (dbl) {
-        glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * 8),
-                        static_cast<GLsizeiptr>(count * 8), source);
-    } else {
-        std::vector<float> values(source, source + count);
-        glBufferSubData(GL_SHADER_STORAGE_BUFFER, static_cast<GLintptr>(first * 4),
-                        static_cast<GLsizeiptr>(count * 4), values.data());
-    }
-    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-}
-
 /// The one place that reads a particle-state buffer back; adds the bytes it read to `read`
 /// (GpuSolver::stateBytesRead(), counted apart from the logical readbacks()).
 void readBuffer(GLuint buffer, std::size_t bytes, void* out, std::size_t& read)

@@ -184,6 +184,8 @@ public:
     /// The positions' buffer (bound at 0 while a step dispatches): for a phase's copies on
     /// the GPU.
     unsigned positionsBuffer() const { return positions_; }
+    /// The live flags' buffer: one bit per constraint (tearing and cuts clear them).
+    unsigned aliveBuffer() const { return alive_; }
     /// The names of every buffer the solver made (to check that they are freed).
     std::vector<unsigned> bufferNames() const;
 

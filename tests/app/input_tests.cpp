@@ -302,7 +302,12 @@ TEST_CASE("a pointer that rested before the release throws nothing, keep-velocit
     rig.press(MouseButton::Left, rig.screenOf(29, 20));
     rig.now += 0.01;
     rig.controller.mouseMove(rig.screenOf(29, 20) + glm::dvec2(30.0, 0.0));
-    rig.now += 0.2; // held still
+    rig.controller.eventsPolled(); // the frame that handled the move
+    for (int frame = 0; frame < 12; ++frame) { // held still for 12 frames of 16 ms
+        rig.now += 0.016;
+        rig.controller.eventsPolled();
+    }
+    rig.now += 0.016;
     rig.releaseButton(MouseButton::Left);
     CHECK(std::get<ReleaseCommand>(rig.commands.back()).velocity == glm::dvec2(0.0));
 
@@ -314,6 +319,48 @@ TEST_CASE("a pointer that rested before the release throws nothing, keep-velocit
     rig.controller.mouseMove(rig.screenOf(29, 30) + glm::dvec2(30.0, 0.0));
     rig.releaseButton(MouseButton::Left);
     CHECK_FALSE(std::get<ReleaseCommand>(rig.commands.back()).velocity);
+}
+
+TEST_CASE("a release handled after a slow frame still throws: a rest is judged by the polls "
+          "that saw the pointer still",
+          "[controller][throw]")
+{
+    Rig rig;
+    const double zoom = rig.camera().zoom();
+    rig.press(MouseButton::Left, rig.screenOf(29, 20));
+    rig.controller.eventsPolled();
+    glm::dvec2 p = rig.screenOf(29, 20);
+    for (int i = 0; i < 4; ++i) { // 10 px (0.2 m) every 16 ms frame to the right
+        rig.now += 0.016;
+        p.x += 10.0;
+        rig.controller.mouseMove(p);
+        rig.controller.eventsPolled();
+    }
+    // The release comes in the next poll, but that frame took 200 ms (a busy machine): no
+    // poll saw the pointer still, so it moved until it let go.
+    rig.now += 0.2;
+    rig.releaseButton(MouseButton::Left);
+    const auto thrown = std::get<ReleaseCommand>(rig.commands.back());
+    REQUIRE(thrown.velocity);
+    // From the press (the sample before the last 50 ms of motion) to the last move.
+    CHECK(thrown.velocity->x == Approx(40.0 / zoom / 0.064));
+    CHECK(thrown.velocity->y == Approx(0.0).margin(1e-9));
+
+    // The same motion with one quiet poll 60 ms after the last move: a rest of the window.
+    rig.press(MouseButton::Left, rig.screenOf(29, 30));
+    rig.controller.eventsPolled();
+    p = rig.screenOf(29, 30);
+    for (int i = 0; i < 4; ++i) {
+        rig.now += 0.016;
+        p.x += 10.0;
+        rig.controller.mouseMove(p);
+        rig.controller.eventsPolled();
+    }
+    rig.now += 0.06;
+    rig.controller.eventsPolled();
+    rig.now += 0.2;
+    rig.releaseButton(MouseButton::Left);
+    CHECK(std::get<ReleaseCommand>(rig.commands.back()).velocity == glm::dvec2(0.0));
 }
 
 TEST_CASE("keys map to actions: Ctrl+Q and F12 even while typing, repeats only where they "

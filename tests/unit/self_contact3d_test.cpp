@@ -578,6 +578,25 @@ void requireSamePairs(const pbd::detail::ElementContact& a, const pbd::detail::E
     }
 }
 
+/// resolve() from `start` to `now` by `kept` (kept over substeps) and by `fresh` (made afresh
+/// for it), on copies of `now`: the same pairs, positions and bounds. Returns the positions.
+std::vector<V3> resolveKeptAndFresh(pbd::detail::ElementContact& kept,
+                                    pbd::detail::ElementContact& fresh,
+                                    const std::vector<V3>& start, const std::vector<V3>& now,
+                                    const std::vector<double>& w,
+                                    const pbd::ClothTopology& topology, double thickness)
+{
+    std::vector<V3> keptX = now, freshX = now;
+    kept.resolve(keptX.data(), start.data(), w.data(), w.size(), topology, nullptr, thickness,
+                 0.3, {});
+    fresh.resolve(freshX.data(), start.data(), w.data(), w.size(), topology, nullptr,
+                  thickness, 0.3, {});
+    requireSamePairs(kept, fresh);
+    CHECK(keptX == freshX);
+    CHECK(kept.bounds() == fresh.bounds());
+    return keptX;
+}
+
 } // namespace
 
 TEST_CASE("the search by patches finds the grid search's pairs, every pair within its pads "
@@ -708,15 +727,9 @@ TEST_CASE("the patches' start sides kept from the last substep give a fresh sear
     std::size_t keptSome = 0, bandPairs = 0;
     for (int substep = 0; substep < 6; ++substep) {
         CAPTURE(substep);
-        std::vector<V3> keptX = now, freshX = now;
         pbd::detail::ElementContact fresh;
-        kept.resolve(keptX.data(), start.data(), w.data(), w.size(), topology, nullptr,
-                     thickness, 0.3, {});
-        fresh.resolve(freshX.data(), start.data(), w.data(), w.size(), topology, nullptr,
-                      thickness, 0.3, {});
-        requireSamePairs(kept, fresh);
-        CHECK(keptX == freshX);
-        CHECK(kept.bounds() == fresh.bounds());
+        const std::vector<V3> keptX =
+            resolveKeptAndFresh(kept, fresh, start, now, w, topology, thickness);
         if (substep > 0) {
             // Some patches kept their start side, not the band's.
             CHECK(kept.keptPatches() > 0);
@@ -797,4 +810,128 @@ TEST_CASE("the element contact gives the same bits on 1 to 3 threads", "[self-co
         CHECK(many.bounds == one.bounds);
         CHECK(many.x == one.x);
     }
+}
+
+TEST_CASE("a flat sheet's edges near a capsule are found by the search by patches as by the "
+          "grid search", "[self-contact3d]")
+{
+    // A flat 21 x 21 sheet on a 5 cm grid, 1 cm thick, 1 m above the origin: every block of
+    // patches flat, so the search by patches makes no element's box. A thin capsule lies 8 mm
+    // above it across its middle: the edges under it must meet its axis (their bounds and
+    // guards) with the patches as without them, each edge's box made for the axes.
+    constexpr int side = 21;
+    constexpr double h = 0.05, thickness = 0.01;
+    const pbd::ClothTopology topology = topologyOf(side, side, h);
+    const std::vector<V3> flat = grid(side, side, h, [](double c, double r) {
+        return V3(c, 1.0, r);
+    });
+    const std::vector<pbd::Obstacle3> obstacles{
+        capsuleFrom(V3(-0.1, 1.008, 0.52), V3(1.1, 1.008, 0.52), 0.002)};
+    const std::vector<double> w(flat.size(), 1.0);
+    auto axisGuards = [&](pbd::detail::SelfContactSwitches switches, std::vector<V3>& x) {
+        pbd::detail::ElementContact contact;
+        contact.setCapsules(obstacles, 0, 1);
+        contact.resolve(x.data(), flat.data(), w.data(), w.size(), topology, nullptr, thickness,
+                        0.3, switches);
+        std::vector<double> limits;
+        std::vector<pbd::detail::SelfContactGuard> guards;
+        contact.boundInputs(x.size(), limits, guards);
+        return std::count_if(guards.begin(), guards.end(),
+                             [](const pbd::detail::SelfContactGuard& g) { return g.v[0] == g.v[2]; });
+    };
+    std::vector<V3> byPatches = flat, byGrid = flat;
+    const auto patched = axisGuards({}, byPatches);
+    const auto gridded = axisGuards({.patches = false}, byGrid);
+    CAPTURE(patched, gridded);
+    CHECK(gridded > 0);
+    CHECK(patched == gridded);
+    CHECK(byPatches == byGrid);
+}
+
+TEST_CASE("candidates reused over a fall are a fresh search's, pairs and bits too",
+          "[self-contact3d]")
+{
+    // A 21 x 21 sheet on a 5 cm grid, 1 cm thick, folded in half across its rows (the upper
+    // half 4 cm above the lower) and crumpled by up to 8 mm (most patches near another: the
+    // grid search with its reuse). In each substep it falls 3 cm (three times the thickness,
+    // far beyond the skin) while the upper half comes 3 mm nearer the lower, so that pairs
+    // across the layers appear; each substep starts where the last ended. One
+    // ElementContact kept over all substeps (its candidates reused while the shape allows)
+    // against one made afresh in each: the same candidates (those a device search must give:
+    // every pair sharing no particle whose boxes overlap now, by brute force, in the
+    // canonical order), pairs, positions and bounds.
+    constexpr int side = 21;
+    constexpr double h = 0.05, thickness = 0.01;
+    const pbd::ClothTopology topology = topologyOf(side, side, h);
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    auto upper = [](std::size_t k) { return k / side > side / 2; };
+    std::vector<V3> start = grid(side, side, h, [](double c, double r) {
+        const double half = 0.5;
+        return r <= half ? V3(c, r, 0.0) : V3(c, 2.0 * half - r, 0.04);
+    });
+    for (V3& p : start)
+        p += 0.008 * V3(unit(random), unit(random), unit(random));
+    const std::vector<double> w(start.size(), 1.0);
+    pbd::detail::ElementContact kept;
+    constexpr int substeps = 12;
+    std::size_t candidates = 0, across = 0;
+    for (int substep = 0; substep < substeps; ++substep) {
+        CAPTURE(substep);
+        std::vector<V3> now = start;
+        for (std::size_t k = 0; k < now.size(); ++k)
+            now[k] += V3(0.004, -0.03, upper(k) ? -0.001 : 0.002) +
+                      0.0002 * V3(unit(random), unit(random), unit(random));
+        pbd::detail::ElementContact fresh;
+        const std::vector<V3> keptX =
+            resolveKeptAndFresh(kept, fresh, start, now, w, topology, thickness);
+        // Every pair whose boxes overlap now, by brute force, in the canonical order.
+        auto overlap = [](const std::array<V3, 2>& p, const std::array<V3, 2>& q) {
+            for (int a = 0; a < 3; ++a)
+                if (!(p[0][a] <= q[1][a] && q[0][a] <= p[1][a]))
+                    return false;
+            return true;
+        };
+        const pbd::detail::SurfaceMesh& mesh = kept.mesh();
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> pointTriangles, edgeEdges;
+        for (std::uint32_t v = 0; v < w.size(); ++v)
+            for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t) {
+                const pbd::Triangle& tri = mesh.triangles[t];
+                if (tri.a != v && tri.b != v && tri.c != v &&
+                    overlap(kept.pointBoxes()[v], kept.triangleBoxes()[t])) {
+                    pointTriangles.emplace_back(v, t);
+                    // A point of one layer over a triangle of the other, off the fold.
+                    const auto row = [](std::uint32_t k) { return static_cast<int>(k) / side; };
+                    across += upper(v) != upper(tri.a) && std::abs(row(v) - row(tri.a)) > 3;
+                }
+            }
+        for (std::uint32_t e = 0; e < mesh.edges.size(); ++e)
+            for (std::uint32_t f = e + 1; f < mesh.edges.size(); ++f) {
+                const auto& [a, b] = mesh.edges[e];
+                const auto& [c, d] = mesh.edges[f];
+                if (a != c && a != d && b != c && b != d &&
+                    overlap(kept.edgeBoxes()[e], kept.edgeBoxes()[f]))
+                    edgeEdges.emplace_back(e, f);
+            }
+        REQUIRE(kept.candidatePointTriangles().size() == pointTriangles.size());
+        REQUIRE(kept.candidateEdgeEdges().size() == edgeEdges.size());
+        for (std::size_t k = 0; k < pointTriangles.size(); ++k) {
+            CHECK(kept.candidatePointTriangles()[k].v == pointTriangles[k].first);
+            CHECK(kept.candidatePointTriangles()[k].t == pointTriangles[k].second);
+        }
+        for (std::size_t k = 0; k < edgeEdges.size(); ++k) {
+            CHECK(kept.candidateEdgeEdges()[k].e == edgeEdges[k].first);
+            CHECK(kept.candidateEdgeEdges()[k].f == edgeEdges[k].second);
+        }
+        CHECK(fresh.candidatePointTriangles().size() == pointTriangles.size());
+        CHECK(fresh.candidateEdgeEdges().size() == edgeEdges.size());
+        candidates += pointTriangles.size() + edgeEdges.size();
+        start = keptX;
+    }
+    CHECK(candidates > 0);
+    CHECK(across > 0); // the layers came near: pairs across them appeared
+    // The candidates were reused in most substeps, yet searched again as the layers neared.
+    INFO(kept.searches() << " searches in " << substeps << " substeps");
+    CHECK(kept.searches() >= 2);
+    CHECK(kept.searches() <= substeps / 2);
 }

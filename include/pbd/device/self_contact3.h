@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "pbd/obstacle3.h"
 #include "pbd/settings.h"
@@ -30,6 +31,22 @@ struct SelfContactGuard {
     double margin = 0.0; ///< m
     double high = 0.0;   ///< m, split 4 only
 };
+
+/// A capsule's axis in a substep, as the elements' contacts meet it (a thin obstacle that the
+/// cloth's edges are kept from): its ends at the substep's start (a0, b0) and end (a1, b1),
+/// and its radius (m).
+struct CapsuleAxis {
+    Vec<3> a0, b0, a1, b1;
+    double radius;
+};
+
+/// The axes of the capsules among `obstacles` in substep `substep` of `substeps`, in the
+/// obstacles' order, written to `out`: where the contact phase puts each capsule (its midpoint
+/// moved linearly from its start pose to its pose now over the step, its own ends at the
+/// step's end). The CPU's ElementContact::setCapsules() and a device backend both take them
+/// from here, so the two meet the same axes.
+void capsuleAxes(std::span<const Obstacle3> obstacles, int substep, int substeps,
+                 std::vector<CapsuleAxis>& out);
 
 /// What the SelfContactBound phase needs, as the last resolve() left it (valid until the next
 /// resolve()): a device backend runs the bound from these. In that order: every movable

@@ -231,6 +231,10 @@ int App::run()
     while (true) {
         const bool wasIdle = idle();
         pollEvents(wasIdle);
+        if (session3_) // the space whose input the events went to
+            session3_->eventsPolled();
+        else
+            controller_.eventsPolled();
         if (!tickServices())
             break;
         const Turn turn = nextTurn(wasIdle);

@@ -65,6 +65,8 @@ public:
     /// Returns the panel taps to forward to ImGui (see Input::touch).
     std::vector<PanelPointer> touch(const TouchEvent& event) { return input_.touch(event); }
     void focusLost() { input_.focusLost(); }
+    /// The window system's events of a frame were all handled (Input::eventsPolled).
+    void eventsPolled() { input_.eventsPolled(); }
     /// The panel's requests of this frame (its model already holds the committed values):
     /// settings become commands, the model's stepping, speed and strain scale and the combos'
     /// choices become the preferences.

@@ -55,6 +55,8 @@ public:
     void release();
     /// Esc or the focus lost: lets go where it is, without a throw.
     void cancel();
+    /// The window system's events of a frame were all handled (see Input::eventsPolled).
+    void eventsPolled() { trail_.polled(clock_()); }
     /// The cloth was rebuilt or replaced: the core dropped the grab.
     void clothRebuilt();
 

@@ -99,6 +99,9 @@ public:
     std::vector<PanelPointer> touch(const TouchEvent& event);
     /// The window lost the focus: touches in flight will not finish here.
     void focusLost();
+    /// The window system's events of a frame were all handled (a throw judges the pointer's
+    /// rest by these polls, ThrowTrailOf).
+    void eventsPolled() { trail_.polled(clock_()); }
     /// Esc: a drag lets its particle go where it is (no throw), a pan or knife ends.
     void cancel();
     /// The camera moved under a still pointer (F): a held particle follows the cursor.

@@ -81,6 +81,8 @@ public:
     void key(Key key, bool repeat, Modifiers modifiers, PanelFocus focus);
     /// The window lost the focus: a drag lets go where it is.
     void focusLost();
+    /// The window system's events of a frame were all handled (Input::eventsPolled).
+    void eventsPolled() { hand_.eventsPolled(); }
     /// The panel's requests of this frame: settings become commands, the buttons act, the
     /// preferences follow the model and the combos.
     void panel(const PanelActions& actions);

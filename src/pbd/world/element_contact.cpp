@@ -279,15 +279,21 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
                                                     static_cast<std::size_t>(meshHeight_);
     if (flats)
         measurePatches(x, passes ? count : 1u, run);
+    // Most patches near another: all count as near, and the grid search over every element
+    // below runs instead, with its reuse of the candidates (the same pairs: the filter drops
+    // the flat blocks' pairs).
+    bool grid = !patched;
     if (patched) {
+        findPatchPairs(threads, run);
+        grid = 2 * static_cast<std::size_t>(
+                       std::count(patchNear_.begin(), patchNear_.end(), std::uint8_t{1})) >
+               patches_.size();
+        if (grid)
+            std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{1});
+    }
+    if (!grid) {
         // Only the elements of patches near another need boxes (the points' padded last).
         searchMeshVersion_ = ~std::uint64_t{0}; // the grid's candidates are gone
-        findPatchPairs(threads, run);
-        // Most patches near another: all count as near (patchElementPairs() then searches all).
-        if (2 * static_cast<std::size_t>(std::count(patchNear_.begin(), patchNear_.end(),
-                                                    std::uint8_t{1})) >
-            patches_.size())
-            std::fill(patchNear_.begin(), patchNear_.end(), std::uint8_t{1});
         pointGrown_.resize(n);
         std::array<V3, 2>* pointGrown = pointGrown_.data();
         auto elementBoxes = [&](unsigned thread, unsigned threadCount) {
@@ -307,6 +313,12 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
             }
         };
         runOn(passes, passes ? count : 1u, run, elementBoxes);
+        // The capsules' search (findEdgeAxes()) reads every edge's box: those of the patches
+        // near none too.
+        if (!axes_.empty())
+            for (std::size_t e = 0; e < m.edges.size(); ++e)
+                if (patchNear_[edgePatch_[e]] == 0)
+                    edgeBox(e);
         pointBox_.swap(pointGrown_); // padded where near another patch (and only read there)
         patchElementPairs(n, threads, run);
     } else {
@@ -322,26 +334,40 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
         };
         runOn(passes, passes ? count : 1u, run, elementBoxes);
         // Whether the candidates of the last search still hold every pair whose boxes
-        // overlap now. That search grew each element's box by the skin too. Let delta be
-        // how far the farthest particle's unpadded box (start and current position) now
-        // sticks out of its box at the search, per axis, and rise the most any particle's
-        // pad grew since: an element's box now lies within its box at the search grown by
-        // delta + 1.001 rise, so while that is below the skin every overlapping pair now
-        // overlapped there.
+        // overlap now. That search grew each element's box by the skin too. Two boxes
+        // moved by the same translation T overlap as they did, so the boxes now are compared
+        // with those at the search moved by a T common to all: per axis, let a particle's
+        // unpadded box (start and current position) have moved its low side by l and its
+        // high side by h since the search; with T midway between the smallest l and the
+        // largest h, no box now sticks out of its box at the search moved by T by more than
+        // delta, half their spread (without a skin T is 0 and delta the largest of h and
+        // -l: then only boxes that stayed inside theirs, bit for bit, keep the candidates).
+        // With rise the most any particle's pad grew since, every element's box now lies
+        // within its box at the search moved by T and grown by delta + 1.001 rise, so while
+        // that is below the skin every pair overlapping now overlapped there (0.99 skin:
+        // room for the rounding of boxes and sides, some 1e-15 of the coordinates). The
+        // filter below keeps of them those overlapping now, in the search's order: the pairs
+        // and order of a search of this substep's own, whatever the skin. A falling, flung
+        // or sliding sheet so keeps its candidates while its shape changes by less than the
+        // skin.
         const double skin = kSelfContactSkin * thickness;
         bool reuse = searchMeshVersion_ == meshVersion_ && searchCount_ == n &&
                      searchEdgeEdge_ == switches_.edgeEdge && searchSkin_ == skin &&
                      searchBox_.size() == n;
         if (reuse) {
-            double delta = 0.0, rise = 0.0;
+            V3 low(1e300), high(-1e300);
+            double rise = 0.0;
             for (std::size_t i = 0; i < n; ++i) {
                 const std::array<V3, 2>& was = searchBox_[i];
                 const std::array<V3, 2>& now = pointBox_[i];
-                const V3 out = upperOf(V3(was[0] - now[0]), V3(now[1] - was[1]));
-                delta = std::max({delta, out.x, out.y, out.z});
+                low = lowerOf(low, V3(now[0] - was[0]));
+                high = upperOf(high, V3(now[1] - was[1]));
                 rise = std::max(rise, pad_[i] - searchPad_[i]);
             }
-            reuse = delta + 1.001 * rise <= 0.99 * skin; // 0.99: room for the boxes' rounding
+            const V3 out =
+                skin > 0.0 ? V3(0.5 * (high - low)) : upperOf(high, V3(-low)); // per axis
+            const double delta = std::max({0.0, out.x, out.y, out.z});
+            reuse = delta + 1.001 * rise <= 0.99 * skin;
         }
         if (!reuse) {
             searchBox_.assign(pointBox_.begin(), pointBox_.end());
@@ -358,43 +384,74 @@ void ElementContact::findPairs(const V3* x, const double* w, std::size_t n, doub
     // (flatPair(); the search by patches found none) and for the cloth's own neighbours
     // shown apart (apartInSheet()). On fixed ranges of the candidates per thread, joined in
     // order.
+    // With a skin, the search's pairs are the skin lists: those overlapping now are this
+    // substep's candidates (candidatePointTriangles(): a search of its own, in its order),
+    // then filtered as above.
     const bool dropFlat = flats;
+    const bool skinned = searchSkin_ > 0.0;
+    const std::vector<PointTriangle>& fromPointTriangles =
+        skinned ? skinPointTriangles_ : candidatePointTriangles_;
+    const std::vector<EdgeEdge>& fromEdgeEdges = skinned ? skinEdgeEdges_ : candidateEdgeEdges_;
     threadPointTriangles_.resize(std::max<std::size_t>(threadPointTriangles_.size(), count));
     threadEdgeEdges_.resize(std::max<std::size_t>(threadEdgeEdges_.size(), count));
+    threadCandidatePointTriangles_.resize(
+        std::max<std::size_t>(threadCandidatePointTriangles_.size(), count));
+    threadCandidateEdgeEdges_.resize(
+        std::max<std::size_t>(threadCandidateEdgeEdges_.size(), count));
+    // Whether a pair from the search's lists is a candidate (from the skin lists: one
+    // whose boxes overlap now, then listed as such).
+    auto candidate = [skinned](bool overlaps, auto pair, auto& candidates) {
+        if (skinned && overlaps)
+            candidates.push_back(pair);
+        return overlaps || !skinned;
+    };
     auto filter = [&](unsigned thread, unsigned threadCount) {
         std::vector<PointTriangle>& pts = threadPointTriangles_[thread];
+        std::vector<PointTriangle>& ptCandidates = threadCandidatePointTriangles_[thread];
         pts.clear();
+        ptCandidates.clear();
         const IndexRange ptRange =
-            staticPartition(candidatePointTriangles_.size(), thread, threadCount);
+            staticPartition(fromPointTriangles.size(), thread, threadCount);
         for (std::size_t k = ptRange.begin; k < ptRange.end; ++k) {
-            const PointTriangle pt = candidatePointTriangles_[k];
+            const PointTriangle pt = fromPointTriangles[k];
+            const bool overlaps = overlap(pointBox_[pt.v], triangleBox_[pt.t]);
+            if (!candidate(overlaps, pt, ptCandidates))
+                continue;
             const Triangle& tri = m.triangles[pt.t];
             if (w[pt.v] == 0.0 && w[tri.a] == 0.0 && w[tri.b] == 0.0 && w[tri.c] == 0.0)
                 continue;
             if (dropFlat && flatPair(pointPatch_[pt.v], trianglePatch_[pt.t]))
                 continue;
-            if (overlap(pointBox_[pt.v], triangleBox_[pt.t]) && !apartInSheet(x, pt))
+            if (overlaps && !apartInSheet(x, pt))
                 pts.push_back(pt);
         }
         std::vector<EdgeEdge>& ees = threadEdgeEdges_[thread];
+        std::vector<EdgeEdge>& eeCandidates = threadCandidateEdgeEdges_[thread];
         ees.clear();
-        const IndexRange eeRange =
-            staticPartition(candidateEdgeEdges_.size(), thread, threadCount);
+        eeCandidates.clear();
+        const IndexRange eeRange = staticPartition(fromEdgeEdges.size(), thread, threadCount);
         for (std::size_t k = eeRange.begin; k < eeRange.end; ++k) {
-            const EdgeEdge ee = candidateEdgeEdges_[k];
+            const EdgeEdge ee = fromEdgeEdges[k];
+            const bool overlaps = overlap(edgeBox_[ee.e], edgeBox_[ee.f]);
+            if (!candidate(overlaps, ee, eeCandidates))
+                continue;
             const auto [a, b] = m.edges[ee.e];
             const auto [c, d] = m.edges[ee.f];
             if (w[a] == 0.0 && w[b] == 0.0 && w[c] == 0.0 && w[d] == 0.0)
                 continue;
             if (dropFlat && flatPair(edgePatch_[ee.e], edgePatch_[ee.f]))
                 continue;
-            if (overlap(edgeBox_[ee.e], edgeBox_[ee.f]) && !apartInSheet(x, ee))
+            if (overlaps && !apartInSheet(x, ee))
                 ees.push_back(ee);
         }
     };
     runOn(parallel, count, run, filter);
     joinInOrder(threadPointTriangles_, count, pointTriangles_);
     joinInOrder(threadEdgeEdges_, count, edgeEdges_);
+    if (skinned) {
+        joinInOrder(threadCandidatePointTriangles_, count, candidatePointTriangles_);
+        joinInOrder(threadCandidateEdgeEdges_, count, candidateEdgeEdges_);
+    }
 }
 
 void ElementContact::buildPatches()
@@ -680,13 +737,8 @@ void ElementContact::patchElementPairs(std::size_t n, unsigned threads, const Th
     // The elements of the patches near another, each list in index order; the grid search
     // over them alone finds every pair of theirs whose boxes overlap (the filter then drops
     // those of flat blocks). A pair with an element of a patch near none lies in a pair of
-    // patches that meet only in a flat block, or not at all. Where all patches are near
-    // (findPairs() makes all near where most are), the grid search over all, ungathered.
-    if (std::find(patchNear_.begin(), patchNear_.end(), std::uint8_t{0}) == patchNear_.end()) {
-        searchPairs(n, 0.0, threads, run);
-        searchMeshVersion_ = ~std::uint64_t{0}; // not candidates a later grid search may reuse
-        return;
-    }
+    // patches that meet only in a flat block, or not at all. (Where most patches are near,
+    // findPairs() runs the grid search over all instead.)
     // Few near (at most 1 in 8): their patches' lists joined and sorted, else a pass over all.
     const auto near = static_cast<std::size_t>(
         std::count(patchNear_.begin(), patchNear_.end(), std::uint8_t{1}));
@@ -1003,8 +1055,12 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         }
     };
     runOn(parallel, count, run, points);
-    joinInOrder(threadPointTriangles_, count, candidatePointTriangles_);
-    candidateEdgeEdges_.clear();
+    // With a skin, its pairs go to the skin lists; findPairs() filters the candidates.
+    std::vector<PointTriangle>& pointTriangles =
+        skin > 0.0 ? skinPointTriangles_ : candidatePointTriangles_;
+    std::vector<EdgeEdge>& edgeEdges = skin > 0.0 ? skinEdgeEdges_ : candidateEdgeEdges_;
+    joinInOrder(threadPointTriangles_, count, pointTriangles);
+    edgeEdges.clear();
     if (!searchEdgeEdge_)
         return;
     // Edges against edges: each edge e, in index order, against the edges f > e of the cells
@@ -1040,13 +1096,13 @@ void ElementContact::searchPairs(std::size_t n, double skin, unsigned threads,
         }
     };
     runOn(parallel, count, run, edges);
-    joinInOrder(threadEdgeEdges_, count, candidateEdgeEdges_);
+    joinInOrder(threadEdgeEdges_, count, edgeEdges);
 }
 
-void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,
-                                 int substeps)
+void capsuleAxes(std::span<const Obstacle3> obstacles, int substep, int substeps,
+                 std::vector<CapsuleAxis>& out)
 {
-    axes_.clear();
+    out.clear();
     // Where the contact phase puts a capsule (contacts3.cpp): its midpoint moved linearly
     // from its start pose to its pose now over the step, its own ends at the step's end.
     auto ends = [](const Obstacle3& o, double f, V3& a, V3& b) {
@@ -1063,12 +1119,18 @@ void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int subst
     for (const Obstacle3& o : obstacles) {
         if (o.shape != Obstacle3Shape::Capsule)
             continue;
-        Axis axis{};
+        CapsuleAxis axis{};
         axis.radius = o.radius;
         ends(o, static_cast<double>(substep) / substeps, axis.a0, axis.b0);
         ends(o, static_cast<double>(substep + 1) / substeps, axis.a1, axis.b1);
-        axes_.push_back(axis);
+        out.push_back(axis);
     }
+}
+
+void ElementContact::setCapsules(std::span<const Obstacle3> obstacles, int substep,
+                                 int substeps)
+{
+    capsuleAxes(obstacles, substep, substeps, axes_);
 }
 
 void ElementContact::findEdgeAxes(const V3* x, const double* w, double thickness)
