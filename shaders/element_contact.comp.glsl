@@ -52,7 +52,8 @@ layout(std430, binding = 18) buffer GuardReals { REAL guardReal[]; };
 // Reals: the starts (3 per particle), pads, motions (each particle's moved_), the motions'
 // sum (3), then from uPatchBase 21 per patch (its pad, offsets at the start and now, its maps
 // at the start and now: origin, u, v), then from uPairBase 4 per pair (its start normal and
-// gap): the point-triangle pairs from 0, the edge-edge pairs from uPairCapacity.
+// gap): the point-triangle pairs from 0, the edge-edge pairs from uPairCapacity (the kept
+// point-triangle pairs' budget).
 layout(std430, binding = 19) buffer Work { REAL work[]; };
 // Boxes as the search takes them: 6 reals each.
 layout(std430, binding = 20) buffer PointBoxes { REAL pointBox[]; };
@@ -60,7 +61,12 @@ layout(std430, binding = 21) buffer TriangleBoxes { REAL triangleBox[]; };
 layout(std430, binding = 22) buffer EdgeBoxes { REAL edgeBox[]; };
 layout(std430, binding = 23) readonly buffer Triangles { uint triangle[]; }; // a, b, c
 layout(std430, binding = 24) readonly buffer Edges { uint edge[]; };         // a, b
-// Words: see the k* constants below; from kFlat one per block of patches (1: flat).
+// Words: see the k* constants below; from kFlat one per block of patches (1: flat). From
+// kStatus the step's status, kept until the host takes it (gpu_self_contact3.h): the overflow
+// bits (the candidates of kind k: 2 << k, the kept pairs: 8 << k, the search's table
+// entries: 32 << k), then what each budget needed (the largest since it was taken): the
+// candidates of kind 0 and 1, the kept pairs of kind 0 and 1, the table entries of kind 0 and
+// 1. At kEntriesNeeded + k the host copies search k's table entries (its buckets' total).
 layout(std430, binding = 25) buffer Words { uint words[]; };
 // The search's candidates (query, table) and each query's first (and the total at the end).
 #if STAGE == 6
@@ -69,7 +75,7 @@ layout(std430, binding = 27) readonly buffer CandidateStart { uint candidateStar
 #endif
 // The point-triangle pairs' list from 0, the edge-edge pairs' from uEdgeList: each per query
 // its kept count (scanned into starts by the host, the total at the query count), then from
-// the query count + 1 the kept pairs (2 uints each), then from there + 2 uPairCapacity the
+// the query count + 1 the kept pairs (2 uints each), then from there + 2 keptCapacity() the
 // pairs found within reach by the first pass (their places in the kept list).
 layout(std430, binding = 28) buffer Lists { uint lists[]; };
 #if STAGE == 10
@@ -97,7 +103,10 @@ uniform uint uPatchesWide;
 uniform uint uPatchesHigh;
 uniform uint uPatchBase;
 uniform uint uPairBase;
-uniform uint uPairCapacity; // kept pairs of each kind the lists hold
+uniform uint uPairCapacity; // kept point-triangle pairs the lists hold
+uniform uint uEdgePairCapacity; // kept edge-edge pairs the lists hold
+uniform uint uCandidateCapacity; // stage 6: the candidates the search's buffer holds
+uniform uint uEntryCapacity; // stage 6: the table entries the search holds
 uniform uint uEdgeList;     // where the edge-edge pairs' list starts
 uniform uint uKind;         // stage 6: 0 points against triangles, 1 edges against edges
 uniform uint uWrite;        // stage 6: 0 count, 1 write
@@ -124,7 +133,9 @@ const uint kGuards = 5u;    // the bound's guards
 const uint kBoundArgs = 6u; // 3 words: the bound's guard dispatch (groups x, y, z)
 const uint kCellBits = 0u;  // the search's smallest cell, a third of the widest box and
                             // 2 % more: a float's bits (atomicMax; the search reads word 0)
-const uint kFlat = 16u;
+const uint kStatus = 16u;   // 7 words: the status (see Words)
+const uint kEntriesNeeded = 23u; // 2 words: the searches' table entries (host copies)
+const uint kFlat = 32u;
 const uint kSide = 4u;      // kSelfContactPatch
 
 // ---- the CPU's arithmetic -------------------------------------------------------------
@@ -505,6 +516,7 @@ uvec2 keptPair(uint kind, uint k)
 }
 // The pair's reals: normal x, y, z, gap.
 uint pairReal(uint kind, uint k) { return uPairBase + 4u * (k + kind * uPairCapacity); }
+uint keptCapacity(uint kind) { return kind == 0u ? uPairCapacity : uEdgePairCapacity; }
 REAL3 normalOf(uint kind, uint k)
 {
     const uint b = pairReal(kind, k);
@@ -731,13 +743,13 @@ void firstPass(uint kind, uint k)
         const uint slot = kind == 0u ? kActivePT : kActiveEE;
         const uint n = words[slot];
         words[slot] = n + 1u;
-        lists[listOf(kind) + queriesOf(kind) + 1u + 2u * uPairCapacity + n] = k;
+        lists[listOf(kind) + queriesOf(kind) + 1u + 2u * keptCapacity(kind) + n] = k;
     }
 }
 
 uint activePair(uint kind, uint a)
 {
-    return lists[listOf(kind) + queriesOf(kind) + 1u + 2u * uPairCapacity + a];
+    return lists[listOf(kind) + queriesOf(kind) + 1u + 2u * keptCapacity(kind) + a];
 }
 
 // Walks items [0, total) in order on one work group: invocation t its run of at least kRun
@@ -1103,21 +1115,41 @@ void main()
         return;
     const uint list = listOf(uKind);
     uint count = 0u;
-    const uint base = list + queries + 1u + (uWrite != 0u ? 2u * lists[list + id] : 0u);
-    for (uint j = candidateStart[id]; j < candidateStart[id + 1u]; ++j) {
+    // Past a budget (the search's candidates, the kept pairs) only what fits is taken: the
+    // status says so, with what was needed, and the host grows the buffers a step later.
+    const uint first = uWrite != 0u ? lists[list + id] : 0u;
+    const uint base = list + queries + 1u + 2u * first;
+    const uint end = min(candidateStart[id + 1u], uCandidateCapacity);
+    for (uint j = candidateStart[id]; j < end; ++j) {
         const uvec2 pair = candidate[j];
         if (!kept(uKind, pair.x, pair.y))
             continue;
-        if (uWrite != 0u) {
+        if (uWrite != 0u && first + count < keptCapacity(uKind)) {
             lists[base + 2u * count] = pair.x;
             lists[base + 2u * count + 1u] = pair.y;
         }
         ++count;
     }
-    if (uWrite == 0u)
+    if (uWrite == 0u) {
         lists[list + id] = count;
-    else if (id == 0u)
-        words[uKind == 0u ? kKeptPT : kKeptEE] = lists[list + queries];
+    } else if (id == 0u) {
+        const uint keptTotal = lists[list + queries];
+        const uint found = candidateStart[queries];
+        words[uKind == 0u ? kKeptPT : kKeptEE] = min(keptTotal, keptCapacity(uKind));
+        if (found > uCandidateCapacity) {
+            words[kStatus] |= 2u << uKind;
+            words[kStatus + 1u + uKind] = max(words[kStatus + 1u + uKind], found);
+        }
+        if (keptTotal > keptCapacity(uKind)) {
+            words[kStatus] |= 8u << uKind;
+            words[kStatus + 3u + uKind] = max(words[kStatus + 3u + uKind], keptTotal);
+        }
+        const uint entries = words[kEntriesNeeded + uKind];
+        if (entries > uEntryCapacity) {
+            words[kStatus] |= 32u << uKind;
+            words[kStatus + 5u + uKind] = max(words[kStatus + 5u + uKind], entries);
+        }
+    }
 #elif STAGE == 7
     const uint total = keptCount(0u) + keptCount(1u);
     if (gl_LocalInvocationID.x == 0u) {

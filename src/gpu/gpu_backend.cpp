@@ -186,6 +186,7 @@ public:
     }
 
     GpuSolver& solver() { return *solver_; }
+    GpuSelfContact3* selfContact3() { return selfContact3_.get(); }
 
     std::string description() const override
     {
@@ -229,6 +230,12 @@ GpuSolver* gpuSolverOf(SolverBackend* backend)
 {
     auto* gpu = dynamic_cast<GpuBackend*>(backend);
     return gpu != nullptr ? &gpu->solver() : nullptr;
+}
+
+GpuSelfContact3* gpuSelfContact3Of(SolverBackend* backend)
+{
+    auto* gpu = dynamic_cast<GpuBackend*>(backend);
+    return gpu != nullptr ? gpu->selfContact3() : nullptr;
 }
 
 SolverBackendFactory headlessBackendFactory(std::shared_ptr<HeadlessGl> gl)

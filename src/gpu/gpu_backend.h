@@ -10,11 +10,14 @@
 
 namespace pbd::gpu {
 
+class GpuSelfContact3;
 class GpuSolver;
 
 /// The GPU solver inside a backend that one of these factories made, or null for any other
 /// backend (or null): the app draws from its buffers and picks on it.
 GpuSolver* gpuSolverOf(SolverBackend* backend);
+/// Its 3D self-collision phases once a step made them, or null (tests: their status reads).
+GpuSelfContact3* gpuSelfContact3Of(SolverBackend* backend);
 
 /// A factory whose backends run on `gl`'s headless context (pbd-sim). Each backend keeps the
 /// context alive until its buffers are freed. The factory throws std::runtime_error when the

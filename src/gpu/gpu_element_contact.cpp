@@ -37,7 +37,8 @@ constexpr int kPatch = 4;
 constexpr double kGamma = 0.9;
 constexpr double kFloor = 0.1;
 constexpr double kActive = 1.25;
-constexpr std::size_t kFirstFlat = 16; // element_contact.comp.glsl's kFlat
+constexpr std::size_t kFirstFlat = 32; // element_contact.comp.glsl's kFlat
+constexpr std::size_t kEntriesNeededWord = 23; // its kEntriesNeeded (after the status)
 /// The cells a box touches at most: the kernels make the cells at least a third of the widest
 /// box (and 2 % more), so a box touches at most 4 along each axis.
 constexpr std::size_t kCellsPerBox = 64;
@@ -91,12 +92,21 @@ bool GpuElementContact::fits(int width, int height)
 {
     if (width < 2 || height < 2)
         return false;
+    // The lists' and the work's indices within 32 bits with every budget at its largest.
     const Counts c = countsOf(width, height);
-    return c.pointTriangles + c.edgeEdges <= kMaxPairs;
+    return 8 * (c.particles + c.edges) < (std::size_t{1} << 32);
 }
 
-GpuElementContact::GpuElementContact(bool doublePrecision) : double_(doublePrecision)
+GpuElementContact::GpuElementContact(bool doublePrecision, std::size_t candidatesPerQuery,
+                                     std::size_t keptPerQuery)
+    : double_(doublePrecision), candidatesPerQuery_(std::max<std::size_t>(candidatesPerQuery, 1)),
+      keptPerQuery_(std::max<std::size_t>(keptPerQuery, 1))
 {
+    // Budgets set by a test start from them alone, on any sheet.
+    if (candidatesPerQuery != kCandidatesPerQuery || keptPerQuery != kKeptPerQuery) {
+        floor_ = 1;
+        everyPairUpTo_ = 0;
+    }
     for (int stage = 0; stage < static_cast<int>(kernels_.size()); ++stage) {
         std::string why;
         kernels_[static_cast<std::size_t>(stage)] = buildKernel(double_, stage, false, why, kFile, 3);
@@ -152,26 +162,101 @@ void GpuElementContact::setSheet(const ClothTopology& topology)
     if (triangles_ != c.triangles || edges_ != c.edges)
         throw std::logic_error("GpuElementContact: the sheet's surface is not the grid's");
     patches_ = patchesOf(width_, height_);
-    pairCapacity_ = std::max(c.pointTriangles, c.edgeEdges);
     patchBase_ = 5 * particles_ + 4;
     pairBase_ = patchBase_ + 21 * patches_;
-    reserve(buffers_[kWork], realSize * (pairBase_ + 8 * pairCapacity_));
+    allPairs_ = {c.pointTriangles, c.edgeEdges};
+    const std::array<std::size_t, 2> queries{particles_, edges_};
+    const std::array<std::size_t, 2> table{triangles_, edges_};
+    // A small sheet's buffers hold every pair (nothing can overflow: nothing to read).
+    const bool every = allPairs_[0] + allPairs_[1] <= everyPairUpTo_;
+    for (int kind = 0; kind < 2; ++kind) {
+        candidateCapacity_[kind] =
+            every ? allPairs_[kind]
+                  : std::min(allPairs_[kind], std::max(floor_, candidatesPerQuery_ * queries[kind]));
+        entryCapacity_[kind] =
+            every ? kCellsPerBox
+                  : std::min(kCellsPerBox, std::max(kEntriesPerElement,
+                                                    (floor_ + table[kind] - 1) / table[kind]));
+        keptCapacity_[kind] =
+            every ? allPairs_[kind]
+                  : std::min(candidateCapacity_[kind],
+                             std::max(floor_, keptPerQuery_ * queries[kind]));
+    }
     reserve(buffers_[kPointBoxes], realSize * 6 * particles_);
     reserve(buffers_[kTriangleBoxes], realSize * 6 * triangles_);
     reserve(buffers_[kEdgeBoxes], realSize * 6 * edges_);
     reserve(buffers_[kWords], 4 * (kFirstFlat + patches_));
+    clearStatus();
+    allocate();
+    setSurfaceWords(topology, ids);
+}
+
+void GpuElementContact::allocate()
+{
+    const std::size_t realSize = double_ ? 8 : 4;
+    reserve(buffers_[kWork], realSize * (pairBase_ + 4 * (keptCapacity_[0] + keptCapacity_[1])));
     // The edge-edge pairs' list where a binding may start (the scan binds it there).
     GLint align = 4;
     glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &align);
     const std::size_t words = static_cast<std::size_t>(std::max(align, 4)) / 4;
-    edgeList_ = (particles_ + 1 + 3 * pairCapacity_ + words - 1) / words * words;
-    reserve(buffers_[kLists], 4 * (edgeList_ + edges_ + 1 + 3 * pairCapacity_));
-    guardCapacity_ = c.pointTriangles + c.edgeEdges;
-    pointTriangles_->reservePairs(c.pointTriangles);
-    edgeEdges_->reservePairs(c.edgeEdges);
-    pointTriangles_->reserveEntries(kCellsPerBox);
-    edgeEdges_->reserveEntries(kCellsPerBox);
-    setSurfaceWords(topology, ids);
+    edgeList_ = (particles_ + 1 + 3 * keptCapacity_[0] + words - 1) / words * words;
+    reserve(buffers_[kLists], 4 * (edgeList_ + edges_ + 1 + 3 * keptCapacity_[1]));
+    guardCapacity_ = keptCapacity_[0] + keptCapacity_[1];
+    pointTriangles_->reservePairs(candidateCapacity_[0]);
+    edgeEdges_->reservePairs(candidateCapacity_[1]);
+    // Entries per table element, the table's elements: triangles, resp. edges.
+    pointTriangles_->reserveEntries(std::min(entryCapacity_[0], kCellsPerBox));
+    edgeEdges_->reserveEntries(std::min(entryCapacity_[1], kCellsPerBox));
+}
+
+bool GpuElementContact::canOverflow() const
+{
+    // The entries can while a table element may touch more cells than its budget.
+    return candidateCapacity_[0] < allPairs_[0] || candidateCapacity_[1] < allPairs_[1] ||
+           keptCapacity_[0] < candidateCapacity_[0] || keptCapacity_[1] < candidateCapacity_[1] ||
+           std::min(entryCapacity_[0], entryCapacity_[1]) < kCellsPerBox;
+}
+
+bool GpuElementContact::grow(const std::array<std::uint32_t, kStatusWords - 1>& needed)
+{
+    // What a step needed and a quarter more, at least twice the room (a sheet still
+    // gathering pace needs more the next step), never more than every pair.
+    auto grown = [](std::size_t capacity, std::size_t need, std::size_t most) {
+        return need <= capacity ? capacity
+                                : std::min(std::max(2 * capacity, need + need / 4), most);
+    };
+    bool any = false;
+    for (int kind = 0; kind < 2; ++kind) {
+        const std::size_t was = candidateCapacity_[kind];
+        candidateCapacity_[kind] = grown(was, needed[kind], allPairs_[kind]);
+        any = any || candidateCapacity_[kind] != was;
+    }
+    for (int kind = 0; kind < 2; ++kind) {
+        const std::size_t was = keptCapacity_[kind];
+        keptCapacity_[kind] = grown(was, needed[2 + kind], allPairs_[kind]);
+        any = any || keptCapacity_[kind] != was;
+    }
+    const std::array<std::size_t, 2> table{triangles_, edges_};
+    for (int kind = 0; kind < 2; ++kind) {
+        // Per table element: the entries needed over the elements, rounded up.
+        const std::size_t per = (needed[4 + kind] + table[kind] - 1) / table[kind];
+        const std::size_t was = entryCapacity_[kind];
+        entryCapacity_[kind] = grown(was, per, kCellsPerBox);
+        any = any || entryCapacity_[kind] != was;
+    }
+    if (any)
+        allocate();
+    return any;
+}
+
+std::size_t GpuElementContact::bytes() const
+{
+    const std::size_t realSize = double_ ? 8 : 4;
+    const std::size_t kept = keptCapacity_[0] + keptCapacity_[1];
+    return realSize * (pairBase_ + 4 * kept + 6 * (particles_ + triangles_ + edges_)) +
+           4 * (kFirstFlat + patches_ + 3 * triangles_ + 2 * edges_) +
+           4 * (edgeList_ + edges_ + 1 + 3 * keptCapacity_[1]) + pointTriangles_->bytes() +
+           edgeEdges_->bytes();
 }
 
 void GpuElementContact::setSurfaceWords(const ClothTopology& topology,
@@ -252,6 +337,15 @@ void GpuElementContact::bind(const std::array<unsigned, 3>& bound) const
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kAxisRealsBinding, surfaceBuffers_[kAxisReals]);
 }
 
+void GpuElementContact::clearStatus()
+{
+    const GLuint zero = 0;
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[kWords]);
+    glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 4 * kStatusWord, 4 * kStatusWords,
+                         GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
+}
+
 void GpuElementContact::resolve(const Settings& settings, const std::array<unsigned, 3>& bound)
 {
     const double thickness = settings.thickness;
@@ -272,7 +366,8 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
         u("uPatchesHigh", static_cast<std::size_t>((height_ - 2) / kPatch + 1));
         u("uPatchBase", patchBase_);
         u("uPairBase", pairBase_);
-        u("uPairCapacity", pairCapacity_);
+        u("uPairCapacity", keptCapacity_[0]);
+        u("uEdgePairCapacity", keptCapacity_[1]);
         u("uEdgeList", edgeList_);
         u("uNoAxes", axes_ == 0 ? 1 : 0);
         u("uAxes", axes_);
@@ -322,6 +417,19 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
                           cell, buffers_[kWords]);
     const GpuElementPairs::Elements edges{buffers_[kEdgeBoxes], buffers_[kEdges], edges_, 2};
     edgeEdges_->find(edges, edges, true, cell, buffers_[kWords]);
+    // Each search's table entries (its buckets' total) where stage 6 compares them with the
+    // table's room: copied on the GPU (stage 6 has no binding left for the search's buffer).
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    for (unsigned kind = 0; kind < 2; ++kind) {
+        const GpuElementPairs& search = kind == 0 ? *pointTriangles_ : *edgeEdges_;
+        glBindBuffer(GL_COPY_READ_BUFFER, search.bucketStartBuffer());
+        glBindBuffer(GL_COPY_WRITE_BUFFER, buffers_[kWords]);
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                            static_cast<GLintptr>(4 * search.buckets()),
+                            static_cast<GLintptr>(4 * (kEntriesNeededWord + kind)), 4);
+    }
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     // Filtered as the CPU filters them: each query's kept pairs counted, scanned, written.
     for (unsigned kind = 0; kind < 2; ++kind) {
         GpuElementPairs& search = kind == 0 ? *pointTriangles_ : *edgeEdges_;
@@ -334,6 +442,8 @@ void GpuElementContact::resolve(const Settings& settings, const std::array<unsig
             const GLuint program = stage(6);
             glUniform1ui(glGetUniformLocation(program, "uKind"), kind);
             glUniform1ui(glGetUniformLocation(program, "uWrite"), write);
+            setUintUniform(program, "uCandidateCapacity", search.pairCapacity());
+            setUintUniform(program, "uEntryCapacity", search.entryCapacity());
             dispatchKernel(queries);
             if (write == 0)
                 search.scan(buffers_[kLists], queries, kind == 0 ? 0 : 4 * edgeList_);

@@ -76,7 +76,9 @@ GpuElementPairs::~GpuElementPairs()
 
 void GpuElementPairs::reservePairs(std::size_t pairs)
 {
-    if (pairCapacity_ < pairs) {
+    pairsReserved_ = true;
+    pairs = std::max<std::size_t>(pairs, 1);
+    if (pairCapacity_ != pairs) {
         pairCapacity_ = pairs;
         reserve(pairs_, 8 * pairCapacity_);
     }
@@ -121,7 +123,7 @@ void GpuElementPairs::find(const Elements& queries, const Elements& table, bool 
         startCapacity_ = queries.count + 1;
         reserve(pairStart_, 4 * startCapacity_);
     }
-    if (pairCapacity_ < 8 * queries.count + 16) {
+    if (!pairsReserved_ && pairCapacity_ < 8 * queries.count + 16) {
         pairCapacity_ = 8 * queries.count + 16;
         reserve(pairs_, 8 * pairCapacity_);
     }

@@ -41,11 +41,25 @@ public:
               unsigned cellFloor = 0);
     /// `cellFloor`, when not 0: a buffer whose word 0 holds a float's bits, a floor of the
     /// cell size that the GPU computed (the larger of it and `cell` is taken).
-    /// Makes room for `pairs` pairs (never less than find() makes), so that a search finding
-    /// no more than that never overflows (nothing then needs reading).
+    /// Holds `pairs` pairs from now on (at least 1), in place of the room find() makes (8 a
+    /// query): a search that finds more writes those that fit, sets the overflow flag and
+    /// leaves its total in pairStartBuffer() (the caller's budget, grown by the caller).
     void reservePairs(std::size_t pairs);
-    /// Makes room for `perElement` table entries (cells) per table element.
+    /// The pairs pairsBuffer() holds.
+    std::size_t pairCapacity() const { return pairCapacity_; }
+    /// Makes room for `perElement` table entries (cells) per table element. A table that
+    /// needs more writes what fits and sets the overflow flag; it needed
+    /// bucketStartBuffer()'s word buckets().
     void reserveEntries(std::size_t perElement) { entriesPerElement_ = perElement; }
+    unsigned bucketStartBuffer() const { return bucketStart_; }
+    std::size_t buckets() const { return buckets_; }
+    std::size_t entryCapacity() const { return entryCapacity_; }
+    /// The bytes of its buffers.
+    std::size_t bytes() const
+    {
+        return 4 * (2 * buckets_ + 1) + 16 * entryCapacity_ + 4 * startCapacity_ +
+               8 * pairCapacity_ + 4;
+    }
     /// Scans `count` uints of `buffer` from byte `offset` (a multiple of
     /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT) in place into exclusive starts, their sum
     /// after them (one work group).
@@ -73,6 +87,7 @@ private:
     double cell_ = 1.0;
     unsigned cellFloor_ = 0;
     std::size_t entriesPerElement_ = 8;
+    bool pairsReserved_ = false; ///< reservePairs() sets the capacity
 };
 
 } // namespace pbd::gpu

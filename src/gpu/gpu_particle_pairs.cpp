@@ -22,8 +22,6 @@ constexpr GLuint kScanBinding = 24;     // element_pairs.comp.glsl's scan, in pl
 constexpr GLint kScanCountLocation = 9; // its count
 constexpr std::size_t kColourCounts = 8; // words[8, 72): the colours' counts
 constexpr std::size_t kOverflowWord = 6; // the last find's overflow
-constexpr std::size_t kStickyOverflowWord = 73; // any find's, until overflowed() reads it
-constexpr std::size_t kWordCount = 74;
 
 /// (Re)allocates `buffer` for `bytes` (16 at least), its contents zero.
 void reserve(GLuint buffer, std::size_t bytes)
@@ -246,22 +244,6 @@ std::size_t GpuParticlePairs::pairCount()
         run();
     }
     return total;
-}
-
-bool GpuParticlePairs::overflowed()
-{
-    if (!canOverflow())
-        return false;
-    GLuint overflow = 0;
-    readWords(buffers_[kWords], kStickyOverflowWord, 1, &overflow);
-    if (overflow != 0) {
-        const GLuint zero = 0;
-        glBindBuffer(GL_SHADER_STORAGE_BUFFER, buffers_[kWords]);
-        glClearBufferSubData(GL_SHADER_STORAGE_BUFFER, GL_R32UI, 4 * kStickyOverflowWord, 4,
-                             GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-        glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    }
-    return overflow != 0;
 }
 
 std::vector<std::size_t> GpuParticlePairs::colourStarts()

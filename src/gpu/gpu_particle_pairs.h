@@ -61,10 +61,12 @@ public:
     /// them, which the rounds set to 0 once they are over.
     unsigned walkBuffer() const { return buffers_[kDispatch]; }
     std::size_t walks() const { return walks_; }
-    /// Whether a find() since the last call found more pairs than its buffers held (those
-    /// past them left out), and clears that (reads one word back). Never when pairs() of `n`
-    /// particles cannot exceed the capacity (canOverflow()).
-    bool overflowed();
+    /// Word kStatusWord of wordsBuffer(): 1 once a find() found more pairs than its buffers
+    /// held (those past them left out), kept until its owner clears it (gpu_self_contact3.h
+    /// takes it a step later, past a fence). Never set when pairs() of `n` particles cannot
+    /// exceed the capacity (canOverflow()).
+    static constexpr std::size_t kStatusWord = 73;
+    static constexpr std::size_t kWordCount = 74;
     std::size_t capacity() const { return capacity_; }
     bool canOverflow() const { return capacity_ < particles_ * (particles_ - 1) / 2; }
     /// Pairs the buffers hold for `n` particles: every pair up to 1448 particles (2^20

@@ -5,6 +5,7 @@
 #include "gpu_self_contact3.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -68,9 +69,23 @@ void writeBuffer(GLuint buffer, std::size_t& capacity, const void* data, std::si
 } // namespace
 
 GpuSelfContact3::GpuSelfContact3()
+    : candidatesPerQuery_(GpuElementContact::kCandidatesPerQuery),
+      keptPerQuery_(GpuElementContact::kKeptPerQuery)
 {
     if (const char* hook = testHook("PBD_GPU_ELEMENTS_ON_HOST"))
         elementsOnHost_ = std::string(hook) == "1";
+    if (const char* hook = testHook("PBD_GPU_ELEMENT_BUDGET")) {
+        char* end = nullptr;
+        const unsigned long candidates = std::strtoul(hook, &end, 10);
+        if (end != hook && *end == ',') {
+            const char* kept = end + 1;
+            const unsigned long perQuery = std::strtoul(kept, &end, 10);
+            if (end != kept && *end == '\0' && candidates >= 1 && perQuery >= 1) {
+                candidatesPerQuery_ = candidates;
+                keptPerQuery_ = perQuery;
+            }
+        }
+    }
     if (const char* hook = testHook("PBD_GPU_SELF_CONTACT_BOUND")) {
         char* end = nullptr;
         const unsigned long sweeps = std::strtoul(hook, &end, 10);
@@ -93,9 +108,11 @@ GpuSelfContact3::~GpuSelfContact3()
         glDeleteProgram(kernel);
     if (buffers_[0] != 0)
         glDeleteBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
-    for (unsigned buffer : {copy_, held_})
+    for (unsigned buffer : {copy_, held_, snapshot_})
         if (buffer != 0)
             glDeleteBuffers(1, &buffer);
+    if (fence_ != nullptr)
+        glDeleteSync(static_cast<GLsync>(fence_));
 }
 
 void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
@@ -143,16 +160,87 @@ void GpuSelfContact3::prepare(const GpuSolver& solver, const Settings& settings,
         pairs_ = GpuParticlePairs::create(dbl, 3, why);
         if (pairs_ == nullptr)
             throw std::runtime_error(why);
-        elements_ = std::make_unique<GpuElementContact>(dbl);
+        elements_ = std::make_unique<GpuElementContact>(dbl, candidatesPerQuery_,
+                                                        keptPerQuery_);
+        elementsRan_ = false;
         sheetStale_ = true;
         double_ = dbl;
         if (buffers_[0] == 0)
             glGenBuffers(static_cast<GLsizei>(buffers_.size()), buffers_.data());
     }
-    // More pairs than the search's buffers held in the last step (only possible past 1448
-    // particles): their pairs were left out there; twice the room from now on.
-    if (pairs_->canOverflow() && pairs_->overflowed())
-        pairs_->setCapacity(2 * pairs_->capacity());
+    pollStatus();
+}
+
+void GpuSelfContact3::pollStatus()
+{
+    // The snapshot: the particles' status word, then the elements' status words.
+    constexpr std::size_t kElementWords = GpuElementContact::kStatusWords;
+    constexpr std::size_t kWords = 1 + kElementWords;
+    if (snapshot_ == 0) {
+        glGenBuffers(1, &snapshot_);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, snapshot_);
+        glBufferData(GL_COPY_WRITE_BUFFER, 4 * kWords, nullptr, GL_STREAM_READ);
+        glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    }
+    if (fence_ != nullptr) {
+        const GLenum state = glClientWaitSync(static_cast<GLsync>(fence_), 0, 0);
+        if (state != GL_ALREADY_SIGNALED && state != GL_CONDITION_SATISFIED)
+            return; // the GPU has not passed it yet: asked again at the next step
+        glDeleteSync(static_cast<GLsync>(fence_));
+        fence_ = nullptr;
+        std::array<std::uint32_t, kWords> words{};
+        glBindBuffer(GL_COPY_READ_BUFFER, snapshot_);
+        glGetBufferSubData(GL_COPY_READ_BUFFER, 0, 8, words.data());
+        ++status_.reads;
+        const unsigned bits = (words[0] != 0 ? 1u : 0u) | words[1];
+        status_.lastBits = bits;
+        status_.bits |= bits;
+        if ((bits & GpuElementContact::kOverflowBits) != 0) {
+            glGetBufferSubData(GL_COPY_READ_BUFFER, 8, 4 * (kWords - 2), words.data() + 2);
+            ++status_.countReads;
+        }
+        glBindBuffer(GL_COPY_READ_BUFFER, 0);
+        if (bits != 0)
+            ++status_.overflows;
+        // The particles' pairs: twice the room. The elements': what the steps needed.
+        if ((bits & 1u) != 0) {
+            pairs_->setCapacity(2 * pairs_->capacity());
+            ++status_.grown;
+        }
+        std::array<std::uint32_t, kElementWords - 1> needed{};
+        std::copy(words.begin() + 2, words.end(), needed.begin());
+        for (std::size_t k = 0; k < needed.size(); ++k)
+            status_.needed[k] = std::max(status_.needed[k], needed[k]);
+        if ((bits & GpuElementContact::kOverflowBits) != 0 && elements_->grow(needed))
+            ++status_.grown;
+    }
+    const bool elements = elementsRan_ && elements_->canOverflow();
+    if (!pairs_->canOverflow() && !elements)
+        return; // nothing to read: no budget can be exceeded
+    // The words of the steps so far copied and cleared for the steps after, then the fence.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, snapshot_);
+    glBindBuffer(GL_COPY_READ_BUFFER, pairs_->wordsBuffer());
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                        4 * GpuParticlePairs::kStatusWord, 0, 4);
+    if (elements) {
+        glBindBuffer(GL_COPY_READ_BUFFER, elements_->wordsBuffer());
+        glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                            4 * GpuElementContact::kStatusWord, 4, 4 * kElementWords);
+    } else {
+        const GLuint zero = 0;
+        glClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 4, 4 * kElementWords, GL_RED_INTEGER,
+                             GL_UNSIGNED_INT, &zero);
+    }
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    clearWords(pairs_->wordsBuffer(), GpuParticlePairs::kStatusWord, 1);
+    if (elements)
+        elements_->clearStatus();
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    fence_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush(); // so that the fence signals without anyone waiting on it
+    elementsRan_ = false;
 }
 
 bool GpuSelfContact3::elementsOnDevice(const GpuSolver& solver) const
@@ -274,8 +362,9 @@ void GpuSelfContact3::resolve(GpuSolver& solver, GpuContacts* contacts, int subs
     const std::size_t firstBytes = std::max(sweeps_, 1u) * sizeof(std::uint32_t);
     if (capacity_[kFirst] < firstBytes)
         writeBuffer(buffers_[kFirst], capacity_[kFirst], nullptr, firstBytes);
-    elements_->resolve(settings_, {buffers_[kLimits], buffers_[kGuardParticles],
-                                   buffers_[kGuardReals]});
+    elements_->resolve(settings_,
+                       {buffers_[kLimits], buffers_[kGuardParticles], buffers_[kGuardReals]});
+    elementsRan_ = true;
     boundActive_ = true;
     guardsOnDevice_ = true;
 }

@@ -8,14 +8,18 @@
 /// moved nothing, a round that settled, a set of rounds that ran out, the particles an
 /// obstacle holds) taken on the GPU, so nothing is read for it; then the elements' proximity
 /// contacts: on the GPU (GpuElementContact, the capsules' axes and a torn sheet's live surface
-/// too) for a sheet whose pairs fit its buffers, else the core's
-/// SelfContact3::resolveElements() on the host, on the positions read back for it. The SelfContactBound phase runs on the GPU (shaders/
-/// self_contact_bound.comp.glsl) from the limits and guards that the elements' part left.
+/// too; its buffers sized by budgets that grow, GpuElementContact), or with the test hook
+/// below the core's SelfContact3::resolveElements() on the host, on the positions read back
+/// for it. The SelfContactBound phase runs on the GPU (shaders/self_contact_bound.comp.glsl)
+/// from the limits and guards that the elements' part left.
 /// All give the CPU solvers' bits in double.
 ///
-/// What is read back: where the elements' contacts run on the GPU, nothing but, where the
-/// particles' pairs may exceed their buffers (more than 1448 particles), one word per step
-/// (whether they did). On the host's path also the inverse masses when they were written since
+/// What is read back: where the elements' contacts run on the GPU, nothing but, where a
+/// budget can be exceeded (the particles' pairs past 1448 particles, the elements' buffers
+/// while they hold fewer than every pair), the status of the steps before (Status): 8 bytes
+/// at most once a step, read once the GPU has passed a fence, so never waiting; after an
+/// overflow the counts needed (24 bytes), and the buffers grow. On the host's path also the
+/// inverse masses when they were written since
 /// the last read (a pin, a grab, a release, an upload), and per substep the positions and the
 /// substep's start positions (and the live flags once some constraint may have gone), written
 /// back after it with the bound's inputs.
@@ -63,9 +67,33 @@ public:
     static constexpr std::size_t kWalk = 4096;
     /// Test hook PBD_GPU_SELF_CONTACT_BOUND=S,W stands in for kSweeps (S, 0 too) and kWalk
     /// (W >= 1), read when the phase is made. PBD_GPU_ELEMENTS_ON_HOST=1 keeps the elements'
-    /// contacts on the host's path (to compare the two).
+    /// contacts on the host's path (to compare the two). PBD_GPU_ELEMENT_BUDGET=C,K stands in
+    /// for the elements' first budgets (GpuElementContact::kCandidatesPerQuery and
+    /// kKeptPerQuery, both >= 1).
+
+    /// The status the steps left (whether a budget was exceeded: the particles' pairs, the
+    /// elements' candidates, kept pairs or table entries), read a step or more late, once the
+    /// GPU has passed the fence put after it, so that no read waits: what was read so far.
+    struct Status {
+        std::size_t reads = 0;     ///< status reads (8 bytes: the particles' word, the bits)
+        std::size_t countReads = 0; ///< reads of the needed counts after an overflow
+        std::size_t overflows = 0; ///< reads that found a budget exceeded (inexact steps)
+        std::size_t grown = 0;     ///< times the buffers grew after one
+        unsigned lastBits = 0;     ///< the last bits read (bit 0: the particles' pairs)
+        unsigned bits = 0;         ///< every bit read so far
+        /// The largest counts read after the elements' overflows (GpuElementContact's
+        /// status words after the bits).
+        std::array<std::uint32_t, 6> needed{};
+    };
+    const Status& status() const { return status_; }
+    /// The elements' contacts on the GPU, once made (tests: their budgets).
+    const GpuElementContact* elements() const { return elements_.get(); }
 
 private:
+    /// Takes the status of the steps before if the GPU has passed its fence (then grows what
+    /// overflowed), and queues the next snapshot and fence when none is pending; reads only
+    /// while something can overflow.
+    void pollStatus();
     /// Writes the bound's inputs of the last host resolve() to the GPU.
     void uploadBound(const GpuSolver& solver);
     /// The particles' self-collision of substep `substep`, queued on the GPU.
@@ -105,6 +133,11 @@ private:
     std::size_t guards_ = 0;
     bool guardsOnDevice_ = false; ///< the guards' count in elements_'s word, not guards_
     std::unique_ptr<GpuElementContact> elements_; ///< the elements' contacts on the GPU
+    std::size_t candidatesPerQuery_, keptPerQuery_; ///< the elements' first budgets
+    bool elementsRan_ = false;    ///< the elements' kernels ran since the last snapshot
+    unsigned snapshot_ = 0;       ///< the status words copied at the fence
+    void* fence_ = nullptr;       ///< GLsync after the snapshot's copy; null: none pending
+    Status status_;
     bool sheetStale_ = true;      ///< topology_ changed since elements_ took it
     bool elementsOnHost_ = false; ///< PBD_GPU_ELEMENTS_ON_HOST=1
     std::vector<double> realScratch_;

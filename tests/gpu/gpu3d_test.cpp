@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <stdexcept>
@@ -17,6 +18,8 @@
 
 #include "gl_read_log.h"
 #include "gpu_backend.h"
+#include "gpu_element_contact.h"
+#include "gpu_self_contact3.h"
 #include "gpu_solver.h"
 #include "pbd/scene.h"
 #include "pbd/simulation.h"
@@ -484,6 +487,177 @@ TEST_CASE("GPU 3D: with self-collision float repeats itself, and a step reads no
     simulation.step();
     CHECK(solver->readbacks() - pinned == 0);
     CHECK(pbd::gpu::glReadCount().calls - pinnedCalls == 0);
+}
+
+TEST_CASE("GPU 3D: a 40 x 40 sheet folding over a sphere (past every pair's buffers) stays on "
+          "the device: no state read, 8 bytes of status a step, no budget exceeded",
+          "[gpu3d][gpu3d-self][gpu3d-big]")
+{
+    // The folding scene at 40 x 40: 1600 particles, 3042 triangles, 4641 edges; every pair of
+    // its elements (15.6 million) would take some 2 GB, and the particles' pairs' buffers
+    // (2^20) can overflow too, so the step reads the shared status word.
+    pbd::Settings s = foldingScene();
+    s.width = s.height = 40;
+    s.clothWidth = s.clothHeight = 1.2; // 3.1 cm a cell: diagonal neighbours 2.2 cm apart
+    const int steps = 70;
+    s.solver = pbd::Solver::Gpu;
+    s.gpuPrecision = GpuPrecision::Double;
+    pbd::Simulation3 simulation(s);
+    kFoldingWorld(simulation);
+    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+    pbd::gpu::countGlReads();
+    simulation.step();
+    pbd::gpu::GpuSolver* solver = pbd::gpu::gpuSolverOf(simulation.backend());
+    const pbd::gpu::GpuSelfContact3* phases = pbd::gpu::gpuSelfContact3Of(simulation.backend());
+    REQUIRE(solver != nullptr);
+    REQUIRE(phases != nullptr);
+    REQUIRE(phases->elements() != nullptr);
+    // The elements' contacts ran on the device (no read of the state), from budgets far
+    // below every pair.
+    const std::size_t particles = 1600, triangles = 2 * 39 * 39;
+    CHECK(phases->elements()->candidateCapacity(0) < particles * triangles / 16);
+    const std::size_t reads = solver->readbacks();
+    const std::size_t bytes = solver->stateBytesRead();
+    const pbd::gpu::GlReadCount gl = pbd::gpu::glReadCount();
+    const std::size_t words = phases->status().reads;
+    for (int k = 1; k < steps; ++k)
+        simulation.step();
+    CHECK(solver->readbacks() - reads == 0);
+    CHECK(solver->stateBytesRead() - bytes == 0);
+    const std::size_t read = phases->status().reads - words;
+    INFO("status bits " << phases->status().bits << ", candidates "
+                        << phases->elements()->candidateCapacity(0) << " and "
+                        << phases->elements()->candidateCapacity(1) << ", kept "
+                        << phases->elements()->keptCapacity(0) << " and "
+                        << phases->elements()->keptCapacity(1) << ", needed kept "
+                        << phases->status().needed[2] << " and " << phases->status().needed[3]);
+    CHECK(read <= static_cast<std::size_t>(steps - 1));
+    CHECK(phases->status().overflows == 0);
+    CHECK(pbd::gpu::glReadCount().calls - gl.calls == static_cast<long long>(read));
+    CHECK(pbd::gpu::glReadCount().bytes - gl.bytes == static_cast<long long>(8 * read));
+    // Exact: the colored solver's bits (no budget was exceeded).
+    simulation.sync();
+    const Run3 gpu{simulation.particles().position, simulation.particles().velocity, 0};
+    const Run3 colored =
+        run(s, pbd::Solver::Colored, steps, false, GpuPrecision::Double, kFoldingWorld);
+    checkSameBits(gpu, colored);
+    // It folded onto itself: particles that no constraint joins within two thicknesses.
+    const pbd::ClothTopology topology =
+        pbd::clothTopology(s.width, s.height, pbd::clothRestLengths(s));
+    CHECK(closePairs(gpu.position, topology, 2.0 * s.thickness).first > 10);
+}
+
+namespace {
+/// Sets an environment variable (a test hook) for the scope.
+class ScopedHook {
+public:
+    ScopedHook(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+    ~ScopedHook() { unsetenv(name_); }
+    ScopedHook(const ScopedHook&) = delete;
+    ScopedHook& operator=(const ScopedHook&) = delete;
+
+private:
+    const char* name_;
+};
+} // namespace
+
+TEST_CASE("GPU 3D: the elements' budgets exceeded (one candidate and one kept pair a "
+          "query): the status says so a step late, the buffers grow to what was needed, and "
+          "the reads are counted", "[gpu3d][gpu3d-self][gpu3d-budget]")
+{
+    pbd::Settings s = foldingScene();
+    s.solver = pbd::Solver::Gpu;
+    s.gpuPrecision = GpuPrecision::Double;
+    const ScopedHook budget("PBD_GPU_ELEMENT_BUDGET", "1,1");
+    pbd::Simulation3 simulation(s);
+    kFoldingWorld(simulation);
+    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+    pbd::gpu::countGlReads();
+    simulation.step();
+    const pbd::gpu::GpuSelfContact3* phases = pbd::gpu::gpuSelfContact3Of(simulation.backend());
+    REQUIRE(phases != nullptr);
+    const pbd::gpu::GpuElementContact* elements = phases->elements();
+    REQUIRE(elements != nullptr);
+    const std::size_t edges = 2 * 19 * 20 + 19 * 19;
+    // The hook's budgets: one a query (the test's sheet would otherwise hold every pair).
+    CHECK(elements->candidateCapacity(0) == 400);
+    CHECK(elements->candidateCapacity(1) == edges);
+    CHECK(elements->keptCapacity(0) == 400);
+    CHECK(elements->keptCapacity(1) == edges);
+    const pbd::gpu::GlReadCount gl = pbd::gpu::glReadCount();
+    const pbd::gpu::GpuSelfContact3::Status before = phases->status();
+    // The sheet falls, drapes and folds onto itself (the folding test's first 80 steps): its
+    // candidates and then its kept pairs exceed the budgets.
+    const int steps = 80;
+    for (int k = 1; k < steps; ++k)
+        simulation.step();
+    const pbd::gpu::GpuSelfContact3::Status after = phases->status();
+    INFO(after.reads << " status reads, " << after.overflows << " overflows, grown "
+                     << after.grown << " times, bits " << after.bits);
+    // A status read a step (each past its fence: a step late or so).
+    CHECK(after.reads - before.reads >= static_cast<std::size_t>(steps - 3));
+    CHECK(after.overflows >= 1);
+    CHECK(after.grown >= 1);
+    CHECK((after.bits & (2u | 4u)) != 0); // candidates
+    CHECK((after.bits & (8u | 16u)) != 0); // kept pairs
+    // Grown to at least what the steps needed.
+    for (int kind = 0; kind < 2; ++kind) {
+        INFO("kind " << kind);
+        CHECK(elements->candidateCapacity(kind) >= after.needed[kind]);
+        CHECK(elements->keptCapacity(kind) >= after.needed[2 + kind]);
+    }
+    CHECK(elements->keptCapacity(0) + elements->keptCapacity(1) > 400 + edges);
+    // The bytes read: 8 each status read (the particles' word and the elements' bits), 24
+    // (the six counts needed) after each elements' overflow; nothing else.
+    const long long reads = static_cast<long long>(after.reads - before.reads);
+    const long long countReads = static_cast<long long>(after.countReads - before.countReads);
+    CHECK(countReads == static_cast<long long>(after.overflows - before.overflows));
+    CHECK(pbd::gpu::glReadCount().bytes - gl.bytes == 8 * reads + 24 * countReads);
+    CHECK(pbd::gpu::glReadCount().calls - gl.calls == reads + countReads);
+}
+
+TEST_CASE("GPU 3D: after the elements' budgets overflowed and grew, the steps are the "
+          "every-pair buffers' bits again", "[gpu3d][gpu3d-self][gpu3d-budget]")
+{
+    // Budgets of one a query overflow as the sheet folds and grow; from the state they then
+    // reached, the grown buffers step as buffers holding every pair do (the sheet's default at
+    // 20 x 20), bit for bit, while nothing overflows.
+    pbd::Settings s = foldingScene();
+    s.solver = pbd::Solver::Gpu;
+    s.gpuPrecision = GpuPrecision::Double;
+    std::optional<ScopedHook> budget(std::in_place, "PBD_GPU_ELEMENT_BUDGET", "1,1");
+    pbd::Simulation3 grown(s);
+    kFoldingWorld(grown);
+    grown.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+    grown.step(); // the phase is made, the hook read
+    budget.reset();
+    for (int k = 1; k < 80; ++k)
+        grown.step();
+    const pbd::gpu::GpuSelfContact3* phases = pbd::gpu::gpuSelfContact3Of(grown.backend());
+    REQUIRE(phases != nullptr);
+    REQUIRE(phases->elements() != nullptr);
+    CHECK(phases->status().grown >= 2);
+    grown.sync();
+    pbd::Simulation3 every(s);
+    every.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+    REQUIRE_FALSE(every.restore(grown.state()));
+    const std::size_t overflows = phases->status().overflows;
+    for (int k = 0; k < 40; ++k) {
+        grown.step();
+        every.step();
+    }
+    // The status of the last steps is read a step or two late: a few steps more.
+    for (int k = 0; k < 3; ++k)
+        grown.step();
+    REQUIRE(phases->status().overflows == overflows);
+    for (int k = 0; k < 3; ++k)
+        every.step();
+    grown.sync();
+    every.sync();
+    CHECK(pbd::formatHash(pbd::positionsHash(grown.particles().position)) ==
+          pbd::formatHash(pbd::positionsHash(every.particles().position)));
+    CHECK(sameBits(grown.particles().position, every.particles().position));
+    CHECK(sameBits(grown.particles().velocity, every.particles().velocity));
 }
 
 TEST_CASE("GPU 3D: float stays within 1e-3 m of the colored solver over 100 steps, "
