@@ -368,6 +368,15 @@ const World3 kFoldingWorld = [](pbd::Simulation3& sim) {
     REQUIRE(sim.unpin(0));
 };
 
+/// The folding world and the GPU backend installed on `simulation`; GL's reads counted from
+/// here (gl_read_log.h).
+void startOnGpu(pbd::Simulation3& simulation)
+{
+    kFoldingWorld(simulation);
+    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
+    pbd::gpu::countGlReads();
+}
+
 /// Pairs of particles that are not grid neighbours (no constraint of the rest cloth joins
 /// them) closer than `within` m, and the closest such pair's distance.
 std::pair<int, double> closePairs(const std::vector<glm::dvec3>& x,
@@ -466,9 +475,7 @@ TEST_CASE("GPU 3D: with self-collision float repeats itself, and a step reads no
     s.solver = pbd::Solver::Gpu;
     s.gpuPrecision = GpuPrecision::Double;
     pbd::Simulation3 simulation(s);
-    kFoldingWorld(simulation);
-    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
-    pbd::gpu::countGlReads();
+    startOnGpu(simulation);
     for (int k = 0; k < 40; ++k) // until the sheet lies on the sphere, folding: guards to check
         simulation.step();
     pbd::gpu::GpuSolver* solver = pbd::gpu::gpuSolverOf(simulation.backend());
@@ -495,7 +502,7 @@ TEST_CASE("GPU 3D: a 40 x 40 sheet folding over a sphere (past every pair's buff
 {
     // The folding scene at 40 x 40: 1600 particles, 3042 triangles, 4641 edges; every pair of
     // its elements (15.6 million) would take some 2 GB, and the particles' pairs' buffers
-    // (2^20) can overflow too, so the step reads the shared status word.
+    // (2^20) can overflow too, so each step reads the status of an earlier one (8 bytes).
     pbd::Settings s = foldingScene();
     s.width = s.height = 40;
     s.clothWidth = s.clothHeight = 1.2; // 3.1 cm a cell: diagonal neighbours 2.2 cm apart
@@ -503,9 +510,7 @@ TEST_CASE("GPU 3D: a 40 x 40 sheet folding over a sphere (past every pair's buff
     s.solver = pbd::Solver::Gpu;
     s.gpuPrecision = GpuPrecision::Double;
     pbd::Simulation3 simulation(s);
-    kFoldingWorld(simulation);
-    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
-    pbd::gpu::countGlReads();
+    startOnGpu(simulation);
     simulation.step();
     pbd::gpu::GpuSolver* solver = pbd::gpu::gpuSolverOf(simulation.backend());
     const pbd::gpu::GpuSelfContact3* phases = pbd::gpu::gpuSelfContact3Of(simulation.backend());
@@ -570,9 +575,7 @@ TEST_CASE("GPU 3D: the elements' budgets exceeded (one candidate and one kept pa
     s.gpuPrecision = GpuPrecision::Double;
     const ScopedHook budget("PBD_GPU_ELEMENT_BUDGET", "1,1");
     pbd::Simulation3 simulation(s);
-    kFoldingWorld(simulation);
-    simulation.installBackend(pbd::gpu::currentContextBackendFactory("test context"));
-    pbd::gpu::countGlReads();
+    startOnGpu(simulation);
     simulation.step();
     const pbd::gpu::GpuSelfContact3* phases = pbd::gpu::gpuSelfContact3Of(simulation.backend());
     REQUIRE(phases != nullptr);
