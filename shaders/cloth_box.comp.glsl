@@ -1,0 +1,320 @@
+// The box the app's view frames, measured on the GPU from the solver's own positions
+// (src/gpu/gpu_cloth_box.h), so that following the cloth reads a few bytes back instead of
+// the state. The host prepends what buildKernel() does (REAL: the solver's precision, DIM 2
+// or 3) and kernel_common.glsl, and dispatches, in this order:
+//   STAGE 0 (finite positions per work group), 1 (their offsets, the count, the stride),
+//         2 (every stride-th finite position gathered as sortable keys), 3 (the core's
+//         quantiles: one work group per axis and side), 4 (the reach)   -- the bulk rule only
+//   STAGE 5, 6 (the box of the finite positions within the reach: high words, then low words)
+// The rule is the app's clothBulk (src/app/logic/cloth_bulk.h): the candidates are the finite
+// positions; with fewer than uMinParticles of them, or without the bulk rule (bulk == 0), the
+// box of them all; else per axis the uQuantileLow and uQuantileHigh quantiles (by rank) of
+// every stride-th candidate (stride = ceil(candidates / uMaxSamples)), the reach around that
+// core, and the box of the candidates inside the reach. Each coordinate is taken as a double
+// (a float converts exactly) and compared, selected and reduced as the 64-bit key whose
+// unsigned order is the double's order (negative: every bit flipped; else the sign bit set),
+// so min, max and the quantiles are the CPU's values exactly; the reach's few operations are
+// `precise` doubles in the CPU's order.
+
+// The positions, as the solver keeps them: DIM reals per particle, packed (its binding 0).
+layout(std430, binding = 0) readonly buffer Positions { REAL x[]; };
+// The measurement. The host writes the first 80 bytes before stage 0 (bulk, the box's keys
+// at their empty values) and reads them back after stage 6.
+layout(std430, binding = 1) buffer Measure {
+    uint finiteCount;  // candidates (stage 1; 0 without the bulk rule)
+    uint stride;       // every stride-th candidate is a sample (stage 1)
+    uint sampleCount;  // samples (stage 1); 0: no core, the box of every candidate
+    uint bulk;         // host: 1 the bulk rule, 0 the box of every candidate
+    uint minHigh[4];   // per axis the smallest key's high word (0xFFFFFFFF: none)
+    uint minLow[4];    //   and its low word
+    uint maxHigh[4];   // per axis the largest key's high word (0: none)
+    uint maxLow[4];
+    uvec2 quantile[6]; // stage 3: key (high, low) of axis a's low (2a) and high (2a + 1) quantile
+    double reachLow[3]; // stage 4
+    double reachHigh[3];
+};
+// Stage 2's samples, sample k's axis a at k * DIM + a, as keys (high, low).
+layout(std430, binding = 2) buffer Samples { uvec2 sampleKey[]; };
+// Stage 0's finite count per work group, which stage 1 turns into the group's first rank.
+layout(std430, binding = 3) buffer Groups { uint groupCount[]; };
+
+layout(location = 0) uniform uint uCount;        // particles
+layout(location = 1) uniform uint uGroups;       // work groups of stages 0 and 2
+layout(location = 2) uniform uint uMaxSamples;   // kBulkSamples
+layout(location = 3) uniform uint uMinParticles; // kBulkMinParticles
+layout(location = 4) uniform double uQuantileLow;  // kBulkQuantile
+layout(location = 5) uniform double uQuantileHigh; // 1 - kBulkQuantile, as the host rounds it
+
+uint groupIndex()
+{
+    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+}
+
+double coordinate(uint i, uint axis)
+{
+    return double(x[i * uint(DIM) + axis]);
+}
+
+// Finite: the exponent's bits are not all ones (by the bits: no fast-math can drop it).
+bool finiteAt(uint i)
+{
+    bool finite = true;
+    for (uint a = 0u; a < uint(DIM); ++a)
+        finite = finite && (unpackDouble2x32(coordinate(i, a)).y & 0x7FF00000u) != 0x7FF00000u;
+    return finite;
+}
+
+// The key (high word, low word) whose unsigned order is the order of the doubles.
+uvec2 keyOf(double v)
+{
+    const uvec2 bits = unpackDouble2x32(v); // (low, high)
+    if ((bits.y & 0x80000000u) != 0u)
+        return uvec2(~bits.y, ~bits.x);
+    return uvec2(bits.y | 0x80000000u, bits.x);
+}
+
+double valueOf(uvec2 key)
+{
+    if ((key.x & 0x80000000u) != 0u)
+        return packDouble2x32(uvec2(key.y, key.x & 0x7FFFFFFFu));
+    return packDouble2x32(uvec2(~key.y, ~key.x));
+}
+
+#if STAGE == 0
+shared uint groupFinite;
+
+void main()
+{
+    const uint i = invocation();
+    if (gl_LocalInvocationIndex == 0u)
+        groupFinite = 0u;
+    barrier();
+    if (i < uCount && finiteAt(i))
+        atomicAdd(groupFinite, 1u);
+    barrier();
+    if (gl_LocalInvocationIndex == 0u)
+        groupCount[groupIndex()] = groupFinite;
+}
+#endif
+
+#if STAGE == 1
+// One work group: each invocation sums a run of groups, invocation 0 adds up the runs, and
+// each run is rewritten as the first rank of each of its groups.
+shared uint runStart[256];
+
+void main()
+{
+    const uint t = gl_LocalInvocationIndex;
+    const uint chunk = (uGroups + 255u) / 256u;
+    const uint first = min(t * chunk, uGroups);
+    const uint last = min(first + chunk, uGroups);
+    uint sum = 0u;
+    for (uint g = first; g < last; ++g)
+        sum += groupCount[g];
+    runStart[t] = sum;
+    barrier();
+    if (t == 0u) {
+        uint total = 0u;
+        for (uint k = 0u; k < 256u; ++k) {
+            const uint run = runStart[k];
+            runStart[k] = total;
+            total += run;
+        }
+        finiteCount = total;
+        if (total < uMinParticles || total == 0u) {
+            stride = 1u;
+            sampleCount = 0u;
+        } else {
+            stride = (total + uMaxSamples - 1u) / uMaxSamples;
+            sampleCount = (total + stride - 1u) / stride;
+        }
+    }
+    barrier();
+    uint rank = runStart[t];
+    for (uint g = first; g < last; ++g) {
+        const uint count = groupCount[g];
+        groupCount[g] = rank;
+        rank += count;
+    }
+}
+#endif
+
+#if STAGE == 2
+// A candidate's rank among the candidates: its group's first rank and its place in the group
+// (a scan in shared memory, needed only when some position is not finite).
+shared uint place[256];
+
+void main()
+{
+    const uint i = invocation();
+    const uint t = gl_LocalInvocationIndex;
+    const bool candidate = i < uCount && finiteAt(i);
+    uint rank = i;
+    if (finiteCount != uCount) { // dynamically uniform: every invocation reads the same count
+        place[t] = candidate ? 1u : 0u;
+        barrier();
+        for (uint d = 1u; d < 256u; d <<= 1u) {
+            const uint add = t >= d ? place[t - d] : 0u;
+            barrier();
+            place[t] += add;
+            barrier();
+        }
+        rank = groupCount[groupIndex()] + place[t] - 1u;
+    }
+    if (candidate && sampleCount > 0u && rank % stride == 0u) {
+        const uint k = rank / stride;
+        for (uint a = 0u; a < uint(DIM); ++a)
+            sampleKey[k * uint(DIM) + a] = keyOf(coordinate(i, a));
+    }
+}
+#endif
+
+#if STAGE == 3
+// Work group g selects axis g / 2's low (g even) or high quantile: the sample of rank
+// floor(q * (samples - 1) + 0.5) in the keys' order, a byte of the key per round from the top
+// (a histogram of the samples that share the bytes found so far).
+shared uint histogram[256];
+shared uvec2 found;   // the bytes found so far
+shared uint remaining; // the rank among the samples that share them
+
+// The key's byte of round r (0: the top byte of the high word).
+uint byteOf(uvec2 key, uint r)
+{
+    return r < 4u ? (key.x >> (24u - 8u * r)) & 0xFFu : (key.y >> (24u - 8u * (r - 4u))) & 0xFFu;
+}
+
+// The key shares the bytes of rounds before r with `prefix`.
+bool shares(uvec2 key, uvec2 prefix, uint r)
+{
+    if (r == 0u)
+        return true;
+    if (r <= 4u)
+        return (key.x >> (32u - 8u * r)) == (prefix.x >> (32u - 8u * r));
+    return key.x == prefix.x && (key.y >> (64u - 8u * r)) == (prefix.y >> (64u - 8u * r));
+}
+
+void main()
+{
+    const uint t = gl_LocalInvocationIndex;
+    const uint g = groupIndex();
+    const uint axis = g / 2u;
+    const uint samples = sampleCount;
+    if (t == 0u) {
+        found = uvec2(0u);
+        precise double at = ((g & 1u) != 0u ? uQuantileHigh : uQuantileLow) *
+                                double(max(samples, 1u) - 1u) + 0.5;
+        remaining = uint(floor(at));
+    }
+    barrier();
+    for (uint r = 0u; r < 8u; ++r) {
+        histogram[t] = 0u;
+        barrier();
+        const uvec2 prefix = found;
+        for (uint k = t; k < samples; k += 256u) {
+            const uvec2 key = sampleKey[k * uint(DIM) + axis];
+            if (shares(key, prefix, r))
+                atomicAdd(histogram[byteOf(key, r)], 1u);
+        }
+        barrier();
+        if (t == 0u) {
+            uint below = 0u;
+            uint b = 0u;
+            for (; b < 255u; ++b) {
+                const uint count = histogram[b];
+                if (below + count > remaining)
+                    break;
+                below += count;
+            }
+            remaining -= below;
+            if (r < 4u)
+                found.x |= b << (24u - 8u * r);
+            else
+                found.y |= b << (24u - 8u * (r - 4u));
+        }
+        barrier();
+    }
+    if (t == 0u && samples > 0u)
+        quantile[g] = found;
+}
+#endif
+
+#if STAGE == 4
+// The reach: the core grown on each side by its own extent on that axis, and by at least half
+// its larger extent (clothBulk's steps 3 and 4, in its order of operations).
+void main()
+{
+    if (invocation() != 0u || sampleCount == 0u)
+        return;
+    precise double largest = 0.0;
+    for (uint a = 0u; a < uint(DIM); ++a) {
+        precise double extent = valueOf(quantile[2u * a + 1u]) - valueOf(quantile[2u * a]);
+        largest = a == 0u ? extent : max(largest, extent);
+    }
+    precise double least = 0.5 * largest;
+    for (uint a = 0u; a < uint(DIM); ++a) {
+        const double low = valueOf(quantile[2u * a]);
+        const double high = valueOf(quantile[2u * a + 1u]);
+        precise double extent = high - low;
+        precise double grow = max(extent, least);
+        precise double lo = low - grow;
+        precise double hi = high + grow;
+        reachLow[a] = lo;
+        reachHigh[a] = hi;
+    }
+}
+#endif
+
+#if STAGE == 5 || STAGE == 6
+// The box of the candidates within the reach (all of them when there is no core), per axis:
+// stage 5 the smallest and largest high words, stage 6 the low words among the keys with
+// those high words; each work group reduces in shared memory first.
+shared uint groupMin[DIM];
+shared uint groupMax[DIM];
+
+bool withinReach(uint i)
+{
+    if (sampleCount == 0u)
+        return true;
+    bool inside = true;
+    for (uint a = 0u; a < uint(DIM); ++a) {
+        const double p = coordinate(i, a);
+        inside = inside && p >= reachLow[a] && p <= reachHigh[a];
+    }
+    return inside;
+}
+
+void main()
+{
+    const uint i = invocation();
+    const uint t = gl_LocalInvocationIndex;
+    if (t < uint(DIM)) {
+        groupMin[t] = 0xFFFFFFFFu;
+        groupMax[t] = 0u;
+    }
+    barrier();
+    if (i < uCount && finiteAt(i) && withinReach(i)) {
+        for (uint a = 0u; a < uint(DIM); ++a) {
+            const uvec2 key = keyOf(coordinate(i, a));
+#if STAGE == 5
+            atomicMin(groupMin[a], key.x);
+            atomicMax(groupMax[a], key.x);
+#else
+            if (key.x == minHigh[a])
+                atomicMin(groupMin[a], key.y);
+            if (key.x == maxHigh[a])
+                atomicMax(groupMax[a], key.y);
+#endif
+        }
+    }
+    barrier();
+    if (t < uint(DIM)) {
+#if STAGE == 5
+        atomicMin(minHigh[t], groupMin[t]);
+        atomicMax(maxHigh[t], groupMax[t]);
+#else
+        atomicMin(minLow[t], groupMin[t]);
+        atomicMax(maxLow[t], groupMax[t]);
+#endif
+    }
+}
+#endif
