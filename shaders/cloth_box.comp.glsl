@@ -2,10 +2,14 @@
 // (src/gpu/gpu_cloth_box.h), so that following the cloth reads a few bytes back instead of
 // the state. The host prepends what buildKernel() does (REAL: the solver's precision, DIM 2
 // or 3) and kernel_common.glsl, and dispatches, in this order:
-//   STAGE 0 (finite positions per work group), 1 (their offsets, the count, the stride),
+//   STAGE 0 (finite positions per run), 1 (each run's first rank, the count, the stride),
 //         2 (every stride-th finite position gathered as sortable keys), 3 (the core's
 //         quantiles: one work group per axis and side), 4 (the reach)   -- the bulk rule only
-//   STAGE 5, 6 (the box of the finite positions within the reach: high words, then low words)
+//   STAGE 5 (each run's box of its finite positions within the reach), 6 (their box)
+// Stages 0, 2 and 5 give each of uRuns invocations a run of uRunLength consecutive
+// particles, which it walks alone: no atomics and no barriers over the particles (llvmpipe,
+// which runs the kernels on the CPU, pays dearly for both), and the ranks stage 2 needs are
+// the runs' counts added up.
 // The rule is the app's clothBulk (src/app/logic/cloth_bulk.h): the candidates are the finite
 // positions; with fewer than uMinParticles of them, or without the bulk rule (bulk == 0), the
 // box of them all; else per axis the uQuantileLow and uQuantileHigh quantiles (by rank) of
@@ -35,11 +39,15 @@ layout(std430, binding = 1) buffer Measure {
 };
 // Stage 2's samples, sample k's axis a at k * DIM + a, as keys (high, low).
 layout(std430, binding = 2) buffer Samples { uvec2 sampleKey[]; };
-// Stage 0's finite count per work group, which stage 1 turns into the group's first rank.
-layout(std430, binding = 3) buffer Groups { uint groupCount[]; };
+// Stage 0's finite count per run, which stage 1 turns into the run's first rank.
+layout(std430, binding = 3) buffer Runs { uint runCount[]; };
+// Stage 5's box per run: run r's smallest key of axis a at 2 * (r * DIM + a), its largest
+// next to it.
+layout(std430, binding = 4) buffer RunBoxes { uvec2 runBox[]; };
 
 layout(location = 0) uniform uint uCount;        // particles
-layout(location = 1) uniform uint uGroups;       // work groups of stages 0 and 2
+layout(location = 1) uniform uint uRuns;         // runs of stages 0, 2 and 5
+layout(location = 6) uniform uint uRunLength;    // particles per run
 layout(location = 2) uniform uint uMaxSamples;   // kBulkSamples
 layout(location = 3) uniform uint uMinParticles; // kBulkMinParticles
 layout(location = 4) uniform double uQuantileLow;  // kBulkQuantile
@@ -48,6 +56,22 @@ layout(location = 5) uniform double uQuantileHigh; // 1 - kBulkQuantile, as the 
 uint groupIndex()
 {
     return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+}
+
+// The particles of run r: first .. end - 1.
+uint runFirst(uint r)
+{
+    return min(r * uRunLength, uCount);
+}
+uint runEnd(uint r)
+{
+    return min(runFirst(r) + uRunLength, uCount);
+}
+
+// Key a < key b.
+bool less(uvec2 a, uvec2 b)
+{
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
 double coordinate(uint i, uint axis)
@@ -81,44 +105,40 @@ double valueOf(uvec2 key)
 }
 
 #if STAGE == 0
-shared uint groupFinite;
-
 void main()
 {
-    const uint i = invocation();
-    if (gl_LocalInvocationIndex == 0u)
-        groupFinite = 0u;
-    barrier();
-    if (i < uCount && finiteAt(i))
-        atomicAdd(groupFinite, 1u);
-    barrier();
-    if (gl_LocalInvocationIndex == 0u)
-        groupCount[groupIndex()] = groupFinite;
+    const uint r = invocation();
+    if (r >= uRuns)
+        return;
+    uint count = 0u;
+    for (uint i = runFirst(r); i < runEnd(r); ++i)
+        count += finiteAt(i) ? 1u : 0u;
+    runCount[r] = count;
 }
 #endif
 
 #if STAGE == 1
-// One work group: each invocation sums a run of groups, invocation 0 adds up the runs, and
-// each run is rewritten as the first rank of each of its groups.
-shared uint runStart[256];
+// One work group: each invocation sums a stretch of runs, invocation 0 adds up the
+// stretches, and each stretch is rewritten as the first rank of each of its runs.
+shared uint stretchStart[256];
 
 void main()
 {
     const uint t = gl_LocalInvocationIndex;
-    const uint chunk = (uGroups + 255u) / 256u;
-    const uint first = min(t * chunk, uGroups);
-    const uint last = min(first + chunk, uGroups);
+    const uint chunk = (uRuns + 255u) / 256u;
+    const uint first = min(t * chunk, uRuns);
+    const uint last = min(first + chunk, uRuns);
     uint sum = 0u;
-    for (uint g = first; g < last; ++g)
-        sum += groupCount[g];
-    runStart[t] = sum;
+    for (uint r = first; r < last; ++r)
+        sum += runCount[r];
+    stretchStart[t] = sum;
     barrier();
     if (t == 0u) {
         uint total = 0u;
         for (uint k = 0u; k < 256u; ++k) {
-            const uint run = runStart[k];
-            runStart[k] = total;
-            total += run;
+            const uint stretch = stretchStart[k];
+            stretchStart[k] = total;
+            total += stretch;
         }
         finiteCount = total;
         if (total < uMinParticles || total == 0u) {
@@ -130,41 +150,32 @@ void main()
         }
     }
     barrier();
-    uint rank = runStart[t];
-    for (uint g = first; g < last; ++g) {
-        const uint count = groupCount[g];
-        groupCount[g] = rank;
+    uint rank = stretchStart[t];
+    for (uint r = first; r < last; ++r) {
+        const uint count = runCount[r];
+        runCount[r] = rank;
         rank += count;
     }
 }
 #endif
 
 #if STAGE == 2
-// A candidate's rank among the candidates: its group's first rank and its place in the group
-// (a scan in shared memory, needed only when some position is not finite).
-shared uint place[256];
-
+// Each run's candidates in order, from its first rank: the stride-th ones are the samples.
 void main()
 {
-    const uint i = invocation();
-    const uint t = gl_LocalInvocationIndex;
-    const bool candidate = i < uCount && finiteAt(i);
-    uint rank = i;
-    if (finiteCount != uCount) { // dynamically uniform: every invocation reads the same count
-        place[t] = candidate ? 1u : 0u;
-        barrier();
-        for (uint d = 1u; d < 256u; d <<= 1u) {
-            const uint add = t >= d ? place[t - d] : 0u;
-            barrier();
-            place[t] += add;
-            barrier();
+    const uint r = invocation();
+    if (r >= uRuns || sampleCount == 0u)
+        return;
+    uint rank = runCount[r];
+    for (uint i = runFirst(r); i < runEnd(r); ++i) {
+        if (!finiteAt(i))
+            continue;
+        if (rank % stride == 0u) {
+            const uint k = rank / stride;
+            for (uint a = 0u; a < uint(DIM); ++a)
+                sampleKey[k * uint(DIM) + a] = keyOf(coordinate(i, a));
         }
-        rank = groupCount[groupIndex()] + place[t] - 1u;
-    }
-    if (candidate && sampleCount > 0u && rank % stride == 0u) {
-        const uint k = rank / stride;
-        for (uint a = 0u; a < uint(DIM); ++a)
-            sampleKey[k * uint(DIM) + a] = keyOf(coordinate(i, a));
+        ++rank;
     }
 }
 #endif
@@ -264,13 +275,8 @@ void main()
 }
 #endif
 
-#if STAGE == 5 || STAGE == 6
-// The box of the candidates within the reach (all of them when there is no core), per axis:
-// stage 5 the smallest and largest high words, stage 6 the low words among the keys with
-// those high words; each work group reduces in shared memory first.
-shared uint groupMin[DIM];
-shared uint groupMax[DIM];
-
+#if STAGE == 5
+// Each run's box of its candidates within the reach (all of them when there is no core).
 bool withinReach(uint i)
 {
     if (sampleCount == 0u)
@@ -285,36 +291,74 @@ bool withinReach(uint i)
 
 void main()
 {
-    const uint i = invocation();
-    const uint t = gl_LocalInvocationIndex;
-    if (t < uint(DIM)) {
-        groupMin[t] = 0xFFFFFFFFu;
-        groupMax[t] = 0u;
+    const uint r = invocation();
+    if (r >= uRuns)
+        return;
+    uvec2 low[DIM];
+    uvec2 high[DIM];
+    for (uint a = 0u; a < uint(DIM); ++a) {
+        low[a] = uvec2(0xFFFFFFFFu);
+        high[a] = uvec2(0u);
     }
-    barrier();
-    if (i < uCount && finiteAt(i) && withinReach(i)) {
+    for (uint i = runFirst(r); i < runEnd(r); ++i) {
+        if (!finiteAt(i) || !withinReach(i))
+            continue;
         for (uint a = 0u; a < uint(DIM); ++a) {
             const uvec2 key = keyOf(coordinate(i, a));
-#if STAGE == 5
-            atomicMin(groupMin[a], key.x);
-            atomicMax(groupMax[a], key.x);
-#else
-            if (key.x == minHigh[a])
-                atomicMin(groupMin[a], key.y);
-            if (key.x == maxHigh[a])
-                atomicMax(groupMax[a], key.y);
-#endif
+            if (less(key, low[a]))
+                low[a] = key;
+            if (less(high[a], key))
+                high[a] = key;
         }
     }
-    barrier();
-    if (t < uint(DIM)) {
-#if STAGE == 5
-        atomicMin(minHigh[t], groupMin[t]);
-        atomicMax(maxHigh[t], groupMax[t]);
-#else
-        atomicMin(minLow[t], groupMin[t]);
-        atomicMax(maxLow[t], groupMax[t]);
+    for (uint a = 0u; a < uint(DIM); ++a) {
+        runBox[2u * (r * uint(DIM) + a)] = low[a];
+        runBox[2u * (r * uint(DIM) + a) + 1u] = high[a];
+    }
+}
 #endif
+
+#if STAGE == 6
+// One work group: the runs' boxes reduced, each invocation over a stride of runs, then the
+// invocations' in shared memory, halving.
+shared uvec2 lowest[256 * DIM];
+shared uvec2 highest[256 * DIM];
+
+void main()
+{
+    const uint t = gl_LocalInvocationIndex;
+    for (uint a = 0u; a < uint(DIM); ++a) {
+        uvec2 low = uvec2(0xFFFFFFFFu);
+        uvec2 high = uvec2(0u);
+        for (uint r = t; r < uRuns; r += 256u) {
+            const uvec2 l = runBox[2u * (r * uint(DIM) + a)];
+            const uvec2 h = runBox[2u * (r * uint(DIM) + a) + 1u];
+            if (less(l, low))
+                low = l;
+            if (less(high, h))
+                high = h;
+        }
+        lowest[t * uint(DIM) + a] = low;
+        highest[t * uint(DIM) + a] = high;
+    }
+    barrier();
+    for (uint width = 128u; width > 0u; width >>= 1u) {
+        if (t < width)
+            for (uint a = 0u; a < uint(DIM); ++a) {
+                const uint k = t * uint(DIM) + a;
+                const uint other = (t + width) * uint(DIM) + a;
+                if (less(lowest[other], lowest[k]))
+                    lowest[k] = lowest[other];
+                if (less(highest[k], highest[other]))
+                    highest[k] = highest[other];
+            }
+        barrier();
+    }
+    if (t < uint(DIM)) {
+        minHigh[t] = lowest[t].x;
+        minLow[t] = lowest[t].y;
+        maxHigh[t] = highest[t].x;
+        maxLow[t] = highest[t].y;
     }
 }
 #endif

@@ -13,18 +13,15 @@ namespace {
 constexpr GLuint kPositions = 0; // the kernels' bindings
 constexpr GLuint kMeasure = 1;
 constexpr GLuint kSamples = 2;
-constexpr GLuint kGroups = 3;
+constexpr GLuint kRuns = 3;
+constexpr GLuint kRunBoxes = 4;
 constexpr std::size_t kMeasureBytes = 176; // the whole Measure block
 constexpr std::size_t kGroupSize = 256;    // dispatchKernel's work group
-
-/// The work groups dispatchKernel(invocations) starts (its grid may hold a few more than the
-/// invocations need).
-std::size_t groupsFor(std::size_t invocations)
-{
-    const std::size_t groups = (invocations + kGroupSize - 1) / kGroupSize;
-    const std::size_t x = std::max<std::size_t>(std::min<std::size_t>(groups, 65535), 1);
-    return x * ((groups + x - 1) / x);
-}
+/// The runs of consecutive particles that one invocation walks alone: at least
+/// kMinRunLength particles each, at most kMaxRuns runs (llvmpipe runs each work group on
+/// one thread: few invocations, long runs, no atomics).
+constexpr std::size_t kMinRunLength = 64;
+constexpr std::size_t kMaxRuns = 16 * kGroupSize;
 
 /// The double whose key (high word, low word) orders as it does (the kernels' keyOf).
 double valueOf(GLuint high, GLuint low)
@@ -59,11 +56,12 @@ std::unique_ptr<GpuClothBox> GpuClothBox::create(int dimensions, bool doublePrec
         if (box->stages_[stage] == 0)
             return nullptr;
     }
-    GLuint buffers[3] = {};
-    glGenBuffers(3, buffers);
+    GLuint buffers[4] = {};
+    glGenBuffers(4, buffers);
     box->measure_ = buffers[0];
     box->samples_ = buffers[1];
-    box->groups_ = buffers[2];
+    box->runs_ = buffers[2];
+    box->runBoxes_ = buffers[3];
     std::size_t measureBytes = 0;
     reserve(box->measure_, kMeasureBytes, measureBytes);
     return box;
@@ -76,7 +74,7 @@ GpuClothBox::~GpuClothBox()
     for (GLuint program : stages_)
         if (program != 0)
             glDeleteProgram(program);
-    for (GLuint buffer : {measure_, samples_, groups_})
+    for (GLuint buffer : {measure_, samples_, runs_, runBoxes_})
         if (buffer != 0)
             glDeleteBuffers(1, &buffer);
 }
@@ -95,22 +93,27 @@ bool GpuClothBox::request(unsigned positions, std::size_t count, const Rule& rul
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, measure_);
     glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, kAnswerBytes, start.data());
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
-    const std::size_t groups = groupsFor(count);
+    const std::size_t runLength =
+        std::max(kMinRunLength, (count + kMaxRuns - 1) / kMaxRuns);
+    const std::size_t runs = (count + runLength - 1) / runLength;
     const std::size_t dims = static_cast<std::size_t>(dimensions_);
     if (rule.bulk) {
         reserve(samples_, rule.maxSamples * dims * 8, sampleBytes_);
-        reserve(groups_, groups * 4, groupBytes_);
+        reserve(runs_, runs * 4, runBytes_);
     }
+    reserve(runBoxes_, runs * dims * 16, runBoxBytes_);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kPositions, positions);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kMeasure, measure_);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRunBoxes, runBoxes_);
     if (rule.bulk) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSamples, samples_);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kGroups, groups_);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRuns, runs_);
     }
     for (std::size_t stage = rule.bulk ? 0 : 5; stage < stages_.size(); ++stage) {
         const GLuint program = stages_[stage];
         setUintUniform(program, "uCount", count);
-        setUintUniform(program, "uGroups", groups);
+        setUintUniform(program, "uRuns", runs);
+        setUintUniform(program, "uRunLength", runLength);
         setUintUniform(program, "uMaxSamples", rule.maxSamples);
         setUintUniform(program, "uMinParticles", rule.minParticles);
         setRealUniform(program, "uQuantileLow", true, rule.quantile);
@@ -118,6 +121,7 @@ bool GpuClothBox::request(unsigned positions, std::size_t count, const Rule& rul
         glUseProgram(program);
         switch (stage) {
         case 1:
+        case 6:
             dispatchKernel(kGroupSize); // one work group
             break;
         case 3:
@@ -126,8 +130,8 @@ bool GpuClothBox::request(unsigned positions, std::size_t count, const Rule& rul
         case 4:
             dispatchKernel(1);
             break;
-        default:
-            dispatchKernel(count);
+        default: // 0, 2, 5: one invocation per run
+            dispatchKernel(runs);
         }
     }
     glUseProgram(0);

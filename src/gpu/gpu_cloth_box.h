@@ -22,8 +22,10 @@ namespace pbd::gpu {
 /// The box is the app's rule to the bit (equal doubles, float positions taken as the doubles
 /// they are): with `bulk` the rule of clothBulk (src/app/logic/cloth_bulk.h: quantiles of at
 /// most maxSamples evenly spaced finite positions, then the box of the finite positions
-/// within their reach), seven passes, the quantiles selected byte by byte on the GPU; without
-/// it the box of every finite position (the 3D view's clothBox), two passes.
+/// within their reach), seven passes, the quantiles selected a byte a round on the GPU; without
+/// it the box of every finite position (the 3D view's clothBox), two passes. Each of at most
+/// 16384 invocations walks a run of consecutive particles alone (no atomics, no barriers over
+/// the particles), a work group adds their counts or boxes up.
 class GpuClothBox {
 public:
     /// The rule's parameters (cloth_bulk.h's names in brackets).
@@ -75,9 +77,11 @@ private:
     std::array<unsigned, 7> stages_{}; ///< the programs of stages 0 to 6
     unsigned measure_ = 0;             ///< the Measure block
     unsigned samples_ = 0;             ///< stage 2's keys
-    unsigned groups_ = 0;              ///< stage 0's counts per work group
+    unsigned runs_ = 0;                ///< stage 0's counts per run, then first ranks
+    unsigned runBoxes_ = 0;            ///< stage 5's box per run
     std::size_t sampleBytes_ = 0;      ///< samples_'s size
-    std::size_t groupBytes_ = 0;       ///< groups_'s size
+    std::size_t runBytes_ = 0;         ///< runs_'s size
+    std::size_t runBoxBytes_ = 0;      ///< runBoxes_'s size
     void* fence_ = nullptr;            ///< GLsync of the measurement in flight
     std::size_t answers_ = 0;
 };
