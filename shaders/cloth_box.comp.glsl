@@ -2,14 +2,18 @@
 // (src/gpu/gpu_cloth_box.h), so that following the cloth reads a few bytes back instead of
 // the state. The host prepends what buildKernel() does (REAL: the solver's precision, DIM 2
 // or 3) and kernel_common.glsl, and dispatches, in this order:
-//   STAGE 0 (finite positions per run), 1 (each run's first rank, the count, the stride),
-//         2 (every stride-th finite position gathered as sortable keys), 3 (the core's
-//         quantiles: one work group per axis and side), 4 (the reach)   -- the bulk rule only
-//   STAGE 5 (each run's box of its finite positions within the reach), 6 (their box)
-// Stages 0, 2 and 5 give each of uRuns invocations a run of uRunLength consecutive
-// particles, which it walks alone: no atomics and no barriers over the particles (llvmpipe,
-// which runs the kernels on the CPU, pays dearly for both), and the ranks stage 2 needs are
-// the runs' counts added up.
+//   STAGE 0 (finite positions per invocation), 1 (their count, the stride, the samples),
+//         7, 8 (only when some position is not finite: each run's first rank), 2 (every
+//         stride-th finite position gathered as sortable keys), 3 (the core's quantiles: one
+//         work group per axis and side), 4 (the reach)   -- the bulk rule only
+//   STAGE 5 (each invocation's box of its finite positions within the reach), 6 (their box)
+// Stages 0, 2, 5 and 7 run uRuns invocations, each over uRunLength particles that it walks
+// alone: no atomics and no barriers over the particles (llvmpipe, which runs the kernels on
+// the CPU, pays dearly for both). Stages 0 and 5 take particles uRuns apart (invocation r:
+// r, r + uRuns, ...), so that neighbouring invocations read neighbouring particles; stage 2
+// reads the samples straight from their indices when every position is finite, and else
+// walks run r (particles r * uRunLength onwards) from its first rank, the runs' counts (stage
+// 7) added up (stage 8).
 // The rule is the app's clothBulk (src/app/logic/cloth_bulk.h): the candidates are the finite
 // positions; with fewer than uMinParticles of them, or without the bulk rule (bulk == 0), the
 // box of them all; else per axis the uQuantileLow and uQuantileHigh quantiles (by rank) of
@@ -39,9 +43,10 @@ layout(std430, binding = 1) buffer Measure {
 };
 // Stage 2's samples, sample k's axis a at k * DIM + a, as keys (high, low).
 layout(std430, binding = 2) buffer Samples { uvec2 sampleKey[]; };
-// Stage 0's finite count per run, which stage 1 turns into the run's first rank.
+// The finite count per invocation (stage 0), or per run (stage 7), which stage 8 turns into
+// the run's first rank.
 layout(std430, binding = 3) buffer Runs { uint runCount[]; };
-// Stage 5's box per run: run r's smallest key of axis a at 2 * (r * DIM + a), its largest
+// Stage 5's box per invocation: invocation r's smallest key of axis a at 2 * (r * DIM + a), its largest
 // next to it.
 layout(std430, binding = 4) buffer RunBoxes { uvec2 runBox[]; };
 
@@ -111,20 +116,38 @@ void main()
     if (r >= uRuns)
         return;
     uint count = 0u;
+    for (uint i = r; i < uCount; i += uRuns)
+        count += finiteAt(i) ? 1u : 0u;
+    runCount[r] = count;
+}
+#endif
+
+#if STAGE == 7
+void main()
+{
+    const uint r = invocation();
+    if (r >= uRuns || finiteCount == uCount)
+        return;
+    uint count = 0u;
     for (uint i = runFirst(r); i < runEnd(r); ++i)
         count += finiteAt(i) ? 1u : 0u;
     runCount[r] = count;
 }
 #endif
 
-#if STAGE == 1
-// One work group: each invocation sums a stretch of runs, invocation 0 adds up the
-// stretches, and each stretch is rewritten as the first rank of each of its runs.
+#if STAGE == 1 || STAGE == 8
+// One work group: each invocation sums a stretch of the counts, invocation 0 adds up the
+// stretches (stage 1: the candidates, the stride, the samples), and stage 8 rewrites each
+// stretch as the first rank of each of its runs.
 shared uint stretchStart[256];
 
 void main()
 {
     const uint t = gl_LocalInvocationIndex;
+#if STAGE == 8
+    if (finiteCount == uCount) // dynamically uniform: every invocation reads the same
+        return;
+#endif
     const uint chunk = (uRuns + 255u) / 256u;
     const uint first = min(t * chunk, uRuns);
     const uint last = min(first + chunk, uRuns);
@@ -140,6 +163,7 @@ void main()
             stretchStart[k] = total;
             total += stretch;
         }
+#if STAGE == 1
         finiteCount = total;
         if (total < uMinParticles || total == 0u) {
             stride = 1u;
@@ -148,7 +172,9 @@ void main()
             stride = (total + uMaxSamples - 1u) / uMaxSamples;
             sampleCount = (total + stride - 1u) / stride;
         }
+#endif
     }
+#if STAGE == 8
     barrier();
     uint rank = stretchStart[t];
     for (uint r = first; r < last; ++r) {
@@ -156,16 +182,24 @@ void main()
         runCount[r] = rank;
         rank += count;
     }
+#endif
 }
 #endif
 
 #if STAGE == 2
-// Each run's candidates in order, from its first rank: the stride-th ones are the samples.
+// The samples: candidate k * stride for each k. With every position finite, candidate j is
+// particle j; else each run's candidates in order, from its first rank.
 void main()
 {
     const uint r = invocation();
     if (r >= uRuns || sampleCount == 0u)
         return;
+    if (finiteCount == uCount) {
+        for (uint k = r; k < sampleCount; k += uRuns)
+            for (uint a = 0u; a < uint(DIM); ++a)
+                sampleKey[k * uint(DIM) + a] = keyOf(coordinate(k * stride, a));
+        return;
+    }
     uint rank = runCount[r];
     for (uint i = runFirst(r); i < runEnd(r); ++i) {
         if (!finiteAt(i))
@@ -183,10 +217,14 @@ void main()
 #if STAGE == 3
 // Work group g selects axis g / 2's low (g even) or high quantile: the sample of rank
 // floor(q * (samples - 1) + 0.5) in the keys' order, a byte of the key per round from the top
-// (a histogram of the samples that share the bytes found so far).
+// (a histogram of the samples that share the bytes found so far), until at most 256 samples
+// share them: those are gathered and each one's rank among them counted.
 shared uint histogram[256];
-shared uvec2 found;   // the bytes found so far
-shared uint remaining; // the rank among the samples that share them
+shared uvec2 found;     // the bytes found so far
+shared uint remaining;  // the rank among the samples that share them
+shared uint sharing;    // how many samples share them
+shared uvec2 few[256];  // those samples, once they are at most 256
+shared uint fewCount;
 
 // The key's byte of round r (0: the top byte of the high word).
 uint byteOf(uvec2 key, uint r)
@@ -194,7 +232,7 @@ uint byteOf(uvec2 key, uint r)
     return r < 4u ? (key.x >> (24u - 8u * r)) & 0xFFu : (key.y >> (24u - 8u * (r - 4u))) & 0xFFu;
 }
 
-// The key shares the bytes of rounds before r with `prefix`.
+// The key shares the bytes of rounds before r (r <= 8) with `prefix`.
 bool shares(uvec2 key, uvec2 prefix, uint r)
 {
     if (r == 0u)
@@ -215,9 +253,12 @@ void main()
         precise double at = ((g & 1u) != 0u ? uQuantileHigh : uQuantileLow) *
                                 double(max(samples, 1u) - 1u) + 0.5;
         remaining = uint(floor(at));
+        sharing = samples;
     }
     barrier();
-    for (uint r = 0u; r < 8u; ++r) {
+    uint rounds = 0u; // the bytes found
+    while (rounds < 8u && sharing > 256u) { // dynamically uniform: shared, read after a barrier
+        const uint r = rounds;
         histogram[t] = 0u;
         barrier();
         const uvec2 prefix = found;
@@ -237,10 +278,35 @@ void main()
                 below += count;
             }
             remaining -= below;
+            sharing = histogram[b];
             if (r < 4u)
                 found.x |= b << (24u - 8u * r);
             else
                 found.y |= b << (24u - 8u * (r - 4u));
+        }
+        barrier();
+        ++rounds;
+    }
+    if (rounds < 8u) { // at most 256 share the bytes found: the one of rank `remaining`
+        if (t == 0u)
+            fewCount = 0u;
+        barrier();
+        const uvec2 prefix = found;
+        for (uint k = t; k < samples; k += 256u) {
+            const uvec2 key = sampleKey[k * uint(DIM) + axis];
+            if (shares(key, prefix, rounds))
+                few[atomicAdd(fewCount, 1u)] = key;
+        }
+        barrier();
+        if (t < fewCount) {
+            uint lessCount = 0u;
+            uint upTo = 0u; // less or equal
+            for (uint j = 0u; j < fewCount; ++j) {
+                lessCount += less(few[j], few[t]) ? 1u : 0u;
+                upTo += less(few[t], few[j]) ? 0u : 1u;
+            }
+            if (lessCount <= remaining && remaining < upTo)
+                found = few[t]; // equal keys write the same
         }
         barrier();
     }
@@ -276,7 +342,8 @@ void main()
 #endif
 
 #if STAGE == 5
-// Each run's box of its candidates within the reach (all of them when there is no core).
+// Each invocation's box of its candidates within the reach (all of them when there is no
+// core).
 bool withinReach(uint i)
 {
     if (sampleCount == 0u)
@@ -300,7 +367,7 @@ void main()
         low[a] = uvec2(0xFFFFFFFFu);
         high[a] = uvec2(0u);
     }
-    for (uint i = runFirst(r); i < runEnd(r); ++i) {
+    for (uint i = r; i < uCount; i += uRuns) {
         if (!finiteAt(i) || !withinReach(i))
             continue;
         for (uint a = 0u; a < uint(DIM); ++a) {
@@ -319,7 +386,7 @@ void main()
 #endif
 
 #if STAGE == 6
-// One work group: the runs' boxes reduced, each invocation over a stride of runs, then the
+// One work group: stage 5's boxes reduced, each invocation over a stride of them, then the
 // invocations' in shared memory, halving.
 shared uvec2 lowest[256 * DIM];
 shared uvec2 highest[256 * DIM];

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <span>
 
 #include <glad/gl.h>
 
@@ -109,7 +110,11 @@ bool GpuClothBox::request(unsigned positions, std::size_t count, const Rule& rul
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kSamples, samples_);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRuns, runs_);
     }
-    for (std::size_t stage = rule.bulk ? 0 : 5; stage < stages_.size(); ++stage) {
+    static constexpr std::array<std::size_t, 9> kBulkOrder{0, 1, 7, 8, 2, 3, 4, 5, 6};
+    const std::span<const std::size_t> order =
+        rule.bulk ? std::span<const std::size_t>(kBulkOrder)
+                  : std::span<const std::size_t>(kBulkOrder).subspan(7);
+    for (std::size_t stage : order) {
         const GLuint program = stages_[stage];
         setUintUniform(program, "uCount", count);
         setUintUniform(program, "uRuns", runs);
@@ -122,6 +127,7 @@ bool GpuClothBox::request(unsigned positions, std::size_t count, const Rule& rul
         switch (stage) {
         case 1:
         case 6:
+        case 8:
             dispatchKernel(kGroupSize); // one work group
             break;
         case 3:
@@ -130,7 +136,7 @@ bool GpuClothBox::request(unsigned positions, std::size_t count, const Rule& rul
         case 4:
             dispatchKernel(1);
             break;
-        default: // 0, 2, 5: one invocation per run
+        default: // 0, 2, 5, 7: one invocation per run
             dispatchKernel(runs);
         }
     }

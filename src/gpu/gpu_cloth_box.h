@@ -22,10 +22,11 @@ namespace pbd::gpu {
 /// The box is the app's rule to the bit (equal doubles, float positions taken as the doubles
 /// they are): with `bulk` the rule of clothBulk (src/app/logic/cloth_bulk.h: quantiles of at
 /// most maxSamples evenly spaced finite positions, then the box of the finite positions
-/// within their reach), seven passes, the quantiles selected a byte a round on the GPU; without
+/// within their reach), seven passes (nine with a position not finite), the quantiles selected
+/// a byte a round on the GPU; without
 /// it the box of every finite position (the 3D view's clothBox), two passes. Each of at most
-/// 16384 invocations walks a run of consecutive particles alone (no atomics, no barriers over
-/// the particles), a work group adds their counts or boxes up.
+/// 4096 invocations walks its share of the particles alone (no atomics, no barriers over the
+/// particles), a work group adds their counts or boxes up.
 class GpuClothBox {
 public:
     /// The rule's parameters (cloth_bulk.h's names in brackets).
@@ -74,7 +75,7 @@ private:
     GpuClothBox() = default;
     int dimensions_ = 2;
     bool double_ = true;
-    std::array<unsigned, 7> stages_{}; ///< the programs of stages 0 to 6
+    std::array<unsigned, 9> stages_{}; ///< the programs of stages 0 to 8
     unsigned measure_ = 0;             ///< the Measure block
     unsigned samples_ = 0;             ///< stage 2's keys
     unsigned runs_ = 0;                ///< stage 0's counts per run, then first ranks
