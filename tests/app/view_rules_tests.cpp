@@ -246,3 +246,38 @@ TEST_CASE("the follow box in the panel turns follow on at once, also while pause
     CHECK(rig.controller.preferences().follow);
     CHECK(rig.camera().shows(before.min, before.max, kCanvas1400, 19.999));
 }
+
+TEST_CASE("where a measurer measures the cloth, follow and the lost-cloth cue use its bulk, "
+          "not the positions", "[view][follow][controller]")
+{
+    Settings s;
+    Rig rig(s);
+    rig.controller.driver().setFixedBudget(60.0);
+    // The measurer's bulk lies 500 m to the right of the cloth; none on its first call.
+    const WorldRect far{{500.0, -3.0}, {507.8, 2.8}};
+    int calls = 0;
+    bool following = false;
+    rig.controller.setClothMeasure([&](bool follows) {
+        following = follows;
+        DeviceMeasure<WorldRect> measure;
+        measure.measures = true;
+        if (calls++ > 0)
+            measure.latest = MeasuredBox<WorldRect>{far, 0.0};
+        return measure;
+    });
+    rig.controller.advance(); // no answer yet: nothing is out of view, nothing moves
+    CHECK_FALSE(following);
+    CHECK_FALSE(rig.controller.clothOutOfView());
+    rig.controller.advance(); // the answer: the bulk is off the canvas, the cloth is not
+    const WorldRect cloth = clothBulk(rig.simulation.particles().position);
+    CHECK(rig.camera().shows(cloth.min, cloth.max, kCanvas1400));
+    CHECK(rig.controller.clothOutOfView());
+    PanelActions follow;
+    follow.follow = true;
+    rig.controller.panel(follow); // at once, to the latest answer
+    CHECK(rig.camera().shows(far.min, far.max, kCanvas1400, 19.999));
+    rig.controller.advance();
+    CHECK(following);
+    CHECK_FALSE(rig.controller.clothOutOfView());
+    CHECK_FALSE(rig.camera().shows(cloth.min, cloth.max, kCanvas1400)); // never read
+}

@@ -124,9 +124,9 @@ App::App(const AppOptions& options)
         return hoverAt(camera, point, radius);
     });
     // While the GPU solver holds the state, the view's bulk of the cloth is measured there.
-    controller_.setClothMeasure([this] {
+    controller_.setClothMeasure([this](bool following) {
         DeviceMeasure<WorldRect> measure;
-        const DeviceMeasure<MeasuredCloth> gpu = gpuView_->measureCloth(simulation_);
+        const DeviceMeasure<MeasuredCloth> gpu = gpuView_->measureCloth(simulation_, following);
         measure.measures = gpu.measures;
         if (gpu.latest) {
             constexpr double kInf = std::numeric_limits<double>::infinity();

@@ -116,11 +116,12 @@ void App::watch3()
         onCommand3(command);
     });
     // While the GPU solver holds the state, the view's box of the cloth is measured there.
-    session3_->setClothMeasure([this] {
+    session3_->setClothMeasure([this](bool following) {
         DeviceMeasure<Box3> measure;
         if (!gpuView_)
             return measure;
-        const DeviceMeasure<MeasuredCloth> gpu = gpuView_->measureCloth(session3_->simulation());
+        const DeviceMeasure<MeasuredCloth> gpu =
+            gpuView_->measureCloth(session3_->simulation(), following);
         measure.measures = gpu.measures;
         if (gpu.latest) {
             const MeasuredCloth& box = gpu.latest->box;

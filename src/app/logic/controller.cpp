@@ -189,7 +189,8 @@ void Controller::advance(double framePeriod, bool resumed)
         lastError_ = driver_.refusals().back();
     foldWatch_.observe(simulation_);
     if (clothMeasure_) {
-        const DeviceMeasure<WorldRect> measure = clothMeasure_();
+        const DeviceMeasure<WorldRect> measure =
+            clothMeasure_(preferences_.follow || view_.followingUntilRest());
         measuredOnDevice_ = measure.measures;
         if (measure.measures) {
             followMeasured(measure);
@@ -288,7 +289,7 @@ void Controller::followCloth()
 {
     if (!preferences_.follow)
         return;
-    if (measuredOnDevice_ && simulation_.stateOnDevice()) { // the measurer's latest answer
+    if (measuredOnDevice_) { // the measurer's latest answer (as of the last advance)
         if (measured_ && view_.follow(measured_->box))
             input_.followCursor();
         return;

@@ -304,7 +304,7 @@ void Session3::advance(double framePeriod, bool resumed)
 void Session3::followCloth()
 {
     if (clothMeasure_) {
-        const DeviceMeasure<Box3> measure = clothMeasure_();
+        const DeviceMeasure<Box3> measure = clothMeasure_(preferences_.follow || rest_.active());
         measuredOnDevice_ = measure.measures;
         if (measure.measures) { // the measurer's latest answer: nothing read back
             measured_ = measure.latest;
@@ -358,8 +358,8 @@ bool Session3::outOfView(const Box3& box) const
 
 bool Session3::follow()
 {
-    if (measuredOnDevice_ && measured_ && simulation_.stateOnDevice())
-        return followTo(measured_->box); // the measurer's latest answer
+    if (measuredOnDevice_ && measured_)
+        return followTo(measured_->box); // the measurer's latest answer (as of the last advance)
     return followTo(clothBox());
 }
 

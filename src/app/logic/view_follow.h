@@ -83,8 +83,10 @@ struct DeviceMeasure {
 };
 
 /// The measurer: set by the app where a GPU solver may hold the state; none (the default)
-/// reads the CPU's positions always.
+/// reads the CPU's positions always. Its argument: the view follows the cloth now (Follow, or
+/// until rest), so every new state is worth measuring; else only the out-of-view watch reads
+/// the answers, which may come less often.
 template <class Box>
-using ClothMeasure = std::function<DeviceMeasure<Box>()>;
+using ClothMeasure = std::function<DeviceMeasure<Box>(bool following)>;
 
 } // namespace pbd::app

@@ -160,7 +160,7 @@ std::optional<Index> GpuView::hover([[maybe_unused]] const Simulation& simulatio
 
 template <glm::length_t D>
 DeviceMeasure<MeasuredCloth> GpuView::measureCloth(
-    [[maybe_unused]] const SimulationOf<D>& simulation)
+    [[maybe_unused]] const SimulationOf<D>& simulation, [[maybe_unused]] bool following)
 {
 #if defined(PBD_HAVE_GPU)
     gpu::GpuSolver* solver = gpu_->compute ? solverOf(simulation) : nullptr;
@@ -207,7 +207,8 @@ DeviceMeasure<MeasuredCloth> GpuView::measureCloth(
     const bool asked = boxAsked_ && boxAsked_->solver == now.solver &&
                        boxAsked_->uploads == now.uploads &&
                        boxAsked_->positions == now.positions;
-    if (!gpu_->box->pending() && !asked) {
+    const bool due = following || !boxAsked_ || stats_.frames - boxAskedFrame_ >= kWatchFrames;
+    if (!gpu_->box->pending() && !asked && due) {
         gpu::GpuClothBox::Rule rule; // 3D: the box of every finite position (clothBox)
         if constexpr (D == 2) {      // 2D: the bulk (clothBulk)
             rule.bulk = true;
@@ -216,8 +217,10 @@ DeviceMeasure<MeasuredCloth> GpuView::measureCloth(
             rule.minParticles = kBulkMinParticles;
             rule.maxSamples = kBulkSamples;
         }
-        if (gpu_->box->request(solver->positionsBuffer(), solver->particleCount(), rule))
+        if (gpu_->box->request(solver->positionsBuffer(), solver->particleCount(), rule)) {
             boxAsked_ = now;
+            boxAskedFrame_ = stats_.frames;
+        }
     }
     DeviceMeasure<MeasuredCloth> measure;
     measure.measures = true;
@@ -229,8 +232,8 @@ DeviceMeasure<MeasuredCloth> GpuView::measureCloth(
 #endif
 }
 
-template DeviceMeasure<MeasuredCloth> GpuView::measureCloth<2>(const Simulation&);
-template DeviceMeasure<MeasuredCloth> GpuView::measureCloth<3>(const Simulation3&);
+template DeviceMeasure<MeasuredCloth> GpuView::measureCloth<2>(const Simulation&, bool);
+template DeviceMeasure<MeasuredCloth> GpuView::measureCloth<3>(const Simulation3&, bool);
 
 template <glm::length_t D>
 void GpuView::endFrame([[maybe_unused]] const SimulationOf<D>& simulation,

@@ -80,12 +80,16 @@ public:
     /// Once a frame after the steps, while the view reads the cloth's box: the answer of the
     /// measurement queued in an earlier frame (GpuClothBox: the rule of clothBulk in 2D, the
     /// box of the finite positions in 3D, 80 bytes read once its fence has signalled), and the
-    /// next measurement queued when the positions changed since the last. `measures` is false
+    /// next measurement queued when the positions changed since the last: at once while
+    /// `following`, else (only the out-of-view watch reads it) kWatchFrames frames after the
+    /// last one was queued, at the earliest. `measures` is false
     /// (and nothing is queued) unless current(): the CPU's positions are the state then.
     /// `latest` holds the last answer about the current state (none before the first, nor
     /// after a whole state was uploaded until an answer about it arrives).
     template <glm::length_t D>
-    DeviceMeasure<MeasuredCloth> measureCloth(const SimulationOf<D>& simulation);
+    DeviceMeasure<MeasuredCloth> measureCloth(const SimulationOf<D>& simulation, bool following);
+    /// Frames between measurements while the view does not follow the cloth.
+    static constexpr long long kWatchFrames = 10;
     /// At the end of each frame: counts the frame, whether it `stepped` and whether it read
     /// the state back.
     template <glm::length_t D>
@@ -132,6 +136,7 @@ private:
         double time = 0.0;
     };
     std::optional<MeasuredState> boxAsked_;   ///< the measurement queued last
+    long long boxAskedFrame_ = 0;             ///< stats_.frames then
     std::optional<MeasuredState> boxOf_;      ///< the state boxLatest_ describes
     std::optional<MeasuredCloth> boxLatest_;  ///< measureCloth()'s latest answer
     bool releasedOnce_ = false;    ///< releaseOnce() ran
