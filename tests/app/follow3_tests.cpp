@@ -6,6 +6,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "fake_measure.h"
 #include "logic/session3.h"
 #include "logic/view_follow.h"
 
@@ -111,18 +112,10 @@ TEST_CASE("where a measurer measures the 3D cloth, Follow and the lost-cloth cue
     rig.session.key(Key::Home, false, {}, {}); // the start's view, no following
     // The measurer's box lies 30 m to the right of the cloth; none on its first call.
     const Box3 far{{30.0, -1.0, -0.5}, {32.0, 1.0, 0.5}};
-    int calls = 0;
-    bool following = false;
-    rig.session.setClothMeasure([&](bool follows) {
-        following = follows;
-        DeviceMeasure<Box3> measure;
-        measure.measures = true;
-        if (calls++ > 0)
-            measure.latest = MeasuredBox<Box3>{far, 0.0};
-        return measure;
-    });
+    testing::FakeMeasure<Box3> measure{far};
+    rig.session.setClothMeasure(measure.measurer());
     rig.session.advance(); // no answer yet: nothing is out of view, nothing moves
-    CHECK_FALSE(following);
+    CHECK_FALSE(measure.following);
     CHECK_FALSE(rig.session.clothOutOfView());
     rig.session.advance(); // the answer: the box is off the canvas, the cloth is not
     CHECK(rig.shown());
@@ -132,7 +125,7 @@ TEST_CASE("where a measurer measures the 3D cloth, Follow and the lost-cloth cue
     rig.session.panel(follow); // at once, to the latest answer
     CHECK(rig.session.camera().shows(far.min, far.max, Session3::kFitMarginPixels - 1.0));
     rig.session.advance();
-    CHECK(following);
+    CHECK(measure.following);
     CHECK_FALSE(rig.session.clothOutOfView());
     CHECK_FALSE(rig.shown()); // the positions were never read: the cloth is left behind
 }

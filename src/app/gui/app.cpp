@@ -126,6 +126,8 @@ App::App(const AppOptions& options)
     // While the GPU solver holds the state, the view's bulk of the cloth is measured there.
     controller_.setClothMeasure([this](bool following) {
         DeviceMeasure<WorldRect> measure;
+        if (!gpuView_)
+            return measure;
         const DeviceMeasure<MeasuredCloth> gpu = gpuView_->measureCloth(simulation_, following);
         measure.measures = gpu.measures;
         if (gpu.latest) {

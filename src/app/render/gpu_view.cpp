@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "logic/cloth_bulk.h"
-
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
+
+#include "logic/cloth_bulk.h"
 
 #if defined(PBD_HAVE_GPU)
 #include "context_loss.h"
