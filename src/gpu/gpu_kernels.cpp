@@ -116,6 +116,26 @@ void setRealUniform(unsigned program, const char* name, bool doublePrecision, do
         glProgramUniform1f(program, location, static_cast<float>(value));
 }
 
+void* queueAnswerFence()
+{
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // the answer is read with glGetBufferSubData
+    void* fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush(); // so that the fence can signal without anyone waiting on it
+    return fence;
+}
+
+bool answerReady(void*& fence, bool wait)
+{
+    const GLenum state = glClientWaitSync(static_cast<GLsync>(fence),
+                                          wait ? GL_SYNC_FLUSH_COMMANDS_BIT : 0,
+                                          wait ? GLuint64{10'000'000'000} : GLuint64{0});
+    if (state != GL_ALREADY_SIGNALED && state != GL_CONDITION_SATISFIED)
+        return false;
+    glDeleteSync(static_cast<GLsync>(fence));
+    fence = nullptr;
+    return true;
+}
+
 void writeReals(unsigned buffer, bool doublePrecision, std::size_t first, const double* source,
                 std::size_t count)
 {

@@ -31,6 +31,15 @@ void dispatchKernel(std::size_t invocations);
 void setUintUniform(unsigned program, const char* name, std::size_t value);
 void setRealUniform(unsigned program, const char* name, bool doublePrecision, double value);
 
+/// A small answer read later without waiting (GpuPick, GpuClothBox): after the passes that
+/// write it, makes it readable with glGetBufferSubData, sets a fence and flushes, so that the
+/// fence can signal without anyone waiting on it. Returns the fence (a GLsync).
+void* queueAnswerFence();
+/// Whether the passes before `fence` (queueAnswerFence) are done, waiting for them (up to
+/// 10 s) with `wait`: when they are, deletes the fence, sets it null and returns true; false
+/// while they are not (or on a lost context: ask again).
+bool answerReady(void*& fence, bool wait);
+
 /// Writes `count` reals from `source` into `buffer` (a shader storage buffer large enough)
 /// from real `first` on, in the kernels' precision (doubles as they are, else floats).
 void writeReals(unsigned buffer, bool doublePrecision, std::size_t first, const double* source,

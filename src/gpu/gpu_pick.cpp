@@ -60,23 +60,14 @@ bool GpuPick::request(unsigned positions, std::size_t count, glm::dvec2 origin, 
         dispatchKernel(count);
     }
     glUseProgram(0);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // the answer is read with glGetBufferSubData
-    fence_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-    glFlush(); // so that the fence can signal without anyone waiting on it
+    fence_ = queueAnswerFence();
     return true;
 }
 
 bool GpuPick::poll(std::optional<Index>& particle, bool wait)
 {
-    if (fence_ == nullptr)
-        return false;
-    const GLenum state = glClientWaitSync(static_cast<GLsync>(fence_),
-                                          wait ? GL_SYNC_FLUSH_COMMANDS_BIT : 0,
-                                          wait ? GLuint64{10'000'000'000} : GLuint64{0});
-    if (state != GL_ALREADY_SIGNALED && state != GL_CONDITION_SATISFIED)
-        return false; // not done yet (or GL_WAIT_FAILED on a lost context: ask again)
-    glDeleteSync(static_cast<GLsync>(fence_));
-    fence_ = nullptr;
+    if (fence_ == nullptr || !answerReady(fence_, wait))
+        return false; // none in flight, or not done yet
     std::array<GLuint, 2> answer = kNothing;
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, result_);
     glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof answer, answer.data());

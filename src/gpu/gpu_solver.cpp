@@ -1,6 +1,7 @@
 #include "gpu_solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -97,6 +98,8 @@ std::unique_ptr<GpuSolver> GpuSolver::create(int width, int height, const ClothR
         return nullptr;
     }
     std::unique_ptr<GpuSolver> solver(new GpuSolver());
+    static std::atomic<std::uint64_t> made{0};
+    solver->serial_ = ++made;
     solver->width_ = width;
     solver->height_ = height;
     solver->precision_ = precision;
@@ -445,7 +448,8 @@ void GpuSolver::upload(const glm::dvec3* position, const glm::dvec3* stepStart,
     writeVectors<3>(velocities_, dbl, 0, velocity, count_);
     writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
     ++inverseMassVersion_;
-    renderStale_ = true;
+    ++uploads_;
+    positionsChanged();
 }
 
 void GpuSolver::download(std::vector<glm::dvec3>& position, std::vector<glm::dvec3>& stepStart,
@@ -467,7 +471,7 @@ void GpuSolver::setPosition(Index index, glm::dvec3 position)
         throw std::out_of_range("GpuSolver::setPosition: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     writeVectors<3>(positions_, precision_ == GpuPrecision::Double, index, &position, 1);
-    renderStale_ = true;
+    positionsChanged();
 }
 
 void GpuSolver::setVelocity(Index index, glm::dvec3 velocity)
@@ -489,7 +493,8 @@ void GpuSolver::upload(const glm::dvec2* position, const glm::dvec2* stepStart,
     writePairs(velocities_, dbl, 0, velocity, count_);
     writeReals(inverseMasses_, dbl, 0, inverseMass, count_);
     ++inverseMassVersion_;
-    renderStale_ = true;
+    ++uploads_;
+    positionsChanged();
 }
 
 void GpuSolver::download(Particles& state) const
@@ -628,7 +633,7 @@ void GpuSolver::writePositionsOf(Index first, const glm::vec<D, double>* positio
         throw std::out_of_range("GpuSolver::writePositions: particle index out of range");
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     writeVectors<D>(positions_, precision_ == GpuPrecision::Double, first, positions, count);
-    renderStale_ = true;
+    positionsChanged();
 }
 
 void GpuSolver::writePositions(Index first, const glm::dvec2* positions, std::size_t count)
@@ -731,7 +736,7 @@ void GpuSolver::refuseIn3d(const GpuStepParameters& p) const
 
 void GpuSolver::step(const GpuStepParameters& p)
 {
-    renderStale_ = true;
+    positionsChanged();
     const bool dbl = precision_ == GpuPrecision::Double;
     const Settings& settings = p.settings;
     // The step's scalars, computed on the host in double by the CPU step's own function

@@ -181,8 +181,17 @@ public:
     /// Bytes of particle state read back so far, counted where glGetBufferSubData reads them,
     /// apart from readbacks(): a check on that count (0 exactly when nothing was read).
     std::size_t stateBytesRead() const { return stateBytesRead_; }
+    /// Changes whenever the positions may have changed (a step, an upload, a write): what
+    /// was measured from them at one version holds while it stays.
+    std::uint64_t positionsVersion() const { return positionsVersion_; }
+    /// Which solver this is: a number no other solver made in this process has (a solver
+    /// made after one freed may take its address).
+    std::uint64_t serial() const { return serial_; }
+    /// Whole-state uploads so far (the host replaced the state: undo, load, a change made on
+    /// the CPU): what was measured before one describes a state since replaced.
+    std::uint64_t uploads() const { return uploads_; }
     /// The positions' buffer (bound at 0 while a step dispatches): for a phase's copies on
-    /// the GPU.
+    /// the GPU; DIM reals per particle, packed, in the solver's precision.
     unsigned positionsBuffer() const { return positions_; }
     /// The live flags' buffer: one bit per constraint (tearing and cuts clear them).
     unsigned aliveBuffer() const { return alive_; }
@@ -208,6 +217,12 @@ public:
 private:
     GpuSolver() = default;
     void makeAreaBuffers();
+    /// The positions changed: the float copy is stale, positionsVersion() moves on.
+    void positionsChanged()
+    {
+        renderStale_ = true;
+        ++positionsVersion_;
+    }
     /// One D-vector buffer (positions or step starts) read back, counted as a readback.
     template <glm::length_t D>
     void downloadOne(unsigned buffer, std::vector<glm::vec<D, double>>& out,
@@ -261,6 +276,9 @@ private:
     std::unique_ptr<GpuAir> air_; ///< the air's kernels and buffers, once air blew
     std::unique_ptr<GpuBending> bending_; ///< the bending's (3D), made on its first step
     std::uint64_t inverseMassVersion_ = 0;
+    std::uint64_t positionsVersion_ = 0; ///< positionsVersion()
+    std::uint64_t uploads_ = 0;          ///< uploads()
+    std::uint64_t serial_ = 0;           ///< serial()
     mutable std::size_t readbacks_ = 0;
     mutable std::size_t aliveReadbacks_ = 0;
     mutable std::size_t stateBytesRead_ = 0;

@@ -6,6 +6,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "fake_measure.h"
 #include "logic/session3.h"
 #include "logic/view_follow.h"
 
@@ -102,4 +103,29 @@ TEST_CASE("F in 3D follows a falling cloth until the user turns the camera",
     rig.session.mouseMove({520.0, 400.0});
     rig.session.mouseButton(MouseButton::Right, false, {}, {});
     CHECK_FALSE(rig.session.followingUntilRest());
+}
+
+TEST_CASE("where a measurer measures the 3D cloth, Follow and the lost-cloth cue use its "
+          "answers, not the positions", "[3d][session][follow]")
+{
+    FollowRig rig;
+    rig.session.key(Key::Home, false, {}, {}); // the start's view, no following
+    // The measurer's box lies 30 m to the right of the cloth; none on its first call.
+    const Box3 far{{30.0, -1.0, -0.5}, {32.0, 1.0, 0.5}};
+    testing::FakeMeasure<Box3> measure{far};
+    rig.session.setClothMeasure(measure.measurer());
+    rig.session.advance(); // no answer yet: nothing is out of view, nothing moves
+    CHECK_FALSE(measure.following);
+    CHECK_FALSE(rig.session.clothOutOfView());
+    rig.session.advance(); // the answer: the box is off the canvas, the cloth is not
+    CHECK(rig.shown());
+    CHECK(rig.session.clothOutOfView());
+    PanelActions follow;
+    follow.follow = true;
+    rig.session.panel(follow); // at once, to the latest answer
+    CHECK(rig.session.camera().shows(far.min, far.max, Session3::kFitMarginPixels - 1.0));
+    rig.session.advance();
+    CHECK(measure.following);
+    CHECK_FALSE(rig.session.clothOutOfView());
+    CHECK_FALSE(rig.shown()); // the positions were never read: the cloth is left behind
 }

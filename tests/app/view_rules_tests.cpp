@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "controller_rig.h"
+#include "fake_measure.h"
 #include "logic/cloth_bulk.h"
 
 using namespace pbd;
@@ -245,4 +246,31 @@ TEST_CASE("the follow box in the panel turns follow on at once, also while pause
     rig.controller.panel(follow);
     CHECK(rig.controller.preferences().follow);
     CHECK(rig.camera().shows(before.min, before.max, kCanvas1400, 19.999));
+}
+
+TEST_CASE("where a measurer measures the cloth, follow and the lost-cloth cue use its bulk, "
+          "not the positions", "[view][follow][controller]")
+{
+    Settings s;
+    Rig rig(s);
+    rig.controller.driver().setFixedBudget(60.0);
+    // The measurer's bulk lies 500 m to the right of the cloth; none on its first call.
+    const WorldRect far{{500.0, -3.0}, {507.8, 2.8}};
+    FakeMeasure<WorldRect> measure{far};
+    rig.controller.setClothMeasure(measure.measurer());
+    rig.controller.advance(); // no answer yet: nothing is out of view, nothing moves
+    CHECK_FALSE(measure.following);
+    CHECK_FALSE(rig.controller.clothOutOfView());
+    rig.controller.advance(); // the answer: the bulk is off the canvas, the cloth is not
+    const WorldRect cloth = clothBulk(rig.simulation.particles().position);
+    CHECK(rig.camera().shows(cloth.min, cloth.max, kCanvas1400));
+    CHECK(rig.controller.clothOutOfView());
+    PanelActions follow;
+    follow.follow = true;
+    rig.controller.panel(follow); // at once, to the latest answer
+    CHECK(rig.camera().shows(far.min, far.max, kCanvas1400, 19.999));
+    rig.controller.advance();
+    CHECK(measure.following);
+    CHECK_FALSE(rig.controller.clothOutOfView());
+    CHECK_FALSE(rig.camera().shows(cloth.min, cloth.max, kCanvas1400)); // never read
 }

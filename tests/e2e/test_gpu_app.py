@@ -27,6 +27,16 @@ case precision: the panel's GPU precision combo switches float -> double live (t
 case close:     Ctrl+Q, the close button (WM_DELETE_WINDOW) and a destroyed window (xdotool
                 windowclose) end with status 0, the solver's buffers freed and no GL error
                 (PBD_GL_DEBUG=1).
+case follow:    the view follows the cloth from the GPU's measure of its box, reading the
+                state back in no frame but the events': --follow in 2D (a cloth torn off its
+                pins falling under 100 m/s^2), --follow in tablecloth-3d (its bar carries the
+                cloth off the table), F in tablecloth-3d (followed until it rests) and the
+                scene's own fit followed until rest. Each run's gpu line says 0 frames read
+                the state back (F: only F's frame), and counts the boxes measured on the GPU,
+                80 bytes each, as many as GL's own count of 80-byte reads; at the end the
+                cloth lies in the canvas of the view dump (its bulk in 2D, the corners of its
+                box in 3D), where the first frame's view no longer shows it: the camera moved
+                with the cloth, as with the colored solver, which is run beside it (--follow).
 case reset:     a driver reset (test hook PBD_GPU_FAKE_RESET_AFTER_FRAMES=5) ends the app after
                 5 frames with status 1 and a message; the buffers are freed; --state-out is
                 not written."""
@@ -37,6 +47,7 @@ import subprocess
 import sys
 import time
 
+from camera3 import Camera, box_pixels
 from e2e import (App, app_binary, bottom_layout, check, fail, page_view, read_png,
                  read_state, read_view, run, scroll_panel_down, workdir, world_to_screen, xdo)
 
@@ -44,6 +55,8 @@ binary = app_binary()
 case = sys.argv[2] if len(sys.argv) > 2 else "resident"
 out = workdir()
 SMALL = ["--width", 20, "--height", 15, "--iterations", 1]
+BOX_LINE = re.compile(r"(\d+) boxes of the cloth measured on the GPU \((\d+) bytes\)")
+BOX_BYTES = 80  # GpuClothBox::kAnswerBytes
 GPU_LINE = re.compile(r"gpu: (\d+) of (\d+) frames drawn from the GPU solver's buffer; (\d+) "
                       r"frames stepped, (\d+) frames read its whole state back \((\d+) reads, "
                       r"(\d+) bytes\), (\d+) frames the live flags \(something tore\); (\d+) "
@@ -396,6 +409,81 @@ elif case == "close":
     err = ended(app, "a destroyed window (xdotool windowclose)")
     check("window was closed" in err, "it says the window went: " + err.strip())
     freed(err)
+
+elif case == "follow":
+    def followed(solver, args, seconds, key=None):
+        """Runs the app on `solver` with `args` for `seconds` of simulated time (pressing
+        `key` after the first frames), pauses and quits: (stderr, GL's reads, the first
+        frame's view, the last view, the last state)."""
+        name = "follow-%d" % len(os.listdir(out))
+        view_file, state_file, log = (os.path.join(out, name + n)
+                                      for n in (".view", ".state", ".reads"))
+        # --frames: the exit summary (the gpu line) comes at the exit, Ctrl+Q's.
+        app = App(binary, "--solver", solver, *args, "--view-out", view_file, "--state-out",
+                  state_file, "--no-autosave", "--frames", 100000,
+                  env=dict(os.environ, PBD_GL_READ_LOG=log))
+        first = app.wait(lambda v: v["frames"][0] >= 1, "the first frame")
+        if key is not None:
+            app.key(key)
+        app.run_for(seconds)
+        app.key("space")
+        app.wait(lambda v: v["paused"] == [1], "the pause")
+        app.sync(3)  # the answer about the paused state arrives, the view follows it
+        check(app.quit() == 0, "pbd-cloth --solver %s %s exits with status 0" % (solver, args))
+        return app.stderr, gl_reads(log), first, read_view(view_file), read_state(state_file)
+
+    def bulk_pixels(view, x):
+        """The 2D view's pixels of the box of the middle 90% of the particles on each axis
+        (the fallen cloth without its pins) and whether they lie in the canvas."""
+        xs, ys = sorted(p[0] for p in x), sorted(p[1] for p in x)
+        k = len(x) // 20
+        corners = [world_to_screen(tuple(view["origin"]), view["zoom"][0], (a, b))
+                   for a in (xs[k], xs[-1 - k]) for b in (ys[k], ys[-1 - k])]
+        w, h = view["canvas"][2], view["canvas"][3]
+        return corners, all(0 <= px <= w and 0 <= py <= h for px, py in corners)
+
+    def in_view(view, x, dimensions):
+        if dimensions == 2:
+            return bulk_pixels(view, x)
+        return box_pixels(Camera(view), x)
+
+    def boxes_counted(err, calls, what):
+        m = BOX_LINE.search(err)
+        check(m is not None, "%s: the gpu line counts the boxes measured: %s" % (what, err))
+        boxes, box_bytes = int(m.group(1)), int(m.group(2))
+        check(boxes >= 5 and box_bytes == BOX_BYTES * boxes,
+              "%s: %d boxes measured on the GPU, %d bytes (%d each)"
+              % (what, boxes, box_bytes, BOX_BYTES))
+        gl_boxes = calls.get(("glGetBufferSubData", BOX_BYTES), 0)
+        check(gl_boxes == boxes, "%s: GL read %d answers of %d bytes for the %d boxes counted"
+              % (what, gl_boxes, BOX_BYTES, boxes))
+        return boxes
+
+    FALL = ["--tear-strain", 0.2, "--gravity", -100]
+    # (what, dimensions, arguments, simulated seconds, key pressed, frames that may read the
+    # state back, the solvers run); F and the scene's fit on the colored solver: test_3d.py.
+    runs = [("2D --follow", 2, FALL + ["--follow"], 3.0, None, 0, ("colored", "gpu")),
+            ("tablecloth-3d --follow", 3, ["--scene", "tablecloth-3d", "--follow"], 7.0, None, 0,
+             ("colored", "gpu")),
+            ("tablecloth-3d, F", 3, ["--scene", "tablecloth-3d"], 7.0, "f", 1, ("gpu",)),
+            ("tablecloth-3d, the scene's fit", 3, ["--scene", "tablecloth-3d"], 7.0, None, 0,
+             ("gpu",))]
+    for what, dimensions, args, seconds, key, events, solvers in runs:
+        for solver in solvers:
+            err, calls, first, last, x = followed(solver, args, seconds, key)
+            label = "%s on the %s solver" % (what, solver)
+            corners, inside = in_view(last, x, dimensions)
+            check(inside, "%s: at %.1f s the cloth lies in the canvas (corners at %s)"
+                  % (label, last["time"][0], [(round(a), round(b)) for a, b in corners]))
+            corners, inside = in_view(first, x, dimensions)
+            check(not inside, "%s: the first frame's view no longer shows it all (corners at "
+                  "%s): the view moved with the cloth" % (label, [(round(a), round(b))
+                                                                  for a, b in corners]))
+            if solver == "gpu":
+                drawn, frames, reading, _ = gpu_summary(err, calls=calls, dimensions=dimensions)
+                check(reading <= events, "%s: %d frames read the whole state back (%d allowed: "
+                      "the events'), of %d" % (label, reading, events, frames))
+                boxes_counted(err, calls, label)
 
 elif case == "reset":
     state_file = os.path.join(out, "state.txt")

@@ -4,8 +4,11 @@
 // the upload of the positions) against what it pays now (GpuSolver::renderPositions: a bind;
 // in double a conversion pass that a real GPU runs and llvmpipe runs on the CPU); and what a
 // frame's tearing check costs: before, the whole-state read (alive() read the particles too),
-// now four bytes (the GPU's count of torn constraints) while nothing tears. The steps' own GPU
-// work is finished before each timing.
+// now four bytes (the GPU's count of torn constraints) while nothing tears; and what a frame
+// of following the cloth costs: before, the whole-state read and clothBulk on the CPU, now the
+// bulk measured on the GPU (GpuClothBox: its kernels, then its 80-byte answer; in the app the
+// answer is read a frame later, so that nothing waits). The steps' own GPU work is finished
+// before each timing.
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -15,8 +18,10 @@
 #include <glad/gl.h>
 
 #include "gpu_backend.h"
+#include "gpu_cloth_box.h"
 #include "gpu_solver.h"
 #include "headless_gl.h"
+#include "logic/cloth_bulk.h"
 #include "pbd/simulation.h"
 
 namespace {
@@ -106,6 +111,43 @@ int main()
                         "  now (torn count) %7.3f ms\n",
                         side, side, pbd::gpuPrecisionName(precision), wholeState / kFrames,
                         check / kFrames);
+
+            auto box = pbd::gpu::GpuClothBox::create(2, precision == pbd::GpuPrecision::Double,
+                                                     why);
+            if (!box) {
+                std::printf("the GPU's box does not compile: %s\n", why.c_str());
+                return 1;
+            }
+            pbd::gpu::GpuClothBox::Rule rule;
+            rule.bulk = true;
+            rule.quantile = pbd::app::kBulkQuantile;
+            rule.quantileHigh = 1.0 - pbd::app::kBulkQuantile;
+            rule.minParticles = pbd::app::kBulkMinParticles;
+            rule.maxSamples = pbd::app::kBulkSamples;
+            double readAndRule = 0.0;
+            double measured = 0.0;
+            double edges = 0.0; // keeps the CPU's rule from being optimised away
+            for (int frame = 0; frame < kFrames; ++frame) {
+                simulation.step();
+                simulation.finishBackend();
+                Clock::time_point start = Clock::now();
+                simulation.sync();
+                edges += pbd::app::clothBulk(simulation.particles().position).max.x;
+                readAndRule += millisecondsSince(start);
+                simulation.step();
+                simulation.finishBackend();
+                pbd::gpu::GpuSolver* solver = pbd::gpu::gpuSolverOf(simulation.backend());
+                start = Clock::now();
+                box->request(solver->positionsBuffer(), solver->particleCount(), rule);
+                pbd::gpu::GpuClothBox::Answer answer;
+                box->poll(answer, true);
+                measured += millisecondsSince(start);
+                edges += answer.max[0];
+            }
+            std::printf("%4d x %-4d %-6s  following: before (whole state, clothBulk) %7.3f ms "
+                        "per frame;  now (measured on the GPU) %7.3f ms  (%g)\n",
+                        side, side, pbd::gpuPrecisionName(precision), readAndRule / kFrames,
+                        measured / kFrames, edges > 0.0 ? 1.0 : 0.0);
         }
     }
     return 0;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <utility>
 
 #include <unistd.h>
@@ -121,6 +122,23 @@ App::App(const AppOptions& options)
     gpuView_.emplace(glVersion_ >= GLAD_MAKE_VERSION(4, 3));
     controller_.setHoverPicker([this](const Camera& camera, glm::dvec2 point, double radius) {
         return hoverAt(camera, point, radius);
+    });
+    // While the GPU solver holds the state, the view's bulk of the cloth is measured there.
+    controller_.setClothMeasure([this](bool following) {
+        DeviceMeasure<WorldRect> measure;
+        if (!gpuView_)
+            return measure;
+        const DeviceMeasure<MeasuredCloth> gpu = gpuView_->measureCloth(simulation_, following);
+        measure.measures = gpu.measures;
+        if (gpu.latest) {
+            constexpr double kInf = std::numeric_limits<double>::infinity();
+            const MeasuredCloth& box = gpu.latest->box;
+            measure.latest = MeasuredBox<WorldRect>{
+                box.empty ? WorldRect{glm::dvec2(kInf), glm::dvec2(-kInf)} // as clothBulk's
+                          : WorldRect{glm::dvec2(box.min), glm::dvec2(box.max)},
+                gpu.latest->time};
+        }
+        return measure;
     });
     panel_.emplace(imgui_->hasSymbols());
     touch_.emplace(window_->handle());

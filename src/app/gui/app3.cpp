@@ -115,6 +115,21 @@ void App::watch3()
     session3_->driver().setCommandObserver([this](const Command3& command) {
         onCommand3(command);
     });
+    // While the GPU solver holds the state, the view's box of the cloth is measured there.
+    session3_->setClothMeasure([this](bool following) {
+        DeviceMeasure<Box3> measure;
+        if (!gpuView_)
+            return measure;
+        const DeviceMeasure<MeasuredCloth> gpu =
+            gpuView_->measureCloth(session3_->simulation(), following);
+        measure.measures = gpu.measures;
+        if (gpu.latest) {
+            const MeasuredCloth& box = gpu.latest->box;
+            measure.latest = MeasuredBox<Box3>{box.empty ? Box3{} : Box3{box.min, box.max},
+                                               gpu.latest->time}; // none finite: clothBox's
+        }
+        return measure;
+    });
 }
 
 void App::onCommand3(const Command3& command)

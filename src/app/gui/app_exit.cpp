@@ -202,9 +202,10 @@ void App::printSummary() const
                      "%lld frames stepped, %lld frames read its whole state back (%zu reads, %zu "
                      "bytes), "
                      "%lld frames the live flags (something tore); "
-                     "%zu hover searches answered on the GPU; %s; %s\n",
+                     "%zu hover searches answered on the GPU; %zu boxes of the cloth "
+                     "measured on the GPU (%zu bytes); %s; %s\n",
                      g.framesFromGpu, g.frames, g.steppedFrames, g.readbackFrames, g.readbacks,
-                     g.stateBytes, g.aliveFrames, g.picks,
+                     g.stateBytes, g.aliveFrames, g.picks, g.boxes, g.boxBytes,
                      gpuView_->resetDescription().c_str(),
                      gpuView_->released().empty() ? "no GPU solver to free"
                                                   : gpuView_->released().c_str());

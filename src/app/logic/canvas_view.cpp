@@ -105,8 +105,12 @@ bool CanvasView::fitIfOutside(std::span<const glm::dvec2> positions)
 
 bool CanvasView::follow(std::span<const glm::dvec2> positions)
 {
+    return follow(clothBulk(positions));
+}
+
+bool CanvasView::follow(const WorldRect& box)
+{
     const glm::dvec2 canvas = layout_.canvasSize();
-    const WorldRect box = clothBulk(positions);
     if (empty(box) || canvas.x <= 0.0 || canvas.y <= 0.0)
         return false;
     const double margin = kFitMarginPixels * logicalScale_;
@@ -136,7 +140,13 @@ bool CanvasView::followWhileMoving(std::span<const glm::dvec2> positions, double
 {
     if (!rest_.active())
         return false;
-    const WorldRect box = clothBulk(positions);
+    return followWhileMoving(clothBulk(positions), time, held);
+}
+
+bool CanvasView::followWhileMoving(const WorldRect& box, double time, bool held)
+{
+    if (!rest_.active())
+        return false;
     if (empty(box))
         return false;
     // How far the bulk's edges moved since the watch's box, in CSS pixels of this zoom.
@@ -148,13 +158,17 @@ bool CanvasView::followWhileMoving(std::span<const glm::dvec2> positions, double
     };
     if (!rest_.moving(box, time, held, moved))
         return false;
-    return !held && follow(positions);
+    return !held && follow(box);
 }
 
 bool CanvasView::clothOutOfView(std::span<const glm::dvec2> positions) const
 {
+    return clothOutOfView(clothBulk(positions));
+}
+
+bool CanvasView::clothOutOfView(const WorldRect& box) const
+{
     const glm::dvec2 canvas = layout_.canvasSize();
-    const WorldRect box = clothBulk(positions);
     if (empty(box) || canvas.x <= 0.0 || canvas.y <= 0.0)
         return false;
     const glm::dvec2 topLeft = camera_.worldToScreen({box.min.x, box.max.y});

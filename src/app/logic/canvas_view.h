@@ -62,6 +62,8 @@ public:
     /// inside the canvas, kFitMarginPixels from its edges; a bulk too large for the canvas at
     /// this zoom is fitted. The mode stays. True when the camera moved.
     bool follow(std::span<const glm::dvec2> positions);
+    /// follow() with the cloth's bulk given (as clothBulk finds it: measured elsewhere).
+    bool follow(const WorldRect& bulk);
 
     /// After F or a scene's fit: follow() the cloth from now until it comes to rest, so that
     /// a falling or sliding cloth stays in view. Ends at rest (the bulk's box moved less than
@@ -73,6 +75,8 @@ public:
     /// and ends the following once it rests. `held`: the user holds a particle or a ball,
     /// whose hand a pan would move: no pan now. True when the camera moved.
     bool followWhileMoving(std::span<const glm::dvec2> positions, double time, bool held);
+    /// followWhileMoving() with the cloth's bulk at `time` given.
+    bool followWhileMoving(const WorldRect& bulk, double time, bool held);
     /// followUntilRest() holds: the view will pan to keep a moving cloth in view.
     bool followingUntilRest() const { return rest_.active(); }
     static constexpr double kRestPixels = RestWatch<WorldRect>::kRestPixels;
@@ -82,6 +86,8 @@ public:
     /// pins or strays shows (the app then offers Follow, Fit and Restart). False without a
     /// canvas or a finite position.
     bool clothOutOfView(std::span<const glm::dvec2> positions) const;
+    /// clothOutOfView() with the cloth's bulk given.
+    bool clothOutOfView(const WorldRect& bulk) const;
 
     /// Fits what the canvas shows now together with `box` (world metres): a shape added
     /// where the view had no room comes into view. The mode becomes User.

@@ -25,29 +25,13 @@ double quantile(std::vector<double>& values, double q)
 
 } // namespace
 
-WorldRect clothBulk(std::span<const glm::dvec2> positions)
+std::optional<WorldRect> clothBulkReach(std::span<const glm::dvec2> positions)
 {
     const std::size_t n = positions.size();
-    const auto candidate = [&](std::size_t i) { return finite(positions[i]); };
-    const auto boundsWithin = [&](const WorldRect& reach) {
-        constexpr double kInf = std::numeric_limits<double>::infinity();
-        WorldRect box{glm::dvec2(kInf), glm::dvec2(-kInf)};
-        for (std::size_t i = 0; i < n; ++i) {
-            const glm::dvec2 p = positions[i];
-            if (candidate(i) && p.x >= reach.min.x && p.x <= reach.max.x && p.y >= reach.min.y &&
-                p.y <= reach.max.y) {
-                box.min = glm::min(box.min, p);
-                box.max = glm::max(box.max, p);
-            }
-        }
-        return box;
-    };
-    constexpr double kInf = std::numeric_limits<double>::infinity();
-    const WorldRect everywhere{glm::dvec2(-kInf), glm::dvec2(kInf)};
     const auto count =
         static_cast<std::size_t>(std::count_if(positions.begin(), positions.end(), finite));
     if (count < kBulkMinParticles)
-        return boundsWithin(everywhere);
+        return std::nullopt;
 
     // The core from evenly spaced samples of the candidates.
     const std::size_t stride = (count + kBulkSamples - 1) / kBulkSamples;
@@ -56,7 +40,7 @@ WorldRect clothBulk(std::span<const glm::dvec2> positions)
     ys.reserve(count / stride + 1);
     std::size_t seen = 0;
     for (std::size_t i = 0; i < n; ++i)
-        if (candidate(i) && seen++ % stride == 0) {
+        if (finite(positions[i]) && seen++ % stride == 0) {
             xs.push_back(positions[i].x);
             ys.push_back(positions[i].y);
         }
@@ -65,7 +49,22 @@ WorldRect clothBulk(std::span<const glm::dvec2> positions)
     const glm::dvec2 extent = hi - lo;
     const double least = 0.5 * std::max(extent.x, extent.y);
     const glm::dvec2 grow(std::max(extent.x, least), std::max(extent.y, least));
-    return boundsWithin({lo - grow, hi + grow});
+    return WorldRect{lo - grow, hi + grow};
+}
+
+WorldRect clothBulk(std::span<const glm::dvec2> positions)
+{
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    const std::optional<WorldRect> reach = clothBulkReach(positions);
+    const WorldRect within = reach ? *reach : WorldRect{glm::dvec2(-kInf), glm::dvec2(kInf)};
+    WorldRect box{glm::dvec2(kInf), glm::dvec2(-kInf)};
+    for (const glm::dvec2& p : positions)
+        if (finite(p) && p.x >= within.min.x && p.x <= within.max.x && p.y >= within.min.y &&
+            p.y <= within.max.y) {
+            box.min = glm::min(box.min, p);
+            box.max = glm::max(box.max, p);
+        }
+    return box;
 }
 
 } // namespace pbd::app

@@ -7,6 +7,7 @@
 /// has merely stretched or swung.
 
 #include <cstddef>
+#include <optional>
 #include <span>
 
 #include <glm/vec2.hpp>
@@ -29,6 +30,9 @@ namespace pbd::app {
 /// box; a few particles (under kBulkQuantile of them) farther than the core's size away
 /// are left out. An empty box (min > max) when no position is finite.
 WorldRect clothBulk(std::span<const glm::dvec2> positions);
+/// The rule's reach (step 4): none with fewer than kBulkMinParticles candidates (step 2).
+/// What decides which candidates the bulk keeps (tests put particles at its edges).
+std::optional<WorldRect> clothBulkReach(std::span<const glm::dvec2> positions);
 
 inline constexpr double kBulkQuantile = 0.05;      ///< the core's quantiles (5% and 95%)
 inline constexpr std::size_t kBulkMinParticles = 20; ///< fewer: their bounding box

@@ -188,6 +188,15 @@ void Controller::advance(double framePeriod, bool resumed)
     if (driver_.refusals().size() != refusals)
         lastError_ = driver_.refusals().back();
     foldWatch_.observe(simulation_);
+    if (clothMeasure_) {
+        const DeviceMeasure<WorldRect> measure =
+            clothMeasure_(preferences_.follow || view_.followingUntilRest());
+        measuredOnDevice_ = measure.measures;
+        if (measure.measures) {
+            followMeasured(measure);
+            return;
+        }
+    }
     followCloth();
     if (!preferences_.follow && view_.followingUntilRest()) { // after F or a scene's fit
         simulation_.sync(); // a read-back per frame with the GPU solver until the cloth rests
@@ -262,10 +271,29 @@ void Controller::fitScene()
     view_.followUntilRest(); // a scene's cloth that slides or falls away stays in view
 }
 
+void Controller::followMeasured(const DeviceMeasure<WorldRect>& measure)
+{
+    measured_ = measure.latest;
+    clothOutOfView_ = false;
+    if (!measured_)
+        return; // none yet: the view stays
+    if (preferences_.follow && view_.follow(measured_->box))
+        input_.followCursor();
+    if (!preferences_.follow && view_.followingUntilRest() &&
+        view_.followWhileMoving(measured_->box, measured_->time, input_.holding()))
+        input_.followCursor();
+    clothOutOfView_ = view_.clothOutOfView(measured_->box);
+}
+
 void Controller::followCloth()
 {
     if (!preferences_.follow)
         return;
+    if (measuredOnDevice_) { // the measurer's latest answer (as of the last advance)
+        if (measured_ && view_.follow(measured_->box))
+            input_.followCursor();
+        return;
+    }
     simulation_.sync(); // a read-back per frame with the GPU solver, only while following
     if (view_.follow(simulation_.particles().position))
         input_.followCursor();

@@ -94,8 +94,14 @@ public:
 
     // ---- per frame ----
     /// Takes this frame's steps (see StepDriver::advance), then follows the cloth when
-    /// Preferences::follow is on (CanvasView::follow); `framePeriod` in seconds.
+    /// Preferences::follow is on (CanvasView::follow), or until it rests after a fit, and
+    /// watches whether it left the view; `framePeriod` in seconds. The cloth's bulk comes
+    /// from the measurer where it measures (setClothMeasure), else from the CPU's positions
+    /// (synced while following).
     void advance(double framePeriod = 1.0 / 60.0, bool resumed = false);
+    /// Where the view reads the cloth's bulk while the state lives on a device: the app
+    /// installs a measurement on the GPU (read a frame or so late, a few bytes, no state).
+    void setClothMeasure(ClothMeasure<WorldRect> measure) { clothMeasure_ = std::move(measure); }
     /// Recomputes the hovered particle (see Input::updateHover).
     void updateHover(PanelFocus focus) { input_.updateHover(focus); }
     /// Where updateHover looks: the app installs a search on the GPU while the positions live
@@ -112,8 +118,8 @@ public:
     /// with --scene (then on the first frame); the view follows the cloth until it rests.
     void fitScene();
     /// The cloth's bulk has wholly left the canvas (CanvasView::clothOutOfView), as of the
-    /// last advance(): the app offers Follow, Fit and Restart. Not watched while the GPU
-    /// solver keeps the positions on the GPU and nothing else reads them back.
+    /// last advance(): the app offers Follow, Fit and Restart. While the state lives on a
+    /// device, from the measurer's latest answer (false before the first).
     bool clothOutOfView() const { return clothOutOfView_; }
 
     /// Applies one command to the simulation: the single path of every change, through the
@@ -197,6 +203,8 @@ private:
     void setPlotsOpen(bool open);
     void fitIfClothOutside();
     void followCloth();
+    /// advance()'s following and out-of-view watch from the measurer's answer.
+    void followMeasured(const DeviceMeasure<WorldRect>& measure);
     /// Where a new shape reaching `reach` m from its centre goes: the free spot nearest the
     /// view's centre, clear of the cloth, the obstacles and the balls (freeSpot); without
     /// room in view, one around it, and the view zooms out to show it.
@@ -213,6 +221,10 @@ private:
     bool helpVisible_ = false;
     bool quitRequested_ = false;
     bool clothOutOfView_ = false;
+    ClothMeasure<WorldRect> clothMeasure_; ///< setClothMeasure()
+    /// The measurer measured at the last advance(), and its latest answer then.
+    bool measuredOnDevice_ = false;
+    std::optional<MeasuredBox<WorldRect>> measured_;
     ExportRequests exportRequests_;
     std::string lastError_;
     /// A scene choice: the scene chosen in the panel, which restart() replays (none for the

@@ -303,13 +303,35 @@ void Session3::advance(double framePeriod, bool resumed)
 
 void Session3::followCloth()
 {
+    if (clothMeasure_) {
+        const DeviceMeasure<Box3> measure = clothMeasure_(preferences_.follow || rest_.active());
+        measuredOnDevice_ = measure.measures;
+        if (measure.measures) { // the measurer's latest answer: nothing read back
+            measured_ = measure.latest;
+            clothOutOfView_ = false;
+            if (measured_) {
+                followBox(measured_->box, measured_->time);
+                clothOutOfView_ = outOfView(measured_->box);
+            }
+            return;
+        }
+    }
     const bool following = preferences_.follow || rest_.active();
     if (following)
         simulation_.sync(); // a read-back per frame with the GPU solver, only while following
+    if (following)
+        followBox(clothBox(), simulation_.time());
+    // Read where the positions are on the CPU already (the GPU's only while followed).
+    clothOutOfView_ = false;
+    if (!simulation_.stateOnDevice() || following)
+        clothOutOfView_ = outOfView(clothBox());
+}
+
+void Session3::followBox(const Box3& box, double time)
+{
     if (preferences_.follow && !hand_.holding()) {
-        follow(); // a held particle's plane stays where the pointer put it
+        followTo(box); // a held particle's plane stays where the pointer put it
     } else if (rest_.active()) {
-        const Box3 box = clothBox();
         // How far the box's corners moved, in pixels at the depth of its centre.
         const double depth = glm::dot(box.centre() - camera_.eye(), camera_.forward());
         const double scale = camera_.focalPixels() / std::max(depth, 1e-9);
@@ -319,25 +341,30 @@ void Session3::followCloth()
             return scale * std::max({low.x, low.y, low.z, high.x, high.y, high.z});
         };
         const bool held = hand_.holding();
-        if (rest_.moving(box, simulation_.time(), held, moved) && !held)
-            follow();
+        if (rest_.moving(box, time, held, moved) && !held)
+            followTo(box);
     }
-    // Read where the positions are on the CPU already (the GPU's only while followed).
-    clothOutOfView_ = false;
-    if (!simulation_.stateOnDevice() || following) {
-        const Box3 box = clothBox();
-        const auto rect = camera_.screenRect(box.min, box.max);
-        const glm::dvec2 low = camera_.canvasOffset();
-        const glm::dvec2 high = low + camera_.canvasSize();
-        clothOutOfView_ = !simulation_.particles().position.empty() &&
-                          (!rect || rect->second.x < low.x || rect->second.y < low.y ||
-                           rect->first.x > high.x || rect->first.y > high.y);
-    }
+}
+
+bool Session3::outOfView(const Box3& box) const
+{
+    const auto rect = camera_.screenRect(box.min, box.max);
+    const glm::dvec2 low = camera_.canvasOffset();
+    const glm::dvec2 high = low + camera_.canvasSize();
+    return !simulation_.particles().position.empty() &&
+           (!rect || rect->second.x < low.x || rect->second.y < low.y || rect->first.x > high.x ||
+            rect->first.y > high.y);
 }
 
 bool Session3::follow()
 {
-    const Box3 box = clothBox();
+    if (measuredOnDevice_ && measured_)
+        return followTo(measured_->box); // the measurer's latest answer (as of the last advance)
+    return followTo(clothBox());
+}
+
+bool Session3::followTo(const Box3& box)
+{
     const glm::dvec2 canvas = camera_.canvasSize();
     if (simulation_.particles().position.empty() || canvas.x <= 0.0 || canvas.y <= 0.0)
         return false;

@@ -136,11 +136,16 @@ public:
     /// Follow (--follow, and until rest): keeps the distance and the angles and pans the
     /// least that brings the cloth's box inside the canvas, kFitMarginPixels from its edges
     /// (exactly at the depth of its centre); a box too large for the canvas at this distance,
-    /// or reaching behind the eye, is fitted. True when the camera moved.
+    /// or reaching behind the eye, is fitted. The box is clothBox(), or the measurer's latest
+    /// answer while it measures (setClothMeasure). True when the camera moved.
     bool follow();
+    /// Where the view reads the cloth's box while the state lives on a device: the app
+    /// installs a measurement on the GPU (read a frame or so late, a few bytes, no state).
+    void setClothMeasure(ClothMeasure<Box3> measure) { clothMeasure_ = std::move(measure); }
     /// The whole box of the cloth lies outside the canvas (or behind the eye), as of the last
-    /// advance() (watched while following, or on the CPU solvers): the app offers Follow,
-    /// Fit and Restart (gui/lost_cloth_hint.h).
+    /// advance() (watched while following, on the CPU solvers, and from the measurer's latest
+    /// answer while it measures): the app offers Follow, Fit and Restart
+    /// (gui/lost_cloth_hint.h).
     bool clothOutOfView() const { return clothOutOfView_; }
     const OrbitCamera& camera() const { return camera_; }
 
@@ -208,6 +213,12 @@ private:
     void clothChanged();
     /// After the steps: Follow, or the follow until rest, and the out-of-view watch.
     void followCloth();
+    /// Follow, or the follow until rest, with the cloth's box at simulated time `time`.
+    void followBox(const Box3& box, double time);
+    /// follow() to `box`.
+    bool followTo(const Box3& box);
+    /// `box` lies wholly outside the canvas (or behind the eye).
+    bool outOfView(const Box3& box) const;
     /// The user moved the camera: no following until rest now.
     void userMovedCamera() { rest_.stop(); }
     /// A left press (or one finger) at `point`: the hand's, and a solid it meets selected.
@@ -225,6 +236,10 @@ private:
     bool followFirstFit_ = false;   ///< setFollowFirstFit()
     RestWatch<Box3> rest_;          ///< followUntilRest()
     bool clothOutOfView_ = false;   ///< clothOutOfView() as of the last advance()
+    ClothMeasure<Box3> clothMeasure_; ///< setClothMeasure()
+    /// The measurer measured at the last advance(), and its latest answer then.
+    bool measuredOnDevice_ = false;
+    std::optional<MeasuredBox<Box3>> measured_;
     std::optional<glm::dvec2> cursor_;
     TouchRouter touchRouter_;
     bool touchDrag_ = false; ///< the hand's drag in progress is a finger's

@@ -5,6 +5,9 @@
 /// follow once the cloth has come to rest (after F or a scene's fit). The 2D CanvasView and
 /// the 3D Session3 each measure their cloth's box on screen and move their own camera.
 
+#include <functional>
+#include <optional>
+
 #include <glm/vec2.hpp>
 
 namespace pbd::app {
@@ -59,5 +62,31 @@ private:
     Box anchor_{};          ///< the box when it last moved more than kRestPixels
     double time_ = 0.0;     ///< the simulated time then
 };
+
+/// The view's box of the cloth as measured where the state lives (the GPU solver's buffers,
+/// render/gpu_view.h), read a frame or so after the state it describes.
+template <class Box>
+struct MeasuredBox {
+    Box box{};         ///< the view's box by its CPU rule (2D: clothBulk; 3D: Session3::clothBox)
+    double time = 0.0; ///< the simulated time of the state measured, s
+};
+
+/// What the app's measurer says once a frame, after the steps (it queues the next
+/// measurement of the state as it is then).
+template <class Box>
+struct DeviceMeasure {
+    /// The state is on the device and measured there: the view and the out-of-view test use
+    /// `latest` and never read the state back. False: they read the CPU's positions (synced).
+    bool measures = false;
+    /// The latest answer about the current state (none before the first arrives).
+    std::optional<MeasuredBox<Box>> latest;
+};
+
+/// The measurer: set by the app where a GPU solver may hold the state; none (the default)
+/// reads the CPU's positions always. Its argument: the view follows the cloth now (Follow, or
+/// until rest), so every new state is worth measuring; else only the out-of-view watch reads
+/// the answers, which may come less often.
+template <class Box>
+using ClothMeasure = std::function<DeviceMeasure<Box>(bool following)>;
 
 } // namespace pbd::app

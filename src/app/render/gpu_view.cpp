@@ -6,9 +6,12 @@
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
 
+#include "logic/cloth_bulk.h"
+
 #if defined(PBD_HAVE_GPU)
 #include "context_loss.h"
 #include "gpu_backend.h"
+#include "gpu_cloth_box.h"
 #include "gpu_pick.h"
 #include "gpu_solver.h"
 #endif
@@ -23,6 +26,8 @@ struct GpuView::Gpu {
     bool compute = false;                ///< the context runs compute shaders (4.3)
     std::unique_ptr<gpu::GpuPick> pick;  ///< made on the first hover
     bool pickFailed = false;             ///< its kernels did not compile: CPU picking
+    std::unique_ptr<gpu::GpuClothBox> box; ///< for the solver's dimensions and precision
+    bool boxFailed = false;              ///< its kernels did not compile: CPU positions
 };
 
 namespace {
@@ -154,6 +159,83 @@ std::optional<Index> GpuView::hover([[maybe_unused]] const Simulation& simulatio
 }
 
 template <glm::length_t D>
+DeviceMeasure<MeasuredCloth> GpuView::measureCloth(
+    [[maybe_unused]] const SimulationOf<D>& simulation, [[maybe_unused]] bool following)
+{
+#if defined(PBD_HAVE_GPU)
+    gpu::GpuSolver* solver = gpu_->compute ? solverOf(simulation) : nullptr;
+    const bool doublePrecision = solver && solver->precision() == GpuPrecision::Double;
+    if (solver && !gpu_->boxFailed &&
+        (!gpu_->box || gpu_->box->dimensions() != static_cast<int>(D) ||
+         gpu_->box->doublePrecision() != doublePrecision)) {
+        std::string why;
+        gpu_->box = gpu::GpuClothBox::create(static_cast<int>(D), doublePrecision, why);
+        boxAsked_.reset(); // what was in flight went with the old one
+        if (!gpu_->box) {
+            gpu_->boxFailed = true;
+            std::fprintf(stderr,
+                         "pbd-cloth: the GPU's measure of the cloth is unavailable (the view "
+                         "reads the state back while it follows): %s\n",
+                         why.c_str());
+        }
+    }
+    if (solver == nullptr || !gpu_->box) { // the CPU's positions are the state (or must be read)
+        boxLatest_.reset();
+        boxOf_.reset();
+        return {};
+    }
+    gpu::GpuClothBox::Answer answer;
+    if (gpu_->box->poll(answer)) {
+        ++stats_.boxes;
+        stats_.boxBytes += gpu::GpuClothBox::kAnswerBytes;
+        if (boxAsked_) {
+            boxOf_ = boxAsked_;
+            boxLatest_ = MeasuredCloth{answer.empty,
+                                      {answer.min[0], answer.min[1], answer.min[2]},
+                                      {answer.max[0], answer.max[1], answer.max[2]},
+                                      boxAsked_->time};
+        }
+    }
+    const MeasuredState now{solver->serial(), solver->uploads(), solver->positionsVersion(),
+                            simulation.time()};
+    // An answer about another solver, or about a state since replaced (undo, load, a change
+    // made on the CPU), is dropped: the view waits for one about this state.
+    if (boxOf_ && (boxOf_->solver != now.solver || boxOf_->uploads != now.uploads)) {
+        boxLatest_.reset();
+        boxOf_.reset();
+    }
+    const bool asked = boxAsked_ && boxAsked_->solver == now.solver &&
+                       boxAsked_->uploads == now.uploads &&
+                       boxAsked_->positions == now.positions;
+    const bool due = following || !boxAsked_ || stats_.frames - boxAskedFrame_ >= kWatchFrames;
+    if (!gpu_->box->pending() && !asked && due) {
+        gpu::GpuClothBox::Rule rule; // 3D: the box of every finite position (clothBox)
+        if constexpr (D == 2) {      // 2D: the bulk (clothBulk)
+            rule.bulk = true;
+            rule.quantile = kBulkQuantile;
+            rule.quantileHigh = 1.0 - kBulkQuantile;
+            rule.minParticles = kBulkMinParticles;
+            rule.maxSamples = kBulkSamples;
+        }
+        if (gpu_->box->request(solver->positionsBuffer(), solver->particleCount(), rule)) {
+            boxAsked_ = now;
+            boxAskedFrame_ = stats_.frames;
+        }
+    }
+    DeviceMeasure<MeasuredCloth> measure;
+    measure.measures = true;
+    if (boxLatest_)
+        measure.latest = MeasuredBox<MeasuredCloth>{*boxLatest_, boxLatest_->time};
+    return measure;
+#else
+    return {};
+#endif
+}
+
+template DeviceMeasure<MeasuredCloth> GpuView::measureCloth<2>(const Simulation&, bool);
+template DeviceMeasure<MeasuredCloth> GpuView::measureCloth<3>(const Simulation3&, bool);
+
+template <glm::length_t D>
 void GpuView::endFrame([[maybe_unused]] const SimulationOf<D>& simulation,
                        [[maybe_unused]] bool stepped)
 {
@@ -201,6 +283,8 @@ std::string GpuView::freeSolver([[maybe_unused]] SimulationOf<D>& simulation,
 {
 #if defined(PBD_HAVE_GPU)
     gpu_->pick.reset();
+    gpu_->box.reset();
+    boxAsked_.reset();
     if (gpu::gpuSolverOf(simulation.backend()) == nullptr)
         return "";
     letGo(); // no vertex array keeps a solver buffer alive

@@ -6,6 +6,7 @@
 /// the context still exists. Built without pbd_gpu, it does nothing and says so.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -14,6 +15,7 @@
 #include <glm/vec2.hpp>
 
 #include "logic/camera.h"
+#include "logic/view_follow.h"
 #include "pbd/simulation.h"
 #include "render/renderer.h"
 #include "render/scene3_pass.h"
@@ -30,6 +32,17 @@ struct GpuViewStats {
     std::size_t stateBytes = 0;    ///< bytes those reads took, counted at the GL read itself
     long long aliveFrames = 0;     ///< frames that read the live flags (something tore)
     std::size_t picks = 0;         ///< hover searches answered by the GPU
+    std::size_t boxes = 0;         ///< the view's boxes of the cloth measured on the GPU
+    std::size_t boxBytes = 0;      ///< bytes their answers took (GpuClothBox::kAnswerBytes each)
+};
+
+/// The view's box of the cloth as the GPU measured it (GpuView::measureCloth), by the rule of
+/// the dimension: 2D the bulk (clothBulk), 3D the box of every finite position.
+struct MeasuredCloth {
+    bool empty = true;         ///< no finite position
+    glm::dvec3 min{0.0};       ///< metres (z 0 in 2D)
+    glm::dvec3 max{0.0};
+    double time = 0.0;         ///< the simulated time of the state measured, s
 };
 
 /// Needs the window's context current for its whole life (OpenGL 4.3 for any of its work).
@@ -64,6 +77,19 @@ public:
     /// search queued for this point. Only when current().
     std::optional<Index> hover(const Simulation& simulation, const Camera& camera,
                                glm::dvec2 point, double radiusPixels);
+    /// Once a frame after the steps, while the view reads the cloth's box: the answer of the
+    /// measurement queued in an earlier frame (GpuClothBox: the rule of clothBulk in 2D, the
+    /// box of the finite positions in 3D, 80 bytes read once its fence has signalled), and the
+    /// next measurement queued when the positions changed since the last: at once while
+    /// `following`, else (only the out-of-view watch reads it) kWatchFrames frames after the
+    /// last one was queued, at the earliest. `measures` is false
+    /// (and nothing is queued) unless current(): the CPU's positions are the state then.
+    /// `latest` holds the last answer about the current state (none before the first, nor
+    /// after a whole state was uploaded until an answer about it arrives).
+    template <glm::length_t D>
+    DeviceMeasure<MeasuredCloth> measureCloth(const SimulationOf<D>& simulation, bool following);
+    /// Frames between measurements while the view does not follow the cloth.
+    static constexpr long long kWatchFrames = 10;
     /// At the end of each frame: counts the frame, whether it `stepped` and whether it read
     /// the state back.
     template <glm::length_t D>
@@ -101,6 +127,18 @@ private:
     std::size_t countedAliveReadbacks_ = 0;
     std::size_t countedStateBytes_ = 0;
     std::optional<Index> hovered_; ///< the last answer of the GPU's search
+    /// Which state a measurement describes: the solver (GpuSolver::serial), its uploads and
+    /// positions version, and the simulated time.
+    struct MeasuredState {
+        std::uint64_t solver = 0;
+        std::uint64_t uploads = 0;
+        std::uint64_t positions = 0;
+        double time = 0.0;
+    };
+    std::optional<MeasuredState> boxAsked_;   ///< the measurement queued last
+    long long boxAskedFrame_ = 0;             ///< stats_.frames then
+    std::optional<MeasuredState> boxOf_;      ///< the state boxLatest_ describes
+    std::optional<MeasuredCloth> boxLatest_;  ///< measureCloth()'s latest answer
     bool releasedOnce_ = false;    ///< releaseOnce() ran
     std::string released_;         ///< what it found
 };
