@@ -66,6 +66,21 @@ void writeBuffer(GLuint buffer, std::size_t& capacity, const void* data, std::si
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, 0);
 }
 
+/// The test hook `name` when set to "A,B" (two decimal numbers): true, with them in `a`, `b`.
+bool hookPair(const char* name, unsigned long long& a, unsigned long long& b)
+{
+    const char* hook = testHook(name);
+    if (hook == nullptr)
+        return false;
+    char* end = nullptr;
+    a = std::strtoull(hook, &end, 10);
+    if (end == hook || *end != ',')
+        return false;
+    const char* second = end + 1;
+    b = std::strtoull(second, &end, 10);
+    return end != second && *end == '\0';
+}
+
 } // namespace
 
 GpuSelfContact3::GpuSelfContact3()
@@ -74,29 +89,14 @@ GpuSelfContact3::GpuSelfContact3()
 {
     if (const char* hook = testHook("PBD_GPU_ELEMENTS_ON_HOST"))
         elementsOnHost_ = std::string(hook) == "1";
-    if (const char* hook = testHook("PBD_GPU_ELEMENT_BUDGET")) {
-        char* end = nullptr;
-        const unsigned long candidates = std::strtoul(hook, &end, 10);
-        if (end != hook && *end == ',') {
-            const char* kept = end + 1;
-            const unsigned long perQuery = std::strtoul(kept, &end, 10);
-            if (end != kept && *end == '\0' && candidates >= 1 && perQuery >= 1) {
-                candidatesPerQuery_ = candidates;
-                keptPerQuery_ = perQuery;
-            }
-        }
+    unsigned long long a = 0, b = 0;
+    if (hookPair("PBD_GPU_ELEMENT_BUDGET", a, b) && a >= 1 && b >= 1) {
+        candidatesPerQuery_ = static_cast<std::size_t>(a);
+        keptPerQuery_ = static_cast<std::size_t>(b);
     }
-    if (const char* hook = testHook("PBD_GPU_SELF_CONTACT_BOUND")) {
-        char* end = nullptr;
-        const unsigned long sweeps = std::strtoul(hook, &end, 10);
-        if (end != hook && *end == ',') {
-            const char* walk = end + 1;
-            const unsigned long long steps = std::strtoull(walk, &end, 10);
-            if (end != walk && *end == '\0' && steps >= 1 && sweeps <= 64) {
-                sweeps_ = static_cast<unsigned>(sweeps);
-                walk_ = static_cast<std::size_t>(steps);
-            }
-        }
+    if (hookPair("PBD_GPU_SELF_CONTACT_BOUND", a, b) && b >= 1 && a <= 64) {
+        sweeps_ = static_cast<unsigned>(a);
+        walk_ = static_cast<std::size_t>(b);
     }
 }
 
@@ -183,11 +183,8 @@ void GpuSelfContact3::pollStatus()
         glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     }
     if (fence_ != nullptr) {
-        const GLenum state = glClientWaitSync(static_cast<GLsync>(fence_), 0, 0);
-        if (state != GL_ALREADY_SIGNALED && state != GL_CONDITION_SATISFIED)
+        if (!answerReady(fence_, false))
             return; // the GPU has not passed it yet: asked again at the next step
-        glDeleteSync(static_cast<GLsync>(fence_));
-        fence_ = nullptr;
         std::array<std::uint32_t, kWords> words{};
         glBindBuffer(GL_COPY_READ_BUFFER, snapshot_);
         glGetBufferSubData(GL_COPY_READ_BUFFER, 0, 8, words.data());
@@ -238,8 +235,7 @@ void GpuSelfContact3::pollStatus()
     if (elements)
         elements_->clearStatus();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    fence_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-    glFlush(); // so that the fence signals without anyone waiting on it
+    fence_ = queueAnswerFence();
     elementsRan_ = false;
 }
 
