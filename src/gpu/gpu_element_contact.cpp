@@ -221,42 +221,25 @@ bool GpuElementContact::grow(const std::array<std::uint32_t, kStatusWords - 1>& 
 {
     // What a step needed and a quarter more, at least twice the room (a sheet still
     // gathering pace needs more the next step), never more than every pair.
-    auto grown = [](std::size_t capacity, std::size_t need, std::size_t most) {
-        return need <= capacity ? capacity
-                                : std::min(std::max(2 * capacity, need + need / 4), most);
-    };
     bool any = false;
-    for (int kind = 0; kind < 2; ++kind) {
-        const std::size_t was = candidateCapacity_[kind];
-        candidateCapacity_[kind] = grown(was, needed[kind], allPairs_[kind]);
-        any = any || candidateCapacity_[kind] != was;
-    }
-    for (int kind = 0; kind < 2; ++kind) {
-        const std::size_t was = keptCapacity_[kind];
-        keptCapacity_[kind] = grown(was, needed[2 + kind], allPairs_[kind]);
-        any = any || keptCapacity_[kind] != was;
-    }
+    auto raise = [&any](std::size_t& capacity, std::size_t need, std::size_t most) {
+        if (need <= capacity)
+            return;
+        const std::size_t was = capacity;
+        capacity = std::min(std::max(2 * capacity, need + need / 4), most);
+        any = any || capacity != was;
+    };
     const std::array<std::size_t, 2> table{triangles_, edges_};
     for (int kind = 0; kind < 2; ++kind) {
+        raise(candidateCapacity_[kind], needed[kind], allPairs_[kind]);
+        raise(keptCapacity_[kind], needed[2 + kind], allPairs_[kind]);
         // Per table element: the entries needed over the elements, rounded up.
-        const std::size_t per = (needed[4 + kind] + table[kind] - 1) / table[kind];
-        const std::size_t was = entryCapacity_[kind];
-        entryCapacity_[kind] = grown(was, per, kCellsPerBox);
-        any = any || entryCapacity_[kind] != was;
+        raise(entryCapacity_[kind], (needed[4 + kind] + table[kind] - 1) / table[kind],
+              kCellsPerBox);
     }
     if (any)
         allocate();
     return any;
-}
-
-std::size_t GpuElementContact::bytes() const
-{
-    const std::size_t realSize = double_ ? 8 : 4;
-    const std::size_t kept = keptCapacity_[0] + keptCapacity_[1];
-    return realSize * (pairBase_ + 4 * kept + 6 * (particles_ + triangles_ + edges_)) +
-           4 * (kFirstFlat + patches_ + 3 * triangles_ + 2 * edges_) +
-           4 * (edgeList_ + edges_ + 1 + 3 * keptCapacity_[1]) + pointTriangles_->bytes() +
-           edgeEdges_->bytes();
 }
 
 void GpuElementContact::setSurfaceWords(const ClothTopology& topology,

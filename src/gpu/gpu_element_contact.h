@@ -83,8 +83,6 @@ public:
     /// triangles, 1: edges against edges).
     std::size_t candidateCapacity(int kind) const { return candidateCapacity_[kind]; }
     std::size_t keptCapacity(int kind) const { return keptCapacity_[kind]; }
-    /// The bytes of the buffers it holds (the guards' in the bound's buffers not counted).
-    std::size_t bytes() const;
     /// The guards the bound's buffers must hold for the sheet and the axes.
     std::size_t guardCapacity() const { return guardCapacity_ + edges_ * axes_; }
     /// Queues the elements' contacts of a substep on the GPU solver's state (its positions,

@@ -54,12 +54,6 @@ public:
     unsigned bucketStartBuffer() const { return bucketStart_; }
     std::size_t buckets() const { return buckets_; }
     std::size_t entryCapacity() const { return entryCapacity_; }
-    /// The bytes of its buffers.
-    std::size_t bytes() const
-    {
-        return 4 * (2 * buckets_ + 1) + 16 * entryCapacity_ + 4 * startCapacity_ +
-               8 * pairCapacity_ + 4;
-    }
     /// Scans `count` uints of `buffer` from byte `offset` (a multiple of
     /// GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT) in place into exclusive starts, their sum
     /// after them (one work group).
